@@ -1,0 +1,241 @@
+// The typed Kernel IR: what sema produces from a script and what codegen, the simulator and the
+// studio consume. A Program holds kernels (device entries with a static launch), private scalar
+// functions (ewise bodies) and the named symbols of the script (layouts, tensors, views) with their
+// spans, for the studio's layout view and hovers. All shapes, layouts and launch extents are
+// static integers (decision D-1 in docs/decisions.md); only scalar expressions are dynamic.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diag/diagnostic.h"
+#include "core/ir/dtype.h"
+#include "core/layout/tile_layout.h"
+#include "core/ptx/ptx_table.h"
+
+namespace tirx::ir {
+
+enum class MemScope { Global, Shared, Local };
+std::string_view memScopeName(MemScope s);
+
+/// An allocation: a kernel tensor parameter (global), `T.alloc_shared` or `T.alloc_local`.
+struct Buffer {
+  int id = -1;
+  std::string name;
+  MemScope scope = MemScope::Local;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  TileLayout layout;          ///< for global/shared: `m` = element offset; local: thread axes + slot
+  int64_t alignBytes = 16;    ///< declared or default alignment of the data pointer (D-2)
+  int paramIndex = -1;        ///< position in the kernel signature for parameters
+  int64_t storageElems = 0;   ///< local: slots per thread; shared: elements; global: Π shape
+  SourceSpan span;
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+/// How a tensor value (a buffer, or a chain of views and regions of it) maps its coordinates
+/// to the buffer. To resolve coordinate `c` (of `shape`):
+///   layoutCoord[d] = lo[d] + (dimMap[d] >= 0 ? c[dimMap[d]] : 0)   for d in layoutShape
+///   phys = layout.apply(layoutCoord, layoutShape);  phys["m"] += elemOffset
+/// `m` is counted in elements of `dtype` (a dtype view rescales it). `lo[d]` may be a runtime
+/// int32 expression (e.g. `bx * 1024`); null means 0. `loMultiple[d]` is a known divisor of lo[d]
+/// (for alignment proofs; equals |lo| for constants, 0 meaning "lo is 0").
+struct TensorRef {
+  int buffer = -1;
+  MemScope scope = MemScope::Local;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  TileLayout layout;
+  std::vector<int64_t> layoutShape;
+  std::vector<int> dimMap;
+  std::vector<ExprPtr> lo;
+  std::vector<int64_t> loMultiple;
+  int64_t elemOffset = 0;
+  std::string text;  ///< how the script spelled it, e.g. "registers.view(2, 32, 4, 1)"
+  SourceSpan span;
+
+  /// Static resolution (all lo constant or given): physical coordinate of `coord`.
+  /// `loValues` supplies runtime lo values (same length as layoutShape) when some are dynamic.
+  AxisCoord resolve(std::span<const int64_t> coord, std::span<const int64_t> loValues = {}) const;
+  bool hasDynamicOffset() const;
+};
+
+enum class ExprKind {
+  IntImm, FloatImm, BoolImm,
+  Var,        ///< a scalar variable (loop variable, binding, parameter): `var`
+  ThreadIdx,  ///< threadIdx.{x,y,z}: `dim`
+  BlockIdx, BlockDim, GridDim,
+  Load,       ///< element load `tensor[indices]` (global/shared/default-layout local)
+  Unary,      ///< op ∈ {Neg, Not, Invert}
+  Binary,     ///< op ∈ {Add, Sub, Mul, Div, FloorDiv, Mod, TruncDiv, TruncMod, Min, Max, BitAnd, BitOr, BitXor, Shl, Shr}
+  Compare,    ///< op ∈ {Eq, Ne, Lt, Le, Gt, Ge}; dtype Bool
+  Logical,    ///< op ∈ {And, Or}
+  Select,     ///< args: cond, a, b  (T.if_then_else)
+  Intrinsic,  ///< name ∈ {exp, exp2, log, log2, sqrt, rsqrt, tanh, sigmoid, abs, floor, ceil, round, sin, cos, pow, fabs, ...}
+  Cast,       ///< numeric conversion to `dtype` (T.Cast, T.float32(x) on a non-literal)
+  Call,       ///< call of a private scalar function: `func`
+};
+
+enum class BinOp {
+  Add, Sub, Mul, Div, FloorDiv, Mod, TruncDiv, TruncMod, Min, Max, BitAnd, BitOr, BitXor, Shl, Shr,
+  Eq, Ne, Lt, Le, Gt, Ge, And, Or, Neg, Not, Invert,
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::IntImm;
+  DType dtype = DType::Int32;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  int var = -1;   ///< Var
+  int dim = 0;    ///< ThreadIdx/BlockIdx/BlockDim/GridDim: 0=x, 1=y, 2=z
+  int func = -1;  ///< Call: index into Program::functions
+  BinOp op = BinOp::Add;
+  std::string name;  ///< Intrinsic name
+  std::vector<ExprPtr> args;
+  std::shared_ptr<const TensorRef> tensor;  ///< Load
+  SourceSpan span;
+};
+
+/// The scalar variables of a kernel or function body.
+struct Var {
+  int id = -1;
+  std::string name;
+  DType dtype = DType::Int32;
+  SourceSpan span;
+};
+
+enum class ExecScope { Thread, Warp, Warpgroup, Cta, Cluster };
+std::string_view execScopeName(ExecScope s);
+
+/// A tile-op operand: a tensor region or a broadcast scalar.
+struct TileOperand {
+  bool isScalar = false;
+  TensorRef tensor;
+  ExprPtr scalar;
+  SourceSpan span;
+};
+
+/// Group coordinate extents of a scope for a CTA of `blockThreads` threads (spec §1.9):
+/// thread: {}, warp: {32}, warpgroup: {4, 32}, cta: {blockThreads/32, 32}.
+std::vector<int64_t> groupExtents(ExecScope s, int64_t blockThreads);
+/// The group coordinate of linear thread `tid` (same order as groupExtents).
+std::vector<int64_t> groupCoord(ExecScope s, int64_t tid);
+
+/// `T.cuda.tile.apply(T.ptx[...], dst, *srcs, scope=...)`, checked and split.
+struct TileApply {
+  PtxInstruction instr;
+  std::vector<TileOperand> operands;   ///< destination first, call order
+  ExecScope scope = ExecScope::Thread;
+  std::vector<int64_t> group;          ///< group extents
+  std::vector<int64_t> repeat;         ///< repeat extents (may be empty = one repeat)
+  std::vector<int64_t> atom;           ///< per operand: trailing atom extent (1 for scalar ops)
+  ExprPtr pred;                        ///< `pred=` or null
+  bool preserveDst = false;
+};
+
+/// `T.cuda.tile.ewise(fn, dst, *inputs, scope=...)`.
+struct TileEwise {
+  int func = -1;                       ///< Program::functions index
+  TensorRef dst;
+  std::vector<TileOperand> inputs;
+  ExecScope scope = ExecScope::Thread;
+  std::vector<int64_t> group, repeat;
+};
+
+enum class StmtKind {
+  Assign,   ///< vars[var] = value (first assignment declares it)
+  Store,    ///< tensor[indices] = value
+  Apply, Ewise,
+  For,      ///< for var in range(start, stop, step): body  (unroll hint in `unroll`)
+  While,    ///< while cond: body
+  If,       ///< if cond: body else: orelse
+  Barrier,  ///< barrier: "cta_sync" | "warp_sync"
+  Break, Continue,
+  Return,   ///< scalar functions only: value
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::Assign;
+  SourceSpan span;
+  int var = -1;
+  ExprPtr value;                        ///< Assign/Store value, Return value, If/While cond
+  std::shared_ptr<const TensorRef> tensor;  ///< Store
+  std::vector<ExprPtr> indices;         ///< Store
+  std::shared_ptr<const TileApply> apply;
+  std::shared_ptr<const TileEwise> ewise;
+  ExprPtr start, stop, step;            ///< For
+  bool unroll = false;
+  std::string barrier;
+  std::vector<Stmt> body, orelse;
+};
+
+struct LaunchConfig {
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::array<int64_t, 3> block{1, 1, 1};
+  int64_t dynamicSmemBytes = 0;
+  int64_t threads() const { return block[0] * block[1] * block[2]; }
+  int64_t ctas() const { return grid[0] * grid[1] * grid[2]; }
+};
+
+struct KernelParam {
+  std::string name;
+  bool isTensor = true;
+  int buffer = -1;  ///< tensor parameters
+  int var = -1;     ///< scalar parameters
+  DType dtype = DType::Float32;
+  SourceSpan span;
+};
+
+struct Kernel {
+  std::string name;
+  SourceSpan span;  ///< the `def` line
+  std::vector<KernelParam> params;
+  LaunchConfig launch;
+  SourceSpan launchSpan;
+  std::vector<Buffer> buffers;  ///< params first, then allocations in program order
+  std::vector<Var> vars;
+  std::vector<Stmt> body;
+};
+
+struct ScalarFunction {
+  std::string name;
+  SourceSpan span;
+  std::vector<int> params;  ///< var ids
+  DType ret = DType::Float32;
+  std::vector<Var> vars;
+  std::vector<Stmt> body;   ///< Assign, If and Return only
+};
+
+/// A named thing in the script, for the studio (layout view, hovers, go-to-definition).
+struct Symbol {
+  enum class Kind { Layout, Tensor, View, Function, Kernel, Scalar } kind = Kind::Layout;
+  std::string name;
+  std::string kernel;     ///< owning kernel, empty at module scope
+  SourceSpan span;        ///< the definition
+  std::vector<SourceSpan> uses;
+  TileLayout layout;
+  std::vector<int64_t> shape;
+  DType dtype = DType::Float32;
+  MemScope scope = MemScope::Local;
+  int64_t blockThreads = 0;  ///< launch of the owning kernel (0 at module scope)
+};
+
+struct Program {
+  std::vector<Kernel> kernels;
+  std::vector<ScalarFunction> functions;
+  std::vector<Symbol> symbols;
+  int targetSm = 90;
+  const Kernel* findKernel(const std::string& name) const;
+  int findFunction(const std::string& name) const;
+};
+
+/// A readable dump of the IR (`tirx compile --emit ir`).
+std::string printProgram(const Program& p);
+
+}  // namespace tirx::ir

@@ -1,0 +1,110 @@
+// TileLayout, exactly as spec/TIRX.md §1: shard iters, replica iters and per-axis offsets over
+// named axes (memory axis `m`, thread axes laneid/warpid/tx/wgid/tid_in_wg/wid_in_wg/..., and
+// unattributed names). Pure integer code; no Qt, no allocation in apply's hot path beyond the
+// result.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tirx {
+
+enum class AxisKind { Memory, Thread, Unknown };
+
+/// The registry of spec §1.1. Unknown names are `Unknown` (auto-registered, no attributes).
+AxisKind axisKind(const std::string& name);
+/// The extent a thread axis has by definition (laneid 32, wid_in_wg 4, tid_in_wg 128), or 0
+/// when the axis has no fixed extent (warpid, tx, wgid depend on the launch).
+int64_t axisFixedExtent(const std::string& name);
+
+struct Iter {
+  int64_t extent = 1;
+  int64_t stride = 1;
+  std::string axis = "m";
+  bool operator==(const Iter&) const = default;
+};
+
+/// Physical coordinate: axis name -> value. Absent axes are 0.
+using AxisCoord = std::map<std::string, int64_t>;
+
+class TileLayout {
+ public:
+  std::vector<Iter> shard;
+  std::vector<Iter> replica;
+  AxisCoord offset;
+
+  /// `TileLayout(S[shape])`: row-major contiguous on `m` (the "default" layout).
+  static TileLayout rowMajor(std::span<const int64_t> shape);
+
+  /// Π shard extents (logical element count).
+  int64_t size() const;
+  /// Π extents of shard iters on `axis`.
+  int64_t size(const std::string& axis) const;
+  /// 1 + Σ (e−1)·s over shard iters on `axis` (spec §1.4; offsets not included).
+  int64_t span(const std::string& axis = "m") const;
+  /// Per-thread physical array length for a local tensor (spec §1.6): 1 + Σ over memory iters in
+  /// shard and replica of (e−1)·s + Σ memory offsets.
+  int64_t storageSlots() const;
+  /// The same layout with every thread-axis iter and thread-axis offset removed.
+  TileLayout storage() const;
+  bool hasThreadAxes() const;
+  bool hasReplica() const { return !replica.empty(); }
+
+  /// Forward map of the base coordinate (no replicas): flatten `coord` row-major over `shape`,
+  /// split over shard extents (outermost not reduced), accumulate per axis, add offsets.
+  /// Requires coord.size() == shape.size(); a shape is admitted iff Π shape == size().
+  AxisCoord apply(std::span<const int64_t> coord, std::span<const int64_t> shape) const;
+  /// apply() from an already-flattened logical index.
+  AxisCoord applyFlat(int64_t flat) const;
+  /// Every physical copy of the element (base + each replica combination), spec §1.4 step 4.
+  std::vector<AxisCoord> applyAll(int64_t flat) const;
+
+  bool admits(std::span<const int64_t> shape) const;
+
+  /// Text in the script's surface syntax, e.g. `S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]`.
+  std::string toString() const;
+  bool operator==(const TileLayout&) const = default;
+};
+
+/// Width-changing and same-width dtype views (spec §1.8): `bitsOld` -> `bitsNew`. Only memory-axis
+/// strides are scaled (decision D-6, docs/decisions.md). Returns nullopt when the view is illegal
+/// (packing needs an innermost stride-1 memory iter whose extent divides by the ratio) and sets
+/// `why` to a message.
+std::optional<TileLayout> dtypeView(const TileLayout& layout, int bitsOld, int bitsNew,
+                                    std::string* why = nullptr);
+
+/// Normalise a physical coordinate's thread axes to a linear thread index inside a CTA using the
+/// equivalences of spec §1.1 (tx = 32·warpid + laneid, warpid = 4·wgid + wid_in_wg, ...).
+/// Memory and unknown axes are ignored. Returns the linear thread id.
+int64_t linearThread(const AxisCoord& c);
+
+/// One owner of a logical element of a register (local) tile: the thread and its register slot.
+struct Owner {
+  int64_t thread = 0;  ///< linear thread id in the CTA (warp = thread/32, lane = thread%32)
+  int64_t slot = 0;    ///< index into that thread's private array (the `m` component)
+  bool operator==(const Owner&) const = default;
+};
+
+/// The ownership table: for each logical element (row-major flat index) every owner, and for each
+/// thread its slots -> logical elements. `threadCount` = 1 + max thread used.
+struct OwnershipTable {
+  std::vector<int64_t> shape;
+  std::vector<std::vector<Owner>> owners;                   ///< [flat] -> owners
+  std::map<int64_t, std::map<int64_t, std::vector<int64_t>>> slots;  ///< thread -> slot -> flats
+  int64_t threadCount = 0;
+  int64_t slotsPerThread = 0;  ///< storageSlots()
+};
+
+/// Tabulate ownership of a layout over `shape` (must be admitted).
+OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shape);
+
+/// Row-major flatten / unflatten helpers shared by the engine.
+int64_t flatten(std::span<const int64_t> coord, std::span<const int64_t> shape);
+std::vector<int64_t> unflatten(int64_t flat, std::span<const int64_t> shape);
+int64_t product(std::span<const int64_t> v);
+
+}  // namespace tirx

@@ -1,0 +1,79 @@
+// The PTX instruction table: a data table (not a switch) describing every instruction family the
+// TIRx tile subset can apply (ld, st, mov, add/sub/mul, fma, div, rcp, sqrt, min/max, ex2, lg2,
+// abs, neg, cvt). parsePtxOpcode() turns a spelling such as "ld.global.v4.b32" into a
+// PtxInstruction: family, qualifiers, operand roles with atom extents and accepted dtypes (spec
+// §2.4, §2.5), scalar admissibility, minimum target and a one-line description.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tirx {
+
+enum class PtxFamily { Ld, St, Mov, Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Min, Max, Ex2, Lg2, Abs, Neg, Cvt };
+
+/// A canonical element dtype name as the scripts spell it: "float32", "uint16", "bfloat16", ...
+using DTypeName = std::string;
+
+enum class OperandRole {
+  DstReg,   ///< register destination (written)
+  SrcReg,   ///< register source (read); may be a scalar when `scalarAllowed`
+  Address,  ///< memory operand (global/shared/local tensor); the atom start address is passed
+};
+
+struct PtxOperandSpec {
+  OperandRole role = OperandRole::SrcReg;
+  std::string name;                 ///< "dst", "a", "b", "c", "src", "hi", "lo", "mem", ...
+  std::string ptxType;              ///< the PTX type of this operand: ".b32", ".f32", ".f16x2", ...
+  int bits = 32;                    ///< storage width of one element of the operand
+  int atom = 1;                     ///< trailing atom extent (vector length for ld/st, else 1)
+  std::vector<DTypeName> dtypes;    ///< accepted tensor dtypes, canonical first (spec §2.5)
+  bool scalarAllowed = false;       ///< a typed scalar expression may stand in (broadcast)
+  std::string constraint;           ///< inline-asm constraint letter for the canonical dtype
+};
+
+struct PtxInstruction {
+  std::string opcode;                   ///< the exact spelling, e.g. "fma.rn.f32"
+  PtxFamily family = PtxFamily::Mov;
+  std::vector<std::string> qualifiers;  ///< every dot-separated token after the family name
+  std::string space;                    ///< ld/st: "global", "shared", "shared::cta", "local"
+  int vector = 1;                       ///< .v2/.v4 -> 2/4, else 1
+  std::string type;                     ///< the (destination) type qualifier: ".b32", ".f16", ...
+  std::string srcType;                  ///< cvt only: the source type
+  std::string rounding;                 ///< ".rn", ".rz", ".rm", ".rp", ".rni"... or empty
+  bool ftz = false, sat = false, approx = false, nanMode = false, packed = false;
+  std::vector<PtxOperandSpec> operands; ///< in call order, destination first
+  int minArity = 0, maxArity = 0;       ///< operand counts accepted (max/min: 3 or 4)
+  int minSm = 50;                       ///< minimum target for the base form
+  int minSmForArity(int arity) const;   ///< e.g. three-input max.f32 (arity 4) needs sm_100
+  std::string description;              ///< one line, for tooltips and completion
+  bool isMemory() const { return family == PtxFamily::Ld || family == PtxFamily::St; }
+  /// Operand specs for a call with `arity` operands (min/max have 2- and 3-input forms).
+  std::vector<PtxOperandSpec> operandsFor(int arity) const;
+};
+
+struct PtxParseError {
+  std::string message;  ///< e.g. "unknown PTX instruction family 'lod'"
+  int column = 0;       ///< 0-based offset inside the opcode string of the offending token
+};
+
+/// Parse and validate an opcode spelling. Returns nullopt and fills `error` when the spelling is
+/// not in the table (unknown family, bad qualifier, unsupported type, bad vector width...).
+std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseError* error = nullptr);
+
+/// Every family with a representative list of spellings, for completion lists and docs.
+struct PtxFamilyInfo {
+  PtxFamily family;
+  std::string name;                   ///< "ld", "fma", ...
+  std::string description;
+  std::vector<std::string> examples;  ///< e.g. {"ld.global.v4.b32", "ld.shared.v2.b32", ...}
+};
+const std::vector<PtxFamilyInfo>& ptxFamilies();
+std::string_view familyName(PtxFamily f);
+
+/// Storage width in bits of a dtype name (float32 -> 32, bfloat16 -> 16, bool -> 8), 0 if unknown.
+int dtypeBits(std::string_view dtype);
+
+}  // namespace tirx
