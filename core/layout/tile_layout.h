@@ -71,11 +71,15 @@ class TileLayout {
 };
 
 /// Width-changing and same-width dtype views (spec §1.8): `bitsOld` -> `bitsNew`. Only memory-axis
-/// strides are scaled (decision D-6, docs/decisions.md). Returns nullopt when the view is illegal
+/// strides (and memory offsets) are scaled (decision OPEN-6, docs/layout.md). Returns nullopt when the view is illegal
 /// (packing needs an innermost stride-1 memory iter whose extent divides by the ratio) and sets
 /// `why` to a message.
 std::optional<TileLayout> dtypeView(const TileLayout& layout, int bitsOld, int bitsNew,
                                     std::string* why = nullptr);
+
+/// The weight of a thread axis in the linear thread id (tx, laneid, tid_in_wg: 1; warpid,
+/// wid_in_wg: 32; wgid: 128), 0 for every other axis (block/cluster axes, memory, unknown).
+int64_t threadAxisWeight(const std::string& axis);
 
 /// Normalise a physical coordinate's thread axes to a linear thread index inside a CTA using the
 /// equivalences of spec §1.1 (tx = 32·warpid + laneid, warpid = 4·wgid + wid_in_wg, ...).
@@ -89,17 +93,37 @@ struct Owner {
   bool operator==(const Owner&) const = default;
 };
 
-/// The ownership table: for each logical element (row-major flat index) every owner, and for each
-/// thread its slots -> logical elements. `threadCount` = 1 + max thread used.
+/// The ownership table of a layout over a logical shape, both ways, in flat vectors (no per-element
+/// allocation): element -> owners (CSR: `ownerStart`/`ownerList`) and thread -> (slot, element)
+/// entries sorted by (thread, slot, flat). Thread ids are linear in the CTA (linearThread); the
+/// slot is the sum of the memory-axis components. A layout without thread axes puts every element
+/// on thread 0 (every thread holds its own copy of the whole tile).
 struct OwnershipTable {
+  struct Entry {
+    int64_t thread = 0;
+    int64_t slot = 0;
+    int64_t flat = 0;  ///< row-major logical index
+    bool operator==(const Entry&) const = default;
+  };
   std::vector<int64_t> shape;
-  std::vector<std::vector<Owner>> owners;                   ///< [flat] -> owners
-  std::map<int64_t, std::map<int64_t, std::vector<int64_t>>> slots;  ///< thread -> slot -> flats
-  int64_t threadCount = 0;
-  int64_t slotsPerThread = 0;  ///< storageSlots()
+  int64_t elementCount = 0;
+  std::vector<int64_t> ownerStart;  ///< size elementCount+1; owners of f: [ownerStart[f], ownerStart[f+1])
+  std::vector<Owner> ownerList;
+  std::vector<Entry> byThread;      ///< every (thread, slot, flat), sorted by thread, slot, flat
+  std::vector<int64_t> threads;     ///< distinct owning threads, ascending
+  int64_t threadCount = 0;          ///< 1 + max thread used (0 when empty)
+  int64_t slotsPerThread = 0;       ///< storageSlots() of the layout
+  int64_t maxSlotsUsed = 0;         ///< the most distinct slots any one thread uses
+
+  /// Owners of the element at row-major index `flat` (base owner first, then replicas).
+  std::span<const Owner> ownersOf(int64_t flat) const;
+  /// The entries of one thread, sorted by slot then element; empty when it owns nothing.
+  std::span<const Entry> entriesOf(int64_t thread) const;
+  int64_t threadsUsed() const { return static_cast<int64_t>(threads.size()); }
 };
 
-/// Tabulate ownership of a layout over `shape` (must be admitted).
+/// Tabulate ownership of a layout over `shape`. Returns an empty table (elementCount 0) when the
+/// shape is not admitted. Linear in the element count times the replica count.
 OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shape);
 
 /// Row-major flatten / unflatten helpers shared by the engine.
