@@ -17,14 +17,22 @@ namespace tirx {
 /// layouts already defined (so `L2 = TileLayout(S[...]) ` may reuse integer constants).
 struct LayoutEnv {
   std::map<std::string, int64_t> ints;
+  /// Extra names that denote an axis (`from ...axis import laneid as lane` gives lane -> laneid).
+  /// Registered axis names (spec §1.1) are always in scope.
+  std::map<std::string, std::string> axisAliases;
+  /// Layout constants already defined; a bare name among them evaluates to that layout
+  /// (`layout=reg_layout`). They cannot be combined with `+` (TileLayout objects are not specs).
+  std::map<std::string, TileLayout> layouts;
 };
 
 /// Evaluate `expr` (a `TileLayout(...)` call, `T.TileLayout(...)`, or a bare S/R/offset spec).
-/// Returns nullopt and appends diagnostics on error.
+/// Returns nullopt and appends diagnostics (E0300..E0349, span of the offending sub-expression)
+/// on error. Unknown axis names are errors (docs/layout.md); zero offsets are dropped.
 std::optional<TileLayout> layoutFromExpr(const ast::Expr& expr, const LayoutEnv& env,
                                          Diagnostics& diags);
 
 /// Parse text typed by a user (the CLI's `tirx layout "S[...]"`, the layout view's entry box).
+/// Spans are on line 1 of `text`; syntax errors come from parseExpression (E0001..E0099).
 std::optional<TileLayout> parseLayoutText(const std::string& text, Diagnostics& diags);
 
 }  // namespace tirx
