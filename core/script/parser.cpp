@@ -1,0 +1,107 @@
+// The public entry points of core/script (parser.h) and the token-level helpers of the Parser
+// class shared by the statement and expression halves.
+#include "core/script/parser.h"
+
+#include <algorithm>
+
+#include "core/script/parser_impl.h"
+
+namespace tirx {
+namespace script {
+
+const Token& Parser::advance() {
+  const Token& t = m_toks[m_pos];
+  if (t.kind != Tok::EndOfFile) {
+    m_prevEnd = t.span.offset + t.span.length;
+    ++m_pos;
+  }
+  return t;
+}
+
+bool Parser::accept(Tok k) {
+  if (!at(k)) return false;
+  advance();
+  return true;
+}
+
+bool Parser::expect(Tok k, const char* what) {
+  if (m_panic) return false;
+  if (accept(k)) return true;
+  failExpected(what);
+  return false;
+}
+
+bool Parser::expectClose(const Token& open) {
+  if (m_panic) return false;
+  const Tok closer = open.kind == Tok::LParen     ? Tok::RParen
+                     : open.kind == Tok::LBracket ? Tok::RBracket
+                                                  : Tok::RBrace;
+  if (accept(closer)) return true;
+  fail("E0006", cur().span,
+       std::string("expected ") + tokSpelling(closer) + " to close " + tokSpelling(open.kind) +
+           " at " + std::to_string(open.span.line) + ":" + std::to_string(open.span.col) +
+           ", found " + describeToken(cur()));
+  return false;
+}
+
+SourceSpan Parser::spanFrom(const SourceSpan& start) const {
+  return SourceSpan{start.line, start.col, std::max(0, m_prevEnd - start.offset), start.offset};
+}
+
+void Parser::fail(const char* code, SourceSpan span, std::string message) {
+  if (!m_panic && cur().kind != Tok::Error) m_diags.push_back(makeError(code, span, std::move(message)));
+  m_panic = true;
+}
+
+void Parser::failExpected(const char* what) {
+  fail("E0001", cur().span, std::string("expected ") + what + ", found " + describeToken(cur()));
+}
+
+void Parser::report(const char* code, SourceSpan span, std::string message) {
+  m_diags.push_back(makeError(code, span, std::move(message)));
+}
+
+ast::ExprPtr Parser::placeholder() {
+  auto e = std::make_unique<ast::Expr>();
+  e->kind = ast::ExprKind::None;
+  e->span = SourceSpan{cur().span.line, cur().span.col, 0, cur().span.offset};
+  return e;
+}
+
+ast::ExprPtr Parser::parseEvalInput() {
+  while (at(Tok::Indent) || at(Tok::Newline)) advance();
+  ast::ExprPtr e = parseTestListStarExpr(false);
+  if (!m_panic) {
+    while (at(Tok::Newline) || at(Tok::Dedent)) advance();
+    if (!at(Tok::EndOfFile)) failExpected("end of expression");
+  }
+  if (m_panic) return nullptr;
+  return e;
+}
+
+}  // namespace script
+
+ParseResult parseScript(std::string_view source, std::string fileName) {
+  ParseResult r;
+  r.module.fileName = std::move(fileName);
+  r.module.source = std::string(source);
+  script::LexResult lexed = script::lex(r.module.source);
+  r.diagnostics = std::move(lexed.diagnostics);
+  script::Parser parser(lexed.tokens, r.diagnostics);
+  r.module.body = parser.parseFile();
+  sortAndUnique(r.diagnostics);
+  return r;
+}
+
+ExprParseResult parseExpression(std::string_view source) {
+  ExprParseResult r;
+  script::LexResult lexed = script::lex(source);
+  r.diagnostics = std::move(lexed.diagnostics);
+  script::Parser parser(lexed.tokens, r.diagnostics);
+  r.expr = parser.parseEvalInput();
+  sortAndUnique(r.diagnostics);
+  if (hasErrors(r.diagnostics)) r.expr.reset();
+  return r;
+}
+
+}  // namespace tirx
