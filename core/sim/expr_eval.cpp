@@ -1,0 +1,404 @@
+// Scalar expression evaluation for the simulator: typed values, integer arithmetic with the
+// wrap-around of the dtype and Python floor division/modulo for `//` and `%` (decision in
+// docs/decisions.md; `Div` on integers truncates, as TIR), float32 arithmetic rounded after every
+// operation, intrinsics on float through the host libm (expf, ...), and calls of private scalar
+// functions (the ewise bodies).
+#include <cmath>
+
+#include <algorithm>
+
+#include "core/sim/sim_internal.h"
+#include "core/sim/sim_numerics.h"
+
+namespace tirx::sim {
+
+using ir::DType;
+
+Value normalize(Value v, DType t) {
+  switch (t) {
+    case DType::Float32: v.f = static_cast<float>(v.f); break;
+    case DType::Float16: v.f = f16ToF32(f64ToF16(v.f)); break;
+    case DType::BFloat16: v.f = bf16ToF32(static_cast<uint16_t>(roundToFormat(v.f, 0, 7, 8, Round::Rn))); break;
+    case DType::Float64: break;
+    case DType::Bool: v.i = v.i != 0; break;
+    case DType::Int8: v.i = static_cast<int8_t>(v.i); break;
+    case DType::Int16: v.i = static_cast<int16_t>(v.i); break;
+    case DType::Int32: v.i = static_cast<int32_t>(v.i); break;
+    case DType::UInt8: v.i = static_cast<uint8_t>(v.i); break;
+    case DType::UInt16: v.i = static_cast<uint16_t>(v.i); break;
+    case DType::UInt32: v.i = static_cast<uint32_t>(v.i); break;
+    default: break;
+  }
+  return v;
+}
+
+Value bitsToValue(uint64_t b, DType t) {
+  Value v;
+  switch (t) {
+    case DType::Float32: v.f = bitsFloat(static_cast<uint32_t>(b)); break;
+    case DType::Float16: v.f = f16ToF32(static_cast<uint16_t>(b)); break;
+    case DType::BFloat16: v.f = bf16ToF32(static_cast<uint16_t>(b)); break;
+    case DType::Float64: v.f = bitsDouble(b); break;
+    default:
+      v.i = static_cast<int64_t>(b);
+      v = normalize(v, t);
+      break;
+  }
+  return v;
+}
+
+uint64_t valueToBits(const Value& v, DType t) {
+  switch (t) {
+    case DType::Float32: return floatBits(static_cast<float>(v.f));
+    case DType::Float16: return f64ToF16(v.f);
+    case DType::BFloat16: return roundToFormat(v.f, 0, 7, 8, Round::Rn);
+    case DType::Float64: return doubleBits(v.f);
+    default: {
+      const int bits = ir::dtypeBits(t);
+      const uint64_t mask = bits >= 64 ? ~uint64_t{0} : ((uint64_t{1} << bits) - 1);
+      return static_cast<uint64_t>(v.i) & mask;
+    }
+  }
+}
+
+namespace {
+
+bool isF(DType t) { return ir::isFloat(t); }
+
+/// Value of `v` (of dtype `from`) as a double / int64, for mixed-type operations.
+double asDouble(const Value& v, DType from) {
+  if (isF(from)) return v.f;
+  if (from == DType::UInt64) return static_cast<double>(static_cast<uint64_t>(v.i));
+  return static_cast<double>(v.i);
+}
+
+Value castTo(const Value& v, DType from, DType to) {
+  Value r;
+  if (isF(to)) {
+    r.f = asDouble(v, from);
+  } else if (isF(from)) {
+    if (std::isnan(v.f)) r.i = 0;
+    else if (to == DType::Bool) r.i = v.f != 0;
+    else r.i = static_cast<int64_t>(std::trunc(std::clamp(v.f, -9.2e18, 9.2e18)));
+  } else {
+    r.i = v.i;
+    if (to == DType::Bool) r.i = v.i != 0;
+  }
+  return normalize(r, to);
+}
+
+/// Float intrinsic on the dtype's precision: float32 goes through the float libm entry points.
+double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& known) {
+  known = true;
+  if (t == DType::Float64) {
+    if (n == "exp") return std::exp(x);
+    if (n == "exp2") return std::exp2(x);
+    if (n == "log") return std::log(x);
+    if (n == "log2") return std::log2(x);
+    if (n == "sqrt") return std::sqrt(x);
+    if (n == "rsqrt") return 1.0 / std::sqrt(x);
+    if (n == "tanh") return std::tanh(x);
+    if (n == "sigmoid") return 1.0 / (1.0 + std::exp(-x));
+    if (n == "abs" || n == "fabs") return std::fabs(x);
+    if (n == "floor") return std::floor(x);
+    if (n == "ceil") return std::ceil(x);
+    if (n == "round") return std::nearbyint(x);
+    if (n == "sin") return std::sin(x);
+    if (n == "cos") return std::cos(x);
+    if (n == "pow") return std::pow(x, y);
+    known = false;
+    return 0;
+  }
+  const float a = static_cast<float>(x), b = static_cast<float>(y);
+  if (n == "exp") return std::exp(a);
+  if (n == "exp2") return std::exp2(a);
+  if (n == "log") return std::log(a);
+  if (n == "log2") return std::log2(a);
+  if (n == "sqrt") return std::sqrt(a);
+  if (n == "rsqrt") return 1.0f / std::sqrt(a);
+  if (n == "tanh") return std::tanh(a);
+  if (n == "sigmoid") return 1.0f / (1.0f + std::exp(-a));
+  if (n == "abs" || n == "fabs") return std::fabs(a);
+  if (n == "floor") return std::floor(a);
+  if (n == "ceil") return std::ceil(a);
+  if (n == "round") return std::nearbyint(a);
+  if (n == "sin") return std::sin(a);
+  if (n == "cos") return std::cos(a);
+  if (n == "pow") return std::pow(a, b);
+  known = false;
+  return 0;
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+
+}  // namespace
+
+Value Runner::callFunction(int func, const Value* argv, int argc, Thread& t, int instr) {
+  if (func < 0 || func >= static_cast<int>(program.functions.size())) {
+    fault("internal", "E0750", instr, "call of an unknown scalar function", true);
+    return {};
+  }
+  const ir::ScalarFunction& f = program.functions[func];
+  std::vector<Value> frame(f.vars.size());
+  for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
+    if (f.params[i] >= 0 && f.params[i] < static_cast<int>(frame.size()))
+      frame[f.params[i]] = normalize(argv[i], f.vars[f.params[i]].dtype);
+  // The body holds Assign, If and Return only (spec §3.3); walk it directly.
+  const std::vector<ir::Stmt>* block = &f.body;
+  std::vector<std::pair<const std::vector<ir::Stmt>*, size_t>> stack{{block, 0}};
+  int guard = 0;
+  while (!stack.empty() && ++guard < 100000) {
+    auto& [blk, pos] = stack.back();
+    if (pos >= blk->size()) {
+      stack.pop_back();
+      continue;
+    }
+    const ir::Stmt& s = (*blk)[pos++];
+    switch (s.kind) {
+      case ir::StmtKind::Assign:
+        if (s.var >= 0 && s.var < static_cast<int>(frame.size()) && s.value)
+          frame[s.var] = castTo(eval(*s.value, t, frame, instr), s.value->dtype, f.vars[s.var].dtype);
+        break;
+      case ir::StmtKind::Return:
+        if (!s.value) return {};
+        return castTo(eval(*s.value, t, frame, instr), s.value->dtype, f.ret);
+      case ir::StmtKind::If: {
+        const bool c = s.value && eval(*s.value, t, frame, instr).i != 0;
+        stack.push_back({c ? &s.body : &s.orelse, 0});
+        break;
+      }
+      default: break;
+    }
+  }
+  fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return",
+        true);
+  return {};
+}
+
+Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
+  Value r;
+  switch (e.kind) {
+    case ir::ExprKind::IntImm:
+    case ir::ExprKind::BoolImm:
+      if (isF(e.dtype)) r.f = static_cast<double>(e.intValue);
+      else r.i = e.intValue;
+      return normalize(r, e.dtype);
+    case ir::ExprKind::FloatImm:
+      if (isF(e.dtype)) r.f = e.floatValue;
+      else r.i = static_cast<int64_t>(e.floatValue);
+      return normalize(r, e.dtype);
+    case ir::ExprKind::Var:
+      if (e.var >= 0 && e.var < static_cast<int>(vars.size())) return vars[e.var];
+      return r;
+    case ir::ExprKind::ThreadIdx: r.i = t.idx[std::clamp(e.dim, 0, 2)]; return r;
+    case ir::ExprKind::BlockIdx: r.i = ctaIdx[std::clamp(e.dim, 0, 2)]; return r;
+    case ir::ExprKind::BlockDim: r.i = kernel.launch.block[std::clamp(e.dim, 0, 2)]; return r;
+    case ir::ExprKind::GridDim: r.i = kernel.launch.grid[std::clamp(e.dim, 0, 2)]; return r;
+    case ir::ExprKind::Load: {
+      if (!e.tensor) return r;
+      const FastRef& f = fast(*e.tensor);
+      int64_t coord[8] = {};
+      const int rank = static_cast<int>(std::min<size_t>(e.args.size(), 8));
+      for (int d = 0; d < rank; ++d) coord[d] = eval(*e.args[d], t, vars, instr).i;
+      for (int d = 0; d < rank; ++d) {
+        const int64_t ext = d < static_cast<int>(e.tensor->shape.size()) ? e.tensor->shape[d] : 1;
+        if (coord[d] < 0 || coord[d] >= ext) {
+          fault("oob", e.tensor->scope == ir::MemScope::Global ? "E0710" : "E0711", instr,
+                "index " + std::to_string(coord[d]) + " is out of bounds for dimension " +
+                    std::to_string(d) + " of '" + e.tensor->text + "' with extent " +
+                    std::to_string(ext) + " in " + threadName(cta, t.tid),
+                true);
+          return r;
+        }
+      }
+      Resolved res;
+      if (!resolve(f, coord, rank, t, instr, res)) return r;
+      uint64_t bits = 0;
+      if (!loadElem(t, *e.tensor, res.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr,
+                    f.elemBytes))
+        return r;
+      return bitsToValue(bits, e.tensor->dtype);
+    }
+    case ir::ExprKind::Unary: {
+      if (e.args.empty()) return r;
+      const ir::Expr& a = *e.args[0];
+      Value v = eval(a, t, vars, instr);
+      if (e.op == ir::BinOp::Neg) {
+        if (isF(e.dtype)) v.f = -castTo(v, a.dtype, e.dtype).f;
+        else v.i = -v.i;
+      } else if (e.op == ir::BinOp::Not) {
+        v.i = isF(a.dtype) ? v.f == 0 : v.i == 0;
+      } else {
+        v.i = ~v.i;
+      }
+      return normalize(v, e.dtype);
+    }
+    case ir::ExprKind::Binary:
+    case ir::ExprKind::Compare:
+    case ir::ExprKind::Logical: {
+      if (e.args.size() < 2) return r;
+      const ir::Expr& ea = *e.args[0];
+      const ir::Expr& eb = *e.args[1];
+      if (e.kind == ir::ExprKind::Logical) {
+        const Value a = eval(ea, t, vars, instr);
+        const bool av = isF(ea.dtype) ? a.f != 0 : a.i != 0;
+        if (e.op == ir::BinOp::And && !av) return r;
+        if (e.op == ir::BinOp::Or && av) { r.i = 1; return r; }
+        const Value b = eval(eb, t, vars, instr);
+        r.i = isF(eb.dtype) ? b.f != 0 : b.i != 0;
+        return r;
+      }
+      // Operands are promoted to the wider of the two dtypes (sema usually made them equal).
+      const DType ct = e.kind == ir::ExprKind::Compare
+                           ? (isF(ea.dtype) || isF(eb.dtype) ? (isF(ea.dtype) ? ea.dtype : eb.dtype) : ea.dtype)
+                           : e.dtype;
+      const Value a = castTo(eval(ea, t, vars, instr), ea.dtype, ct);
+      const Value b = castTo(eval(eb, t, vars, instr), eb.dtype, ct);
+      if (e.kind == ir::ExprKind::Compare) {
+        if (isF(ct)) {
+          switch (e.op) {
+            case ir::BinOp::Eq: r.i = a.f == b.f; break;
+            case ir::BinOp::Ne: r.i = a.f != b.f; break;
+            case ir::BinOp::Lt: r.i = a.f < b.f; break;
+            case ir::BinOp::Le: r.i = a.f <= b.f; break;
+            case ir::BinOp::Gt: r.i = a.f > b.f; break;
+            default: r.i = a.f >= b.f; break;
+          }
+        } else {
+          const bool u = ct == DType::UInt64;
+          const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+          switch (e.op) {
+            case ir::BinOp::Eq: r.i = a.i == b.i; break;
+            case ir::BinOp::Ne: r.i = a.i != b.i; break;
+            case ir::BinOp::Lt: r.i = u ? ua < ub : a.i < b.i; break;
+            case ir::BinOp::Le: r.i = u ? ua <= ub : a.i <= b.i; break;
+            case ir::BinOp::Gt: r.i = u ? ua > ub : a.i > b.i; break;
+            default: r.i = u ? ua >= ub : a.i >= b.i; break;
+          }
+        }
+        return r;
+      }
+      if (isF(ct)) {
+        // Compute in the dtype's precision: float32 operations on floats (no contraction).
+        const bool f32 = ct == DType::Float32;
+        const float fa = static_cast<float>(a.f), fb = static_cast<float>(b.f);
+        switch (e.op) {
+          case ir::BinOp::Add: r.f = f32 ? double(fa + fb) : a.f + b.f; break;
+          case ir::BinOp::Sub: r.f = f32 ? double(fa - fb) : a.f - b.f; break;
+          case ir::BinOp::Mul: r.f = f32 ? double(fa * fb) : a.f * b.f; break;
+          case ir::BinOp::Div:
+          case ir::BinOp::TruncDiv: r.f = f32 ? double(fa / fb) : a.f / b.f; break;
+          case ir::BinOp::FloorDiv: r.f = f32 ? double(std::floor(fa / fb)) : std::floor(a.f / b.f); break;
+          case ir::BinOp::Mod:
+          case ir::BinOp::TruncMod: {
+            double m = f32 ? double(std::fmod(fa, fb)) : std::fmod(a.f, b.f);
+            if (e.op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
+            r.f = m;
+            break;
+          }
+          case ir::BinOp::Min: r.f = std::isnan(a.f) ? b.f : (std::isnan(b.f) ? a.f : std::min(a.f, b.f)); break;
+          case ir::BinOp::Max: r.f = std::isnan(a.f) ? b.f : (std::isnan(b.f) ? a.f : std::max(a.f, b.f)); break;
+          default: break;
+        }
+        return normalize(r, ct);
+      }
+      const bool uns = !ir::isSigned(ct);
+      switch (e.op) {
+        case ir::BinOp::Add: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) + static_cast<uint64_t>(b.i)); break;
+        case ir::BinOp::Sub: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) - static_cast<uint64_t>(b.i)); break;
+        case ir::BinOp::Mul: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) * static_cast<uint64_t>(b.i)); break;
+        case ir::BinOp::Div:
+        case ir::BinOp::TruncDiv:
+        case ir::BinOp::FloorDiv:
+        case ir::BinOp::Mod:
+        case ir::BinOp::TruncMod:
+          if (b.i == 0) {
+            fault("divzero", "E0760", instr, "integer division by zero in " + threadName(cta, t.tid), false);
+            return r;
+          }
+          if (uns && ct == DType::UInt64) {
+            const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+            const bool isDiv = e.op == ir::BinOp::Div || e.op == ir::BinOp::TruncDiv || e.op == ir::BinOp::FloorDiv;
+            r.i = static_cast<int64_t>(isDiv ? ua / ub : ua % ub);
+          } else if (e.op == ir::BinOp::FloorDiv) {
+            r.i = floorDiv(a.i, b.i);
+          } else if (e.op == ir::BinOp::Mod) {
+            r.i = floorMod(a.i, b.i);
+          } else if (e.op == ir::BinOp::TruncMod) {
+            r.i = a.i % b.i;
+          } else {
+            r.i = a.i / b.i;
+          }
+          break;
+        case ir::BinOp::Min: r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::min<uint64_t>(a.i, b.i)) : std::min(a.i, b.i); break;
+        case ir::BinOp::Max: r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::max<uint64_t>(a.i, b.i)) : std::max(a.i, b.i); break;
+        case ir::BinOp::BitAnd: r.i = a.i & b.i; break;
+        case ir::BinOp::BitOr: r.i = a.i | b.i; break;
+        case ir::BinOp::BitXor: r.i = a.i ^ b.i; break;
+        case ir::BinOp::Shl: r.i = (b.i >= 0 && b.i < 64) ? static_cast<int64_t>(static_cast<uint64_t>(a.i) << b.i) : 0; break;
+        case ir::BinOp::Shr:
+          if (b.i < 0 || b.i >= 64) r.i = (!uns && a.i < 0) ? -1 : 0;
+          else r.i = uns ? static_cast<int64_t>(static_cast<uint64_t>(a.i) >> b.i) : a.i >> b.i;
+          break;
+        default: break;
+      }
+      return normalize(r, ct);
+    }
+    case ir::ExprKind::Select: {
+      if (e.args.size() < 3) return r;
+      const Value c = eval(*e.args[0], t, vars, instr);
+      const bool cv = isF(e.args[0]->dtype) ? c.f != 0 : c.i != 0;
+      const ir::Expr& pick = cv ? *e.args[1] : *e.args[2];
+      return castTo(eval(pick, t, vars, instr), pick.dtype, e.dtype);
+    }
+    case ir::ExprKind::Intrinsic: {
+      if (e.args.empty()) return r;
+      const ir::Expr& a0 = *e.args[0];
+      if (e.name == "abs" && !isF(e.dtype)) {
+        Value v = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
+        v.i = v.i < 0 ? -v.i : v.i;
+        return normalize(v, e.dtype);
+      }
+      if ((e.name == "min" || e.name == "max") && e.args.size() >= 2) {
+        const Value a = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
+        const Value b = castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, e.dtype);
+        if (isF(e.dtype)) r.f = e.name == "min" ? std::fmin(a.f, b.f) : std::fmax(a.f, b.f);
+        else r.i = e.name == "min" ? std::min(a.i, b.i) : std::max(a.i, b.i);
+        return normalize(r, e.dtype);
+      }
+      const DType ft = isF(e.dtype) ? e.dtype : DType::Float32;
+      const double x = castTo(eval(a0, t, vars, instr), a0.dtype, ft).f;
+      const double y = e.args.size() > 1 ? castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, ft).f : 0;
+      bool known = false;
+      r.f = floatIntrinsic(e.name, x, y, ft, known);
+      if (!known) {
+        fault("unsupported", "E0751", instr, "the simulator does not model the intrinsic '" + e.name + "'", true);
+        return {};
+      }
+      return castTo(normalize(r, ft), ft, e.dtype);
+    }
+    case ir::ExprKind::Cast: {
+      if (e.args.empty()) return r;
+      return castTo(eval(*e.args[0], t, vars, instr), e.args[0]->dtype, e.dtype);
+    }
+    case ir::ExprKind::Call: {
+      Value argv[16];
+      const int argc = static_cast<int>(std::min<size_t>(e.args.size(), 16));
+      for (int i = 0; i < argc; ++i) argv[i] = eval(*e.args[i], t, vars, instr);
+      if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
+        const auto& f = program.functions[e.func];
+        for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
+          argv[i] = castTo(argv[i], e.args[i]->dtype, f.vars[f.params[i]].dtype);
+      }
+      return callFunction(e.func, argv, argc, t, instr);
+    }
+  }
+  return r;
+}
+
+}  // namespace tirx::sim

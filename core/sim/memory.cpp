@@ -1,0 +1,298 @@
+// Memory of the simulated kernel: resolving tensor coordinates through digested layouts, and every
+// byte access to global tensors, per-CTA shared memory and per-thread register arrays, with the
+// checks the simulator promises: bounds, alignment, never-written registers and shared bytes, and
+// the shared-memory race detector (two different threads touch the same byte between two
+// barriers, at least one of them writing; `warp_sync` orders the lanes of one warp only).
+#include <cstring>
+
+#include <algorithm>
+
+#include "core/sim/sim_internal.h"
+
+namespace tirx::sim {
+
+std::string threadName(int64_t cta, int64_t thread) {
+  return "cta " + std::to_string(cta) + " thread " + std::to_string(thread) + " (warp " +
+         std::to_string(thread / 32) + ", lane " + std::to_string(thread % 32) + ")";
+}
+
+FastLayout makeFastLayout(const TileLayout& l) {
+  FastLayout f;
+  for (const auto& it : l.shard) {
+    FastLayout::It x;
+    x.extent = it.extent;
+    x.stride = it.stride;
+    x.memory = axisKind(it.axis) == AxisKind::Memory;
+    x.threadWeight = threadAxisWeight(it.axis);
+    if (x.threadWeight) f.hasThread = true;
+    f.iters.push_back(x);
+  }
+  for (const auto& [axis, v] : l.offset) {
+    if (axisKind(axis) == AxisKind::Memory) f.offM += v;
+    else if (threadAxisWeight(axis)) {
+      f.offThread += v * threadAxisWeight(axis);
+      f.hasThread = true;
+    }
+  }
+  return f;
+}
+
+const FastRef& Runner::fast(const ir::TensorRef& r) {
+  auto it = fastRefs.find(&r);
+  if (it != fastRefs.end()) return it->second;
+  FastRef f;
+  f.ref = &r;
+  f.layout = makeFastLayout(r.layout);
+  f.elemBytes = std::max(1, ir::dtypeBytes(r.dtype));
+  const size_t n = r.layoutShape.size();
+  f.loConst.assign(n, 0);
+  f.loDyn.assign(n, nullptr);
+  for (size_t d = 0; d < n && d < r.lo.size(); ++d) {
+    if (!r.lo[d]) continue;
+    if (r.lo[d]->kind == ir::ExprKind::IntImm) {
+      f.loConst[d] = r.lo[d]->intValue;
+    } else {
+      f.loDyn[d] = r.lo[d].get();
+      f.dynamic = true;
+    }
+  }
+  return fastRefs.emplace(&r, std::move(f)).first->second;
+}
+
+bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t, int instr,
+                     Resolved& out) {
+  const ir::TensorRef& r = *f.ref;
+  const size_t n = r.layoutShape.size();
+  int64_t flat = 0;
+  for (size_t d = 0; d < n; ++d) {
+    int64_t lo = f.loConst[d];
+    if (f.loDyn[d]) lo = eval(*f.loDyn[d], t, t.vars, instr).i;
+    const int src = d < r.dimMap.size() ? r.dimMap[d] : static_cast<int>(d);
+    const int64_t c = lo + (src >= 0 && src < rank ? coord[src] : 0);
+    flat = flat * r.layoutShape[d] + c;
+  }
+  // Split over the shard extents, innermost last; the outermost component is not reduced.
+  int64_t m = f.layout.offM, th = f.layout.offThread;
+  const auto& its = f.layout.iters;
+  for (size_t k = its.size(); k-- > 0;) {
+    int64_t c;
+    if (k == 0) {
+      c = flat;
+    } else {
+      const int64_t e = its[k].extent > 0 ? its[k].extent : 1;
+      c = flat % e;
+      if (c < 0) c += e;
+      flat = (flat - c) / e;
+    }
+    if (its[k].memory) m += c * its[k].stride;
+    else if (its[k].threadWeight) th += c * its[k].stride * its[k].threadWeight;
+  }
+  out.m = m + r.elemOffset;
+  out.thread = th;
+  return true;
+}
+
+namespace {
+const char* scopeWord(ir::MemScope s) {
+  switch (s) {
+    case ir::MemScope::Global: return "global";
+    case ir::MemScope::Shared: return "shared";
+    default: return "register";
+  }
+}
+}  // namespace
+
+bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
+                      int instr, int64_t alignBytes) {
+  const int b = r.buffer;
+  if (b < 0 || b >= static_cast<int>(kernel.buffers.size())) {
+    fault("internal", "E0750", instr, "tensor '" + r.text + "' has no buffer", true);
+    return false;
+  }
+  const ir::Buffer& buf = kernel.buffers[b];
+  const int64_t off = m * ir::dtypeBytes(r.dtype);
+  const int64_t size = bufferBytes[b];
+  if (off < 0 || off + nbytes > size) {
+    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+          instr,
+          std::string("out-of-bounds ") + scopeWord(buf.scope) + " read of " + std::to_string(nbytes) +
+              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
+              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
+    fault("misaligned", "E0715", instr,
+          std::string("misaligned ") + scopeWord(buf.scope) + " read: byte offset " +
+              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
+              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  switch (buf.scope) {
+    case ir::MemScope::Global:
+      std::memcpy(out, args[argOfBuffer[b]].tensor.data.data() + off, nbytes);
+      return true;
+    case ir::MemScope::Shared: {
+      const int64_t base = sharedOffset[b] + off;
+      std::memcpy(out, shared.data() + base, nbytes);
+      const int warp = static_cast<int>(t.tid / 32);
+      for (int64_t k = 0; k < nbytes; ++k) {
+        ShadowByte& s = shadow[base + k];
+        if (!s.written) {
+          fault("uninit", "E0721", instr,
+                "read of never-written shared memory: byte offset " + std::to_string(off + k) +
+                    " of '" + buf.name + "' by " + threadName(cta, t.tid),
+                false);
+          break;
+        }
+        if (!opt.detectRaces) continue;
+        const bool conflict = s.writer >= 0 && s.writer != t.tid && s.writeEpoch == ctaEpoch &&
+                              (s.writer / 32 != warp || s.writeWarpEpoch == warpEpoch[warp]);
+        if (conflict) {
+          std::vector<DiagNote> notes{{span(s.writeInstr),
+                                       "written here by " + threadName(cta, s.writer)}};
+          fault("race", "E0701", instr,
+                "shared-memory race on '" + buf.name + "' byte offset " + std::to_string(off + k) +
+                    ": read by " + threadName(cta, t.tid) + " (line " +
+                    std::to_string(line(instr)) + ") after a write by thread " +
+                    std::to_string(s.writer) + " (line " + std::to_string(line(s.writeInstr)) +
+                    ") with no barrier in between",
+                false, notes);
+          break;
+        }
+        if (s.readEpoch != ctaEpoch || s.reader < 0) {
+          s.reader = static_cast<int32_t>(t.tid);
+          s.readInstr = instr;
+          s.readEpoch = ctaEpoch;
+          s.readWarpEpoch = warpEpoch[warp];
+          s.reader2 = -1;
+        } else if (s.reader != t.tid && s.reader2 < 0) {
+          s.reader2 = static_cast<int32_t>(t.tid);
+          s.read2Instr = instr;
+        }
+      }
+      return true;
+    }
+    default: {
+      auto& bytes = t.regs[b];
+      std::memcpy(out, bytes.data() + off, nbytes);
+      const auto& w = t.regWriter[b];
+      for (int64_t k = 0; k < nbytes; ++k) {
+        if (w[off + k] == 0) {
+          const int64_t slot = off / std::max(1, ir::dtypeBytes(buf.dtype));
+          fault("uninit", "E0720", instr,
+                "read of never-written register " + buf.name + "[" + std::to_string(slot) +
+                    "] by " + threadName(cta, t.tid),
+                false);
+          break;
+        }
+      }
+      return true;
+    }
+  }
+}
+
+bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes,
+                       const uint8_t* in, int instr, int64_t alignBytes) {
+  const int b = r.buffer;
+  if (b < 0 || b >= static_cast<int>(kernel.buffers.size())) {
+    fault("internal", "E0750", instr, "tensor '" + r.text + "' has no buffer", true);
+    return false;
+  }
+  const ir::Buffer& buf = kernel.buffers[b];
+  const int64_t eb = ir::dtypeBytes(r.dtype);
+  const int64_t off = m * eb;
+  const int64_t size = bufferBytes[b];
+  if (off < 0 || off + nbytes > size) {
+    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+          instr,
+          std::string("out-of-bounds ") + scopeWord(buf.scope) + " write of " + std::to_string(nbytes) +
+              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
+              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
+    fault("misaligned", "E0715", instr,
+          std::string("misaligned ") + scopeWord(buf.scope) + " write: byte offset " +
+              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
+              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  switch (buf.scope) {
+    case ir::MemScope::Global: {
+      std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);
+      if (opt.trackProvenance) {
+        auto& owners = prov.args[argOfBuffer[b]];
+        const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));
+        for (int64_t e = off / pb; e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(owners.size()); ++e) {
+          ElementOwner& o = owners[e];
+          o.cta = static_cast<int32_t>(cta);
+          o.thread = static_cast<int32_t>(t.tid);
+          o.storeLine = line(instr);
+          o.regBuffer = curRegBuffer;
+          o.regSlot = curRegSlot;
+          o.regLine = curRegLine;
+        }
+      }
+      return true;
+    }
+    case ir::MemScope::Shared: {
+      const int64_t base = sharedOffset[b] + off;
+      std::memcpy(shared.data() + base, in, nbytes);
+      const int warp = static_cast<int>(t.tid / 32);
+      for (int64_t k = 0; k < nbytes; ++k) {
+        ShadowByte& s = shadow[base + k];
+        s.written = true;
+        if (opt.detectRaces) {
+          auto conflicts = [&](int32_t other, int32_t epoch, int32_t wepoch) {
+            return other >= 0 && other != t.tid && epoch == ctaEpoch &&
+                   (other / 32 != warp || wepoch == warpEpoch[warp]);
+          };
+          int32_t other = -1, otherInstr = -1;
+          const char* what = "";
+          if (conflicts(s.writer, s.writeEpoch, s.writeWarpEpoch)) {
+            other = s.writer;
+            otherInstr = s.writeInstr;
+            what = "written";
+          } else if (conflicts(s.reader, s.readEpoch, s.readWarpEpoch)) {
+            other = s.reader;
+            otherInstr = s.readInstr;
+            what = "read";
+          } else if (conflicts(s.reader2, s.readEpoch, s.readWarpEpoch)) {
+            other = s.reader2;
+            otherInstr = s.read2Instr;
+            what = "read";
+          }
+          if (other >= 0) {
+            std::vector<DiagNote> notes{{span(otherInstr), std::string(what) + " here by " +
+                                                               threadName(cta, other)}};
+            fault("race", "E0701", instr,
+                  "shared-memory race on '" + buf.name + "' byte offset " +
+                      std::to_string(off + k) + ": written by " + threadName(cta, t.tid) +
+                      " (line " + std::to_string(line(instr)) + ") after being " + what +
+                      " by thread " + std::to_string(other) + " (line " +
+                      std::to_string(line(otherInstr)) + ") with no barrier in between",
+                  false, notes);
+            if (opt.detectRaces) { /* keep going: record this write */ }
+          }
+          s.writer = static_cast<int32_t>(t.tid);
+          s.writeInstr = instr;
+          s.writeEpoch = ctaEpoch;
+          s.writeWarpEpoch = warpEpoch[warp];
+        }
+      }
+      return true;
+    }
+    default: {
+      std::memcpy(t.regs[b].data() + off, in, nbytes);
+      auto& w = t.regWriter[b];
+      for (int64_t k = 0; k < nbytes; ++k) w[off + k] = instr + 1;
+      return true;
+    }
+  }
+}
+
+}  // namespace tirx::sim

@@ -1,0 +1,154 @@
+// Private to core/sim: the kernel runner's state and the pieces the executor files share. The
+// statement tree is flattened into a small jump code so that a thread can stop at a barrier in the
+// middle of a loop and resume later; tensor references are pre-digested into FastRef (integer
+// iters, no maps) so that resolving an element costs a few multiplies.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/ir/values.h"
+#include "core/sim/simulator.h"
+
+namespace tirx::sim {
+
+/// A scalar value of a known dtype: floats in `f` (exactly the rounded value), integers and bools
+/// in `i` (sign- or zero-extended to 64 bits).
+struct Value {
+  int64_t i = 0;
+  double f = 0;
+};
+
+Value bitsToValue(uint64_t bits, ir::DType t);
+uint64_t valueToBits(const Value& v, ir::DType t);
+/// Round/wrap a value to its dtype (f32 rounding, int wrap-around).
+Value normalize(Value v, ir::DType t);
+
+enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
+                Barrier, WarpSync, Halt };
+
+struct Instr {
+  Op op = Op::Halt;
+  const ir::Stmt* stmt = nullptr;
+  int target = -1;  ///< jump target
+  int tmp = -1;     ///< For: first of two temp slots (stop, step)
+};
+
+/// A layout reduced to integers: each shard iter contributes to the memory slot or the thread.
+struct FastLayout {
+  struct It {
+    int64_t extent = 1, stride = 0;
+    bool memory = false;
+    int64_t threadWeight = 0;
+  };
+  std::vector<It> iters;
+  int64_t offM = 0, offThread = 0;
+  bool hasThread = false;
+};
+FastLayout makeFastLayout(const TileLayout& l);
+
+/// A digested TensorRef.
+struct FastRef {
+  const ir::TensorRef* ref = nullptr;
+  FastLayout layout;
+  std::vector<int64_t> loConst;          ///< constant lo (0 where dynamic)
+  std::vector<const ir::Expr*> loDyn;    ///< dynamic lo expressions (null where constant)
+  bool dynamic = false;
+  int elemBytes = 4;
+};
+
+struct Resolved {
+  int64_t m = 0;       ///< element index in the buffer (elements of the ref's dtype)
+  int64_t thread = 0;  ///< owning thread (register refs with thread axes)
+};
+
+enum class ThreadState { Running, Waiting, Done };
+
+struct Thread {
+  int64_t tid = 0;
+  int64_t idx[3] = {0, 0, 0};
+  int pc = 0;
+  ThreadState state = ThreadState::Running;
+  int64_t steps = 0;
+  std::vector<Value> vars, tmps;
+  std::vector<std::vector<uint8_t>> regs;       ///< per buffer id (local buffers only)
+  std::vector<std::vector<int32_t>> regWriter;  ///< per register byte: instr index + 1 (0: never)
+};
+
+/// Shadow record of one shared-memory byte for the race and uninitialised-read detectors.
+struct ShadowByte {
+  int32_t writer = -1, writeInstr = -1, writeEpoch = -1, writeWarpEpoch = -1;
+  int32_t reader = -1, readInstr = -1, readEpoch = -1, readWarpEpoch = -1;
+  int32_t reader2 = -1, read2Instr = -1;
+  bool written = false;
+};
+
+/// Runs one kernel over the whole grid. Lives for one Simulator::run().
+class Runner {
+ public:
+  Runner(const ir::Program& p, const ir::Kernel& k, std::vector<ir::KernelArg>& args,
+         const SimOptions& o, Provenance& prov);
+  /// Checks the arguments against the signature; false (with a fault) when they do not fit.
+  bool bindArgs();
+  void runGrid();
+  std::vector<ir::Fault> faults;
+  bool fatal = false;
+  int64_t elementOps = 0;
+
+  // --- used by the executor files ---
+  const ir::Program& program;
+  const ir::Kernel& kernel;
+  std::vector<ir::KernelArg>& args;
+  const SimOptions& opt;
+  Provenance& prov;
+  std::vector<Instr> code;
+  int64_t cta = 0;
+  int64_t ctaIdx[3] = {0, 0, 0};
+  int32_t ctaEpoch = 0;
+  std::vector<int32_t> warpEpoch;
+  std::vector<uint8_t> shared;
+  std::vector<ShadowByte> shadow;
+  std::vector<int64_t> sharedOffset, bufferBytes;  ///< per buffer id
+  std::vector<int> argOfBuffer;                    ///< global buffer -> kernel arg index
+  std::unordered_map<const ir::TensorRef*, FastRef> fastRefs;
+  // Source of the store in progress, for provenance.
+  int32_t curRegBuffer = -1, curRegSlot = -1, curRegLine = 0;
+
+  void compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks,
+               std::vector<int>& continues);
+  void runCta();
+  void runThread(Thread& t);
+  int line(int instr) const;
+  SourceSpan span(int instr) const;
+  void fault(const std::string& kind, const std::string& code, int instr, std::string message,
+             bool isFatal, std::vector<DiagNote> notes = {});
+  void faultAt(const std::string& kind, const std::string& code, SourceSpan sp,
+               std::string message, bool isFatal);
+
+  // expressions (expr_eval.cpp)
+  Value eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value callFunction(int func, const Value* argv, int argc, Thread& t, int instr);
+
+  // memory (memory.cpp)
+  const FastRef& fast(const ir::TensorRef& r);
+  bool resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t, int instr,
+               Resolved& out);
+  bool loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
+                int instr, int64_t alignBytes);
+  bool storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, const uint8_t* in,
+                 int instr, int64_t alignBytes);
+
+  // statements (tile_exec.cpp)
+  void execApply(const ir::TileApply& a, Thread& t, int instr);
+  void execEwise(const ir::TileEwise& e, Thread& t, int instr);
+  void execStore(const ir::Stmt& s, Thread& t, int instr);
+
+ private:
+  int64_t m_faultsSeen = 0;
+  std::vector<std::string> m_faultKeys;
+};
+
+}  // namespace tirx::sim

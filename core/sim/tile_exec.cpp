@@ -1,0 +1,310 @@
+// Tile operations and element stores, per thread (spec §2.2, §3.4): for the executing thread's
+// group coordinate and every repeat coordinate in row-major order, one instruction instance whose
+// register operands are the atom elements owned by the thread and whose memory operand is the
+// address of the first atom element. All sources of an instance are read before its destination
+// is written (PTX register semantics), so in-place use (`apply(fma, R, R, ...)`) is exact.
+#include <cstring>
+
+#include <algorithm>
+
+#include "core/sim/sim_internal.h"
+#include "core/sim/sim_numerics.h"
+
+namespace tirx::sim {
+
+namespace {
+
+/// Storage bits of one element named by a type qualifier such as ".b32", ".u16", ".f32".
+int typeBits(const std::string& type) {
+  int bits = 0;
+  for (char c : type)
+    if (c >= '0' && c <= '9') bits = bits * 10 + (c - '0');
+    else if (c == 'x') break;  // f16x2
+  if (type.find("x2") != std::string::npos) bits *= 2;
+  return bits;
+}
+
+/// Number of arithmetic nodes in an expression tree (for the element-operation count).
+int64_t opCount(const ir::Expr& e) {
+  int64_t n = 0;
+  switch (e.kind) {
+    case ir::ExprKind::Unary:
+    case ir::ExprKind::Binary:
+    case ir::ExprKind::Compare:
+    case ir::ExprKind::Logical:
+    case ir::ExprKind::Select:
+    case ir::ExprKind::Intrinsic:
+    case ir::ExprKind::Cast: n = 1; break;
+    default: break;
+  }
+  for (const auto& a : e.args)
+    if (a) n += opCount(*a);
+  return n;
+}
+
+int64_t bodyOps(const std::vector<ir::Stmt>& body) {
+  int64_t n = 0;
+  for (const auto& s : body) {
+    if (s.value) n += opCount(*s.value);
+    n += bodyOps(s.body) + bodyOps(s.orelse);
+  }
+  return n;
+}
+
+struct Coords {
+  int64_t c[12] = {};
+  int rank = 0;
+};
+
+}  // namespace
+
+void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
+  if (a.pred) {
+    const Value p = eval(*a.pred, t, t.vars, instr);
+    if ((ir::isFloat(a.pred->dtype) ? p.f != 0 : p.i != 0) == false) return;
+  }
+  const std::vector<int64_t> g = ir::groupCoord(a.scope, t.tid);
+  const int ng = static_cast<int>(a.group.size());
+  for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d)
+    if (g[d] >= a.group[d]) return;  // outside the active range of the scope
+  const int nr = static_cast<int>(a.repeat.size());
+  int64_t reps = 1;
+  for (auto e : a.repeat) reps *= e;
+  const int nops = static_cast<int>(a.operands.size());
+  if (nops == 0) return;
+  const PtxInstruction& ins = a.instr;
+  const bool isLd = ins.family == PtxFamily::Ld, isSt = ins.family == PtxFamily::St;
+
+  std::vector<int64_t> rc(nr, 0);
+  auto coordsFor = [&](const ir::TileOperand& op, int64_t atomIdx, Coords& out) {
+    out.rank = 0;
+    for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) out.c[out.rank++] = g[d];
+    for (int d = 0; d < nr; ++d) out.c[out.rank++] = rc[d];
+    const int rank = static_cast<int>(op.tensor.shape.size());
+    while (out.rank < rank && out.rank < 12) out.c[out.rank++] = atomIdx;
+  };
+  auto atomOf = [&](int i) -> int64_t {
+    const ir::TileOperand& op = a.operands[i];
+    if (op.isScalar) return 1;
+    const int rank = static_cast<int>(op.tensor.shape.size());
+    if (rank > ng + nr) return op.tensor.shape.back();
+    return 1;
+  };
+  // Resolve the element `atomIdx` of register operand `i`; checks ownership.
+  auto regElem = [&](int i, int64_t atomIdx, Resolved& res) -> bool {
+    const ir::TileOperand& op = a.operands[i];
+    const FastRef& f = fast(op.tensor);
+    Coords c;
+    coordsFor(op, atomIdx, c);
+    if (!resolve(f, c.c, c.rank, t, instr, res)) return false;
+    if (f.layout.hasThread && res.thread != t.tid) {
+      fault("ownership", "E0752", instr,
+            "register operand '" + op.tensor.text + "' element belongs to thread " +
+                std::to_string(res.thread) + ", not to the executing " + threadName(cta, t.tid),
+            true);
+      return false;
+    }
+    return true;
+  };
+
+  for (int64_t r = 0; r < reps && !fatal; ++r) {
+    {  // row-major repeat coordinate
+      int64_t x = r;
+      for (int d = nr; d-- > 0;) {
+        rc[d] = x % a.repeat[d];
+        x /= a.repeat[d];
+      }
+    }
+    if (isLd || isSt) {
+      const int regI = isLd ? 0 : 1, memI = isLd ? 1 : 0;
+      if (nops < 2 || a.operands[regI].isScalar || a.operands[memI].isScalar) {
+        fault("unsupported", "E0751", instr, "ld/st needs a register and a memory operand", true);
+        return;
+      }
+      const ir::TensorRef& regRef = a.operands[regI].tensor;
+      const ir::TensorRef& memRef = a.operands[memI].tensor;
+      const int64_t n = atomOf(regI);
+      int elemBytes = typeBits(ins.type) / 8;
+      if (elemBytes <= 0) elemBytes = ir::dtypeBytes(regRef.dtype);
+      const FastRef& mf = fast(memRef);
+      Coords mc;
+      coordsFor(a.operands[memI], 0, mc);
+      Resolved mres;
+      if (!resolve(mf, mc.c, mc.rank, t, instr, mres)) return;
+      const int64_t memEb = ir::dtypeBytes(memRef.dtype);
+      const int64_t vecBytes = n * elemBytes;
+      // The memory atom is consecutive from its first element; express it in view elements.
+      const int64_t startByte = mres.m * memEb;
+      if (isLd) {
+        uint8_t buf[256];
+        if (vecBytes > 256) return;
+        if (startByte % memEb != 0) return;
+        if (!loadElem(t, memRef, mres.m, vecBytes, buf, instr, vecBytes)) return;
+        for (int64_t k = 0; k < n; ++k) {
+          Resolved rr;
+          if (!regElem(regI, k, rr)) return;
+          const int64_t regEb = ir::dtypeBytes(regRef.dtype);
+          if (!storeElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb) , buf + k * elemBytes, instr, 1)) return;
+        }
+      } else {
+        for (int64_t k = 0; k < n; ++k) {
+          Resolved rr;
+          if (!regElem(regI, k, rr)) return;
+          uint8_t buf[16] = {};
+          const int64_t regEb = ir::dtypeBytes(regRef.dtype);
+          if (!loadElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb), buf, instr, 1)) return;
+          if (opt.trackProvenance) {
+            curRegBuffer = regRef.buffer;
+            curRegSlot = static_cast<int32_t>(rr.m * regEb / std::max(1, ir::dtypeBytes(kernel.buffers[regRef.buffer].dtype)));
+            const int64_t byteOff = rr.m * regEb;
+            const auto& w = t.regWriter[regRef.buffer];
+            curRegLine = (byteOff >= 0 && byteOff < static_cast<int64_t>(w.size()) && w[byteOff] > 0)
+                             ? line(w[byteOff] - 1) : 0;
+          }
+          const int64_t off = startByte + k * elemBytes;
+          if (off % memEb != 0) return;
+          const bool ok = storeElem(t, memRef, off / memEb, elemBytes, buf, instr, k == 0 ? vecBytes : 1);
+          curRegBuffer = -1;
+          curRegSlot = -1;
+          curRegLine = 0;
+          if (!ok) return;
+        }
+      }
+      elementOps += n;
+      continue;
+    }
+    // Arithmetic, mov, cvt: read every source of every atom element, then write.
+    const int64_t n = atomOf(0);
+    uint64_t results[16];
+    Resolved dsts[16];
+    if (n > 16) {
+      fault("unsupported", "E0751", instr, "atoms wider than 16 elements are not simulated", true);
+      return;
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      uint64_t srcs[4] = {};
+      const int nsrc = std::min(nops - 1, 4);
+      for (int i = 1; i <= nsrc; ++i) {
+        const ir::TileOperand& op = a.operands[i];
+        if (op.isScalar) {
+          if (!op.scalar) continue;
+          srcs[i - 1] = valueToBits(eval(*op.scalar, t, t.vars, instr), op.scalar->dtype);
+          continue;
+        }
+        Resolved rr;
+        if (!regElem(i, atomOf(i) > 1 ? k : 0, rr)) return;
+        uint64_t bits = 0;
+        const int64_t eb = ir::dtypeBytes(op.tensor.dtype);
+        if (!loadElem(t, op.tensor, rr.m, eb, reinterpret_cast<uint8_t*>(&bits), instr, 1)) return;
+        srcs[i - 1] = bits;
+      }
+      std::string why;
+      if (!execPtx(ins, std::span<const uint64_t>(srcs, nsrc), results[k], &why)) {
+        fault("unsupported", "E0751", instr, why, true);
+        return;
+      }
+      if (!regElem(0, k, dsts[k])) return;
+    }
+    const ir::TensorRef& dref = a.operands[0].tensor;
+    const int64_t deb = ir::dtypeBytes(dref.dtype);
+    for (int64_t k = 0; k < n; ++k)
+      if (!storeElem(t, dref, dsts[k].m, deb, reinterpret_cast<const uint8_t*>(&results[k]), instr, 1))
+        return;
+    elementOps += n;
+  }
+}
+
+void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
+  const std::vector<int64_t> g = ir::groupCoord(e.scope, t.tid);
+  const int ng = static_cast<int>(e.group.size());
+  for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d)
+    if (g[d] >= e.group[d]) return;
+  const int nr = static_cast<int>(e.repeat.size());
+  int64_t reps = 1;
+  for (auto x : e.repeat) reps *= x;
+  static thread_local std::unordered_map<const ir::ScalarFunction*, int64_t> opsCache;
+  int64_t ops = 1;
+  if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
+    const auto* f = &program.functions[e.func];
+    auto it = opsCache.find(f);
+    if (it == opsCache.end()) it = opsCache.emplace(f, std::max<int64_t>(1, bodyOps(f->body))).first;
+    ops = it->second;
+  }
+  const int nin = static_cast<int>(std::min<size_t>(e.inputs.size(), 16));
+  Coords c;
+  for (int64_t r = 0; r < reps && !fatal; ++r) {
+    c.rank = 0;
+    for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) c.c[c.rank++] = g[d];
+    {
+      int64_t x = r;
+      for (int d = nr; d-- > 0;) {
+        c.c[c.rank + d] = x % e.repeat[d];
+        x /= e.repeat[d];
+      }
+      c.rank += nr;
+    }
+    Value argv[16];
+    for (int i = 0; i < nin; ++i) {
+      const ir::TileOperand& op = e.inputs[i];
+      if (op.isScalar) {
+        if (op.scalar) argv[i] = eval(*op.scalar, t, t.vars, instr);
+        continue;
+      }
+      const FastRef& f = fast(op.tensor);
+      Resolved rr;
+      if (!resolve(f, c.c, c.rank, t, instr, rr)) return;
+      if (f.layout.hasThread && rr.thread != t.tid) {
+        fault("ownership", "E0752", instr, "ewise input '" + op.tensor.text + "' element belongs to thread " +
+              std::to_string(rr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
+        return;
+      }
+      uint64_t bits = 0;
+      if (!loadElem(t, op.tensor, rr.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr, 1)) return;
+      argv[i] = bitsToValue(bits, op.tensor.dtype);
+    }
+    const Value v = callFunction(e.func, argv, nin, t, instr);
+    if (fatal) return;
+    const FastRef& df = fast(e.dst);
+    Resolved dr;
+    if (!resolve(df, c.c, c.rank, t, instr, dr)) return;
+    if (df.layout.hasThread && dr.thread != t.tid) {
+      fault("ownership", "E0752", instr, "ewise destination '" + e.dst.text + "' element belongs to thread " +
+            std::to_string(dr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
+      return;
+    }
+    const uint64_t bits = valueToBits(v, e.dst.dtype);
+    if (!storeElem(t, e.dst, dr.m, df.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, 1)) return;
+    elementOps += ops;
+  }
+}
+
+void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
+  if (!s.tensor || !s.value) return;
+  const ir::TensorRef& r = *s.tensor;
+  const FastRef& f = fast(r);
+  int64_t coord[12] = {};
+  const int rank = static_cast<int>(std::min<size_t>(s.indices.size(), 12));
+  for (int d = 0; d < rank; ++d) coord[d] = eval(*s.indices[d], t, t.vars, instr).i;
+  for (int d = 0; d < rank; ++d) {
+    const int64_t ext = d < static_cast<int>(r.shape.size()) ? r.shape[d] : 1;
+    if (coord[d] < 0 || coord[d] >= ext) {
+      fault("oob", r.scope == ir::MemScope::Global ? "E0710" : "E0711", instr,
+            "index " + std::to_string(coord[d]) + " is out of bounds for dimension " +
+                std::to_string(d) + " of '" + r.text + "' with extent " + std::to_string(ext) +
+                " in " + threadName(cta, t.tid),
+            true);
+      return;
+    }
+  }
+  Value v = eval(*s.value, t, t.vars, instr);
+  if (ir::isFloat(r.dtype) && !ir::isFloat(s.value->dtype)) v.f = static_cast<double>(v.i);
+  if (!ir::isFloat(r.dtype) && ir::isFloat(s.value->dtype)) v.i = static_cast<int64_t>(v.f);
+  v = normalize(v, r.dtype);
+  Resolved res;
+  if (!resolve(f, coord, rank, t, instr, res)) return;
+  const uint64_t bits = valueToBits(v, r.dtype);
+  storeElem(t, r, res.m, f.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, f.elemBytes);
+  ++elementOps;
+}
+
+}  // namespace tirx::sim
