@@ -43,6 +43,7 @@ std::vector<Owner> replicaDeltas(const TileLayout& l) {
 
 void buildReverse(OwnershipTable& t) {
   const int64_t total = static_cast<int64_t>(t.ownerList.size());
+  const int64_t r = std::max<int64_t>(t.ownersPerElement, 1);
   t.byThread.resize(total);
   int64_t minThread = 0, maxThread = -1, minSlot = 0, maxSlot = 0;
   for (int64_t i = 0; i < total; ++i) {
@@ -67,13 +68,9 @@ void buildReverse(OwnershipTable& t) {
     auto key = [&](const Owner& o) { return (o.thread - minThread) * slotRange + (o.slot - minSlot); };
     for (const Owner& o : t.ownerList) ++start[key(o) + 1];
     for (int64_t k = 0; k < keys; ++k) start[k + 1] += start[k];
-    for (int64_t f = 0; f < t.elementCount; ++f)
-      for (int64_t i = t.ownerStart[f]; i < t.ownerStart[f + 1]; ++i)
-        t.byThread[start[key(t.ownerList[i])]++] = flatOf(f, i);
+    for (int64_t i = 0; i < total; ++i) t.byThread[start[key(t.ownerList[i])]++] = flatOf(i / r, i);
   } else {
-    int64_t n = 0;
-    for (int64_t f = 0; f < t.elementCount; ++f)
-      for (int64_t i = t.ownerStart[f]; i < t.ownerStart[f + 1]; ++i) t.byThread[n++] = flatOf(f, i);
+    for (int64_t i = 0; i < total; ++i) t.byThread[i] = flatOf(i / r, i);
     std::stable_sort(t.byThread.begin(), t.byThread.end(), [](const auto& a, const auto& b) {
       return a.thread != b.thread ? a.thread < b.thread : a.slot < b.slot;
     });
@@ -96,8 +93,8 @@ void buildReverse(OwnershipTable& t) {
 
 std::span<const Owner> OwnershipTable::ownersOf(int64_t flat) const {
   if (flat < 0 || flat >= elementCount) return {};
-  return std::span<const Owner>(ownerList.data() + ownerStart[flat],
-                                static_cast<size_t>(ownerStart[flat + 1] - ownerStart[flat]));
+  return std::span<const Owner>(ownerList.data() + flat * ownersPerElement,
+                                static_cast<size_t>(ownersPerElement));
 }
 
 std::span<const OwnershipTable::Entry> OwnershipTable::entriesOf(int64_t thread) const {
@@ -127,14 +124,13 @@ OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shap
   const std::vector<Owner> deltas = replicaDeltas(layout);
   const int64_t r = static_cast<int64_t>(deltas.size());
 
-  t.ownerStart.resize(n + 1);
+  t.ownersPerElement = r;
   t.ownerList.resize(n * r);
   // Odometer over the shard digits, innermost last; `thread`/`slot` track the running sums.
   std::vector<int64_t> digit(iters.size(), 0);
   int64_t thread = baseThread, slot = baseSlot;
   Owner* out = t.ownerList.data();
   for (int64_t f = 0; f < n; ++f) {
-    t.ownerStart[f] = f * r;
     for (int64_t k = 0; k < r; ++k) *out++ = Owner{thread + deltas[k].thread, slot + deltas[k].slot};
     for (size_t k = iters.size(); k-- > 0;) {
       const Linear& it = iters[k];
@@ -148,7 +144,6 @@ OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shap
       digit[k] = 0;
     }
   }
-  t.ownerStart[n] = n * r;
   buildReverse(t);
   return t;
 }

@@ -94,7 +94,7 @@ struct Owner {
 };
 
 /// The ownership table of a layout over a logical shape, both ways, in flat vectors (no per-element
-/// allocation): element -> owners (CSR: `ownerStart`/`ownerList`) and thread -> (slot, element)
+/// allocation): element -> owners (`ownerList`, a fixed number per element) and thread -> (slot, element)
 /// entries sorted by (thread, slot, flat). Thread ids are linear in the CTA (linearThread); the
 /// slot is the sum of the memory-axis components. A layout without thread axes puts every element
 /// on thread 0 (every thread holds its own copy of the whole tile).
@@ -107,8 +107,8 @@ struct OwnershipTable {
   };
   std::vector<int64_t> shape;
   int64_t elementCount = 0;
-  std::vector<int64_t> ownerStart;  ///< size elementCount+1; owners of f: [ownerStart[f], ownerStart[f+1])
-  std::vector<Owner> ownerList;
+  int64_t ownersPerElement = 0;     ///< 1 + distinct replica displacements (same for every element)
+  std::vector<Owner> ownerList;     ///< owners of f: [f·ownersPerElement, (f+1)·ownersPerElement)
   std::vector<Entry> byThread;      ///< every (thread, slot, flat), sorted by thread, slot, flat
   std::vector<int64_t> threads;     ///< distinct owning threads, ascending
   int64_t threadCount = 0;          ///< 1 + max thread used (0 when empty)
