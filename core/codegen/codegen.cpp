@@ -1,0 +1,397 @@
+// The CUDA generator's driver: names, the prelude, scalar functions, kernels (signature, thread
+// coordinates, allocations) and statements, each preceded by `#line`, plus the source map.
+#include <algorithm>
+#include <regex>
+
+#include "core/codegen/codegen_internal.h"
+
+namespace tirx::codegen {
+
+namespace {
+
+const std::set<std::string>& reservedNames() {
+  static const std::set<std::string> r = {
+      "auto", "bool", "break", "case", "char", "const", "continue", "default", "do", "double",
+      "else", "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return",
+      "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned",
+      "void", "volatile", "while", "class", "delete", "new", "namespace", "operator", "private",
+      "protected", "public", "template", "this", "throw", "try", "catch", "typename", "using",
+      "virtual", "asm", "inline", "friend", "mutable", "explicit", "export", "true", "false",
+      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "min", "max", "exp", "expf",
+      "log", "sqrt", "abs", "floor", "ceil", "round", "sin", "cos", "tanh", "pow", "main",
+      "half", "float4", "int4", "char4", "float2", "int2", "uint"};
+  return r;
+}
+
+std::string sanitize(const std::string& name) {
+  std::string s;
+  for (char c : name) s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) s = "_" + s;
+  if (reservedNames().count(s) || s.rfind("tirx_", 0) == 0 || s.rfind("__", 0) == 0) s += "_";
+  return s;
+}
+
+std::string escapeFile(const std::string& f) {
+  std::string s;
+  for (char c : f) {
+    if (c == '\\' || c == '"') s += '\\';
+    s += c;
+  }
+  return s;
+}
+
+const char* kHelpers =
+    "template <class A, class B> __device__ __forceinline__ auto tirx_floordiv(A a, B b) -> decltype(a / b) {\n"
+    "  auto q = a / b;\n"
+    "  return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;\n"
+    "}\n"
+    "template <class A, class B> __device__ __forceinline__ auto tirx_floormod(A a, B b) -> decltype(a % b) {\n"
+    "  auto r = a % b;\n"
+    "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
+    "}\n"
+    "__device__ __forceinline__ float tirx_floormodf(float a, float b) { return a - floorf(a / b) * b; }\n";
+
+/// Walk statements: record each var's first assignment depth and the loop variables.
+void scanDecls(const std::vector<ir::Stmt>& body, int depth, std::map<int, int>& firstDepth,
+               std::set<int>& loopVars) {
+  for (const auto& s : body) {
+    if (s.kind == ir::StmtKind::Assign && !firstDepth.count(s.var)) firstDepth[s.var] = depth;
+    if (s.kind == ir::StmtKind::For) loopVars.insert(s.var);
+    scanDecls(s.body, depth + 1, firstDepth, loopVars);
+    scanDecls(s.orelse, depth + 1, firstDepth, loopVars);
+  }
+}
+
+}  // namespace
+
+std::vector<int> SourceMap::cudaLinesOf(int scriptLine) const {
+  std::vector<int> out;
+  for (size_t i = 1; i < cudaToScript.size(); ++i)
+    if (cudaToScript[i] == scriptLine) out.push_back(int(i));
+  return out;
+}
+
+std::vector<int> SourceMap::ptxLinesOf(int scriptLine) const {
+  std::vector<int> out;
+  for (size_t i = 1; i < ptxToScript.size(); ++i)
+    if (ptxToScript[i] == scriptLine) out.push_back(int(i));
+  return out;
+}
+
+void SourceMap::attachPtx(const std::string& ptx, const std::string& file) {
+  // `.file N "NAME"` and `.loc F L C[, function_name ..., inlined_at F2 L2 C2]`: an inlined
+  // body (an ewise function) is attributed to its call site in the kernel.
+  static const std::regex fileRe(R"(^\s*\.file\s+(\d+)\s+\"([^\"]*)\")");
+  static const std::regex locRe(R"(^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*)$)");
+  static const std::regex inlRe(R"(inlined_at\s+(\d+)\s+(\d+)\s+\d+)");
+  auto base = [](const std::string& p) {
+    const auto s = p.find_last_of('/');
+    return s == std::string::npos ? p : p.substr(s + 1);
+  };
+  const std::string want = base(file);
+  std::set<int> scriptFiles;
+  std::smatch m;
+  std::istringstream in1(ptx);
+  std::string line;
+  while (std::getline(in1, line))
+    if (line.find(".file") != std::string::npos && std::regex_search(line, m, fileRe) &&
+        base(m[2]) == want)
+      scriptFiles.insert(std::stoi(m[1]));
+  ptxToScript.assign(1, 0);
+  std::istringstream in(ptx);
+  int current = 0;
+  while (std::getline(in, line)) {
+    if (line.find(".loc") != std::string::npos && std::regex_search(line, m, locRe)) {
+      const int f = std::stoi(m[1]), l = std::stoi(m[2]);
+      const std::string rest = m[3];
+      current = scriptFiles.count(f) ? l : 0;
+      std::smatch mi;
+      if (std::regex_search(rest, mi, inlRe) && scriptFiles.count(std::stoi(mi[1])))
+        current = std::stoi(mi[2]);
+      ptxToScript.push_back(0);  // the .loc line itself
+      continue;
+    }
+    const bool code = !line.empty() && line.find("//") == std::string::npos &&
+                      line.find_first_not_of(" \t") != std::string::npos;
+    if (line.rfind("}", 0) == 0 || line.find(".entry") != std::string::npos ||
+        line.find(".func") != std::string::npos)
+      current = 0;
+    ptxToScript.push_back(code ? current : 0);
+  }
+}
+
+namespace detail {
+
+void Emitter::line(const std::string& text) {
+  // Inside a recorded statement every line gets its own #line, so that a statement spanning
+  // several lines (the repeats of a tile op) is attributed to one script line throughout.
+  if (m_openScriptLine > 0 && m_opt.lineDirectives) {
+    m_out << "#line " << m_openScriptLine << " \"" << escapeFile(m_opt.scriptFile) << "\"\n";
+    ++m_lineNo;
+  }
+  m_out << text << '\n';
+  ++m_lineNo;
+}
+
+void Emitter::begin(const SourceSpan& span) {
+  m_openScriptLine = span.valid() ? span.line : 0;
+  m_openFirst = m_lineNo + 1;
+}
+
+void Emitter::end() {
+  if (m_openScriptLine > 0 && m_lineNo >= m_openFirst)
+    m_res.map.statements.push_back({m_openScriptLine, m_openFirst, m_lineNo});
+  m_openScriptLine = 0;
+}
+
+void Emitter::stmt(const SourceSpan& span, const std::string& text) {
+  begin(span);
+  line(indent() + text);
+  end();
+}
+
+void Emitter::error(const SourceSpan& span, const std::string& message) {
+  m_res.diagnostics.push_back(makeError("E0901", span, message));
+}
+
+void Emitter::emitStmts(const std::vector<ir::Stmt>& body) {
+  for (const auto& s : body) emitStmt(s);
+}
+
+void Emitter::emitStmt(const ir::Stmt& s) {
+  using K = ir::StmtKind;
+  auto varType = [&](int id) {
+    if (m_vars)
+      for (const auto& v : *m_vars)
+        if (v.id == id) return v.dtype;
+    return ir::DType::Int32;
+  };
+  switch (s.kind) {
+    case K::Assign: {
+      const ir::DType t = varType(s.var);
+      std::string text = varName(s.var) + " = " + exprAs(s.value, t) + ";";
+      if (!m_declared.count(s.var) && m_inlineDecl.count(s.var)) {
+        text = valueType(t) + " " + text;
+        m_declared.insert(s.var);
+      }
+      stmt(s.span, text);
+      return;
+    }
+    case K::Store: {
+      if (!s.tensor) return;
+      std::vector<std::string> idx;
+      for (const auto& e : s.indices) idx.push_back(expr(e));
+      const std::string v = exprAs(s.value, s.tensor->dtype);
+      stmt(s.span, element(*s.tensor, offsetExpr(*s.tensor, idx)) + " = " +
+                       toStorage(v, s.tensor->dtype, s.tensor->dtype) + ";");
+      return;
+    }
+    case K::Apply: if (s.apply) emitApply(s); return;
+    case K::Ewise: if (s.ewise) emitEwise(s); return;
+    case K::For: {
+      const ir::DType t = varType(s.var);
+      const std::string v = varName(s.var);
+      bool down = s.step && s.step->kind == ir::ExprKind::IntImm && s.step->intValue < 0;
+      const std::string step = s.step ? exprAs(s.step, t) : "1";
+      begin(s.span);
+      if (s.unroll) line(indent() + "#pragma unroll");
+      line(indent() + "for (" + valueType(t) + " " + v + " = " + exprAs(s.start, t) + "; " + v +
+           (down ? " > " : " < ") + exprAs(s.stop, t) + "; " + v + " += " + step + ") {");
+      end();
+      m_declared.insert(s.var);
+      ++m_depth;
+      emitStmts(s.body);
+      --m_depth;
+      stmt(s.span, "}");
+      return;
+    }
+    case K::While:
+      stmt(s.span, "while (" + expr(s.value) + ") {");
+      ++m_depth;
+      emitStmts(s.body);
+      --m_depth;
+      stmt(s.span, "}");
+      return;
+    case K::If:
+      stmt(s.span, "if (" + expr(s.value) + ") {");
+      ++m_depth;
+      emitStmts(s.body);
+      --m_depth;
+      if (!s.orelse.empty()) {
+        stmt(s.span, "} else {");
+        ++m_depth;
+        emitStmts(s.orelse);
+        --m_depth;
+      }
+      stmt(s.span, "}");
+      return;
+    case K::Barrier:
+      stmt(s.span, s.barrier == "warp_sync" ? "__syncwarp();" : "__syncthreads();");
+      return;
+    case K::Break: stmt(s.span, "break;"); return;
+    case K::Continue: stmt(s.span, "continue;"); return;
+    case K::Return: stmt(s.span, "return " + (s.value ? expr(s.value) : std::string()) + ";"); return;
+  }
+}
+
+void Emitter::emitProgram() {
+  const std::string file = escapeFile(m_opt.scriptFile);
+  // Scalar functions (all of them; the compiler drops unused ones).
+  for (const auto& f : m_prog.functions) {
+    m_kernel = nullptr;
+    m_vars = &f.vars;
+    m_names = {};
+    std::set<std::string> used;
+    int maxId = -1;
+    for (const auto& v : f.vars) maxId = std::max(maxId, v.id);
+    m_names.var.assign(size_t(maxId + 1), "");
+    for (const auto& v : f.vars) {
+      std::string n = sanitize(v.name);
+      if (used.count(n)) n += "_" + std::to_string(v.id);
+      used.insert(n);
+      m_names.var[size_t(v.id)] = n;
+    }
+    std::map<int, int> firstDepth;
+    std::set<int> loops;
+    scanDecls(f.body, 0, firstDepth, loops);
+    m_declared = std::set<int>(f.params.begin(), f.params.end());
+    m_inlineDecl.clear();
+    std::string sig = "__device__ __forceinline__ " + valueType(f.ret) + " " + f.name + "(";
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      ir::DType t = ir::DType::Float32;
+      for (const auto& v : f.vars)
+        if (v.id == f.params[i]) t = v.dtype;
+      sig += (i ? ", " : "") + valueType(t) + " " + varName(f.params[i]);
+    }
+    stmt(f.span, sig + ") {");
+    ++m_depth;
+    for (const auto& [id, depth] : firstDepth) {
+      if (m_declared.count(id)) continue;
+      if (depth == 0) m_inlineDecl.insert(id);
+      else {
+        stmt(f.span, valueType(varType(f.vars, id)) + " " + varName(id) + "{};");
+        m_declared.insert(id);
+      }
+    }
+    emitStmts(f.body);
+    --m_depth;
+    stmt(f.span, "}");
+    line("");
+  }
+  for (const auto& k : m_prog.kernels) {
+    if (!m_opt.kernel.empty() && k.name != m_opt.kernel) continue;
+    m_kernel = &k;
+    m_vars = &k.vars;
+    m_res.kernels.push_back(k.name);
+    // Names: buffers first, then scalar variables.
+    m_names = {};
+    std::set<std::string> used;
+    m_names.buffer.resize(k.buffers.size());
+    for (size_t i = 0; i < k.buffers.size(); ++i) {
+      std::string n = sanitize(k.buffers[i].name);
+      if (used.count(n)) n += "_" + std::to_string(i);
+      used.insert(n);
+      m_names.buffer[i] = n;
+    }
+    int maxId = -1;
+    for (const auto& v : k.vars) maxId = std::max(maxId, v.id);
+    m_names.var.assign(size_t(maxId + 1), "");
+    for (const auto& v : k.vars) {
+      std::string n = sanitize(v.name);
+      if (used.count(n)) n += "_" + std::to_string(v.id);
+      used.insert(n);
+      m_names.var[size_t(v.id)] = n;
+    }
+    std::string sig = "extern \"C\" __global__ void __launch_bounds__(" +
+                      std::to_string(k.launch.threads()) + ") " + k.name + "(";
+    m_declared.clear();
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      const ir::KernelParam& p = k.params[i];
+      sig += i ? ", " : "";
+      if (p.isTensor && p.buffer >= 0 && p.buffer < int(k.buffers.size())) {
+        const ir::Buffer& b = k.buffers[size_t(p.buffer)];
+        sig += storageType(b.dtype) + "* __restrict__ " + bufferName(p.buffer);
+      } else {
+        sig += valueType(p.dtype) + " " + varName(p.var);
+        m_declared.insert(p.var);
+      }
+    }
+    stmt(k.span, sig + ") {");
+    ++m_depth;
+    const auto& bd = k.launch.block;
+    std::string tid = "(int)threadIdx.x";
+    if (bd[1] > 1) tid += " + (int)threadIdx.y * " + std::to_string(bd[0]);
+    if (bd[2] > 1) tid += " + (int)threadIdx.z * " + std::to_string(bd[0] * bd[1]);
+    stmt(k.span, "const int tirx_tid = " + tid +
+                     "; const int tirx_warp = tirx_tid >> 5; const int tirx_lane = tirx_tid & 31;"
+                     " (void)tirx_warp; (void)tirx_lane;");
+    for (size_t i = 0; i < k.buffers.size(); ++i) {
+      const ir::Buffer& b = k.buffers[i];
+      if (b.scope == ir::MemScope::Global) continue;
+      int64_t n = b.storageElems > 0 ? b.storageElems : b.layout.storageSlots();
+      if (n <= 0) n = 1;
+      const std::string t = storageType(b.dtype);
+      if (b.scope == ir::MemScope::Shared) {
+        stmt(b.span, "__shared__ alignas(" + std::to_string(std::max<int64_t>(b.alignBytes, 16)) +
+                         ") " + t + " " + bufferName(int(i)) + "[" + std::to_string(n) + "];");
+      } else {
+        const int bits = ir::dtypeBits(b.dtype);
+        const std::string al = bits < 32 ? "alignas(8) " : "";
+        stmt(b.span, al + t + " " + bufferName(int(i)) + "[" + std::to_string(n) + "];");
+      }
+    }
+    std::map<int, int> firstDepth;
+    std::set<int> loops;
+    scanDecls(k.body, 0, firstDepth, loops);
+    m_inlineDecl.clear();
+    for (const auto& [id, depth] : firstDepth) {
+      if (m_declared.count(id)) continue;
+      if (depth == 0) m_inlineDecl.insert(id);
+      else {
+        stmt(k.span, valueType(varType(k.vars, id)) + " " + varName(id) + "{};");
+        m_declared.insert(id);
+      }
+    }
+    emitStmts(k.body);
+    --m_depth;
+    stmt(k.span, "}");
+    line("");
+  }
+  (void)file;
+}
+
+ir::DType varType(const std::vector<ir::Var>& vars, int id) {
+  for (const auto& v : vars)
+    if (v.id == id) return v.dtype;
+  return ir::DType::Int32;
+}
+
+}  // namespace detail
+
+CodegenResult generateCuda(const ir::Program& program, const CodegenOptions& options) {
+  CodegenResult res;
+  detail::Emitter em(program, options, res);
+  em.emitProgram();
+  if (!options.kernel.empty() && res.kernels.empty())
+    res.diagnostics.push_back(makeError("E0900", {}, "no kernel named '" + options.kernel + "'"));
+  res.needsFp16Header = em.m_usesFp16;
+  // Prelude (known only now: whether half types were used), then shift the map.
+  std::ostringstream pre;
+  pre << "// Generated by TIRx Studio from " << options.scriptFile
+      << ". Regenerate from the script; do not edit.\n";
+  if (res.needsFp16Header) pre << "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
+  pre << kHelpers << "\n";
+  const std::string prelude = pre.str();
+  const int shift = int(std::count(prelude.begin(), prelude.end(), '\n'));
+  res.cuda = prelude + em.m_out.str();
+  for (auto& s : res.map.statements) {
+    s.cudaFirst += shift;
+    s.cudaLast += shift;
+  }
+  res.map.cudaToScript.assign(size_t(shift + em.m_lineNo + 1), 0);
+  for (const auto& s : res.map.statements)
+    for (int l = s.cudaFirst; l <= s.cudaLast; ++l) res.map.cudaToScript[size_t(l)] = s.scriptLine;
+  return res;
+}
+
+}  // namespace tirx::codegen

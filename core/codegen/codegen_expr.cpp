@@ -1,0 +1,430 @@
+// Types, literals, scalar expressions and element addressing for the CUDA generator. Offsets are
+// emitted as integer arithmetic that NVRTC folds: a layout that is row-major on `m` (the usual
+// global/shared case) gives `scale · flat + offset`; any other layout the mixed-radix
+// div/mod chain of spec §1.4.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/codegen/codegen_internal.h"
+
+namespace tirx::codegen::detail {
+
+using ir::DType;
+using ir::ExprKind;
+
+std::string storageType(DType t) {
+  switch (t) {
+    case DType::Bool: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long long";
+    case DType::UInt8: return "unsigned char";
+    case DType::UInt16: return "unsigned short";
+    case DType::UInt32: return "unsigned";
+    case DType::UInt64: return "unsigned long long";
+    case DType::Float16: return "unsigned short";
+    case DType::BFloat16: return "unsigned short";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Void: return "void";
+  }
+  return "int";
+}
+
+std::string valueType(DType t) {
+  switch (t) {
+    case DType::Bool: return "bool";
+    case DType::Float16: return "__half";
+    case DType::BFloat16: return "__nv_bfloat16";
+    default: return storageType(t);
+  }
+}
+
+char constraintOf(DType t) {
+  switch (t) {
+    case DType::Float32: return 'f';
+    case DType::Float64: return 'd';
+    case DType::Int16: case DType::UInt16: case DType::Float16: case DType::BFloat16: return 'h';
+    case DType::Int64: case DType::UInt64: return 'l';
+    default: return 'r';
+  }
+}
+
+std::string constraintType(char c) {
+  switch (c) {
+    case 'f': return "float";
+    case 'd': return "double";
+    case 'h': return "unsigned short";
+    case 'l': return "unsigned long long";
+    default: return "unsigned";
+  }
+}
+
+uint16_t floatToHalfBits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const uint32_t sign = (x >> 16) & 0x8000u;
+  const int32_t exp = int32_t((x >> 23) & 0xff);
+  uint32_t mant = x & 0x7fffffu;
+  if (exp == 0xff) return uint16_t(sign | 0x7c00u | (mant ? 0x200u : 0u));
+  int32_t e = exp - 127 + 15;
+  if (e >= 0x1f) return uint16_t(sign | 0x7c00u);
+  if (e <= 0) {
+    if (e < -10) return uint16_t(sign);
+    mant |= 0x800000u;
+    const int shift = 14 - e;
+    uint32_t half = mant >> shift;
+    const uint32_t rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1u))) ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = (uint32_t(e) << 10) | (mant >> 13);
+  const uint32_t rem = mant & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (half & 1u))) ++half;
+  return uint16_t(sign | half);
+}
+
+uint16_t floatToBf16Bits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return uint16_t((x >> 16) | 0x40u);
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return uint16_t(x >> 16);
+}
+
+std::string floatLiteral(double v, DType t) {
+  char buf[64];
+  if (t == DType::Float16 || t == DType::BFloat16) {
+    const uint16_t bits = t == DType::Float16 ? floatToHalfBits(float(v)) : floatToBf16Bits(float(v));
+    std::snprintf(buf, sizeof buf, "%s((unsigned short)0x%04x)",
+                  t == DType::Float16 ? "__ushort_as_half" : "__ushort_as_bfloat16", bits);
+    return buf;
+  }
+  if (t == DType::Float32) {
+    const float f = float(v);
+    if (!std::isfinite(f)) {
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      std::snprintf(buf, sizeof buf, "__int_as_float(0x%08x)", bits);
+      return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%.9g", double(f));
+  } else {
+    if (!std::isfinite(v)) {
+      uint64_t bits;
+      std::memcpy(&bits, &v, 8);
+      std::snprintf(buf, sizeof buf, "__longlong_as_double(0x%016llxLL)", (unsigned long long)bits);
+      return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+  }
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  if (t == DType::Float32) s += "f";
+  return s;
+}
+
+namespace {
+
+std::string intLiteral(int64_t v, DType t) {
+  std::string s = std::to_string(v);
+  switch (t) {
+    case DType::Int64: return s + "LL";
+    case DType::UInt64: return s + "ULL";
+    case DType::UInt32: return s + "u";
+    case DType::Bool: return v ? "true" : "false";
+    default:
+      if (v > INT32_MAX || v < INT32_MIN) return s + "LL";
+      return s;
+  }
+}
+
+bool isIntLiteral(const std::string& s, int64_t& v) {
+  if (s.empty()) return false;
+  size_t i = (s[0] == '-') ? 1 : 0;
+  if (i >= s.size()) return false;
+  for (size_t k = i; k < s.size(); ++k)
+    if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
+  v = std::stoll(s);
+  return true;
+}
+
+/// The scale `c` when the layout's `m` component is `c · flat + offset` for every logical index.
+std::optional<int64_t> rowMajorScale(const TileLayout& l) {
+  int64_t expect = 0, prod = 1;
+  for (auto it = l.shard.rbegin(); it != l.shard.rend(); ++it) {
+    if (it->extent == 1) continue;
+    if (it->axis != "m") return std::nullopt;
+    if (expect == 0) expect = it->stride;
+    if (it->stride != expect * prod) return std::nullopt;
+    prod *= it->extent;
+  }
+  return expect == 0 ? 1 : expect;
+}
+
+std::string binOpText(ir::BinOp op) {
+  switch (op) {
+    case ir::BinOp::Add: return "+";
+    case ir::BinOp::Sub: return "-";
+    case ir::BinOp::Mul: return "*";
+    case ir::BinOp::Div: case ir::BinOp::TruncDiv: return "/";
+    case ir::BinOp::TruncMod: return "%";
+    case ir::BinOp::BitAnd: return "&";
+    case ir::BinOp::BitOr: return "|";
+    case ir::BinOp::BitXor: return "^";
+    case ir::BinOp::Shl: return "<<";
+    case ir::BinOp::Shr: return ">>";
+    case ir::BinOp::Eq: return "==";
+    case ir::BinOp::Ne: return "!=";
+    case ir::BinOp::Lt: return "<";
+    case ir::BinOp::Le: return "<=";
+    case ir::BinOp::Gt: return ">";
+    case ir::BinOp::Ge: return ">=";
+    case ir::BinOp::And: return "&&";
+    case ir::BinOp::Or: return "||";
+    default: return "?";
+  }
+}
+
+}  // namespace
+
+std::string Emitter::varName(int id) const {
+  if (id >= 0 && id < int(m_names.var.size()) && !m_names.var[id].empty()) return m_names.var[id];
+  return "tirx_v" + std::to_string(id);
+}
+
+std::string Emitter::bufferName(int id) const {
+  if (id >= 0 && id < int(m_names.buffer.size())) return m_names.buffer[id];
+  return "tirx_b" + std::to_string(id);
+}
+
+std::string Emitter::fromStorage(const std::string& v, DType t) {
+  switch (t) {
+    case DType::Float16: m_usesFp16 = true; return "__ushort_as_half(" + v + ")";
+    case DType::BFloat16: m_usesFp16 = true; return "__ushort_as_bfloat16(" + v + ")";
+    case DType::Bool: return "(" + v + " != 0)";
+    default: return v;
+  }
+}
+
+std::string Emitter::toStorage(const std::string& v, DType from, DType to) {
+  if (to == DType::Float16 || to == DType::BFloat16) {
+    m_usesFp16 = true;
+    std::string val = v;
+    if (from != to) {
+      if (from == DType::Float16 || from == DType::BFloat16) val = "__half2float(" + v + ")";
+      val = (to == DType::Float16 ? "__float2half_rn((float)(" : "__float2bfloat16_rn((float)(") +
+            val + "))";
+    }
+    return (to == DType::Float16 ? "__half_as_ushort(" : "__bfloat16_as_ushort(") + val + ")";
+  }
+  if (from == to) return v;
+  return "(" + storageType(to) + ")(" + v + ")";
+}
+
+std::string Emitter::typedPointer(const ir::TensorRef& ref) {
+  const ir::Buffer& b = m_kernel->buffers.at(size_t(ref.buffer));
+  const std::string name = bufferName(ref.buffer);
+  if (storageType(ref.dtype) == storageType(b.dtype)) return name;
+  return "reinterpret_cast<" + storageType(ref.dtype) + "*>(" + name + ")";
+}
+
+std::string Emitter::element(const ir::TensorRef& ref, const std::string& offset) {
+  return typedPointer(ref) + "[" + offset + "]";
+}
+
+std::string Emitter::offsetExpr(const ir::TensorRef& ref, const std::vector<std::string>& coord,
+                                const std::vector<int64_t>* constCoord) {
+  const size_t rank = ref.layoutShape.size();
+  // Layout coordinates: lo[d] + coord[dimMap[d]], as (constant, symbolic) pairs.
+  std::vector<int64_t> kc(rank, 0);
+  std::vector<std::string> sym(rank);
+  bool allConst = true;
+  for (size_t d = 0; d < rank; ++d) {
+    const int src = d < ref.dimMap.size() ? ref.dimMap[d] : int(d);
+    std::vector<std::string> parts;
+    if (d < ref.lo.size() && ref.lo[d]) {
+      if (ref.lo[d]->kind == ExprKind::IntImm) kc[d] += ref.lo[d]->intValue;
+      else parts.push_back(expr(ref.lo[d]));
+    }
+    if (src >= 0) {
+      int64_t v = 0;
+      if (constCoord && size_t(src) < constCoord->size()) {
+        kc[d] += (*constCoord)[size_t(src)];
+      } else if (size_t(src) < coord.size() && isIntLiteral(coord[size_t(src)], v)) {
+        kc[d] += v;
+      } else if (size_t(src) < coord.size()) {
+        parts.push_back(coord[size_t(src)]);
+      }
+    }
+    for (size_t i = 0; i < parts.size(); ++i) sym[d] += (i ? " + " : "") + parts[i];
+    if (!parts.empty()) allConst = false;
+  }
+  const int64_t mOff = (ref.layout.offset.count("m") ? ref.layout.offset.at("m") : 0) + ref.elemOffset;
+  if (allConst) {
+    AxisCoord phys = ref.layout.apply(kc, ref.layoutShape);
+    return std::to_string(phys["m"] + ref.elemOffset);
+  }
+  // Row-major strides of the layout shape; flat = Σ lc[d]·rs[d].
+  std::vector<int64_t> rs(rank, 1);
+  for (size_t d = rank; d-- > 1;) rs[d - 1] = rs[d] * ref.layoutShape[d];
+  int64_t flatConst = 0;
+  std::string flatSym;
+  for (size_t d = 0; d < rank; ++d) {
+    flatConst += kc[d] * rs[d];
+    if (sym[d].empty()) continue;
+    std::string term = sym[d].find(' ') != std::string::npos ? "(" + sym[d] + ")" : sym[d];
+    if (rs[d] != 1) term += " * " + std::to_string(rs[d]);
+    flatSym += (flatSym.empty() ? "" : " + ") + term;
+  }
+  auto withConst = [](std::string s, int64_t c) {
+    if (c > 0) s += " + " + std::to_string(c);
+    if (c < 0) s += " - " + std::to_string(-c);
+    return s;
+  };
+  if (auto scale = rowMajorScale(ref.layout)) {
+    std::string s = flatSym;
+    if (*scale != 1) s = "(" + s + ") * " + std::to_string(*scale);
+    return "(" + withConst(s, flatConst * *scale + mOff) + ")";
+  }
+  // General layout: the mixed-radix split of spec §1.4 over the shard extents.
+  const std::string flat = "(" + withConst(flatSym, flatConst) + ")";
+  std::string out;
+  int64_t prod = 1;
+  const auto& sh = ref.layout.shard;
+  for (size_t k = sh.size(); k-- > 0;) {
+    const Iter& it = sh[k];
+    if (it.axis == "m" && it.extent != 1 && it.stride != 0) {
+      std::string t = prod == 1 ? flat : "(" + flat + " / " + std::to_string(prod) + ")";
+      if (k != 0) t = "(" + t + " % " + std::to_string(it.extent) + ")";
+      if (it.stride != 1) t += " * " + std::to_string(it.stride);
+      out = t + (out.empty() ? "" : " + " + out);
+    }
+    prod *= it.extent;
+  }
+  if (out.empty()) out = "0";
+  return "(" + withConst(out, mOff) + ")";
+}
+
+std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
+  if (!e) return "0";
+  if (e->dtype == to) return expr(e);
+  if (e->kind == ExprKind::FloatImm && isFloat(to)) return floatLiteral(e->floatValue, to);
+  if (e->kind == ExprKind::IntImm && isInt(to)) return intLiteral(e->intValue, to);
+  const std::string v = expr(e);
+  const bool fromHalf = e->dtype == DType::Float16 || e->dtype == DType::BFloat16;
+  const bool toHalf = to == DType::Float16 || to == DType::BFloat16;
+  if (fromHalf || toHalf) {
+    m_usesFp16 = true;
+    std::string f = fromHalf ? "__half2float(" + v + ")" : "(float)(" + v + ")";
+    if (e->dtype == DType::BFloat16) f = "__bfloat162float(" + v + ")";
+    if (to == DType::Float16) return "__float2half_rn(" + f + ")";
+    if (to == DType::BFloat16) return "__float2bfloat16_rn(" + f + ")";
+    return "(" + valueType(to) + ")(" + f + ")";
+  }
+  return "(" + valueType(to) + ")(" + v + ")";
+}
+
+std::string Emitter::expr(const ir::ExprPtr& ep) {
+  if (!ep) return "0";
+  const ir::Expr& e = *ep;
+  static const char* dims[] = {"x", "y", "z"};
+  const char* dim = dims[std::clamp(e.dim, 0, 2)];
+  switch (e.kind) {
+    case ExprKind::IntImm: return intLiteral(e.intValue, e.dtype);
+    case ExprKind::FloatImm:
+      if (e.dtype == DType::Float16 || e.dtype == DType::BFloat16) m_usesFp16 = true;
+      return floatLiteral(e.floatValue, e.dtype);
+    case ExprKind::BoolImm: return e.intValue ? "true" : "false";
+    case ExprKind::Var: return varName(e.var);
+    case ExprKind::ThreadIdx: return std::string("(int)threadIdx.") + dim;
+    case ExprKind::BlockIdx: return std::string("(int)blockIdx.") + dim;
+    case ExprKind::BlockDim: return std::string("(int)blockDim.") + dim;
+    case ExprKind::GridDim: return std::string("(int)gridDim.") + dim;
+    case ExprKind::Load: {
+      if (!e.tensor) return "0";
+      std::vector<std::string> idx;
+      for (const auto& a : e.args) idx.push_back(expr(a));
+      return fromStorage(element(*e.tensor, offsetExpr(*e.tensor, idx)), e.tensor->dtype);
+    }
+    case ExprKind::Unary: {
+      const std::string a = e.args.empty() ? "0" : expr(e.args[0]);
+      if (e.op == ir::BinOp::Not) return "(!" + a + ")";
+      if (e.op == ir::BinOp::Invert) return "(~" + a + ")";
+      return "(-" + a + ")";
+    }
+    case ExprKind::Binary: case ExprKind::Compare: case ExprKind::Logical: {
+      if (e.args.size() < 2) return "0";
+      // Operands in the wider of their types (sema makes them equal; be safe for literals).
+      const DType t = e.kind == ExprKind::Binary ? e.dtype : e.args[0]->dtype;
+      const std::string a = e.kind == ExprKind::Logical ? expr(e.args[0]) : exprAs(e.args[0], t);
+      const std::string b = e.kind == ExprKind::Logical ? expr(e.args[1]) : exprAs(e.args[1], t);
+      const bool flt = isFloat(t);
+      switch (e.op) {
+        case ir::BinOp::FloorDiv:
+          return flt ? "floorf(" + a + " / " + b + ")" : "tirx_floordiv(" + a + ", " + b + ")";
+        case ir::BinOp::Mod:
+          return flt ? "tirx_floormodf(" + a + ", " + b + ")" : "tirx_floormod(" + a + ", " + b + ")";
+        case ir::BinOp::Min: return (flt ? "fminf(" : "min(") + a + ", " + b + ")";
+        case ir::BinOp::Max: return (flt ? "fmaxf(" : "max(") + a + ", " + b + ")";
+        default: return "(" + a + " " + binOpText(e.op) + " " + b + ")";
+      }
+    }
+    case ExprKind::Select:
+      if (e.args.size() < 3) return "0";
+      return "(" + expr(e.args[0]) + " ? " + exprAs(e.args[1], e.dtype) + " : " +
+             exprAs(e.args[2], e.dtype) + ")";
+    case ExprKind::Cast:
+      return e.args.empty() ? "0" : exprAs(e.args[0], e.dtype);
+    case ExprKind::Call: {
+      std::string s = (e.func >= 0 && e.func < int(m_prog.functions.size()))
+                          ? m_prog.functions[size_t(e.func)].name : "tirx_missing";
+      s += "(";
+      const ir::ScalarFunction* f =
+          (e.func >= 0 && e.func < int(m_prog.functions.size())) ? &m_prog.functions[size_t(e.func)] : nullptr;
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        DType pt = e.args[i]->dtype;
+        if (f && i < f->params.size()) {
+          for (const auto& v : f->vars)
+            if (v.id == f->params[i]) pt = v.dtype;
+        }
+        s += (i ? ", " : "") + exprAs(e.args[i], pt);
+      }
+      return s + ")";
+    }
+    case ExprKind::Intrinsic: {
+      std::vector<std::string> args;
+      const bool half = e.dtype == DType::Float16 || e.dtype == DType::BFloat16;
+      const DType work = half ? DType::Float32 : e.dtype;
+      for (const auto& a : e.args) args.push_back(isFloat(work) ? exprAs(a, work) : expr(a));
+      const std::string x = args.empty() ? "0" : args[0];
+      const bool f32 = work == DType::Float32;
+      const std::string sfx = f32 ? "f" : "";
+      std::string r;
+      const std::string& n = e.name;
+      if (n == "sigmoid") {
+        r = f32 ? "(1.0f / (1.0f + expf(-" + x + ")))" : "(1.0 / (1.0 + exp(-" + x + ")))";
+      } else if (n == "abs" || n == "fabs") {
+        r = isFloat(work) ? "fabs" + sfx + "(" + x + ")" : "abs(" + x + ")";
+      } else if ((n == "max" || n == "min") && args.size() == 2) {
+        r = (isFloat(work) ? "f" + n + sfx : n) + "(" + args[0] + ", " + args[1] + ")";
+      } else if (n == "rsqrt") {
+        r = "rsqrt" + sfx + "(" + x + ")";
+      } else {
+        r = n + sfx + "(";
+        for (size_t i = 0; i < args.size(); ++i) r += (i ? ", " : "") + args[i];
+        r += ")";
+      }
+      if (half) {
+        m_usesFp16 = true;
+        r = (e.dtype == DType::Float16 ? "__float2half_rn(" : "__float2bfloat16_rn(") + r + ")";
+      }
+      return r;
+    }
+  }
+  return "0";
+}
+
+}  // namespace tirx::codegen::detail

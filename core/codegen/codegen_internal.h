@@ -1,0 +1,99 @@
+// Private to core/codegen: the emitter shared by codegen.cpp (module, kernels, statements),
+// codegen_expr.cpp (types, literals, scalar expressions, element addressing) and
+// codegen_tile.cpp (TileApply / TileEwise lowering).
+#pragma once
+
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/codegen/codegen.h"
+
+namespace tirx::codegen::detail {
+
+/// C type of an element in memory / registers (16-bit floats are `unsigned short` carriers).
+std::string storageType(ir::DType t);
+/// C type of a scalar value in expressions (16-bit floats are __half / __nv_bfloat16).
+std::string valueType(ir::DType t);
+/// Inline-asm constraint letter for a register operand of dtype `t` (f, d, h, r, l).
+char constraintOf(ir::DType t);
+/// C type bound to a constraint letter.
+std::string constraintType(char c);
+/// A literal of dtype `t` holding `v` (exact for float32: `%.9g` + f, specials via bit patterns).
+std::string floatLiteral(double v, ir::DType t);
+/// float32 → IEEE binary16 bits, round to nearest even.
+uint16_t floatToHalfBits(float f);
+uint16_t floatToBf16Bits(float f);
+
+/// The dtype of variable `id` in `vars` (int32 when absent).
+ir::DType varType(const std::vector<ir::Var>& vars, int id);
+
+struct KernelNames {
+  std::vector<std::string> buffer;  ///< by buffer id
+  std::vector<std::string> var;     ///< by var id
+};
+
+class Emitter {
+ public:
+  Emitter(const ir::Program& p, const CodegenOptions& o, CodegenResult& r)
+      : m_prog(p), m_opt(o), m_res(r) {}
+
+  void emitProgram();
+
+  // --- output -------------------------------------------------------------------------------
+  /// Append one line (no trailing newline in `text`).
+  void line(const std::string& text);
+  /// `#line N "FILE"` then `text`, recorded in the source map.
+  void stmt(const SourceSpan& span, const std::string& text);
+  /// Begin / end a recorded statement spanning several output lines.
+  void begin(const SourceSpan& span);
+  void end();
+  std::string indent() const { return std::string(size_t(m_depth) * 2, ' '); }
+  int m_depth = 0;
+
+  // --- expressions (codegen_expr.cpp) -------------------------------------------------------
+  std::string expr(const ir::ExprPtr& e);
+  /// `e` converted to the C type `to` (a cast, a half conversion, or nothing).
+  std::string exprAs(const ir::ExprPtr& e, ir::DType to);
+  /// Element offset (in elements of ref.dtype) of `ref[indices]` as a C expression.
+  std::string offsetExpr(const ir::TensorRef& ref, const std::vector<std::string>& coord,
+                         const std::vector<int64_t>* constCoord = nullptr);
+  /// An lvalue for element `offset` of the ref's buffer viewed as ref.dtype.
+  std::string element(const ir::TensorRef& ref, const std::string& offset);
+  /// Pointer to the ref's buffer as `storageType(ref.dtype)*`.
+  std::string typedPointer(const ir::TensorRef& ref);
+  std::string varName(int id) const;
+  std::string bufferName(int id) const;
+
+  // --- tile ops (codegen_tile.cpp) ----------------------------------------------------------
+  void emitApply(const ir::Stmt& s);
+  void emitEwise(const ir::Stmt& s);
+  /// Group coordinate variable names of a scope (thread: none; warp: lane; ...).
+  std::vector<std::string> groupVars(ir::ExecScope scope) const;
+
+  // --- statements (codegen.cpp) -------------------------------------------------------------
+  void emitStmts(const std::vector<ir::Stmt>& body);
+  void emitStmt(const ir::Stmt& s);
+  void error(const SourceSpan& span, const std::string& message);
+  /// Render `v` converted from value dtype `from` to storage of dtype `to` (e.g. __half → bits).
+  std::string toStorage(const std::string& v, ir::DType from, ir::DType to);
+  std::string fromStorage(const std::string& v, ir::DType t);
+
+  const ir::Program& m_prog;
+  const CodegenOptions& m_opt;
+  CodegenResult& m_res;
+  const ir::Kernel* m_kernel = nullptr;            ///< kernel being emitted (null in functions)
+  const std::vector<ir::Var>* m_vars = nullptr;    ///< vars of the current body
+  KernelNames m_names;
+  std::set<int> m_declared;                        ///< var ids declared so far
+  std::set<int> m_inlineDecl;                      ///< var ids declared at their first assignment
+  std::ostringstream m_out;
+  int m_lineNo = 0;                                ///< lines written so far
+  int m_openScriptLine = 0, m_openFirst = 0;
+  int m_tmp = 0;                                   ///< counter for temporaries
+  bool m_usesFp16 = false;
+};
+
+}  // namespace tirx::codegen::detail

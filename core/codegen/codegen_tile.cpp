@@ -1,0 +1,323 @@
+// TileApply and TileEwise lowering (spec §2.2, §2.6, §3.4): every repeat becomes one inline-PTX
+// `asm volatile` (or one inlined call), register operands bind constant slots of the per-thread
+// array, memory operands bind the atom's start address computed in the group coordinates.
+#include "core/codegen/codegen_internal.h"
+
+namespace tirx::codegen {
+
+bool SlotPlan::allConstant() const {
+  for (const auto& s : slots)
+    if (!s) return false;
+  return true;
+}
+
+namespace {
+
+/// Every group coordinate of `extents`, row-major.
+template <class F>
+void forEachGroup(std::span<const int64_t> extents, F&& f) {
+  std::vector<int64_t> g(extents.size(), 0);
+  const int64_t n = product(extents);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i;
+    for (size_t d = extents.size(); d-- > 0;) {
+      g[d] = rest % extents[d];
+      rest /= extents[d];
+    }
+    f(g);
+  }
+}
+
+int64_t mOf(const ir::TensorRef& ref, const std::vector<int64_t>& coord) {
+  AxisCoord c = ref.resolve(coord);
+  return c["m"];
+}
+
+}  // namespace
+
+SlotPlan planRegisterSlots(const ir::TensorRef& ref, int groupRank) {
+  SlotPlan plan;
+  const size_t gr = size_t(std::max(groupRank, 0));
+  if (ref.shape.size() < gr) return plan;
+  const std::span<const int64_t> gext(ref.shape.data(), gr);
+  const std::vector<int64_t> tailShape(ref.shape.begin() + long(gr), ref.shape.end());
+  const int64_t nTail = product(tailShape);
+  plan.slots.assign(size_t(nTail), std::nullopt);
+  if (ref.hasDynamicOffset()) return plan;
+  for (int64_t t = 0; t < nTail; ++t) {
+    const std::vector<int64_t> tail = unflatten(t, tailShape);
+    std::optional<int64_t> slot;
+    bool constant = true;
+    forEachGroup(gext, [&](const std::vector<int64_t>& g) {
+      if (!constant) return;
+      std::vector<int64_t> coord = g;
+      coord.insert(coord.end(), tail.begin(), tail.end());
+      const int64_t m = mOf(ref, coord);
+      if (!slot) slot = m;
+      else if (*slot != m) constant = false;
+    });
+    if (constant) plan.slots[size_t(t)] = slot;
+  }
+  return plan;
+}
+
+std::optional<AffineOffset> affineOffset(const ir::TensorRef& ref, int groupRank,
+                                         std::span<const int64_t> tail) {
+  const size_t gr = size_t(std::max(groupRank, 0));
+  if (ref.hasDynamicOffset() || ref.shape.size() < gr) return std::nullopt;
+  const std::span<const int64_t> gext(ref.shape.data(), gr);
+  auto at = [&](const std::vector<int64_t>& g) {
+    std::vector<int64_t> coord = g;
+    coord.insert(coord.end(), tail.begin(), tail.end());
+    return mOf(ref, coord);
+  };
+  AffineOffset a;
+  std::vector<int64_t> zero(gr, 0);
+  a.constant = at(zero);
+  a.coef.assign(gr, 0);
+  for (size_t i = 0; i < gr; ++i) {
+    if (gext[i] < 2) continue;
+    std::vector<int64_t> e = zero;
+    e[i] = 1;
+    a.coef[i] = at(e) - a.constant;
+  }
+  bool ok = true;
+  forEachGroup(gext, [&](const std::vector<int64_t>& g) {
+    if (!ok) return;
+    int64_t v = a.constant;
+    for (size_t i = 0; i < gr; ++i) v += a.coef[i] * g[i];
+    if (v != at(g)) ok = false;
+  });
+  if (!ok) return std::nullopt;
+  return a;
+}
+
+namespace detail {
+
+std::vector<std::string> Emitter::groupVars(ir::ExecScope scope) const {
+  switch (scope) {
+    case ir::ExecScope::Thread: return {};
+    case ir::ExecScope::Warp: return {"tirx_lane"};
+    case ir::ExecScope::Warpgroup: return {"(tirx_warp & 3)", "tirx_lane"};
+    case ir::ExecScope::Cta: case ir::ExecScope::Cluster: return {"tirx_warp", "tirx_lane"};
+  }
+  return {};
+}
+
+namespace {
+
+/// `c + Σ coef·g` as C, folding warp/lane pairs into the linear thread id.
+std::string affineText(const AffineOffset& a, const std::vector<std::string>& vars,
+                       ir::ExecScope scope) {
+  std::vector<std::pair<int64_t, std::string>> terms;
+  if (vars.size() == 2 && a.coef.size() == 2 && a.coef[0] == 32 * a.coef[1] && a.coef[1] != 0) {
+    terms.push_back({a.coef[1], scope == ir::ExecScope::Warpgroup ? "(tirx_tid & 127)" : "tirx_tid"});
+  } else {
+    for (size_t i = 0; i < a.coef.size() && i < vars.size(); ++i)
+      if (a.coef[i] != 0) terms.push_back({a.coef[i], vars[i]});
+  }
+  std::string s;
+  for (const auto& [c, v] : terms) {
+    std::string t = c == 1 ? v : std::to_string(c) + " * " + v;
+    s += s.empty() ? t : " + " + t;
+  }
+  if (s.empty()) return std::to_string(a.constant);
+  if (a.constant > 0) s += " + " + std::to_string(a.constant);
+  if (a.constant < 0) s += " - " + std::to_string(-a.constant);
+  return s;
+}
+
+struct AsmOperand {
+  bool output = false;
+  std::string constraint;  ///< e.g. "=f", "l", "+h"
+  std::string value;
+};
+
+}  // namespace
+
+void Emitter::emitApply(const ir::Stmt& s) {
+  const ir::TileApply& a = *s.apply;
+  const int groupRank = int(a.group.size());
+  const std::vector<std::string> gv = groupVars(a.scope);
+  const int arity = int(a.operands.size());
+  std::vector<PtxOperandSpec> specs = a.instr.operandsFor(arity);
+  if (specs.size() != a.operands.size()) specs = a.instr.operands;
+  if (specs.size() != a.operands.size()) {
+    error(s.span, "cannot lower " + a.instr.opcode + ": expected " + std::to_string(specs.size()) +
+                      " operands, found " + std::to_string(a.operands.size()));
+    return;
+  }
+  const int64_t nRep = product(a.repeat);
+  // Slot plans of the register operands.
+  std::vector<SlotPlan> plans(a.operands.size());
+  for (size_t i = 0; i < a.operands.size(); ++i)
+    if (!a.operands[i].isScalar && a.operands[i].tensor.scope == ir::MemScope::Local &&
+        specs[i].role != OperandRole::Address)
+      plans[i] = planRegisterSlots(a.operands[i].tensor, groupRank);
+
+  begin(s.span);
+  for (int64_t r = 0; r < nRep; ++r) {
+    std::vector<AsmOperand> ops;
+    std::vector<std::vector<size_t>> refs(a.operands.size());  // indices into ops
+    for (size_t i = 0; i < a.operands.size(); ++i) {
+      const ir::TileOperand& op = a.operands[i];
+      const PtxOperandSpec& spec = specs[i];
+      if (op.isScalar) {
+        const ir::DType t = op.scalar ? op.scalar->dtype : ir::DType::Float32;
+        const char c = constraintOf(t);
+        std::string v;
+        if (c == 'h') {
+          if (op.scalar && op.scalar->kind == ir::ExprKind::FloatImm)
+            v = "(unsigned short)" + std::to_string(t == ir::DType::BFloat16
+                                                        ? floatToBf16Bits(float(op.scalar->floatValue))
+                                                        : floatToHalfBits(float(op.scalar->floatValue)));
+          else
+            v = toStorage(expr(op.scalar), t, t);
+        } else {
+          v = expr(op.scalar);
+        }
+        refs[i].push_back(ops.size());
+        ops.push_back({false, std::string(1, c), v});
+        continue;
+      }
+      const ir::TensorRef& ref = op.tensor;
+      const int64_t tailOff = int64_t(groupRank) + int64_t(a.repeat.size());
+      std::vector<int64_t> tailShape(ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())),
+                                     ref.shape.end());
+      const std::vector<int64_t> atomShape(
+          ref.shape.begin() + std::min<long>(tailOff, long(ref.shape.size())), ref.shape.end());
+      const int64_t atomElems = product(atomShape);
+      if (spec.role == OperandRole::Address) {
+        const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
+        std::string off;
+        if (auto af = affineOffset(ref, groupRank, tail)) {
+          off = affineText(*af, gv, a.scope);
+        } else {
+          std::vector<std::string> coord = gv;
+          for (int64_t t : tail) coord.push_back(std::to_string(t));
+          off = offsetExpr(ref, coord);
+        }
+        std::string ptr = typedPointer(ref);
+        std::string addr = off == "0" ? ptr : ptr + " + " + (off.find(' ') != std::string::npos ? "(" + off + ")" : off);
+        refs[i].push_back(ops.size());
+        if (ref.scope == ir::MemScope::Shared)
+          ops.push_back({false, "r", "(unsigned)__cvta_generic_to_shared(" + addr + ")"});
+        else if (ref.scope == ir::MemScope::Local && a.instr.space == "local")
+          ops.push_back({false, "l", "__cvta_generic_to_local(" + addr + ")"});
+        else
+          ops.push_back({false, "l", addr});
+        continue;
+      }
+      const bool out = spec.role == OperandRole::DstReg;
+      const char c = constraintOf(ref.dtype);
+      for (int64_t e = 0; e < atomElems; ++e) {
+        const int64_t t = r * atomElems + e;
+        std::string lv;
+        const auto& plan = plans[i];
+        if (t < int64_t(plan.slots.size()) && plan.slots[size_t(t)]) {
+          lv = element(ref, std::to_string(*plan.slots[size_t(t)]));
+        } else {
+          std::vector<std::string> coord = gv;
+          for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
+          lv = element(ref, offsetExpr(ref, coord));
+        }
+        refs[i].push_back(ops.size());
+        ops.push_back({out, (out ? (a.preserveDst ? "+" : "=") : "") + std::string(1, c), lv});
+      }
+    }
+    // Number outputs first, then inputs (GCC inline-asm order).
+    std::vector<int> number(ops.size());
+    int nOut = 0;
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].output) number[k] = nOut++;
+    int nIn = nOut;
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (!ops[k].output) number[k] = nIn++;
+    std::string text = a.instr.opcode;
+    for (size_t i = 0; i < a.operands.size(); ++i) {
+      text += i ? ", " : " ";
+      const auto& idx = refs[i];
+      if (specs[i].role == OperandRole::Address) {
+        text += "[%" + std::to_string(number[idx[0]]) + "]";
+      } else if (idx.size() == 1) {
+        text += "%" + std::to_string(number[idx[0]]);
+      } else {
+        text += "{";
+        for (size_t k = 0; k < idx.size(); ++k)
+          text += (k ? ", %" : "%") + std::to_string(number[idx[k]]);
+        text += "}";
+      }
+    }
+    text += ";";
+    std::string predIn;
+    if (a.pred) {
+      text = "{ .reg .pred tirx_p; setp.ne.b32 tirx_p, %" + std::to_string(nIn) + ", 0; @tirx_p " +
+             text + " }";
+      predIn = "\"r\"((unsigned)(" + expr(a.pred) + "))";
+    }
+    std::string outs, ins;
+    for (size_t k = 0; k < ops.size(); ++k) {
+      std::string& dst = ops[k].output ? outs : ins;
+      dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
+    }
+    if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
+    std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
+    if (a.instr.isMemory()) line += " : \"memory\"";
+    line += ");";
+    this->line(indent() + line);
+  }
+  end();
+}
+
+void Emitter::emitEwise(const ir::Stmt& s) {
+  const ir::TileEwise& e = *s.ewise;
+  if (e.func < 0 || e.func >= int(m_prog.functions.size())) {
+    error(s.span, "cannot lower ewise: unknown scalar function");
+    return;
+  }
+  const ir::ScalarFunction& f = m_prog.functions[size_t(e.func)];
+  auto paramType = [&](size_t i) {
+    if (i < f.params.size())
+      for (const auto& v : f.vars)
+        if (v.id == f.params[i]) return v.dtype;
+    return ir::DType::Float32;
+  };
+  const int groupRank = int(e.group.size());
+  const std::vector<std::string> gv = groupVars(e.scope);
+  const int64_t nRep = product(e.repeat);
+  const SlotPlan dstPlan = planRegisterSlots(e.dst, groupRank);
+  std::vector<SlotPlan> inPlans(e.inputs.size());
+  for (size_t i = 0; i < e.inputs.size(); ++i)
+    if (!e.inputs[i].isScalar) inPlans[i] = planRegisterSlots(e.inputs[i].tensor, groupRank);
+  auto lvalue = [&](const ir::TensorRef& ref, const SlotPlan& plan, int64_t t) {
+    if (t < int64_t(plan.slots.size()) && plan.slots[size_t(t)])
+      return element(ref, std::to_string(*plan.slots[size_t(t)]));
+    std::vector<std::string> coord = gv;
+    const std::vector<int64_t> tailShape(ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())),
+                                         ref.shape.end());
+    for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
+    return element(ref, offsetExpr(ref, coord));
+  };
+  begin(s.span);
+  for (int64_t r = 0; r < nRep; ++r) {
+    std::string call = f.name + "(";
+    for (size_t i = 0; i < e.inputs.size(); ++i) {
+      const ir::TileOperand& in = e.inputs[i];
+      const ir::DType pt = paramType(i);
+      std::string v;
+      if (in.isScalar) {
+        v = exprAs(in.scalar, pt);
+      } else {
+        v = fromStorage(lvalue(in.tensor, inPlans[i], r), in.tensor.dtype);
+        if (in.tensor.dtype != pt) v = "(" + valueType(pt) + ")(" + v + ")";
+      }
+      call += (i ? ", " : "") + v;
+    }
+    call += ")";
+    line(indent() + lvalue(e.dst, dstPlan, r) + " = " + toStorage(call, f.ret, e.dst.dtype) + ";");
+  }
+  end();
+}
+
+}  // namespace detail
+}  // namespace tirx::codegen
