@@ -44,19 +44,27 @@ struct PtxInstruction {
   std::string srcType;                  ///< cvt only: the source type
   std::string rounding;                 ///< ".rn", ".rz", ".rm", ".rp", ".rni"... or empty
   bool ftz = false, sat = false, approx = false, nanMode = false, packed = false;
-  std::vector<PtxOperandSpec> operands; ///< in call order, destination first
+  std::vector<PtxOperandSpec> operands; ///< in call order, destination first (minArity of them)
+  /// Optional trailing operands (the `c` of three-input min/max), appended by operandsFor().
+  std::vector<PtxOperandSpec> extraOperands;
   int minArity = 0, maxArity = 0;       ///< operand counts accepted (max/min: 3 or 4)
   int minSm = 50;                       ///< minimum target for the base form
-  int minSmForArity(int arity) const;   ///< e.g. three-input max.f32 (arity 4) needs sm_100
+  int minSmExtended = 0;                ///< minimum target when extra operands are used
+  /// e.g. three-input max.f32 (arity 4) needs sm_100; 0 when `arity` is not accepted at all.
+  int minSmForArity(int arity) const;
   std::string description;              ///< one line, for tooltips and completion
   bool isMemory() const { return family == PtxFamily::Ld || family == PtxFamily::St; }
-  /// Operand specs for a call with `arity` operands (min/max have 2- and 3-input forms).
+  /// Operand specs for a call with `arity` operands (min/max have 2- and 3-input forms); empty
+  /// when `arity` is outside [minArity, maxArity].
   std::vector<PtxOperandSpec> operandsFor(int arity) const;
 };
 
 struct PtxParseError {
   std::string message;  ///< e.g. "unknown PTX instruction family 'lod'"
-  int column = 0;       ///< 0-based offset inside the opcode string of the offending token
+  /// 0-based offset inside the opcode string of the offending token: its leading '.' for a
+  /// qualifier, 0 for the family name, the opcode's length for something missing at the end.
+  int column = 0;
+  int length = 0;       ///< length of the offending token (0 for something missing)
 };
 
 /// Parse and validate an opcode spelling. Returns nullopt and fills `error` when the spelling is
@@ -74,6 +82,32 @@ const std::vector<PtxFamilyInfo>& ptxFamilies();
 std::string_view familyName(PtxFamily f);
 
 /// Storage width in bits of a dtype name (float32 -> 32, bfloat16 -> 16, bool -> 8), 0 if unknown.
+/// Accepts the canonical names and the short aliases (f32, bf16, u16, i32, ...).
 int dtypeBits(std::string_view dtype);
+
+/// Inline-asm constraint letter for a register operand of `dtype` (spec §2.6): float32 "f",
+/// float64 "d", 32-bit integers "r", 8/16-bit types "h", 64-bit integers "l"; "" if unknown.
+std::string_view ptxConstraintFor(std::string_view dtype);
+
+/// Tensor dtypes a PTX operand type accepts, canonical first (spec §2.5): ".b32" ->
+/// {uint32, int32, float32}, ".f16" -> {uint16}, ".f16x2" -> {uint32}; empty if unknown.
+std::vector<DTypeName> ptxTypeDtypes(std::string_view ptxType);
+
+/// One dot-separated token of an opcode with its meaning, for hovers: "ld" (family),
+/// ".global" (state space), ".v4" (vector width), ... Unknown tokens get an empty description.
+struct PtxTokenInfo {
+  std::string text;         ///< the token as written, with its leading '.' for qualifiers
+  int column = 0;           ///< 0-based offset in the opcode string
+  std::string description;  ///< one line
+};
+std::vector<PtxTokenInfo> describePtxTokens(std::string_view opcode);
+
+/// Completion candidates for the next token after `prefix` (an opcode typed so far, possibly
+/// ending with '.' or inside a token): family names, or qualifiers/types accepted next, each
+/// with its description. Never fails; an unknown prefix gives an empty list.
+std::vector<PtxTokenInfo> ptxCompletions(std::string_view prefix);
+
+/// The supported table as Markdown (docs/ptx.md embeds exactly this text).
+std::string ptxTableMarkdown();
 
 }  // namespace tirx
