@@ -194,21 +194,28 @@ class Lexer {
         m_indents.push_back(width);
         push(Tok::Indent, here);
       } else if (width < m_indents.back()) {
+        int popped = 0, innermost = 0;
         while (m_indents.size() > 1 && width < m_indents.back()) {
+          innermost = m_indents.back();
           m_indents.pop_back();
-          push(Tok::Dedent, here);
+          ++popped;
         }
         if (width != m_indents.back()) {
-          // Treat the line as belonging to the enclosing level it overshoots.
+          // Between two levels: keep the line in the block it falls short of (a lost space is
+          // the likely typo), so the lines after it, at the block's level, stay consistent.
           int lineEnd = m_pos;
           while (lineEnd < m_n && m_src[lineEnd] != '\n' && m_src[lineEnd] != '\r') ++lineEnd;
           error("E0003", spanHere(m_pos, std::max(lineEnd, m_pos)),
                 "unindent to column " + std::to_string(width + 1) +
                     " does not match any outer indentation level (expected column " +
+                    std::to_string(innermost + 1) + " or " +
                     std::to_string(m_indents.back() + 1) + ")",
                 /*errorToken=*/false);
-          m_lineIndent = m_indents.back();
+          m_indents.push_back(innermost);
+          --popped;
+          m_lineIndent = innermost;
         }
+        for (int i = 0; i < popped; ++i) push(Tok::Dedent, here);
       }
       return true;
     }

@@ -399,7 +399,7 @@ ExprPtr Parser::parseParenthesized() {
   ExprPtr tuple = makeExpr(ExprKind::Tuple, open.span);
   tuple->args.push_back(std::move(first));
   while (!m_panic && accept(Tok::Comma)) {
-    if (at(Tok::RParen)) break;
+    if (at(Tok::RParen) || !startsExpression(cur().kind)) break;  // expectClose reports
     tuple->args.push_back(at(Tok::Star) ? parseStarExpr() : parseTest());
   }
   if (!expectClose(open)) return placeholder();
@@ -412,7 +412,7 @@ ExprPtr Parser::parseParenthesized() {
 ExprPtr Parser::parseListDisplay() {
   const Token& open = advance();
   ExprPtr list = makeExpr(ExprKind::List, open.span);
-  while (!m_panic && !at(Tok::RBracket)) {
+  while (!m_panic && !at(Tok::RBracket) && startsExpression(cur().kind)) {
     list->args.push_back(at(Tok::Star) ? parseStarExpr() : parseTest());
     if (!m_panic && at(Tok::KwFor)) rejectComprehension();
     if (!accept(Tok::Comma)) break;
@@ -426,7 +426,7 @@ ExprPtr Parser::parseListDisplay() {
 ExprPtr Parser::parseBraceDisplay() {
   const Token& open = advance();
   ExprPtr dict = makeExpr(ExprKind::Dict, open.span);
-  while (!m_panic && !at(Tok::RBrace)) {
+  while (!m_panic && !at(Tok::RBrace) && (startsExpression(cur().kind) || at(Tok::DoubleStar))) {
     if (at(Tok::DoubleStar)) {
       fail("E0010", cur().span, "dictionary unpacking ('**') is not supported");
       break;
@@ -465,7 +465,8 @@ ExprPtr Parser::parseStarExpr() {
 // argument: test | NAME '=' test | '*' test | '**' test
 void Parser::parseCallArguments(Expr& call, const Token& open) {
   bool sawKeyword = false, sawDoubleStar = false;
-  while (!m_panic && !at(Tok::RParen)) {
+  while (!m_panic && !at(Tok::RParen) &&
+         (startsExpression(cur().kind) || at(Tok::DoubleStar))) {
     const SourceSpan argStart = cur().span;
     if (accept(Tok::DoubleStar)) {
       ExprPtr value = parseTest();
@@ -517,7 +518,7 @@ ExprPtr Parser::parseSubscriptList() {
   ExprPtr tuple = makeExpr(ExprKind::Tuple, start);
   tuple->args.push_back(std::move(first));
   while (!m_panic && accept(Tok::Comma)) {
-    if (at(Tok::RBracket)) break;
+    if (at(Tok::RBracket) || !(startsExpression(cur().kind) || at(Tok::Colon))) break;
     tuple->args.push_back(parseSubscript());
   }
   tuple->span = spanFrom(start);

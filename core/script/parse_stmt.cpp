@@ -159,8 +159,10 @@ void Parser::recoverStatement(bool compound) {
   while (!at(Tok::Newline) && !at(Tok::EndOfFile)) advance();
   accept(Tok::Newline);
   m_panic = false;
-  if (!compound) return;
+  // An indented block right after a failed statement belongs to it (a mistyped header such as
+  // `dfe f():` fails as a simple statement), so it goes too instead of being an unexpected indent.
   if (accept(Tok::Indent)) dropBlock();
+  if (!compound) return;
   while (at(Tok::KwElif) || at(Tok::KwElse) || at(Tok::KwExcept) || at(Tok::KwFinally)) {
     while (!at(Tok::Newline) && !at(Tok::EndOfFile)) advance();
     accept(Tok::Newline);

@@ -13,6 +13,8 @@ const Token& Parser::advance() {
   const Token& t = m_toks[m_pos];
   if (t.kind != Tok::EndOfFile) {
     m_prevEnd = t.span.offset + t.span.length;
+    m_prevSpan = t.span;
+    m_prevKind = t.kind;
     ++m_pos;
   }
   return t;
@@ -37,7 +39,7 @@ bool Parser::expectClose(const Token& open) {
                      : open.kind == Tok::LBracket ? Tok::RBracket
                                                   : Tok::RBrace;
   if (accept(closer)) return true;
-  fail("E0006", cur().span,
+  fail("E0006", missingTokenSpan(),
        std::string("expected ") + tokSpelling(closer) + " to close " + tokSpelling(open.kind) +
            " at " + std::to_string(open.span.line) + ":" + std::to_string(open.span.col) +
            ", found " + describeToken(cur()));
@@ -48,13 +50,24 @@ SourceSpan Parser::spanFrom(const SourceSpan& start) const {
   return SourceSpan{start.line, start.col, std::max(0, m_prevEnd - start.offset), start.offset};
 }
 
+SourceSpan Parser::missingTokenSpan() const {
+  const SourceSpan& c = cur().span;
+  const bool realNewline = cur().kind == Tok::Newline && c.length > 0;
+  const bool afterLineEnd =
+      m_prevKind == Tok::Newline || m_prevKind == Tok::Indent || m_prevKind == Tok::Dedent;
+  if (!m_prevSpan.valid() || c.line <= m_prevSpan.line || realNewline || afterLineEnd) return c;
+  // Single-line previous token (multi-line strings are rare here; their column would be off).
+  return SourceSpan{m_prevSpan.line, m_prevSpan.col + m_prevSpan.length, 0,
+                    m_prevSpan.offset + m_prevSpan.length};
+}
+
 void Parser::fail(const char* code, SourceSpan span, std::string message) {
   if (!m_panic && cur().kind != Tok::Error) m_diags.push_back(makeError(code, span, std::move(message)));
   m_panic = true;
 }
 
 void Parser::failExpected(const char* what) {
-  fail("E0001", cur().span, std::string("expected ") + what + ", found " + describeToken(cur()));
+  fail("E0001", missingTokenSpan(), std::string("expected ") + what + ", found " + describeToken(cur()));
 }
 
 void Parser::report(const char* code, SourceSpan span, std::string message) {

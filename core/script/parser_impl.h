@@ -46,6 +46,9 @@ class Parser {
   /// Consumes the closer of `open` or reports E0006 naming where `open` was.
   bool expectClose(const Token& open);
   SourceSpan spanFrom(const SourceSpan& start) const;
+  /// Where to report a missing token: the current token, or just after the previous one when
+  /// the current token is on a later line (a missing ')' belongs where the line ended).
+  SourceSpan missingTokenSpan() const;
 
   // ---- diagnostics
   /// Reports (unless already panicking or the current token is an Error token) and panics.
@@ -110,6 +113,8 @@ class Parser {
   Diagnostics& m_diags;
   size_t m_pos = 0;
   int m_prevEnd = 0;  // byte offset just past the last consumed token
+  SourceSpan m_prevSpan;  // the last consumed token
+  Tok m_prevKind = Tok::EndOfFile;
   bool m_panic = false;
   int m_exprDepth = 0;
   int m_blockDepth = 0;
