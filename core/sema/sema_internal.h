@@ -1,0 +1,208 @@
+// Private to core/sema: the Analyzer that walks one module and builds the ir::Program. Its work is
+// split by topic over sema.cpp (module scope, imports, names), sema_expr.cpp (scalar expressions),
+// sema_kernel.cpp (kernels, launch, statements), sema_tensor.cpp (allocations, views, regions,
+// element access), sema_tile.cpp / sema_tile_check.cpp (apply and ewise legality) and
+// sema_function.cpp (private scalar functions). Diagnostic codes are listed in sema_codes.h.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/layout/layout_parse.h"
+#include "core/sema/sema.h"
+
+namespace tirx::sema {
+
+/// What a name is bound to.
+struct Binding {
+  enum class Kind {
+    Namespace,      ///< `T` (tvm.script.tirx / tvm_tirx.script.tirx)
+    LayoutBuilder,  ///< S, R, TileLayout, Axis imported from *.tirx.layout
+    Axis,           ///< laneid, warpid, ... from *.backend.cuda.axis
+    IntConst,       ///< module-level integer constant (or kernel-local static)
+    Layout,         ///< module-level TileLayout constant
+    Function,       ///< private scalar function (index into Program::functions)
+    Kernel,         ///< @T.function kernel
+    Tensor,         ///< a buffer or a view of one (kernel scope)
+    Var,            ///< a scalar variable (kernel or function scope)
+    Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
+  } kind = Kind::Foreign;
+  int64_t intValue = 0;
+  int index = -1;   ///< layout index, function index, var id
+  int symbol = -1;  ///< Program::symbols index, -1 if none
+  std::shared_ptr<const ir::TensorRef> tensor;
+  SourceSpan span;
+};
+
+/// A bare Python literal adopts the dtype of the other operand (spec §4.8).
+struct Scalar {
+  ir::ExprPtr expr;
+  bool literal = false;  ///< untyped Python int/float literal (or a fold of them)
+  bool ok() const { return expr != nullptr; }
+};
+
+/// Affine form of an int expression: constant + Σ coeff·atom (atoms keyed by a canonical text).
+struct LinearForm {
+  int64_t constant = 0;
+  std::map<std::string, int64_t> terms;
+  bool isConstant() const;
+  int64_t divisor() const;  ///< gcd of the constant and every coefficient (0 when all zero)
+};
+std::optional<LinearForm> linearize(const ir::Expr& e);
+
+/// Scalar expression builders.
+ir::ExprPtr mkInt(int64_t v, SourceSpan span = {}, ir::DType t = ir::DType::Int32);
+ir::ExprPtr mkFloat(double v, ir::DType t, SourceSpan span = {});
+ir::ExprPtr mkBinary(ir::BinOp op, ir::ExprPtr a, ir::ExprPtr b, ir::DType t, SourceSpan span = {});
+ir::ExprPtr mkThread(ir::ExprKind k, int dim, SourceSpan span = {});
+std::optional<int64_t> constValue(const ir::Expr& e);
+
+/// Closest candidate for a misspelt name ("did you mean"), empty when nothing is close.
+std::string closestName(const std::string& name, const std::vector<std::string>& candidates);
+
+/// A full lexical scope: kernel/function locals over the module scope.
+struct Scope {
+  std::map<std::string, Binding> names;
+};
+
+class Analyzer {
+ public:
+  Analyzer(const ast::Module& module, const SemaOptions& options);
+  SemaResult run();
+
+  // ---- diagnostics (sema.cpp) ----
+  Diagnostic& error(const char* code, SourceSpan span, std::string message);
+  Diagnostic& warning(const char* code, SourceSpan span, std::string message);
+  void note(Diagnostic& d, SourceSpan span, std::string message);
+
+  // ---- names (sema.cpp) ----
+  const Binding* lookup(const std::string& name);
+  void useSymbol(int symbol, SourceSpan span);
+  int addSymbol(ir::Symbol s);
+  /// "T.cuda.tile.apply" for a chain of attributes on a name bound to the T namespace;
+  /// empty when `e` is not such a chain.
+  std::string builtinPath(const ast::Expr& e);
+  std::vector<std::string> namesInScope() const;
+  void unknownName(const ast::Expr& nameExpr);
+  void unknownBuiltin(const ast::Expr& e, const std::string& path);
+  std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
+  std::optional<ir::DType> dtypeArg(const ast::Expr& e, bool report = true);
+  std::optional<TileLayout> layoutArg(const ast::Expr& e);
+  LayoutEnv layoutEnv() const;
+  std::string text(const SourceSpan& s) const;
+
+  // ---- call signatures (sema.cpp) ----
+  /// Check a call's positional count and keyword names; `required` positional parameters first.
+  bool checkCallShape(const ast::Expr& call, const std::string& display, int minPos, int maxPos,
+                      const std::vector<std::string>& keywords);
+  const ast::Expr* keyword(const ast::Expr& call, const std::string& name) const;
+
+  // ---- module scope (sema.cpp / sema_function.cpp / sema_kernel.cpp) ----
+  void bindImport(const ast::Stmt& s);
+  void bindModuleAssign(const ast::Stmt& s);
+  void analyzeFunctionDef(const ast::Stmt& s);
+  void analyzeScalarFunction(const ast::Stmt& s);
+  void analyzeKernel(const ast::Stmt& s);
+
+  // ---- scalar expressions (sema_expr.cpp) ----
+  Scalar lowerScalar(const ast::Expr& e);
+  Scalar lowerCall(const ast::Expr& e);
+  Scalar lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b, SourceSpan span);
+  Scalar lowerCompare(const ast::Expr& e);
+  Scalar lowerBuiltinCall(const ast::Expr& e, const std::string& path);
+  Scalar lowerFunctionCall(const ast::Expr& e, int func);
+  /// Give a literal the dtype `t` (int literal → float ok, float literal → int is an error).
+  Scalar coerce(Scalar s, ir::DType t, SourceSpan span, const char* what);
+  bool unify(Scalar& a, Scalar& b, SourceSpan span, const std::string& opText);
+  ir::ExprPtr asBool(Scalar s, SourceSpan span);
+  ir::ExprPtr lowerIndex(const ast::Expr& e);
+  bool threadDependent(const ir::Expr& e) const;
+
+  // ---- kernels and statements (sema_kernel.cpp) ----
+  void lowerParams(const ast::Stmt& def, ir::Kernel& k);
+  bool lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k);
+  void lowerBlock(const ast::Block& block, std::vector<ir::Stmt>& out);
+  void lowerStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerAssignTo(const ast::Expr& target, const ast::Expr& value, const ast::Expr* annotation,
+                     SourceSpan span, std::vector<ir::Stmt>& out);
+  void lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerWhile(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerIf(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerBarrier(const ast::Expr& call, const std::string& kind, std::vector<ir::Stmt>& out);
+  int newVar(const std::string& name, ir::DType t, SourceSpan span, bool threadDep);
+
+  // ---- tensors (sema_tensor.cpp) ----
+  bool isTensorExpr(const ast::Expr& e);
+  std::shared_ptr<const ir::TensorRef> lowerTensor(const ast::Expr& e);
+  std::shared_ptr<const ir::TensorRef> lowerView(const ast::Expr& call,
+                                                 std::shared_ptr<const ir::TensorRef> base);
+  std::shared_ptr<const ir::TensorRef> lowerRegion(const ast::Expr& sub,
+                                                   std::shared_ptr<const ir::TensorRef> base,
+                                                   bool dropInts);
+  int lowerAlloc(const ast::Expr& call, const std::string& name, SourceSpan nameSpan,
+                 ir::MemScope scope);
+  bool lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
+                           std::vector<ir::ExprPtr>& indices);
+  Scalar lowerLoad(const ast::Expr& sub);
+  void lowerStore(const ast::Expr& target, const ast::Expr& value, SourceSpan span,
+                  std::vector<ir::Stmt>& out);
+  bool isWhole(const ir::TensorRef& t) const;
+
+  // ---- tile operations (sema_tile.cpp, sema_tile_check.cpp) ----
+  void lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  void lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  std::optional<ir::ExecScope> lowerScope(const ast::Expr& call);
+  bool checkScopeLaunch(ir::ExecScope scope, const ast::Expr& call);
+  struct OperandCheck {
+    const ast::Expr* expr = nullptr;
+    ir::TileOperand op;
+    bool isDst = false, isMemory = false;
+    int atom = 0;  ///< 0 for ewise operands
+    std::string name;  ///< "destination", "a", ...
+  };
+  /// Enumerate every (thread, repeat, atom) of the operands: ownership, slots, memory atoms.
+  void checkOwnershipAndMemory(const std::string& opText, ir::ExecScope scope,
+                               const std::vector<int64_t>& group,
+                               const std::vector<int64_t>& repeat,
+                               std::vector<OperandCheck>& ops);
+  std::string describeThread(int64_t t) const;
+
+  // ---- scalar functions (sema_function.cpp) ----
+  void lowerFunctionBody(const ast::Block& block, std::vector<ir::Stmt>& out);
+  bool returnsOnAllPaths(const ast::Block& block) const;
+
+  // ---- state ----
+  const ast::Module& m_module;
+  SemaOptions m_options;
+  ir::Program m_program;
+  Diagnostics m_diags;
+  Scope m_moduleScope;
+  std::vector<TileLayout> m_layouts;
+  std::map<std::string, SourceSpan> m_functionDefs;  ///< every def name (for later-definition notes)
+
+  // The body being lowered (kernel or scalar function).
+  struct BodyContext {
+    bool inFunction = false;
+    ir::Kernel* kernel = nullptr;
+    ir::ScalarFunction* function = nullptr;
+    std::vector<ir::Var>* vars = nullptr;
+    std::vector<bool> varThreadDep;
+    std::vector<bool> bufferUsed;
+    std::vector<int> bufferSymbol;
+    Scope locals;
+    int loopDepth = 0;
+    std::vector<SourceSpan> divergence;  ///< thread-dependent conditions enclosing the statement
+    bool sawDeviceEntry = false;
+    bool launchOk = false;
+    int64_t blockThreads = 0;
+    ir::DType returnType = ir::DType::Float32;
+  };
+  std::unique_ptr<BodyContext> m_body;
+};
+
+}  // namespace tirx::sema
