@@ -56,9 +56,17 @@ SourceSpan Parser::missingTokenSpan() const {
   const bool afterLineEnd =
       m_prevKind == Tok::Newline || m_prevKind == Tok::Indent || m_prevKind == Tok::Dedent;
   if (!m_prevSpan.valid() || c.line <= m_prevSpan.line || realNewline || afterLineEnd) return c;
-  // Single-line previous token (multi-line strings are rare here; their column would be off).
-  return SourceSpan{m_prevSpan.line, m_prevSpan.col + m_prevSpan.length, 0,
-                    m_prevSpan.offset + m_prevSpan.length};
+  // Just past the previous token, which may itself span lines (a triple-quoted string).
+  const Token& prev = m_toks[m_pos - 1];
+  int line = prev.span.line, col = prev.span.col + prev.span.length;
+  const std::string_view text = prev.text;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+      ++line;
+      col = static_cast<int>(text.size() - i);
+    }
+  }
+  return SourceSpan{line, col, 0, prev.span.offset + prev.span.length};
 }
 
 void Parser::fail(const char* code, SourceSpan span, std::string message) {
