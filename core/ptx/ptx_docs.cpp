@@ -177,21 +177,50 @@ std::vector<std::string> enumerateSpellings(int perRowLimit) {
   for (const FormRow& r : formRows()) {
     std::vector<std::string> rowOut;
     std::string base(familyName(r.family));
+    std::vector<const Qual*> chosen;
+    std::vector<int> groups;
+    // Structurally impossible combinations (exclusive slots, missing or excluded partner tokens)
+    // are skipped here; parsePtxOpcode() has the last word on the rest.
+    auto plausible = [&](const std::vector<Qual>& extra) {
+      auto present = [&](std::string_view t) {
+        for (const Qual* q : chosen)
+          if (q->text == t) return true;
+        for (const Qual& q : extra)
+          if (q.text == t) return true;
+        return false;
+      };
+      for (const Qual* q : chosen) {
+        if (!q->requires_.empty() && !present(q->requires_)) return false;
+        if (!q->excludes_.empty() && present(q->excludes_)) return false;
+      }
+      return true;
+    };
     std::function<void(size_t, std::string)> walk = [&](size_t slot, std::string s) {
       if (static_cast<int>(rowOut.size()) >= perRowLimit) return;
       if (slot == r.slotSpecs.size()) {
         for (const Qual& t : r.types) {
           if (r.srcTypes.empty()) {
-            rowOut.push_back(s + std::string(t.text));
+            if (plausible({t})) rowOut.push_back(s + std::string(t.text));
           } else {
             for (const Qual& u : r.srcTypes)
-              rowOut.push_back(s + std::string(t.text) + std::string(u.text));
+              if (plausible({t, u}))
+                rowOut.push_back(s + std::string(t.text) + std::string(u.text));
           }
         }
         return;
       }
-      if (!r.slotSpecs[slot].required) walk(slot + 1, s);
-      for (const Qual& q : r.slotSpecs[slot].tokens) walk(slot + 1, s + std::string(q.text));
+      const Slot& sl = r.slotSpecs[slot];
+      if (!sl.required) walk(slot + 1, s);
+      if (sl.exclusiveGroup != 0 &&
+          std::find(groups.begin(), groups.end(), sl.exclusiveGroup) != groups.end())
+        return;
+      if (sl.exclusiveGroup != 0) groups.push_back(sl.exclusiveGroup);
+      for (const Qual& q : sl.tokens) {
+        chosen.push_back(&q);
+        walk(slot + 1, s + std::string(q.text));
+        chosen.pop_back();
+      }
+      if (sl.exclusiveGroup != 0) groups.pop_back();
     };
     walk(0, base);
     for (std::string& s : rowOut)

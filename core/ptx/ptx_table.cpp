@@ -187,7 +187,7 @@ void applyQual(PtxInstruction& in, SlotKind kind, const std::string& t) {
     case SlotKind::Space: in.space = t.substr(1); break;
     case SlotKind::Vector: in.vector = std::stoi(t.substr(2)); break;
     case SlotKind::Rounding: in.rounding = t; break;
-    case SlotKind::Approx: in.approx = (t == ".approx"); if (t == ".full") in.rounding = ""; break;
+    case SlotKind::Approx: in.approx = true; break;  // .approx and .full: not IEEE-rounded
     case SlotKind::Ftz: in.ftz = true; break;
     case SlotKind::Sat: in.sat = true; break;
     case SlotKind::NaN: in.nanMode = true; break;
@@ -471,7 +471,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
       groupUsed.push_back(static_cast<int>(i));
     }
   }
-  in.packed = dstTok.text.find('x') != std::string::npos && dstTok.text != ".b8";
+  in.packed = dstTok.text.size() > 2 && dstTok.text.compare(dstTok.text.size() - 2, 2, "x2") == 0;
   if (in.isMemory()) {
     int bits = in.vector * typeBits(in.type);
     if (bits > 256 || (in.vector == 8 && typeBits(in.type) != 32))

@@ -43,6 +43,8 @@ struct PtxInstruction {
   std::string type;                     ///< the (destination) type qualifier: ".b32", ".f16", ...
   std::string srcType;                  ///< cvt only: the source type
   std::string rounding;                 ///< ".rn", ".rz", ".rm", ".rp", ".rni"... or empty
+  /// approx: .approx or .full (div); nanMode: .NaN; packed: an x2 type (.f16x2, .f32x2, ...).
+  /// Other qualifiers (.relu, .satfinite, .xorsign.abs, cache/eviction hints) are in `qualifiers`.
   bool ftz = false, sat = false, approx = false, nanMode = false, packed = false;
   std::vector<PtxOperandSpec> operands; ///< in call order, destination first (minArity of them)
   /// Optional trailing operands (the `c` of three-input min/max), appended by operandsFor().

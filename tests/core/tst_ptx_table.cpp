@@ -219,7 +219,7 @@ void TstPtxTable::fields_data() {
                               << "p";
   QTest::newRow("div approx") << "div.approx.ftz.f32" << F(PtxFamily::Div) << "" << 1 << ".f32" << ""
                               << "" << "fa";
-  QTest::newRow("div full") << "div.full.f32" << F(PtxFamily::Div) << "" << 1 << ".f32" << "" << "" << "";
+  QTest::newRow("div full") << "div.full.f32" << F(PtxFamily::Div) << "" << 1 << ".f32" << "" << "" << "a";
   QTest::newRow("rcp") << "rcp.approx.ftz.f32" << F(PtxFamily::Rcp) << "" << 1 << ".f32" << "" << ""
                        << "fa";
   QTest::newRow("max nan") << "max.NaN.f32" << F(PtxFamily::Max) << "" << 1 << ".f32" << "" << "" << "n";

@@ -1,0 +1,44 @@
+# Shared-memory staging around register arithmetic (the second example of the ewise reference
+# page). Each thread copies its row of A into shared memory, the CTA loads the shared tile into
+# registers with ld.shared.v4.b32, applies 2x + 1, stores it back, and every thread then reads
+# the *next* thread's row: the second cta_sync is what makes that read safe.
+from tvm.script import tirx as T
+from tvm.backend.cuda.axis import laneid, warpid
+from tvm.tirx.layout import S, TileLayout
+
+reg_layout = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+
+@T.function(private=True)
+def affine(x: T.float32) -> T.float32:
+    return x * T.float32(2) + T.float32(1)
+
+
+@T.function
+def shared_affine(A: T.Tensor((64, 4), "float32"), Out: T.Tensor((64, 4), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    tid = T.cuda.thread_idx("x")
+    S = T.alloc_shared((64, 4), "float32", layout="default", align=16)
+    for j in range(4):
+        S[tid, j] = A[tid, j]
+    T.cuda.cta_sync()
+    # A reshape view: (w, l, j) of the view is row 32 * w + l, column j of S.
+    sv = S.view(2, 32, 4)
+    R = T.alloc_local((2, 32, 4), "float32", layout=reg_layout)
+    T.cuda.tile.apply(T.ptx["ld.shared.v4.b32"], R, sv, scope="cta")
+    T.cuda.tile.ewise(affine, R, R, scope="cta")
+    T.cuda.tile.apply(T.ptx["st.shared.v4.b32"], sv, R, scope="cta")
+    T.cuda.cta_sync()
+    for j in range(4):
+        Out[tid, j] = S[(tid + 1) % 64, j]
+
+
+import numpy as np
+import tvm
+
+x = np.linspace(-2, 2, 256, dtype="float32")
+compiled = tvm.tirx.compile(shared_affine, target="cuda", pipeline="tirx")
+out = tvm.runtime.tensor(np.zeros((64, 4), dtype="float32"), tvm.cuda())
+compiled(tvm.runtime.tensor(x.reshape(64, 4), tvm.cuda()), out)
+ref = np.roll((x * 2 + 1).reshape(64, 4), -1, axis=0)
+np.testing.assert_allclose(out.numpy(), ref, rtol=2e-5, atol=2e-5)
