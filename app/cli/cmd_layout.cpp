@@ -85,7 +85,9 @@ void printText(const TileLayout& layout, const OwnershipTable& t, std::ostream& 
   out << "registers per thread: " << t.slotsPerThread;
   if (t.maxSlotsUsed != t.slotsPerThread) out << " (" << t.maxSlotsUsed << " used)";
   out << "\n";
-  out << "owners per element: " << owners << "\n\n";
+  out << "owners per element: " << owners << "\n";
+  if (const std::string w = checkThreadExtents(layout); !w.empty()) out << "warning: " << w << "\n";
+  out << "\n";
 
   // Rows: every dimension but the last is a row prefix; the last is cut into lines of 8 cells.
   const std::vector<int64_t>& shape = t.shape;
@@ -145,6 +147,8 @@ void printJson(const TileLayout& layout, const OwnershipTable& t, std::ostream& 
   j["registersPerThread"] = t.slotsPerThread;
   j["maxSlotsUsed"] = t.maxSlotsUsed;
   j["ownersPerElement"] = t.ownersPerElement;
+  j["warnings"] = nlohmann::json::array();
+  if (const std::string w = checkThreadExtents(layout); !w.empty()) j["warnings"].push_back(w);
   nlohmann::json elems = nlohmann::json::array();
   for (int64_t f = 0; f < t.elementCount; ++f) {
     nlohmann::json owners = nlohmann::json::array();

@@ -78,6 +78,20 @@ int64_t threadAxisWeight(const std::string& axis) {
   return 0;
 }
 
+std::string checkThreadExtents(const TileLayout& layout) {
+  AxisCoord maxOf;
+  for (const auto* v : {&layout.shard, &layout.replica})
+    for (const Iter& it : *v)
+      if (axisFixedExtent(it.axis) > 0) maxOf[it.axis] += std::max<int64_t>(0, (it.extent - 1) * it.stride);
+  for (const auto& [axis, v] : layout.offset)
+    if (axisFixedExtent(axis) > 0) maxOf[axis] += v;
+  for (const auto& [axis, v] : maxOf)
+    if (v >= axisFixedExtent(axis))
+      return axis + " reaches " + std::to_string(v) + ", beyond its extent " +
+             std::to_string(axisFixedExtent(axis));
+  return {};
+}
+
 int64_t linearThread(const AxisCoord& c) {
   // tx = 32·warpid + laneid = 128·wgid + tid_in_wg, tid_in_wg = 32·wid_in_wg + laneid,
   // warpid = 4·wgid + wid_in_wg: every thread axis contributes linearly with its weight.

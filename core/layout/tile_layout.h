@@ -81,6 +81,11 @@ std::optional<TileLayout> dtypeView(const TileLayout& layout, int bitsOld, int b
 /// wid_in_wg: 32; wgid: 128), 0 for every other axis (block/cluster axes, memory, unknown).
 int64_t threadAxisWeight(const std::string& axis);
 
+/// Checks that every thread axis with a fixed extent (laneid 32, wid_in_wg 4, tid_in_wg 128) stays
+/// below it over all elements and replicas. Returns "" when it does, else a message such as
+/// `laneid reaches 39, beyond its extent 32` (the value would spill into the next warp).
+std::string checkThreadExtents(const TileLayout& layout);
+
 /// Normalise a physical coordinate's thread axes to a linear thread index inside a CTA using the
 /// equivalences of spec §1.1 (tx = 32·warpid + laneid, warpid = 4·wgid + wid_in_wg, ...).
 /// Memory and unknown axes are ignored. Returns the linear thread id.

@@ -111,6 +111,18 @@ class TestCliLayout : public QObject {
     QCOMPARE(lines[8], QString("[2, :]  r32 | r34 | r36 | r38"));
   }
 
+  void laneOverflowWarns() {
+    const Run r = tirx({"S[(8, 4) : (4@laneid, 2@laneid)]"});
+    QCOMPARE(r.code, 0);
+    const QStringList lines = r.out.split('\n');
+    QCOMPARE(lines[5], QString("warning: laneid reaches 34, beyond its extent 32"));
+    QCOMPARE(lines[6], QString());
+    const Run js = tirx({"S[(8, 4) : (4@laneid, 2@laneid)]", "--json"});
+    const auto j = nlohmann::json::parse(js.out.toStdString(), nullptr, false);
+    QCOMPARE(j["warnings"], nlohmann::json({"laneid reaches 34, beyond its extent 32"}));
+    QCOMPARE(tirx({kSeed, "--json"}).out.contains("\"warnings\": []"), true);
+  }
+
   void badSpecIsDiagnostic() {
     Run r = tirx({"S[(2, 32, 4) : (1 @ warpid, 1)]"});
     QCOMPARE(r.code, 1);

@@ -63,6 +63,18 @@ class TestLayout : public QObject {
     QCOMPARE(linearThread({{"m", 9}, {"bx", 4}, {"laneid", 1}}), int64_t{1});
   }
 
+  void threadExtents() {
+    QCOMPARE(checkThreadExtents(seed()), std::string());
+    QCOMPARE(checkThreadExtents(L({I(8, 4, "laneid"), I(4, 1, "laneid")})), std::string());
+    QCOMPARE(checkThreadExtents(L({I(8, 4, "laneid"), I(4, 2, "laneid")})),
+             std::string("laneid reaches 34, beyond its extent 32"));
+    QCOMPARE(checkThreadExtents(L({I(32, 1, "laneid")}, {}, {{"laneid", 1}})),
+             std::string("laneid reaches 32, beyond its extent 32"));
+    QCOMPARE(checkThreadExtents(L({I(2, 1, "wid_in_wg")}, {I(2, 3, "wid_in_wg")})),
+             std::string("wid_in_wg reaches 4, beyond its extent 4"));
+    QCOMPARE(checkThreadExtents(L({I(1024, 1, "tx")})), std::string());
+  }
+
   // ---- spec §1.5, row by row ----
   void spec_rowMajor4x8() {
     const std::vector<int64_t> shape{4, 8};
