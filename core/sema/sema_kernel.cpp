@@ -313,6 +313,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   const int kernelSymbol = addSymbol(std::move(ksym));
   const size_t firstSymbol = m_program.symbols.size();
 
+  const size_t diagsBefore = m_diags.size();
   m_body = std::make_unique<BodyContext>();
   m_body->kernel = &k;
   m_body->vars = &k.vars;
@@ -324,7 +325,14 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   if (i < s.body.size() && s.body[i]->kind == ast::StmtKind::ExprStmt && s.body[i]->value &&
       s.body[i]->value->kind == ast::ExprKind::Str)
     ++i;
-  bool complained = false;
+  // Statements before T.device_entry are reported only when the entry exists (E0110 otherwise).
+  bool complained = true;
+  for (size_t j = i; j < s.body.size(); ++j) {
+    const ast::Stmt& st = *s.body[j];
+    if (st.kind == ast::StmtKind::ExprStmt && st.value && st.value->kind == ast::ExprKind::Call &&
+        builtinPath(*st.value->args[0]) == "T.device_entry")
+      complained = false;
+  }
   for (; i < s.body.size(); ++i) {
     const ast::Stmt& st = *s.body[i];
     const bool isEntry = st.kind == ast::StmtKind::ExprStmt && st.value &&
@@ -351,8 +359,10 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
     auto& d = error("E0110", s.nameSpan, "kernel '" + s.name + "' has no T.device_entry(launch=T.cuda.LaunchConfig(grid=..., block=...))");
     note(d, s.nameSpan, "the launch configuration is required to check tile operations");
   }
-  // Unused allocations.
-  for (size_t b = 0; b < k.buffers.size(); ++b) {
+  // Unused allocations (only in kernels without errors: an early return after an error leaves
+  // operands unvisited).
+  const bool kernelErrors = hasErrors(Diagnostics(m_diags.begin() + diagsBefore, m_diags.end()));
+  for (size_t b = 0; b < k.buffers.size() && !kernelErrors; ++b) {
     if (k.buffers[b].paramIndex < 0 && b < m_body->bufferUsed.size() && !m_body->bufferUsed[b])
       warning("W0100", k.buffers[b].span, "allocation '" + k.buffers[b].name + "' is never used");
   }

@@ -512,16 +512,16 @@ bool Analyzer::lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
 
 Scalar Analyzer::lowerLoad(const ast::Expr& sub) {
   const ast::Expr& obj = *sub.args[0];
+  if (m_body && m_body->inFunction) {
+    error("E0205", sub.span, "a scalar function cannot access memory; pass the value as a parameter");
+    return Scalar{};
+  }
   if (!isTensorExpr(obj)) {
     if (obj.kind == ast::ExprKind::Name && !lookup(obj.text)) {
       unknownName(obj);
       return Scalar{};
     }
     error("E0143", obj.span, "'" + text(obj.span) + "' is not a tensor and cannot be indexed");
-    return Scalar{};
-  }
-  if (m_body && m_body->inFunction) {
-    error("E0205", sub.span, "a scalar function cannot access memory; pass the value as a parameter");
     return Scalar{};
   }
   if (hasSlice(*sub.args[1])) {

@@ -127,6 +127,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   auto scope = lowerScope(call);
   if (!scope) return;
   const bool launchOk = checkScopeLaunch(*scope, call);
+  if (!launchOk) return;  // the launch or scope is already reported; operand shapes would be noise
   ir::ExprPtr pred;
   bool preserve = false;
   if (const ast::Expr* p = keyword(call, "pred")) {
@@ -362,6 +363,7 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   auto scope = lowerScope(call);
   if (!scope) return;
   const bool launchOk = checkScopeLaunch(*scope, call);
+  if (!launchOk) return;
   const std::vector<int64_t> group = ir::groupExtents(*scope, m_body->blockThreads);
   const size_t gr = group.size();
   std::vector<OperandCheck> ops;

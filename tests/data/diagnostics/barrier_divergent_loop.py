@@ -1,0 +1,14 @@
+# barriers: cta_sync in a loop whose bound depends on the thread
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((64,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    lane = T.cuda.lane_id()
+    for i in range(lane):
+        # expected-error@+1 E0210
+        T.cuda.cta_sync()

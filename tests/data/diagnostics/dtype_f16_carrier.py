@@ -1,0 +1,15 @@
+# carriers: cvt.rn.f16.f32 writes a uint16 carrier, not float16 (note suggests .view("uint16"))
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((2, 32, 4), "float32", align=16)):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    R = T.alloc_local((2, 32, 4), "float32", layout=reg)
+    H = T.alloc_local((2, 32, 4), "float16", layout=reg)
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A, scope="cta")
+    # expected-error@+1 E0168 {{needs a uint16 carrier, found float16}}
+    T.cuda.tile.apply(T.ptx["cvt.rn.f16.f32"], H.view(2, 32, 4, 1), R.view(2, 32, 4, 1), scope="cta")

@@ -1,0 +1,15 @@
+# dtypes: an .f32 operand takes float32 only
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((2, 32, 4), "int32", align=16)):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    R = T.alloc_local((2, 32, 4), "int32", layout=reg)
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A, scope="cta")
+    # expected-error@+2 E0168 {{found int32}}
+    # expected-error@+1 E0168 {{found int32}}
+    T.cuda.tile.apply(T.ptx["neg.f32"], R.view(2, 32, 4, 1), R.view(2, 32, 4, 1), scope="cta")

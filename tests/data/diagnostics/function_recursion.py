@@ -1,0 +1,11 @@
+# OPEN-10: no recursion
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function(private=True)
+def f(x: T.float32) -> T.float32:
+    # expected-error@+1 E0204 {{cannot call itself}}
+    return f(x)

@@ -1,0 +1,14 @@
+# spaces: ld.global reads a global tensor, not a shared one
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((64, 4), "float32", align=16)):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    Sh = T.alloc_shared((64, 4), "float32", align=16)
+    R = T.alloc_local((2, 32, 4), "float32", layout=reg)
+    # expected-error@+1 E0176 {{is a shared tensor}}
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, Sh.view(2, 32, 4), scope="cta")

@@ -1,0 +1,13 @@
+# regions: static bounds are checked
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((64, 4), "float32", align=16)):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+    R = T.alloc_local((4,), "float32")
+    # expected-error@+1 E0137 {{out of bounds}}
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A.sub[64, :])

@@ -1,0 +1,12 @@
+# syntax: an unclosed call is one syntax error (E00xx from core/script), and sema stays quiet
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((64,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    # expected-error@+1 E0001 {{expected an expression}}
+    x = (1 +
