@@ -1,13 +1,88 @@
-// `tirx verify`: placeholder until its issue lands.
-#include "app/cli/cli.h"
-
+// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json]`: runs the script's check
+// code (or a seeded self-check) through core/verify and prints one line per check, the worst
+// elements of failed checks with the warp, lane, register and tile op that produced them, runtime
+// faults and harness errors. Exit codes: 0 every check passed, 1 a check failed / a fault / an
+// error in the script, 2 usage or I/O error, 3 the requested device is unavailable.
+#include <cstdio>
 #include <ostream>
+
+#include "app/cli/cli.h"
+#include "core/verify/verify.h"
 
 namespace tirx::cli {
 
-int cmdVerify(const Args&, std::ostream&, std::ostream& err) {
-  err << "tirx verify: not implemented yet\n";
-  return 2;
+namespace {
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+std::string coordText(const std::vector<int64_t>& c) {
+  std::string t = "[";
+  for (size_t i = 0; i < c.size(); ++i) t += (i ? ", " : "") + std::to_string(c[i]);
+  return t + "]";
+}
+
+void printCheck(const verify::Check& c, std::ostream& out) {
+  out << (c.pass ? "PASS  " : "FAIL  ") << c.name << ": ";
+  if (c.kind == "assert" || c.kind == "run") {
+    out << (c.pass ? (c.kind == "run" ? "ran without faults" : "assertion holds") : c.message) << "\n";
+    return;
+  }
+  if (c.total == 0 && !c.message.empty()) {
+    out << c.message << "\n";
+    return;
+  }
+  out << "max abs " << fmt(c.maxAbs) << ", max rel " << fmt(c.maxRel) << ", " << c.mismatches
+      << "/" << c.total << " mismatches (" << c.kind << ", rtol " << fmt(c.rtol) << ", atol "
+      << fmt(c.atol) << ")\n";
+  if (c.pass) return;
+  if (c.total == 0 || c.mismatches == 0) out << "      " << c.message << "\n";
+  for (const auto& w : c.worst) {
+    out << "      at " << coordText(w.coord) << ": got " << fmt(w.actual) << ", expected "
+        << fmt(w.expected) << " (abs " << fmt(w.absErr) << ", rel " << fmt(w.relErr) << ")";
+    if (w.owner.known) out << " <- " << w.owner.text();
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
+  const Options o = parseOptions(args, {"--device", "--arch"}, {"--json"});
+  if (!o.error.empty() || o.positional.size() != 1) {
+    err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
+        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json]\n";
+    return 2;
+  }
+  verify::VerifyOptions vo;
+  vo.device = o.get("--device", "sim");
+  vo.arch = o.get("--arch", "sm_90");
+  vo.fileName = o.positional[0];
+  if (vo.device != "sim" && vo.device != "cuda" && vo.device != "both") {
+    err << "tirx verify: --device must be sim, cuda or both, found '" << vo.device << "'\n";
+    return 2;
+  }
+  std::string text;
+  if (!readFile(vo.fileName, text, err)) return 2;
+  const verify::Report r = verify::verifyScript(text, vo);
+  if (o.has("--json")) {
+    out << verify::reportToJson(r) << "\n";
+  } else {
+    for (const auto& d : r.errors) out << formatGcc(d, vo.fileName) << "\n";
+    for (const auto& f : r.faults) out << formatGcc(f.diag, vo.fileName) << "\n";
+    for (const auto& c : r.checks) printCheck(c, out);
+    if (!r.log.empty()) out << r.log;
+    int failed = 0;
+    for (const auto& c : r.checks) failed += c.pass ? 0 : 1;
+    out << (r.passed() ? "verified: " : "NOT verified: ") << r.checks.size() - failed << "/"
+        << r.checks.size() << " checks passed, " << r.faults.size() << " faults, "
+        << r.errors.size() << " errors on " << r.device << " (" << fmt(r.totalMs) << " ms)\n";
+  }
+  if (r.environmentError) return 3;
+  return r.passed() ? 0 : 1;
 }
 
 }  // namespace tirx::cli

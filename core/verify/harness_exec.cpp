@@ -1,0 +1,374 @@
+// Statements of the harness interpreter: imports (numpy, torch, tvm, tvm_tirx and math; TIRx
+// script modules become opaque names), TIRx definitions (decorated defs bind to kernels), plain
+// assignments with unpacking and item assignment, augmented assignment, for/while/if, asserts
+// (which become checks), harness-level defs, and print.
+#include "core/verify/harness_interp.h"
+
+namespace tirx::verify {
+
+namespace {
+
+bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+/// Modules whose functions the harness implements.
+bool knownModule(const std::string& m) {
+  static const char* kMods[] = {"numpy", "numpy.testing", "numpy.random", "torch", "torch.nn",
+                                "torch.nn.functional", "torch.testing", "torch.cuda", "tvm",
+                                "tvm.tirx", "tvm.runtime", "tvm.testing", "tvm.nd", "tvm_tirx",
+                                "tvm_tirx.runtime", "tvm_tirx.testing", "math"};
+  for (const char* k : kMods)
+    if (m == k) return true;
+  return false;
+}
+
+/// Script-side TIRx modules: their names are for sema, the harness treats them as opaque.
+bool tirxModule(const std::string& m) {
+  return startsWith(m, "tvm.script") || startsWith(m, "tvm_tirx.script") ||
+         startsWith(m, "tvm.tirx.layout") || startsWith(m, "tvm_tirx.tirx") ||
+         startsWith(m, "tvm.backend") || startsWith(m, "tvm_tirx.backend") || m == "tvm.tirx";
+}
+
+}  // namespace
+
+void Interp::bindImport(const ast::Stmt& s) {
+  if (s.kind == ast::StmtKind::Import) {
+    for (const auto& a : s.names) {
+      if (tirxModule(a.name)) {
+        globals[a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname] =
+            a.asname.empty() ? module(a.name.substr(0, a.name.find('.'))) : opaque();
+        continue;
+      }
+      if (!knownModule(a.name)) {
+        error("E0801", a.span, "module '" + a.name + "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
+        return;
+      }
+      if (!a.asname.empty()) globals[a.asname] = module(a.name);
+      else globals[a.name.substr(0, a.name.find('.'))] = module(a.name.substr(0, a.name.find('.')));
+    }
+    return;
+  }
+  // from M import a as b
+  const std::string& m = s.module;
+  for (const auto& a : s.names) {
+    const std::string bind = a.asname.empty() ? a.name : a.asname;
+    const std::string full = m + "." + a.name;
+    if (knownModule(full)) {
+      globals[bind] = module(full);
+    } else if (tirxModule(m) || startsWith(m, "tvm")) {
+      globals[bind] = opaque();
+    } else if (knownModule(m)) {
+      Py v = attribute(module(m), a.name, a.span);
+      if (!v) return;
+      globals[bind] = v;
+    } else {
+      error("E0801", s.span, "module '" + m + "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
+      return;
+    }
+  }
+}
+
+bool Interp::assign(const ast::Expr& target, const Py& value) {
+  switch (target.kind) {
+    case ast::ExprKind::Name:
+      if (!frames.empty()) frames.back()[target.text] = value;
+      else globals[target.text] = value;
+      return true;
+    case ast::ExprKind::Tuple:
+    case ast::ExprKind::List: {
+      std::vector<Py> items;
+      if (value->kind == PyKind::Tuple || value->kind == PyKind::List) {
+        items = value->items;
+      } else if (value->kind == PyKind::Array && value->arr->ndim() >= 1) {
+        for (int64_t k = 0; k < value->arr->shape[0]; ++k) {
+          auto r = getItem(*value->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr);
+          items.push_back(array(std::move(*r)));
+        }
+      } else if (value->kind == PyKind::Opaque) {
+        for (size_t k = 0; k < target.args.size(); ++k) items.push_back(opaque());
+      } else {
+        error("E0804", target.span, "cannot unpack non-sequence " + typeName(value));
+        return false;
+      }
+      if (items.size() != target.args.size()) {
+        error("E0804", target.span, "cannot unpack " + std::to_string(items.size()) + " values into " +
+                                        std::to_string(target.args.size()) + " targets");
+        return false;
+      }
+      for (size_t k = 0; k < items.size(); ++k)
+        if (!assign(*target.args[k], items[k])) return false;
+      return true;
+    }
+    case ast::ExprKind::Subscript: {
+      Py obj = eval(*target.args[0]);
+      if (!obj) return false;
+      if (obj->kind == PyKind::Opaque) return true;
+      if (obj->kind == PyKind::List) {
+        Py iv = eval(*target.args[1]);
+        if (!iv) return false;
+        auto k = toInt(iv, target.args[1]->span);
+        if (!k) return false;
+        const int64_t n = static_cast<int64_t>(obj->items.size());
+        const int64_t j = *k < 0 ? *k + n : *k;
+        if (j < 0 || j >= n) {
+          error("E0806", target.span, "list assignment index out of range");
+          return false;
+        }
+        obj->items[j] = value;
+        return true;
+      }
+      if (obj->kind != PyKind::Array) {
+        error("E0804", target.span, "'" + typeName(obj) + "' object does not support item assignment");
+        return false;
+      }
+      std::vector<IndexItem> items;
+      if (!indexItems(*target.args[1], items)) return false;
+      auto v = toArray(value, target.span, obj->arr->dtype, obj->arr->flavor);
+      if (!v) return false;
+      std::string err;
+      if (!setItem(*obj->arr, items, *v, &err)) {
+        error("E0806", target.span, err);
+        return false;
+      }
+      return true;
+    }
+    case ast::ExprKind::Attribute: {
+      Py obj = eval(*target.args[0]);
+      if (!obj) return false;
+      if (obj->kind == PyKind::Opaque) return true;
+      error("E0803", target.span, "attribute assignment is not supported by the harness");
+      return false;
+    }
+    default:
+      error("E0803", target.span, "cannot assign to this expression");
+      return false;
+  }
+}
+
+Py Interp::callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceSpan span) {
+  const ast::Stmt& d = *fn->def;
+  std::map<std::string, Py> locals;
+  size_t pos = 0;
+  for (const auto& p : d.params) {
+    if (p.star || p.doubleStar) return error("E0803", p.span, "*args/**kwargs parameters are not supported by the harness");
+    Py v;
+    if (!p.keywordOnly && pos < args.size()) v = args[pos++];
+    for (auto& [k, val] : kw)
+      if (k == p.name) v = val;
+    if (!v && p.defaultValue) {
+      v = eval(*p.defaultValue);
+      if (!v) return nullptr;
+    }
+    if (!v) return error("E0805", span, d.name + "() missing required argument '" + p.name + "'");
+    locals[p.name] = v;
+  }
+  if (pos < args.size()) return error("E0805", span, d.name + "() takes " + std::to_string(pos) + " positional arguments but " + std::to_string(args.size()) + " were given");
+  if (frames.size() > 64) return error("E0807", span, "harness recursion is too deep");
+  frames.push_back(std::move(locals));
+  m_return = none();
+  const Flow f = execBlock(d.body);
+  frames.pop_back();
+  if (f == Flow::Error) return nullptr;
+  Py r = m_return ? m_return : none();
+  m_return = nullptr;
+  return r;
+}
+
+Interp::Flow Interp::execBlock(const ast::Block& b) {
+  for (const auto& s : b) {
+    const Flow f = exec(*s);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+Interp::Flow Interp::exec(const ast::Stmt& s) {
+  if (m_failed) return Flow::Error;
+  if (++steps > ctx.maxSteps) {
+    error("E0807", s.span, "the harness ran more than " + std::to_string(ctx.maxSteps) + " steps");
+    return Flow::Error;
+  }
+  switch (s.kind) {
+    case ast::StmtKind::Import:
+    case ast::StmtKind::ImportFrom: bindImport(s); break;
+    case ast::StmtKind::FunctionDef: {
+      if (!s.decorators.empty() && frames.empty()) {  // a TIRx definition: sema's business
+        auto v = std::make_shared<PyValue>();
+        v->kind = ctx.program->findKernel(s.name) ? PyKind::Kernel : PyKind::Opaque;
+        v->s = s.name;
+        globals[s.name] = v;
+        break;
+      }
+      auto v = std::make_shared<PyValue>();
+      v->kind = PyKind::Function;
+      v->s = s.name;
+      v->def = &s;
+      if (!frames.empty()) frames.back()[s.name] = v;
+      else globals[s.name] = v;
+      break;
+    }
+    case ast::StmtKind::Assign: {
+      Py v = eval(*s.value);
+      if (!v) return Flow::Error;
+      if (v->kind != PyKind::Opaque && frames.empty()) ++m_statementsRun;
+      for (const auto& t : s.targets)
+        if (!assign(*t, v)) return Flow::Error;
+      break;
+    }
+    case ast::StmtKind::AnnAssign: {
+      if (!s.value) break;
+      Py v = eval(*s.value);
+      if (!v) return Flow::Error;
+      if (!assign(*s.targets[0], v)) return Flow::Error;
+      break;
+    }
+    case ast::StmtKind::AugAssign: {
+      Py cur = eval(*s.targets[0]);
+      if (!cur) return Flow::Error;
+      Py rhs = eval(*s.value);
+      if (!rhs) return Flow::Error;
+      Py v = binop(s.op, cur, rhs, s.span);
+      if (!v) return Flow::Error;
+      if (cur->kind == PyKind::Array && v->kind == PyKind::Array) {
+        // In place, as numpy: keep the left operand's dtype and identity.
+        *cur->arr = astype(*v->arr, cur->arr->dtype);
+        break;
+      }
+      if (!assign(*s.targets[0], v)) return Flow::Error;
+      break;
+    }
+    case ast::StmtKind::ExprStmt: {
+      if (frames.empty()) ++m_statementsRun;
+      if (!eval(*s.value)) return Flow::Error;
+      break;
+    }
+    case ast::StmtKind::For: {
+      if (frames.empty()) ++m_statementsRun;
+      Py it = eval(*s.value);
+      if (!it) return Flow::Error;
+      std::vector<Py> items;
+      if (it->kind == PyKind::Tuple || it->kind == PyKind::List) items = it->items;
+      else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
+        for (int64_t k = 0; k < it->arr->shape[0]; ++k)
+          items.push_back(array(*getItem(*it->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr)));
+      } else {
+        error("E0804", s.value->span, "'" + typeName(it) + "' object is not iterable");
+        return Flow::Error;
+      }
+      bool broke = false;
+      for (const auto& x : items) {
+        if (!assign(*s.targets[0], x)) return Flow::Error;
+        const Flow f = execBlock(s.body);
+        if (f == Flow::Error || f == Flow::Return) return f;
+        if (f == Flow::Break) {
+          broke = true;
+          break;
+        }
+      }
+      if (!broke && execBlock(s.orelse) == Flow::Error) return Flow::Error;
+      break;
+    }
+    case ast::StmtKind::While: {
+      while (true) {
+        Py c = eval(*s.value);
+        if (!c) return Flow::Error;
+        auto t = truth(c, s.value->span);
+        if (!t) return Flow::Error;
+        if (!*t) break;
+        const Flow f = execBlock(s.body);
+        if (f == Flow::Error || f == Flow::Return) return f;
+        if (f == Flow::Break) break;
+      }
+      break;
+    }
+    case ast::StmtKind::If: {
+      Py c = eval(*s.value);
+      if (!c) return Flow::Error;
+      if (c->kind == PyKind::Opaque) break;
+      auto t = truth(c, s.value->span);
+      if (!t) return Flow::Error;
+      return execBlock(*t ? s.body : s.orelse);
+    }
+    case ast::StmtKind::Return:
+      if (frames.empty()) {
+        error("E0803", s.span, "'return' outside function");
+        return Flow::Error;
+      }
+      m_return = s.value ? eval(*s.value) : none();
+      if (!m_return) return Flow::Error;
+      return Flow::Return;
+    case ast::StmtKind::Pass: break;
+    case ast::StmtKind::Break: return Flow::Break;
+    case ast::StmtKind::Continue: return Flow::Continue;
+    case ast::StmtKind::Assert: {
+      if (frames.empty()) ++m_statementsRun;
+      // `assert np.allclose(a, b, ...)` becomes a full comparison check.
+      const ast::Expr& test = *s.value;
+      if (test.kind == ast::ExprKind::Call) {
+        Py callee = eval(*test.args[0]);
+        if (!callee) return Flow::Error;
+        if (callee->kind == PyKind::Builtin &&
+            (callee->s == "numpy.allclose" || callee->s == "torch.allclose")) {
+          std::vector<Py> args;
+          Kwargs kw;
+          for (size_t k = 1; k < test.args.size(); ++k) {
+            Py v = eval(*test.args[k]);
+            if (!v) return Flow::Error;
+            args.push_back(v);
+          }
+          for (const auto& k : test.keywords) {
+            Py v = eval(*k.value);
+            if (!v) return Flow::Error;
+            kw.emplace_back(k.name, v);
+          }
+          if (!check("assert allclose", args, kw, test)) return Flow::Error;
+          break;
+        }
+      }
+      Py v = eval(test);
+      if (!v) return Flow::Error;
+      auto t = truth(v, test.span);
+      if (!t) return Flow::Error;
+      Check c;
+      c.kind = "assert";
+      c.span = s.span;
+      c.pass = *t;
+      c.kernel = lastKernel;
+      c.device = lastDevice;
+      c.name = (lastKernel.empty() ? std::string("assert") : lastKernel) + " (line " + std::to_string(s.span.line) + ")";
+      if (!*t) {
+        c.message = "assertion failed";
+        if (s.annotation) {
+          Py m = eval(*s.annotation);
+          if (m) c.message += ": " + repr(m);
+        }
+      }
+      ctx.report->checks.push_back(std::move(c));
+      break;
+    }
+    case ast::StmtKind::Del:
+      for (const auto& t : s.targets)
+        if (t->kind == ast::ExprKind::Name) {
+          if (!frames.empty()) frames.back().erase(t->text);
+          else globals.erase(t->text);
+        }
+      break;
+    case ast::StmtKind::Global: break;
+  }
+  return Flow::Normal;
+}
+
+HarnessSummary Interp::run() {
+  HarnessSummary sum;
+  const Flow f = execBlock(ctx.module->body);
+  sum.kernelCalls = kernelCalls;
+  sum.statementsRun = m_statementsRun;
+  sum.stoppedByError = f == Flow::Error || m_failed;
+  return sum;
+}
+
+HarnessSummary runHarness(HarnessContext& ctx) {
+  Interp in(ctx);
+  return in.run();
+}
+
+}  // namespace tirx::verify

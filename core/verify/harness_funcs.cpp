@@ -1,0 +1,655 @@
+// numpy / torch / tvm / builtins functions and array methods of the harness, dispatched by
+// qualified name. numpy and torch share one implementation where their semantics agree and
+// differ where they do not (default dtypes, linspace algorithm, promotion flavour).
+#include <cmath>
+#include <cstring>
+
+#include "core/verify/harness_interp.h"
+
+namespace tirx::verify {
+
+namespace {
+
+bool startsWith(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+
+Py kwarg(const Kwargs& kw, const std::string& name) {
+  for (const auto& [k, v] : kw)
+    if (k == name) return v;
+  return nullptr;
+}
+Py argOr(const std::vector<Py>& args, size_t i, const Kwargs& kw, const std::string& name) {
+  if (i < args.size()) return args[i];
+  return kwarg(kw, name);
+}
+
+/// Strips the library prefix: "numpy.exp" -> "exp", "torch.nn.functional.silu" -> "silu".
+std::string shortName(const std::string& n) { return n.substr(n.rfind('.') + 1); }
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+double uniform01(uint64_t& s) { return static_cast<double>(splitmix(s) >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+namespace {
+std::optional<DType> dtypeArg(Interp& in, const Py& v, SourceSpan span) {
+  if (!v || v->kind == PyKind::None) return std::nullopt;
+  if (v->kind == PyKind::DType) return v->dtype;
+  if (v->kind == PyKind::Str) {
+    if (auto t = ir::parseDType(v->s)) return t;
+    if (v->s == "float") return DType::Float64;
+    if (v->s == "int") return DType::Int64;
+  }
+  if (v->kind == PyKind::Builtin) {
+    if (v->s == "builtins.float") return DType::Float64;
+    if (v->s == "builtins.int") return DType::Int64;
+    if (v->s == "builtins.bool") return DType::Bool;
+  }
+  in.error("E0804", span, "expected a dtype, found " + in.repr(v));
+  return std::nullopt;
+}
+}  // namespace
+
+Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e) {
+  const SourceSpan sp = e.span;
+  const bool torch = startsWith(name, "torch");
+  const bool numpy = startsWith(name, "numpy");
+  const Flavor fl = torch ? Flavor::Torch : Flavor::Numpy;
+  const std::string n = shortName(name);
+  Py dtypeKw = kwarg(kw, "dtype");
+  std::optional<DType> dt;
+  if (dtypeKw) {
+    dt = dtypeArg(*this, dtypeKw, sp);
+    if (m_failed) return nullptr;
+  }
+  Py dev = kwarg(kw, "device");
+  const bool onDev = dev && ((dev->kind == PyKind::Str && startsWith(dev->s, "cuda")) || dev->kind == PyKind::Device);
+  auto finish = [&](Array a) {
+    a.flavor = fl;
+    a.onDevice = a.onDevice || onDev;
+    return array(std::move(a));
+  };
+  auto arr = [&](size_t i, const std::string& kwname = "") -> std::optional<Array> {
+    Py v = argOr(args, i, kw, kwname.empty() ? "__none__" : kwname);
+    if (!v) {
+      error("E0805", sp, n + "() is missing an argument");
+      return std::nullopt;
+    }
+    return toArray(v, sp, {}, fl);
+  };
+  auto axisArg = [&](const char* k) -> std::optional<std::optional<int>> {
+    Py v = kwarg(kw, k);
+    if (!v || v->kind == PyKind::None) return std::optional<int>{};
+    auto x = toInt(v, sp);
+    if (!x) return std::nullopt;
+    return std::optional<int>(static_cast<int>(*x));
+  };
+
+  // --- comparisons ---
+  if (name == "numpy.testing.assert_allclose" || name == "tvm.testing.assert_allclose" ||
+      name == "tvm_tirx.testing.assert_allclose" || name == "numpy.testing.assert_array_equal" ||
+      name == "numpy.testing.assert_equal" || name == "torch.testing.assert_close") {
+    const std::string kind = startsWith(name, "tvm") ? "numpy.testing.assert_allclose" : name;
+    return check(kind, args, kw, e);
+  }
+  if (name == "numpy.allclose" || name == "torch.allclose") {
+    auto a = arr(0), b = arr(1);
+    if (!a || !b) return nullptr;
+    auto r = argOr(args, 2, kw, "rtol"), t = argOr(args, 3, kw, "atol");
+    const double rt = r ? toReal(r, sp).value_or(1e-5) : 1e-5, at = t ? toReal(t, sp).value_or(1e-8) : 1e-8;
+    Py en = argOr(args, 4, kw, "equal_nan");
+    return boolean(allclose(*a, *b, rt, at, en && truth(en, sp).value_or(false)));
+  }
+  // --- tvm / tvm_tirx ---
+  if (name == "tvm.tirx.compile" || name == "tvm_tirx.compile" || name == "tvm.compile" || name == "tvm.build") {
+    Py k = argOr(args, 0, kw, "kernel");
+    if (!k || k->kind != PyKind::Kernel)
+      return error("E0805", sp, name + "() needs a kernel defined with @T.function, found " + (k ? typeName(k) : std::string("nothing")));
+    auto c = std::make_shared<PyValue>();
+    c->kind = PyKind::Compiled;
+    c->s = k->s;
+    return c;
+  }
+  if (name == "tvm.cuda" || name == "tvm_tirx.cuda" || name == "tvm.device" || name == "tvm.cpu" || name == "tvm.gpu") {
+    auto d = std::make_shared<PyValue>();
+    d->kind = PyKind::Device;
+    d->s = n;
+    return d;
+  }
+  if (name == "tvm.runtime.tensor" || name == "tvm.nd.array" || name == "tvm_tirx.runtime.tensor" ||
+      name == "tvm.runtime.ndarray") {
+    auto a = arr(0);
+    if (!a) return nullptr;
+    a->flavor = Flavor::Numpy;
+    a->onDevice = true;
+    return array(std::move(*a));
+  }
+  if (name == "torch.cuda.is_available") return boolean(true);
+  if (name == "torch.cuda.synchronize" || name == "numpy.random.seed" || name == "torch.manual_seed") {
+    if (!args.empty()) {
+      auto s = toInt(args[0], sp);
+      if (!s) return nullptr;
+      rng = 0x853c49e6748fea9bULL ^ static_cast<uint64_t>(*s);
+    }
+    return none();
+  }
+  // --- constructors ---
+  if (n == "linspace" && (numpy || torch)) {
+    Py a0 = argOr(args, 0, kw, "start"), a1 = argOr(args, 1, kw, torch ? "end" : "stop"),
+       a2 = argOr(args, 2, kw, torch ? "steps" : "num");
+    if (!a0 || !a1) return error("E0805", sp, "linspace() needs a start and a stop");
+    auto s = toReal(a0, sp), t = toReal(a1, sp);
+    if (!s || !t) return nullptr;
+    int64_t num = 50;
+    if (a2) {
+      auto x = toInt(a2, sp);
+      if (!x) return nullptr;
+      num = *x;
+    } else if (torch) {
+      return error("E0805", sp, "torch.linspace() needs 'steps'");
+    }
+    if (num < 0) return error("E0804", sp, "number of samples, " + std::to_string(num) + ", must be non-negative");
+    if (torch) return finish(torchLinspace(*s, *t, num, dt.value_or(DType::Float32)));
+    Py ep = kwarg(kw, "endpoint");
+    return finish(numpyLinspace(*s, *t, num, dt.value_or(DType::Float64), !ep || truth(ep, sp).value_or(true)));
+  }
+  if (n == "arange" && (numpy || torch)) {
+    std::vector<double> v;
+    bool anyFloat = false;
+    for (const auto& x : args) {
+      auto r = toReal(x, sp);
+      if (!r) return nullptr;
+      if (x->kind == PyKind::Float) anyFloat = true;
+      v.push_back(*r);
+    }
+    if (v.empty() || v.size() > 3) return error("E0805", sp, "arange() takes 1 to 3 positional arguments");
+    const double start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
+    if (step == 0) return error("E0804", sp, "arange() step must not be zero");
+    const DType def = anyFloat ? (torch ? DType::Float32 : DType::Float64) : DType::Int64;
+    return finish(arange(start, stop, step, dt.value_or(def), fl));
+  }
+  if ((n == "zeros" || n == "ones" || n == "empty" || n == "full") && (numpy || torch)) {
+    std::vector<Py> shapeArgs = args;
+    Py fill;
+    if (n == "full") {
+      if (args.size() < 2) return error("E0805", sp, "full() needs a shape and a fill value");
+      shapeArgs = {args[0]};
+      fill = args[1];
+    } else if (numpy && args.size() > 1) {
+      shapeArgs = {args[0]};
+    }
+    if (shapeArgs.empty()) {
+      Py s = kwarg(kw, n == "full" ? "shape" : (torch ? "size" : "shape"));
+      if (!s) return error("E0805", sp, n + "() needs a shape");
+      shapeArgs = {s};
+    }
+    auto shape = toShape(shapeArgs, sp);
+    if (!shape) return nullptr;
+    DType t = dt.value_or(torch ? DType::Float32 : DType::Float64);
+    if (!dt && fill && numpy) t = fill->kind == PyKind::Float ? DType::Float64 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
+    if (!dt && fill && torch) t = fill->kind == PyKind::Float ? DType::Float32 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
+    Array a = makeArray(t, *shape, fl);
+    double v = n == "ones" ? 1 : 0;
+    if (fill) {
+      auto f = toReal(fill, sp);
+      if (!f) return nullptr;
+      v = *f;
+    }
+    if (v != 0)
+      for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    return finish(std::move(a));
+  }
+  if ((n == "zeros_like" || n == "ones_like" || n == "empty_like" || n == "full_like") && (numpy || torch)) {
+    auto src = arr(0);
+    if (!src) return nullptr;
+    Array a = makeArray(dt.value_or(src->dtype), src->shape, fl);
+    a.onDevice = src->onDevice;
+    double v = n == "ones_like" ? 1 : 0;
+    if (n == "full_like") {
+      Py f = argOr(args, 1, kw, "fill_value");
+      if (!f) return error("E0805", sp, "full_like() needs a fill value");
+      auto x = toReal(f, sp);
+      if (!x) return nullptr;
+      v = *x;
+    }
+    if (v != 0)
+      for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    return finish(std::move(a));
+  }
+  if (n == "array" || n == "asarray" || n == "tensor" || n == "as_tensor" || n == "from_numpy" || n == "ascontiguousarray") {
+    Py v = argOr(args, 0, kw, "data");
+    if (!v) return error("E0805", sp, n + "() needs data");
+    auto a = toArray(v, sp, dt, fl);
+    if (!a) return nullptr;
+    a->origin = v->kind == PyKind::Array ? v->arr->origin : -1;
+    return finish(std::move(*a));
+  }
+  // --- random (deterministic, seeded; not numpy's or torch's generator) ---
+  if ((n == "rand" || n == "randn" || n == "random" || n == "uniform" || n == "standard_normal") &&
+      (startsWith(name, "numpy.random") || torch)) {
+    std::vector<Py> shapeArgs = args;
+    double lo = 0, hi = 1;
+    if (n == "uniform") {
+      Py l = argOr(args, 0, kw, "low"), h = argOr(args, 1, kw, "high"), s = argOr(args, 2, kw, "size");
+      lo = l ? toReal(l, sp).value_or(0) : 0;
+      hi = h ? toReal(h, sp).value_or(1) : 1;
+      shapeArgs = s ? std::vector<Py>{s} : std::vector<Py>{};
+    } else if ((n == "random" || n == "standard_normal") && kwarg(kw, "size")) {
+      shapeArgs = {kwarg(kw, "size")};
+    }
+    auto shape = toShape(shapeArgs, sp);
+    if (!shape) return nullptr;
+    Array a = makeArray(dt.value_or(torch ? DType::Float32 : DType::Float64), *shape, fl);
+    for (int64_t i = 0; i < a.size(); ++i) {
+      double v;
+      if (n == "randn" || n == "standard_normal") {
+        const double u1 = std::max(uniform01(rng), 1e-300), u2 = uniform01(rng);
+        v = std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
+      } else {
+        v = lo + (hi - lo) * uniform01(rng);
+      }
+      a.set(i, v);
+    }
+    return finish(std::move(a));
+  }
+  // --- element-wise math ---
+  static const std::pair<const char*, UnaryOp> kUnary[] = {
+      {"exp", UnaryOp::Exp}, {"exp2", UnaryOp::Exp2}, {"log", UnaryOp::Log}, {"log2", UnaryOp::Log2},
+      {"sqrt", UnaryOp::Sqrt}, {"rsqrt", UnaryOp::Rsqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs},
+      {"fabs", UnaryOp::Abs}, {"sin", UnaryOp::Sin}, {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh},
+      {"sigmoid", UnaryOp::Sigmoid}, {"silu", UnaryOp::Silu}, {"relu", UnaryOp::Relu}, {"gelu", UnaryOp::Gelu},
+      {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"round", UnaryOp::Round}, {"rint", UnaryOp::Round},
+      {"around", UnaryOp::Round}, {"negative", UnaryOp::Neg}, {"neg", UnaryOp::Neg}, {"erf", UnaryOp::Erf}};
+  if (numpy || torch || startsWith(name, "math.")) {
+    for (const auto& [un, op] : kUnary) {
+      if (n != un) continue;
+      if (args.size() != 1) return error("E0805", sp, n + "() takes one argument");
+      if (startsWith(name, "math.")) {
+        auto x = toReal(args[0], sp);
+        if (!x) return nullptr;
+        Array one = fromDoubles(DType::Float64, {}, {*x});
+        return real(unary(op, one).get(0));
+      }
+      auto a = arr(0);
+      if (!a) return nullptr;
+      if (n == "gelu" && kwarg(kw, "approximate")) {
+        Py ap = kwarg(kw, "approximate");
+        if (ap->kind == PyKind::Str && ap->s == "tanh") {
+          Array r = makeArray(a->dtype, a->shape, fl);
+          for (int64_t i = 0; i < a->size(); ++i) {
+            const double x = a->get(i);
+            r.set(i, 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))));
+          }
+          return finish(std::move(r));
+        }
+      }
+      std::string err;
+      Array r = unary(op, *a, &err);
+      if (!err.empty()) return error("E0804", sp, err);
+      return finish(std::move(r));
+    }
+  }
+  if ((n == "maximum" || n == "minimum" || n == "fmax" || n == "fmin") && (numpy || torch)) {
+    auto a = arr(0), b = arr(1);
+    if (!a || !b) return nullptr;
+    const bool weakB = args.size() > 1 && args[1]->kind != PyKind::Array;
+    const DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl) : promote(a->dtype, b->dtype, fl);
+    std::string err;
+    auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b, rt, &err);
+    if (!r) return error("E0804", sp, err);
+    return finish(std::move(*r));
+  }
+  if ((n == "clip" || n == "clamp" || n == "clamp_min" || n == "clamp_max" || n == "clip_") && (numpy || torch)) {
+    auto a = arr(0);
+    if (!a) return nullptr;
+    Py lo = n == "clamp_max" ? nullptr : argOr(args, 1, kw, torch ? "min" : "a_min");
+    Py hi = n == "clamp_min" ? nullptr : argOr(args, n == "clamp_max" ? 1 : 2, kw, torch ? "max" : "a_max");
+    Array r = *a;
+    r.origin = -1;
+    for (auto [bound, op] : {std::pair{lo, BinaryOp::Maximum}, std::pair{hi, BinaryOp::Minimum}}) {
+      if (!bound || bound->kind == PyKind::None) continue;
+      auto b = toArray(bound, sp, {}, fl);
+      if (!b) return nullptr;
+      const DType rt = bound->kind == PyKind::Array ? promote(r.dtype, b->dtype, fl)
+                                                    : promoteWeak(r.dtype, bound->kind == PyKind::Float, false, fl);
+      std::string err;
+      auto x = binary(op, r, *b, rt, &err);
+      if (!x) return error("E0804", sp, err);
+      r = std::move(*x);
+    }
+    return finish(std::move(r));
+  }
+  if (n == "where" && (numpy || torch)) {
+    auto c = arr(0), a = arr(1), b = arr(2);
+    if (!c || !a || !b) return nullptr;
+    std::string err;
+    auto r = where(*c, *a, *b, &err);
+    if (!r) return error("E0804", sp, err);
+    return finish(std::move(*r));
+  }
+  if ((n == "sum" || n == "max" || n == "min" || n == "amax" || n == "amin" || n == "mean" || n == "prod" || n == "any" || n == "all") && (numpy || torch)) {
+    auto a = arr(0);
+    if (!a) return nullptr;
+    auto ax = axisArg(torch ? "dim" : "axis");
+    if (!ax) return nullptr;
+    if (args.size() > 1 && !*ax) {
+      auto x = toInt(args[1], sp);
+      if (!x) return nullptr;
+      *ax = static_cast<int>(*x);
+    }
+    const Reduce r = n == "sum" ? Reduce::Sum : (n == "max" || n == "amax") ? Reduce::Max : (n == "min" || n == "amin") ? Reduce::Min
+                   : n == "mean" ? Reduce::Mean : n == "prod" ? Reduce::Prod : n == "any" ? Reduce::Any : Reduce::All;
+    std::string err;
+    auto x = reduce(r, *a, *ax, &err);
+    if (!x) return error("E0804", sp, err);
+    return finish(std::move(*x));
+  }
+  if ((n == "roll" || n == "reshape" || n == "transpose") && (numpy || torch)) {
+    auto a = arr(0);
+    if (!a) return nullptr;
+    std::string err;
+    if (n == "transpose") return finish(transpose(*a));
+    if (n == "reshape") {
+      Py s = argOr(args, 1, kw, torch ? "shape" : "newshape");
+      if (!s) return error("E0805", sp, "reshape() needs a shape");
+      auto shape = toShape({s}, sp);
+      if (!shape) return nullptr;
+      auto r = reshape(*a, *shape, &err);
+      if (!r) return error("E0804", sp, err);
+      return finish(std::move(*r));
+    }
+    Py sh = argOr(args, 1, kw, torch ? "shifts" : "shift");
+    if (!sh) return error("E0805", sp, "roll() needs a shift");
+    auto shift = toInt(sh, sp);
+    if (!shift) return nullptr;
+    std::optional<int> axis;
+    if (Py ax = argOr(args, 2, kw, torch ? "dims" : "axis"); ax && ax->kind != PyKind::None) {
+      auto x = toInt(ax, sp);
+      if (!x) return nullptr;
+      axis = static_cast<int>(*x);
+    }
+    auto r = roll(*a, *shift, axis, &err);
+    if (!r) return error("E0804", sp, err);
+    return finish(std::move(*r));
+  }
+  // --- Python builtins ---
+  if (startsWith(name, "builtins.")) {
+    if (n == "range") {
+      std::vector<int64_t> v;
+      for (const auto& x : args) {
+        auto i = toInt(x, sp);
+        if (!i) return nullptr;
+        v.push_back(*i);
+      }
+      if (v.empty() || v.size() > 3) return error("E0805", sp, "range expected 1 to 3 arguments");
+      const int64_t start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
+      if (step == 0) return error("E0804", sp, "range() arg 3 must not be zero");
+      std::vector<Py> items;
+      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+        if (items.size() > 10'000'000) return error("E0807", sp, "range is too long for the harness");
+        items.push_back(integer(i));
+      }
+      return list(std::move(items));
+    }
+    if (n == "len") {
+      if (args.size() != 1) return error("E0805", sp, "len() takes exactly one argument");
+      const Py& v = args[0];
+      if (v->kind == PyKind::Tuple || v->kind == PyKind::List) return integer(static_cast<int64_t>(v->items.size()));
+      if (v->kind == PyKind::Dict) return integer(static_cast<int64_t>(v->items.size() / 2));
+      if (v->kind == PyKind::Str) return integer(static_cast<int64_t>(v->s.size()));
+      if (v->kind == PyKind::Array && v->arr->ndim() > 0) return integer(v->arr->shape[0]);
+      return error("E0804", sp, "object of type '" + typeName(v) + "' has no len()");
+    }
+    if (n == "print") {
+      std::string line;
+      for (size_t i = 0; i < args.size(); ++i) line += (i ? " " : "") + repr(args[i]);
+      ctx.report->log += line + "\n";
+      return none();
+    }
+    if (n == "list" || n == "tuple") {
+      std::vector<Py> items;
+      if (!args.empty()) {
+        const Py& v = args[0];
+        if (v->kind == PyKind::Tuple || v->kind == PyKind::List) items = v->items;
+        else if (v->kind == PyKind::Array && v->arr->ndim() >= 1)
+          for (int64_t k = 0; k < v->arr->shape[0]; ++k)
+            items.push_back(array(*getItem(*v->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr)));
+        else return error("E0804", sp, "'" + typeName(v) + "' object is not iterable");
+      }
+      return n == "list" ? list(std::move(items)) : tuple(std::move(items));
+    }
+    if (n == "int" || n == "float" || n == "bool" || n == "abs" || n == "round") {
+      if (args.size() != 1 && n != "round") return error("E0805", sp, n + "() takes one argument");
+      if (args.empty()) return n == "float" ? real(0) : integer(0);
+      const Py& v = args[0];
+      if (n == "bool") {
+        auto t = truth(v, sp);
+        if (!t) return nullptr;
+        return boolean(*t);
+      }
+      if (v->kind == PyKind::Str && (n == "int" || n == "float")) {
+        try {
+          return n == "int" ? integer(std::stoll(v->s)) : real(std::stod(v->s));
+        } catch (...) {
+          return error("E0804", sp, "invalid literal for " + n + "(): '" + v->s + "'");
+        }
+      }
+      auto x = toReal(v, sp);
+      if (!x) return nullptr;
+      if (n == "float") return real(*x);
+      if (n == "int") return integer(static_cast<int64_t>(std::trunc(*x)));
+      if (n == "abs") return (v->kind == PyKind::Int || v->kind == PyKind::Bool) ? integer(std::llabs(v->i)) : real(std::fabs(*x));
+      if (args.size() == 2) {
+        auto d = toInt(args[1], sp);
+        if (!d) return nullptr;
+        const double p = std::pow(10.0, static_cast<double>(*d));
+        return real(std::nearbyint(*x * p) / p);
+      }
+      return integer(static_cast<int64_t>(std::nearbyint(*x)));
+    }
+    if (n == "str") return str(args.empty() ? "" : repr(args[0]));
+    if (n == "min" || n == "max" || n == "sum") {
+      std::vector<Py> items = args;
+      if (args.size() == 1 && (args[0]->kind == PyKind::List || args[0]->kind == PyKind::Tuple)) items = args[0]->items;
+      if (items.empty()) return n == "sum" ? integer(0) : error("E0804", sp, n + "() arg is an empty sequence");
+      Py best = n == "sum" ? integer(0) : items[0];
+      for (size_t i = n == "sum" ? 0 : 1; i < items.size(); ++i) {
+        if (n == "sum") {
+          best = binop(ast::Op::Add, best, items[i], sp);
+          if (!best) return nullptr;
+          continue;
+        }
+        Py c = binop(n == "min" ? ast::Op::Lt : ast::Op::Gt, items[i], best, sp);
+        if (!c) return nullptr;
+        auto t = truth(c, sp);
+        if (!t) return nullptr;
+        if (*t) best = items[i];
+      }
+      return best;
+    }
+    if (n == "zip" || n == "enumerate" || n == "reversed" || n == "sorted") {
+      auto seq = [&](const Py& v) -> const std::vector<Py>* {
+        return (v->kind == PyKind::List || v->kind == PyKind::Tuple) ? &v->items : nullptr;
+      };
+      std::vector<Py> out;
+      if (n == "zip") {
+        size_t len = SIZE_MAX;
+        for (const auto& a : args) {
+          if (!seq(a)) return error("E0804", sp, "zip argument is not a sequence");
+          len = std::min(len, seq(a)->size());
+        }
+        if (args.empty()) len = 0;
+        for (size_t i = 0; i < len; ++i) {
+          std::vector<Py> t;
+          for (const auto& a : args) t.push_back((*seq(a))[i]);
+          out.push_back(tuple(std::move(t)));
+        }
+      } else {
+        if (args.empty() || !seq(args[0])) return error("E0804", sp, n + "() needs a list or tuple");
+        const auto& s = *seq(args[0]);
+        if (n == "enumerate")
+          for (size_t i = 0; i < s.size(); ++i) out.push_back(tuple({integer(static_cast<int64_t>(i)), s[i]}));
+        else if (n == "reversed")
+          out.assign(s.rbegin(), s.rend());
+        else
+          return error("E0802", sp, "sorted() is not supported by the harness");
+      }
+      return list(std::move(out));
+    }
+  }
+  return error("E0802", sp, "'" + name + "' is not supported by the harness");
+}
+
+Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
+                      const ast::Expr& e) {
+  const SourceSpan sp = e.span;
+  if (self->kind == PyKind::List) {
+    if (name == "append" && args.size() == 1) {
+      self->items.push_back(args[0]);
+      return none();
+    }
+    if (name == "extend" && args.size() == 1 && (args[0]->kind == PyKind::List || args[0]->kind == PyKind::Tuple)) {
+      self->items.insert(self->items.end(), args[0]->items.begin(), args[0]->items.end());
+      return none();
+    }
+    return error("E0802", sp, "list method '" + name + "' is not supported by the harness");
+  }
+  if (self->kind == PyKind::Dict) {
+    if (name == "items" || name == "keys" || name == "values") {
+      std::vector<Py> out;
+      for (size_t k = 0; k + 1 < self->items.size(); k += 2) {
+        if (name == "items") out.push_back(tuple({self->items[k], self->items[k + 1]}));
+        else out.push_back(self->items[k + (name == "values")]);
+      }
+      return list(std::move(out));
+    }
+    return error("E0802", sp, "dict method '" + name + "' is not supported by the harness");
+  }
+  Array& a = *self->arr;
+  const bool torch = a.flavor == Flavor::Torch;
+  std::string err;
+  auto keep = [&](Array r) {
+    r.flavor = a.flavor;
+    r.onDevice = a.onDevice;
+    return array(std::move(r));
+  };
+  if (name == "reshape" || (name == "view" && !(args.size() == 1 && (args[0]->kind == PyKind::DType || args[0]->kind == PyKind::Str)))) {
+    auto shape = toShape(args, sp);
+    if (!shape) return nullptr;
+    auto r = reshape(a, *shape, &err);
+    if (!r) return error("E0804", sp, err);
+    return keep(std::move(*r));
+  }
+  if (name == "view") {
+    auto t = dtypeArg(*this, args[0], sp);
+    if (!t) return nullptr;
+    auto r = viewAs(a, *t, &err);
+    if (!r) return error("E0804", sp, err);
+    return keep(std::move(*r));
+  }
+  if (name == "astype" || name == "to" || name == "type") {
+    Py target = argOr(args, 0, kw, "dtype");
+    if (name == "to" && target && target->kind == PyKind::Str && (startsWith(target->s, "cuda") || target->s == "cpu")) {
+      Array r = a;
+      r.onDevice = startsWith(target->s, "cuda");
+      target = kwarg(kw, "dtype");
+      if (!target) return array(std::move(r));
+      auto t = dtypeArg(*this, target, sp);
+      if (!t) return nullptr;
+      return array(astype(r, *t));
+    }
+    if (name == "to" && target && target->kind == PyKind::Device) return keep(a);
+    if (!target) return error("E0805", sp, name + "() needs a dtype");
+    auto t = dtypeArg(*this, target, sp);
+    if (!t) return nullptr;
+    if (*t == a.dtype) return keep(a);
+    return keep(astype(a, *t));
+  }
+  if (name == "float" || name == "half" || name == "bfloat16" || name == "double" || name == "int" || name == "long" || name == "bool") {
+    const DType t = name == "float" ? DType::Float32 : name == "half" ? DType::Float16 : name == "bfloat16" ? DType::BFloat16
+                  : name == "double" ? DType::Float64 : name == "int" ? DType::Int32 : name == "long" ? DType::Int64 : DType::Bool;
+    return keep(t == a.dtype ? a : astype(a, t));
+  }
+  if (name == "numpy") {
+    Array r = a;
+    r.flavor = Flavor::Numpy;
+    r.onDevice = false;
+    return array(std::move(r));
+  }
+  if (name == "cpu" || name == "cuda" || name == "detach" || name == "contiguous" || name == "copy" || name == "clone") {
+    Array r = a;
+    if (name == "cpu") r.onDevice = false;
+    if (name == "cuda") r.onDevice = true;
+    return array(std::move(r));
+  }
+  if (name == "flatten" || name == "ravel") {
+    auto r = reshape(a, {-1}, &err);
+    return keep(std::move(*r));
+  }
+  if (name == "item") {
+    if (a.size() != 1) return error("E0804", sp, "can only convert an array of size 1 to a Python scalar");
+    return ir::isFloat(a.dtype) ? real(a.get(0)) : (a.dtype == DType::Bool ? boolean(a.getInt(0) != 0) : integer(a.getInt(0)));
+  }
+  if (name == "tolist") {
+    std::function<Py(int, int64_t)> build = [&](int d, int64_t base) -> Py {
+      if (d == a.ndim()) return ir::isFloat(a.dtype) ? real(a.get(base)) : integer(a.getInt(base));
+      std::vector<Py> items;
+      int64_t inner = 1;
+      for (int k = d + 1; k < a.ndim(); ++k) inner *= a.shape[k];
+      for (int64_t k = 0; k < a.shape[d]; ++k) items.push_back(build(d + 1, base + k * inner));
+      return list(std::move(items));
+    };
+    return build(0, 0);
+  }
+  if (name == "size" && torch) {
+    if (!args.empty()) {
+      auto d = toInt(args[0], sp);
+      if (!d) return nullptr;
+      const int64_t k = *d < 0 ? *d + a.ndim() : *d;
+      if (k < 0 || k >= a.ndim()) return error("E0806", sp, "dimension out of range");
+      return integer(a.shape[k]);
+    }
+    std::vector<Py> s;
+    for (auto x : a.shape) s.push_back(integer(x));
+    return tuple(std::move(s));
+  }
+  if (name == "numel") return integer(a.size());
+  if (name == "dim") return integer(a.ndim());
+  if (name == "fill_" || name == "zero_") {
+    double v = 0;
+    if (name == "fill_") {
+      if (args.empty()) return error("E0805", sp, "fill_() needs a value");
+      auto x = toReal(args[0], sp);
+      if (!x) return nullptr;
+      v = *x;
+    }
+    for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    return self;
+  }
+  if (name == "copy_") {
+    if (args.empty()) return error("E0805", sp, "copy_() needs a source");
+    auto s = toArray(args[0], sp, a.dtype);
+    if (!s) return nullptr;
+    if (s->shape != a.shape) return error("E0804", sp, "copy_() source shape " + shapeText(s->shape) + " differs from " + shapeText(a.shape));
+    a.data = s->data;
+    return self;
+  }
+  if (name == "transpose" && args.empty()) return keep(transpose(a));
+  // Reductions and math as methods: a.sum(), a.max(axis=0), t.exp(), t.clamp_min(0)...
+  static const char* kFns[] = {"sum", "max", "min", "mean", "prod", "any", "all", "exp", "log",
+                               "sqrt", "abs", "sigmoid", "tanh", "relu", "clamp", "clamp_min",
+                               "clamp_max", "clip", "round", "floor", "ceil", "neg", "exp2", "log2"};
+  for (const char* f : kFns) {
+    if (name != f) continue;
+    std::vector<Py> all{self};
+    all.insert(all.end(), args.begin(), args.end());
+    return callLibrary(std::string(torch ? "torch." : "numpy.") + name, all, kw, e);
+  }
+  return error("E0802", sp, "array method '" + name + "' is not supported by the harness");
+}
+
+}  // namespace tirx::verify

@@ -1,0 +1,96 @@
+// The interpreter class behind runHarness(), shared by harness.cpp (statements, expressions,
+// operators) and harness_lib.cpp (numpy / torch / tvm functions and array methods).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/verify/harness.h"
+
+namespace tirx::verify {
+
+using Kwargs = std::vector<std::pair<std::string, Py>>;
+
+/// Origin of an array produced by a kernel call: which run and argument, and its owners.
+struct Origin {
+  std::string kernel;
+  int arg = -1;
+  std::vector<sim::ElementOwner> owners;
+  std::vector<std::string> bufferNames;
+};
+
+class Interp {
+ public:
+  explicit Interp(HarnessContext& c) : ctx(c) {}
+  HarnessSummary run();
+
+  // values
+  static Py none();
+  static Py boolean(bool v);
+  static Py integer(int64_t v);
+  static Py real(double v);
+  static Py str(std::string v);
+  static Py tuple(std::vector<Py> v);
+  static Py list(std::vector<Py> v);
+  static Py array(Array a);
+  static Py opaque();
+  static Py module(std::string name);
+  static Py builtin(std::string name);
+  static Py dtypeValue(DType t, Flavor f);
+
+  /// Reports a harness error (the first one stops the interpretation) and returns null.
+  Py error(const std::string& code, SourceSpan span, std::string message);
+  bool failed() const { return m_failed; }
+
+  Py eval(const ast::Expr& e);
+  Py binop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
+  std::optional<bool> truth(const Py& v, SourceSpan span);
+  /// Any array-like (Array, number, nested list) as an Array; null + error when impossible.
+  std::optional<Array> toArray(const Py& v, SourceSpan span, std::optional<DType> dtype = {},
+                               Flavor f = Flavor::Numpy);
+  std::optional<int64_t> toInt(const Py& v, SourceSpan span);
+  std::optional<double> toReal(const Py& v, SourceSpan span);
+  std::optional<std::vector<int64_t>> toShape(const std::vector<Py>& args, SourceSpan span);
+  std::string typeName(const Py& v) const;
+  std::string repr(const Py& v) const;
+
+  // library (harness_lib.cpp)
+  Py attribute(const Py& obj, const std::string& name, SourceSpan span);
+  Py call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::Expr& callExpr);
+  Py callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e);
+  Py callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
+                const ast::Expr& e);
+  Py callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e);
+  Py check(const std::string& kind, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e);
+  void addCheck(const std::string& kind, const Comparison& c, const Array& actual,
+                const Array& expected, SourceSpan span);
+
+  HarnessContext& ctx;
+  std::map<std::string, Py> globals;
+  std::vector<std::map<std::string, Py>> frames;  ///< locals of harness-level def calls
+  std::vector<Origin> origins;
+  std::string lastKernel;
+  std::string lastDevice;
+  int kernelCalls = 0;
+  int64_t steps = 0;
+  uint64_t rng = 0x853c49e6748fea9bULL;
+
+ private:
+  enum class Flow { Normal, Break, Continue, Return, Error };
+  Flow exec(const ast::Stmt& s);
+  Flow execBlock(const ast::Block& b);
+  bool assign(const ast::Expr& target, const Py& value);
+  Py lookup(const std::string& name, SourceSpan span);
+  void bindImport(const ast::Stmt& s);
+  Py callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceSpan span);
+  Py subscript(const Py& obj, const ast::Expr& index, SourceSpan span);
+  bool indexItems(const ast::Expr& index, std::vector<IndexItem>& items);
+  Py m_return;
+  bool m_failed = false;
+  int m_statementsRun = 0;
+};
+
+}  // namespace tirx::verify

@@ -1,0 +1,90 @@
+// The Report as JSON (schema documented in docs/verify.md). Non-finite numbers are written as the
+// strings "nan", "inf" and "-inf" so that the document stays valid JSON.
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/verify/verify.h"
+
+namespace tirx::verify {
+
+namespace {
+
+using nlohmann::json;
+
+json num(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+json numbers(const std::vector<double>& v) {
+  json a = json::array();
+  for (double x : v) a.push_back(num(x));
+  return a;
+}
+
+json spanJson(const SourceSpan& s) {
+  return {{"line", s.line}, {"col", s.col}, {"length", s.length}, {"offset", s.offset}};
+}
+
+json diagJson(const Diagnostic& d) {
+  json j = {{"severity", std::string(severityName(d.severity))}, {"code", d.code},
+            {"message", d.message}, {"span", spanJson(d.span)}};
+  json notes = json::array();
+  for (const auto& n : d.notes) notes.push_back({{"message", n.message}, {"span", spanJson(n.span)}});
+  j["notes"] = notes;
+  return j;
+}
+
+}  // namespace
+
+std::string reportToJson(const Report& r, int indent) {
+  json j;
+  j["file"] = r.file;
+  j["device"] = r.device;
+  j["passed"] = r.passed();
+  j["environment_error"] = r.environmentError;
+  j["total_ms"] = r.totalMs;
+  json checks = json::array();
+  for (const auto& c : r.checks) {
+    json w = json::array();
+    for (const auto& e : c.worst) {
+      json o = {{"known", e.owner.known}};
+      if (e.owner.known)
+        o.update({{"cta", e.owner.cta}, {"thread", e.owner.thread}, {"warp", e.owner.warp},
+                  {"lane", e.owner.lane}, {"register", e.owner.reg},
+                  {"register_line", e.owner.regLine}, {"store_line", e.owner.storeLine},
+                  {"text", e.owner.text()}});
+      w.push_back({{"coord", e.coord}, {"actual", num(e.actual)}, {"expected", num(e.expected)},
+                   {"abs_err", num(e.absErr)}, {"rel_err", num(e.relErr)}, {"owner", o}});
+    }
+    checks.push_back({{"name", c.name}, {"kind", c.kind}, {"span", spanJson(c.span)},
+                      {"pass", c.pass}, {"message", c.message}, {"kernel", c.kernel},
+                      {"device", c.device}, {"rtol", num(c.rtol)}, {"atol", num(c.atol)},
+                      {"max_abs_err", num(c.maxAbs)}, {"max_rel_err", num(c.maxRel)},
+                      {"mismatches", c.mismatches}, {"total", c.total}, {"worst", w},
+                      {"shape", c.shape}, {"output", numbers(c.output)},
+                      {"reference", numbers(c.reference)}});
+  }
+  j["checks"] = checks;
+  json errs = json::array();
+  for (const auto& d : r.errors) errs.push_back(diagJson(d));
+  j["errors"] = errs;
+  json faults = json::array();
+  for (const auto& f : r.faults) {
+    json d = diagJson(f.diag);
+    d["kind"] = f.kind;
+    faults.push_back(d);
+  }
+  j["faults"] = faults;
+  json runs = json::array();
+  for (const auto& k : r.runs)
+    runs.push_back({{"kernel", k.kernel}, {"device", k.device}, {"span", spanJson(k.span)},
+                    {"ran", k.ran}, {"compile_ms", k.compileMs}, {"run_ms", k.runMs}});
+  j["runs"] = runs;
+  j["log"] = r.log;
+  return j.dump(indent);
+}
+
+}  // namespace tirx::verify

@@ -1,0 +1,247 @@
+// verifyScript: front end, device selection, the harness with its kernel-run callback (simulator,
+// CUDA executor, or both with a device comparison), and the seeded self-check of scripts without
+// check code.
+#include "core/verify/verify.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "core/sema/sema.h"
+#include "core/sim/simulator.h"
+#include "core/verify/compare.h"
+#include "core/verify/harness.h"
+
+namespace tirx::verify {
+
+namespace {
+ExecutorFactory& factoryStorage() {
+  static ExecutorFactory f;
+  return f;
+}
+}  // namespace
+
+void setDefaultExecutorFactory(ExecutorFactory f) { factoryStorage() = std::move(f); }
+const ExecutorFactory& defaultExecutorFactory() { return factoryStorage(); }
+
+std::string OwnerInfo::text() const {
+  if (!known) return "not written by the kernel";
+  std::string t = "cta " + std::to_string(cta) + ", warp " + std::to_string(warp) + ", lane " +
+                  std::to_string(lane);
+  if (!reg.empty()) {
+    t += ", register " + reg;
+    if (regLine > 0) t += " (last written at line " + std::to_string(regLine) + ")";
+  }
+  t += ", stored at line " + std::to_string(storeLine);
+  return t;
+}
+
+bool Report::passed() const {
+  if (hasErrors(errors) || !faults.empty() || checks.empty() || environmentError) return false;
+  for (const auto& c : checks)
+    if (!c.pass) return false;
+  return true;
+}
+
+namespace {
+
+/// Compares the tensor arguments the simulator wrote with the GPU's, one Check per argument.
+void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
+                    const std::vector<ir::KernelArg>& simArgs,
+                    const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
+                    const ir::Kernel& k) {
+  for (size_t i = 0; i < simArgs.size() && i < gpuArgs.size(); ++i) {
+    if (!simArgs[i].isTensor) continue;
+    bool written = false;
+    if (i < prov.args.size())
+      for (const auto& o : prov.args[i])
+        if (o.cta >= 0) {
+          written = true;
+          break;
+        }
+    if (!written) continue;
+    const Array g = Array::fromHost(gpuArgs[i].tensor), s = Array::fromHost(simArgs[i].tensor);
+    const Comparison c = assertAllclose(g, s, 1e-5, 1e-6, true);
+    Check ch;
+    ch.kind = "device-compare";
+    ch.name = kernel + "." + k.params[i].name + ": cuda vs simulator";
+    ch.span = span;
+    ch.kernel = kernel;
+    ch.device = "both";
+    ch.pass = c.pass;
+    ch.message = c.message;
+    ch.rtol = c.rtol;
+    ch.atol = c.atol;
+    ch.maxAbs = c.maxAbs;
+    ch.maxRel = c.maxRel;
+    ch.mismatches = c.mismatches;
+    ch.total = c.total;
+    ch.shape = g.shape;
+    ch.output = g.toDoubles();
+    ch.reference = s.toDoubles();
+    for (const auto& w : c.worst) {
+      WorstElement we;
+      we.coord = w.coord;
+      we.actual = w.actual;
+      we.expected = w.expected;
+      we.absErr = w.absErr;
+      we.relErr = w.relErr;
+      if (w.flat < static_cast<int64_t>(prov.args[i].size()) && prov.args[i][w.flat].cta >= 0) {
+        const auto& o = prov.args[i][w.flat];
+        we.owner = {true, o.cta, o.thread, o.thread / 32, o.thread % 32,
+                    o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())
+                        ? prov.bufferNames[o.regBuffer] + "[" + std::to_string(o.regSlot) + "]"
+                        : std::string(),
+                    o.regLine, o.storeLine};
+      }
+      ch.worst.push_back(std::move(we));
+    }
+    rep.checks.push_back(std::move(ch));
+  }
+}
+
+/// Seeded inputs for a kernel's parameters: floats uniform in [-2, 2), integers in [0, 16).
+std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
+  std::vector<ir::KernelArg> args(k.params.size());
+  uint64_t s = seed;
+  auto next = [&]() {
+    uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    const auto& p = k.params[i];
+    if (!p.isTensor) {
+      args[i].isTensor = false;
+      args[i].scalarType = p.dtype;
+      args[i].scalarBits = 1;
+      continue;
+    }
+    const ir::Buffer& b = k.buffers[p.buffer];
+    Array a = makeArray(b.dtype, b.shape);
+    for (int64_t e = 0; e < a.size(); ++e) {
+      const double u = static_cast<double>(next() >> 11) * 0x1.0p-53;
+      if (ir::isFloat(b.dtype)) a.set(e, -2 + 4 * u);
+      else a.setInt(e, static_cast<int64_t>(u * 16));
+    }
+    args[i].isTensor = true;
+    args[i].tensor = a.toHost();
+  }
+  return args;
+}
+
+}  // namespace
+
+Report verifyScript(std::string_view source, const VerifyOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Report rep;
+  rep.file = opt.fileName;
+  rep.device = opt.device;
+  auto finish = [&]() {
+    rep.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return rep;
+  };
+  if (opt.device != "sim" && opt.device != "cuda" && opt.device != "both") {
+    rep.errors.push_back(makeError("E0830", {}, "unknown device '" + opt.device + "': expected sim, cuda or both"));
+    return finish();
+  }
+  SemaOptions so;
+  so.sm = parseArch(opt.arch);
+  if (so.sm == 0) so.sm = 90;
+  FrontEndResult fe = checkScript(source, opt.fileName, so);
+  for (const auto& d : fe.diagnostics)
+    if (d.severity == Severity::Error) rep.errors.push_back(d);
+  if (!fe.ok()) return finish();
+
+  const bool wantSim = opt.device == "sim" || opt.device == "both";
+  const bool wantGpu = opt.device == "cuda" || opt.device == "both";
+  std::unique_ptr<ir::Executor> gpu;
+  if (wantGpu) {
+    const ExecutorFactory& f = opt.cudaFactory ? opt.cudaFactory : defaultExecutorFactory();
+    std::string why = "this build has no CUDA executor";
+    if (f) gpu = f("cuda", &why);
+    if (!gpu) {
+      rep.environmentError = true;
+      rep.errors.push_back(makeError("E0830", {}, "the cuda device is not available: " + why));
+      return finish();
+    }
+  }
+  sim::Simulator simulator;
+
+  auto runOne = [&](const std::string& kernel, std::vector<ir::KernelArg>& args,
+                    SourceSpan span) -> HarnessRun {
+    HarnessRun hr;
+    const ir::Kernel* k = fe.program.findKernel(kernel);
+    std::vector<ir::KernelArg> simArgs;
+    if (wantSim) {
+      simArgs = args;
+      auto out = simulator.run(fe.program, kernel, simArgs);
+      if (!out.ok()) {
+        hr.error = out.error().text();
+        return hr;
+      }
+      rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs});
+      for (auto& f : out->faults) rep.faults.push_back(f);
+      hr.provenance = simulator.provenance();
+      hr.device = "simulator";
+      if (!out->ran) {
+        hr.error = "kernel '" + kernel + "' did not complete on the simulator" +
+                   (out->faults.empty() ? std::string() : ": " + out->faults.front().diag.message);
+        return hr;
+      }
+    }
+    if (wantGpu) {
+      std::vector<ir::KernelArg> gpuArgs = args;
+      auto out = gpu->run(fe.program, kernel, gpuArgs);
+      if (!out.ok()) {
+        rep.environmentError = true;
+        hr.error = out.error().text();
+        return hr;
+      }
+      rep.runs.push_back({kernel, out->device.empty() ? "cuda" : out->device, span, out->ran, out->compileMs, out->runMs});
+      for (auto& f : out->faults) rep.faults.push_back(f);
+      if (!out->log.empty()) rep.log += out->log;
+      if (!out->ran) {
+        hr.error = "kernel '" + kernel + "' did not complete on " + (out->device.empty() ? "cuda" : out->device) +
+                   (out->faults.empty() ? std::string() : ": " + out->faults.front().diag.message);
+        return hr;
+      }
+      if (wantSim && k) compareDevices(rep, kernel, span, simArgs, gpuArgs, hr.provenance, *k);
+      args = std::move(gpuArgs);
+      hr.device = wantSim ? "both" : (out->device.empty() ? "cuda" : out->device);
+    } else {
+      args = std::move(simArgs);
+    }
+    hr.ok = true;
+    return hr;
+  };
+
+  HarnessContext ctx;
+  ctx.module = &fe.parse.module;
+  ctx.program = &fe.program;
+  ctx.report = &rep;
+  ctx.maxSteps = opt.maxHarnessSteps;
+  ctx.runKernel = runOne;
+  const HarnessSummary sum = runHarness(ctx);
+
+  if (!sum.stoppedByError && sum.kernelCalls == 0 && rep.checks.empty()) {
+    // No check code: run every kernel on seeded inputs; with two devices compare them.
+    for (const auto& k : fe.program.kernels) {
+      std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
+      HarnessRun hr = runOne(k.name, args, k.span);
+      Check c;
+      c.kind = "run";
+      c.name = k.name + ": seeded run on " + opt.device;
+      c.span = k.span;
+      c.kernel = k.name;
+      c.device = opt.device;
+      c.pass = hr.ok;
+      c.message = hr.ok ? std::string() : hr.error;
+      if (!hr.ok || opt.device != "both") rep.checks.push_back(std::move(c));
+      if (!hr.ok && rep.environmentError) break;
+    }
+  }
+  return finish();
+}
+
+}  // namespace tirx::verify

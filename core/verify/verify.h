@@ -1,0 +1,97 @@
+// Verification of a script: parse + analyze, then run the module-level harness code (the numpy /
+// torch check code at the bottom of a doc example) with Python semantics, where every call of a
+// compiled kernel runs through an ir::Executor (the simulator, or the CUDA executor), and every
+// assert_allclose / assert_close / assert becomes one Check of the Report. A script without check
+// code is verified by running its kernels on seeded inputs on the simulator and the GPU (when
+// present) and comparing them. The Report is a value with a JSON form (docs/verify.md).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag/diagnostic.h"
+#include "core/ir/ir.h"
+#include "core/ir/values.h"
+
+namespace tirx::verify {
+
+/// Who produced an element of a kernel output (from the simulator's provenance).
+struct OwnerInfo {
+  bool known = false;
+  int cta = -1, thread = -1, warp = -1, lane = -1;
+  std::string reg;     ///< "R[2]" — the register the value was stored from; empty for scalar stores
+  int regLine = 0;     ///< line of the last tile op that wrote that register
+  int storeLine = 0;   ///< line of the store into global memory
+  std::string text() const;  ///< "cta 0, warp 1, lane 3, R[2] (line 21), stored at line 22"
+};
+
+struct WorstElement {
+  std::vector<int64_t> coord;
+  double actual = 0, expected = 0, absErr = 0, relErr = 0;
+  OwnerInfo owner;
+};
+
+/// One comparison: an assert_allclose / assert_close / assert call, or a device comparison.
+struct Check {
+  std::string name;    ///< "activation (line 59)"
+  std::string kind;    ///< "assert_allclose", "assert_close", "assert", "allclose", "device-compare", "run"
+  SourceSpan span;
+  bool pass = false;
+  std::string message;
+  std::string kernel;  ///< the kernel whose output is checked (last kernel run), may be empty
+  std::string device;
+  double rtol = 0, atol = 0, maxAbs = 0, maxRel = 0;
+  int64_t mismatches = 0, total = 0;
+  std::vector<WorstElement> worst;
+  std::vector<int64_t> shape;              ///< of the compared arrays
+  std::vector<double> output, reference;   ///< the compared values (actual, expected), row-major
+};
+
+/// One kernel launch made by the harness.
+struct KernelRun {
+  std::string kernel, device;
+  SourceSpan span;
+  bool ran = false;
+  double compileMs = 0, runMs = 0;
+};
+
+struct Report {
+  std::string file, device;
+  std::vector<Check> checks;
+  Diagnostics errors;             ///< front-end and harness errors (E08xx and those of sema)
+  std::vector<ir::Fault> faults;  ///< runtime faults of every kernel run
+  std::vector<KernelRun> runs;
+  std::string log;                ///< print() output of the harness, executor logs
+  double totalMs = 0;
+  bool environmentError = false;  ///< a requested device is unavailable (exit code 3)
+  /// Every check passed, no errors, no faults, at least one check.
+  bool passed() const;
+};
+
+/// Makes an executor for a device name ("cuda"); null with `why` set when unavailable.
+using ExecutorFactory =
+    std::function<std::unique_ptr<ir::Executor>(const std::string& device, std::string* why)>;
+
+/// Hook for the GPU path: the CLI (or studio) installs the CUDA executor factory of core/driver.
+void setDefaultExecutorFactory(ExecutorFactory f);
+const ExecutorFactory& defaultExecutorFactory();
+
+struct VerifyOptions {
+  std::string device = "sim";  ///< "sim", "cuda" or "both"
+  std::string arch = "sm_90";
+  std::string fileName = "<script>";
+  ExecutorFactory cudaFactory;  ///< overrides the default factory when set
+  uint64_t seed = 0x5eed;       ///< inputs of scripts without check code
+  int64_t maxHarnessSteps = 10'000'000;
+};
+
+/// Verify a script. Never throws; everything wrong is in the Report.
+Report verifyScript(std::string_view source, const VerifyOptions& options);
+
+/// The Report as JSON (schema in docs/verify.md).
+std::string reportToJson(const Report& r, int indent = 2);
+
+}  // namespace tirx::verify
