@@ -1,0 +1,173 @@
+// Table tests of the simulator's numeric core: exact operations (add/sub/mul/fma/div/sqrt with
+// every rounding mode, cvt to f16/bf16 with RNE ties, overflow and subnormals, packed halves)
+// against hand-computed bit patterns, and approximate ones (rcp, ex2, lg2) within 2 ulp.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/ptx/ptx_table.h"
+#include "core/sim/sim_numerics.h"
+
+using namespace tirx;
+using namespace tirx::sim;
+
+namespace {
+
+uint64_t exec(const char* opcode, std::initializer_list<uint64_t> srcs) {
+  PtxParseError err;
+  auto in = parsePtxOpcode(opcode, &err);
+  if (!in) qFatal("opcode %s does not parse: %s", opcode, err.message.c_str());
+  std::vector<uint64_t> v(srcs);
+  uint64_t d = 0;
+  std::string why;
+  if (!execPtx(*in, v, d, &why)) qFatal("%s not executed: %s", opcode, why.c_str());
+  return d;
+}
+uint64_t fb(float f) { return floatBits(f); }
+
+}  // namespace
+
+class TestSimNumerics : public QObject {
+  Q_OBJECT
+ private slots:
+  void exactF32_data() {
+    QTest::addColumn<QString>("opcode");
+    QTest::addColumn<quint32>("a");
+    QTest::addColumn<quint32>("b");
+    QTest::addColumn<quint32>("c");
+    QTest::addColumn<quint32>("expected");
+    // 1 + 1.5 ulp: a tie between 1+1ulp and 1+2ulp in RN (even: +2ulp).
+    const quint32 one = 0x3f800000, ulp15 = 0x34400000;  // 1.5 * 2^-23
+    QTest::newRow("add.rn tie-to-even") << "add.rn.f32" << one << ulp15 << 0u << 0x3f800002u;
+    QTest::newRow("add.rz") << "add.rz.f32" << one << ulp15 << 0u << 0x3f800001u;
+    QTest::newRow("add.rm") << "add.rm.f32" << one << ulp15 << 0u << 0x3f800001u;
+    QTest::newRow("add.rp") << "add.rp.f32" << one << ulp15 << 0u << 0x3f800002u;
+    QTest::newRow("sub.rn") << "sub.rn.f32" << 0x40400000u << one << 0u << 0x40000000u;  // 3-1=2
+    // 3 * f32(1/3) = 1 + 2^-25 exactly: RN -> 1, RP -> 1 + 2^-23.
+    QTest::newRow("mul.rn") << "mul.rn.f32" << 0x40400000u << 0x3eaaaaabu << 0u << 0x3f800000u;
+    QTest::newRow("mul.rp") << "mul.rp.f32" << 0x40400000u << 0x3eaaaaabu << 0u << 0x3f800001u;
+    // (1+2^-23)(1-2^-24) - 1 = 2^-24 - 2^-47 (0x337ffffe) with one rounding; mul then add
+    // would round the product to 1 and give 0.
+    QTest::newRow("fma.rn single rounding") << "fma.rn.f32" << 0x3f800001u << 0x3f7fffffu << 0xbf800000u << 0x337ffffeu;
+    QTest::newRow("div.rn 1/3") << "div.rn.f32" << one << 0x40400000u << 0u << 0x3eaaaaabu;
+    QTest::newRow("div.rn 2/3") << "div.rn.f32" << 0x40000000u << 0x40400000u << 0u << 0x3f2aaaabu;
+    QTest::newRow("div.rz 2/3") << "div.rz.f32" << 0x40000000u << 0x40400000u << 0u << 0x3f2aaaaau;
+    QTest::newRow("sqrt.rn 2") << "sqrt.rn.f32" << 0x40000000u << 0u << 0u << 0x3fb504f3u;
+    QTest::newRow("add.sat clamps") << "add.rn.sat.f32" << 0x3f400000u << 0x3f000000u << 0u << one;
+    QTest::newRow("add.sat NaN->0") << "add.rn.sat.f32" << 0x7fc00000u << one << 0u << 0u;
+    // 2^-130 is subnormal: .ftz flushes the input, the sum is +0.
+    QTest::newRow("add.ftz") << "add.rn.ftz.f32" << 0x00080000u << 0u << 0u << 0u;
+    QTest::newRow("add no ftz") << "add.rn.f32" << 0x00080000u << 0u << 0u << 0x00080000u;
+    QTest::newRow("max one NaN") << "max.f32" << 0x7fc00000u << one << 0u << one;
+    QTest::newRow("max.NaN") << "max.NaN.f32" << 0x7fc00000u << one << 0u << 0x7fffffffu;
+    QTest::newRow("min signed zero") << "min.f32" << 0u << 0x80000000u << 0u << 0x80000000u;
+    QTest::newRow("max signed zero") << "max.f32" << 0x80000000u << 0u << 0u << 0u;
+    QTest::newRow("neg") << "neg.f32" << one << 0u << 0u << 0xbf800000u;
+    QTest::newRow("abs") << "abs.f32" << 0xbf800000u << 0u << 0u << one;
+  }
+  void exactF32() {
+    QFETCH(QString, opcode);
+    QFETCH(quint32, a);
+    QFETCH(quint32, b);
+    QFETCH(quint32, c);
+    QFETCH(quint32, expected);
+    PtxParseError err;
+    auto in = parsePtxOpcode(opcode.toStdString(), &err);
+    QVERIFY2(in.has_value(), err.message.c_str());
+    const int n = static_cast<int>(in->operandsFor(in->minArity).size()) - 1;
+    std::vector<uint64_t> srcs = {a, b, c};
+    srcs.resize(std::max(1, n));
+    uint64_t d = 0;
+    std::string why;
+    QVERIFY2(execPtx(*in, srcs, d, &why), why.c_str());
+    QCOMPARE(static_cast<quint32>(d), expected);
+  }
+
+  void threeInputMax() {
+    QCOMPARE(exec("max.f32", {fb(1), fb(-3), fb(2)}), fb(2));
+    QCOMPARE(exec("max.f32", {fb(-1), fb(-3), fb(0)}), fb(0));
+  }
+
+  void cvtF16_data() {
+    QTest::addColumn<float>("x");
+    QTest::addColumn<quint32>("expected");
+    QTest::newRow("1") << 1.0f << 0x3c00u;
+    QTest::newRow("-2.5") << -2.5f << 0xc100u;
+    QTest::newRow("max finite") << 65504.0f << 0x7bffu;
+    QTest::newRow("below overflow midpoint") << 65519.0f << 0x7bffu;
+    QTest::newRow("overflow midpoint -> inf") << 65520.0f << 0x7c00u;
+    QTest::newRow("-overflow") << -1e6f << 0xfc00u;
+    QTest::newRow("tie to even down") << 1.00048828125f << 0x3c00u;   // 1 + 2^-11
+    QTest::newRow("tie to even up") << 1.00146484375f << 0x3c02u;     // 1 + 3*2^-11
+    QTest::newRow("above tie") << 1.000489f << 0x3c01u;
+    QTest::newRow("smallest subnormal") << 5.9604644775390625e-08f << 0x0001u;  // 2^-24
+    QTest::newRow("subnormal tie -> 0") << 2.98023223876953125e-08f << 0x0000u; // 2^-25
+    QTest::newRow("subnormal 0.75ulp") << 4.470348358154297e-08f << 0x0001u;    // 1.5*2^-25
+    QTest::newRow("largest subnormal") << 6.097555160522461e-05f << 0x03ffu;
+    QTest::newRow("-0") << -0.0f << 0x8000u;
+    QTest::newRow("inf") << INFINITY << 0x7c00u;
+    QTest::newRow("nan") << NAN << 0x7e00u;
+  }
+  void cvtF16() {
+    QFETCH(float, x);
+    QFETCH(quint32, expected);
+    QCOMPARE(static_cast<quint32>(exec("cvt.rn.f16.f32", {fb(x)})), expected);
+    if (!std::isnan(x)) QCOMPARE(static_cast<quint32>(f32ToF16(x)), expected);
+  }
+
+  void cvtOther() {
+    QCOMPARE(exec("cvt.rn.bf16.f32", {fb(1.0f)}), 0x3f80u);
+    QCOMPARE(exec("cvt.rn.bf16.f32", {fb(1.00390625f)}), 0x3f80u);  // 1 + 2^-8: tie -> even
+    QCOMPARE(exec("cvt.rn.bf16.f32", {fb(1.01171875f)}), 0x3f82u);  // 1 + 3*2^-8: tie -> even
+    QCOMPARE(exec("cvt.rz.f16.f32", {fb(65520.0f)}), 0x7bffu);      // rz never overflows to inf
+    // cvt.rn.f16x2.f32 d, hi, lo: d = f16(hi) << 16 | f16(lo).
+    QCOMPARE(exec("cvt.rn.f16x2.f32", {fb(1.0f), fb(2.0f)}), 0x3c004000u);
+    QCOMPARE(exec("cvt.f32.f16", {0x3555u}), fb(0.333251953125f));
+    QCOMPARE(exec("cvt.rzi.s32.f32", {fb(-2.7f)}), static_cast<uint64_t>(static_cast<uint32_t>(-2)));
+    QCOMPARE(exec("cvt.rni.s32.f32", {fb(2.5f)}), 2u);
+    QCOMPARE(exec("cvt.rni.s32.f32", {fb(3e10f)}), 0x7fffffffu);  // saturates
+    QCOMPARE(exec("cvt.rn.f32.s32", {16777217u}), fb(16777216.0f));  // 2^24+1 ties to even
+    QCOMPARE(exec("cvt.rn.f32.s32", {16777219u}), fb(16777220.0f));
+  }
+
+  void packedHalves() {
+    // (1, 2) + (1, 1) = (2, 3) per half: hi 1+1, lo 2+1.
+    QCOMPARE(exec("add.rn.f16x2", {0x3c004000u, 0x3c003c00u}), 0x40004200u);
+    QCOMPARE(exec("mul.rn.f16x2", {0x40004200u, 0x40004000u}), 0x44004600u);  // (2*2, 3*2)
+    // fma.rn.f16x2 single rounding: (1+2^-10)(1-2^-11) - 1 = 2^-11 - 2^-21 = 0x0ffe exactly,
+    // while rounding the product to f16 first would give 0.
+    QCOMPARE(exec("fma.rn.f16x2", {0x3c013c01u, 0x3bff3bffu, 0xbc00bc00u}), 0x0ffe0ffeu);
+    QCOMPARE(exec("max.f16x2", {0x3c00c000u, 0x40000000u}), 0x40000000u);  // (max(1,2), max(-2,0))
+  }
+
+  void approximate_data() {
+    QTest::addColumn<QString>("opcode");
+    QTest::addColumn<float>("x");
+    QTest::addColumn<double>("exact");
+    QTest::newRow("ex2 -1") << "ex2.approx.ftz.f32" << -1.0f << 0.5;
+    QTest::newRow("ex2 2") << "ex2.approx.ftz.f32" << 2.0f << 4.0;
+    QTest::newRow("ex2 0.3") << "ex2.approx.ftz.f32" << 0.3f << std::exp2(double(0.3f));
+    QTest::newRow("lg2 8") << "lg2.approx.ftz.f32" << 8.0f << 3.0;
+    QTest::newRow("lg2 10") << "lg2.approx.ftz.f32" << 10.0f << std::log2(10.0);
+    QTest::newRow("rcp 3") << "rcp.approx.ftz.f32" << 3.0f << 1.0 / 3.0;
+    QTest::newRow("sqrt.approx 2") << "sqrt.approx.f32" << 2.0f << std::sqrt(2.0);
+  }
+  void approximate() {
+    QFETCH(QString, opcode);
+    QFETCH(float, x);
+    QFETCH(double, exact);
+    const float r = bitsFloat(static_cast<uint32_t>(exec(opcode.toStdString().c_str(), {fb(x)})));
+    const double ulp = std::ldexp(1.0, std::ilogb(exact) - 23);
+    QVERIFY2(std::fabs(r - exact) <= 2 * ulp, qPrintable(QString("%1 vs %2").arg(r).arg(exact)));
+  }
+
+  void roundToFormatSticky() {
+    // A value exactly at an f16 midpoint with a positive residual rounds up (fma single rounding).
+    QCOMPARE(roundToFormat(1.00048828125, 1, 10, 5, Round::Rn), 0x3c01u);
+    QCOMPARE(roundToFormat(1.00048828125, -1, 10, 5, Round::Rn), 0x3c00u);
+    QCOMPARE(roundToFormat(1.00048828125, 0, 10, 5, Round::Rn), 0x3c00u);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSimNumerics)
+#include "tst_sim_numerics.moc"
