@@ -71,8 +71,13 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   if (o.has("--json")) {
     out << verify::reportToJson(r) << "\n";
   } else {
-    for (const auto& d : r.errors) out << formatGcc(d, vo.fileName) << "\n";
-    for (const auto& f : r.faults) out << formatGcc(f.diag, vo.fileName) << "\n";
+    auto print = [&](const Diagnostic& d) {
+      std::string t = formatGcc(d, vo.fileName);
+      while (!t.empty() && t.back() == '\n') t.pop_back();
+      out << t << "\n";
+    };
+    for (const auto& d : r.errors) print(d);
+    for (const auto& f : r.faults) print(f.diag);
     for (const auto& c : r.checks) printCheck(c, out);
     if (!r.log.empty()) out << r.log;
     int failed = 0;

@@ -228,7 +228,12 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
     // No check code: run every kernel on seeded inputs; with two devices compare them.
     for (const auto& k : fe.program.kernels) {
       std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
+      const size_t faultsBefore = rep.faults.size();
       HarnessRun hr = runOne(k.name, args, k.span);
+      if (hr.ok && rep.faults.size() > faultsBefore) {
+        hr.ok = false;
+        hr.error = std::to_string(rep.faults.size() - faultsBefore) + " runtime fault(s)";
+      }
       Check c;
       c.kind = "run";
       c.name = k.name + ": seeded run on " + opt.device;
