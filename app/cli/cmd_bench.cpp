@@ -1,13 +1,144 @@
-// `tirx bench`: placeholder until its issue lands.
-#include "app/cli/cli.h"
+// `tirx bench FILE [--kernel K] [--arch sm_90] [--device cuda[:N]] [--repeat N] [--warmup N]
+// [--json]`: compile timings per stage (uncached, then the cached recompile) and, where a CUDA
+// driver exists, GPU timings through the runner (median of N launches, CUDA events) with the
+// bandwidth of the kernel's tensor arguments (bytes read + written once). Without a driver the
+// GPU part is skipped (exit 0), unless --device was given (exit 3). Documented in docs/cli.md.
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
 #include <ostream>
+
+#include "app/cli/cli.h"
+#include "core/device/cuda_driver.h"
+#include "core/driver/compile.h"
+#include "core/driver/cuda_executor.h"
+#include "core/driver/host_io.h"
+#include "core/sema/sema.h"
 
 namespace tirx::cli {
 
-int cmdBench(const Args&, std::ostream&, std::ostream& err) {
-  err << "tirx bench: not implemented yet\n";
-  return 2;
+namespace {
+const char* kBenchUsage =
+    "usage: tirx bench FILE [--kernel K] [--arch sm_90] [--device cuda[:N]] [--repeat N] "
+    "[--warmup N] [--json]\n";
+}
+
+int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
+  const Options o = parseOptions(args, {"--kernel", "--arch", "--device", "--repeat", "--warmup"},
+                                 {"--json", "--help"});
+  if (o.has("--help")) {
+    out << kBenchUsage;
+    return 0;
+  }
+  if (!o.error.empty() || o.positional.size() != 1) {
+    err << "tirx bench: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kBenchUsage;
+    return 2;
+  }
+  const int sm = parseArch(o.get("--arch", "sm_90"));
+  const std::string dev = o.get("--device", "");
+  int devIndex = 0;
+  if (!dev.empty()) {
+    if (dev != "cuda" && (dev.rfind("cuda:", 0) != 0 || dev.size() == 5 ||
+                          dev.find_first_not_of("0123456789", 5) != std::string::npos)) {
+      err << "tirx bench: --device must be cuda or cuda:N, found '" << dev << "'\n";
+      return 2;
+    }
+    if (dev.size() > 5) devIndex = std::stoi(dev.substr(5));
+  }
+  int repeat = 50, warmup = 5;
+  try {
+    repeat = std::max(1, std::stoi(o.get("--repeat", "50")));
+    warmup = std::max(0, std::stoi(o.get("--warmup", "5")));
+  } catch (...) {
+    err << "tirx bench: --repeat and --warmup take integers\n";
+    return 2;
+  }
+  if (sm == 0) {
+    err << "tirx bench: malformed --arch\n";
+    return 2;
+  }
+  const std::string& path = o.positional[0];
+  std::string source;
+  if (!readFile(path, source, err)) return 2;
+  driver::CompileOptions co;
+  co.sm = sm;
+  co.kernel = o.get("--kernel", "");
+  co.sass = false;
+  co.useCache = false;
+  auto first = driver::compileScript(source, path, co);
+  if (!first) {
+    err << "tirx bench: " << first.error().text() << "\n";
+    return 3;
+  }
+  err << formatGcc(first->diagnostics, path);
+  if (!first->ok) return 1;
+  co.useCache = true;
+  driver::compileScript(source, path, co);  // fill the cache
+  std::vector<double> cached;
+  for (int i = 0; i < 20; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = driver::compileScript(source, path, co);
+    cached.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(cached.begin(), cached.end());
+  const auto& t = first->timings;
+  nlohmann::json doc = {{"file", path},
+                        {"compile", {{"frontEndMs", t.frontEndMs}, {"codegenMs", t.codegenMs},
+                                     {"nvrtcMs", t.nvrtcMs}, {"linkMs", t.linkMs}, {"totalMs", t.totalMs},
+                                     {"cachedMs", cached[cached.size() / 2]}}}};
+  if (!o.has("--json"))
+    out << std::fixed << std::setprecision(3) << "compile " << path << ": front end " << t.frontEndMs
+        << " ms, codegen " << t.codegenMs << " ms, NVRTC " << t.nvrtcMs << " ms, nvJitLink " << t.linkMs
+        << " ms, total " << t.totalMs << " ms; cached recompile " << cached[cached.size() / 2] << " ms\n";
+  int status = 0;
+  nlohmann::json runs = nlohmann::json::array();
+  if (!device::driverLibraryPresent()) {
+    if (!o.has("--json")) out << "gpu: skipped (no CUDA driver found)\n";
+    doc["gpu"] = "no CUDA driver";
+    if (!dev.empty()) status = 3;
+  } else {
+    driver::CudaExecutorOptions eo;
+    eo.device = devIndex;
+    eo.sm = sm;
+    eo.scriptFile = path;
+    eo.warmup = warmup;
+    eo.repeats = repeat;
+    driver::CudaExecutor exec(eo);
+    for (const auto& k : first->program.kernels) {
+      if (!co.kernel.empty() && k.name != co.kernel) continue;
+      auto a = driver::makeArguments(k, {});
+      if (!a) {
+        err << "tirx bench: " << a.error().message << "\n";
+        return 2;
+      }
+      double bytes = 0;
+      for (const auto& x : *a)
+        if (x.isTensor) bytes += double(x.tensor.data.size());
+      auto r = exec.run(first->program, k.name, *a);
+      if (!r) {
+        err << "tirx bench: " << r.error().text() << "\n";
+        return 3;
+      }
+      for (const auto& f : r->faults) err << formatGcc(f.diag, path);
+      if (!r->ran) {
+        status = 1;
+        continue;
+      }
+      const double ms = exec.lastTimings().medianMs;
+      const double gbs = ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0;
+      runs.push_back({{"kernel", k.name}, {"device", r->device}, {"medianMs", ms},
+                      {"minMs", exec.lastTimings().minMs}, {"bytes", bytes}, {"GBps", gbs}});
+      if (!o.has("--json"))
+        out << std::fixed << std::setprecision(4) << "gpu " << k.name << " on " << r->device << ": median "
+            << ms << " ms, min " << exec.lastTimings().minMs << " ms over " << repeat << " launches, "
+            << std::setprecision(1) << gbs << " GB/s (" << bytes << " bytes)\n";
+    }
+    doc["gpu"] = runs;
+  }
+  if (o.has("--json")) out << doc.dump(2) << "\n";
+  return status;
 }
 
 }  // namespace tirx::cli

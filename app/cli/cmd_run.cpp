@@ -1,13 +1,206 @@
-// `tirx run`: placeholder until its issue lands.
-#include "app/cli/cli.h"
+// `tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]
+// [--arch sm_90] [--timeout S]`: checks the script, builds the kernel's arguments (generators of
+// core/driver/host_io.h), runs every selected kernel on the simulator or the GPU (through the
+// runner child process) and writes the tensors the kernel wrote as DIR/<param>.npy (several
+// kernels: DIR/<kernel>.<param>.npy). Exit status: 0 ran, 1 diagnostics or a runtime fault,
+// 2 usage/I/O, 3 environment (no CUDA driver or device). Documented in docs/cli.md ("tirx run").
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iomanip>
+#include <memory>
 #include <ostream>
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "core/device/cuda_driver.h"
+#include "core/driver/cuda_executor.h"
+#include "core/driver/host_io.h"
+#include "core/sema/sema.h"
+#include "core/sim/simulator.h"
+#include "core/verify/verify.h"
 
 namespace tirx::cli {
 
-int cmdRun(const Args&, std::ostream&, std::ostream& err) {
-  err << "tirx run: not implemented yet\n";
-  return 2;
+namespace {
+
+/// The CLI's GPU backend for core/verify (`tirx verify --device cuda|both`): the runner-based
+/// CUDA executor, installed once when the CLI library is loaded.
+const bool kCudaFactoryInstalled = [] {
+  verify::setDefaultExecutorFactory([](const std::string& device, std::string* why)
+                                        -> std::unique_ptr<ir::Executor> {
+    if (!device::driverLibraryPresent()) {
+      if (why) *why = "no CUDA driver found (libcuda.so.1)";
+      return nullptr;
+    }
+    driver::CudaExecutorOptions o;
+    if (device.rfind("cuda:", 0) == 0) o.device = std::atoi(device.c_str() + 5);
+    return std::make_unique<driver::CudaExecutor>(o);
+  });
+  return true;
+}();
+
+const char* kRunUsage =
+    "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR]\n"
+    "                [--json] [--arch sm_90] [--timeout SECONDS]\n"
+    "  GEN: linspace(a, b) | zeros | ones | full(v) | arange[(start)] | randn(seed) | rand(seed)\n"
+    "       (a number for a scalar parameter)\n";
+
+std::string preview(const ir::HostTensor& t, int n = 6) {
+  std::ostringstream s;
+  s << std::setprecision(7) << "[";
+  const int64_t total = t.numel();
+  for (int64_t i = 0; i < std::min<int64_t>(total, n); ++i) s << (i ? ", " : "") << driver::tensorValue(t, i);
+  if (total > n) s << ", ...";
+  s << "]";
+  return s.str();
+}
+
+}  // namespace
+
+int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
+  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout"},
+                                 {"--json", "--help"});
+  if (o.has("--help")) {
+    out << kRunUsage;
+    return 0;
+  }
+  if (!o.error.empty() || o.positional.size() != 1) {
+    err << "tirx run: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kRunUsage;
+    return 2;
+  }
+  const std::string dev = o.get("--device", "sim");
+  int cudaIndex = -1;
+  if (dev == "cuda") cudaIndex = 0;
+  else if (dev.rfind("cuda:", 0) == 0) {
+    const std::string n = dev.substr(5);
+    if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos) {
+      err << "tirx run: malformed --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
+      return 2;
+    }
+    cudaIndex = std::stoi(n);
+  } else if (dev != "sim") {
+    err << "tirx run: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
+    return 2;
+  }
+  std::vector<std::pair<std::string, std::string>> inputs;
+  for (const auto& in : o.getAll("--input")) {
+    const auto eq = in.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "tirx run: --input needs NAME=GENERATOR, found '" << in << "'\n";
+      return 2;
+    }
+    inputs.emplace_back(in.substr(0, eq), in.substr(eq + 1));
+  }
+  const std::string arch = o.get("--arch", "sm_90");
+  SemaOptions so;
+  so.sm = parseArch(arch);
+  if (so.sm == 0) {
+    err << "tirx run: malformed --arch '" << arch << "'\n";
+    return 2;
+  }
+  const std::string& path = o.positional[0];
+  std::string source;
+  if (!readFile(path, source, err)) return 2;
+  const FrontEndResult fe = checkScript(source, path, so);
+  err << formatGcc(fe.diagnostics, path);
+  if (!fe.ok()) return 1;
+  std::vector<const ir::Kernel*> kernels;
+  const std::string want = o.get("--kernel", "");
+  for (const auto& k : fe.program.kernels)
+    if (want.empty() || k.name == want) kernels.push_back(&k);
+  if (kernels.empty()) {
+    err << "tirx run: " << (want.empty() ? "the script defines no kernel" : "no kernel named '" + want + "'")
+        << "\n";
+    return want.empty() ? 1 : 2;
+  }
+  std::unique_ptr<ir::Executor> exec;
+  if (cudaIndex >= 0) {
+    driver::CudaExecutorOptions eo;
+    eo.device = cudaIndex;
+    eo.sm = so.sm;
+    eo.scriptFile = path;
+    if (!o.get("--timeout").empty()) eo.timeoutMs = int(std::stod(o.get("--timeout")) * 1000);
+    exec = std::make_unique<driver::CudaExecutor>(eo);
+  } else {
+    exec = std::make_unique<sim::Simulator>();
+  }
+  const std::string outDir = o.get("--out", "");
+  if (!outDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(outDir, ec);
+    if (ec) {
+      err << "tirx run: cannot create '" << outDir << "': " << ec.message() << "\n";
+      return 2;
+    }
+  }
+  nlohmann::json report = nlohmann::json::array();
+  int status = 0;
+  for (const ir::Kernel* k : kernels) {
+    auto argsR = driver::makeArguments(*k, inputs);
+    if (!argsR) {
+      err << "tirx run: " << argsR.error().message << "\n";
+      return 2;
+    }
+    std::vector<ir::KernelArg> kargs = std::move(*argsR);
+    auto r = exec->run(fe.program, k->name, kargs);
+    if (!r) {
+      const Status& s = r.error();
+      const bool env = s.api == "dlopen" || s.api == "cuInit" || s.api == "dlsym" ||
+                       s.api.rfind("cuDevice", 0) == 0 || s.api == "runner";
+      err << "tirx run: " << (env && s.api == "dlopen" ? "no CUDA driver found (libcuda.so.1); use --device sim"
+                                                       : s.text()) << "\n";
+      return env ? 3 : 1;
+    }
+    const ir::RunOutcome& res = *r;
+    for (const auto& f : res.faults) err << formatGcc(f.diag, path);
+    if (!res.ran || !res.faults.empty()) status = 1;
+    const std::vector<bool> written = driver::writtenParams(*k);
+    nlohmann::json outs = nlohmann::json::array();
+    nlohmann::json faults = nlohmann::json::array();
+    for (const auto& f : res.faults)
+      faults.push_back({{"kind", f.kind}, {"code", f.diag.code}, {"line", f.diag.span.line},
+                        {"message", f.diag.message}});
+    if (!o.has("--json"))
+      out << k->name << " on " << (res.device.empty() ? exec->name() : res.device) << ": "
+          << (res.ran ? "ran" : "did not complete") << std::fixed << std::setprecision(3)
+          << " (compile " << res.compileMs << " ms, run " << res.runMs << " ms)\n";
+    for (size_t i = 0; i < k->params.size(); ++i) {
+      if (!kargs[i].isTensor || !res.ran) continue;
+      const std::string& pname = k->params[i].name;
+      // Every tensor the kernel stores to is an output (read-write ones too).
+      const bool isOut = written[i];
+      if (!isOut) continue;
+      std::string file;
+      if (!outDir.empty()) {
+        file = outDir + "/" + (kernels.size() > 1 ? k->name + "." : std::string()) + pname + ".npy";
+        const Status st = driver::writeNpy(file, kargs[i].tensor);
+        if (!st.message.empty()) {
+          err << "tirx run: " << st.text() << "\n";
+          return 2;
+        }
+      }
+      const ir::HostTensor& t = kargs[i].tensor;
+      double mn = 0, mx = 0;
+      for (int64_t e = 0; e < t.numel(); ++e) {
+        const double v = driver::tensorValue(t, e);
+        if (e == 0 || v < mn) mn = v;
+        if (e == 0 || v > mx) mx = v;
+      }
+      outs.push_back({{"name", pname}, {"file", file}, {"dtype", std::string(ir::dtypeName(t.dtype))},
+                      {"shape", t.shape}, {"min", mn}, {"max", mx}});
+      if (!o.has("--json"))
+        out << "  " << pname << " " << ir::dtypeName(t.dtype) << " min " << mn << " max " << mx << " "
+            << preview(t) << (file.empty() ? "" : " -> " + file) << "\n";
+    }
+    report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
+                      {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
+                      {"faults", faults}, {"outputs", outs}});
+  }
+  if (o.has("--json")) out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2) << "\n";
+  return status;
 }
 
 }  // namespace tirx::cli

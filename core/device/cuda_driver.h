@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diag/result.h"
@@ -101,6 +102,10 @@ class Module {
  public:
   static Result<Module> load(const std::vector<uint8_t>& image);
   Module(Module&& o) noexcept : m_mod(o.m_mod) { o.m_mod = nullptr; }
+  Module& operator=(Module&& o) noexcept {
+    std::swap(m_mod, o.m_mod);
+    return *this;
+  }
   Module(const Module&) = delete;
   ~Module();
   Result<CuFunction> function(const std::string& name) const;
@@ -115,6 +120,11 @@ class DeviceBuffer {
  public:
   static Result<DeviceBuffer> alloc(size_t bytes);
   DeviceBuffer(DeviceBuffer&& o) noexcept : m_ptr(o.m_ptr), m_bytes(o.m_bytes) { o.m_ptr = 0; }
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+    std::swap(m_ptr, o.m_ptr);
+    std::swap(m_bytes, o.m_bytes);
+    return *this;
+  }
   DeviceBuffer(const DeviceBuffer&) = delete;
   ~DeviceBuffer();
   CuDevicePtr ptr() const { return m_ptr; }

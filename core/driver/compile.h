@@ -1,0 +1,61 @@
+// The compile pipeline as one call, for the CLI and the studio: script text → front end (parse +
+// sema) → CUDA C++ (codegen, with #line) → PTX (NVRTC) → cubin + resources (nvJitLink) → SASS
+// (when a disassembler exists). Returns every product, the source map (script line ↔ CUDA lines
+// ↔ PTX lines), per-stage timings, and all diagnostics — script errors from sema and toolchain
+// messages mapped back to script lines (E0910 NVRTC, E0911 ptxas).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/codegen/codegen.h"
+#include "core/diag/diagnostic.h"
+#include "core/diag/result.h"
+#include "core/ir/ir.h"
+#include "core/toolchain/toolchain.h"
+
+namespace tirx::driver {
+
+struct CompileOptions {
+  int sm = 90;               ///< target architecture (sema gating, NVRTC compute_XX, sm_XX)
+  std::string kernel;        ///< only this kernel (empty: all)
+  bool cubin = true;         ///< link to a cubin and report resources
+  bool sass = true;          ///< disassemble when a disassembler exists
+  bool useCache = true;      ///< reuse the in-memory compile cache
+};
+
+struct Timings {
+  double frontEndMs = 0, codegenMs = 0, nvrtcMs = 0, linkMs = 0, sassMs = 0, totalMs = 0;
+  bool cacheHit = false;
+};
+
+struct CompileProducts {
+  bool ok = false;                 ///< no errors; every requested product exists
+  ir::Program program;
+  Diagnostics diagnostics;         ///< front end, codegen and toolchain, sorted
+  std::string fileName;
+  std::string cuda, ptx, sass, sassStatus;
+  std::vector<uint8_t> cubin;
+  std::vector<toolchain::KernelResources> resources;
+  codegen::SourceMap map;
+  std::vector<std::string> kernels;
+  std::string toolLog;             ///< NVRTC and nvJitLink logs, verbatim
+  Timings timings;
+};
+
+/// Whole pipeline from script text. A Status only when a tool cannot be used at all.
+Result<CompileProducts> compileScript(std::string_view source, const std::string& fileName,
+                                      const CompileOptions& options = {});
+/// From an already-checked program (the front end is skipped).
+Result<CompileProducts> compileProgram(const ir::Program& program, const std::string& fileName,
+                                       const CompileOptions& options = {},
+                                       std::string_view source = {});
+
+/// Turn toolchain messages into diagnostics at script lines (spans cover the line's text when
+/// `source` is given).
+Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
+                            std::string_view source);
+
+}  // namespace tirx::driver

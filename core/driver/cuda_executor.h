@@ -1,0 +1,66 @@
+// The GPU backend: an ir::Executor that compiles a kernel (cached) and runs it in a CHILD
+// PROCESS, `tirx runner REQUEST.json RESPONSE.json`, so that an illegal address, a misaligned
+// access or a hung kernel kills the child and never the caller. Arguments travel as raw files in
+// a temporary directory; outputs are poisoned (0xFF bytes, a NaN pattern) before the launch; the
+// parent enforces a timeout and reports faults with the kernel's name. The protocol is documented
+// in docs/runner.md; runRunner() is the child's side.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/diag/result.h"
+#include "core/ir/ir.h"
+#include "core/ir/values.h"
+
+namespace tirx::driver {
+
+struct CudaExecutorOptions {
+  int device = 0;                ///< CUDA device index (`--device cuda:N`)
+  int sm = 0;                    ///< compile target; 0 = the program's targetSm
+  std::string runnerPath;        ///< the `tirx` binary; empty = findRunner()
+  std::string scriptFile = "script.py";  ///< #line file name (for faults and .loc)
+  int timeoutMs = 30000;         ///< kill the child after this long
+  int warmup = 0;                ///< extra launches before the timed ones (benchmarks)
+  int repeats = 1;               ///< timed launches; RunOutcome::runMs is their median
+  bool keepTemp = false;         ///< keep the request directory (debugging)
+};
+
+/// Per-launch timings of the last run (milliseconds, CUDA events), for benchmarks.
+struct LaunchTimings {
+  std::vector<double> launchesMs;
+  double medianMs = 0, minMs = 0;
+};
+
+class CudaExecutor : public ir::Executor {
+ public:
+  explicit CudaExecutor(CudaExecutorOptions options = {});
+  std::string name() const override;
+  Result<ir::RunOutcome> run(const ir::Program& program, const std::string& kernel,
+                             std::vector<ir::KernelArg>& args) override;
+  const LaunchTimings& lastTimings() const { return m_timings; }
+  CudaExecutorOptions& options() { return m_options; }
+
+ private:
+  CudaExecutorOptions m_options;
+  LaunchTimings m_timings;
+};
+
+/// The `tirx` binary to run as the child: $TIRX_RUNNER, then `tirx` beside the current
+/// executable, then ../bin/tirx from it; empty when none exists.
+std::string findRunner();
+
+/// Which tensor parameters (by signature position) the kernel writes without reading first:
+/// those are poisoned instead of uploaded.
+std::vector<bool> writeOnlyParams(const ir::Kernel& kernel);
+/// Which tensor parameters the kernel writes at all (its outputs).
+std::vector<bool> writtenParams(const ir::Kernel& kernel);
+
+/// The child side: read REQUEST, run, write RESPONSE. Returns the exit code (0 ran or faulted and
+/// wrote a response; 2 bad request; 3 no driver / device).
+int runRunner(const std::string& requestPath, const std::string& responsePath);
+
+/// `tirx runner --devices`: the device list as JSON text (or a Status).
+Result<std::string> devicesJson();
+
+}  // namespace tirx::driver

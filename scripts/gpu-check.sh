@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The GPU check, for a machine with an NVIDIA GPU, CUDA 13, g++, CMake, Ninja and nlohmann/json
+# but no Qt: builds the core, the CLI and the benchmarks (-DTIRX_BUILD_GUI=OFF
+# -DTIRX_BUILD_TESTS=OFF), lists the devices, runs every acceptance script on the GPU and compares
+# it with the simulator and the script's own checks (`tirx verify --device both`), runs every
+# kernel with `tirx run --device cuda`, then the benchmarks, and prints a short table last.
+#
+# Usage: scripts/gpu-check.sh [SHARED_DIR]
+#   SHARED_DIR  the folder holding acceptance/*.py (default: $TIRX_SHARED_DIR, ../shared, ./shared)
+# Environment: OUT (logs go to $OUT/gpu-check, else build-gpu/gpu-check), BUILD_DIR (build-gpu),
+#   JOBS (nproc), TIRX_JSON_DIR (a nlohmann_json CMake config dir when the system has none).
+# Exit status: 0 every step passed, 1 a step failed, 3 no GPU driver.
+set -u
+set -o pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${BUILD_DIR:-$ROOT/build-gpu}"
+LOG="${OUT:-$BUILD}/gpu-check"
+JOBS="${JOBS:-$(nproc 2>/dev/null || echo 4)}"
+mkdir -p "$LOG"
+SHARED="${1:-${TIRX_SHARED_DIR:-}}"
+if [ -z "$SHARED" ]; then
+  for cand in "$ROOT/../shared" "$ROOT/shared" "$ROOT/.gpu-carry"; do
+    if [ -d "$cand/acceptance" ]; then SHARED="$cand"; break; fi
+  done
+fi
+
+declare -a ROWS=()
+FAILED=0
+row() { ROWS+=("$(printf '%-44s %-6s %s' "$1" "$2" "$3")"); [ "$2" = "FAIL" ] && FAILED=1; return 0; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }'; }
+step() { echo; echo "=== $* ==="; }
+
+step "machine"
+{ uname -a; nvidia-smi -L 2>&1 || echo "nvidia-smi: not available"; nvcc --version 2>&1 | tail -2 || true;
+  g++ --version | head -1; cmake --version | head -1; } | tee "$LOG/machine.txt"
+
+step "configure and build ($BUILD)"
+t0=$(now)
+CFG=(-S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTIRX_BUILD_GUI=OFF -DTIRX_BUILD_TESTS=OFF)
+if ! cmake "${CFG[@]}" > "$LOG/configure.log" 2>&1; then
+  if [ -n "${TIRX_JSON_DIR:-}" ]; then
+    echo "configure failed; retrying with nlohmann_json_DIR=$TIRX_JSON_DIR"
+    cmake "${CFG[@]}" -Dnlohmann_json_DIR="$TIRX_JSON_DIR" > "$LOG/configure.log" 2>&1
+  fi
+fi
+if cmake --build "$BUILD" -j "$JOBS" --target tirx bench_gpu_bandwidth bench_compile > "$LOG/build.log" 2>&1; then
+  row "build (core, CLI, benchmarks)" "ok" "$(since "$t0")"
+else
+  tail -30 "$LOG/configure.log" "$LOG/build.log"
+  row "build (core, CLI, benchmarks)" "FAIL" "see $LOG/build.log"
+  printf '\n%s\n' "${ROWS[@]}"
+  exit 1
+fi
+TIRX="$BUILD/bin/tirx"
+
+step "devices"
+if "$TIRX" runner --devices | tee "$LOG/devices.json"; then
+  row "CUDA devices" "ok" "$(grep -m1 '"name"' "$LOG/devices.json" | sed 's/.*: //; s/[",]//g')"
+else
+  row "CUDA devices" "FAIL" "no CUDA driver or device"
+  printf '\n%s\n' "${ROWS[@]}"
+  exit 3
+fi
+
+if [ -z "$SHARED" ] || [ ! -d "$SHARED/acceptance" ]; then
+  row "acceptance scripts" "FAIL" "no acceptance/ folder found (pass SHARED_DIR)"
+else
+  for f in "$SHARED"/acceptance/*.py; do
+    name="$(basename "$f" .py)"
+    step "verify $name on cuda and the simulator"
+    t0=$(now)
+    if "$TIRX" verify "$f" --device both > "$LOG/verify_$name.txt" 2>&1; then
+      row "verify --device both $name" "ok" "$(since "$t0")"
+    else
+      row "verify --device both $name" "FAIL" "exit $? ($(since "$t0")), see verify_$name.txt"
+    fi
+    cat "$LOG/verify_$name.txt"
+    step "run $name on cuda"
+    t0=$(now)
+    if "$TIRX" run "$f" --device cuda --out "$LOG/out_$name" > "$LOG/run_$name.txt" 2>&1; then
+      row "run --device cuda $name" "ok" "$(since "$t0")"
+    else
+      row "run --device cuda $name" "FAIL" "exit $? ($(since "$t0")), see run_$name.txt"
+    fi
+    cat "$LOG/run_$name.txt"
+    "$TIRX" compile "$f" --emit resources > "$LOG/resources_$name.txt" 2>&1 && cat "$LOG/resources_$name.txt"
+    "$TIRX" compile "$f" --emit sass > "$LOG/sass_$name.txt" 2>&1 \
+      && row "SASS $name" "ok" "$(grep -c '^\s*/\*[0-9a-f]*\*/' "$LOG/sass_$name.txt") instructions" \
+      || row "SASS $name" "FAIL" "$(head -1 "$LOG/sass_$name.txt")"
+  done
+fi
+
+step "fault isolation: an out-of-bounds kernel must fault in the runner, not crash tirx"
+cat > "$LOG/oob.py" <<'EOF'
+from tvm.script import tirx as T
+
+@T.function
+def oob(A: T.Tensor((64,), "float32"), n: T.int32):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    tid = T.cuda.thread_idx("x")
+    A[tid * n] = T.float32(1)
+EOF
+t0=$(now)
+"$TIRX" run "$LOG/oob.py" --device cuda --input n=100000000 > "$LOG/oob.txt" 2>&1
+rc=$?
+cat "$LOG/oob.txt"
+if [ "$rc" = 1 ] && grep -q "oob" "$LOG/oob.txt"; then
+  row "illegal address reported as a fault" "ok" "exit 1, $(since "$t0")"
+else
+  row "illegal address reported as a fault" "FAIL" "exit $rc"
+fi
+
+step "bench_compile"
+t0=$(now)
+if "$BUILD/bin/bench_compile" "$SHARED"/acceptance/*.py 2>&1 | tee "$LOG/bench_compile.txt"; then
+  row "bench_compile" "ok" "$(since "$t0")"
+else
+  row "bench_compile" "FAIL" "see bench_compile.txt"
+fi
+
+step "bench_gpu_bandwidth (2^28 elements)"
+t0=$(now)
+if "$BUILD/bin/bench_gpu_bandwidth" "$ROOT/bench/kernels" 2>&1 | tee "$LOG/bench_gpu_bandwidth.txt"; then
+  row "bench_gpu_bandwidth" "ok" "$(since "$t0")"
+else
+  row "bench_gpu_bandwidth" "FAIL" "see bench_gpu_bandwidth.txt"
+fi
+while read -r k med mn gbs pct chk; do
+  case "$k" in copy_float4|*_2e28) row "  $k" "$([ "$chk" = MISMATCH ] && echo FAIL || echo ok)" "$gbs GB/s ($pct of copy), median $med ms" ;; esac
+done < <(grep -E '^(copy_float4|[a-z_0-9]+_2e28) ' "$LOG/bench_gpu_bandwidth.txt")
+
+for f in "$SHARED"/acceptance/*.py; do
+  "$TIRX" bench "$f" --device cuda --repeat 20 >> "$LOG/tirx_bench.txt" 2>&1 || true
+done
+cat "$LOG/tirx_bench.txt" 2>/dev/null
+
+echo
+echo "=== summary (logs in $LOG) ==="
+printf '%s\n' "${ROWS[@]}" | tee "$LOG/summary.txt"
+exit $FAILED
