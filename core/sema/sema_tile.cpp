@@ -270,7 +270,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
         if (*scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] && t.layout.size("warpid") > 1)
           note(d, m_body->kernel->launchSpan,
                "the layout puts these elements in warp " + std::to_string(lead[0] - 1) + ", but block=" +
-                   std::to_string(m_body->blockThreads) + " launches " + std::to_string(group[0]) + " warp" + (group[0] == 1 ? "" : "s"));
+                   std::to_string(m_body->blockThreads) + " launches " + (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
         else
           note(d, oe.span, "the group prefix is " + std::string(*scope == ir::ExecScope::Cta ? "(warps in the block, 32 lanes)" : "fixed by the scope"));
         ok = false;
@@ -446,7 +446,7 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
         if (*scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] && t.layout.size("warpid") > 1)
           note(d, m_body->kernel->launchSpan,
                "the layout puts these elements in warp " + std::to_string(lead[0] - 1) + ", but block=" +
-                   std::to_string(m_body->blockThreads) + " launches " + std::to_string(group[0]) + " warp" + (group[0] == 1 ? "" : "s"));
+                   std::to_string(m_body->blockThreads) + " launches " + (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
         ok = false;
         continue;
       }

@@ -148,8 +148,13 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
     const size_t rank = t.shape.size();
     coord.assign(rank, 0);
     auto setCoord = [&](int64_t tid, int64_t r, int64_t a) {
-      const auto g = ir::groupCoord(scope, tid);
-      for (size_t i = 0; i < gr; ++i) coord[i] = g[i];
+      // The group coordinate of ir::groupCoord, without allocating.
+      if (gr == 1) {
+        coord[0] = tid % 32;
+      } else if (gr == 2) {
+        coord[0] = scope == ir::ExecScope::Warpgroup ? (tid / 32) % 4 : tid / 32;
+        coord[1] = tid % 32;
+      }
       const size_t repEnd = hasAtomAxis ? rank - 1 : rank;
       for (size_t i = repEnd; i-- > gr;) {
         const int64_t e = t.shape[i];
@@ -172,11 +177,11 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
         note(d, oc.op.span, "decision OPEN-5: every replica holder would have to write the same value");
         continue;
       }
-      const int64_t slots = std::max<int64_t>(1, buf.storageElems);
-      std::vector<int64_t> seen(slots, -1);  // slot -> flat (r, a) that wrote it, for this thread
+      std::vector<std::pair<int64_t, int64_t>> written;  // (slot, r * atom + a) of this thread
+      written.reserve(repeats * atom);
       bool reported = false;
       for (int64_t tid = 0; tid < groupThreads && !reported; ++tid) {
-        std::fill(seen.begin(), seen.end(), -1);
+        written.clear();
         for (int64_t r = 0; r < repeats && !reported; ++r) {
           for (int64_t a = 0; a < atom && !reported; ++a) {
             setCoord(tid, r, a);
@@ -201,21 +206,23 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
                 break;
               }
             }
-            if (oc.isDst && slot >= 0 && slot < slots) {
-              const int64_t key = r * atom + a;
-              if (seen[slot] >= 0) {
-                std::vector<int64_t> other = coord;
-                auto& d = error("E0173", oc.op.span, "destination slots overlap: two elements of '" + t.text + "' written by " + opText +
-                                                          " map to register slot " + std::to_string(slot) + " of " +
-                                                          describeThread(scope == ir::ExecScope::Thread ? 0 : tid));
-                note(d, oc.op.span, "element " + coordText(coord) + " repeats the slot of repeat/atom index " + std::to_string(seen[slot]));
-                if (f.hasZeroStride) note(d, oc.op.span, "a zero-stride (broadcast) view is read-only (decision OPEN-7)");
-                reported = true;
-                break;
-              }
-              seen[slot] = key;
-            }
+            if (oc.isDst) written.emplace_back(slot, r * atom + a);
           }
+        }
+        if (reported || written.size() < 2) continue;
+        std::sort(written.begin(), written.end());
+        for (size_t i = 1; i < written.size(); ++i) {
+          if (written[i].first != written[i - 1].first) continue;
+          setCoord(tid, written[i].second / atom, written[i].second % atom);
+          auto& d = error("E0173", oc.op.span, "destination slots overlap: two elements of '" + t.text + "' written by " + opText +
+                                                    " map to register slot " + std::to_string(written[i].first) + " of " +
+                                                    describeThread(tid));
+          const std::vector<int64_t> second = coord;
+          setCoord(tid, written[i - 1].second / atom, written[i - 1].second % atom);
+          note(d, oc.op.span, "elements " + coordText(coord) + " and " + coordText(second) + " share the slot");
+          if (f.hasZeroStride) note(d, oc.op.span, "a zero-stride (broadcast) view is read-only (decision OPEN-7)");
+          reported = true;
+          break;
         }
       }
       continue;

@@ -1,0 +1,46 @@
+// Front-end latency: checkScript (parse + sema, i.e. what the editor runs on every keystroke) on
+// each acceptance script, median and 95th percentile over N runs (default 2000). Budget: ≤ 2 ms
+// per script (DESIGN §7). Usage: bench_check [RUNS]. Figures go to docs/benchmarks.md.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/sema/sema.h"
+
+int main(int argc, char** argv) {
+  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2000;
+  const char* names[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"};
+  std::printf("%-24s %8s %10s %10s %10s\n", "script", "runs", "median_us", "p95_us", "min_us");
+  int failures = 0;
+  for (const char* name : names) {
+    std::ifstream in(std::string(TIRX_SHARED_DIR "/acceptance/") + name);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string src = ss.str();
+    if (src.empty()) {
+      std::fprintf(stderr, "cannot read %s\n", name);
+      return 2;
+    }
+    std::vector<double> us;
+    us.reserve(runs);
+    size_t sink = 0;
+    for (int i = 0; i < runs; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const tirx::FrontEndResult r = tirx::checkScript(src, name);
+      const auto t1 = std::chrono::steady_clock::now();
+      sink += r.diagnostics.size() + r.program.kernels.size();
+      if (!r.ok()) ++failures;
+      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::sort(us.begin(), us.end());
+    std::printf("%-24s %8d %10.1f %10.1f %10.1f\n", name, runs, us[us.size() / 2], us[us.size() * 95 / 100], us.front());
+    if (sink == 0) std::printf("(no kernels?)\n");
+  }
+  if (failures) std::fprintf(stderr, "%d runs reported errors\n", failures);
+  return failures ? 1 : 0;
+}
