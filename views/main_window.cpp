@@ -1,14 +1,317 @@
-// Placeholder main window.
+// MainWindow: docks, menus, toolbar, file handling, settings and recovery.
 #include "views/main_window.h"
 
-#include <QPlainTextEdit>
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDirIterator>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QToolBar>
+
+#include "views/assembly_view.h"
+#include "views/autosave_manager.h"
+#include "views/editor_widget.h"
+#include "views/engine_products.h"
+#include "views/job_runner.h"
+#include "views/layout_panel.h"
+#include "views/results_view.h"
+#include "views/session.h"
+#include "views/studio_resources.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-  setWindowTitle("TIRx Studio");
-  setCentralWidget(new QPlainTextEdit(this));
-  resize(1280, 800);
+MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent) {
+  initStudioResources();
+  m_runner = new JobRunner(this);
+  m_session = new Session(*m_runner, this);
+  m_autosave = new AutosaveManager(*m_session, this);
+  setWindowIcon(QIcon(":/icons/tirx.svg"));
+  setDockNestingEnabled(true);
+  createDocks();
+  createActions();
+  m_busy = new QLabel(this);
+  statusBar()->addPermanentWidget(m_busy);
+  connect(m_runner, &JobRunner::busyChanged, this,
+          [this](bool busy) { m_busy->setText(busy ? tr("working…") : QString()); });
+  connect(m_session, &Session::statusMessage, this,
+          [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+  connect(m_session, &Session::factsChanged, this, [this] {
+    auto f = m_session->facts();
+    if (!f) return;
+    int errors = 0, warnings = 0;
+    for (const auto& d : f->frontEnd->diagnostics)
+      (d.severity == Severity::Error ? errors : warnings) += d.severity != Severity::Note;
+    statusBar()->showMessage(tr("%1 errors, %2 warnings · front end %3 ms")
+                                 .arg(errors).arg(warnings).arg(f->millis, 0, 'f', 2), 5000);
+  });
+  connect(m_session, &Session::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
+
+  QSettings settings;
+  resize(1400, 900);
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  restoreState(settings.value("window/state").toByteArray());
+  setDarkTheme(settings.value("view/dark", false).toBool());
+  updateTitle();
+  m_session->loadText(QString(), QString());
+
+  if (offerRecovery && AutosaveManager::hasRecovery()) {
+    QString text, original;
+    AutosaveManager::readRecovery(&text, &original);
+    auto answer = QMessageBox::question(
+        this, tr("Recover unsaved work?"),
+        tr("TIRx Studio did not close cleanly last time. Recover the unsaved script%1?")
+            .arg(original.isEmpty() ? QString() : tr(" (%1)").arg(original)));
+    if (answer == QMessageBox::Yes) m_session->loadText(text, original, true);
+    else AutosaveManager::discardRecovery();
+  }
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+  auto makeDock = [this](const QString& objectName, const QString& title, QWidget* w,
+                         Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(objectName);
+    d->setWidget(w);
+    addDockWidget(area, d);
+    return d;
+  };
+  m_editor = new EditorWidget(*m_session);
+  m_layout = new LayoutPanel(*m_session);
+  m_assembly = new AssemblyView(*m_session);
+  m_results = new ResultsView(*m_session);
+  auto* e = makeDock("editor", tr("Editor"), m_editor, Qt::LeftDockWidgetArea);
+  auto* l = makeDock("layout", tr("Layout"), m_layout, Qt::RightDockWidgetArea);
+  auto* a = makeDock("assembly", tr("Assembly"), m_assembly, Qt::RightDockWidgetArea);
+  auto* r = makeDock("results", tr("Results"), m_results, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(l, a);
+  l->raise();
+  resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
+  resizeDocks({e, r}, {600, 300}, Qt::Vertical);
+  // a QMainWindow needs a central widget for its docks to share space sensibly; keep it empty
+  auto* centre = new QWidget(this);
+  centre->setMaximumSize(0, 0);
+  setCentralWidget(centre);
+}
+
+QDockWidget* MainWindow::dock(const QString& name) const {
+  return findChild<QDockWidget*>(name, Qt::FindDirectChildrenOnly);
+}
+
+bool MainWindow::isolateDock(const QString& name) {
+  QDockWidget* target = dock(name);
+  if (!target) return false;
+  for (auto* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+    if (d != target) d->hide();
+  target->show();
+  target->raise();
+  return true;
+}
+
+void MainWindow::createActions() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  auto* actNew = file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newFile);
+  auto* actOpen = file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+    if (!maybeSave()) return;
+    QString path = QFileDialog::getOpenFileName(this, tr("Open script"), QString(),
+                                                tr("TIRx scripts (*.py);;All files (*)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  QMenu* examples = file->addMenu(tr("&Examples"));
+  createExamplesMenu(examples);
+  file->addSeparator();
+  auto* actSave = file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+  file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, [this] { m_editor->undo(); });
+  edit->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, [this] { m_editor->redo(); });
+  edit->addSeparator();
+  edit->addAction(tr("Go to &Definition"), QKeySequence(Qt::Key_F12), m_editor, [this] {
+    int line, index;
+    m_editor->getCursorPosition(&line, &index);
+    m_editor->goToDefinitionAt(m_editor->positionFromLineIndex(line, index));
+  });
+  edit->addAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), m_editor,
+                  [this] { m_editor->autoCompleteFromAll(); });
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  auto* actRun = run->addAction(tr("Compile && &Verify"), QKeySequence(Qt::CTRL | Qt::Key_Return),
+                                this, &MainWindow::compileAndVerify);
+  run->addAction(tr("&Compile Only"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
+                 [this] { m_session->requestCompile(); });
+  actRun->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (auto* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+    view->addAction(d->toggleViewAction());
+  view->addSeparator();
+  auto* dark = view->addAction(tr("&Dark Theme"));
+  dark->setCheckable(true);
+  dark->setChecked(QSettings().value("view/dark", false).toBool());
+  connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About TIRx Studio"), this, [this] {
+    QMessageBox::about(this, tr("About TIRx Studio"),
+                       tr("TIRx Studio — an IDE for TIRx CUDA tile kernels.\nEngine: %1; %2")
+                           .arg(compileAvailable() ? tr("compile available") : tr("compile not available yet"),
+                                verifyAvailable() ? tr("verify available") : tr("verify not available yet")));
+  });
+
+  QToolBar* tb = addToolBar(tr("Main"));
+  tb->setObjectName("mainToolbar");
+  actNew->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+  actOpen->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+  actSave->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+  tb->addAction(actNew);
+  tb->addAction(actOpen);
+  tb->addAction(actSave);
+  tb->addSeparator();
+  tb->addWidget(new QLabel(tr(" Device: "), this));
+  m_devices = new QComboBox(this);
+  fillDevices();
+  tb->addWidget(m_devices);
+  connect(m_devices, &QComboBox::currentIndexChanged, this,
+          [this](int) { m_session->setDevice(m_devices->currentData().toString()); });
+  tb->addAction(actRun);
+  rebuildRecentMenu();
+}
+
+void MainWindow::fillDevices() {
+  m_devices->clear();
+  m_devices->addItem(tr("Simulator (CPU, exact)"), "sim");
+  // Enumerating GPUs dlopens libcuda and calls cuInit once; it is quick and answers "none"
+  // on a machine without a driver.
+  for (const auto& [id, name] : availableDevices())
+    m_devices->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+  if (m_devices->count() == 1) m_devices->setToolTip(tr("No CUDA GPU found: the simulator runs every kernel"));
+}
+
+void MainWindow::createExamplesMenu(QMenu* menu) {
+  QDirIterator it(":/examples", {"*.py"}, QDir::Files);
+  QStringList files;
+  while (it.hasNext()) files << it.next();
+  files.sort();
+  for (const QString& path : files) {
+    menu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (!maybeSave()) return;
+      QFile f(path);
+      if (f.open(QIODevice::ReadOnly)) m_session->loadText(QString::fromUtf8(f.readAll()), QString());
+    });
+  }
+  if (files.isEmpty()) menu->addAction(tr("(no examples in this build)"))->setEnabled(false);
+}
+
+void MainWindow::rebuildRecentMenu() {
+  m_recentMenu->clear();
+  const QStringList recent = QSettings().value("files/recent").toStringList();
+  for (const QString& path : recent)
+    m_recentMenu->addAction(path, this, [this, path] {
+      if (maybeSave()) openFile(path);
+    });
+  m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings s;
+  QStringList recent = s.value("files/recent").toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > 10) recent.removeLast();
+  s.setValue("files/recent", recent);
+  rebuildRecentMenu();
+}
+
+bool MainWindow::openFile(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    QMessageBox::warning(this, tr("Open"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+    return false;
+  }
+  m_session->loadText(QString::fromUtf8(f.readAll()), QFileInfo(path).absoluteFilePath());
+  addRecent(QFileInfo(path).absoluteFilePath());
+  return true;
+}
+
+void MainWindow::newFile() {
+  if (maybeSave()) m_session->loadText(QString(), QString());
+}
+
+bool MainWindow::save() {
+  return m_session->filePath().isEmpty() ? saveAs() : saveTo(m_session->filePath());
+}
+
+bool MainWindow::saveAs() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save script"), m_session->filePath(),
+                                              tr("TIRx scripts (*.py)"));
+  return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(m_session->text().toUtf8()) < 0 || !f.commit()) {
+    QMessageBox::warning(this, tr("Save"), tr("Cannot write %1: %2").arg(path, f.errorString()));
+    return false;
+  }
+  m_session->setFilePath(QFileInfo(path).absoluteFilePath());
+  m_session->setModified(false);
+  addRecent(QFileInfo(path).absoluteFilePath());
+  statusBar()->showMessage(tr("saved %1").arg(path), 4000);
+  return true;
+}
+
+bool MainWindow::maybeSave() {
+  if (!m_session->isModified()) return true;
+  auto answer = QMessageBox::warning(
+      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_session->displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::updateTitle() {
+  setWindowTitle(QString("%1%2 — TIRx Studio")
+                     .arg(m_session->displayName(), m_session->isModified() ? "*" : ""));
+}
+
+void MainWindow::compileAndVerify() { m_session->requestCompileAndVerify(); }
+
+void MainWindow::setDarkTheme(bool dark) {
+  m_dark = dark;
+  applyApplicationTheme(dark);
+  m_editor->applyTheme(dark);
+  m_assembly->setDark(dark);
+  QSettings().setValue("view/dark", dark);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+  if (!maybeSave()) {
+    e->ignore();
+    return;
+  }
+  QSettings s;
+  s.setValue("window/geometry", saveGeometry());
+  s.setValue("window/state", saveState());
+  AutosaveManager::discardRecovery();  // a clean exit leaves nothing to recover
+  e->accept();
 }
 
 }  // namespace tirx::views

@@ -1,15 +1,79 @@
-// The studio's main window (placeholder until the studio issue): a QMainWindow with the title
-// and an editor area, so that scripts/run.sh starts something real.
+// The studio's main window: the four docks (editor, layout, assembly, results) around one
+// Session, menus and a toolbar that follow desktop conventions (New/Open/Save/Save As/recent,
+// Examples, device picker, themes, Compile & Verify on Ctrl+Return), the dock arrangement and
+// preferences in QSettings, autosave to a recovery file and the offer to recover after a crash.
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
+
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
 
 namespace tirx::views {
+
+class AssemblyView;
+class AutosaveManager;
+class EditorWidget;
+class JobRunner;
+class LayoutPanel;
+class ResultsView;
+class Session;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  /// `offerRecovery` false skips the crash-recovery prompt (tests, screenshots).
+  explicit MainWindow(QWidget* parent = nullptr, bool offerRecovery = true);
+  ~MainWindow() override;
+
+  Session& session() { return *m_session; }
+  JobRunner& runner() { return *m_runner; }
+  EditorWidget* editor() const { return m_editor; }
+  LayoutPanel* layoutPanel() const { return m_layout; }
+  AssemblyView* assemblyView() const { return m_assembly; }
+  ResultsView* resultsView() const { return m_results; }
+  /// The dock called "editor", "layout", "assembly" or "results" (null otherwise).
+  QDockWidget* dock(const QString& name) const;
+  /// Show only that dock (the others hidden) — for screenshots of one dock.
+  bool isolateDock(const QString& name);
+
+  /// Open a file into the session; false (and a message) when it cannot be read.
+  bool openFile(const QString& path);
+  /// Save to the current path (Save As when there is none). False when cancelled or failed.
+  bool save();
+  bool saveAs();
+  bool saveTo(const QString& path);
+  void newFile();
+  void compileAndVerify();
+  void setDarkTheme(bool dark);
+
+ protected:
+  void closeEvent(QCloseEvent* e) override;
+
+ private:
+  void createDocks();
+  void createActions();
+  void createExamplesMenu(QMenu* menu);
+  void rebuildRecentMenu();
+  void addRecent(const QString& path);
+  bool maybeSave();
+  void updateTitle();
+  void fillDevices();
+
+  JobRunner* m_runner = nullptr;
+  Session* m_session = nullptr;
+  AutosaveManager* m_autosave = nullptr;
+  EditorWidget* m_editor = nullptr;
+  LayoutPanel* m_layout = nullptr;
+  AssemblyView* m_assembly = nullptr;
+  ResultsView* m_results = nullptr;
+  QMenu* m_recentMenu = nullptr;
+  QComboBox* m_devices = nullptr;
+  QLabel* m_busy = nullptr;
+  bool m_dark = false;
 };
 
 }  // namespace tirx::views

@@ -1,0 +1,70 @@
+// Studio benchmark: keystroke-to-squiggle latency. Types one character that breaks a name in an
+// acceptance script and measures until the error indicator is drawn, (a) with the editor's
+// 150 ms debounce and (b) with the debounce at 0 (the work itself: front end on the worker +
+// delivery + drawing). Also the worker-side front-end time alone.
+// Run: QT_QPA_PLATFORM=offscreen build-gui/bin/gui_bench_squiggle
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QKeyEvent>
+#include <algorithm>
+#include <cstdio>
+
+#include "views/editor_widget.h"
+#include "views/job_runner.h"
+#include "views/session.h"
+
+using namespace tirx::views;
+
+static double medianMs(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QFile f(QStringLiteral(TIRX_SOURCE_DIR) + "/../shared/acceptance/ewise_doc_page.py");
+  if (!f.open(QIODevice::ReadOnly)) return 2;
+  const QString script = QString::fromUtf8(f.readAll());
+  JobRunner runner;
+  Session session(runner);
+  EditorWidget editor(session);
+  editor.resize(1000, 800);
+  editor.show();
+  session.loadText(script, QString());
+  while (!session.facts()) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+
+  // the use of `R` as the ld.shared destination (second kernel)
+  const int line0 = [&] {
+    for (int l = 0; l < editor.lines(); ++l)
+      if (editor.text(l).contains("ld.shared.v4.b32")) return l;
+    return -1;
+  }();
+  const int col = editor.text(line0).indexOf("R, sv");
+  const int pos = editor.positionFromLineIndex(line0, col);
+  for (int debounce : {150, 0}) {
+    session.setDebounceMs(debounce);
+    std::vector<double> samples, worker;
+    for (int i = 0; i < 40; ++i) {
+      bool broken = i % 2 == 0;  // alternate break and fix so each keystroke changes the state
+      editor.setCursorPosition(line0, col + 1);
+      QElapsedTimer t;
+      t.start();
+      QKeyEvent press(QEvent::KeyPress, broken ? Qt::Key_X : Qt::Key_Backspace, Qt::NoModifier,
+                      broken ? QStringLiteral("x") : QString());
+      QCoreApplication::sendEvent(&editor, &press);
+      while (editor.indicatorAt(EditorWidget::ErrorIndicator, pos) != broken) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+        if (t.elapsed() > 5000) {
+          std::printf("timeout waiting for the squiggle\n");
+          return 1;
+        }
+      }
+      samples.push_back(t.nsecsElapsed() / 1e6);
+      worker.push_back(session.facts()->millis);
+    }
+    std::printf("debounce %3d ms: keystroke → squiggle %7.2f ms median; worker front end %.3f ms median\n",
+                debounce, medianMs(samples), medianMs(worker));
+  }
+  return 0;
+}

@@ -1,0 +1,92 @@
+// The editor: typing produces live diagnostics at the right line (squiggle indicator, margin
+// marker, annotation), computed off the GUI thread; hovers on layouts and opcode strings;
+// go-to-definition from program.symbols.
+#include <QtTest>
+
+#include "studio_test_util.h"
+#include "views/editor_widget.h"
+#include "views/job_runner.h"
+#include "views/session.h"
+
+using namespace tirx::views;
+
+class TstEditor : public QObject {
+  Q_OBJECT
+  QString m_script;
+
+ private slots:
+  void initTestCase() { m_script = readShared("acceptance/arith_affine_relu.py"); }
+
+  void typingShowsDiagnosticAtLine() {
+    JobRunner runner;
+    Session session(runner);
+    EditorWidget editor(session);
+    editor.resize(900, 700);
+    editor.show();
+    session.loadText(m_script, QString());
+    QTRY_VERIFY(session.facts() != nullptr);
+    QVERIFY2(session.facts()->frontEnd->ok(), "the acceptance script must check cleanly");
+    QCOMPARE(editor.markersAtLine(15) & (1 << EditorWidget::ErrorMarker), 0u);
+
+    // line 15 (1-based) is `T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], registers, A, ...)`;
+    // type an undefined name over `registers` on that line
+    const int line0 = 14;
+    QString lineText = editor.text(line0);
+    int col = lineText.indexOf("registers, A");
+    QVERIFY(col > 0);
+    editor.setSelection(line0, col, line0, col + int(strlen("registers")));
+    editor.setFocus();
+    QTest::keyClicks(&editor, "regsiters");
+    QCOMPARE(editor.text(line0).contains("regsiters, A"), true);
+
+    const int pos = editor.positionFromLineIndex(line0, col);
+    QTRY_VERIFY_WITH_TIMEOUT(editor.indicatorAt(EditorWidget::ErrorIndicator, pos), 5000);
+    QVERIFY(editor.markersAtLine(line0) & (1 << EditorWidget::ErrorMarker));
+    QString note = editor.annotation(line0);
+    QVERIFY2(note.startsWith("error E"), qPrintable(note));
+    QVERIFY2(note.contains("regsiters"), qPrintable(note));
+    // nothing on the lines around it
+    QCOMPARE(editor.annotation(line0 - 1), QString());
+    QVERIFY(!editor.indicatorAt(EditorWidget::ErrorIndicator, editor.positionFromLineIndex(line0 - 1, 4)));
+
+    // fixing the typo clears it
+    editor.setSelection(line0, col, line0, col + int(strlen("regsiters")));
+    QTest::keyClicks(&editor, "registers");
+    QTRY_VERIFY_WITH_TIMEOUT(!editor.indicatorAt(EditorWidget::ErrorIndicator, pos), 5000);
+    QCOMPARE(editor.annotation(line0), QString());
+  }
+
+  void hoversAndDefinition() {
+    JobRunner runner;
+    Session session(runner);
+    EditorWidget editor(session);
+    session.loadText(m_script, QString());
+    QTRY_VERIFY(session.facts() != nullptr);
+
+    // hover on the use of register_layout in alloc_local
+    int use = byteOffsetOf(m_script, "register_layout", 1);
+    QVERIFY(use > 0);
+    QString hover = editor.hoverTextAt(use + 3);
+    QVERIFY2(hover.contains("64 threads × 4 registers per thread"), qPrintable(hover));
+    QVERIFY2(hover.contains("256 elements"), qPrintable(hover));
+
+    // hover on an opcode string
+    int op = byteOffsetOf(m_script, "ld.global.v4.b32");
+    QString opHover = editor.hoverTextAt(op + 2);
+    QVERIFY2(opHover.contains("atom 4"), qPrintable(opHover));
+    QVERIFY2(opHover.startsWith("ld.global.v4.b32"), qPrintable(opHover));
+    QVERIFY(editor.indicatorAt(EditorWidget::OpcodeIndicator, op + 2));
+
+    // F12 on that use jumps to line 6, the definition
+    editor.setCursorPosition(20, 0);
+    QVERIFY(editor.goToDefinitionAt(use + 3));
+    int line, index;
+    editor.getCursorPosition(&line, &index);
+    QCOMPARE(line + 1, 6);
+    QCOMPARE(index, 0);
+    QVERIFY(!editor.goToDefinitionAt(byteOffsetOf(m_script, "import torch") + 2));
+  }
+};
+
+QTEST_MAIN(TstEditor)
+#include "tst_editor.moc"

@@ -1,0 +1,85 @@
+// JobRunner: a newer job replaces a queued one of the same kind, stale results are dropped, a
+// dead receiver never sees its result, and kinds do not replace each other.
+#include <QtTest>
+#include <atomic>
+
+#include "views/job_runner.h"
+
+using tirx::views::JobKind;
+using tirx::views::JobRunner;
+
+class TstJobRunner : public QObject {
+  Q_OBJECT
+ private slots:
+  void newerJobReplacesQueued() {
+    JobRunner runner;
+    QObject receiver;
+    std::atomic<bool> release{false};
+    std::atomic<int> started{0};
+    // a blocking job of another kind keeps the worker busy while we queue three FrontEnd jobs
+    runner.submit<int>(JobKind::Layout, [&] { ++started; while (!release) QThread::msleep(1); return 0; },
+                       &receiver, [](int) {});
+    QTRY_COMPARE(started.load(), 1);
+    QList<int> delivered;
+    for (int i = 1; i <= 3; ++i)
+      runner.submit<int>(JobKind::FrontEnd, [i] { return i * 10; }, &receiver,
+                         [&delivered](int v) { delivered << v; });
+    QCOMPARE(runner.replacedCount(), quint64(2));
+    QVERIFY(!runner.isIdle());
+    release = true;
+    QTRY_VERIFY(runner.isIdle());
+    QCOMPARE(delivered, QList<int>{30});
+    QCOMPARE(runner.latestGeneration(JobKind::FrontEnd), quint64(3));
+  }
+
+  void staleResultIsDropped() {
+    JobRunner runner;
+    QObject receiver;
+    std::atomic<bool> release{false};
+    std::atomic<int> started{0};
+    QList<int> delivered;
+    runner.submit<int>(JobKind::Compile, [&] { ++started; while (!release) QThread::msleep(1); return 1; },
+                       &receiver, [&delivered](int v) { delivered << v; });
+    QTRY_COMPARE(started.load(), 1);  // job 1 is running: it cannot be replaced, only outdated
+    runner.submit<int>(JobKind::Compile, [] { return 2; }, &receiver,
+                       [&delivered](int v) { delivered << v; });
+    release = true;
+    QTRY_VERIFY(runner.isIdle());
+    QCOMPARE(delivered, QList<int>{2});
+    QCOMPARE(runner.replacedCount(), quint64(0));
+  }
+
+  void deadReceiverIsSkipped() {
+    JobRunner runner;
+    auto* receiver = new QObject;
+    bool called = false;
+    std::atomic<bool> release{false};
+    runner.submit<int>(JobKind::Verify, [&] { while (!release) QThread::msleep(1); return 5; }, receiver,
+                       [&called](int) { called = true; });
+    delete receiver;
+    release = true;
+    QTRY_VERIFY(runner.isIdle());
+    QVERIFY(!called);
+  }
+
+  void kindsAreIndependentAndValuesCrossThreads() {
+    JobRunner runner;
+    QObject receiver;
+    std::vector<std::string> got;
+    Qt::HANDLE gui = QThread::currentThreadId();
+    Qt::HANDLE doneThread = nullptr, workThread = nullptr;
+    runner.submit<std::string>(JobKind::FrontEnd, [&] { workThread = QThread::currentThreadId(); return std::string("a"); },
+                               &receiver, [&](std::string s) { doneThread = QThread::currentThreadId(); got.push_back(s); });
+    runner.submit<std::string>(JobKind::Layout, [] { return std::string("b"); }, &receiver,
+                               [&](std::string s) { got.push_back(s); });
+    QTRY_VERIFY(runner.isIdle());
+    QCOMPARE(got.size(), size_t(2));
+    QCOMPARE(got[0], std::string("a"));
+    QCOMPARE(got[1], std::string("b"));
+    QCOMPARE(doneThread, gui);
+    QVERIFY(workThread != gui);
+  }
+};
+
+QTEST_MAIN(TstJobRunner)
+#include "tst_job_runner.moc"

@@ -1,0 +1,117 @@
+// LayoutGridModel: the layout view's algorithm without painting — grid folding, owner labels,
+// the per-thread inverse, colours and shared-memory bank conflicts.
+#include <QtTest>
+
+#include "core/layout/layout_parse.h"
+#include "views/layout_grid_model.h"
+
+using namespace tirx;
+using tirx::views::LayoutColouring;
+using tirx::views::LayoutGridModel;
+
+static TileLayout parse(const char* text) {
+  Diagnostics d;
+  auto l = parseLayoutText(text, d);
+  if (!l) qFatal("layout did not parse: %s", text);
+  return *l;
+}
+
+class TstLayoutGridModel : public QObject {
+  Q_OBJECT
+ private slots:
+  void registerTileOwners() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});
+    // rank 3 wraps into a near-square grid whose width is a multiple of the last dimension
+    QCOMPARE(m.rows(), int64_t(16));
+    QCOMPARE(m.cols(), int64_t(16));
+    QCOMPARE(m.cellCount(), int64_t(256));
+    // element (1, 5, 2): warp 1, lane 5, register 2
+    const int64_t flat = 1 * 128 + 5 * 4 + 2;
+    QCOMPARE(QString::fromStdString(m.cellLabel(flat)), QString("w1 l5 r2"));
+    QCOMPARE(QString::fromStdString(m.coordText(flat)), QString("(1, 5, 2)"));
+    QCOMPARE(m.table().threadsUsed(), int64_t(64));
+    QCOMPARE(m.cellsOfThread(37), (std::vector<int64_t>{148, 149, 150, 151}));
+    QVERIFY(QString::fromStdString(m.cellDetails(flat)).contains("thread 37, register slot 2"));
+    QVERIFY(QString::fromStdString(m.threadDetails(37)).startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"));
+  }
+
+  void coloursFollowWarpAndLane() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});
+    const auto& c = m.colours();
+    QCOMPARE(c[0], c[3]);                      // one thread's four registers share a colour
+    QVERIFY(c[0] != c[4]);                     // lane 0 vs lane 1: another shade
+    QVERIFY(c[0] != c[128]);                   // warp 0 vs warp 1: another hue
+    QCOMPARE(c[0], LayoutGridModel::ownerColour(0));
+    QCOMPARE(c[128], LayoutGridModel::ownerColour(32));
+    m.setFocusThread(1);
+    QCOMPARE(m.colours()[4], LayoutGridModel::ownerColour(1));  // thread 1 keeps its colour
+    QVERIFY(m.colours()[0] != LayoutGridModel::ownerColour(0)); // the others are greyed
+  }
+
+  void replicatedOwners() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(4,) : (1@laneid,)] + R[(2,) : (16@laneid,)]"), {4});
+    QCOMPARE(QString::fromStdString(m.cellLabel(1)), QString("w0 l1 r0 +1"));
+    QVERIFY(QString::fromStdString(m.cellDetails(1)).contains("w0 l17 r0"));
+  }
+
+  void bankConflicts() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(32, 32) : (32, 1)]"), {32, 32});  // row-major: one row = 32 banks
+    m.setColouring(LayoutColouring::Banks);
+    auto ok = m.bankStats();
+    QCOMPARE(ok.accesses, int64_t(32));
+    QCOMPARE(ok.conflicted, int64_t(0));
+    QCOMPARE(ok.maxDegree, 1);
+    QCOMPARE(m.bankOf(33), 1);
+    QCOMPARE(QString::fromStdString(m.cellLabel(33)), QString("b1"));
+
+    m.setLayout(parse("S[(32, 32) : (1, 32)]"), {32, 32});  // column-major: a row hits one bank
+    auto bad = m.bankStats();
+    QCOMPARE(bad.conflicted, int64_t(32));
+    QCOMPARE(bad.maxDegree, 32);
+    QCOMPARE(bad.extraWavefronts, int64_t(32 * 31));
+
+    m.setLayout(parse("S[(32, 32) : (33, 1)]"), {32, 32});  // padded rows: still conflict-free
+    QCOMPARE(m.bankStats().conflicted, int64_t(0));
+    m.setLayout(parse("S[(32, 32) : (1, 33)]"), {32, 32});  // padded columns fix the transpose
+    QCOMPARE(m.bankStats().conflicted, int64_t(0));
+  }
+
+  void halfPrecisionSharesWords() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(64,) : (1,)]"), {64}, 2);  // 2-byte elements: two per bank word
+    QCOMPARE(m.bankOf(0), 0);
+    QCOMPARE(m.bankOf(1), 0);
+    QCOMPARE(m.bankOf(2), 1);
+    QCOMPARE(m.bankStats().maxDegree, 1);  // same word twice is a broadcast, not a conflict
+  }
+
+  void atoms() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});
+    m.setAtom(4);
+    QCOMPARE(m.atomOf(3), int64_t(0));
+    QCOMPARE(m.atomOf(4), int64_t(1));
+  }
+
+  void unadmittedShapeFallsBackTo1D() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {3, 3});
+    QCOMPARE(m.rows(), int64_t(16));
+    QCOMPARE(m.cols(), int64_t(16));
+    QCOMPARE(m.shape(), (std::vector<int64_t>{256}));
+  }
+
+  void folding() {
+    QCOMPARE(LayoutGridModel::foldColumns({128, 256}, 128 * 256), int64_t(256));
+    QCOMPARE(LayoutGridModel::foldColumns({64}, 64), int64_t(8));
+    QCOMPARE(LayoutGridModel::foldColumns({2, 32, 4}, 256), int64_t(16));
+    QCOMPARE(LayoutGridModel::foldColumns({3, 5, 7}, 105), int64_t(7));  // 7 and 21 divide 105; 7 is nearer 12.96
+  }
+};
+
+QTEST_MAIN(TstLayoutGridModel)
+#include "tst_layout_grid_model.moc"

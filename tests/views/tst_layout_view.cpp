@@ -1,0 +1,85 @@
+// The layout view: clicking a cell shows its owner (`w l r`) and the script lines touching the
+// tile; typed layouts; the per-thread and bank modes; export.
+#include <QtTest>
+
+#include "studio_test_util.h"
+#include "views/job_runner.h"
+#include "views/layout_canvas.h"
+#include "views/layout_panel.h"
+#include "views/session.h"
+
+using namespace tirx::views;
+
+class TstLayoutView : public QObject {
+  Q_OBJECT
+ private slots:
+  void clickTypedLayoutCell() {
+    JobRunner runner;
+    Session session(runner);
+    LayoutPanel panel(session);
+    panel.resize(900, 900);
+    panel.show();
+    QSignalSpy ready(&panel, &LayoutPanel::modelReady);
+    panel.showLayoutText("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]");
+    QTRY_COMPARE(ready.count(), 1);
+    QCOMPARE(panel.model().rows(), int64_t(16));
+    LayoutCanvas* canvas = panel.canvas();
+    canvas->setCellSize(60);
+    const int64_t flat = 1 * 128 + 5 * 4 + 2;  // element (1, 5, 2)
+    canvas->ensureVisible(flat);
+    QPoint centre = canvas->cellRect(flat).center().toPoint();
+    QVERIFY(canvas->rect().contains(centre));
+    QCOMPARE(canvas->cellAt(centre), flat);
+    QTest::mouseClick(canvas, Qt::LeftButton, {}, centre);
+    QCOMPARE(canvas->selectedCell(), flat);
+    QVERIFY2(panel.infoText().contains("<b>w1 l5 r2</b>"), qPrintable(panel.infoText()));
+    QVERIFY(panel.infoText().contains("(1, 5, 2)"));
+
+    // a neighbour in the next lane
+    QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(flat + 4).center().toPoint());
+    QVERIFY2(panel.infoText().contains("<b>w1 l6 r2</b>"), qPrintable(panel.infoText()));
+
+    // the inverse view of thread 37
+    panel.setMode(1);
+    panel.setFocusThread(37);
+    QVERIFY2(panel.infoText().startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"), qPrintable(panel.infoText()));
+
+    QTemporaryDir dir;
+    QVERIFY(canvas->exportPng(dir.filePath("grid.png")));
+    QVERIFY(canvas->exportSvg(dir.filePath("grid.svg")));
+    QImage png(dir.filePath("grid.png"));
+    QVERIFY(png.width() > 4 * 4 && png.height() > 64 * 4);
+  }
+
+  void badTypedLayoutSaysWhy() {
+    JobRunner runner;
+    Session session(runner);
+    LayoutPanel panel(session);
+    panel.show();
+    panel.showLayoutText("S[(2, 32, 4) : (1@warpid, 1@laneid)]");
+    QTRY_VERIFY(panel.infoText().contains("layout error"));
+  }
+
+  void scriptSymbolCellShowsLines() {
+    JobRunner runner;
+    Session session(runner);
+    LayoutPanel panel(session);
+    panel.resize(900, 900);
+    panel.show();
+    QSignalSpy ready(&panel, &LayoutPanel::modelReady);
+    session.loadText(readShared("acceptance/arith_affine_relu.py"), QString());
+    QTRY_VERIFY(session.facts() != nullptr);
+    QTRY_VERIFY(ready.count() >= 1);
+    QVERIFY(panel.showSymbol("registers"));
+    QTRY_VERIFY(ready.count() >= 2);
+    QCOMPARE(panel.model().cellCount(), int64_t(256));
+    panel.selectCell(0);
+    QString info = panel.infoText();
+    QVERIFY2(info.contains("<b>w0 l0 r0</b>"), qPrintable(info));
+    // `registers` is defined on line 14 and used by the loads/stores on lines 15, 16 and 21
+    QVERIFY2(info.contains("line:14") && info.contains("line:15") && info.contains("line:21"), qPrintable(info));
+  }
+};
+
+QTEST_MAIN(TstLayoutView)
+#include "tst_layout_view.moc"

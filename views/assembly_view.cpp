@@ -1,0 +1,210 @@
+// AssemblyView: texts from the compile products, the two-way line map, hovers.
+#include "views/assembly_view.h"
+
+#include <QHelpEvent>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QTextBlock>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "core/ptx/ptx_table.h"
+#include "views/asm_highlighter.h"
+#include "views/script_facts.h"
+#include "views/session.h"
+
+namespace tirx::views {
+
+AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+  m_tabs = new QTabWidget(this);
+  const char* names[4] = {"CUDA C++", "PTX", "SASS", "Resources"};
+  const AsmHighlighter::Language langs[3] = {AsmHighlighter::Language::Cuda,
+                                             AsmHighlighter::Language::Ptx,
+                                             AsmHighlighter::Language::Sass};
+  QFont mono("DejaVu Sans Mono");
+  mono.setStyleHint(QFont::Monospace);
+  mono.setPointSize(9);
+  for (int t = 0; t < 4; ++t) {
+    m_texts[t] = new QPlainTextEdit(this);
+    m_texts[t]->setReadOnly(true);
+    m_texts[t]->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_texts[t]->setFont(mono);
+    m_texts[t]->viewport()->installEventFilter(this);
+    if (t < 3) {
+      m_highlighters[t] = new AsmHighlighter(langs[t], m_texts[t]->document());
+      connect(m_texts[t], &QPlainTextEdit::cursorPositionChanged, this,
+              [this, t] { onGeneratedLineClicked(static_cast<Tab>(t)); });
+    }
+    m_tabs->addTab(m_texts[t], names[t]);
+  }
+  m_status = new QLabel(this);
+  m_status->setWordWrap(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addWidget(m_status);
+  layout->addWidget(m_tabs, 1);
+
+  connect(&m_session, &Session::productsChanged, this, [this] {
+    if (isVisible()) refresh();
+    else m_dirty = true;  // hidden docks refresh when shown
+  });
+  connect(&m_session, &Session::lineSelected, this, [this](int line) {
+    if (!m_syncing) highlightScriptLine(line);
+  });
+  refresh();
+}
+
+void AssemblyView::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (m_dirty) {
+    m_dirty = false;
+    refresh();
+  }
+}
+
+void AssemblyView::showTab(Tab tab) { m_tabs->setCurrentIndex(tab); }
+
+void AssemblyView::setDark(bool dark) {
+  for (auto* h : m_highlighters) h->setDark(dark);
+}
+
+void AssemblyView::refresh() {
+  auto p = m_session.products();
+  m_syncing = true;
+  if (!compileAvailable()) {
+    m_status->setText(tr("Compilation is <b>not available yet</b>: %1")
+                          .arg(QString::fromStdString(compileUnavailableReason()).toHtmlEscaped()));
+    for (auto* t : m_texts) t->clear();
+  } else if (!p) {
+    m_status->setText(tr("Not compiled yet — press Compile &amp; Verify (Ctrl+Return)."));
+    for (auto* t : m_texts) t->clear();
+  } else {
+    m_status->setText(QString::fromStdString(p->summary).toHtmlEscaped());
+    m_texts[CudaTab]->setPlainText(QString::fromStdString(p->cuda));
+    m_texts[PtxTab]->setPlainText(QString::fromStdString(p->ptx));
+    m_texts[SassTab]->setPlainText(p->sass.empty() ? QString::fromStdString(p->sassNote)
+                                                   : QString::fromStdString(p->sass));
+    QString res = QString::fromStdString(p->resources);
+    for (const Diagnostic& d : p->diagnostics)
+      res += QString("\nline %1: %2 %3").arg(d.span.line).arg(QString::fromStdString(d.code),
+                                                              QString::fromStdString(d.message));
+    m_texts[ResourcesTab]->setPlainText(res);
+  }
+  m_syncing = false;
+  highlightScriptLine(m_session.selectedLine());
+}
+
+const std::vector<LineLink>* AssemblyView::linksOf(Tab tab) const {
+  auto p = m_session.products();
+  if (!p) return nullptr;
+  switch (tab) {
+    case CudaTab: return &p->cudaLines;
+    case PtxTab: return &p->ptxLines;
+    case SassTab: return &p->sassLines;
+    default: return nullptr;
+  }
+}
+
+std::vector<int> AssemblyView::highlightedLines(Tab tab) const {
+  return tab < 3 ? m_highlighted[tab] : std::vector<int>{};
+}
+
+void AssemblyView::highlightScriptLine(int line) {
+  QColor colour = palette().color(QPalette::Base).lightness() < 128 ? QColor(60, 70, 30)
+                                                                    : QColor(255, 243, 170);
+  for (int t = 0; t < 3; ++t) {
+    m_highlighted[t].clear();
+    QList<QTextEdit::ExtraSelection> sels;
+    const auto* links = linksOf(static_cast<Tab>(t));
+    if (links && line > 0) {
+      for (const LineLink& l : *links) {
+        if (l.scriptLine != line) continue;
+        m_highlighted[t].push_back(l.targetLine);
+        QTextBlock b = m_texts[t]->document()->findBlockByNumber(l.targetLine - 1);
+        if (!b.isValid()) continue;
+        QTextEdit::ExtraSelection s;
+        s.cursor = QTextCursor(b);
+        s.format.setBackground(colour);
+        s.format.setProperty(QTextFormat::FullWidthSelection, true);
+        sels << s;
+      }
+      std::sort(m_highlighted[t].begin(), m_highlighted[t].end());
+      m_highlighted[t].erase(std::unique(m_highlighted[t].begin(), m_highlighted[t].end()),
+                             m_highlighted[t].end());
+    }
+    m_texts[t]->setExtraSelections(sels);
+    if (!m_highlighted[t].empty()) {  // scroll to the first without moving the user's caret
+      QTextBlock b = m_texts[t]->document()->findBlockByNumber(m_highlighted[t].front() - 1);
+      m_texts[t]->verticalScrollBar()->setValue(std::max(0, b.firstLineNumber() - 3));
+    }
+  }
+}
+
+void AssemblyView::onGeneratedLineClicked(Tab tab) {
+  if (m_syncing) return;
+  const auto* links = linksOf(tab);
+  if (!links) return;
+  int target = m_texts[tab]->textCursor().blockNumber() + 1;
+  for (const LineLink& l : *links)
+    if (l.targetLine == target) {
+      m_syncing = true;
+      m_session.selectLine(l.scriptLine);
+      m_syncing = false;
+      highlightScriptLine(l.scriptLine);
+      return;
+    }
+}
+
+QString AssemblyView::describeLine(Tab tab, int line) const {
+  QTextBlock b = m_texts[tab]->document()->findBlockByNumber(line - 1);
+  if (!b.isValid()) return {};
+  QString t = b.text().trimmed();
+  if (tab == PtxTab) {
+    static const QRegularExpression re(R"(^(@!?%p\d+\s+)?([a-z][a-z0-9]*(\.[a-z0-9:]+)*))");
+    auto m = re.match(t);
+    if (!m.hasMatch()) return {};
+    std::string op = m.captured(2).toStdString();
+    if (auto instr = parsePtxOpcode(op)) return QString::fromStdString(describeOpcode(*instr));
+    std::string fam = op.substr(0, op.find('.'));
+    for (const auto& f : ptxFamilies())
+      if (f.name == fam) return QString::fromStdString(f.name + " — " + f.description);
+    return {};
+  }
+  if (tab == SassTab) {
+    static const QRegularExpression re(R"(\b([A-Z][A-Z0-9]+)(\.[A-Z0-9_.]+)?\b)");
+    auto m = re.match(t);
+    if (!m.hasMatch()) return {};
+    std::string fam = m.captured(1).toLower().toStdString();
+    if (fam == "ldg" || fam == "lds") fam = "ld";
+    if (fam == "stg" || fam == "sts") fam = "st";
+    if (fam == "ffma") fam = "fma";
+    if (fam == "fmnmx") fam = "max";
+    if (fam == "fadd") fam = "add";
+    if (fam == "fmul") fam = "mul";
+    if (fam == "f2f") fam = "cvt";
+    if (fam == "mufu") return tr("MUFU — multi-function unit (ex2, lg2, rcp, rsq, sin, cos)");
+    for (const auto& f : ptxFamilies())
+      if (f.name == fam) return QString("%1 — %2").arg(m.captured(0), QString::fromStdString(f.description));
+    return {};
+  }
+  return {};
+}
+
+bool AssemblyView::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::ToolTip)
+    for (int t = PtxTab; t <= SassTab; ++t)
+      if (watched == m_texts[t]->viewport()) {
+        auto* he = static_cast<QHelpEvent*>(event);
+        int line = m_texts[t]->cursorForPosition(he->pos()).blockNumber() + 1;
+        QString d = describeLine(static_cast<Tab>(t), line);
+        if (d.isEmpty()) QToolTip::hideText();
+        else QToolTip::showText(he->globalPos(), d, m_texts[t]);
+        return true;
+      }
+  return QWidget::eventFilter(watched, event);
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,262 @@
+// EditorWidget: QScintilla set-up, the session round trip (text out, facts in) and the drawing
+// of diagnostics, hovers and navigation.
+#include "views/editor_widget.h"
+
+#include <Qsci/qsciapis.h>
+#include <Qsci/qscistyle.h>
+
+#include <QAction>
+#include <QFile>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <map>
+
+#include "core/ptx/ptx_table.h"
+#include "views/session.h"
+#include "views/studio_resources.h"
+#include "views/tirx_lexer.h"
+
+namespace tirx::views {
+
+EditorWidget::EditorWidget(Session& session, QWidget* parent)
+    : QsciScintilla(parent), m_session(session) {
+  m_lexer = new TirxLexer(this);
+  setLexer(m_lexer);
+  setUtf8(true);
+  setIndentationsUseTabs(false);
+  setIndentationWidth(4);
+  setTabWidth(4);
+  setAutoIndent(true);
+  setBraceMatching(QsciScintilla::SloppyBraceMatch);
+  setCaretLineVisible(true);
+  setFolding(QsciScintilla::BoxedTreeFoldStyle, 3);
+  setEdgeMode(QsciScintilla::EdgeLine);
+  setEdgeColumn(100);
+  setupMargins();
+  setupIndicators();
+  setupCompletion();
+  SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
+  viewport()->installEventFilter(this);
+
+  auto* gotoDef = new QAction(tr("Go to Definition"), this);
+  gotoDef->setShortcut(Qt::Key_F12);
+  gotoDef->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  addAction(gotoDef);
+  connect(gotoDef, &QAction::triggered, this, [this] {
+    int line, index;
+    getCursorPosition(&line, &index);
+    goToDefinitionAt(positionFromLineIndex(line, index));
+  });
+
+  connect(this, &QsciScintilla::textChanged, this, [this] {
+    if (!m_loading) m_session.setText(text());
+  });
+  connect(this, &QsciScintilla::cursorPositionChanged, this,
+          [this](int line, int) { m_session.selectLine(line + 1); });
+  connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &EditorWidget::onDwell);
+  connect(this, &QsciScintillaBase::SCN_DWELLEND, this,
+          [](int, int, int) { QToolTip::hideText(); });
+  connect(&m_session, &Session::textReplaced, this, [this] {
+    m_loading = true;
+    setText(m_session.text());
+    setModified(false);
+    m_loading = false;
+  });
+  connect(&m_session, &Session::factsChanged, this, &EditorWidget::applyFacts);
+  connect(&m_session, &Session::lineSelected, this, [this](int line) {
+    markerDeleteAll(SelectedLineMarker);
+    if (line <= 0) return;
+    int cur, idx;
+    getCursorPosition(&cur, &idx);
+    if (cur + 1 != line) {  // selected elsewhere (assembly, results): follow it
+      setCursorPosition(line - 1, 0);
+      ensureLineVisible(line - 1);
+      markerAdd(line - 1, SelectedLineMarker);
+    }
+  });
+}
+
+void EditorWidget::setupMargins() {
+  setMarginType(0, QsciScintilla::NumberMargin);
+  setMarginWidth(0, "00000");
+  setMarginType(1, QsciScintilla::SymbolMargin);
+  setMarginWidth(1, 14);
+  setMarginSensitivity(1, false);
+  markerDefine(QsciScintilla::Circle, ErrorMarker);
+  setMarkerBackgroundColor(QColor(220, 50, 47), ErrorMarker);
+  setMarkerForegroundColor(QColor(160, 20, 20), ErrorMarker);
+  markerDefine(QsciScintilla::RightTriangle, WarningMarker);
+  setMarkerBackgroundColor(QColor(230, 160, 20), WarningMarker);
+  markerDefine(QsciScintilla::RightArrow, SelectedLineMarker);
+  setMarkerBackgroundColor(QColor(60, 120, 220), SelectedLineMarker);
+}
+
+void EditorWidget::setupIndicators() {
+  auto define = [this](int n, int style, QColor c, int alpha) {
+    SendScintilla(SCI_INDICSETSTYLE, n, style);
+    SendScintilla(SCI_INDICSETFORE, n, c.red() | (c.green() << 8) | (c.blue() << 16));
+    SendScintilla(SCI_INDICSETALPHA, n, alpha);
+    SendScintilla(SCI_INDICSETUNDER, n, 1);
+  };
+  define(ErrorIndicator, INDIC_SQUIGGLE, QColor(230, 30, 30), 255);
+  define(WarningIndicator, INDIC_SQUIGGLE, QColor(220, 150, 0), 255);
+  define(OpcodeIndicator, INDIC_ROUNDBOX, QColor(40, 140, 220), 50);
+  define(BadOpcodeIndicator, INDIC_BOX, QColor(230, 30, 30), 200);
+  setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
+  QsciStyle err(-1, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
+  QsciStyle warn(-1, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
+  m_errorStyle = err.style();
+  m_warningStyle = warn.style();
+}
+
+void EditorWidget::setupCompletion() {
+  initStudioResources();
+  auto* apis = new QsciAPIs(m_lexer);
+  QFile f(":/completion/tirx_api.txt");
+  if (f.open(QIODevice::ReadOnly))
+    for (const QByteArray& line : f.readAll().split('\n'))
+      if (!line.trimmed().isEmpty()) apis->add(QString::fromUtf8(line.trimmed()));
+  for (const PtxFamilyInfo& fam : ptxFamilies())  // the core's own instruction table
+    for (const std::string& ex : fam.examples) apis->add(QString::fromStdString(ex));
+  for (const char* axis : {"laneid", "warpid", "tx", "wgid", "tid_in_wg", "wid_in_wg", "bx", "by",
+                           "bz", "cbx", "cby", "cbz"})
+    apis->add(QString::fromLatin1(axis));
+  apis->prepare();  // finishes on QScintilla's own worker thread
+  setAutoCompletionSource(QsciScintilla::AcsAll);
+  setAutoCompletionThreshold(2);
+  setAutoCompletionCaseSensitivity(true);
+}
+
+void EditorWidget::applyTheme(bool dark) {
+  m_lexer->applyTheme(dark);
+  setCaretLineBackgroundColor(dark ? QColor("#2b2d30") : QColor("#f3f6fb"));
+  setCaretForegroundColor(dark ? QColor("#e0e0e0") : QColor("#000000"));
+  setMarginsBackgroundColor(dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
+  setMarginsForegroundColor(dark ? QColor("#8c8c8c") : QColor("#707070"));
+  setFoldMarginColors(dark ? QColor("#2b2d30") : QColor("#f0f0f0"),
+                      dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
+}
+
+int EditorWidget::positionOf(int line, int col) const {
+  int base = static_cast<int>(const_cast<EditorWidget*>(this)->SendScintilla(SCI_POSITIONFROMLINE, line - 1));
+  return base + std::max(0, col - 1);
+}
+
+void EditorWidget::applyFacts() {
+  auto facts = m_session.facts();
+  const int length = static_cast<int>(SendScintilla(SCI_GETLENGTH));
+  for (int ind : {ErrorIndicator, WarningIndicator, OpcodeIndicator, BadOpcodeIndicator}) {
+    SendScintilla(SCI_SETINDICATORCURRENT, ind);
+    SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
+  }
+  markerDeleteAll(ErrorMarker);
+  markerDeleteAll(WarningMarker);
+  clearAnnotations();
+  if (!facts) return;
+  auto fill = [&](int ind, int offset, int len) {
+    if (offset >= length) offset = std::max(0, length - 1);
+    len = std::clamp(len, 1, std::max(1, length - offset));
+    SendScintilla(SCI_SETINDICATORCURRENT, ind);
+    SendScintilla(SCI_INDICATORFILLRANGE, offset, len);
+  };
+  for (const OpcodeSite& op : facts->opcodes)
+    fill(op.valid ? OpcodeIndicator : BadOpcodeIndicator, op.span.offset, op.span.length);
+  std::map<int, std::pair<QString, bool>> notes;  // line -> (annotation text, has error)
+  for (const Diagnostic& d : facts->frontEnd->diagnostics) {
+    if (d.severity == Severity::Note) continue;
+    bool error = d.severity == Severity::Error;
+    int line = d.span.valid() ? d.span.line : 1;
+    int offset = d.span.valid() ? d.span.offset : 0;
+    int len = d.span.length;
+    if (len <= 0) {  // point diagnostics: underline to the end of the line
+      long end = SendScintilla(SCI_GETLINEENDPOSITION, line - 1);
+      len = std::max(1, static_cast<int>(end) - offset);
+    }
+    fill(error ? ErrorIndicator : WarningIndicator, offset, len);
+    markerAdd(line - 1, error ? ErrorMarker : WarningMarker);
+    auto& n = notes[line - 1];
+    QString msg = QString("%1 %2: %3")
+                      .arg(error ? "error" : "warning", QString::fromStdString(d.code),
+                           QString::fromStdString(d.message));
+    for (const DiagNote& note : d.notes)
+      msg += "\n  note: " + QString::fromStdString(note.message);
+    n.first += (n.first.isEmpty() ? "" : "\n") + msg;
+    n.second = n.second || error;
+  }
+  for (const auto& [line, n] : notes)
+    annotate(line, n.first, n.second ? m_errorStyle : m_warningStyle);
+}
+
+bool EditorWidget::indicatorAt(int indicator, int pos) const {
+  return const_cast<EditorWidget*>(this)->SendScintilla(SCI_INDICATORVALUEAT, indicator, pos) != 0;
+}
+
+std::string EditorWidget::wordAt(int pos, int* start) const {
+  auto* self = const_cast<EditorWidget*>(this);
+  int s = static_cast<int>(self->SendScintilla(SCI_WORDSTARTPOSITION, pos, true));
+  int e = static_cast<int>(self->SendScintilla(SCI_WORDENDPOSITION, pos, true));
+  if (start) *start = s;
+  if (e <= s) return {};
+  QByteArray bytes = text().toUtf8();
+  return bytes.mid(s, e - s).toStdString();
+}
+
+QString EditorWidget::hoverTextAt(int pos) const {
+  auto facts = m_session.facts();
+  if (!facts) return {};
+  QStringList parts;
+  int op = opcodeAt(facts->opcodes, pos);
+  if (op >= 0) parts << QString::fromStdString(facts->opcodes[op].info);
+  if (op < 0) {
+    int line = static_cast<int>(const_cast<EditorWidget*>(this)->SendScintilla(SCI_LINEFROMPOSITION, pos)) + 1;
+    std::string word = wordAt(pos);
+    if (!word.empty()) {
+      const auto& prog = facts->frontEnd->program;
+      int sym = symbolAt(prog, pos, word, line);
+      if (sym >= 0 && prog.symbols[sym].name == word) {
+        std::string text = describeLayoutSymbol(prog, facts->layouts, sym);
+        if (!text.empty()) parts << QString::fromStdString(text);
+      }
+    }
+  }
+  for (const Diagnostic& d : facts->frontEnd->diagnostics)
+    if (d.span.valid() && pos >= d.span.offset && pos < d.span.offset + std::max(1, d.span.length))
+      parts << QString("%1: %2").arg(QString::fromStdString(d.code), QString::fromStdString(d.message));
+  return parts.join("\n\n");
+}
+
+void EditorWidget::onDwell(int position, int x, int y) {
+  if (position < 0) return;
+  QString text = hoverTextAt(position);
+  if (text.isEmpty()) return;
+  QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), text, viewport());
+}
+
+bool EditorWidget::goToDefinitionAt(int pos) {
+  auto facts = m_session.facts();
+  if (!facts) return false;
+  std::string word = wordAt(pos);
+  if (word.empty()) return false;
+  int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, pos)) + 1;
+  const auto& prog = facts->frontEnd->program;
+  int sym = symbolAt(prog, pos, word, line);
+  if (sym < 0 || prog.symbols[sym].name != word || !prog.symbols[sym].span.valid()) return false;
+  const SourceSpan& def = prog.symbols[sym].span;
+  setCursorPosition(def.line - 1, def.col - 1);
+  ensureLineVisible(def.line - 1);
+  return true;
+}
+
+bool EditorWidget::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == viewport() && event->type() == QEvent::MouseButtonRelease) {
+    auto* me = static_cast<QMouseEvent*>(event);
+    if (me->modifiers() & Qt::ControlModifier) {
+      long pos = SendScintilla(SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(me->position().x()),
+                               static_cast<long>(me->position().y()));
+      if (pos >= 0 && goToDefinitionAt(static_cast<int>(pos))) return false;
+    }
+  }
+  return QsciScintilla::eventFilter(watched, event);
+}
+
+}  // namespace tirx::views

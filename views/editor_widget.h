@@ -1,0 +1,50 @@
+// The script editor (QScintilla): TIRx-aware Python highlighting, completion from the core's own
+// tables, and the engine's facts drawn as they arrive: squiggle indicators, margin markers and
+// annotations for diagnostics, opcode-string indicators, hovers on layouts and opcodes, and
+// go-to-definition (F12 / Ctrl+click) from program.symbols. It never parses anything itself: the
+// session's front-end job does, on the worker thread.
+#pragma once
+
+#include <Qsci/qsciscintilla.h>
+
+namespace tirx::views {
+
+class Session;
+class TirxLexer;
+
+class EditorWidget : public QsciScintilla {
+  Q_OBJECT
+ public:
+  /// Indicator numbers (≥ 8: 0–7 belong to the lexer).
+  enum Indicator { ErrorIndicator = 8, WarningIndicator = 9, OpcodeIndicator = 10, BadOpcodeIndicator = 11 };
+  enum Marker { ErrorMarker = 0, WarningMarker = 1, SelectedLineMarker = 2 };
+
+  explicit EditorWidget(Session& session, QWidget* parent = nullptr);
+
+  /// True when indicator `indicator` covers byte position `pos`.
+  bool indicatorAt(int indicator, int pos) const;
+  /// The text a hover at byte position `pos` shows (layout summary, opcode description,
+  /// diagnostic message), empty when nothing is there.
+  QString hoverTextAt(int pos) const;
+  /// Jump to the definition of the symbol at byte position `pos`; false when there is none.
+  bool goToDefinitionAt(int pos);
+  void applyTheme(bool dark);
+  /// Byte position of (1-based line, 1-based column).
+  int positionOf(int line, int col) const;
+
+ private:
+  void setupMargins();
+  void setupIndicators();
+  void setupCompletion();
+  void applyFacts();
+  void onDwell(int position, int x, int y);
+  bool eventFilter(QObject* watched, QEvent* event) override;
+  std::string wordAt(int pos, int* start = nullptr) const;
+
+  Session& m_session;
+  TirxLexer* m_lexer = nullptr;
+  bool m_loading = false;
+  int m_errorStyle = 0, m_warningStyle = 0;
+};
+
+}  // namespace tirx::views

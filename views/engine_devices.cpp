@@ -1,0 +1,21 @@
+// availableDevices(): the GPUs core/device enumerates through the driver (dlopen'ed libcuda).
+// Without a driver the list is empty and the device picker offers the simulator only.
+#include "views/engine_products.h"
+
+#if defined(TIRX_STUDIO_HAVE_DEVICE)
+#include "core/device/cuda_driver.h"
+
+namespace tirx::views {
+
+std::vector<std::pair<std::string, std::string>> availableDevices() {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto devices = device::enumerateDevices();
+  if (!devices) return out;
+  for (const auto& d : *devices)
+    out.emplace_back("cuda:" + std::to_string(d.index),
+                     d.name + " (sm_" + std::to_string(d.sm()) + ")");
+  return out;
+}
+
+}  // namespace tirx::views
+#endif

@@ -1,0 +1,94 @@
+// The studio's value view of the engine's later stages: compile products (CUDA C++, PTX, SASS,
+// resources, the script ↔ CUDA ↔ PTX line map) and verification results (checks, worst elements,
+// output/reference arrays, timings). engine_products.cpp fills them from core/driver/compile.h and
+// core/verify/verify.h; while those modules are not built, the run* functions are not callable and
+// the *Available() functions say so, and the docks show an honest "not available yet" state.
+// These functions run on the job runner's worker thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/diag/diagnostic.h"
+
+namespace tirx::views {
+
+/// One link of the source map: script line → a line of generated text.
+struct LineLink {
+  int scriptLine = 0;  ///< 1-based
+  int targetLine = 0;  ///< 1-based line in the CUDA/PTX/SASS text
+};
+
+struct CompileRequest {
+  std::string source;
+  std::string fileName;
+  int sm = 90;
+};
+
+struct CompileProducts {
+  bool ok = false;
+  std::string summary;  ///< one line for the status bar
+  std::string cuda, ptx, sass;
+  std::string sassNote;   ///< why SASS is missing, when it is
+  std::string resources;  ///< the resource report as text (registers, spills, shared memory)
+  std::vector<LineLink> cudaLines, ptxLines, sassLines;
+  Diagnostics diagnostics;
+  double compileMillis = 0;
+};
+
+struct VerifyRequest {
+  std::string source;
+  std::string fileName;
+  int sm = 90;
+  std::string device;  ///< "sim" or "cuda:N"
+};
+
+/// One mismatching element of an output.
+struct WorstElement {
+  std::vector<int64_t> index;
+  int64_t flat = 0;
+  double actual = 0, expected = 0, absError = 0, relError = 0;
+  std::string owners;  ///< "w1 l5 r2" (thread/register that produced it), may be empty
+  std::string tile;    ///< the tile (symbol) whose layout the owners refer to
+  int line = 0;        ///< the script line of the tile op that wrote it, 0 when unknown
+};
+
+/// One comparison (one assert_close / assert_allclose, or one output of one kernel).
+struct CheckResult {
+  std::string name;
+  bool passed = false;
+  std::string message;
+  double maxAbsError = 0, maxRelError = 0;
+  int64_t mismatches = 0;
+  std::vector<int64_t> shape;
+  std::vector<double> actual, expected;  ///< flattened row-major, for the plots
+  std::vector<WorstElement> worst;
+  int line = 0;
+};
+
+struct VerifyProducts {
+  bool ran = false;     ///< false when it could not run (environment), see summary
+  bool passed = false;  ///< every check passed and no fault
+  std::string summary;
+  std::string device;
+  std::vector<CheckResult> checks;
+  Diagnostics faults;  ///< simulator faults, harness errors
+  std::vector<std::pair<std::string, double>> timings;  ///< (phase, milliseconds)
+};
+
+/// Whether the engine pieces are built into this binary, and if not, why.
+bool compileAvailable();
+std::string compileUnavailableReason();
+bool verifyAvailable();
+std::string verifyUnavailableReason();
+
+/// Compile a script (front end, codegen, NVRTC, nvJitLink, SASS). Slow: worker thread only.
+CompileProducts runCompile(const CompileRequest& request);
+/// Compile, run and verify a script on `request.device`. Slow: worker thread only.
+VerifyProducts runVerify(const VerifyRequest& request);
+
+/// GPUs the engine can see ("cuda:0 — NVIDIA H200"), empty without a driver or core/device.
+std::vector<std::pair<std::string, std::string>> availableDevices();
+
+}  // namespace tirx::views

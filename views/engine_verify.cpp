@@ -1,0 +1,101 @@
+// runVerify(): core/verify's verifyScript turned into the studio's VerifyProducts value. A
+// "cuda:N" device installs the CUDA executor of core/driver (a child `tirx runner` process).
+// Built when core/verify has sources.
+#include "views/engine_products.h"
+
+#if defined(TIRX_STUDIO_HAVE_VERIFY)
+#include <sstream>
+
+#include "core/driver/cuda_executor.h"
+#include "core/layout/tile_layout.h"
+#include "core/verify/verify.h"
+
+namespace tirx::views {
+
+bool verifyAvailable() { return true; }
+std::string verifyUnavailableReason() { return {}; }
+
+namespace {
+
+WorstElement convertWorst(const verify::WorstElement& w, const std::vector<int64_t>& shape) {
+  WorstElement e;
+  e.index = w.coord;
+  e.flat = (w.coord.size() == shape.size() && !shape.empty()) ? flatten(w.coord, shape) : 0;
+  e.actual = w.actual;
+  e.expected = w.expected;
+  e.absError = w.absErr;
+  e.relError = w.relErr;
+  const verify::OwnerInfo& o = w.owner;
+  if (o.known) {
+    std::string reg = o.reg;  // "R[2]": tile name and register slot
+    std::string slot;
+    auto open = reg.find('[');
+    if (open != std::string::npos) {
+      e.tile = reg.substr(0, open);
+      slot = reg.substr(open + 1, reg.find(']') - open - 1);
+    }
+    e.owners = "w" + std::to_string(o.warp) + " l" + std::to_string(o.lane) +
+               (slot.empty() ? std::string() : " r" + slot);
+    e.line = o.regLine > 0 ? o.regLine : o.storeLine;
+  }
+  return e;
+}
+
+}  // namespace
+
+VerifyProducts runVerify(const VerifyRequest& request) {
+  VerifyProducts out;
+  verify::VerifyOptions options;
+  options.fileName = request.fileName;
+  options.arch = "sm_" + std::to_string(request.sm);
+  options.device = request.device.rfind("cuda", 0) == 0 ? "cuda" : "sim";
+  if (options.device == "cuda") {
+    int index = request.device.size() > 5 ? std::atoi(request.device.c_str() + 5) : 0;
+    std::string file = request.fileName;
+    options.cudaFactory = [index, file](const std::string&, std::string*) {
+      driver::CudaExecutorOptions o;
+      o.device = index;
+      o.scriptFile = file;
+      return std::unique_ptr<ir::Executor>(new driver::CudaExecutor(o));
+    };
+  }
+  verify::Report r = verifyScript(request.source, options);
+  out.device = r.device.empty() ? request.device : r.device;
+  out.ran = !r.environmentError && (!r.runs.empty() || !r.checks.empty());
+  out.passed = r.passed();
+  for (const verify::Check& c : r.checks) {
+    CheckResult cr;
+    cr.name = c.name;
+    cr.passed = c.pass;
+    cr.message = c.message;
+    cr.maxAbsError = c.maxAbs;
+    cr.maxRelError = c.maxRel;
+    cr.mismatches = c.mismatches;
+    cr.shape = c.shape;
+    cr.actual = c.output;
+    cr.expected = c.reference;
+    cr.line = c.span.line;
+    for (const auto& w : c.worst) cr.worst.push_back(convertWorst(w, c.shape));
+    out.checks.push_back(std::move(cr));
+  }
+  out.faults = r.errors;
+  for (const auto& f : r.faults) out.faults.push_back(f.diag);
+  for (const auto& run : r.runs) {
+    out.timings.emplace_back(run.kernel + " compile", run.compileMs);
+    out.timings.emplace_back(run.kernel + " run", run.runMs);
+  }
+  out.timings.emplace_back("total", r.totalMs);
+  std::ostringstream s;
+  int passed = 0;
+  for (const auto& c : r.checks) passed += c.pass;
+  s << (out.passed ? "PASS" : "FAIL") << ": " << passed << "/" << r.checks.size()
+    << " checks passed on " << out.device;
+  if (!r.faults.empty()) s << ", " << r.faults.size() << " faults";
+  if (!r.errors.empty()) s << ", " << r.errors.size() << " errors: " << r.errors.front().message;
+  if (r.environmentError) s << " (device unavailable)";
+  out.summary = s.str();
+  return out;
+}
+
+}  // namespace tirx::views
+#endif

@@ -1,0 +1,297 @@
+// LayoutCanvas: scaled-image painting, overlays for visible cells, zoom/pan and export.
+#include "views/layout_canvas.h"
+
+#include <QFile>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace tirx::views {
+
+LayoutCanvas::LayoutCanvas(QWidget* parent) : QWidget(parent) {
+  setMouseTracking(true);
+  setFocusPolicy(Qt::StrongFocus);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setMinimumSize(200, 150);
+}
+
+void LayoutCanvas::setModel(const LayoutGridModel* model) {
+  m_model = model;
+  modelChanged();
+}
+
+void LayoutCanvas::modelChanged() {
+  bool sizeChanged = !m_model || m_image.width() != m_model->cols() ||
+                     m_image.height() != m_model->rows();
+  rebuildImage();
+  if (m_selected >= (m_model ? m_model->cellCount() : 0)) m_selected = -1;
+  if (sizeChanged) {
+    m_fitPending = true;
+    m_autoFit = true;
+    if (isVisible() && width() > 0) fitToView();
+  }
+  update();
+}
+
+void LayoutCanvas::rebuildImage() {
+  if (!m_model || m_model->empty()) {
+    m_image = QImage();
+    return;
+  }
+  const int cols = static_cast<int>(m_model->cols()), rows = static_cast<int>(m_model->rows());
+  m_image = QImage(cols, rows, QImage::Format_ARGB32);
+  const auto& colours = m_model->colours();
+  for (int r = 0; r < rows; ++r) {
+    auto* line = reinterpret_cast<uint32_t*>(m_image.scanLine(r));
+    std::copy_n(colours.data() + static_cast<size_t>(r) * cols, cols, line);
+  }
+}
+
+void LayoutCanvas::setCellSize(double px, QPointF anchor) {
+  px = std::clamp(px, 0.25, 200.0);
+  if (anchor.x() < 0) anchor = QPointF(width() / 2.0, height() / 2.0);
+  QPointF gridPoint = (anchor - m_offset) / m_cell;
+  m_cell = px;
+  m_offset = anchor - gridPoint * m_cell;
+  m_fitPending = false;
+  m_autoFit = false;
+  clampOffset();
+  update();
+}
+
+void LayoutCanvas::fitToView() {
+  m_fitPending = false;
+  if (!m_model || m_model->empty()) return;
+  double w = std::max(1, width() - 16), h = std::max(1, height() - 16);
+  m_cell = std::clamp(std::min(w / m_model->cols(), h / m_model->rows()), 0.25, 200.0);
+  m_offset = QPointF(8, 8);
+  update();
+}
+
+void LayoutCanvas::clampOffset() {
+  if (!m_model || m_model->empty()) return;
+  double gw = m_model->cols() * m_cell, gh = m_model->rows() * m_cell;
+  // keep at least a quarter of the view covered by the grid
+  m_offset.setX(std::clamp(m_offset.x(), std::min(0.0, width() * 0.75 - gw), width() * 0.75));
+  m_offset.setY(std::clamp(m_offset.y(), std::min(0.0, height() * 0.75 - gh), height() * 0.75));
+}
+
+void LayoutCanvas::ensureVisible(int64_t flat) {
+  if (!m_model || flat < 0 || flat >= m_model->cellCount()) return;
+  QRectF r = cellRect(flat);
+  if (rect().contains(r.toAlignedRect())) return;
+  m_offset += QPointF(width() / 2.0, height() / 2.0) - r.center();
+  clampOffset();
+  update();
+}
+
+int64_t LayoutCanvas::cellAt(QPointF pos) const {
+  if (!m_model || m_model->empty()) return -1;
+  double x = (pos.x() - m_offset.x()) / m_cell, y = (pos.y() - m_offset.y()) / m_cell;
+  if (x < 0 || y < 0) return -1;
+  int64_t c = static_cast<int64_t>(x), r = static_cast<int64_t>(y);
+  if (c >= m_model->cols() || r >= m_model->rows()) return -1;
+  return m_model->flatAt(r, c);
+}
+
+QRectF LayoutCanvas::cellRect(int64_t flat) const {
+  if (!m_model || m_model->cols() == 0) return {};
+  int64_t r = flat / m_model->cols(), c = flat % m_model->cols();
+  return QRectF(m_offset.x() + c * m_cell, m_offset.y() + r * m_cell, m_cell, m_cell);
+}
+
+void LayoutCanvas::setSelectedCell(int64_t flat) {
+  m_selected = flat;
+  update();
+}
+
+void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
+  if (m_image.isNull()) return;
+  const int64_t rows = m_model->rows(), cols = m_model->cols();
+  // visible cell range
+  int64_t c0 = std::max<int64_t>(0, static_cast<int64_t>((area.left() - m_offset.x()) / m_cell));
+  int64_t r0 = std::max<int64_t>(0, static_cast<int64_t>((area.top() - m_offset.y()) / m_cell));
+  int64_t c1 = std::min<int64_t>(cols, static_cast<int64_t>(std::ceil((area.right() - m_offset.x()) / m_cell)) + 1);
+  int64_t r1 = std::min<int64_t>(rows, static_cast<int64_t>(std::ceil((area.bottom() - m_offset.y()) / m_cell)) + 1);
+  if (c0 >= c1 || r0 >= r1) return;
+  QRectF target(m_offset.x() + c0 * m_cell, m_offset.y() + r0 * m_cell, (c1 - c0) * m_cell,
+                (r1 - r0) * m_cell);
+  p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+  p.drawImage(target, m_image, QRectF(c0, r0, c1 - c0, r1 - r0));
+
+  QColor lineColour = palette().color(QPalette::Base).lightness() < 128 ? QColor(20, 20, 20)
+                                                                        : QColor(255, 255, 255);
+  if (m_cell >= 6) {  // grid lines, one per visible row and column
+    QVector<QLineF> lines;
+    for (int64_t c = c0; c <= c1; ++c)
+      lines.append(QLineF(m_offset.x() + c * m_cell, target.top(), m_offset.x() + c * m_cell, target.bottom()));
+    for (int64_t r = r0; r <= r1; ++r)
+      lines.append(QLineF(target.left(), m_offset.y() + r * m_cell, target.right(), m_offset.y() + r * m_cell));
+    p.setPen(QPen(lineColour, 1));
+    p.drawLines(lines);
+  }
+  if (m_model->atom() > 0 && m_cell >= 3) {  // atom boundaries
+    QVector<QLineF> lines;
+    for (int64_t r = r0; r < r1; ++r)
+      for (int64_t c = c0; c < c1; ++c) {
+        int64_t f = r * cols + c, a = m_model->atomOf(f);
+        double x = m_offset.x() + c * m_cell, y = m_offset.y() + r * m_cell;
+        if (c + 1 >= cols || m_model->atomOf(f + 1) != a)
+          lines.append(QLineF(x + m_cell, y, x + m_cell, y + m_cell));
+        if (c == 0 || m_model->atomOf(f - 1) != a) lines.append(QLineF(x, y, x, y + m_cell));
+        if (r + 1 >= rows || m_model->atomOf(f + cols) != a)
+          lines.append(QLineF(x, y + m_cell, x + m_cell, y + m_cell));
+        if (r == 0 || m_model->atomOf(f - cols) != a) lines.append(QLineF(x, y, x + m_cell, y));
+      }
+    p.setPen(QPen(QColor(10, 10, 10), m_cell >= 12 ? 2.5 : 1.5));
+    p.drawLines(lines);
+  }
+  if (m_cell >= 40) {  // `w l r` labels
+    QFont f = font();
+    f.setPixelSize(std::clamp(static_cast<int>(m_cell / 4.2), 8, 14));
+    p.setFont(f);
+    p.setPen(QColor(15, 15, 15));
+    for (int64_t r = r0; r < r1; ++r)
+      for (int64_t c = c0; c < c1; ++c) {
+        QRectF cr(m_offset.x() + c * m_cell, m_offset.y() + r * m_cell, m_cell, m_cell);
+        p.drawText(cr.adjusted(2, 2, -2, -2), Qt::AlignCenter | Qt::TextWordWrap,
+                   QString::fromStdString(m_model->cellLabel(r * cols + c)));
+      }
+  }
+}
+
+void LayoutCanvas::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().color(QPalette::Base));
+  if (!m_model || m_model->empty()) {
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(rect(), Qt::AlignCenter, tr("no layout: pick a symbol or type a layout above"));
+    return;
+  }
+  paintGrid(p, rect());
+  auto outline = [&](int64_t flat, QColor colour, double w) {
+    if (flat < 0) return;
+    p.setPen(QPen(colour, w));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(cellRect(flat).adjusted(-1, -1, 1, 1));
+  };
+  outline(m_hovered, palette().color(QPalette::Text), 1.5);
+  outline(m_selected, QColor(230, 40, 40), 3);
+}
+
+void LayoutCanvas::resizeEvent(QResizeEvent*) {
+  if (m_fitPending || m_autoFit) {
+    fitToView();
+    m_autoFit = true;
+  }
+}
+
+void LayoutCanvas::wheelEvent(QWheelEvent* e) {
+  double steps = e->angleDelta().y() / 120.0;
+  setCellSize(m_cell * std::pow(1.2, steps), e->position());
+  e->accept();
+}
+
+void LayoutCanvas::mousePressEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return;
+  m_dragging = true;
+  m_dragMoved = false;
+  m_dragStart = e->position();
+  m_offsetAtDrag = m_offset;
+}
+
+void LayoutCanvas::mouseMoveEvent(QMouseEvent* e) {
+  if (m_dragging) {
+    QPointF d = e->position() - m_dragStart;
+    if (d.manhattanLength() > 3) m_dragMoved = true;
+    if (m_dragMoved) {
+      m_autoFit = false;
+      m_offset = m_offsetAtDrag + d;
+      clampOffset();
+      update();
+    }
+    return;
+  }
+  int64_t f = cellAt(e->position());
+  if (f != m_hovered) {
+    m_hovered = f;
+    update();
+    emit cellHovered(f);
+  }
+}
+
+void LayoutCanvas::mouseReleaseEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return;
+  bool click = m_dragging && !m_dragMoved;
+  m_dragging = false;
+  if (!click) return;
+  int64_t f = cellAt(e->position());
+  setSelectedCell(f);
+  emit cellClicked(f);
+}
+
+void LayoutCanvas::keyPressEvent(QKeyEvent* e) {
+  switch (e->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomBy(1.25); break;
+    case Qt::Key_Minus: zoomBy(0.8); break;
+    case Qt::Key_0:
+      fitToView();
+      m_autoFit = true;
+      break;
+    default: QWidget::keyPressEvent(e);
+  }
+}
+
+bool LayoutCanvas::exportPng(const QString& path) const {
+  if (!m_model || m_model->empty()) return false;
+  double cell = std::clamp(8192.0 / std::max(m_model->cols(), m_model->rows()), 1.0, 48.0);
+  QImage img(static_cast<int>(m_model->cols() * cell), static_cast<int>(m_model->rows() * cell),
+             QImage::Format_ARGB32);
+  img.fill(Qt::white);
+  // paint through a copy with the export zoom so that the on-screen view is untouched
+  LayoutCanvas copy;
+  copy.setPalette(palette());
+  copy.m_model = m_model;
+  copy.m_image = m_image;
+  copy.m_cell = cell;
+  copy.m_offset = QPointF(0, 0);
+  QPainter p(&img);
+  copy.paintGrid(p, QRectF(0, 0, img.width(), img.height()));
+  p.end();
+  return img.save(path, "PNG");
+}
+
+bool LayoutCanvas::exportSvg(const QString& path) const {
+  if (!m_model || m_model->empty()) return false;
+  const double cell = 40;
+  QSvgGenerator gen;
+  gen.setFileName(path);
+  gen.setSize(QSize(static_cast<int>(m_model->cols() * cell), static_cast<int>(m_model->rows() * cell)));
+  gen.setViewBox(QRect(QPoint(0, 0), gen.size()));
+  gen.setTitle(QString::fromStdString(m_model->layout().toString()));
+  QPainter p;
+  if (!p.begin(&gen)) return false;
+  const auto& colours = m_model->colours();
+  QFont f = font();
+  f.setPixelSize(9);
+  p.setFont(f);
+  for (int64_t r = 0; r < m_model->rows(); ++r)
+    for (int64_t c = 0; c < m_model->cols(); ++c) {
+      int64_t fl = r * m_model->cols() + c;
+      QRectF cr(c * cell, r * cell, cell, cell);
+      p.fillRect(cr, QColor::fromRgba(colours[fl]));
+      p.setPen(QPen(Qt::white, 1));
+      p.drawRect(cr);
+      p.setPen(Qt::black);
+      p.drawText(cr, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(m_model->cellLabel(fl)));
+    }
+  p.end();
+  return QFile::exists(path);
+}
+
+}  // namespace tirx::views

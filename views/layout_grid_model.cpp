@@ -1,0 +1,202 @@
+// LayoutGridModel: ownership tabulation, colours, labels and bank statistics. The colour of an
+// owner is an HSV value computed once per cell: the hue steps by the golden angle per warp so
+// neighbouring warps differ, the value darkens with the lane so the lanes of one warp read as a
+// gradient.
+#include "views/layout_grid_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace tirx::views {
+namespace {
+
+uint32_t hsv(double h, double s, double v) {
+  h = std::fmod(h, 360.0);
+  if (h < 0) h += 360;
+  double c = v * s, x = c * (1 - std::fabs(std::fmod(h / 60.0, 2) - 1)), m = v - c;
+  double r = 0, g = 0, b = 0;
+  int sector = static_cast<int>(h / 60) % 6;
+  switch (sector) {
+    case 0: r = c, g = x; break;
+    case 1: r = x, g = c; break;
+    case 2: g = c, b = x; break;
+    case 3: g = x, b = c; break;
+    case 4: r = x, b = c; break;
+    default: r = c, b = x; break;
+  }
+  auto u = [m](double t) { return static_cast<uint32_t>(std::lround((t + m) * 255)); };
+  return 0xff000000u | (u(r) << 16) | (u(g) << 8) | u(b);
+}
+
+uint32_t greyed(uint32_t c) {
+  uint32_t r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+  uint32_t y = (r * 30 + g * 59 + b * 11) / 100;
+  y = 200 + y / 5;  // light grey, keeps a hint of the original brightness
+  y = std::min<uint32_t>(y, 250);
+  return 0xff000000u | (y << 16) | (y << 8) | y;
+}
+
+}  // namespace
+
+int64_t LayoutGridModel::foldColumns(const std::vector<int64_t>& shape, int64_t total) {
+  if (shape.empty() || total <= 0) return 0;
+  if (shape.size() == 2) return shape.back();  // a matrix keeps its rows and columns
+  // rank 1 and rank >= 3: wrap into a grid about 1.6 times wider than tall whose width is a
+  // multiple of the last dimension (so a row never splits an innermost run)
+  const int64_t last = std::max<int64_t>(1, shape.back());
+  const double target = std::sqrt(static_cast<double>(total) * 1.6);
+  int64_t best = last;
+  for (int64_t c = last; c <= total; c += last)
+    if (total % c == 0 && std::fabs(c - target) < std::fabs(best - target)) best = c;
+  return best;
+}
+
+uint32_t LayoutGridModel::ownerColour(int64_t thread) {
+  int64_t warp = thread / 32, lane = thread % 32;
+  double hue = 210.0 + 137.508 * static_cast<double>(warp);
+  double value = 0.97 - 0.40 * static_cast<double>(lane) / 31.0;
+  return hsv(hue, 0.55, value);
+}
+
+uint32_t LayoutGridModel::bankColour(int bank) {
+  return hsv(360.0 * bank / 32.0, 0.45, bank % 2 ? 0.80 : 0.95);
+}
+
+void LayoutGridModel::clear() {
+  m_layout = TileLayout{};
+  m_table = OwnershipTable{};
+  m_rows = m_cols = 0;
+  m_colours.clear();
+  m_memOffset.clear();
+  m_focusThread = -1;
+  m_atom = 0;
+}
+
+void LayoutGridModel::setLayout(const TileLayout& layout, std::vector<int64_t> shape,
+                                int elementBytes) {
+  clear();
+  m_layout = layout;
+  m_elementBytes = std::max(1, elementBytes);
+  if (shape.empty() || !layout.admits(shape)) shape = {layout.size()};
+  m_table = ownership(layout, shape);
+  m_cols = foldColumns(m_table.shape, m_table.elementCount);
+  m_rows = m_cols > 0 ? m_table.elementCount / m_cols : 0;
+  m_memOffset.resize(m_table.elementCount);
+  for (int64_t f = 0; f < m_table.elementCount; ++f) {
+    AxisCoord c = layout.applyFlat(f);
+    auto it = c.find("m");
+    m_memOffset[f] = it == c.end() ? 0 : it->second;
+  }
+  rebuildColours();
+}
+
+void LayoutGridModel::setColouring(LayoutColouring c) {
+  if (c == m_colouring) return;
+  m_colouring = c;
+  rebuildColours();
+}
+
+void LayoutGridModel::setFocusThread(int64_t thread) {
+  if (thread == m_focusThread) return;
+  m_focusThread = thread;
+  rebuildColours();
+}
+
+void LayoutGridModel::rebuildColours() {
+  const int64_t n = m_table.elementCount;
+  m_colours.assign(n, 0xffffffffu);
+  for (int64_t f = 0; f < n; ++f) {
+    auto owners = m_table.ownersOf(f);
+    uint32_t c = m_colouring == LayoutColouring::Banks
+                     ? bankColour(bankOf(f))
+                     : (owners.empty() ? 0xffe0e0e0u : ownerColour(owners.front().thread));
+    if (m_focusThread >= 0) {
+      bool mine = std::any_of(owners.begin(), owners.end(),
+                              [this](const Owner& o) { return o.thread == m_focusThread; });
+      if (!mine) c = greyed(c);
+    }
+    m_colours[f] = c;
+  }
+}
+
+std::string LayoutGridModel::cellLabel(int64_t flat) const {
+  if (flat < 0 || flat >= m_table.elementCount) return {};
+  if (m_colouring == LayoutColouring::Banks) return "b" + std::to_string(bankOf(flat));
+  auto owners = m_table.ownersOf(flat);
+  if (owners.empty()) return "-";
+  const Owner& o = owners.front();
+  std::string s = "w" + std::to_string(o.thread / 32) + " l" + std::to_string(o.thread % 32) +
+                  " r" + std::to_string(o.slot);
+  if (owners.size() > 1) s += " +" + std::to_string(owners.size() - 1);
+  return s;
+}
+
+std::string LayoutGridModel::coordText(int64_t flat) const {
+  std::vector<int64_t> c = unflatten(flat, m_table.shape);
+  std::string s = "(";
+  for (size_t i = 0; i < c.size(); ++i) s += (i ? ", " : "") + std::to_string(c[i]);
+  return s + ")";
+}
+
+std::string LayoutGridModel::cellDetails(int64_t flat) const {
+  if (flat < 0 || flat >= m_table.elementCount) return {};
+  std::ostringstream os;
+  os << "element " << coordText(flat) << " (flat " << flat << ")\n";
+  for (const Owner& o : m_table.ownersOf(flat))
+    os << "w" << o.thread / 32 << " l" << o.thread % 32 << " r" << o.slot << "  — thread "
+       << o.thread << ", register slot " << o.slot << "\n";
+  os << "m = " << m_memOffset[flat] << ", bank " << bankOf(flat);
+  return os.str();
+}
+
+std::vector<int64_t> LayoutGridModel::cellsOfThread(int64_t thread) const {
+  std::vector<int64_t> cells;
+  for (const auto& e : m_table.entriesOf(thread)) cells.push_back(e.flat);
+  return cells;
+}
+
+std::string LayoutGridModel::threadDetails(int64_t thread) const {
+  std::ostringstream os;
+  os << "thread " << thread << " (w" << thread / 32 << " l" << thread % 32 << "): ";
+  auto entries = m_table.entriesOf(thread);
+  if (entries.empty()) return os.str() + "owns no element";
+  int shown = 0;
+  for (const auto& e : entries) {
+    if (shown++ == 64) {
+      os << " …";
+      break;
+    }
+    os << "r" << e.slot << "→" << coordText(e.flat) << " ";
+  }
+  return os.str();
+}
+
+int LayoutGridModel::bankOf(int64_t flat) const {
+  if (flat < 0 || flat >= static_cast<int64_t>(m_memOffset.size())) return 0;
+  int64_t word = m_memOffset[flat] * m_elementBytes / 4;
+  return static_cast<int>(((word % 32) + 32) % 32);
+}
+
+BankStats LayoutGridModel::bankStats() const {
+  BankStats stats;
+  const int64_t n = m_table.elementCount;
+  for (int64_t g = 0; g < n; g += 32) {
+    // distinct words per bank in this warp-wide access
+    std::vector<std::vector<int64_t>> words(32);
+    for (int64_t f = g; f < std::min(n, g + 32); ++f) {
+      int64_t word = m_memOffset[f] * m_elementBytes / 4;
+      auto& w = words[bankOf(f)];
+      if (std::find(w.begin(), w.end(), word) == w.end()) w.push_back(word);
+    }
+    int degree = 0;
+    for (const auto& w : words) degree = std::max(degree, static_cast<int>(w.size()));
+    ++stats.accesses;
+    if (degree > 1) ++stats.conflicted;
+    stats.extraWavefronts += std::max(0, degree - 1);
+    stats.maxDegree = std::max(stats.maxDegree, degree);
+  }
+  return stats;
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,377 @@
+// LayoutPanel: symbol/typed-layout selection, the worker job that tabulates ownership, and the
+// info area (owners of a cell, lines touching the symbol, bank conflicts).
+#include "views/layout_panel.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <set>
+
+#include "core/layout/layout_parse.h"
+#include "views/layout_canvas.h"
+#include "views/session.h"
+
+namespace tirx::views {
+namespace {
+
+/// The layout job's value: a tabulated grid, or the parse error of a typed layout.
+struct TableResult {
+  std::optional<LayoutGridModel> model;
+  QString error;
+};
+
+QString shapeText(const std::vector<int64_t>& shape) {
+  QStringList parts;
+  for (auto s : shape) parts << QString::number(s);
+  return "(" + parts.join(", ") + ")";
+}
+
+void collectApplies(const std::vector<ir::Stmt>& body, std::vector<const ir::Stmt*>& out) {
+  for (const auto& s : body) {
+    if (s.kind == ir::StmtKind::Apply && s.apply) out.push_back(&s);
+    collectApplies(s.body, out);
+    collectApplies(s.orelse, out);
+  }
+}
+
+}  // namespace
+
+LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+  auto* top = new QHBoxLayout;
+  m_symbols = new QComboBox(this);
+  m_symbols->setMinimumContentsLength(24);
+  m_symbols->setToolTip(tr("Tiles, views and layout constants of the script"));
+  m_typed = new QLineEdit(this);
+  m_typed->setPlaceholderText(tr("or type a layout: S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"));
+  top->addWidget(m_symbols, 2);
+  top->addWidget(m_typed, 3);
+
+  auto* second = new QHBoxLayout;
+  m_mode = new QComboBox(this);
+  m_mode->addItems({tr("Owners (warp hue, lane shade)"), tr("One thread (inverse view)"),
+                    tr("Shared-memory banks")});
+  m_thread = new QSpinBox(this);
+  m_thread->setRange(0, 1 << 20);
+  m_thread->setPrefix(tr("thread "));
+  m_thread->setEnabled(false);
+  m_tileOps = new QComboBox(this);
+  m_tileOps->setToolTip(tr("Outline the atoms of a tile op on this tile"));
+  auto button = [this](const QString& text, const QString& tip) {
+    auto* b = new QToolButton(this);
+    b->setText(text);
+    b->setToolTip(tip);
+    return b;
+  };
+  auto* zoomIn = button("+", tr("Zoom in (+)"));
+  auto* zoomOut = button("−", tr("Zoom out (-)"));
+  auto* fit = button(tr("Fit"), tr("Fit the grid (0)"));
+  auto* png = button(tr("PNG…"), tr("Export the grid as PNG"));
+  auto* svg = button(tr("SVG…"), tr("Export the grid as SVG"));
+  second->addWidget(m_mode);
+  second->addWidget(m_thread);
+  second->addWidget(m_tileOps, 1);
+  for (auto* b : {zoomIn, zoomOut, fit, png, svg}) second->addWidget(b);
+
+  m_canvas = new LayoutCanvas(this);
+  m_canvas->setModel(&m_model);
+  m_stats = new QLabel(this);
+  m_info = new QLabel(this);
+  m_info->setWordWrap(true);
+  m_info->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+  m_info->setMinimumHeight(48);
+  m_info->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(top);
+  layout->addLayout(second);
+  layout->addWidget(m_canvas, 1);
+  layout->addWidget(m_stats);
+  layout->addWidget(m_info);
+
+  connect(m_symbols, &QComboBox::activated, this, &LayoutPanel::onSymbolChosen);
+  connect(m_typed, &QLineEdit::returnPressed, this, [this] { showLayoutText(m_typed->text()); });
+  connect(m_mode, &QComboBox::currentIndexChanged, this, &LayoutPanel::setMode);
+  connect(m_thread, &QSpinBox::valueChanged, this, &LayoutPanel::setFocusThread);
+  connect(m_tileOps, &QComboBox::currentIndexChanged, this, &LayoutPanel::onTileOpChosen);
+  connect(zoomIn, &QToolButton::clicked, m_canvas, [this] { m_canvas->zoomBy(1.25); });
+  connect(zoomOut, &QToolButton::clicked, m_canvas, [this] { m_canvas->zoomBy(0.8); });
+  connect(fit, &QToolButton::clicked, m_canvas, &LayoutCanvas::fitToView);
+  connect(png, &QToolButton::clicked, this, [this] { exportImage(false); });
+  connect(svg, &QToolButton::clicked, this, [this] { exportImage(true); });
+  connect(m_canvas, &LayoutCanvas::cellClicked, this, &LayoutPanel::selectCell);
+  connect(m_canvas, &LayoutCanvas::cellHovered, this, [this](qint64 f) {
+    if (f >= 0) updateInfo(f);
+    else if (m_canvas->selectedCell() >= 0) updateInfo(m_canvas->selectedCell());
+  });
+  connect(m_info, &QLabel::linkActivated, this,
+          [this](const QString& link) { m_session.selectLine(link.mid(5).toInt()); });
+  connect(&m_session, &Session::factsChanged, this, [this] {
+    if (!isVisible()) {
+      m_dirty = true;  // hidden docks refresh when shown
+      return;
+    }
+    refreshSymbols();
+  });
+  connect(&m_session, &Session::elementSelected, this, [this](const QString& name, qint64 flat) {
+    m_pendingSelect = flat;
+    if (!showSymbol(name)) m_pendingSelect = -1;
+  });
+}
+
+void LayoutPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (m_dirty || (m_symbols->count() == 0 && m_session.facts())) {
+    m_dirty = false;
+    refreshSymbols();
+  }
+}
+
+void LayoutPanel::refreshSymbols() {
+  auto facts = m_session.facts();
+  QString previous = QString::fromStdString(m_symbolName);
+  m_symbols->clear();
+  if (!facts) return;
+  const auto& syms = facts->frontEnd->program.symbols;
+  int keep = -1;
+  for (int i = 0; i < static_cast<int>(syms.size()); ++i) {
+    const ir::Symbol& s = syms[i];
+    QString kind;
+    switch (s.kind) {
+      case ir::Symbol::Kind::Layout: kind = tr("layout"); break;
+      case ir::Symbol::Kind::Tensor: kind = QString::fromUtf8(ir::memScopeName(s.scope).data()); break;
+      case ir::Symbol::Kind::View: kind = tr("view"); break;
+      default: continue;
+    }
+    QString label = QString::fromStdString(s.name) + "  — " + kind;
+    if (!s.shape.empty()) label += " " + shapeText(s.shape);
+    if (!s.kernel.empty()) label += tr(" in %1").arg(QString::fromStdString(s.kernel));
+    m_symbols->addItem(label, i);
+    if (keep < 0 && QString::fromStdString(s.name) == previous) keep = m_symbols->count() - 1;
+  }
+  if (m_symbolIndex < 0 && !m_typed->text().isEmpty() && m_symbolName.empty()) return;
+  if (m_symbols->count() == 0) return;
+  // prefer the tile the user was looking at; otherwise the first register tile
+  if (keep < 0)
+    for (int k = 0; k < m_symbols->count() && keep < 0; ++k)
+      if (syms[m_symbols->itemData(k).toInt()].kind == ir::Symbol::Kind::Tensor &&
+          syms[m_symbols->itemData(k).toInt()].scope == ir::MemScope::Local)
+        keep = k;
+  m_symbols->setCurrentIndex(std::max(0, keep));
+  onSymbolChosen(m_symbols->currentIndex());
+}
+
+bool LayoutPanel::showSymbol(const QString& name) {
+  if (m_symbols->count() == 0) refreshSymbols();
+  auto facts = m_session.facts();
+  if (!facts) return false;
+  for (int k = 0; k < m_symbols->count(); ++k) {
+    int i = m_symbols->itemData(k).toInt();
+    if (QString::fromStdString(facts->frontEnd->program.symbols[i].name) == name) {
+      m_symbols->setCurrentIndex(k);
+      onSymbolChosen(k);
+      return true;
+    }
+  }
+  return false;
+}
+
+void LayoutPanel::onSymbolChosen(int index) {
+  auto facts = m_session.facts();
+  if (!facts || index < 0) return;
+  int i = m_symbols->itemData(index).toInt();
+  const ir::Symbol& s = facts->frontEnd->program.symbols[i];
+  m_symbolIndex = i;
+  m_symbolName = s.name;
+  int bytes = s.kind == ir::Symbol::Kind::Layout ? 4 : ir::dtypeBytes(s.dtype);
+  requestTable(s.layout, s.shape, bytes);
+  refreshTileOps();
+  if (s.scope == ir::MemScope::Shared && s.kind != ir::Symbol::Kind::Layout && m_mode->currentIndex() == 0)
+    m_mode->setCurrentIndex(2);
+}
+
+void LayoutPanel::showLayoutText(const QString& text) {
+  m_symbolIndex = -1;
+  m_symbolName.clear();
+  m_typed->setText(text);
+  std::string t = text.toStdString();
+  m_session.runner().submit<TableResult>(
+      JobKind::Layout,
+      [t] {
+        TableResult r;
+        Diagnostics diags;
+        auto layout = parseLayoutText(t, diags);
+        if (!layout) {
+          r.error = diags.empty() ? QStringLiteral("not a layout")
+                                  : QString::fromStdString(diags.front().message);
+          return r;
+        }
+        r.model.emplace();
+        r.model->setLayout(*layout, {}, 4);
+        return r;
+      },
+      this, [this](TableResult r) {
+        if (!r.model) {
+          m_info->setText(tr("<b>layout error:</b> %1").arg(r.error.toHtmlEscaped()));
+          return;
+        }
+        r.model->setColouring(m_model.colouring());
+        m_model = std::move(*r.model);
+        m_canvas->modelChanged();
+        updateStats();
+        m_info->setText(tr("typed layout: %1").arg(QString::fromStdString(m_model.layout().toString())));
+        emit modelReady();
+      });
+  m_tileOps->clear();
+}
+
+void LayoutPanel::requestTable(const TileLayout& layout, std::vector<int64_t> shape, int bytes) {
+  m_session.runner().submit<TableResult>(
+      JobKind::Layout,
+      [layout, shape, bytes] {
+        TableResult r;
+        r.model.emplace();
+        r.model->setLayout(layout, shape, bytes);
+        return r;
+      },
+      this, [this](TableResult r) {
+        r.model->setColouring(m_mode->currentIndex() == 2 ? LayoutColouring::Banks
+                                                          : LayoutColouring::Owners);
+        if (m_mode->currentIndex() == 1) r.model->setFocusThread(m_thread->value());
+        r.model->setAtom(m_tileOps->currentIndex() > 0 ? m_opAtoms[m_tileOps->currentIndex()] : 0);
+        m_model = std::move(*r.model);
+        m_canvas->modelChanged();
+        updateStats();
+        if (m_pendingSelect >= 0) {
+          selectCell(m_pendingSelect);
+          m_canvas->ensureVisible(m_pendingSelect);
+          m_pendingSelect = -1;
+        } else {
+          m_info->setText(tr("click a cell for its owners; used on %1").arg(linesTouching()));
+        }
+        emit modelReady();
+      });
+}
+
+void LayoutPanel::refreshTileOps() {
+  m_tileOps->blockSignals(true);
+  m_tileOps->clear();
+  m_opAtoms.clear();
+  m_tileOps->addItem(tr("no atom outline"));
+  m_opAtoms.push_back(0);
+  auto facts = m_session.facts();
+  if (facts && m_symbolIndex >= 0) {
+    const auto& prog = facts->frontEnd->program;
+    const ir::Symbol& sym = prog.symbols[m_symbolIndex];
+    for (const auto& k : prog.kernels) {
+      if (!sym.kernel.empty() && k.name != sym.kernel) continue;
+      std::vector<const ir::Stmt*> applies;
+      collectApplies(k.body, applies);
+      for (const ir::Stmt* s : applies) {
+        const ir::TileApply& a = *s->apply;
+        int64_t atom = a.atom.empty() ? 1 : a.atom.front();
+        for (size_t o = 0; o < a.operands.size() && o < a.atom.size(); ++o) {
+          const auto& t = a.operands[o].tensor;
+          if (!a.operands[o].isScalar && t.buffer >= 0 && t.buffer < (int)k.buffers.size() &&
+              k.buffers[t.buffer].name == sym.name)
+            atom = a.atom[o];
+        }
+        m_tileOps->addItem(tr("line %1: %2 (atom %3)")
+                               .arg(s->span.line)
+                               .arg(QString::fromStdString(a.instr.opcode))
+                               .arg(atom));
+        m_opAtoms.push_back(atom);
+      }
+    }
+  }
+  m_tileOps->blockSignals(false);
+}
+
+void LayoutPanel::onTileOpChosen(int index) {
+  m_model.setAtom(index > 0 && index < (int)m_opAtoms.size() ? m_opAtoms[index] : 0);
+  m_canvas->update();
+}
+
+void LayoutPanel::setMode(int mode) {
+  if (m_mode->currentIndex() != mode) m_mode->setCurrentIndex(mode);
+  m_thread->setEnabled(mode == 1);
+  m_model.setColouring(mode == 2 ? LayoutColouring::Banks : LayoutColouring::Owners);
+  m_model.setFocusThread(mode == 1 ? m_thread->value() : -1);
+  m_canvas->modelChanged();
+  updateStats();
+  if (mode == 1) m_info->setText(QString::fromStdString(m_model.threadDetails(m_thread->value())));
+}
+
+void LayoutPanel::setFocusThread(int thread) {
+  if (m_thread->value() != thread) m_thread->setValue(thread);
+  if (m_mode->currentIndex() != 1) return;
+  m_model.setFocusThread(thread);
+  m_canvas->modelChanged();
+  m_info->setText(QString::fromStdString(m_model.threadDetails(thread)));
+}
+
+void LayoutPanel::selectCell(qint64 flat) {
+  m_canvas->setSelectedCell(flat);
+  updateInfo(flat);
+}
+
+QString LayoutPanel::linesTouching() const {
+  auto facts = m_session.facts();
+  if (!facts || m_symbolIndex < 0) return tr("no script lines (typed layout)");
+  const ir::Symbol& s = facts->frontEnd->program.symbols[m_symbolIndex];
+  std::set<int> lines;
+  if (s.span.valid()) lines.insert(s.span.line);
+  for (const auto& u : s.uses)
+    if (u.valid()) lines.insert(u.line);
+  QStringList links;
+  for (int l : lines) links << QString("<a href=\"line:%1\">%1</a>").arg(l);
+  return tr("lines ") + links.join(", ");
+}
+
+void LayoutPanel::updateInfo(qint64 flat) {
+  if (flat < 0 || m_model.empty()) return;
+  QString details = QString::fromStdString(m_model.cellDetails(flat)).toHtmlEscaped();
+  details.replace("\n", "<br>");
+  QString head = QString::fromStdString(m_model.cellLabel(flat)).toHtmlEscaped();
+  m_info->setText(QString("<b>%1</b> — %2<br>%3 %4")
+                      .arg(head, details, tr("touched by"), linesTouching()));
+}
+
+QString LayoutPanel::infoText() const { return m_info->text(); }
+
+void LayoutPanel::updateStats() {
+  if (m_model.empty()) {
+    m_stats->clear();
+    return;
+  }
+  const auto& t = m_model.table();
+  QString s = tr("%1 × %2 cells · %3 threads · %4 registers per thread")
+                  .arg(m_model.rows())
+                  .arg(m_model.cols())
+                  .arg(t.threadsUsed())
+                  .arg(t.maxSlotsUsed);
+  if (m_model.colouring() == LayoutColouring::Banks) {
+    BankStats b = m_model.bankStats();
+    s += tr(" · banks: %1 of %2 warp accesses conflict, max degree %3, %4 extra wavefronts")
+             .arg(b.conflicted)
+             .arg(b.accesses)
+             .arg(b.maxDegree)
+             .arg(b.extraWavefronts);
+  }
+  m_stats->setText(s);
+}
+
+void LayoutPanel::exportImage(bool svg) {
+  QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export SVG") : tr("Export PNG"),
+                                              QString(), svg ? "SVG (*.svg)" : "PNG (*.png)");
+  if (path.isEmpty()) return;
+  bool ok = svg ? m_canvas->exportSvg(path) : m_canvas->exportPng(path);
+  if (!ok) m_session.statusMessage(tr("could not write %1").arg(path));
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,76 @@
+// The Layout dock: pick a tile, view or layout constant of the script (from program.symbols) or
+// type a layout; shows the grid coloured by owner, a per-thread inverse view, the bank view with
+// conflict counts, the atoms of a chosen tile op, and, for the hovered or clicked cell, its owners
+// and the script lines that touch the symbol. Ownership tables are built on the job runner.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+#include <optional>
+
+#include "views/layout_grid_model.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace tirx::views {
+
+class LayoutCanvas;
+class Session;
+
+class LayoutPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit LayoutPanel(Session& session, QWidget* parent = nullptr);
+
+  LayoutCanvas* canvas() const { return m_canvas; }
+  const LayoutGridModel& model() const { return m_model; }
+  /// The owner/lines text shown for the selected or hovered cell.
+  QString infoText() const;
+  /// Show symbol `name` (first match) or the typed layout `text`.
+  bool showSymbol(const QString& name);
+  void showLayoutText(const QString& text);
+  /// Colouring mode: 0 owners, 1 one thread (inverse view), 2 shared-memory banks.
+  void setMode(int mode);
+  void setFocusThread(int thread);
+  /// Select cell `flat` and show its details (what a click does).
+  void selectCell(qint64 flat);
+
+ signals:
+  /// The grid model was replaced (a new table arrived from the worker).
+  void modelReady();
+
+ protected:
+  void showEvent(QShowEvent*) override;
+
+ private:
+  void refreshSymbols();
+  void onSymbolChosen(int index);
+  void requestTable(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes);
+  void refreshTileOps();
+  void onTileOpChosen(int index);
+  void updateInfo(qint64 flat);
+  void updateStats();
+  QString linesTouching() const;
+  void exportImage(bool svg);
+
+  Session& m_session;
+  LayoutGridModel m_model;
+  LayoutCanvas* m_canvas = nullptr;
+  QComboBox* m_symbols = nullptr;
+  QLineEdit* m_typed = nullptr;
+  QComboBox* m_mode = nullptr;
+  QSpinBox* m_thread = nullptr;
+  QComboBox* m_tileOps = nullptr;
+  QLabel* m_stats = nullptr;
+  QLabel* m_info = nullptr;
+  int m_symbolIndex = -1;  ///< index into program.symbols of the shown symbol, -1 for typed text
+  std::string m_symbolName;
+  std::vector<int64_t> m_opAtoms;  ///< atom per entry of m_tileOps (index 0: none)
+  bool m_dirty = false;            ///< facts changed while hidden
+  qint64 m_pendingSelect = -1;     ///< select once the next table arrives
+};
+
+}  // namespace tirx::views

@@ -1,0 +1,73 @@
+// ScreenshotRunner: a polling state machine on the GUI thread (the jobs themselves run on the
+// worker); "idle" must hold for a few ticks so that results posted back are painted.
+#include "views/screenshot_runner.h"
+
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QPixmap>
+#include <cstdio>
+
+#include "views/engine_products.h"
+#include "views/job_runner.h"
+#include "views/main_window.h"
+#include "views/session.h"
+
+namespace tirx::views {
+
+ScreenshotRunner::ScreenshotRunner(MainWindow& window, QString outPath, QString file, QString dock,
+                                   QObject* parent)
+    : QObject(parent), m_window(window), m_out(std::move(outPath)), m_file(std::move(file)),
+      m_dock(std::move(dock)) {
+  m_poll.setInterval(50);
+  connect(&m_poll, &QTimer::timeout, this, &ScreenshotRunner::poll);
+}
+
+void ScreenshotRunner::start() {
+  if (!m_file.isEmpty() && !m_window.openFile(m_file)) {
+    std::fprintf(stderr, "tirx-studio: cannot open %s\n", qPrintable(m_file));
+    QCoreApplication::exit(2);
+    return;
+  }
+  if (!m_dock.isEmpty() && !m_window.isolateDock(m_dock)) {
+    std::fprintf(stderr, "tirx-studio: no dock '%s' (editor, layout, assembly, results)\n",
+                 qPrintable(m_dock));
+    QCoreApplication::exit(2);
+    return;
+  }
+  m_poll.start();
+}
+
+void ScreenshotRunner::poll() {
+  m_waitedMs += m_poll.interval();
+  if (m_waitedMs > m_timeoutMs) {
+    std::fprintf(stderr, "tirx-studio: timed out waiting for the engine\n");
+    capture();
+    QCoreApplication::exit(3);
+    return;
+  }
+  JobRunner& runner = m_window.runner();
+  if (!runner.isIdle()) {
+    m_idleTicks = 0;
+    return;
+  }
+  if (!m_window.session().facts()) return;  // the first front-end result is not in yet
+  if (!m_compileRequested && !m_file.isEmpty() && (compileAvailable() || verifyAvailable())) {
+    m_compileRequested = true;
+    m_window.compileAndVerify();
+    m_idleTicks = 0;
+    return;
+  }
+  if (++m_idleTicks < 4) return;
+  m_poll.stop();
+  capture();
+}
+
+void ScreenshotRunner::capture() {
+  QCoreApplication::processEvents();
+  QPixmap shot = m_window.grab();
+  bool ok = shot.save(m_out, "PNG");
+  if (!ok) std::fprintf(stderr, "tirx-studio: cannot write %s\n", qPrintable(m_out));
+  QCoreApplication::exit(ok ? 0 : 1);
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,38 @@
+// `tirx-studio --screenshot out.png [FILE] [--dock NAME]`: open FILE, let the front end run,
+// Compile & Verify when the engine has it, wait until every job has been delivered, optionally
+// isolate one dock, render the window to a PNG and quit with 0 (1 when writing failed, 2 when
+// the file could not be opened, 3 on a timeout).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+namespace tirx::views {
+
+class MainWindow;
+
+class ScreenshotRunner : public QObject {
+  Q_OBJECT
+ public:
+  ScreenshotRunner(MainWindow& window, QString outPath, QString file, QString dock,
+                   QObject* parent = nullptr);
+  /// Start; the application exits (QCoreApplication::exit) with the status above when done.
+  void start();
+  /// Seconds to wait for the engine before giving up (default 300).
+  void setTimeoutSeconds(int s) { m_timeoutMs = s * 1000; }
+
+ private:
+  void poll();
+  void capture();
+
+  MainWindow& m_window;
+  QString m_out, m_file, m_dock;
+  QTimer m_poll;
+  int m_waitedMs = 0;
+  int m_timeoutMs = 300000;
+  int m_idleTicks = 0;
+  bool m_compileRequested = false;
+};
+
+}  // namespace tirx::views

@@ -1,0 +1,61 @@
+// What the editor and the layout view need to know about a script, computed on the job runner's
+// worker (never on the GUI thread): the front-end result (diagnostics, IR, symbols), the PTX opcode
+// strings of the script with their validity and description, and an ownership summary of every
+// layout-carrying symbol (for hovers). Qt-free so that it is unit-testable.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sema/sema.h"
+
+namespace tirx::views {
+
+/// One `T.ptx["..."]` string in the script.
+struct OpcodeSite {
+  SourceSpan span;     ///< the opcode text inside the quotes (byte offsets into the script)
+  std::string opcode;  ///< the spelling
+  bool valid = false;  ///< parsePtxOpcode accepted it
+  std::string info;    ///< family, atom, dtypes and description, or the parse error
+};
+
+/// Ownership summary of a symbol with a layout (the editor's hover on a layout name).
+struct LayoutSummary {
+  int symbol = -1;  ///< index into program.symbols
+  int64_t elements = 0;
+  int64_t threadsUsed = 0;
+  int64_t maxSlotsUsed = 0;  ///< registers (slots) per thread actually used
+  int64_t slotsPerThread = 0;
+  int64_t replicas = 1;  ///< owners per element (1 + replica copies)
+  std::string text;      ///< the layout in surface syntax
+};
+
+/// The worker's answer to one text snapshot.
+struct ScriptFacts {
+  std::string source;
+  std::shared_ptr<const FrontEndResult> frontEnd;
+  std::vector<OpcodeSite> opcodes;
+  std::vector<LayoutSummary> layouts;
+  double millis = 0;  ///< time the analysis took on the worker
+};
+
+/// Run the whole front end on `source` and collect the facts above. Never throws on user input.
+ScriptFacts analyzeScript(std::string source, std::string fileName, int sm);
+
+/// "ld (memory) · atom 4 · dtypes float32, int32 · <description>": one tooltip text.
+std::string describeOpcode(const PtxInstruction& instr);
+
+/// The symbol a byte `offset` of the script refers to: a definition or use span containing it
+/// first, else a symbol called `word` (the one defined last before `line`). -1 when none.
+int symbolAt(const ir::Program& program, int offset, const std::string& word, int line);
+
+/// Index of the opcode site containing `offset`, or -1.
+int opcodeAt(const std::vector<OpcodeSite>& sites, int offset);
+
+/// Hover text for the layout summary of symbol `index`: "register_layout: 64 threads × 4
+/// registers, 256 elements …", or empty when the symbol has no layout.
+std::string describeLayoutSymbol(const ir::Program& program, const std::vector<LayoutSummary>& ls,
+                                 int index);
+
+}  // namespace tirx::views

@@ -1,0 +1,109 @@
+// Session: state, debounce and the submission of value jobs to the runner.
+#include "views/session.h"
+
+#include <QFileInfo>
+
+namespace tirx::views {
+
+Session::Session(JobRunner& runner, QObject* parent) : QObject(parent), m_runner(runner) {
+  m_debounce.setSingleShot(true);
+  m_debounce.setInterval(150);
+  connect(&m_debounce, &QTimer::timeout, this, &Session::analyzeNow);
+}
+
+void Session::setText(const QString& text) {
+  if (text == m_text) return;
+  m_text = text;
+  setModified(true);
+  m_debounce.start();
+}
+
+void Session::loadText(const QString& text, const QString& filePath, bool modified) {
+  m_text = text;
+  setFilePath(filePath);
+  setModified(modified);
+  m_products.reset();
+  m_report.reset();
+  emit textReplaced();
+  emit productsChanged();
+  emit reportChanged();
+  analyzeNow();
+}
+
+void Session::setFilePath(const QString& path) {
+  if (path == m_filePath) return;
+  m_filePath = path;
+  emit filePathChanged(path);
+}
+
+QString Session::displayName() const {
+  return m_filePath.isEmpty() ? QStringLiteral("untitled.py") : QFileInfo(m_filePath).fileName();
+}
+
+void Session::setModified(bool modified) {
+  if (modified == m_modified) return;
+  m_modified = modified;
+  emit modifiedChanged(modified);
+}
+
+void Session::setSm(int sm) {
+  if (sm == m_sm) return;
+  m_sm = sm;
+  analyzeNow();
+}
+
+void Session::analyzeNow() {
+  m_debounce.stop();
+  std::string source = m_text.toStdString();
+  std::string name = displayName().toStdString();
+  int sm = m_sm;
+  m_runner.submit<ScriptFacts>(
+      JobKind::FrontEnd, [source, name, sm] { return analyzeScript(source, name, sm); }, this,
+      [this](ScriptFacts facts) {
+        m_facts = std::make_shared<const ScriptFacts>(std::move(facts));
+        emit factsChanged();
+      });
+}
+
+void Session::requestCompile() {
+  if (!compileAvailable()) {
+    emit statusMessage(tr("compile: %1").arg(QString::fromStdString(compileUnavailableReason())));
+    return;
+  }
+  CompileRequest req{m_text.toStdString(), displayName().toStdString(), m_sm};
+  emit statusMessage(tr("compiling %1…").arg(displayName()));
+  m_runner.submit<CompileProducts>(
+      JobKind::Compile, [req] { return runCompile(req); }, this, [this](CompileProducts p) {
+        m_products = std::make_shared<const CompileProducts>(std::move(p));
+        emit statusMessage(QString::fromStdString(m_products->summary));
+        emit productsChanged();
+      });
+}
+
+void Session::requestCompileAndVerify() {
+  requestCompile();
+  if (!verifyAvailable()) {
+    emit statusMessage(tr("verify: %1").arg(QString::fromStdString(verifyUnavailableReason())));
+    return;
+  }
+  VerifyRequest req{m_text.toStdString(), displayName().toStdString(), m_sm,
+                    m_device.toStdString()};
+  m_runner.submit<VerifyProducts>(
+      JobKind::Verify, [req] { return runVerify(req); }, this, [this](VerifyProducts r) {
+        m_report = std::make_shared<const VerifyProducts>(std::move(r));
+        emit statusMessage(QString::fromStdString(m_report->summary));
+        emit reportChanged();
+      });
+}
+
+void Session::selectLine(int line) {
+  if (line == m_selectedLine) return;
+  m_selectedLine = line;
+  emit lineSelected(line);
+}
+
+void Session::selectElement(const QString& symbol, qint64 flat) {
+  emit elementSelected(symbol, flat);
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,92 @@
+// The Session: the one object every view observes (passed by reference, never a global). It holds
+// the current script text and file, the newest front-end facts (diagnostics, IR, symbols), the
+// compile products and the verification report, and the cross-view selection (a script line, a
+// tile element). Engine work is never done here: the session submits value jobs to the JobRunner
+// and publishes their value results with signals.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <memory>
+
+#include "views/engine_products.h"
+#include "views/job_runner.h"
+#include "views/script_facts.h"
+
+namespace tirx::views {
+
+class Session : public QObject {
+  Q_OBJECT
+ public:
+  explicit Session(JobRunner& runner, QObject* parent = nullptr);
+
+  JobRunner& runner() { return m_runner; }
+
+  const QString& text() const { return m_text; }
+  /// The editor's text changed: mark modified and schedule the front end (debounced).
+  void setText(const QString& text);
+  /// Replace the whole document (open, new, recovery): emits textReplaced, analyses at once.
+  void loadText(const QString& text, const QString& filePath, bool modified = false);
+
+  const QString& filePath() const { return m_filePath; }
+  void setFilePath(const QString& path);
+  /// The file name shown to the engine and in titles ("untitled.py" when none).
+  QString displayName() const;
+  bool isModified() const { return m_modified; }
+  void setModified(bool modified);
+
+  int sm() const { return m_sm; }
+  void setSm(int sm);
+  /// "sim" or "cuda:N".
+  const QString& device() const { return m_device; }
+  void setDevice(const QString& device) { m_device = device; }
+
+  /// Debounce between a keystroke and the front-end job (150 ms by default).
+  void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+  /// Run the front end now on the current text (skips the debounce).
+  void analyzeNow();
+
+  /// The newest front-end facts delivered (null before the first one).
+  std::shared_ptr<const ScriptFacts> facts() const { return m_facts; }
+  /// Compile products of the newest compile (null before one; see engine_products.h).
+  std::shared_ptr<const CompileProducts> products() const { return m_products; }
+  std::shared_ptr<const VerifyProducts> report() const { return m_report; }
+
+  /// Compile & Verify the current text on the current device (Ctrl+Return).
+  void requestCompileAndVerify();
+  /// Only compile (for the assembly view).
+  void requestCompile();
+
+  int selectedLine() const { return m_selectedLine; }
+  /// Select a 1-based script line (editor caret, assembly click, results click).
+  void selectLine(int line);
+  /// Select element `flat` of the tile or tensor `symbol` (results → layout view).
+  void selectElement(const QString& symbol, qint64 flat);
+
+ signals:
+  void textReplaced();
+  void filePathChanged(const QString& path);
+  void modifiedChanged(bool modified);
+  void factsChanged();
+  void productsChanged();
+  void reportChanged();
+  void statusMessage(const QString& message);
+  void lineSelected(int line);
+  void elementSelected(const QString& symbol, qint64 flat);
+
+ private:
+  JobRunner& m_runner;
+  QString m_text;
+  QString m_filePath;
+  bool m_modified = false;
+  int m_sm = 90;
+  QString m_device = QStringLiteral("sim");
+  QTimer m_debounce;
+  std::shared_ptr<const ScriptFacts> m_facts;
+  std::shared_ptr<const CompileProducts> m_products;
+  std::shared_ptr<const VerifyProducts> m_report;
+  int m_selectedLine = 0;
+};
+
+}  // namespace tirx::views
