@@ -198,7 +198,9 @@ void Emitter::emitApply(const ir::Stmt& s) {
           off = offsetExpr(ref, coord);
         }
         std::string ptr = typedPointer(ref);
-        std::string addr = off == "0" ? ptr : ptr + " + " + (off.find(' ') != std::string::npos ? "(" + off + ")" : off);
+        const bool wrapped = off.size() > 1 && off.front() == '(' && off.back() == ')';
+        std::string addr = off == "0" ? ptr
+                                      : ptr + " + " + (off.find(' ') != std::string::npos && !wrapped ? "(" + off + ")" : off);
         refs[i].push_back(ops.size());
         if (ref.scope == ir::MemScope::Shared)
           ops.push_back({false, "r", "(unsigned)__cvta_generic_to_shared(" + addr + ")"});

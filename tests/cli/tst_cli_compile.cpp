@@ -1,0 +1,146 @@
+// End-to-end tests of `tirx compile`, `tirx run` and `tirx bench` through the real binary
+// (TIRX_BIN): every --emit product, usage errors (exit 2), script errors (exit 1), the simulator
+// run writing .npy files, and exit 3 with a clear message for --device cuda without a driver.
+#include <QtTest>
+
+#include <cstring>
+
+#include "core/device/cuda_driver.h"
+
+namespace {
+
+struct Run {
+  int code = -1;
+  QString out, err;
+};
+
+Run tirx(const QStringList& args) {
+  QProcess p;
+  p.start(TIRX_BIN, args);
+  p.waitForFinished(120000);
+  return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+const QString kShared = QString(TIRX_SHARED_DIR) + "/acceptance/";
+
+}  // namespace
+
+class TestCliCompile : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void emitCuda() {
+    const Run r = tirx({"compile", kShared + "arith_affine_relu.py", "--emit", "cuda"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("extern \"C\" __global__ void __launch_bounds__(64) affine_relu("));
+    QVERIFY(r.out.contains("asm volatile(\"fma.rn.f32 %0, %1, %2, %3;\""));
+    QVERIFY(r.out.contains("#line 15 \""));
+  }
+
+  void emitPtxToFile() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("k.ptx");
+    const Run r = tirx({"compile", kShared + "ewise_doc_page.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
+    QCOMPARE(r.code, 0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString ptx = QString::fromUtf8(f.readAll());
+    QVERIFY(ptx.contains(".visible .entry shared_affine"));
+    QVERIFY(!ptx.contains(".visible .entry activation"));
+    QCOMPARE(ptx.count("ld.shared.v4.b32"), 1);
+  }
+
+  void emitResources() {
+    const Run r = tirx({"compile", kShared + "arith_to_float16.py", "--emit", "resources"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("target sm_90"));
+    QVERIFY(r.out.contains("registers"));
+    QVERIFY(r.out.contains("to_float16"));
+    QVERIFY(r.out.contains("nvrtc"));
+  }
+
+  void emitIrAndMap() {
+    Run r = tirx({"compile", kShared + "arith_silu.py", "--emit", "map"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("script line -> CUDA lines | PTX lines"));
+    QVERIFY(r.out.contains("   19 -> "));
+    r = tirx({"compile", kShared + "arith_silu.py", "--emit", "ir"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("affine_relu"));
+  }
+
+  void emitSassWithoutDisassembler() {
+    const Run r = tirx({"compile", kShared + "arith_silu.py", "--emit", "sass"});
+    if (r.code == 0) {
+      QVERIFY(r.out.contains("affine_relu"));
+    } else {
+      QCOMPARE(r.code, 3);
+      QVERIFY(r.err.contains("no disassembler found"));
+    }
+  }
+
+  void usageErrors() {
+    QCOMPARE(tirx({"compile", kShared + "arith_silu.py", "--emit", "bogus"}).code, 2);
+    QCOMPARE(tirx({"compile", kShared + "arith_silu.py"}).code, 2);
+    QCOMPARE(tirx({"compile", "/nonexistent.py", "--emit", "cuda"}).code, 2);
+    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--device", "tpu"}).code, 2);
+    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "nonsense"}).code, 2);
+    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "Z=zeros"}).code, 2);
+    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "A=lnspace(1,2)"}).code, 2);
+  }
+
+  void scriptErrorExit1() {
+    QTemporaryDir dir;
+    QFile f(dir.filePath("bad.py"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("from tvm.script import tirx as T\n@T.function\ndef k(A: T.Tensor((4,), \"float32\")):\n"
+            "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n    A[0] = undefined_name\n");
+    f.close();
+    const Run r = tirx({"compile", f.fileName(), "--emit", "ptx"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains("bad.py:5:"));
+  }
+
+  void runOnSimulatorWritesNpy() {
+    QTemporaryDir dir;
+    const Run r = tirx({"run", kShared + "arith_affine_relu.py", "--device", "sim", "--out", dir.path(),
+                        "--input", "A=linspace(-4, 4)"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("affine_relu on simulator: ran"));
+    QFile f(dir.filePath("B.npy"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.startsWith("\x93NUMPY"));
+    QVERIFY(bytes.contains("'descr': '<f4'"));
+    QVERIFY(bytes.contains("'shape': (2, 32, 4)"));
+    QCOMPARE(bytes.size() % 64, 1024 % 64);
+    // Last element: clamp(4 * 2 + 1, 0) = 9.
+    float last = 0;
+    std::memcpy(&last, bytes.constData() + bytes.size() - 4, 4);
+    QCOMPARE(last, 9.0f);
+    float first = -1;
+    std::memcpy(&first, bytes.constData() + bytes.size() - 1024, 4);
+    QCOMPARE(first, 0.0f);
+  }
+
+  void runJson() {
+    const Run r = tirx({"run", kShared + "arith_to_float16.py", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains("\"kernel\": \"to_float16\""));
+    QVERIFY(r.out.contains("\"dtype\": \"float16\""));
+  }
+
+  void runCudaWithoutDriverExits3() {
+    if (tirx::device::driverLibraryPresent()) QSKIP("a CUDA driver is present on this machine");
+    const Run r = tirx({"run", kShared + "arith_affine_relu.py", "--device", "cuda"});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains("no CUDA driver found"));
+    const Run b = tirx({"bench", kShared + "arith_affine_relu.py", "--device", "cuda", "--repeat", "2"});
+    QCOMPARE(b.code, 3);
+    QVERIFY(b.out.contains("compile "));
+    QVERIFY(b.out.contains("gpu: skipped (no CUDA driver found)"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCliCompile)
+#include "tst_cli_compile.moc"
