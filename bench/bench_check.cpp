@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2000;
   const char* names[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"};
-  std::printf("%-24s %8s %10s %10s %10s\n", "script", "runs", "median_us", "p95_us", "min_us");
+  std::printf("%-24s %8s %10s %10s %10s %16s\n", "script", "runs", "median_us", "p95_us", "min_us", "parse_median_us");
   int failures = 0;
   for (const char* name : names) {
     std::ifstream in(std::string(TIRX_SHARED_DIR "/acceptance/") + name);
@@ -37,8 +37,19 @@ int main(int argc, char** argv) {
       if (!r.ok()) ++failures;
       us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }
+    std::vector<double> parseUs;
+    parseUs.reserve(runs);
+    for (int i = 0; i < runs; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const tirx::ParseResult p = tirx::parseScript(src, name);
+      const auto t1 = std::chrono::steady_clock::now();
+      sink += p.module.body.size();
+      parseUs.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
     std::sort(us.begin(), us.end());
-    std::printf("%-24s %8d %10.1f %10.1f %10.1f\n", name, runs, us[us.size() / 2], us[us.size() * 95 / 100], us.front());
+    std::sort(parseUs.begin(), parseUs.end());
+    std::printf("%-24s %8d %10.1f %10.1f %10.1f %16.1f\n", name, runs, us[us.size() / 2], us[us.size() * 95 / 100], us.front(),
+                parseUs[parseUs.size() / 2]);
     if (sink == 0) std::printf("(no kernels?)\n");
   }
   if (failures) std::fprintf(stderr, "%d runs reported errors\n", failures);
