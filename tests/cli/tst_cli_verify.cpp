@@ -73,8 +73,8 @@ class TestCliVerify : public QObject {
 
     r = tirx({"verify", data("wrong_reference_half.py")});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("FAIL  to_float16 (line 31)"), qPrintable(r.out));
-    QVERIFY(r.out.contains("register converted[3] (last written at line 19), stored at line 23"));
+    QVERIFY2(r.out.contains("FAIL  to_float16 (line 30)"), qPrintable(r.out));
+    QVERIFY(r.out.contains("register converted[3] (last written at line 18), stored at line 22"));
   }
 
   void faultsFail() {
