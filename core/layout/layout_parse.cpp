@@ -172,15 +172,17 @@ class Evaluator {
   // shard := extents | extents ":" strides
   std::optional<std::vector<Iter>> shard(const Expr& index) {
     if (index.kind == ExprKind::Slice) {
-      if (!index.args[0])
+      const Expr* lower = index.args.size() > 0 ? index.args[0].get() : nullptr;
+      const Expr* upper = index.args.size() > 1 ? index.args[1].get() : nullptr;
+      if (!lower)
         return fail("E0309", index.span, "expected extents before ':' in a shard");
-      if (!index.args[1])
+      if (!upper)
         return fail("E0309", index.span, "expected strides after ':' in a shard");
       if (index.args.size() > 2 && index.args[2])
         return fail("E0309", index.args[2]->span, "a shard takes 'extents : strides', found a second ':'");
-      auto ext = extents(*index.args[0]);
+      auto ext = extents(*lower);
       if (!ext) return std::nullopt;
-      return withStrides(*ext, *index.args[1]);
+      return withStrides(*ext, *upper);
     }
     auto ext = extents(index);
     if (!ext) return std::nullopt;
@@ -375,7 +377,9 @@ class Evaluator {
       }
       case Op::Pow: {
         if (b < 0) return fail("E0305", e.args[1]->span, "expected a non-negative integer exponent, found " + std::to_string(b));
-        r = 1;
+        if (a == 0 || a == 1) return b == 0 ? 1 : a;
+        if (a == -1) return b % 2 == 0 ? 1 : -1;
+        r = 1;  // |a| >= 2: overflows within 64 steps, so the loop is short
         for (int64_t i = 0; i < b; ++i)
           if (__builtin_mul_overflow(r, a, &r)) return overflow(e);
         return r;

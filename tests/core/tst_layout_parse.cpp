@@ -126,6 +126,8 @@ class TestLayoutParse : public QObject {
     QCOMPARE(*withEnv("TileLayout(S[(W, N, 4) : (1 @ warpid, 1 @ lane, 1)])", env, d), kSeed);
     QCOMPARE(withEnv("S[(N // 4, N % 5, 2 ** 3, 1 << 2, -(-3)) : (1, 1, 1, 1, 1)]", env, d)->shard,
              (std::vector<Iter>{I(8, 1), I(2, 1), I(8, 1), I(4, 1), I(3, 1)}));
+    QCOMPARE(withEnv("S[(1 ** 1000000000000, (-7) // 2 + 5, (-7) % 3) : (1, 1, 1)]", env, d)->shard,
+             (std::vector<Iter>{I(1, 1), I(1, 1), I(2, 1)}));
     QCOMPARE(*withEnv("reg_layout", env, d), kSeed);
     QVERIFY(d.empty());
     // Without the alias `lane` is an unknown axis.
@@ -184,6 +186,9 @@ class TestLayoutParse : public QObject {
     row("division by zero", "S[4 // 0]", "E0311", 8, 1, "integer division by zero");
     row("too large", "S[(1 << 30, 1 << 30)]", "E0310", 1, 21,
         "layout is too large: more than 2^40 elements or offsets overflow");
+    row("power hang guard", "S[2 ** 1000000000000]", "E0310", 3, 18, "integer expression overflows 64 bits");
+    row("missing strides", "S[8 :]", "E0309", 3, 3, "expected strides after ':' in a shard");
+    row("missing extents", "S[: 4]", "E0309", 3, 3, "expected extents before ':' in a shard");
     row("overflow", "S[(1 << 62) * 4]", "E0310", 3, 13, "integer expression overflows 64 bits");
   }
 
