@@ -660,10 +660,6 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   const ast::Expr& target = *s.targets[0];
   const ast::Expr& iter = *s.value;
   if (!s.orelse.empty()) error("E0107", s.span, "for-else is not supported");
-  if (target.kind != ast::ExprKind::Name) {
-    error("E0107", target.span, "a loop variable must be a single name, found '" + text(target.span) + "'");
-    return;
-  }
   if (iter.kind != ast::ExprKind::Call) {
     error("E0107", iter.span, "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" + text(iter.span) + "'");
     return;
@@ -681,6 +677,10 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       error("E0107", iter.span, "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" + text(callee.span) + "'");
       return;
     }
+  }
+  if (target.kind != ast::ExprKind::Name) {
+    error("E0107", target.span, "a loop variable must be a single name, found '" + text(target.span) + "'");
+    return;
   }
   const std::vector<std::string> kws = kind == "range" ? std::vector<std::string>{} : std::vector<std::string>{"step", "unroll", "annotations"};
   if (!checkCallShape(iter, kind, 1, 3, kws)) return;

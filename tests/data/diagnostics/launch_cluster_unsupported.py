@@ -1,0 +1,11 @@
+# launch: clusters are outside the subset
+from tvm.script import tirx as T
+from tvm.tirx.layout import S, TileLayout
+from tvm.backend.cuda.axis import laneid, warpid
+
+reg = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])
+
+@T.function
+def k(A: T.Tensor((64,), "float32")):
+    # expected-error@+1 E0124 {{cluster= is not supported}}
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=2, block=64, cluster=2))
