@@ -235,7 +235,6 @@ void Emitter::emitStmt(const ir::Stmt& s) {
 }
 
 void Emitter::emitProgram() {
-  const std::string file = escapeFile(m_opt.scriptFile);
   // Scalar functions (all of them; the compiler drops unused ones).
   for (const auto& f : m_prog.functions) {
     m_kernel = nullptr;
@@ -357,7 +356,6 @@ void Emitter::emitProgram() {
     stmt(k.span, "}");
     line("");
   }
-  (void)file;
 }
 
 ir::DType varType(const std::vector<ir::Var>& vars, int id) {

@@ -56,7 +56,7 @@ CodegenResult generateCuda(const ir::Program& program, const CodegenOptions& opt
 /// order, the slot when it is the same for every group coordinate (nullopt when it depends on
 /// the thread, in which case a runtime index is emitted).
 struct SlotPlan {
-  std::vector<std::optional<int64_t>> slots;
+  std::vector<std::optional<int64_t>> slotOf;
   bool allConstant() const;
 };
 /// `shape` = group ++ repeat ++ atom dims of `ref`; `groupRank` leading dims are the group.

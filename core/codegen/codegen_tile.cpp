@@ -6,7 +6,7 @@
 namespace tirx::codegen {
 
 bool SlotPlan::allConstant() const {
-  for (const auto& s : slots)
+  for (const auto& s : slotOf)
     if (!s) return false;
   return true;
 }
@@ -42,7 +42,7 @@ SlotPlan planRegisterSlots(const ir::TensorRef& ref, int groupRank) {
   const std::span<const int64_t> gext(ref.shape.data(), gr);
   const std::vector<int64_t> tailShape(ref.shape.begin() + long(gr), ref.shape.end());
   const int64_t nTail = product(tailShape);
-  plan.slots.assign(size_t(nTail), std::nullopt);
+  plan.slotOf.assign(size_t(nTail), std::nullopt);
   if (ref.hasDynamicOffset()) return plan;
   for (int64_t t = 0; t < nTail; ++t) {
     const std::vector<int64_t> tail = unflatten(t, tailShape);
@@ -56,7 +56,7 @@ SlotPlan planRegisterSlots(const ir::TensorRef& ref, int groupRank) {
       if (!slot) slot = m;
       else if (*slot != m) constant = false;
     });
-    if (constant) plan.slots[size_t(t)] = slot;
+    if (constant) plan.slotOf[size_t(t)] = slot;
   }
   return plan;
 }
@@ -216,8 +216,8 @@ void Emitter::emitApply(const ir::Stmt& s) {
         const int64_t t = r * atomElems + e;
         std::string lv;
         const auto& plan = plans[i];
-        if (t < int64_t(plan.slots.size()) && plan.slots[size_t(t)]) {
-          lv = element(ref, std::to_string(*plan.slots[size_t(t)]));
+        if (t < int64_t(plan.slotOf.size()) && plan.slotOf[size_t(t)]) {
+          lv = element(ref, std::to_string(*plan.slotOf[size_t(t)]));
         } else {
           std::vector<std::string> coord = gv;
           for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
@@ -292,8 +292,8 @@ void Emitter::emitEwise(const ir::Stmt& s) {
   for (size_t i = 0; i < e.inputs.size(); ++i)
     if (!e.inputs[i].isScalar) inPlans[i] = planRegisterSlots(e.inputs[i].tensor, groupRank);
   auto lvalue = [&](const ir::TensorRef& ref, const SlotPlan& plan, int64_t t) {
-    if (t < int64_t(plan.slots.size()) && plan.slots[size_t(t)])
-      return element(ref, std::to_string(*plan.slots[size_t(t)]));
+    if (t < int64_t(plan.slotOf.size()) && plan.slotOf[size_t(t)])
+      return element(ref, std::to_string(*plan.slotOf[size_t(t)]));
     std::vector<std::string> coord = gv;
     const std::vector<int64_t> tailShape(ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())),
                                          ref.shape.end());

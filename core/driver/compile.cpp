@@ -3,6 +3,9 @@
 #include "core/driver/compile.h"
 
 #include <chrono>
+#include <list>
+#include <mutex>
+#include <unordered_map>
 
 #include "core/sema/sema.h"
 
@@ -39,6 +42,24 @@ SourceSpan lineSpan(std::string_view source, int line) {
   return s;
 }
 
+/// Whole-pipeline results of unchanged scripts, most recent first (a recompile of the same text
+/// with the same options is a lookup; NVRTC's own cache covers edits that give the same CUDA).
+struct ScriptCache {
+  std::mutex mutex;
+  std::list<std::pair<std::string, CompileProducts>> entries;
+  std::unordered_map<std::string, std::list<std::pair<std::string, CompileProducts>>::iterator> index;
+  static constexpr size_t kMax = 32;
+};
+ScriptCache& scriptCache() {
+  static ScriptCache c;
+  return c;
+}
+
+std::string scriptKey(std::string_view source, const std::string& fileName, const CompileOptions& o) {
+  return toolchain::toolkitVersion() + '\x1f' + fileName + '\x1f' + std::to_string(o.sm) + '\x1f' +
+         o.kernel + '\x1f' + char('0' + o.cubin) + char('0' + o.sass) + '\x1e' + std::string(source);
+}
+
 }  // namespace
 
 Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
@@ -55,6 +76,9 @@ Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
   }
   return out;
 }
+
+Result<CompileProducts> compileScriptUncached(std::string_view source, const std::string& fileName,
+                                              const CompileOptions& options);
 
 Result<CompileProducts> compileProgram(const ir::Program& program, const std::string& fileName,
                                        const CompileOptions& options, std::string_view source) {
@@ -120,6 +144,39 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
 
 Result<CompileProducts> compileScript(std::string_view source, const std::string& fileName,
                                       const CompileOptions& options) {
+  const auto t0 = Clock::now();
+  std::string key;
+  if (options.useCache) {
+    key = scriptKey(source, fileName, options);
+    ScriptCache& c = scriptCache();
+    std::lock_guard lock(c.mutex);
+    if (auto it = c.index.find(key); it != c.index.end()) {
+      c.entries.splice(c.entries.begin(), c.entries, it->second);
+      CompileProducts p = it->second->second;
+      p.timings = {};
+      p.timings.cacheHit = true;
+      p.timings.totalMs = msSince(t0);
+      return p;
+    }
+  }
+  auto r = compileScriptUncached(source, fileName, options);
+  if (r && r->ok && options.useCache) {
+    ScriptCache& c = scriptCache();
+    std::lock_guard lock(c.mutex);
+    if (!c.index.count(key)) {
+      c.entries.emplace_front(key, *r);
+      c.index[key] = c.entries.begin();
+      while (c.entries.size() > ScriptCache::kMax) {
+        c.index.erase(c.entries.back().first);
+        c.entries.pop_back();
+      }
+    }
+  }
+  return r;
+}
+
+Result<CompileProducts> compileScriptUncached(std::string_view source, const std::string& fileName,
+                                              const CompileOptions& options) {
   const auto t0 = Clock::now();
   SemaOptions so;
   so.sm = options.sm;

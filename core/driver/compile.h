@@ -23,7 +23,7 @@ struct CompileOptions {
   std::string kernel;        ///< only this kernel (empty: all)
   bool cubin = true;         ///< link to a cubin and report resources
   bool sass = true;          ///< disassemble when a disassembler exists
-  bool useCache = true;      ///< reuse the in-memory compile cache
+  bool useCache = true;      ///< reuse the in-memory caches (script level and NVRTC level)
 };
 
 struct Timings {
@@ -45,7 +45,9 @@ struct CompileProducts {
   Timings timings;
 };
 
-/// Whole pipeline from script text. A Status only when a tool cannot be used at all.
+/// Whole pipeline from script text. A Status only when a tool cannot be used at all. With
+/// `useCache`, an unchanged script (same text, file name and options) is a lookup
+/// (`timings.cacheHit`, stage timings 0); otherwise NVRTC's cache still applies per CUDA source.
 Result<CompileProducts> compileScript(std::string_view source, const std::string& fileName,
                                       const CompileOptions& options = {});
 /// From an already-checked program (the front end is skipped).

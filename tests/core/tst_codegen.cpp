@@ -283,18 +283,18 @@ class TestCodegen : public QObject {
     const ir::TensorRef& R = ld->operands[0].tensor;
     const codegen::SlotPlan plan = codegen::planRegisterSlots(R, int(ld->group.size()));
     QVERIFY(plan.allConstant());
-    QCOMPARE(plan.slots.size(), size_t(4));
+    QCOMPARE(plan.slotOf.size(), size_t(4));
     const OwnershipTable table = ownership(R.layout, R.layoutShape);
     for (int64_t t = 0; t < 64; ++t) {
       const auto entries = table.entriesOf(t);
       QCOMPARE(entries.size(), size_t(4));
       for (int64_t a = 0; a < 4; ++a) {
-        // Element (w, l, a) of thread t = 32 w + l sits in slot plan.slots[a].
+        // Element (w, l, a) of thread t = 32 w + l sits in slot plan.slotOf[a].
         const int64_t flat = t * 4 + a;
         const auto owners = table.ownersOf(flat);
         QCOMPARE(owners.size(), size_t(1));
         QCOMPARE(owners[0].thread, t);
-        QCOMPARE(owners[0].slot, *plan.slots[size_t(a)]);
+        QCOMPARE(owners[0].slot, *plan.slotOf[size_t(a)]);
       }
     }
     // The memory operand: 4 * tid elements, affine in (warp, lane).
@@ -317,9 +317,9 @@ class TestCodegen : public QObject {
     r.layout.shard = {{32, 1, "laneid"}, {2, 1, "m"}, {2, 2, "m"}};  // (a0 a1) -> slot a1*2 + a0
     const auto plan = codegen::planRegisterSlots(r, 1);
     QVERIFY(plan.allConstant());
-    std::vector<int64_t> slots;
-    for (const auto& s : plan.slots) slots.push_back(*s);
-    QCOMPARE(slots, (std::vector<int64_t>{0, 2, 1, 3}));
+    std::vector<int64_t> got;
+    for (const auto& s : plan.slotOf) got.push_back(*s);
+    QCOMPARE(got, (std::vector<int64_t>{0, 2, 1, 3}));
   }
 
   // ptxas refuses a three-input max.f32 below sm_100; the message lands on the script line.

@@ -1,12 +1,12 @@
 # Codegen checks for the seed's `activation` kernel (ewise doc page): one vector load and one
 # vector store per thread as inline PTX, four inlined silu_affine calls, registers as R[4].
 # CHECK: __device__ __forceinline__ float silu_affine(float x, float scale, float bias) {
-# CHECK-NEXT: #line 13 "activation.py"
+# CHECK-NEXT: #line 28 "activation.py"
 # CHECK-NEXT: float y = (x / (1.0f + expf((-x))));
 # CHECK: extern "C" __global__ void __launch_bounds__(64) activation(float* __restrict__ A, float* __restrict__ Out) {
 # CHECK: float R[4];
 # CHECK: asm volatile("ld.global.v4.b32 {%0, %1, %2, %3}, [%4];" : "=f"(R[0]), "=f"(R[1]), "=f"(R[2]), "=f"(R[3]) : "l"(A + (4 * tirx_tid)) : "memory");
-# CHECK-NEXT: #line 25 "activation.py"
+# CHECK-NEXT: #line 37 "activation.py"
 # CHECK-NEXT: R[0] = silu_affine(R[0], 2.0f, 1.0f);
 # CHECK-COUNT-4: = silu_affine(R[
 # CHECK: asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" :  : "l"(Out + (4 * tirx_tid)), "f"(R[0]), "f"(R[1]), "f"(R[2]), "f"(R[3]) : "memory");

@@ -1,8 +1,8 @@
 # Codegen checks for the ewise page's shared-memory kernel: a 16-byte aligned shared tile, 32-bit
 # shared-window addresses bound with "r", barriers, element loops with floor modulo.
 # CHECK: extern "C" __global__ void __launch_bounds__(64) shared_affine(
-# CHECK: int tid = (int)threadIdx.x;
 # CHECK: __shared__ alignas(16) float S[256];
+# CHECK: int tid = (int)threadIdx.x;
 # CHECK: for (int j = 0; j < 4; j += 1) {
 # CHECK: __syncthreads();
 # CHECK: float R[4];
