@@ -61,6 +61,15 @@ ir::ExprPtr mkBinary(ir::BinOp op, ir::ExprPtr a, ir::ExprPtr b, ir::DType t, So
 ir::ExprPtr mkThread(ir::ExprKind k, int dim, SourceSpan span = {});
 std::optional<int64_t> constValue(const ir::Expr& e);
 
+/// True when the element count of `shape` exceeds 2^40 (or overflows): such shapes are rejected so
+/// that every later product fits in int64.
+inline bool tooManyElements(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (d <= 0 || __builtin_mul_overflow(n, d, &n) || n > (int64_t(1) << 40)) return d > 0;
+  return false;
+}
+
 /// Closest candidate for a misspelt name ("did you mean"), empty when nothing is close.
 std::string closestName(const std::string& name, const std::vector<std::string>& candidates);
 

@@ -70,6 +70,10 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
           buf.shape.push_back(*v);
         }
       }
+      if (ok && tooManyElements(buf.shape)) {
+        error("E0113", sh.span, "tensor of more than 2^40 elements");
+        ok = false;
+      }
       auto dt = dtypeArg(*an.args[2]);
       if (!dt) ok = false;
       if (!ok) continue;

@@ -196,6 +196,10 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     }
     dims.push_back(*v);
   }
+  if (tooManyElements(dims)) {
+    error("E0134", call.span, "view of more than 2^40 elements");
+    return nullptr;
+  }
   if (!isWhole(*base)) {
     auto& d = error("E0136", call.span, "a reshape view of a region is not supported");
     note(d, base->span, "view the whole tensor and take the region of the view instead");
@@ -392,6 +396,10 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
     } else {
       buf.shape.push_back(*v);
     }
+  }
+  if (ok && tooManyElements(buf.shape)) {
+    error("E0130", sh.span, "allocation of more than 2^40 elements");
+    ok = false;
   }
   const ast::Expr* dtypeExpr = call.args.size() > 2 ? call.args[2].get() : keyword(call, "dtype");
   buf.dtype = DType::Float32;

@@ -132,7 +132,7 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
   // Bound the work on pathological scripts; the seeds are a few hundred elements.
   int64_t work = 0;
   for (const auto& oc : ops) work += oc.op.isScalar ? 0 : groupThreads * repeats * std::max(1, oc.atom);
-  if (work > (int64_t(1) << 24)) {
+  if (work > (int64_t(1) << 22)) {
     warning("W0101", ops.front().op.span, "operation too large to check element by element (" + std::to_string(work) + " elements); ownership and alignment are not verified");
     return;
   }
