@@ -44,6 +44,22 @@ void Runner::fault(const std::string& kind, const std::string& c, int instr, std
   faults.push_back({kind, std::move(d)});
 }
 
+namespace {
+/// Buffers the kernel can write through a global store (tile-op st or element store).
+void collectStored(const std::vector<ir::Stmt>& body, std::vector<bool>& stored) {
+  for (const auto& s : body) {
+    int b = -1;
+    if (s.kind == ir::StmtKind::Store && s.tensor) b = s.tensor->buffer;
+    if (s.kind == ir::StmtKind::Apply && s.apply && s.apply->instr.family == PtxFamily::St &&
+        !s.apply->operands.empty() && !s.apply->operands[0].isScalar)
+      b = s.apply->operands[0].tensor.buffer;
+    if (b >= 0 && b < static_cast<int>(stored.size())) stored[b] = true;
+    collectStored(s.body, stored);
+    collectStored(s.orelse, stored);
+  }
+}
+}  // namespace
+
 bool Runner::bindArgs() {
   const auto& ps = kernel.params;
   if (args.size() != ps.size()) {
@@ -54,6 +70,8 @@ bool Runner::bindArgs() {
     return false;
   }
   argOfBuffer.assign(kernel.buffers.size(), -1);
+  std::vector<bool> stored(kernel.buffers.size(), false);
+  collectStored(kernel.body, stored);
   prov.args.assign(args.size(), {});
   prov.bufferNames.clear();
   for (const auto& b : kernel.buffers) prov.bufferNames.push_back(b.name);
@@ -85,7 +103,8 @@ bool Runner::bindArgs() {
     const size_t need = static_cast<size_t>(a.tensor.numel()) * ir::dtypeBytes(a.tensor.dtype);
     if (a.tensor.data.size() != need) a.tensor.data.resize(need, 0);
     argOfBuffer[p.buffer] = static_cast<int>(i);
-    if (opt.trackProvenance) prov.args[i].assign(a.tensor.numel(), ElementOwner{});
+    // Tensors the kernel never stores to keep an empty owner list (every element "not written").
+    if (opt.trackProvenance && stored[p.buffer]) prov.args[i].assign(a.tensor.numel(), ElementOwner{});
   }
   // Buffer sizes in bytes, shared-memory placement.
   bufferBytes.assign(kernel.buffers.size(), 0);

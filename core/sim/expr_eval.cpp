@@ -73,6 +73,7 @@ double asDouble(const Value& v, DType from) {
 }
 
 Value castTo(const Value& v, DType from, DType to) {
+  if (from == to) return v;  // values are kept normalised to their dtype
   Value r;
   if (isF(to)) {
     r.f = asDouble(v, from);
@@ -138,43 +139,55 @@ int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
 
 }  // namespace
 
+namespace {
+/// Runs a scalar function body (Assign, If and Return only, spec §3.3). Returns true on Return.
+bool runBody(Runner& r, const ir::ScalarFunction& f, const std::vector<ir::Stmt>& body,
+             std::vector<Value>& frame, Thread& t, int instr, Value& out) {
+  for (const ir::Stmt& s : body) {
+    switch (s.kind) {
+      case ir::StmtKind::Assign:
+        if (s.var >= 0 && s.var < static_cast<int>(frame.size()) && s.value)
+          frame[s.var] = castTo(r.eval(*s.value, t, frame, instr), s.value->dtype, f.vars[s.var].dtype);
+        break;
+      case ir::StmtKind::Return:
+        out = s.value ? castTo(r.eval(*s.value, t, frame, instr), s.value->dtype, f.ret) : Value{};
+        return true;
+      case ir::StmtKind::If: {
+        const bool c = s.value && r.eval(*s.value, t, frame, instr).i != 0;
+        if (runBody(r, f, c ? s.body : s.orelse, frame, t, instr, out)) return true;
+        break;
+      }
+      default: break;
+    }
+  }
+  return false;
+}
+}  // namespace
+
 Value Runner::callFunction(int func, const Value* argv, int argc, Thread& t, int instr) {
   if (func < 0 || func >= static_cast<int>(program.functions.size())) {
     fault("internal", "E0750", instr, "call of an unknown scalar function", true);
     return {};
   }
   const ir::ScalarFunction& f = program.functions[func];
-  std::vector<Value> frame(f.vars.size());
+  // Frames are reused across calls (no allocation per element); nested calls get their own.
+  static thread_local std::vector<std::vector<Value>> framePool;
+  static thread_local size_t depth = 0;
+  if (depth > 64) {
+    fault("internal", "E0750", instr, "scalar function calls nest too deeply", true);
+    return {};
+  }
+  if (framePool.size() <= depth) framePool.resize(depth + 1);
+  std::vector<Value>& frame = framePool[depth];
+  frame.assign(f.vars.size(), Value{});
   for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
     if (f.params[i] >= 0 && f.params[i] < static_cast<int>(frame.size()))
       frame[f.params[i]] = normalize(argv[i], f.vars[f.params[i]].dtype);
-  // The body holds Assign, If and Return only (spec §3.3); walk it directly.
-  const std::vector<ir::Stmt>* block = &f.body;
-  std::vector<std::pair<const std::vector<ir::Stmt>*, size_t>> stack{{block, 0}};
-  int guard = 0;
-  while (!stack.empty() && ++guard < 100000) {
-    auto& [blk, pos] = stack.back();
-    if (pos >= blk->size()) {
-      stack.pop_back();
-      continue;
-    }
-    const ir::Stmt& s = (*blk)[pos++];
-    switch (s.kind) {
-      case ir::StmtKind::Assign:
-        if (s.var >= 0 && s.var < static_cast<int>(frame.size()) && s.value)
-          frame[s.var] = castTo(eval(*s.value, t, frame, instr), s.value->dtype, f.vars[s.var].dtype);
-        break;
-      case ir::StmtKind::Return:
-        if (!s.value) return {};
-        return castTo(eval(*s.value, t, frame, instr), s.value->dtype, f.ret);
-      case ir::StmtKind::If: {
-        const bool c = s.value && eval(*s.value, t, frame, instr).i != 0;
-        stack.push_back({c ? &s.body : &s.orelse, 0});
-        break;
-      }
-      default: break;
-    }
-  }
+  ++depth;
+  Value out;
+  const bool returned = runBody(*this, f, f.body, frame, t, instr, out);
+  --depth;
+  if (returned) return out;
   fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return",
         true);
   return {};

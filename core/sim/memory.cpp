@@ -56,12 +56,35 @@ const FastRef& Runner::fast(const ir::TensorRef& r) {
       f.dynamic = true;
     }
   }
+  int64_t numel = 1;
+  for (auto e : r.shape) numel *= e;
+  if (!f.dynamic && numel > 0 && numel <= (int64_t{1} << 22)) {
+    f.memo.resize(numel);
+    f.memoValid.assign(numel, 0);
+  }
   return fastRefs.emplace(&r, std::move(f)).first->second;
 }
 
 bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t, int instr,
                      Resolved& out) {
   const ir::TensorRef& r = *f.ref;
+  int64_t key = -1;
+  if (!f.dynamic && !f.memoValid.empty()) {
+    key = 0;
+    const int rs = static_cast<int>(r.shape.size());
+    for (int d = 0; d < rs; ++d) {
+      const int64_t c = d < rank ? coord[d] : 0;
+      if (c < 0 || c >= r.shape[d]) {
+        key = -1;
+        break;
+      }
+      key = key * r.shape[d] + c;
+    }
+    if (key >= 0 && f.memoValid[key]) {
+      out = f.memo[key];
+      return true;
+    }
+  }
   const size_t n = r.layoutShape.size();
   int64_t flat = 0;
   for (size_t d = 0; d < n; ++d) {
@@ -89,6 +112,10 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
   }
   out.m = m + r.elemOffset;
   out.thread = th;
+  if (key >= 0) {
+    f.memo[key] = out;
+    f.memoValid[key] = 1;
+  }
   return true;
 }
 

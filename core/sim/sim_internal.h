@@ -50,6 +50,11 @@ struct FastLayout {
 };
 FastLayout makeFastLayout(const TileLayout& l);
 
+struct Resolved {
+  int64_t m = 0;       ///< element index in the buffer (elements of the ref's dtype)
+  int64_t thread = 0;  ///< owning thread (register refs with thread axes)
+};
+
 /// A digested TensorRef.
 struct FastRef {
   const ir::TensorRef* ref = nullptr;
@@ -58,12 +63,12 @@ struct FastRef {
   std::vector<const ir::Expr*> loDyn;    ///< dynamic lo expressions (null where constant)
   bool dynamic = false;
   int elemBytes = 4;
+  /// Static refs memoise resolve() per logical coordinate (row-major index over the ref's shape):
+  /// the same thread coordinates recur in every CTA.
+  mutable std::vector<Resolved> memo;
+  mutable std::vector<uint8_t> memoValid;
 };
 
-struct Resolved {
-  int64_t m = 0;       ///< element index in the buffer (elements of the ref's dtype)
-  int64_t thread = 0;  ///< owning thread (register refs with thread axes)
-};
 
 enum class ThreadState { Running, Waiting, Done };
 

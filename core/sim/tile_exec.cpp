@@ -231,6 +231,10 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
     ops = it->second;
   }
   const int nin = static_cast<int>(std::min<size_t>(e.inputs.size(), 16));
+  const FastRef* inRefs[16] = {};
+  for (int i = 0; i < nin; ++i)
+    if (!e.inputs[i].isScalar) inRefs[i] = &fast(e.inputs[i].tensor);
+  const FastRef& df = fast(e.dst);
   Coords c;
   for (int64_t r = 0; r < reps && !fatal; ++r) {
     c.rank = 0;
@@ -250,7 +254,7 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
         if (op.scalar) argv[i] = eval(*op.scalar, t, t.vars, instr);
         continue;
       }
-      const FastRef& f = fast(op.tensor);
+      const FastRef& f = *inRefs[i];
       Resolved rr;
       if (!resolve(f, c.c, c.rank, t, instr, rr)) return;
       if (f.layout.hasThread && rr.thread != t.tid) {
@@ -264,7 +268,6 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
     }
     const Value v = callFunction(e.func, argv, nin, t, instr);
     if (fatal) return;
-    const FastRef& df = fast(e.dst);
     Resolved dr;
     if (!resolve(df, c.c, c.rank, t, instr, dr)) return;
     if (df.layout.hasThread && dr.thread != t.tid) {
