@@ -500,20 +500,7 @@ SemaResult Analyzer::run() {
       case ast::StmtKind::Import:
       case ast::StmtKind::ImportFrom: bindImport(s); break;
       case ast::StmtKind::Assign: bindModuleAssign(s); break;
-      case ast::StmtKind::AnnAssign:
-        if (s.value && !s.targets.empty()) {
-          ast::Stmt tmp;  // reuse the Assign path without copying the tree
-          (void)tmp;
-          if (s.targets[0]->kind == ast::ExprKind::Name) {
-            if (auto v = staticInt(*s.value, false))
-              m_moduleScope.names[s.targets[0]->text] =
-                  Binding{Binding::Kind::IntConst, *v, -1, -1, nullptr, s.targets[0]->span};
-            else
-              m_moduleScope.names[s.targets[0]->text] =
-                  Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, s.targets[0]->span};
-          }
-        }
-        break;
+      case ast::StmtKind::AnnAssign: bindModuleAssign(s); break;  // `N: int = 4` binds like `N = 4`
       case ast::StmtKind::FunctionDef: analyzeFunctionDef(s); break;
       default: break;  // harness code: loops, calls, asserts are core/verify's business
     }

@@ -356,8 +356,9 @@ def affine_relu(x: T.float32) -> T.float32:
   void d1StaticLaunchTuples() {
     const FrontEndResult r = checkWithHeader(R"(
 N = 4
+M: int = 16
 @T.function
-def k(A: T.Tensor((N * 16,), "float32")):
+def k(A: T.Tensor((N * M,), "float32")):
     T.device_entry(launch=T.cuda.LaunchConfig(grid=(2, N), block=(32, 2)))
     tid = T.cuda.linear_thread_id()
     A[tid] = T.float32(1)
