@@ -14,7 +14,7 @@ struct Run {
   QString out, err;
 };
 
-Run tirx(const QStringList& args) {
+Run runTirx(const QStringList& args) {
   QProcess p;
   p.start(TIRX_BIN, args);
   p.waitForFinished(120000);
@@ -30,7 +30,7 @@ class TestCliCompile : public QObject {
 
  private slots:
   void emitCuda() {
-    const Run r = tirx({"compile", kShared + "arith_affine_relu.py", "--emit", "cuda"});
+    const Run r = runTirx({"compile", kShared + "arith_affine_relu.py", "--emit", "cuda"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("extern \"C\" __global__ void __launch_bounds__(64) affine_relu("));
     QVERIFY(r.out.contains("asm volatile(\"fma.rn.f32 %0, %1, %2, %3;\""));
@@ -40,7 +40,7 @@ class TestCliCompile : public QObject {
   void emitPtxToFile() {
     QTemporaryDir dir;
     const QString out = dir.filePath("k.ptx");
-    const Run r = tirx({"compile", kShared + "ewise_doc_page.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
+    const Run r = runTirx({"compile", kShared + "ewise_doc_page.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
     QCOMPARE(r.code, 0);
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -51,7 +51,7 @@ class TestCliCompile : public QObject {
   }
 
   void emitResources() {
-    const Run r = tirx({"compile", kShared + "arith_to_float16.py", "--emit", "resources"});
+    const Run r = runTirx({"compile", kShared + "arith_to_float16.py", "--emit", "resources"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("target sm_90"));
     QVERIFY(r.out.contains("registers"));
@@ -60,17 +60,17 @@ class TestCliCompile : public QObject {
   }
 
   void emitIrAndMap() {
-    Run r = tirx({"compile", kShared + "arith_silu.py", "--emit", "map"});
+    Run r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "map"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("script line -> CUDA lines | PTX lines"));
     QVERIFY(r.out.contains("   19 -> "));
-    r = tirx({"compile", kShared + "arith_silu.py", "--emit", "ir"});
+    r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "ir"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("affine_relu"));
   }
 
   void emitSassWithoutDisassembler() {
-    const Run r = tirx({"compile", kShared + "arith_silu.py", "--emit", "sass"});
+    const Run r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "sass"});
     if (r.code == 0) {
       QVERIFY(r.out.contains("affine_relu"));
     } else {
@@ -80,13 +80,13 @@ class TestCliCompile : public QObject {
   }
 
   void usageErrors() {
-    QCOMPARE(tirx({"compile", kShared + "arith_silu.py", "--emit", "bogus"}).code, 2);
-    QCOMPARE(tirx({"compile", kShared + "arith_silu.py"}).code, 2);
-    QCOMPARE(tirx({"compile", "/nonexistent.py", "--emit", "cuda"}).code, 2);
-    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--device", "tpu"}).code, 2);
-    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "nonsense"}).code, 2);
-    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "Z=zeros"}).code, 2);
-    QCOMPARE(tirx({"run", kShared + "arith_silu.py", "--input", "A=lnspace(1,2)"}).code, 2);
+    QCOMPARE(runTirx({"compile", kShared + "arith_silu.py", "--emit", "bogus"}).code, 2);
+    QCOMPARE(runTirx({"compile", kShared + "arith_silu.py"}).code, 2);
+    QCOMPARE(runTirx({"compile", "/nonexistent.py", "--emit", "cuda"}).code, 2);
+    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--device", "tpu"}).code, 2);
+    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "nonsense"}).code, 2);
+    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "Z=zeros"}).code, 2);
+    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "A=lnspace(1,2)"}).code, 2);
   }
 
   void scriptErrorExit1() {
@@ -96,14 +96,14 @@ class TestCliCompile : public QObject {
     f.write("from tvm.script import tirx as T\n@T.function\ndef k(A: T.Tensor((4,), \"float32\")):\n"
             "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n    A[0] = undefined_name\n");
     f.close();
-    const Run r = tirx({"compile", f.fileName(), "--emit", "ptx"});
+    const Run r = runTirx({"compile", f.fileName(), "--emit", "ptx"});
     QCOMPARE(r.code, 1);
     QVERIFY(r.err.contains("bad.py:5:"));
   }
 
   void runOnSimulatorWritesNpy() {
     QTemporaryDir dir;
-    const Run r = tirx({"run", kShared + "arith_affine_relu.py", "--device", "sim", "--out", dir.path(),
+    const Run r = runTirx({"run", kShared + "arith_affine_relu.py", "--device", "sim", "--out", dir.path(),
                         "--input", "A=linspace(-4, 4)"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("affine_relu on simulator: ran"));
@@ -124,7 +124,7 @@ class TestCliCompile : public QObject {
   }
 
   void runJson() {
-    const Run r = tirx({"run", kShared + "arith_to_float16.py", "--json"});
+    const Run r = runTirx({"run", kShared + "arith_to_float16.py", "--json"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("\"kernel\": \"to_float16\""));
     QVERIFY(r.out.contains("\"dtype\": \"float16\""));
@@ -132,10 +132,10 @@ class TestCliCompile : public QObject {
 
   void runCudaWithoutDriverExits3() {
     if (tirx::device::driverLibraryPresent()) QSKIP("a CUDA driver is present on this machine");
-    const Run r = tirx({"run", kShared + "arith_affine_relu.py", "--device", "cuda"});
+    const Run r = runTirx({"run", kShared + "arith_affine_relu.py", "--device", "cuda"});
     QCOMPARE(r.code, 3);
     QVERIFY(r.err.contains("no CUDA driver found"));
-    const Run b = tirx({"bench", kShared + "arith_affine_relu.py", "--device", "cuda", "--repeat", "2"});
+    const Run b = runTirx({"bench", kShared + "arith_affine_relu.py", "--device", "cuda", "--repeat", "2"});
     QCOMPARE(b.code, 3);
     QVERIFY(b.out.contains("compile "));
     QVERIFY(b.out.contains("gpu: skipped (no CUDA driver found)"));

@@ -2,10 +2,11 @@
 # shared-window addresses bound with "r", barriers, element loops with floor modulo.
 # CHECK: extern "C" __global__ void __launch_bounds__(64) shared_affine(
 # CHECK: __shared__ alignas(16) float S[256];
+# CHECK-NEXT: #line
+# CHECK-NEXT: float R[4];
 # CHECK: int tid = (int)threadIdx.x;
 # CHECK: for (int j = 0; j < 4; j += 1) {
 # CHECK: __syncthreads();
-# CHECK: float R[4];
 # CHECK: asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];" : "=f"(R[0]), "=f"(R[1]), "=f"(R[2]), "=f"(R[3]) : "r"((unsigned)__cvta_generic_to_shared(S + (4 * tirx_tid))) : "memory");
 # CHECK-COUNT-4: = affine(R[
 # CHECK: asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};"
