@@ -2,11 +2,12 @@
 // register layouts (256×256 over 8 warps, an mma-style fragment tiling, a replicated layout and a
 // sparse-thread layout that takes the sort path), plus applyFlat for comparison. Prints ns per
 // element (best of several runs); figures are recorded in docs/benchmarks.md, "Layout".
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
-#include <malloc.h>
 
 #include "core/layout/tile_layout.h"
 
@@ -27,23 +28,30 @@ double bestNs(const std::function<void()>& body, int reps) {
 
 void benchOwnership(const char* name, const TileLayout& l, const std::vector<int64_t>& shape) {
   int64_t sink = 0;
-  const double ns = bestNs([&] {
-    const OwnershipTable t = ownership(l, shape);
-    sink += t.threadsUsed() + t.maxSlotsUsed;
-  }, 20);
+  const double ns = bestNs(
+      [&] {
+        const OwnershipTable t = ownership(l, shape);
+        sink += t.threadsUsed() + t.maxSlotsUsed;
+      },
+      20);
   const OwnershipTable t = ownership(l, shape);
   const double n = static_cast<double>(t.elementCount);
-  std::printf("%-34s %8lld elems %6lld threads %5lld slots/thr  ownership %8.3f ms  %6.2f ns/elem  (%lld)\n",
-              name, static_cast<long long>(t.elementCount), static_cast<long long>(t.threadsUsed()),
-              static_cast<long long>(t.slotsPerThread), ns / 1e6, ns / n, static_cast<long long>(sink % 10));
+  std::printf(
+      "%-34s %8lld elems %6lld threads %5lld slots/thr  ownership %8.3f ms  %6.2f ns/elem  "
+      "(%lld)\n",
+      name, static_cast<long long>(t.elementCount), static_cast<long long>(t.threadsUsed()),
+      static_cast<long long>(t.slotsPerThread), ns / 1e6, ns / n,
+      static_cast<long long>(sink % 10));
 }
 
 void benchApply(const char* name, const TileLayout& l) {
   int64_t sink = 0;
   const int64_t n = l.size();
-  const double ns = bestNs([&] {
-    for (int64_t f = 0; f < n; ++f) sink += l.applyFlat(f).size();
-  }, 5);
+  const double ns = bestNs(
+      [&] {
+        for (int64_t f = 0; f < n; ++f) sink += l.applyFlat(f).size();
+      },
+      5);
   std::printf("%-34s %8lld elems  applyFlat %8.3f ms  %6.2f ns/elem  (%lld)\n", name,
               static_cast<long long>(n), ns / 1e6, ns / static_cast<double>(n),
               static_cast<long long>(sink % 10));

@@ -61,11 +61,14 @@ std::string cellText(const OwnershipTable& t, int64_t flat, bool threads) {
 }
 
 // Label of a line holding elements [first, first+count) of the innermost dimension.
-std::string rowLabel(const std::vector<int64_t>& prefix, int64_t first, int64_t count, int64_t last) {
+std::string rowLabel(const std::vector<int64_t>& prefix, int64_t first, int64_t count,
+                     int64_t last) {
   std::string s = "[";
   for (int64_t p : prefix) s += std::to_string(p) + ", ";
-  if (first == 0 && count == last) s += ":";
-  else s += std::to_string(first) + ":" + std::to_string(first + count);
+  if (first == 0 && count == last)
+    s += ":";
+  else
+    s += std::to_string(first) + ":" + std::to_string(first + count);
   return s + "]";
 }
 
@@ -124,7 +127,8 @@ void printText(const TileLayout& layout, const OwnershipTable& t, std::ostream& 
 
 nlohmann::json itersJson(const std::vector<Iter>& iters) {
   nlohmann::json a = nlohmann::json::array();
-  for (const Iter& it : iters) a.push_back({{"extent", it.extent}, {"stride", it.stride}, {"axis", it.axis}});
+  for (const Iter& it : iters)
+    a.push_back({{"extent", it.extent}, {"stride", it.stride}, {"axis", it.axis}});
   return a;
 }
 
@@ -159,8 +163,10 @@ void printJson(const TileLayout& layout, const OwnershipTable& t, std::ostream& 
   nlohmann::json threads = nlohmann::json::array();
   for (int64_t th : t.threads) {
     nlohmann::json slots = nlohmann::json::array();
-    for (const auto& e : t.entriesOf(th)) slots.push_back({{"slot", e.slot}, {"index", unflatten(e.flat, t.shape)}});
-    threads.push_back({{"thread", th}, {"warp", th / 32}, {"lane", th % 32}, {"slots", std::move(slots)}});
+    for (const auto& e : t.entriesOf(th))
+      slots.push_back({{"slot", e.slot}, {"index", unflatten(e.flat, t.shape)}});
+    threads.push_back(
+        {{"thread", th}, {"warp", th / 32}, {"lane", th % 32}, {"slots", std::move(slots)}});
   }
   j["threads"] = std::move(threads);
   out << j.dump(1) << "\n";
@@ -207,8 +213,10 @@ int cmdLayout(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const OwnershipTable table = ownership(*layout, shape);
-  if (o.has("--json")) printJson(*layout, table, out);
-  else printText(*layout, table, out);
+  if (o.has("--json"))
+    printJson(*layout, table, out);
+  else
+    printText(*layout, table, out);
   return 0;
 }
 

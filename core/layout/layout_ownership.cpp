@@ -4,9 +4,9 @@
 // walked with an odometer over the shard extents, so the inner loop does no division, no map
 // lookups and no allocation. The reverse table is a counting sort when (thread, slot) is dense and
 // a stable sort otherwise.
-#include "core/layout/tile_layout.h"
-
 #include <algorithm>
+
+#include "core/layout/tile_layout.h"
 
 namespace tirx {
 
@@ -58,14 +58,18 @@ void buildReverse(OwnershipTable& t) {
   const int64_t slotRange = maxSlot - minSlot + 1;
   const int64_t threadRange = maxThread - minThread + 1;
   // Element index of every owner entry, in ownerList order (flat ascending).
-  auto flatOf = [&](int64_t f, int64_t i) { return OwnershipTable::Entry{t.ownerList[i].thread, t.ownerList[i].slot, f}; };
+  auto flatOf = [&](int64_t f, int64_t i) {
+    return OwnershipTable::Entry{t.ownerList[i].thread, t.ownerList[i].slot, f};
+  };
   const bool dense = threadRange <= (int64_t{1} << 24) && slotRange <= (int64_t{1} << 24) &&
                      threadRange * slotRange <= 8 * total + 4096;
   if (dense) {
     // Counting sort on key (thread, slot); flats arrive ascending, so each bucket stays sorted.
     const int64_t keys = threadRange * slotRange;
     std::vector<int64_t> start(keys + 1, 0);
-    auto key = [&](const Owner& o) { return (o.thread - minThread) * slotRange + (o.slot - minSlot); };
+    auto key = [&](const Owner& o) {
+      return (o.thread - minThread) * slotRange + (o.slot - minSlot);
+    };
     for (const Owner& o : t.ownerList) ++start[key(o) + 1];
     for (int64_t k = 0; k < keys; ++k) start[k + 1] += start[k];
     for (int64_t i = 0; i < total; ++i) t.byThread[start[key(t.ownerList[i])]++] = flatOf(i / r, i);
@@ -131,7 +135,8 @@ OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shap
   int64_t thread = baseThread, slot = baseSlot;
   Owner* out = t.ownerList.data();
   for (int64_t f = 0; f < n; ++f) {
-    for (int64_t k = 0; k < r; ++k) *out++ = Owner{thread + deltas[k].thread, slot + deltas[k].slot};
+    for (int64_t k = 0; k < r; ++k)
+      *out++ = Owner{thread + deltas[k].thread, slot + deltas[k].slot};
     for (size_t k = iters.size(); k-- > 0;) {
       const Linear& it = iters[k];
       if (++digit[k] < it.extent) {

@@ -58,22 +58,37 @@ bool isNamed(const Expr& e, const char* name) {
 
 std::string describe(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Name: return "name '" + e.text + "'";
-    case ExprKind::Int: return "integer " + std::to_string(e.intValue);
-    case ExprKind::Float: return "a float";
-    case ExprKind::Str: return "string \"" + e.text + "\"";
-    case ExprKind::Bool: return "a bool";
-    case ExprKind::None: return "None";
-    case ExprKind::Attribute: return "attribute '" + e.text + "'";
-    case ExprKind::Subscript: return "a subscript";
-    case ExprKind::Call: return "a call";
-    case ExprKind::Tuple: return "a tuple of " + std::to_string(e.args.size());
-    case ExprKind::List: return "a list";
-    case ExprKind::Dict: return "a dict";
-    case ExprKind::Slice: return "a slice";
+    case ExprKind::Name:
+      return "name '" + e.text + "'";
+    case ExprKind::Int:
+      return "integer " + std::to_string(e.intValue);
+    case ExprKind::Float:
+      return "a float";
+    case ExprKind::Str:
+      return "string \"" + e.text + "\"";
+    case ExprKind::Bool:
+      return "a bool";
+    case ExprKind::None:
+      return "None";
+    case ExprKind::Attribute:
+      return "attribute '" + e.text + "'";
+    case ExprKind::Subscript:
+      return "a subscript";
+    case ExprKind::Call:
+      return "a call";
+    case ExprKind::Tuple:
+      return "a tuple of " + std::to_string(e.args.size());
+    case ExprKind::List:
+      return "a list";
+    case ExprKind::Dict:
+      return "a dict";
+    case ExprKind::Slice:
+      return "a slice";
     case ExprKind::Unary:
-    case ExprKind::Binary: return std::string("a '") + ast::opSpelling(e.op) + "' expression";
-    default: return "an expression of another kind";
+    case ExprKind::Binary:
+      return std::string("a '") + ast::opSpelling(e.op) + "' expression";
+    default:
+      return "an expression of another kind";
   }
 }
 
@@ -85,11 +100,12 @@ class Evaluator {
     if (e.kind == ExprKind::Name && m_env.layouts.count(e.text)) return m_env.layouts.at(e.text);
     if (e.kind == ExprKind::Call && !e.args.empty() && isNamed(*e.args[0], "TileLayout")) {
       if (!e.keywords.empty())
-        return fail("E0301", e.keywords[0].span, "TileLayout takes no keyword arguments, found '" +
-                                                      e.keywords[0].name + "='");
+        return fail("E0301", e.keywords[0].span,
+                    "TileLayout takes no keyword arguments, found '" + e.keywords[0].name + "='");
       if (e.args.size() != 2)
-        return fail("E0301", e.span, "TileLayout takes exactly one layout spec, found " +
-                                         std::to_string(e.args.size() - 1) + " arguments");
+        return fail("E0301", e.span,
+                    "TileLayout takes exactly one layout spec, found " +
+                        std::to_string(e.args.size() - 1) + " arguments");
       return fromSpec(*e.args[1]);
     }
     return fromSpec(e);
@@ -106,7 +122,9 @@ class Evaluator {
     l.replica = std::move(s->replica);
     for (const auto& [axis, v] : s->offset)
       if (v != 0) l.offset[axis] = v;
-    if (!fitsInt64(l)) return fail("E0310", e.span, "layout is too large: more than 2^40 elements or offsets overflow");
+    if (!fitsInt64(l))
+      return fail("E0310", e.span,
+                  "layout is too large: more than 2^40 elements or offsets overflow");
     return l;
   }
 
@@ -161,7 +179,8 @@ class Evaluator {
       return s;
     }
     if (e.kind == ExprKind::Name && m_env.layouts.count(e.text))
-      return fail("E0300", e.span, "layout '" + e.text + "' cannot be combined with '+'; write its spec instead");
+      return fail("E0300", e.span,
+                  "layout '" + e.text + "' cannot be combined with '+'; write its spec instead");
     if (e.kind == ExprKind::Name && !knownAxis(e.text))
       return fail("E0305", e.span, "unknown name '" + e.text + "' in a layout expression");
     return fail("E0300", e.span,
@@ -174,12 +193,11 @@ class Evaluator {
     if (index.kind == ExprKind::Slice) {
       const Expr* lower = index.args.size() > 0 ? index.args[0].get() : nullptr;
       const Expr* upper = index.args.size() > 1 ? index.args[1].get() : nullptr;
-      if (!lower)
-        return fail("E0309", index.span, "expected extents before ':' in a shard");
-      if (!upper)
-        return fail("E0309", index.span, "expected strides after ':' in a shard");
+      if (!lower) return fail("E0309", index.span, "expected extents before ':' in a shard");
+      if (!upper) return fail("E0309", index.span, "expected strides after ':' in a shard");
       if (index.args.size() > 2 && index.args[2])
-        return fail("E0309", index.args[2]->span, "a shard takes 'extents : strides', found a second ':'");
+        return fail("E0309", index.args[2]->span,
+                    "a shard takes 'extents : strides', found a second ':'");
       auto ext = extents(*lower);
       if (!ext) return std::nullopt;
       return withStrides(*ext, *upper);
@@ -192,7 +210,8 @@ class Evaluator {
     for (size_t i = ext->size(); i-- > 0;) {
       iters[i] = Iter{(*ext)[i], stride, "m"};
       if (__builtin_mul_overflow(stride, (*ext)[i], &stride))
-        return fail("E0310", index.span, "layout is too large: more than 2^40 elements or offsets overflow");
+        return fail("E0310", index.span,
+                    "layout is too large: more than 2^40 elements or offsets overflow");
     }
     return iters;
   }
@@ -207,7 +226,8 @@ class Evaluator {
     std::vector<int64_t> out;
     for (const Expr* item : items) {
       if (item->kind == ExprKind::Slice)
-        return fail("E0309", item->span, "a shard takes 'extents : strides', found a slice inside the extents");
+        return fail("E0309", item->span,
+                    "a shard takes 'extents : strides', found a slice inside the extents");
       auto v = integer(*item, "an extent");
       if (!v) return std::nullopt;
       if (*v <= 0)
@@ -227,9 +247,9 @@ class Evaluator {
       items.push_back(&e);
     }
     if (items.size() != ext.size())
-      return fail("E0302", e.span, "extents and strides differ in length: " +
-                                       std::to_string(ext.size()) + " extents, " +
-                                       std::to_string(items.size()) + " strides");
+      return fail("E0302", e.span,
+                  "extents and strides differ in length: " + std::to_string(ext.size()) +
+                      " extents, " + std::to_string(items.size()) + " strides");
     std::vector<Iter> out;
     for (size_t i = 0; i < items.size(); ++i) {
       auto s = stride(*items[i]);
@@ -258,7 +278,8 @@ class Evaluator {
       auto ax = axis(*e.args[1]);
       if (!v || !ax) return std::nullopt;
       it.axis = *ax;
-    } else if (e.kind == ExprKind::Tuple && e.args.size() == 2 && e.args[1]->kind == ExprKind::Str) {
+    } else if (e.kind == ExprKind::Tuple && e.args.size() == 2 &&
+               e.args[1]->kind == ExprKind::Str) {
       valueExpr = e.args[0].get();
       v = integer(*valueExpr, "a stride");
       auto ax = axis(*e.args[1]);
@@ -268,11 +289,13 @@ class Evaluator {
       v = integer(e, "a stride");
       if (!v) return std::nullopt;
     } else {
-      return fail("E0306", e.span,
-                  "expected a stride (INT, INT @ axis, \"axis\" or (INT, \"axis\")), found " + describe(e));
+      return fail(
+          "E0306", e.span,
+          "expected a stride (INT, INT @ axis, \"axis\" or (INT, \"axis\")), found " + describe(e));
     }
     if (*v < 0)
-      return fail("E0307", valueExpr->span, "stride must not be negative, found " + std::to_string(*v));
+      return fail("E0307", valueExpr->span,
+                  "stride must not be negative, found " + std::to_string(*v));
     it.stride = *v;
     return it;
   }
@@ -299,7 +322,8 @@ class Evaluator {
         if (it != m_env.axisAliases.end()) name = it->second;
       }
     } else {
-      return fail("E0304", e.span, "expected an axis (laneid, warpid, m, ...), found " + describe(e));
+      return fail("E0304", e.span,
+                  "expected an axis (laneid, warpid, m, ...), found " + describe(e));
     }
     if (axisKind(name) == AxisKind::Unknown)
       return fail("E0304", e.span, "unknown axis '" + name + "'");
@@ -309,28 +333,41 @@ class Evaluator {
   // Structural test: literals, known integer constants and arithmetic over them.
   bool isIntExpr(const Expr& e) const {
     switch (e.kind) {
-      case ExprKind::Int: return true;
-      case ExprKind::Name: return m_env.ints.count(e.text) > 0;
-      case ExprKind::Unary: return (e.op == Op::Neg || e.op == Op::Pos) && isIntExpr(*e.args[0]);
+      case ExprKind::Int:
+        return true;
+      case ExprKind::Name:
+        return m_env.ints.count(e.text) > 0;
+      case ExprKind::Unary:
+        return (e.op == Op::Neg || e.op == Op::Pos) && isIntExpr(*e.args[0]);
       case ExprKind::Binary:
         switch (e.op) {
-          case Op::Add: case Op::Sub: case Op::Mul: case Op::FloorDiv: case Op::Mod:
-          case Op::Pow: case Op::LShift: case Op::RShift:
+          case Op::Add:
+          case Op::Sub:
+          case Op::Mul:
+          case Op::FloorDiv:
+          case Op::Mod:
+          case Op::Pow:
+          case Op::LShift:
+          case Op::RShift:
             return isIntExpr(*e.args[0]) && isIntExpr(*e.args[1]);
-          default: return false;
+          default:
+            return false;
         }
-      default: return false;
+      default:
+        return false;
     }
   }
 
   std::optional<int64_t> integer(const Expr& e, const char* what) {
     switch (e.kind) {
-      case ExprKind::Int: return e.intValue;
+      case ExprKind::Int:
+        return e.intValue;
       case ExprKind::Name: {
         auto it = m_env.ints.find(e.text);
         if (it != m_env.ints.end()) return it->second;
-        return fail("E0305", e.span, std::string("unknown name '") + e.text + "': expected " + what +
-                                         " (an integer or a module-level integer constant)");
+        return fail("E0305", e.span,
+                    std::string("unknown name '") + e.text + "': expected " + what +
+                        " (an integer or a module-level integer constant)");
       }
       case ExprKind::Unary:
         if (e.op == Op::Neg || e.op == Op::Pos) {
@@ -348,9 +385,11 @@ class Evaluator {
         if (!a || !b) return std::nullopt;
         return arith(e, *a, *b);
       }
-      default: break;
+      default:
+        break;
     }
-    return fail("E0305", e.span, std::string("expected ") + what + " (an integer), found " + describe(e));
+    return fail("E0305", e.span,
+                std::string("expected ") + what + " (an integer), found " + describe(e));
   }
 
   static bool isArith(Op op) {
@@ -361,9 +400,15 @@ class Evaluator {
   std::optional<int64_t> arith(const Expr& e, int64_t a, int64_t b) {
     int64_t r = 0;
     switch (e.op) {
-      case Op::Add: if (__builtin_add_overflow(a, b, &r)) return overflow(e); return r;
-      case Op::Sub: if (__builtin_sub_overflow(a, b, &r)) return overflow(e); return r;
-      case Op::Mul: if (__builtin_mul_overflow(a, b, &r)) return overflow(e); return r;
+      case Op::Add:
+        if (__builtin_add_overflow(a, b, &r)) return overflow(e);
+        return r;
+      case Op::Sub:
+        if (__builtin_sub_overflow(a, b, &r)) return overflow(e);
+        return r;
+      case Op::Mul:
+        if (__builtin_mul_overflow(a, b, &r)) return overflow(e);
+        return r;
       case Op::FloorDiv:
       case Op::Mod: {
         if (b == 0) return fail("E0311", e.args[1]->span, "integer division by zero");
@@ -376,7 +421,9 @@ class Evaluator {
         return e.op == Op::FloorDiv ? q : m;
       }
       case Op::Pow: {
-        if (b < 0) return fail("E0305", e.args[1]->span, "expected a non-negative integer exponent, found " + std::to_string(b));
+        if (b < 0)
+          return fail("E0305", e.args[1]->span,
+                      "expected a non-negative integer exponent, found " + std::to_string(b));
         if (a == 0 || a == 1) return b == 0 ? 1 : a;
         if (a == -1) return b % 2 == 0 ? 1 : -1;
         r = 1;  // |a| >= 2: overflows within 64 steps, so the loop is short
@@ -385,13 +432,15 @@ class Evaluator {
         return r;
       }
       case Op::LShift:
-        if (b < 0 || b >= 63 || (a != 0 && (a > (std::numeric_limits<int64_t>::max() >> b) || a < 0)))
+        if (b < 0 || b >= 63 ||
+            (a != 0 && (a > (std::numeric_limits<int64_t>::max() >> b) || a < 0)))
           return overflow(e);
         return a << b;
       case Op::RShift:
         if (b < 0) return overflow(e);
         return b >= 63 ? (a < 0 ? -1 : 0) : (a >> b);
-      default: break;
+      default:
+        break;
     }
     return overflow(e);
   }

@@ -31,7 +31,8 @@ std::string iterListText(char head, const std::vector<Iter>& iters) {
   std::string out(1, head);
   out += "[";
   if (iters.empty()) return out + "()]";
-  if (iters.size() == 1) return out + std::to_string(iters[0].extent) + " : " + strideText(iters[0]) + "]";
+  if (iters.size() == 1)
+    return out + std::to_string(iters[0].extent) + " : " + strideText(iters[0]) + "]";
   std::string ext = "(", str = "(";
   for (size_t i = 0; i < iters.size(); ++i) {
     if (i) {
@@ -51,14 +52,17 @@ void addAxes(const TileLayout& l, AxisCoord& c) {
   for (const auto& [a, v] : l.offset) c[a] += v;
 }
 
-bool isMemory(const std::string& axis) { return axisKind(axis) == AxisKind::Memory; }
+bool isMemory(const std::string& axis) {
+  return axisKind(axis) == AxisKind::Memory;
+}
 
 }  // namespace
 
 AxisKind axisKind(const std::string& name) {
   static const std::set<std::string> memory = {"m", "TLane", "TCol", "P", "F", "Bank"};
-  static const std::set<std::string> thread = {"laneid", "warpid", "tx",  "wgid", "tid_in_wg",
-                                               "wid_in_wg", "bx", "by", "bz", "cbx", "cby", "cbz"};
+  static const std::set<std::string> thread = {"laneid",    "warpid",    "tx",  "wgid",
+                                               "tid_in_wg", "wid_in_wg", "bx",  "by",
+                                               "bz",        "cbx",       "cby", "cbz"};
   if (memory.count(name)) return AxisKind::Memory;
   if (thread.count(name)) return AxisKind::Thread;
   return AxisKind::Unknown;
@@ -82,7 +86,8 @@ std::string checkThreadExtents(const TileLayout& layout) {
   AxisCoord maxOf;
   for (const auto* v : {&layout.shard, &layout.replica})
     for (const Iter& it : *v)
-      if (axisFixedExtent(it.axis) > 0) maxOf[it.axis] += std::max<int64_t>(0, (it.extent - 1) * it.stride);
+      if (axisFixedExtent(it.axis) > 0)
+        maxOf[it.axis] += std::max<int64_t>(0, (it.extent - 1) * it.stride);
   for (const auto& [axis, v] : layout.offset)
     if (axisFixedExtent(axis) > 0) maxOf[axis] += v;
   for (const auto& [axis, v] : maxOf)
@@ -234,9 +239,12 @@ std::string TileLayout::toString() const {
   auto plus = [&](const std::string& t) { out += (out.empty() ? "" : " + ") + t; };
   if (!replica.empty()) plus(iterListText('R', replica));
   for (const auto& [a, v] : offset) {
-    if (a == "m") plus(std::to_string(v));
-    else if (isIdentifier(a)) plus(std::to_string(v) + "@" + a);
-    else plus("(" + std::to_string(v) + ", \"" + a + "\")");
+    if (a == "m")
+      plus(std::to_string(v));
+    else if (isIdentifier(a))
+      plus(std::to_string(v) + "@" + a);
+    else
+      plus("(" + std::to_string(v) + ", \"" + a + "\")");
   }
   return out;
 }

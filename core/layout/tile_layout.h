@@ -71,9 +71,9 @@ class TileLayout {
 };
 
 /// Width-changing and same-width dtype views (spec §1.8): `bitsOld` -> `bitsNew`. Only memory-axis
-/// strides (and memory offsets) are scaled (decision OPEN-6, docs/layout.md). Returns nullopt when the view is illegal
-/// (packing needs an innermost stride-1 memory iter whose extent divides by the ratio) and sets
-/// `why` to a message.
+/// strides (and memory offsets) are scaled (decision OPEN-6, docs/layout.md). Returns nullopt when
+/// the view is illegal (packing needs an innermost stride-1 memory iter whose extent divides by the
+/// ratio) and sets `why` to a message.
 std::optional<TileLayout> dtypeView(const TileLayout& layout, int bitsOld, int bitsNew,
                                     std::string* why = nullptr);
 
@@ -99,10 +99,10 @@ struct Owner {
 };
 
 /// The ownership table of a layout over a logical shape, both ways, in flat vectors (no per-element
-/// allocation): element -> owners (`ownerList`, a fixed number per element) and thread -> (slot, element)
-/// entries sorted by (thread, slot, flat). Thread ids are linear in the CTA (linearThread); the
-/// slot is the sum of the memory-axis components. A layout without thread axes puts every element
-/// on thread 0 (every thread holds its own copy of the whole tile).
+/// allocation): element -> owners (`ownerList`, a fixed number per element) and thread -> (slot,
+/// element) entries sorted by (thread, slot, flat). Thread ids are linear in the CTA
+/// (linearThread); the slot is the sum of the memory-axis components. A layout without thread axes
+/// puts every element on thread 0 (every thread holds its own copy of the whole tile).
 struct OwnershipTable {
   struct Entry {
     int64_t thread = 0;
@@ -112,13 +112,13 @@ struct OwnershipTable {
   };
   std::vector<int64_t> shape;
   int64_t elementCount = 0;
-  int64_t ownersPerElement = 0;     ///< 1 + distinct replica displacements (same for every element)
-  std::vector<Owner> ownerList;     ///< owners of f: [f·ownersPerElement, (f+1)·ownersPerElement)
-  std::vector<Entry> byThread;      ///< every (thread, slot, flat), sorted by thread, slot, flat
-  std::vector<int64_t> threads;     ///< distinct owning threads, ascending
-  int64_t threadCount = 0;          ///< 1 + max thread used (0 when empty)
-  int64_t slotsPerThread = 0;       ///< storageSlots() of the layout
-  int64_t maxSlotsUsed = 0;         ///< the most distinct slots any one thread uses
+  int64_t ownersPerElement = 0;  ///< 1 + distinct replica displacements (same for every element)
+  std::vector<Owner> ownerList;  ///< owners of f: [f·ownersPerElement, (f+1)·ownersPerElement)
+  std::vector<Entry> byThread;   ///< every (thread, slot, flat), sorted by thread, slot, flat
+  std::vector<int64_t> threads;  ///< distinct owning threads, ascending
+  int64_t threadCount = 0;       ///< 1 + max thread used (0 when empty)
+  int64_t slotsPerThread = 0;    ///< storageSlots() of the layout
+  int64_t maxSlotsUsed = 0;      ///< the most distinct slots any one thread uses
 
   /// Owners of the element at row-major index `flat` (base owner first, then replicas).
   std::span<const Owner> ownersOf(int64_t flat) const;

@@ -4,7 +4,6 @@
 // 2 (usage).
 #include <QProcess>
 #include <QtTest>
-
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -63,7 +62,8 @@ class TestCliLayout : public QObject {
     QCOMPARE(r.code, 0);
     const auto j = nlohmann::json::parse(r.out.toStdString(), nullptr, false);
     QVERIFY(!j.is_discarded());
-    QCOMPARE(j["layout"].get<std::string>(), std::string("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"));
+    QCOMPARE(j["layout"].get<std::string>(),
+             std::string("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"));
     QCOMPARE(j["shape"], nlohmann::json({2, 32, 4}));
     QCOMPARE(j["elementCount"].get<int>(), 256);
     QCOMPARE(j["threadsUsed"].get<int>(), 64);
@@ -75,8 +75,7 @@ class TestCliLayout : public QObject {
     // element (1, 5, 3) -> thread 37, warp 1, lane 5, slot 3
     const auto& e = j["elements"][(1 * 32 + 5) * 4 + 3];
     QCOMPARE(e["index"], nlohmann::json({1, 5, 3}));
-    QCOMPARE(e["owners"],
-             nlohmann::json::parse(R"([{"thread":37,"warp":1,"lane":5,"slot":3}])"));
+    QCOMPARE(e["owners"], nlohmann::json::parse(R"([{"thread":37,"warp":1,"lane":5,"slot":3}])"));
     QCOMPARE(j["threads"].size(), size_t{64});
     const auto& t = j["threads"][37];
     QCOMPARE(t["thread"].get<int>(), 37);
@@ -85,8 +84,8 @@ class TestCliLayout : public QObject {
   }
 
   void replicas() {
-    const Run r = tirx({"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid",
-                        "--shape=8,16"});
+    const Run r = tirx(
+        {"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid", "--shape=8,16"});
     QCOMPARE(r.code, 0);
     const QStringList lines = r.out.split('\n');
     QCOMPARE(lines[2], QString("threads used: 128 of 352 (warps 5-10)"));

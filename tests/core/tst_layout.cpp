@@ -11,7 +11,9 @@ using namespace tirx;
 
 namespace {
 
-Iter I(int64_t e, int64_t s, const char* axis = "m") { return Iter{e, s, axis}; }
+Iter I(int64_t e, int64_t s, const char* axis = "m") {
+  return Iter{e, s, axis};
+}
 
 TileLayout L(std::vector<Iter> shard, std::vector<Iter> replica = {}, AxisCoord offset = {}) {
   TileLayout l;
@@ -32,7 +34,9 @@ AxisCoord apply2(const TileLayout& l, int64_t i, int64_t j, int64_t s0, int64_t 
 }
 
 // The seed register layout S[(2, 32, 4) : (1@warpid, 1@laneid, 1)].
-TileLayout seed() { return L({I(2, 1, "warpid"), I(32, 1, "laneid"), I(4, 1)}); }
+TileLayout seed() {
+  return L({I(2, 1, "warpid"), I(32, 1, "laneid"), I(4, 1)});
+}
 
 }  // namespace
 
@@ -41,7 +45,8 @@ class TestLayout : public QObject {
 
  private slots:
   void axisRegistry() {
-    for (const char* a : {"m", "TLane", "TCol", "P", "F", "Bank"}) QCOMPARE(axisKind(a), AxisKind::Memory);
+    for (const char* a : {"m", "TLane", "TCol", "P", "F", "Bank"})
+      QCOMPARE(axisKind(a), AxisKind::Memory);
     for (const char* a : {"laneid", "warpid", "tx", "wgid", "tid_in_wg", "wid_in_wg", "bx", "by",
                           "bz", "cbx", "cby", "cbz"})
       QCOMPARE(axisKind(a), AxisKind::Thread);
@@ -200,8 +205,8 @@ class TestLayout : public QObject {
     QCOMPARE(a.storage(), a);
     const TileLayout b = L({I(8, 4, "laneid"), I(4, 1, "laneid"), I(2, 1)});
     QCOMPARE(b.storage(), L({I(2, 1)}));
-    const TileLayout c = L({I(8, 4, "laneid"), I(2, 1)}, {I(2, 1, "warpid"), I(3, 4)},
-                           {{"laneid", 1}, {"m", 3}});
+    const TileLayout c =
+        L({I(8, 4, "laneid"), I(2, 1)}, {I(2, 1, "warpid"), I(3, 4)}, {{"laneid", 1}, {"m", 3}});
     QCOMPARE(c.storage(), L({I(2, 1)}, {I(3, 4)}, {{"m", 3}}));
     QCOMPARE(c.storageSlots(), int64_t{1 + 1 + 8 + 3});
     QVERIFY(c.hasThreadAxes());
@@ -233,12 +238,14 @@ class TestLayout : public QObject {
     const TileLayout c = L({I(2, 1), I(3, 2), I(4, 12), I(2, 6), I(2, 48)});
     for (int64_t i0 = 0; i0 < 6; ++i0)
       for (int64_t i1 = 0; i1 < 16; ++i1) {
-        const int64_t want = (i0 / 3) * 1 + (i0 % 3) * 2 + (i1 / 4) * 12 + ((i1 % 4) / 2) * 6 + (i1 % 2) * 48;
+        const int64_t want =
+            (i0 / 3) * 1 + (i0 % 3) * 2 + (i1 / 4) * 12 + ((i1 % 4) / 2) * 6 + (i1 % 2) * 48;
         QCOMPARE(at(apply2(c, i0, i1, 6, 16), "m"), want);
         QCOMPARE(at(c.applyFlat(i0 * 16 + i1), "m"), want);
       }
     const TileLayout f = L({I(8, 8, "F"), I(8, 1, "P")});
-    const TileLayout g = L({I(2, 1, "F"), I(6, 1, "P"), I(4, 12, "F"), I(2, 6, "P"), I(2, 48, "F")});
+    const TileLayout g =
+        L({I(2, 1, "F"), I(6, 1, "P"), I(4, 12, "F"), I(2, 6, "P"), I(2, 48, "F")});
     for (int64_t i = 0; i < 8; ++i)
       for (int64_t j = 0; j < 8; ++j) {
         QCOMPARE(at(apply2(f, i, j, 8, 8), "P"), j);
@@ -312,7 +319,8 @@ class TestLayout : public QObject {
     QVERIFY(!dtypeView(L({I(8, 1), I(4, 2)}), 16, 32, &why).has_value());
     QCOMPARE(why, std::string("packing by 2 needs an innermost memory iter of stride 1, found 2"));
     QVERIFY(!dtypeView(L({I(8, 1, "laneid")}), 16, 32, &why).has_value());
-    QCOMPARE(why, std::string("packing by 2 needs an innermost memory iter of stride 1, found 1@laneid"));
+    QCOMPARE(why, std::string(
+                      "packing by 2 needs an innermost memory iter of stride 1, found 1@laneid"));
     QVERIFY(!dtypeView(L({I(8, 3), I(4, 1)}), 16, 32, &why).has_value());
     QCOMPARE(why, std::string("packing by 2 needs memory strides divisible by 2, found 3"));
     QVERIFY(!dtypeView(L({I(8, 1)}), 16, 24, &why).has_value());

@@ -11,7 +11,9 @@ using namespace tirx;
 
 namespace {
 
-Iter I(int64_t e, int64_t s, const char* axis = "m") { return Iter{e, s, axis}; }
+Iter I(int64_t e, int64_t s, const char* axis = "m") {
+  return Iter{e, s, axis};
+}
 
 TileLayout L(std::vector<Iter> shard, std::vector<Iter> replica = {}, AxisCoord offset = {}) {
   TileLayout l;
@@ -70,11 +72,13 @@ class TestLayoutParse : public QObject {
     QCOMPARE(parseOk("TileLayout(S[8 : 4 @ laneid] + 1 @ laneid + 2 @ warpid + 64)").offset, all);
     QCOMPARE(parseOk("TileLayout(S[8 : 4 @ laneid] + (1 @ laneid + 2 @ warpid + 64))").offset, all);
     QCOMPARE(parseOk("TileLayout(S[8 : 4 @ laneid] + 64)").offset, (AxisCoord{{"m", 64}}));
-    QCOMPARE(parseOk("TileLayout((S[8 : 4 @ laneid] + 1 @ laneid) + (R[4 : 1 @ laneid] + 2 @ warpid))"),
-             L({I(8, 4, "laneid")}, {I(4, 1, "laneid")}, {{"laneid", 1}, {"warpid", 2}}));
+    QCOMPARE(
+        parseOk("TileLayout((S[8 : 4 @ laneid] + 1 @ laneid) + (R[4 : 1 @ laneid] + 2 @ warpid))"),
+        L({I(8, 4, "laneid")}, {I(4, 1, "laneid")}, {{"laneid", 1}, {"warpid", 2}}));
     QCOMPARE(parseOk("TileLayout(64 + S[8 : 4 @ laneid] + 1 @ laneid)").offset,
              (AxisCoord{{"laneid", 1}, {"m", 64}}));
-    QCOMPARE(parseOk("S[8 : 4 @ laneid] + 1 @ laneid + 2 @ laneid").offset, (AxisCoord{{"laneid", 3}}));
+    QCOMPARE(parseOk("S[8 : 4 @ laneid] + 1 @ laneid + 2 @ laneid").offset,
+             (AxisCoord{{"laneid", 3}}));
   }
 
   void tvmSpecBuilder() {
@@ -94,7 +98,8 @@ class TestLayoutParse : public QObject {
     QCOMPARE(parseOk("S[1:1] + R[4:\"laneid\"]"), L({I(1, 1)}, {I(4, 1, "laneid")}));
     // Memory axes of other targets and attribute spellings of axes.
     QCOMPARE(parseOk("S[(8, 8) : (8 @ F, 1 @ P)]"), L({I(8, 8, "F"), I(8, 1, "P")}));
-    QCOMPARE(parseOk("S[(32, 4) : (1 @ Axis.laneid, 1 @ T.Axis.m)]"), L({I(32, 1, "laneid"), I(4, 1)}));
+    QCOMPARE(parseOk("S[(32, 4) : (1 @ Axis.laneid, 1 @ T.Axis.m)]"),
+             L({I(32, 1, "laneid"), I(4, 1)}));
     QCOMPARE(parseOk("S[(32, 4, 128, 512) : (512 @ F, (512 * 32) @ F, 1 @ P, 1 @ F)]").shard[1],
              I(4, 16384, "F"));
   }
@@ -112,7 +117,8 @@ class TestLayoutParse : public QObject {
     // First non-empty shard kept; a later non-empty replica replaces; zero offsets dropped.
     QCOMPARE(parseOk("S[4] + S[8]"), L({I(4, 1)}));
     QCOMPARE(parseOk("S[()] + S[8]"), L({I(8, 1)}));
-    QCOMPARE(parseOk("R[2 : 1@warpid] + S[4] + R[4 : 1@laneid]"), L({I(4, 1)}, {I(4, 1, "laneid")}));
+    QCOMPARE(parseOk("R[2 : 1@warpid] + S[4] + R[4 : 1@laneid]"),
+             L({I(4, 1)}, {I(4, 1, "laneid")}));
     QCOMPARE(parseOk("S[4] + 0 @ laneid").offset, AxisCoord{});
     QCOMPARE(parseOk("R[32 : 1@laneid]"), L({}, {I(32, 1, "laneid")}));
   }
@@ -153,9 +159,8 @@ class TestLayoutParse : public QObject {
     QTest::addColumn<int>("col");
     QTest::addColumn<int>("length");
     QTest::addColumn<QString>("message");
-    auto row = [](const char* name, const char* text, const char* code, int col, int len, const char* msg) {
-      QTest::newRow(name) << text << code << col << len << msg;
-    };
+    auto row = [](const char* name, const char* text, const char* code, int col, int len,
+                  const char* msg) { QTest::newRow(name) << text << code << col << len << msg; };
     row("stride count", "S[(2, 32, 4) : (1 @ warpid, 1)]", "E0302", 16, 15,
         "extents and strides differ in length: 3 extents, 2 strides");
     row("stride count 1d", "S[(2, 4) : 1]", "E0302", 12, 1,
@@ -167,18 +172,22 @@ class TestLayoutParse : public QObject {
     row("zero extent", "S[(4, 0) : (1, 1)]", "E0303", 7, 1, "extent must be positive, found 0");
     row("negative extent", "S[-4]", "E0303", 3, 2, "extent must be positive, found -4");
     row("negative stride", "S[8 : -1]", "E0307", 7, 2, "stride must not be negative, found -1");
-    row("negative offset", "S[8] + -2 @ laneid", "E0308", 8, 2, "offset must not be negative, found -2");
+    row("negative offset", "S[8] + -2 @ laneid", "E0308", 8, 2,
+        "offset must not be negative, found -2");
     row("unknown extent name", "S[N]", "E0305", 3, 1,
         "unknown name 'N': expected an extent (an integer or a module-level integer constant)");
-    row("unknown term name", "S[4] + foo", "E0305", 8, 3, "unknown name 'foo' in a layout expression");
+    row("unknown term name", "S[4] + foo", "E0305", 8, 3,
+        "unknown name 'foo' in a layout expression");
     row("float term", "S[4] + 1.5", "E0300", 8, 3,
         "expected a layout term (S[...], R[...] or an offset such as 1 @ laneid), found a float");
     row("call term", "S[4] + f(1)", "E0300", 8, 4,
         "expected a layout term (S[...], R[...] or an offset such as 1 @ laneid), found a call");
     row("two args", "TileLayout(S[4], S[8])", "E0301", 1, 22,
         "TileLayout takes exactly one layout spec, found 2 arguments");
-    row("keyword", "TileLayout(S[4], x=1)", "E0301", 18, 3, "TileLayout takes no keyword arguments, found 'x='");
-    row("slice step", "S[8 : 1 : 2]", "E0309", 11, 1, "a shard takes 'extents : strides', found a second ':'");
+    row("keyword", "TileLayout(S[4], x=1)", "E0301", 18, 3,
+        "TileLayout takes no keyword arguments, found 'x='");
+    row("slice step", "S[8 : 1 : 2]", "E0309", 11, 1,
+        "a shard takes 'extents : strides', found a second ':'");
     row("only offsets", "1 @ laneid + 64", "E0312", 1, 15,
         "a layout needs an S[...] or R[...] term, found only offsets");
     row("float stride", "S[8 : 1.5]", "E0306", 7, 3,
@@ -186,7 +195,8 @@ class TestLayoutParse : public QObject {
     row("division by zero", "S[4 // 0]", "E0311", 8, 1, "integer division by zero");
     row("too large", "S[(1 << 30, 1 << 30)]", "E0310", 1, 21,
         "layout is too large: more than 2^40 elements or offsets overflow");
-    row("power hang guard", "S[2 ** 1000000000000]", "E0310", 3, 18, "integer expression overflows 64 bits");
+    row("power hang guard", "S[2 ** 1000000000000]", "E0310", 3, 18,
+        "integer expression overflows 64 bits");
     row("missing strides", "S[8 :]", "E0309", 3, 3, "expected strides after ':' in a shard");
     row("missing extents", "S[: 4]", "E0309", 3, 3, "expected extents before ':' in a shard");
     row("overflow", "S[(1 << 62) * 4]", "E0310", 3, 13, "integer expression overflows 64 bits");
