@@ -851,7 +851,7 @@ const char* tokSpelling(Tok kind) {
     case Tok::EndOfFile: return "end of file";
     case Tok::Newline: return "newline";
     case Tok::Indent: return "indent";
-    case Tok::Dedent: return "dedent";
+    case Tok::Dedent: return "end of block";
     case Tok::Error: return "invalid token";
     case Tok::Name: return "name";
     case Tok::Int: return "integer";

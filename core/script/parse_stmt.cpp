@@ -155,17 +155,24 @@ void Parser::parseStatement(Block& out) {
   out.push_back(std::move(stmt));
 }
 
-void Parser::recoverStatement(bool compound) {
-  while (!at(Tok::Newline) && !at(Tok::EndOfFile)) advance();
+// Skips the rest of the logical line. It never crosses an INDENT or DEDENT: a statement can
+// fail right after a NEWLINE (a decorator followed by the end of its block), and skipping the
+// DEDENT would put the following statements into the wrong block.
+void Parser::skipLine() {
+  while (!at(Tok::Newline) && !at(Tok::EndOfFile) && !at(Tok::Indent) && !at(Tok::Dedent))
+    advance();
   accept(Tok::Newline);
+}
+
+void Parser::recoverStatement(bool compound) {
+  skipLine();
   m_panic = false;
   // An indented block right after a failed statement belongs to it (a mistyped header such as
   // `dfe f():` fails as a simple statement), so it goes too instead of being an unexpected indent.
   if (accept(Tok::Indent)) dropBlock();
   if (!compound) return;
   while (at(Tok::KwElif) || at(Tok::KwElse) || at(Tok::KwExcept) || at(Tok::KwFinally)) {
-    while (!at(Tok::Newline) && !at(Tok::EndOfFile)) advance();
-    accept(Tok::Newline);
+    skipLine();
     if (accept(Tok::Indent)) dropBlock();
   }
 }

@@ -62,6 +62,7 @@ class Parser {
   // ---- statements (parse_stmt.cpp)
   void parseStatement(ast::Block& out);
   void recoverStatement(bool compound);
+  void skipLine();
   void parseSimpleStatements(ast::Block& out);
   ast::StmtPtr parseSmallStatement();
   ast::StmtPtr parseExprStatement();

@@ -436,6 +436,7 @@ class TstParser : public QObject {
         {"default order", "def f(a=1, b):\n    pass\nz = 3\n", "E0013", 1, 12, 1},
         {"positional after keyword", "f(a=1, b)\nz = 3\n", "E0013", 1, 8, 1},
         {"bad escape", "a = '\\x4'\nz = 3\n", "E0014", 1, 6, 1},
+        {"decorator at block end", "if x:\n    @dec\ny = 1\nz = 3\n", "E0001", 3, 1, 3},
         {"stray else", "else:\n    a = 1\nz = 3\n", "E0001", 1, 1, 1},
         {"mistyped def", "dfe f(x):\n    return x\nz = 3\n", "E0001", 1, 5, 1},
         {"elif header", "if a:\n    pass\nelif b c:\n    pass\nelse:\n    pass\nz = 3\n", "E0001", 3, 8, 1},
