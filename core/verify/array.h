@@ -87,6 +87,12 @@ struct IndexItem {
   enum class Kind { Int, Slice, Ellipsis, NewAxis } kind = Kind::Int;
   int64_t value = 0;
   std::optional<int64_t> start, stop, step;
+  /// An integer index item.
+  static IndexItem at(int64_t v) {
+    IndexItem it;
+    it.value = v;
+    return it;
+  }
 };
 std::optional<Array> getItem(const Array& a, const std::vector<IndexItem>& idx, std::string* err);
 bool setItem(Array& a, const std::vector<IndexItem>& idx, const Array& value, std::string* err);

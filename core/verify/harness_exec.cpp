@@ -80,7 +80,7 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
         items = value->items;
       } else if (value->kind == PyKind::Array && value->arr->ndim() >= 1) {
         for (int64_t k = 0; k < value->arr->shape[0]; ++k) {
-          auto r = getItem(*value->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr);
+          auto r = getItem(*value->arr, {IndexItem::at(k)}, nullptr);
           items.push_back(array(std::move(*r)));
         }
       } else if (value->kind == PyKind::Opaque) {
@@ -249,7 +249,7 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
       if (it->kind == PyKind::Tuple || it->kind == PyKind::List) items = it->items;
       else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
         for (int64_t k = 0; k < it->arr->shape[0]; ++k)
-          items.push_back(array(*getItem(*it->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr)));
+          items.push_back(array(*getItem(*it->arr, {IndexItem::at(k)}, nullptr)));
       } else {
         error("E0804", s.value->span, "'" + typeName(it) + "' object is not iterable");
         return Flow::Error;

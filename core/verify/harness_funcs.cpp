@@ -417,7 +417,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
         if (v->kind == PyKind::Tuple || v->kind == PyKind::List) items = v->items;
         else if (v->kind == PyKind::Array && v->arr->ndim() >= 1)
           for (int64_t k = 0; k < v->arr->shape[0]; ++k)
-            items.push_back(array(*getItem(*v->arr, {IndexItem{IndexItem::Kind::Int, k}}, nullptr)));
+            items.push_back(array(*getItem(*v->arr, {IndexItem::at(k)}, nullptr)));
         else return error("E0804", sp, "'" + typeName(v) + "' object is not iterable");
       }
       return n == "list" ? list(std::move(items)) : tuple(std::move(items));

@@ -105,18 +105,20 @@ class TestVerifyArray : public QObject {
     QCOMPARE(t.shape, (std::vector<int64_t>{4, 3}));
     QCOMPARE(t.get(1), 4.0);
     // m[1:, ::2] and m[-1, 2]
-    IndexItem s1{IndexItem::Kind::Slice};
+    IndexItem s1;
+    s1.kind = IndexItem::Kind::Slice;
     s1.start = 1;
-    IndexItem s2{IndexItem::Kind::Slice};
+    IndexItem s2;
+    s2.kind = IndexItem::Kind::Slice;
     s2.step = 2;
     auto g = getItem(*m, {s1, s2}, &err);
     QCOMPARE(g->shape, (std::vector<int64_t>{2, 2}));
     QCOMPARE(g->toDoubles(), (std::vector<double>{4, 6, 8, 10}));
-    auto e = getItem(*m, {IndexItem{IndexItem::Kind::Int, -1}, IndexItem{IndexItem::Kind::Int, 2}}, &err);
+    auto e = getItem(*m, {IndexItem::at(-1), IndexItem::at(2)}, &err);
     QCOMPARE(e->ndim(), 0);
     QCOMPARE(e->get(0), 10.0);
-    QVERIFY(!getItem(*m, {IndexItem{IndexItem::Kind::Int, 3}}, &err));
-    QVERIFY(setItem(*m, {IndexItem{IndexItem::Kind::Int, 0}}, vec(DType::Int64, {7}), &err));
+    QVERIFY(!getItem(*m, {IndexItem::at(3)}, &err));
+    QVERIFY(setItem(*m, {IndexItem::at(0)}, vec(DType::Int64, {7}), &err));
     QCOMPARE(m->get(3), 7.0);
     // bit views and casts
     Array h = vec(DType::Float16, {1.0, -2.0});
