@@ -44,7 +44,7 @@ int64_t LayoutGridModel::foldColumns(const std::vector<int64_t>& shape, int64_t 
   if (shape.size() == 2) return shape.back();  // a matrix keeps its rows and columns
   // rank 1 and rank >= 3: wrap into a grid about 1.6 times wider than tall whose width is a
   // multiple of the last dimension (so a row never splits an innermost run)
-  const int64_t last = std::max<int64_t>(1, shape.back());
+  const int64_t last = shape.size() == 1 ? 1 : std::max<int64_t>(1, shape.back());
   const double target = std::sqrt(static_cast<double>(total) * 1.6);
   int64_t best = last;
   for (int64_t c = last; c <= total; c += last)

@@ -211,8 +211,11 @@ void LayoutPanel::showLayoutText(const QString& text) {
                                   : QString::fromStdString(diags.front().message);
           return r;
         }
+        // a typed layout is shown over its shard extents, e.g. S[(2, 32, 4) : …] as (2, 32, 4)
+        std::vector<int64_t> shape;
+        for (const Iter& it : layout->shard) shape.push_back(it.extent);
         r.model.emplace();
-        r.model->setLayout(*layout, {}, 4);
+        r.model->setLayout(*layout, shape, 4);
         return r;
       },
       this, [this](TableResult r) {

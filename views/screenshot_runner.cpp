@@ -59,6 +59,7 @@ void ScreenshotRunner::poll() {
   }
   if (++m_idleTicks < 4) return;
   m_poll.stop();
+  if (m_line > 0) m_window.session().selectLine(m_line);
   capture();
 }
 

@@ -21,6 +21,8 @@ class ScreenshotRunner : public QObject {
   void start();
   /// Seconds to wait for the engine before giving up (default 300).
   void setTimeoutSeconds(int s) { m_timeoutMs = s * 1000; }
+  /// Select this 1-based script line before capturing (editor caret, assembly highlights).
+  void setLine(int line) { m_line = line; }
 
  private:
   void poll();
@@ -33,6 +35,7 @@ class ScreenshotRunner : public QObject {
   int m_timeoutMs = 300000;
   int m_idleTicks = 0;
   bool m_compileRequested = false;
+  int m_line = 0;
 };
 
 }  // namespace tirx::views

@@ -1,6 +1,6 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
-//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results]
+//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results] [--line N]
 #include <QApplication>
 #include <QCommandLineParser>
 
@@ -20,7 +20,9 @@ int main(int argc, char** argv) {
   QCommandLineOption shot("screenshot", "Render the window to PNG FILE and exit.", "png");
   QCommandLineOption dock("dock", "With --screenshot: show only this dock.", "name");
   parser.addOption(shot);
+  QCommandLineOption line("line", "With --screenshot: select this script line first.", "n");
   parser.addOption(dock);
+  parser.addOption(line);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
     window.resize(1600, 1000);
     window.show();
     tirx::views::ScreenshotRunner runner(window, parser.value(shot), file, parser.value(dock));
+    runner.setLine(parser.value(line).toInt());
     runner.start();
     return app.exec();
   }

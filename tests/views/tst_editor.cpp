@@ -52,8 +52,10 @@ class TstEditor : public QObject {
     // fixing the typo clears it
     editor.setSelection(line0, col, line0, col + int(strlen("regsiters")));
     QTest::keyClicks(&editor, "registers");
+    QCOMPARE(editor.text(line0).contains("registers, A"), true);
     QTRY_VERIFY_WITH_TIMEOUT(!editor.indicatorAt(EditorWidget::ErrorIndicator, pos), 5000);
-    QCOMPARE(editor.annotation(line0), QString());
+    QTRY_COMPARE(editor.annotation(line0), QString());
+    QVERIFY(session.facts()->frontEnd->ok());
   }
 
   void hoversAndDefinition() {
