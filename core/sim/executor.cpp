@@ -70,6 +70,7 @@ bool Runner::bindArgs() {
     return false;
   }
   argOfBuffer.assign(kernel.buffers.size(), -1);
+  initVars.assign(kernel.vars.size(), Value{});
   std::vector<bool> stored(kernel.buffers.size(), false);
   collectStored(kernel.body, stored);
   prov.args.assign(args.size(), {});
@@ -83,6 +84,12 @@ bool Runner::bindArgs() {
         faultAt("launch", "E0770", p.span, "argument " + std::to_string(i) + " ('" + p.name +
                                                "') must be a scalar, found a tensor", true);
         return false;
+      }
+      // Bind the scalar: every thread starts with the argument converted to the parameter's dtype.
+      if (p.var >= 0 && p.var < static_cast<int>(kernel.vars.size())) {
+        if (initVars.size() != kernel.vars.size()) initVars.assign(kernel.vars.size(), Value{});
+        initVars[p.var] = castTo(bitsToValue(a.scalarBits, a.scalarType), a.scalarType,
+                                 kernel.vars[p.var].dtype);
       }
       continue;
     }
@@ -307,7 +314,7 @@ void Runner::runCta() {
     t.idx[0] = i % lb[0];
     t.idx[1] = (i / lb[0]) % lb[1];
     t.idx[2] = i / (lb[0] * lb[1]);
-    t.vars.assign(kernel.vars.size(), Value{});
+    t.vars = initVars;
     t.regs.resize(kernel.buffers.size());
     t.regWriter.resize(kernel.buffers.size());
     for (size_t b = 0; b < kernel.buffers.size(); ++b) {

@@ -72,6 +72,8 @@ double asDouble(const Value& v, DType from) {
   return static_cast<double>(v.i);
 }
 
+}  // namespace
+
 Value castTo(const Value& v, DType from, DType to) {
   if (from == to) return v;  // values are kept normalised to their dtype
   Value r;
@@ -87,6 +89,8 @@ Value castTo(const Value& v, DType from, DType to) {
   }
   return normalize(r, to);
 }
+
+namespace {
 
 /// Float intrinsic on the dtype's precision: float32 goes through the float libm entry points.
 double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& known) {

@@ -26,6 +26,8 @@ Value bitsToValue(uint64_t bits, ir::DType t);
 uint64_t valueToBits(const Value& v, ir::DType t);
 /// Round/wrap a value to its dtype (f32 rounding, int wrap-around).
 Value normalize(Value v, ir::DType t);
+/// Converts a value between dtypes (int <-> float with C conversion semantics, then normalize).
+Value castTo(const Value& v, ir::DType from, ir::DType to);
 
 enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
                 Barrier, WarpSync, Halt };
@@ -118,6 +120,7 @@ class Runner {
   std::vector<ShadowByte> shadow;
   std::vector<int64_t> sharedOffset, bufferBytes;  ///< per buffer id
   std::vector<int> argOfBuffer;                    ///< global buffer -> kernel arg index
+  std::vector<Value> initVars;                     ///< every thread's vars at start (scalar params bound)
   std::unordered_map<const ir::TensorRef*, FastRef> fastRefs;
   // Source of the store in progress, for provenance.
   int32_t curRegBuffer = -1, curRegSlot = -1, curRegLine = 0;

@@ -4,7 +4,9 @@
 #include "core/verify/verify.h"
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
@@ -114,7 +116,12 @@ std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
     if (!p.isTensor) {
       args[i].isTensor = false;
       args[i].scalarType = p.dtype;
-      args[i].scalarBits = 1;
+      // The value 1 in the parameter's dtype (bits of 1.0f for a float parameter).
+      Array one = makeArray(p.dtype, {1});
+      one.set(0, 1.0);
+      uint64_t bits = 0;
+      std::memcpy(&bits, one.data.data(), std::min<size_t>(one.data.size(), sizeof bits));
+      args[i].scalarBits = bits;
       continue;
     }
     const ir::Buffer& b = k.buffers[p.buffer];
