@@ -2,7 +2,6 @@
 // of diagnostics, hovers and navigation.
 #include "views/editor_widget.h"
 
-#include <Qsci/qsciapis.h>
 #include <Qsci/qscistyle.h>
 
 #include <QAction>
@@ -12,6 +11,7 @@
 #include <map>
 
 #include "core/ptx/ptx_table.h"
+#include "views/completion_apis.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
 #include "views/tirx_lexer.h"
@@ -111,7 +111,7 @@ void EditorWidget::setupIndicators() {
 
 void EditorWidget::setupCompletion() {
   initStudioResources();
-  auto* apis = new QsciAPIs(m_lexer);
+  auto* apis = new CompletionApis(m_lexer);  // synchronous: no QsciAPIs worker thread
   QFile f(":/completion/tirx_api.txt");
   if (f.open(QIODevice::ReadOnly))
     for (const QByteArray& line : f.readAll().split('\n'))
@@ -121,7 +121,6 @@ void EditorWidget::setupCompletion() {
   for (const char* axis : {"laneid", "warpid", "tx", "wgid", "tid_in_wg", "wid_in_wg", "bx", "by",
                            "bz", "cbx", "cby", "cbz"})
     apis->add(QString::fromLatin1(axis));
-  apis->prepare();  // finishes on QScintilla's own worker thread
   setAutoCompletionSource(QsciScintilla::AcsAll);
   setAutoCompletionThreshold(2);
   setAutoCompletionCaseSensitivity(true);

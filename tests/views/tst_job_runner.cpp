@@ -8,6 +8,9 @@
 using tirx::views::JobKind;
 using tirx::views::JobRunner;
 
+/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this long.
+constexpr int kWaitMs = 30000;
+
 class TstJobRunner : public QObject {
   Q_OBJECT
  private slots:
@@ -15,11 +18,12 @@ class TstJobRunner : public QObject {
     JobRunner runner;
     QObject receiver;
     std::atomic<bool> release{false};
+    auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
     std::atomic<int> started{0};
     // a blocking job of another kind keeps the worker busy while we queue three FrontEnd jobs
     runner.submit<int>(JobKind::Layout, [&] { ++started; while (!release) QThread::msleep(1); return 0; },
                        &receiver, [](int) {});
-    QTRY_COMPARE(started.load(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);
     QList<int> delivered;
     for (int i = 1; i <= 3; ++i)
       runner.submit<int>(JobKind::FrontEnd, [i] { return i * 10; }, &receiver,
@@ -27,7 +31,7 @@ class TstJobRunner : public QObject {
     QCOMPARE(runner.replacedCount(), quint64(2));
     QVERIFY(!runner.isIdle());
     release = true;
-    QTRY_VERIFY(runner.isIdle());
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(delivered, QList<int>{30});
     QCOMPARE(runner.latestGeneration(JobKind::FrontEnd), quint64(3));
   }
@@ -36,15 +40,16 @@ class TstJobRunner : public QObject {
     JobRunner runner;
     QObject receiver;
     std::atomic<bool> release{false};
+    auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
     std::atomic<int> started{0};
     QList<int> delivered;
     runner.submit<int>(JobKind::Compile, [&] { ++started; while (!release) QThread::msleep(1); return 1; },
                        &receiver, [&delivered](int v) { delivered << v; });
-    QTRY_COMPARE(started.load(), 1);  // job 1 is running: it cannot be replaced, only outdated
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);  // job 1 is running: it cannot be replaced, only outdated
     runner.submit<int>(JobKind::Compile, [] { return 2; }, &receiver,
                        [&delivered](int v) { delivered << v; });
     release = true;
-    QTRY_VERIFY(runner.isIdle());
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(delivered, QList<int>{2});
     QCOMPARE(runner.replacedCount(), quint64(0));
   }
@@ -54,11 +59,12 @@ class TstJobRunner : public QObject {
     auto* receiver = new QObject;
     bool called = false;
     std::atomic<bool> release{false};
+    auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
     runner.submit<int>(JobKind::Verify, [&] { while (!release) QThread::msleep(1); return 5; }, receiver,
                        [&called](int) { called = true; });
     delete receiver;
     release = true;
-    QTRY_VERIFY(runner.isIdle());
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QVERIFY(!called);
   }
 
@@ -72,7 +78,7 @@ class TstJobRunner : public QObject {
                                &receiver, [&](std::string s) { doneThread = QThread::currentThreadId(); got.push_back(s); });
     runner.submit<std::string>(JobKind::Layout, [] { return std::string("b"); }, &receiver,
                                [&](std::string s) { got.push_back(s); });
-    QTRY_VERIFY(runner.isIdle());
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(got.size(), size_t(2));
     QCOMPARE(got[0], std::string("a"));
     QCOMPARE(got[1], std::string("b"));

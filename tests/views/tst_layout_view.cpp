@@ -10,6 +10,9 @@
 
 using namespace tirx::views;
 
+/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this long.
+constexpr int kWaitMs = 30000;
+
 class TstLayoutView : public QObject {
   Q_OBJECT
  private slots:
@@ -21,7 +24,7 @@ class TstLayoutView : public QObject {
     panel.show();
     QSignalSpy ready(&panel, &LayoutPanel::modelReady);
     panel.showLayoutText("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]");
-    QTRY_COMPARE(ready.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, kWaitMs);
     QCOMPARE(panel.model().rows(), int64_t(16));
     LayoutCanvas* canvas = panel.canvas();
     canvas->setCellSize(60);
@@ -57,7 +60,7 @@ class TstLayoutView : public QObject {
     LayoutPanel panel(session);
     panel.show();
     panel.showLayoutText("S[(2, 32, 4) : (1@warpid, 1@laneid)]");
-    QTRY_VERIFY(panel.infoText().contains("layout error"));
+    QTRY_VERIFY_WITH_TIMEOUT(panel.infoText().contains("layout error"), kWaitMs);
   }
 
   void scriptSymbolCellShowsLines() {
@@ -68,10 +71,10 @@ class TstLayoutView : public QObject {
     panel.show();
     QSignalSpy ready(&panel, &LayoutPanel::modelReady);
     session.loadText(readShared("acceptance/arith_affine_relu.py"), QString());
-    QTRY_VERIFY(session.facts() != nullptr);
-    QTRY_VERIFY(ready.count() >= 1);
+    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, kWaitMs);
     QVERIFY(panel.showSymbol("registers"));
-    QTRY_VERIFY(ready.count() >= 2);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 2, kWaitMs);
     QCOMPARE(panel.model().cellCount(), int64_t(256));
     panel.selectCell(0);
     QString info = panel.infoText();
