@@ -263,7 +263,8 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       {"fabs", UnaryOp::Abs}, {"sin", UnaryOp::Sin}, {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh},
       {"sigmoid", UnaryOp::Sigmoid}, {"silu", UnaryOp::Silu}, {"relu", UnaryOp::Relu}, {"gelu", UnaryOp::Gelu},
       {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"round", UnaryOp::Round}, {"rint", UnaryOp::Round},
-      {"around", UnaryOp::Round}, {"negative", UnaryOp::Neg}, {"neg", UnaryOp::Neg}, {"erf", UnaryOp::Erf}};
+      {"around", UnaryOp::Round}, {"negative", UnaryOp::Neg}, {"neg", UnaryOp::Neg}, {"erf", UnaryOp::Erf},
+      {"bitwise_not", UnaryOp::Invert}, {"invert", UnaryOp::Invert}};
   if (numpy || torch || startsWith(name, "math.")) {
     for (const auto& [un, op] : kUnary) {
       if (n != un) continue;
@@ -302,6 +303,34 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b, rt, &err);
     if (!r) return error("E0804", sp, err);
     return finish(std::move(*r));
+  }
+  // Functional spellings of the arithmetic/bitwise/comparison operators: same semantics as the
+  // operator (dtype promotion, weak Python scalars); two Python numbers become a 0-d array first.
+  static const std::pair<const char*, ast::Op> kOpFuncs[] = {
+      {"add", ast::Op::Add}, {"subtract", ast::Op::Sub}, {"sub", ast::Op::Sub},
+      {"multiply", ast::Op::Mul}, {"mul", ast::Op::Mul}, {"divide", ast::Op::Div},
+      {"true_divide", ast::Op::Div}, {"div", ast::Op::Div}, {"floor_divide", ast::Op::FloorDiv},
+      {"mod", ast::Op::Mod}, {"remainder", ast::Op::Mod}, {"power", ast::Op::Pow},
+      {"pow", ast::Op::Pow}, {"bitwise_and", ast::Op::BitAnd}, {"bitwise_or", ast::Op::BitOr},
+      {"bitwise_xor", ast::Op::BitXor}, {"left_shift", ast::Op::LShift},
+      {"bitwise_left_shift", ast::Op::LShift}, {"right_shift", ast::Op::RShift},
+      {"bitwise_right_shift", ast::Op::RShift}, {"equal", ast::Op::Eq}, {"eq", ast::Op::Eq},
+      {"not_equal", ast::Op::NotEq}, {"ne", ast::Op::NotEq}, {"less", ast::Op::Lt},
+      {"lt", ast::Op::Lt}, {"less_equal", ast::Op::LtE}, {"le", ast::Op::LtE},
+      {"greater", ast::Op::Gt}, {"gt", ast::Op::Gt}, {"greater_equal", ast::Op::GtE},
+      {"ge", ast::Op::GtE}};
+  if (numpy || torch) {
+    for (const auto& [fname, op] : kOpFuncs) {
+      if (n != fname) continue;
+      if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
+      Py a = args[0];
+      if (a->kind != PyKind::Array && args[1]->kind != PyKind::Array) {
+        auto x = arr(0);
+        if (!x) return nullptr;
+        a = finish(std::move(*x));
+      }
+      return binop(op, a, args[1], sp);
+    }
   }
   if ((n == "clip" || n == "clamp" || n == "clamp_min" || n == "clamp_max" || n == "clip_") && (numpy || torch)) {
     auto a = arr(0);

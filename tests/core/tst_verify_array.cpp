@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "core/verify/array.h"
 #include "core/verify/compare.h"
@@ -173,6 +175,28 @@ class TestVerifyArray : public QObject {
     QVERIFY(!assertClose(vec(DType::Float32, {1}), vec(DType::Float32, {1}), 0.1, {}).pass);  // both or neither
     QVERIFY(!assertClose(fromDoubles(DType::Float32, {1, 2}, {1, 2}), vec(DType::Float32, {1, 2}), {}, {}).pass);
     QVERIFY(allclose(vec(DType::Float32, {1, 2}), vec(DType::Float32, {1, 2 + 1e-6})));
+  }
+
+  void harnessOperatorSemantics() {
+    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/tests/data/verify/harness_ops.py");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string src = ss.str();
+    VerifyOptions o;
+    Report r = verifyScript(src, o);
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
+    QCOMPARE(r.checks.size(), size_t{36});
+    for (const auto& c : r.checks) QVERIFY2(c.pass, c.name.c_str());
+    // the same file with one expectation changed fails exactly that check
+    std::string bad = src;
+    const std::string from = "assert np.right_shift(w, 16)[0] == 0x1234";
+    QVERIFY(bad.find(from) != std::string::npos);
+    bad.replace(bad.find(from), from.size(), "assert np.right_shift(w, 16)[0] == 0x1235");
+    r = verifyScript(bad, o);
+    QVERIFY(r.errors.empty());
+    int failed = 0;
+    for (const auto& c : r.checks) failed += c.pass ? 0 : 1;
+    QCOMPARE(failed, 1);
   }
 
   void harnessErrorsAreDiagnostics() {
