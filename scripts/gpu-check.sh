@@ -92,6 +92,22 @@ else
   done
 fi
 
+step "bundled examples (resources/examples) on cuda and the simulator"
+for f in "$ROOT"/resources/examples/*.py; do
+  name="$(basename "$f" .py)"
+  if grep -q "sm_100" "$f" && [ "$(grep -m1 '"cc"' "$LOG/devices.json" | tr -dc 0-9)" != "100" ]; then
+    row "example $name" "skip" "needs sm_100 (three-input min/max); simulator only"
+    continue
+  fi
+  t0=$(now)
+  if "$TIRX" verify "$f" --device both > "$LOG/example_$name.txt" 2>&1; then
+    row "example $name (both)" "ok" "$(since "$t0")"
+  else
+    row "example $name (both)" "FAIL" "exit $?, see example_$name.txt"
+    cat "$LOG/example_$name.txt"
+  fi
+done
+
 step "fault isolation: an out-of-bounds kernel must fault in the runner, not crash tirx"
 cat > "$LOG/oob.py" <<'EOF'
 from tvm.script import tirx as T
