@@ -134,19 +134,20 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
     p.setPen(QPen(lineColour, 1));
     p.drawLines(lines);
   }
-  if (m_model->atom() > 0 && m_cell >= 3) {  // atom boundaries
+  if (m_model->atom() > 0 && m_cell >= 3) {  // atom boundaries: the merged segments, clipped
     QVector<QLineF> lines;
-    for (int64_t r = r0; r < r1; ++r)
-      for (int64_t c = c0; c < c1; ++c) {
-        int64_t f = r * cols + c, a = m_model->atomOf(f);
-        double x = m_offset.x() + c * m_cell, y = m_offset.y() + r * m_cell;
-        if (c + 1 >= cols || m_model->atomOf(f + 1) != a)
-          lines.append(QLineF(x + m_cell, y, x + m_cell, y + m_cell));
-        if (c == 0 || m_model->atomOf(f - 1) != a) lines.append(QLineF(x, y, x, y + m_cell));
-        if (r + 1 >= rows || m_model->atomOf(f + cols) != a)
-          lines.append(QLineF(x, y + m_cell, x + m_cell, y + m_cell));
-        if (r == 0 || m_model->atomOf(f - cols) != a) lines.append(QLineF(x, y, x + m_cell, y));
+    auto px = [&](double gx, double gy) { return m_offset + QPointF(gx, gy) * m_cell; };
+    for (const QLineF& s : atomSegments()) {
+      if (s.x1() == s.x2()) {  // vertical at column boundary x1, rows y1..y2
+        if (s.x1() < c0 || s.x1() > c1) continue;
+        double y1 = std::max<double>(s.y1(), r0), y2 = std::min<double>(s.y2(), r1);
+        if (y1 < y2) lines.append(QLineF(px(s.x1(), y1), px(s.x1(), y2)));
+      } else {  // horizontal at row boundary y1, columns x1..x2
+        if (s.y1() < r0 || s.y1() > r1) continue;
+        double x1 = std::max<double>(s.x1(), c0), x2 = std::min<double>(s.x2(), c1);
+        if (x1 < x2) lines.append(QLineF(px(x1, s.y1()), px(x2, s.y1())));
       }
+    }
     p.setPen(QPen(QColor(10, 10, 10), m_cell >= 12 ? 2.5 : 1.5));
     p.drawLines(lines);
   }
@@ -162,6 +163,40 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
                    QString::fromStdString(m_model->cellLabel(r * cols + c)));
       }
   }
+}
+
+const QVector<QLineF>& LayoutCanvas::atomSegments() const {
+  AtomOutline& o = m_atomOutline;
+  const int64_t atom = m_model->atom(), rows = m_model->rows(), cols = m_model->cols();
+  if (o.atom == atom && o.rows == rows && o.cols == cols) return o.segments;
+  o = AtomOutline{atom, rows, cols, {}};
+  if (atom <= 0) return o.segments;
+  auto differs = [&](int64_t a, int64_t b) { return m_model->atomOf(a) != m_model->atomOf(b); };
+  // vertical boundaries: the left edge of column x in row r (x == cols: the right border)
+  for (int64_t x = 0; x <= cols; ++x) {
+    int64_t start = -1;
+    for (int64_t r = 0; r <= rows; ++r) {
+      bool edge = r < rows && (x == 0 || x == cols || differs(r * cols + x - 1, r * cols + x));
+      if (edge && start < 0) start = r;
+      if (!edge && start >= 0) {
+        o.segments.append(QLineF(x, start, x, r));
+        start = -1;
+      }
+    }
+  }
+  // horizontal boundaries: the top edge of row y in column c (y == rows: the bottom border)
+  for (int64_t y = 0; y <= rows; ++y) {
+    int64_t start = -1;
+    for (int64_t c = 0; c <= cols; ++c) {
+      bool edge = c < cols && (y == 0 || y == rows || differs((y - 1) * cols + c, y * cols + c));
+      if (edge && start < 0) start = c;
+      if (!edge && start >= 0) {
+        o.segments.append(QLineF(start, y, c, y));
+        start = -1;
+      }
+    }
+  }
+  return o.segments;
 }
 
 void LayoutCanvas::paintEvent(QPaintEvent*) {

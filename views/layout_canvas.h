@@ -1,11 +1,13 @@
 // The painted grid of the layout view. Painting is independent of the cell count: the per-cell
 // colours live in one QImage (a pixel per cell) that is drawn scaled for the visible cells only;
-// grid lines, atom outlines and `w l r` labels are added for the visible cells when the zoom makes
-// them legible. Wheel zooms around the cursor, dragging pans, a click selects a cell.
+// grid lines (one per visible row and column), atom outlines (merged boundary segments, computed
+// once per atom choice) and `w l r` labels are added when the zoom makes them legible. Wheel zooms around the cursor, dragging pans, a click selects a cell.
 #pragma once
 
 #include <QImage>
+#include <QLineF>
 #include <QPointF>
+#include <QVector>
 #include <QWidget>
 
 #include "views/layout_grid_model.h"
@@ -62,6 +64,15 @@ class LayoutCanvas : public QWidget {
  private:
   void rebuildImage();
   void clampOffset();
+  /// Atom boundaries of the whole grid as merged segments in grid units (a boundary line that
+  /// continues over many cells is one segment), rebuilt when the atom or the grid size changes.
+  const QVector<QLineF>& atomSegments() const;
+
+  struct AtomOutline {
+    int64_t atom = -1, rows = -1, cols = -1;
+    QVector<QLineF> segments;
+  };
+  mutable AtomOutline m_atomOutline;  ///< cache for atomSegments()
 
   const LayoutGridModel* m_model = nullptr;
   QImage m_image;  ///< one ARGB pixel per cell

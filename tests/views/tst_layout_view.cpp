@@ -2,12 +2,14 @@
 // tile; typed layouts; the per-thread and bank modes; export.
 #include <QtTest>
 
+#include "core/layout/layout_parse.h"
 #include "studio_test_util.h"
 #include "views/job_runner.h"
 #include "views/layout_canvas.h"
 #include "views/layout_panel.h"
 #include "views/session.h"
 
+using namespace tirx;
 using namespace tirx::views;
 
 /// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this long.
@@ -52,6 +54,38 @@ class TstLayoutView : public QObject {
     QVERIFY(canvas->exportSvg(dir.filePath("grid.svg")));
     QImage png(dir.filePath("grid.png"));
     QVERIFY(png.width() > 4 * 4 && png.height() > 64 * 4);
+  }
+
+  // Atom outlines (merged boundary segments) are drawn exactly at atom boundaries: between
+  // elements 3|4 of a row and between rows, never between elements 1|2 of one atom.
+  void atomOutlinesAtBoundaries() {
+    Diagnostics d;
+    auto layout = parseLayoutText("S[(4, 32, 32, 8) : (1@warpid, 8, 1@laneid, 1)]", d);
+    QVERIFY(layout);
+    LayoutGridModel model;
+    model.setLayout(*layout, {128, 256}, 4);
+    model.setAtom(4);
+    LayoutCanvas canvas;
+    canvas.resize(800, 600);
+    canvas.setModel(&model);
+    canvas.setCellSize(12);
+    canvas.ensureVisible(0);
+    QImage img(canvas.size(), QImage::Format_ARGB32);
+    canvas.render(&img);
+    auto darkNear = [&](QPointF at, bool vertical) {
+      for (int k = -2; k <= 2; ++k) {
+        QPoint q = (at + (vertical ? QPointF(k, 0) : QPointF(0, k))).toPoint();
+        QColor c = img.pixelColor(q);
+        if (c.red() < 40 && c.green() < 40 && c.blue() < 40) return true;
+      }
+      return false;
+    };
+    const qint64 cols = model.cols();
+    QRectF c4 = canvas.cellRect(4), c2 = canvas.cellRect(2), below = canvas.cellRect(cols + 1);
+    QVERIFY(canvas.rect().contains(c4.toAlignedRect()) && canvas.rect().contains(below.toAlignedRect()));
+    QVERIFY(darkNear(QPointF(c4.left(), c4.center().y()), true));       // atoms 0 | 1
+    QVERIFY(!darkNear(QPointF(c2.left(), c2.center().y()), true));      // inside atom 0
+    QVERIFY(darkNear(QPointF(below.center().x(), below.top()), false));  // row 0 / row 1
   }
 
   void badTypedLayoutSaysWhy() {
