@@ -62,38 +62,6 @@ std::string constraintType(char c) {
   }
 }
 
-uint16_t floatToHalfBits(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  const uint32_t sign = (x >> 16) & 0x8000u;
-  const int32_t exp = int32_t((x >> 23) & 0xff);
-  uint32_t mant = x & 0x7fffffu;
-  if (exp == 0xff) return uint16_t(sign | 0x7c00u | (mant ? 0x200u : 0u));
-  int32_t e = exp - 127 + 15;
-  if (e >= 0x1f) return uint16_t(sign | 0x7c00u);
-  if (e <= 0) {
-    if (e < -10) return uint16_t(sign);
-    mant |= 0x800000u;
-    const int shift = 14 - e;
-    uint32_t half = mant >> shift;
-    const uint32_t rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (half & 1u))) ++half;
-    return uint16_t(sign | half);
-  }
-  uint32_t half = (uint32_t(e) << 10) | (mant >> 13);
-  const uint32_t rem = mant & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (half & 1u))) ++half;
-  return uint16_t(sign | half);
-}
-
-uint16_t floatToBf16Bits(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return uint16_t((x >> 16) | 0x40u);
-  x += 0x7fffu + ((x >> 16) & 1u);
-  return uint16_t(x >> 16);
-}
-
 std::string floatLiteral(double v, DType t) {
   char buf[64];
   if (t == DType::Float16 || t == DType::BFloat16) {

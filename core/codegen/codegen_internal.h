@@ -10,8 +10,12 @@
 #include <vector>
 
 #include "core/codegen/codegen.h"
+#include "core/ir/half.h"
 
 namespace tirx::codegen::detail {
+
+using ir::floatToBf16Bits;
+using ir::floatToHalfBits;
 
 /// C type of an element in memory / registers (16-bit floats are `unsigned short` carriers).
 std::string storageType(ir::DType t);
@@ -23,9 +27,6 @@ char constraintOf(ir::DType t);
 std::string constraintType(char c);
 /// A literal of dtype `t` holding `v` (exact for float32: `%.9g` + f, specials via bit patterns).
 std::string floatLiteral(double v, ir::DType t);
-/// float32 → IEEE binary16 bits, round to nearest even.
-uint16_t floatToHalfBits(float f);
-uint16_t floatToBf16Bits(float f);
 
 /// The dtype of variable `id` in `vars` (int32 when absent).
 ir::DType varType(const std::vector<ir::Var>& vars, int id);

@@ -7,60 +7,11 @@
 #include <random>
 
 #include "core/driver/cuda_executor.h"
+#include "core/ir/half.h"
 
 namespace tirx::driver {
 
 namespace {
-
-uint16_t toHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  const uint32_t sign = (x >> 16) & 0x8000u;
-  const int32_t exp = int32_t((x >> 23) & 0xff);
-  uint32_t mant = x & 0x7fffffu;
-  if (exp == 0xff) return uint16_t(sign | 0x7c00u | (mant ? 0x200u : 0u));
-  const int32_t e = exp - 127 + 15;
-  if (e >= 0x1f) return uint16_t(sign | 0x7c00u);
-  if (e <= 0) {
-    if (e < -10) return uint16_t(sign);
-    mant |= 0x800000u;
-    const int shift = 14 - e;
-    uint32_t h = mant >> shift;
-    const uint32_t rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (h & 1u))) ++h;
-    return uint16_t(sign | h);
-  }
-  uint32_t h = (uint32_t(e) << 10) | (mant >> 13);
-  const uint32_t rem = mant & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ++h;
-  return uint16_t(sign | h);
-}
-
-float fromHalf(uint16_t h) {
-  const uint32_t sign = uint32_t(h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ffu;
-  uint32_t x;
-  if (exp == 0x1f) x = sign | 0x7f800000u | (mant << 13);
-  else if (exp == 0) {
-    if (mant == 0) x = sign;
-    else {
-      int e = -1;
-      do { ++e; mant <<= 1; } while (!(mant & 0x400u));
-      x = sign | uint32_t(127 - 15 - e) << 23 | ((mant & 0x3ffu) << 13);
-    }
-  } else x = sign | ((exp + 112) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
-
-uint16_t toBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return uint16_t((x >> 16) | 0x40u);
-  x += 0x7fffu + ((x >> 16) & 1u);
-  return uint16_t(x >> 16);
-}
 
 void setValue(ir::HostTensor& t, int64_t i, double v) {
   uint8_t* p = t.data.data() + i * ir::dtypeBytes(t.dtype);
@@ -68,8 +19,8 @@ void setValue(ir::HostTensor& t, int64_t i, double v) {
   switch (t.dtype) {
     case ir::DType::Float32: put(float(v)); break;
     case ir::DType::Float64: put(v); break;
-    case ir::DType::Float16: put(toHalf(float(v))); break;
-    case ir::DType::BFloat16: put(toBf16(float(v))); break;
+    case ir::DType::Float16: put(ir::floatToHalfBits(float(v))); break;
+    case ir::DType::BFloat16: put(ir::floatToBf16Bits(float(v))); break;
     case ir::DType::Bool: put(uint8_t(v != 0)); break;
     case ir::DType::Int8: put(int8_t(v)); break;
     case ir::DType::Int16: put(int16_t(v)); break;
@@ -140,7 +91,7 @@ double tensorValue(const ir::HostTensor& t, int64_t i) {
   switch (t.dtype) {
     case ir::DType::Float32: return get(float());
     case ir::DType::Float64: return get(double());
-    case ir::DType::Float16: return fromHalf(get(uint16_t()));
+    case ir::DType::Float16: return ir::halfBitsToFloat(get(uint16_t()));
     case ir::DType::BFloat16: {
       const uint32_t x = uint32_t(get(uint16_t())) << 16;
       float f;
