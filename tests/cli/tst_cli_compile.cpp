@@ -3,23 +3,13 @@
 // run writing .npy files, and exit 3 with a clear message for --device cuda without a driver.
 #include <QtTest>
 
+#include "tirx_process.h"
+
 #include <cstring>
 
 #include "core/device/cuda_driver.h"
 
 namespace {
-
-struct Run {
-  int code = -1;
-  QString out, err;
-};
-
-Run runTirx(const QStringList& args) {
-  QProcess p;
-  p.start(TIRX_BIN, args);
-  p.waitForFinished(120000);
-  return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 const QString kShared = QString(TIRX_SHARED_DIR) + "/acceptance/";
 

@@ -7,23 +7,11 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "tirx_process.h"
+
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out, err;
-};
-
-Run tirx(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TIRX_BIN), args);
-  Run r;
-  if (!p.waitForFinished(120000)) return r;
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+Run tirx(const QStringList& args) { return runTirx(args); }
 
 QString examplesDir() { return QStringLiteral(TIRX_SOURCE_DIR "/resources/examples"); }
 

@@ -4,26 +4,13 @@
 // 2 (usage).
 #include <QProcess>
 #include <QtTest>
+
+#include "tirx_process.h"
 #include <nlohmann/json.hpp>
 
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
-
-Run tirx(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TIRX_BIN), QStringList{"layout"} + args);
-  Run r;
-  if (!p.waitForFinished(30000)) return r;
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+Run tirx(const QStringList& args) { return runTirx(QStringList{"layout"} + args); }
 
 const QString kSeed = "S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)]";
 
