@@ -103,10 +103,11 @@ void EditorWidget::setupIndicators() {
   define(OpcodeIndicator, INDIC_ROUNDBOX, QColor(40, 140, 220), 50);
   define(BadOpcodeIndicator, INDIC_BOX, QColor(230, 30, 30), 200);
   setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
-  QsciStyle err(-1, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
-  QsciStyle warn(-1, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
-  m_errorStyle = err.style();
-  m_warningStyle = warn.style();
+  // The styles only exist in the editor once applied: annotate(line, text, QsciStyle) does that.
+  // (annotate(line, text, int) with the bare style number left Scintilla's default style: a white
+  // box.)
+  m_errorStyle = QsciStyle(-1, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
+  m_warningStyle = QsciStyle(-1, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
 }
 
 void EditorWidget::setupCompletion() {
@@ -127,6 +128,10 @@ void EditorWidget::setupCompletion() {
 }
 
 void EditorWidget::applyTheme(bool dark) {
+  m_errorStyle.setColor(dark ? QColor(255, 170, 170) : QColor(150, 20, 20));
+  m_errorStyle.setPaper(dark ? QColor(74, 34, 34) : QColor(255, 232, 232));
+  m_warningStyle.setColor(dark ? QColor(240, 200, 120) : QColor(120, 80, 0));
+  m_warningStyle.setPaper(dark ? QColor(66, 52, 24) : QColor(255, 246, 220));
   m_lexer->applyTheme(dark);
   setCaretLineBackgroundColor(dark ? QColor("#2b2d30") : QColor("#f3f6fb"));
   setCaretForegroundColor(dark ? QColor("#e0e0e0") : QColor("#000000"));
@@ -134,6 +139,7 @@ void EditorWidget::applyTheme(bool dark) {
   setMarginsForegroundColor(dark ? QColor("#8c8c8c") : QColor("#707070"));
   setFoldMarginColors(dark ? QColor("#2b2d30") : QColor("#f0f0f0"),
                       dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
+  applyFacts();  // redraw the annotations with the new tints
 }
 
 int EditorWidget::positionOf(int line, int col) const {
@@ -184,6 +190,12 @@ void EditorWidget::applyFacts() {
   }
   for (const auto& [line, n] : notes)
     annotate(line, n.first, n.second ? m_errorStyle : m_warningStyle);
+}
+
+QColor EditorWidget::annotationBackground(bool error) const {
+  auto* self = const_cast<EditorWidget*>(this);
+  long bgr = self->SendScintilla(SCI_STYLEGETBACK, (error ? m_errorStyle : m_warningStyle).style());
+  return QColor(bgr & 0xff, (bgr >> 8) & 0xff, (bgr >> 16) & 0xff);
 }
 
 bool EditorWidget::indicatorAt(int indicator, int pos) const {

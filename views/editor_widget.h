@@ -6,6 +6,7 @@
 #pragma once
 
 #include <Qsci/qsciscintilla.h>
+#include <Qsci/qscistyle.h>
 
 namespace tirx::views {
 
@@ -29,6 +30,8 @@ class EditorWidget : public QsciScintilla {
   /// Jump to the definition of the symbol at byte position `pos`; false when there is none.
   bool goToDefinitionAt(int pos);
   void applyTheme(bool dark);
+  /// The annotation styles in use (for tests): background of the error / warning box.
+  QColor annotationBackground(bool error) const;
   /// Byte position of (1-based line, 1-based column).
   int positionOf(int line, int col) const;
 
@@ -44,7 +47,9 @@ class EditorWidget : public QsciScintilla {
   Session& m_session;
   TirxLexer* m_lexer = nullptr;
   bool m_loading = false;
-  int m_errorStyle = 0, m_warningStyle = 0;
+  /// Tinted annotation styles (numbers allocated by QsciStyle above the lexer's); applied to the
+  /// editor by every annotate() call, so a lexer or theme change cannot leave them unset.
+  QsciStyle m_errorStyle, m_warningStyle;
 };
 
 }  // namespace tirx::views

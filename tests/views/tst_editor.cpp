@@ -62,6 +62,12 @@ class TstEditor : public QObject {
     QString note = editor.annotation(line0);
     QVERIFY2(note.startsWith("error E"), qPrintable(note));
     QVERIFY2(note.contains("regsiters"), qPrintable(note));
+    // the box is drawn in the tinted error style, not Scintilla's default (white) style
+    long style = editor.SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETSTYLE, line0) +
+                 editor.SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETSTYLEOFFSET);
+    long back = editor.SendScintilla(QsciScintillaBase::SCI_STYLEGETBACK, style);
+    QCOMPARE(QColor(back & 0xff, (back >> 8) & 0xff, (back >> 16) & 0xff), QColor(255, 232, 232));
+    QCOMPARE(editor.annotationBackground(true), QColor(255, 232, 232));
     // nothing on the lines around it
     QCOMPARE(editor.annotation(line0 - 1), QString());
     QVERIFY(!editor.indicatorAt(EditorWidget::ErrorIndicator, editor.positionFromLineIndex(line0 - 1, 4)));
