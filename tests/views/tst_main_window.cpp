@@ -1,6 +1,13 @@
 // The main window: docks by name, Save writes the file (QSaveFile) and clears the modified flag,
 // autosave writes a recovery file and a clean close removes it, the examples menu is embedded.
+#include <memory>
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
 #include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QtTest>
 
 #include "views/autosave_manager.h"
@@ -57,6 +64,69 @@ class TstMainWindow : public QObject {
     QVERIFY(w.openFile(path));
     QCOMPARE(w.editor()->text(), QString("x = 1\n"));
     QVERIFY(!w.session().isModified());
+  }
+
+  /// Write a recovery file the way AutosaveManager::writeNow does (text + ".path" companion).
+  static void writeCrashRecovery(const QString& text, const QString& original) {
+    QDir().mkpath(QFileInfo(AutosaveManager::recoveryPath()).absolutePath());
+    QFile f(AutosaveManager::recoveryPath());
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text.toUtf8());
+    f.close();
+    QFile p(AutosaveManager::recoveryPath() + ".path");
+    QVERIFY(p.open(QIODevice::WriteOnly));
+    p.write(original.toUtf8());
+  }
+
+  /// Start a MainWindow while a recovery file exists and answer the modal offer with `button`.
+  /// Returns the offer's text (empty when no box appeared).
+  static QString answerRecoveryOffer(QMessageBox::StandardButton button,
+                                     std::unique_ptr<MainWindow>* window) {
+    QString offered;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      poll.stop();
+      offered = box->text();
+      if (QAbstractButton* b = box->button(button)) b->click();
+    });
+    poll.start();
+    window->reset(new MainWindow(nullptr, true));
+    poll.stop();
+    return offered;
+  }
+
+  void crashRecoveryRestores() {
+    const QString text = "# recovered after a crash\nx = 42\n";
+    writeCrashRecovery(text, "/tmp/lost_kernel.py");
+    QVERIFY(AutosaveManager::hasRecovery());
+    std::unique_ptr<MainWindow> w;
+    const QString offered = answerRecoveryOffer(QMessageBox::Yes, &w);
+    QVERIFY2(offered.contains("Recover the unsaved script"), qPrintable(offered));
+    QVERIFY(offered.contains("/tmp/lost_kernel.py"));
+    QCOMPARE(w->editor()->text(), text);
+    QCOMPARE(w->session().filePath(), QString("/tmp/lost_kernel.py"));
+    QVERIFY(w->session().isModified());  // recovered text still needs saving
+    w.reset();
+    AutosaveManager::discardRecovery();
+  }
+
+  void crashRecoveryDeclined() {
+    writeCrashRecovery("y = 7\n", QString());
+    std::unique_ptr<MainWindow> w;
+    const QString offered = answerRecoveryOffer(QMessageBox::No, &w);
+    QVERIFY(!offered.isEmpty());
+    QCOMPARE(w->editor()->text(), QString());
+    QVERIFY(!AutosaveManager::hasRecovery());  // declining discards the file
+  }
+
+  void noOfferWithoutRecovery() {
+    AutosaveManager::discardRecovery();
+    std::unique_ptr<MainWindow> w;
+    QCOMPARE(answerRecoveryOffer(QMessageBox::Yes, &w), QString());
+    QCOMPARE(w->editor()->text(), QString());
   }
 
   void examplesAreEmbedded() {
