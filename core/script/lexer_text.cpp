@@ -1,0 +1,231 @@
+// Token text helpers of the lexer (see lexer.h): decoding string-literal bodies (escapes, raw
+// strings, \x and \u escapes to UTF-8) and the spellings used in diagnostics
+// ("expected ')', found newline"). Split from lexer.cpp, which holds the scanning pass.
+#include "core/script/lexer.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tirx::script {
+namespace {
+
+int digitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return 99;
+}
+
+void appendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+}  // namespace
+
+std::string decodeStringLiteral(std::string_view raw) {
+  size_t q = 0;
+  bool isRaw = false, bytes = false;
+  while (q < raw.size() && raw[q] != '"' && raw[q] != '\'') {
+    const char ch = static_cast<char>(raw[q] | 0x20);
+    isRaw |= ch == 'r';
+    bytes |= ch == 'b';
+    ++q;
+  }
+  if (q >= raw.size()) return {};
+  const char quote = raw[q];
+  const bool triple = raw.size() >= q + 6 && raw[q + 1] == quote && raw[q + 2] == quote;
+  const size_t qlen = triple ? 3 : 1;
+  if (raw.size() < q + 2 * qlen) return {};
+  const std::string_view body = raw.substr(q + qlen, raw.size() - q - 2 * qlen);
+  std::string out;
+  out.reserve(body.size());
+  const size_t n = body.size();
+  for (size_t i = 0; i < n; ++i) {
+    char c = body[i];
+    if (c == '\r') {
+      // Newlines inside literals are normalised to "\n", as Python does.
+      if (i + 1 < n && body[i + 1] == '\n') ++i;
+      out += '\n';
+      continue;
+    }
+    if (c != '\\' || i + 1 >= n) {
+      out += c;
+      continue;
+    }
+    const char e = body[i + 1];
+    if (isRaw) {
+      // A raw string keeps the backslash; it only stops the next quote from ending the string.
+      out += c;
+      continue;
+    }
+    ++i;
+    switch (e) {
+      case '\n': break;
+      case '\r': if (i + 1 < n && body[i + 1] == '\n') ++i; break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case '"': out += '"'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x': case 'u': case 'U': {
+        const int need = e == 'x' ? 2 : (e == 'u' ? 4 : 8);
+        if ((e != 'x' && bytes) || i + static_cast<size_t>(need) >= n) {
+          out += '\\';
+          out += e;
+          break;
+        }
+        uint32_t v = 0;
+        for (int k = 0; k < need; ++k) v = v * 16 + static_cast<uint32_t>(digitValue(body[i + 1 + k]));
+        i += static_cast<size_t>(need);
+        if (e == 'x' && bytes) {
+          out += static_cast<char>(v);
+        } else {
+          appendUtf8(out, v);
+        }
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          uint32_t v = 0;
+          int k = 0;
+          while (k < 3 && i < n && body[i] >= '0' && body[i] <= '7') {
+            v = v * 8 + static_cast<uint32_t>(body[i] - '0');
+            ++i;
+            ++k;
+          }
+          --i;
+          if (bytes) {
+            out += static_cast<char>(v & 0xFF);
+          } else {
+            appendUtf8(out, v);
+          }
+        } else {
+          out += '\\';  // unknown escapes keep their backslash
+          out += e;
+        }
+    }
+  }
+  return out;
+}
+
+const char* tokSpelling(Tok kind) {
+  switch (kind) {
+    case Tok::EndOfFile: return "end of file";
+    case Tok::Newline: return "newline";
+    case Tok::Indent: return "indent";
+    case Tok::Dedent: return "end of block";
+    case Tok::Error: return "invalid token";
+    case Tok::Name: return "name";
+    case Tok::Int: return "integer";
+    case Tok::Float: return "number";
+    case Tok::String: return "string literal";
+    case Tok::KwFalse: return "'False'";
+    case Tok::KwNone: return "'None'";
+    case Tok::KwTrue: return "'True'";
+    case Tok::KwAnd: return "'and'";
+    case Tok::KwAs: return "'as'";
+    case Tok::KwAssert: return "'assert'";
+    case Tok::KwAsync: return "'async'";
+    case Tok::KwAwait: return "'await'";
+    case Tok::KwBreak: return "'break'";
+    case Tok::KwClass: return "'class'";
+    case Tok::KwContinue: return "'continue'";
+    case Tok::KwDef: return "'def'";
+    case Tok::KwDel: return "'del'";
+    case Tok::KwElif: return "'elif'";
+    case Tok::KwElse: return "'else'";
+    case Tok::KwExcept: return "'except'";
+    case Tok::KwFinally: return "'finally'";
+    case Tok::KwFor: return "'for'";
+    case Tok::KwFrom: return "'from'";
+    case Tok::KwGlobal: return "'global'";
+    case Tok::KwIf: return "'if'";
+    case Tok::KwImport: return "'import'";
+    case Tok::KwIn: return "'in'";
+    case Tok::KwIs: return "'is'";
+    case Tok::KwLambda: return "'lambda'";
+    case Tok::KwNonlocal: return "'nonlocal'";
+    case Tok::KwNot: return "'not'";
+    case Tok::KwOr: return "'or'";
+    case Tok::KwPass: return "'pass'";
+    case Tok::KwRaise: return "'raise'";
+    case Tok::KwReturn: return "'return'";
+    case Tok::KwTry: return "'try'";
+    case Tok::KwWhile: return "'while'";
+    case Tok::KwWith: return "'with'";
+    case Tok::KwYield: return "'yield'";
+    case Tok::LParen: return "'('";
+    case Tok::RParen: return "')'";
+    case Tok::LBracket: return "'['";
+    case Tok::RBracket: return "']'";
+    case Tok::LBrace: return "'{'";
+    case Tok::RBrace: return "'}'";
+    case Tok::Colon: return "':'";
+    case Tok::Comma: return "','";
+    case Tok::Semicolon: return "';'";
+    case Tok::Dot: return "'.'";
+    case Tok::Ellipsis: return "'...'";
+    case Tok::Arrow: return "'->'";
+    case Tok::Assign: return "'='";
+    case Tok::ColonEq: return "':='";
+    case Tok::AugAssign: return "augmented assignment";
+    case Tok::Plus: return "'+'";
+    case Tok::Minus: return "'-'";
+    case Tok::Star: return "'*'";
+    case Tok::DoubleStar: return "'**'";
+    case Tok::Slash: return "'/'";
+    case Tok::DoubleSlash: return "'//'";
+    case Tok::Percent: return "'%'";
+    case Tok::At: return "'@'";
+    case Tok::Pipe: return "'|'";
+    case Tok::Caret: return "'^'";
+    case Tok::Amp: return "'&'";
+    case Tok::LShift: return "'<<'";
+    case Tok::RShift: return "'>>'";
+    case Tok::Tilde: return "'~'";
+    case Tok::Lt: return "'<'";
+    case Tok::Gt: return "'>'";
+    case Tok::LtE: return "'<='";
+    case Tok::GtE: return "'>='";
+    case Tok::EqEq: return "'=='";
+    case Tok::NotEq: return "'!='";
+  }
+  return "token";
+}
+
+std::string describeToken(const Token& token) {
+  switch (token.kind) {
+    case Tok::Newline:
+      return token.span.length == 0 ? "end of file" : "newline";
+    case Tok::Name:
+      return "'" + std::string(token.text.substr(0, 40)) + "'";
+    case Tok::Int:
+    case Tok::Float:
+      return "number '" + std::string(token.text.substr(0, 40)) + "'";
+    case Tok::AugAssign:
+      return "'" + std::string(token.text) + "'";
+    default:
+      return tokSpelling(token.kind);
+  }
+}
+
+}  // namespace tirx::script
