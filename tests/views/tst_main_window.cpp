@@ -8,6 +8,8 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPalette>
+#include <QSettings>
 #include <QtTest>
 
 #include "views/autosave_manager.h"
@@ -127,6 +129,47 @@ class TstMainWindow : public QObject {
     std::unique_ptr<MainWindow> w;
     QCOMPARE(answerRecoveryOffer(QMessageBox::Yes, &w), QString());
     QCOMPARE(w->editor()->text(), QString());
+  }
+
+  /// The editor's default paper as Scintilla draws it (SCI_STYLEGETBACK is 0xBBGGRR).
+  static QColor editorPaper(EditorWidget* e) {
+    const long bgr = e->SendScintilla(QsciScintillaBase::SCI_STYLEGETBACK,
+                                      static_cast<unsigned long>(QsciScintillaBase::STYLE_DEFAULT));
+    return QColor(bgr & 0xff, (bgr >> 8) & 0xff, (bgr >> 16) & 0xff);
+  }
+
+  void darkThemeFromMenu() {
+    QSettings().setValue("view/dark", false);
+    MainWindow w(nullptr, false);
+    w.show();
+    w.editor()->setText("x = 1\n");
+    QAction* dark = nullptr;
+    for (QAction* a : w.menuBar()->findChildren<QAction*>())
+      if (a->text() == "&Dark Theme") dark = a;
+    QVERIFY(dark);
+    QVERIFY(dark->isCheckable());
+    QVERIFY(!dark->isChecked());
+    QCOMPARE(editorPaper(w.editor()), QColor("#ffffff"));
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
+
+    dark->trigger();
+    QVERIFY(dark->isChecked());
+    QCOMPARE(editorPaper(w.editor()), QColor("#1e1f22"));
+    QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(43, 45, 48));
+    QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(30, 31, 34));
+    QCOMPARE(QApplication::palette().color(QPalette::Text), QColor(220, 220, 220));
+    QCOMPARE(QSettings().value("view/dark").toBool(), true);
+    {
+      MainWindow again(nullptr, false);  // the saved choice is applied at start-up
+      QCOMPARE(editorPaper(again.editor()), QColor("#1e1f22"));
+    }
+
+    dark->trigger();
+    QVERIFY(!dark->isChecked());
+    QCOMPARE(editorPaper(w.editor()), QColor("#ffffff"));
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
+    QVERIFY(QApplication::palette().color(QPalette::Text).lightness() < 80);
+    QCOMPARE(QSettings().value("view/dark").toBool(), false);
   }
 
   void examplesAreEmbedded() {
