@@ -128,6 +128,32 @@ else
   row "illegal address reported as a fault" "FAIL" "exit $rc"
 fi
 
+step "fault isolation: a kernel that never ends must be killed by the timeout, not hang tirx"
+cat > "$LOG/spin.py" <<'EOF'
+from tvm.script import tirx as T
+
+@T.function
+def spin(A: T.Tensor((64,), "float32"), n: T.int32):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    tid = T.cuda.thread_idx("x")
+    while n > 0:
+        A[tid] = A[tid] + T.float32(1)
+EOF
+t0=$(now)
+timeout 120 "$TIRX" run "$LOG/spin.py" --device cuda --input n=1 --timeout 5 > "$LOG/spin.txt" 2>&1
+rc=$?
+cat "$LOG/spin.txt"
+if [ "$rc" = 1 ] && grep -q "E0951" "$LOG/spin.txt" && grep -q "spin" "$LOG/spin.txt"; then
+  row "hung kernel killed after --timeout 5" "ok" "exit 1, $(since "$t0")"
+else
+  row "hung kernel killed after --timeout 5" "FAIL" "exit $rc"
+fi
+if "$TIRX" runner --devices > /dev/null 2>&1; then
+  row "GPU usable after the killed kernel" "ok" ""
+else
+  row "GPU usable after the killed kernel" "FAIL" "runner --devices failed"
+fi
+
 step "bench_compile"
 t0=$(now)
 if "$BUILD/bin/bench_compile" "$SHARED"/acceptance/*.py 2>&1 | tee "$LOG/bench_compile.txt"; then
