@@ -129,6 +129,32 @@ const char* scopeWord(ir::MemScope s) {
 }
 }  // namespace
 
+/// Bounds and alignment of one access of `nbytes` at byte offset `off` of buffer `b`; reports
+/// E0710-E0712 (out of bounds) or E0715 (misaligned) and returns false on a fault.
+bool Runner::checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes,
+                         int instr, const char* verb) {
+  const ir::Buffer& buf = kernel.buffers[b];
+  const int64_t size = bufferBytes[b];
+  if (off < 0 || off + nbytes > size) {
+    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+          instr,
+          std::string("out-of-bounds ") + scopeWord(buf.scope) + " " + std::string(verb) + " of " + std::to_string(nbytes) +
+              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
+              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
+    fault("misaligned", "E0715", instr,
+          std::string("misaligned ") + scopeWord(buf.scope) + " " + std::string(verb) + ": byte offset " +
+              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
+              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
+          true);
+    return false;
+  }
+  return true;
+}
+
 bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
                       int instr, int64_t alignBytes) {
   const int b = r.buffer;
@@ -138,24 +164,7 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
   }
   const ir::Buffer& buf = kernel.buffers[b];
   const int64_t off = m * ir::dtypeBytes(r.dtype);
-  const int64_t size = bufferBytes[b];
-  if (off < 0 || off + nbytes > size) {
-    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
-          instr,
-          std::string("out-of-bounds ") + scopeWord(buf.scope) + " read of " + std::to_string(nbytes) +
-              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
-              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
-          true);
-    return false;
-  }
-  if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
-    fault("misaligned", "E0715", instr,
-          std::string("misaligned ") + scopeWord(buf.scope) + " read: byte offset " +
-              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
-              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
-          true);
-    return false;
-  }
+  if (!checkAccess(t, b, off, nbytes, alignBytes, instr, "read")) return false;
   switch (buf.scope) {
     case ir::MemScope::Global:
       std::memcpy(out, args[argOfBuffer[b]].tensor.data.data() + off, nbytes);
@@ -230,24 +239,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
   const ir::Buffer& buf = kernel.buffers[b];
   const int64_t eb = ir::dtypeBytes(r.dtype);
   const int64_t off = m * eb;
-  const int64_t size = bufferBytes[b];
-  if (off < 0 || off + nbytes > size) {
-    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
-          instr,
-          std::string("out-of-bounds ") + scopeWord(buf.scope) + " write of " + std::to_string(nbytes) +
-              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
-              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
-          true);
-    return false;
-  }
-  if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
-    fault("misaligned", "E0715", instr,
-          std::string("misaligned ") + scopeWord(buf.scope) + " write: byte offset " +
-              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
-              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
-          true);
-    return false;
-  }
+  if (!checkAccess(t, b, off, nbytes, alignBytes, instr, "write")) return false;
   switch (buf.scope) {
     case ir::MemScope::Global: {
       std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);

@@ -144,6 +144,8 @@ class Runner {
   const FastRef& fast(const ir::TensorRef& r);
   bool resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t, int instr,
                Resolved& out);
+  bool checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes, int instr,
+                   const char* verb);
   bool loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
                 int instr, int64_t alignBytes);
   bool storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, const uint8_t* in,
