@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ir/half.h"
 #include "core/device/cuda_driver.h"
 #include "core/driver/compile.h"
 #include "core/toolchain/toolchain.h"
@@ -37,23 +38,6 @@ bool check(const Status& s) {
   if (s.message.empty()) return true;
   std::fprintf(stderr, "%s\n", s.text().c_str());
   return false;
-}
-
-float halfToFloat(uint16_t h) {
-  const uint32_t sign = uint32_t(h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ffu, x;
-  if (exp == 0x1f) x = sign | 0x7f800000u | (mant << 13);
-  else if (exp == 0) {
-    if (!mant) x = sign;
-    else {
-      int e = -1;
-      do { ++e; mant <<= 1; } while (!(mant & 0x400u));
-      x = sign | uint32_t(127 - 15 - e) << 23 | ((mant & 0x3ffu) << 13);
-    }
-  } else x = sign | ((exp + 112) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
 }
 
 struct Timing {
@@ -168,7 +152,7 @@ int main(int argc, char** argv) {
       if (c.outBytes == 2) {
         uint16_t h;
         std::memcpy(&h, res.data() + i * 2, 2);
-        got = halfToFloat(h);
+        got = ir::halfBitsToFloat(h);
         ref = x;
       } else {
         float g;
