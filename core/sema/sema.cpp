@@ -271,6 +271,40 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
   return std::nullopt;
 }
 
+/// Reads a static shape (an int or a tuple/list of ints) into `out`, reporting `code` with
+/// messages about `noun` ("tensor", "allocation"); false when any dimension is not a static
+/// positive integer, the shape is empty, or it has more than 2^40 elements.
+bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
+                       const std::string& article, std::vector<int64_t>& out) {
+  std::vector<const ast::Expr*> dims;
+  if (sh.kind == ast::ExprKind::Tuple || sh.kind == ast::ExprKind::List)
+    for (const auto& d : sh.args) dims.push_back(d.get());
+  else
+    dims.push_back(&sh);
+  bool ok = true;
+  if (dims.empty()) {
+    error(code, sh.span, article + " needs at least one dimension");
+    ok = false;
+  }
+  for (const ast::Expr* d : dims) {
+    auto v = staticInt(*d, false);
+    if (!v) {
+      error(code, d->span, noun + " dimensions must be static positive integers (decision D-1), found '" + text(d->span) + "'");
+      ok = false;
+    } else if (*v <= 0) {
+      error(code, d->span, noun + " dimensions must be positive, found " + std::to_string(*v));
+      ok = false;
+    } else {
+      out.push_back(*v);
+    }
+  }
+  if (ok && tooManyElements(out)) {
+    error(code, sh.span, noun + " of more than 2^40 elements");
+    ok = false;
+  }
+  return ok;
+}
+
 std::optional<ir::DType> Analyzer::dtypeArg(const ast::Expr& e, bool report) {
   std::string name;
   if (e.kind == ast::ExprKind::Str) {

@@ -99,6 +99,8 @@ class Analyzer {
   void unknownName(const ast::Expr& nameExpr);
   void unknownBuiltin(const ast::Expr& e, const std::string& path);
   std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
+  bool staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
+                   const std::string& article, std::vector<int64_t>& out);
   std::optional<ir::DType> dtypeArg(const ast::Expr& e, bool report = true);
   std::optional<TileLayout> layoutArg(const ast::Expr& e);
   LayoutEnv layoutEnv() const;

@@ -48,32 +48,7 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       buf.span = p.span;
       bool ok = true;
       // shape
-      const ast::Expr& sh = *an.args[1];
-      std::vector<const ast::Expr*> dims;
-      if (sh.kind == ast::ExprKind::Tuple || sh.kind == ast::ExprKind::List)
-        for (const auto& d : sh.args) dims.push_back(d.get());
-      else
-        dims.push_back(&sh);
-      if (dims.empty()) {
-        error("E0113", sh.span, "a tensor shape needs at least one dimension");
-        ok = false;
-      }
-      for (const ast::Expr* d : dims) {
-        auto v = staticInt(*d, false);
-        if (!v) {
-          error("E0113", d->span, "tensor dimensions must be static positive integers (decision D-1), found '" + text(d->span) + "'");
-          ok = false;
-        } else if (*v <= 0) {
-          error("E0113", d->span, "tensor dimensions must be positive, found " + std::to_string(*v));
-          ok = false;
-        } else {
-          buf.shape.push_back(*v);
-        }
-      }
-      if (ok && tooManyElements(buf.shape)) {
-        error("E0113", sh.span, "tensor of more than 2^40 elements");
-        ok = false;
-      }
+      ok = staticShape(*an.args[1], "E0113", "tensor", "a tensor shape", buf.shape);
       auto dt = dtypeArg(*an.args[2]);
       if (!dt) ok = false;
       if (!ok) continue;

@@ -378,29 +378,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   buf.scope = scope;
   buf.span = nameSpan;
   const ast::Expr& sh = *call.args[1];
-  std::vector<const ast::Expr*> dims;
-  if (sh.kind == ast::ExprKind::Tuple || sh.kind == ast::ExprKind::List)
-    for (const auto& d : sh.args) dims.push_back(d.get());
-  else
-    dims.push_back(&sh);
-  bool ok = !dims.empty();
-  if (dims.empty()) error("E0130", sh.span, "an allocation needs at least one dimension");
-  for (const ast::Expr* d : dims) {
-    auto v = staticInt(*d, false);
-    if (!v) {
-      error("E0130", d->span, "allocation dimensions must be static positive integers (decision D-1), found '" + text(d->span) + "'");
-      ok = false;
-    } else if (*v <= 0) {
-      error("E0130", d->span, "allocation dimensions must be positive, found " + std::to_string(*v));
-      ok = false;
-    } else {
-      buf.shape.push_back(*v);
-    }
-  }
-  if (ok && tooManyElements(buf.shape)) {
-    error("E0130", sh.span, "allocation of more than 2^40 elements");
-    ok = false;
-  }
+  bool ok = staticShape(sh, "E0130", "allocation", "an allocation", buf.shape);
   const ast::Expr* dtypeExpr = call.args.size() > 2 ? call.args[2].get() : keyword(call, "dtype");
   buf.dtype = DType::Float32;
   if (dtypeExpr) {
