@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -18,6 +19,7 @@
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QToolBar>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
@@ -198,11 +200,21 @@ void MainWindow::createActions() {
 void MainWindow::fillDevices() {
   m_devices->clear();
   m_devices->addItem(tr("Simulator (CPU, exact)"), "sim");
-  // Enumerating GPUs dlopens libcuda and calls cuInit once; it is quick and answers "none"
-  // on a machine without a driver.
-  for (const auto& [id, name] : availableDevices())
-    m_devices->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
-  if (m_devices->count() == 1) m_devices->setToolTip(tr("No CUDA GPU found: the simulator runs every kernel"));
+  m_devices->setToolTip(tr("Looking for CUDA GPUs…"));
+  // Enumerating GPUs dlopens libcuda and calls cuInit, which can take a while on a machine with a
+  // driver: do it on a pool thread and add the GPUs when the answer comes (the simulator is usable
+  // at once). The watcher is a child of the window, so a late answer after close is dropped.
+  using Watcher = QFutureWatcher<std::vector<std::pair<std::string, std::string>>>;
+  auto* watcher = new Watcher(this);
+  connect(watcher, &Watcher::finished, this, [this, watcher] {
+    for (const auto& [id, name] : watcher->result())
+      m_devices->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+    m_devices->setToolTip(m_devices->count() == 1
+                              ? tr("No CUDA GPU found: the simulator runs every kernel")
+                              : tr("Where Compile & Verify runs the kernels"));
+    watcher->deleteLater();
+  });
+  watcher->setFuture(QtConcurrent::run([] { return availableDevices(); }));
 }
 
 void MainWindow::createExamplesMenu(QMenu* menu) {
