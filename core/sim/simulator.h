@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 
@@ -25,6 +26,9 @@ struct SimOptions {
   bool trackProvenance = true;      ///< record the producer of every global element written
   int64_t maxStepsPerThread = 50'000'000;  ///< statements one thread may execute (E0740)
   int maxFaults = 16;               ///< stop collecting after this many faults
+  /// The job's shared budget (every launch of a verify charges the same one); null: the run gets
+  /// a private budget with default limits.
+  WorkBudget* budget = nullptr;
 };
 
 /// The producer of one element of a global tensor: the last store that wrote it.

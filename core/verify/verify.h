@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
@@ -86,6 +87,10 @@ struct VerifyOptions {
   ExecutorFactory cudaFactory;  ///< overrides the default factory when set
   uint64_t seed = 0x5eed;       ///< inputs of scripts without check code
   int64_t maxHarnessSteps = 10'000'000;
+  /// One budget for the whole verify: every kernel launch and every harness step is charged to it
+  /// (docs/verify.md). `cancel` is set by the job's owner (studio Stop, CLI) from another thread.
+  BudgetLimits budget;
+  CancelTokenPtr cancel;
 };
 
 /// Verify a script. Never throws; everything wrong is in the Report.
