@@ -1,45 +1,16 @@
 // Ownership tables of register layouts (spec §1.6): which thread holds each logical element in
-// which slot of its private array, and the reverse. The layout is first reduced to two integer
-// linear forms per iter (a linear-thread weight and a slot weight), then the logical index is
-// walked with an odometer over the shard extents, so the inner loop does no division, no map
-// lookups and no allocation. The reverse table is a counting sort when (thread, slot) is dense and
-// a stable sort otherwise.
+// which slot of its private array, and the reverse. The layout is compiled once
+// (compiled_layout.h) and the logical index is walked with its odometer, so the inner loop does
+// no division, no map lookups and no allocation. The reverse table is a counting sort when
+// (thread, slot) is dense and a stable sort otherwise.
 #include <algorithm>
 
+#include "core/layout/compiled_layout.h"
 #include "core/layout/tile_layout.h"
 
 namespace tirx {
 
 namespace {
-
-struct Linear {
-  int64_t extent = 1;
-  int64_t thread = 0;  // contribution of one step to the linear thread id
-  int64_t slot = 0;    // contribution of one step to the register slot
-};
-
-Linear linearOf(const Iter& it) {
-  const bool mem = axisKind(it.axis) == AxisKind::Memory;
-  return Linear{it.extent, threadAxisWeight(it.axis) * it.stride, mem ? it.stride : 0};
-}
-
-// Every (thread, slot) displacement of the replica combinations, base (0, 0) first, duplicates
-// removed (a zero-stride replica adds no owner).
-std::vector<Owner> replicaDeltas(const TileLayout& l) {
-  std::vector<Owner> out{Owner{0, 0}};
-  for (const Iter& r : l.replica) {
-    const Linear lin = linearOf(r);
-    std::vector<Owner> next;
-    for (const Owner& o : out)
-      for (int64_t i = 0; i < std::max<int64_t>(r.extent, 1); ++i)
-        next.push_back(Owner{o.thread + i * lin.thread, o.slot + i * lin.slot});
-    out = std::move(next);
-  }
-  std::vector<Owner> unique;
-  for (const Owner& o : out)
-    if (std::find(unique.begin(), unique.end(), o) == unique.end()) unique.push_back(o);
-  return unique;
-}
 
 void buildReverse(OwnershipTable& t) {
   const int64_t total = static_cast<int64_t>(t.ownerList.size());
@@ -117,38 +88,15 @@ OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shap
   if (!layout.admits(shape)) return t;
   const int64_t n = layout.size();
   t.elementCount = n;
-
-  std::vector<Linear> iters;
-  for (const Iter& it : layout.shard) iters.push_back(linearOf(it));
-  int64_t baseThread = 0, baseSlot = 0;
-  for (const auto& [axis, v] : layout.offset) {
-    baseThread += threadAxisWeight(axis) * v;
-    if (axisKind(axis) == AxisKind::Memory) baseSlot += v;
-  }
-  const std::vector<Owner> deltas = replicaDeltas(layout);
+  const CompiledLayout compiled(layout);
+  const std::span<const CompiledLayout::Point> deltas = compiled.replicaDeltas();
   const int64_t r = static_cast<int64_t>(deltas.size());
-
   t.ownersPerElement = r;
   t.ownerList.resize(n * r);
-  // Odometer over the shard digits, innermost last; `thread`/`slot` track the running sums.
-  std::vector<int64_t> digit(iters.size(), 0);
-  int64_t thread = baseThread, slot = baseSlot;
   Owner* out = t.ownerList.data();
-  for (int64_t f = 0; f < n; ++f) {
-    for (int64_t k = 0; k < r; ++k)
-      *out++ = Owner{thread + deltas[k].thread, slot + deltas[k].slot};
-    for (size_t k = iters.size(); k-- > 0;) {
-      const Linear& it = iters[k];
-      if (++digit[k] < it.extent) {
-        thread += it.thread;
-        slot += it.slot;
-        break;
-      }
-      thread -= (it.extent - 1) * it.thread;
-      slot -= (it.extent - 1) * it.slot;
-      digit[k] = 0;
-    }
-  }
+  compiled.forEach([&](int64_t, CompiledLayout::Point p) {
+    for (const CompiledLayout::Point& d : deltas) *out++ = Owner{p.thread + d.thread, p.m + d.m};
+  });
   buildReverse(t);
   return t;
 }

@@ -9,12 +9,21 @@
 //   stride  := INT | INT "@" AXIS | STRING | "(" INT "," STRING ")"
 //   offset  := INT | INT "@" AXIS
 //
+//   value   := layout | compose
+//   compose := ("ComposeLayout" | X.ComposeLayout) "(" swz "," layout ["," BOOL] ")"
+//            | ("ComposeLayout" | X.ComposeLayout) "(" INT "," INT "," INT "," layout
+//              ["," BOOL] ")"
+//   swz     := ("SwizzleLayout" | X.SwizzleLayout) "(" INT "," INT "," INT ["," BOOL] ")"
+//   (every argument may also be passed by keyword: per_element, swizzle_len, atom_len,
+//    tile_layout, swizzle_inner)
+//
 // INT is any integer expression of literals and LayoutEnv constants (+ - * // % ** << >> and
 // unary minus). Offsets accumulate per axis; the first non-empty shard is kept; a later non-empty
 // replica replaces an earlier one. Every error is a Diagnostic E0300..E0349 on the exact
 // sub-expression; the codes are listed in docs/layout.md.
 #include "core/layout/layout_parse.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "core/script/parser.h"
@@ -98,6 +107,9 @@ class Evaluator {
 
   std::optional<TileLayout> layout(const Expr& e) {
     if (e.kind == ExprKind::Name && m_env.layouts.count(e.text)) return m_env.layouts.at(e.text);
+    if (isComposeCall(e) || (e.kind == ExprKind::Name && m_env.composeLayouts.count(e.text)))
+      return fail("E0313", e.span,
+                  "a swizzled layout (ComposeLayout) is not accepted here: expected a TileLayout");
     if (e.kind == ExprKind::Call && !e.args.empty() && isNamed(*e.args[0], "TileLayout")) {
       if (!e.keywords.empty())
         return fail("E0301", e.keywords[0].span,
@@ -111,7 +123,149 @@ class Evaluator {
     return fromSpec(e);
   }
 
+  std::optional<LayoutValue> value(const Expr& e) {
+    if (e.kind == ExprKind::Name && m_env.composeLayouts.count(e.text))
+      return LayoutValue{m_env.composeLayouts.at(e.text)};
+    if (isComposeCall(e)) {
+      auto c = compose(e);
+      if (!c) return std::nullopt;
+      return LayoutValue{std::move(*c)};
+    }
+    auto t = layout(e);
+    if (!t) return std::nullopt;
+    return LayoutValue{std::move(*t)};
+  }
+
  private:
+  static bool isComposeCall(const Expr& e) {
+    return e.kind == ExprKind::Call && !e.args.empty() && isNamed(*e.args[0], "ComposeLayout");
+  }
+
+  // Binds a call's arguments to `names` as Python would (positional first, then keywords);
+  // missing trailing ones stay null. Reports E0314 on too many, unknown or repeated arguments.
+  std::optional<std::vector<const Expr*>> bindArgs(const Expr& call, const char* what,
+                                                   const std::vector<std::string>& names,
+                                                   const char* signature) {
+    std::vector<const Expr*> out(names.size(), nullptr);
+    if (call.args.size() - 1 > names.size())
+      return fail("E0314", call.span,
+                  std::string(what) + " takes at most " + std::to_string(names.size()) +
+                      " arguments " + signature + ", found " +
+                      std::to_string(call.args.size() - 1));
+    for (size_t i = 1; i < call.args.size(); ++i) out[i - 1] = call.args[i].get();
+    for (const auto& kw : call.keywords) {
+      auto it = std::find(names.begin(), names.end(), kw.name);
+      if (it == names.end())
+        return fail("E0314", kw.span,
+                    std::string(what) + " has no argument '" + kw.name + "' " + signature);
+      const size_t i = static_cast<size_t>(it - names.begin());
+      if (out[i])
+        return fail("E0314", kw.span, std::string(what) + " got argument '" + kw.name + "' twice");
+      out[i] = kw.value.get();
+    }
+    return out;
+  }
+
+  std::optional<bool> boolean(const Expr& e, const char* what) {
+    if (e.kind == ExprKind::Bool) return e.boolValue;
+    return fail("E0314", e.span,
+                std::string(what) + " must be True or False, found " + describe(e));
+  }
+
+  // swz := SwizzleLayout(per_element, swizzle_len, atom_len, swizzle_inner=True)
+  std::optional<Swizzle> swizzleArgs(const Expr& call, const std::vector<const Expr*>& a,
+                                     const char* what, const char* signature) {
+    Swizzle s;
+    const char* names[3] = {"per_element", "swizzle_len", "atom_len"};
+    int* fields[3] = {&s.perElement, &s.len, &s.atom};
+    for (int i = 0; i < 3; ++i) {
+      if (!a[i])
+        return fail("E0314", call.span,
+                    std::string(what) + " is missing '" + names[i] + "' " + signature);
+      auto v = integer(*a[i], names[i]);
+      if (!v) return std::nullopt;
+      if (*v < 0 || *v > 40)
+        return fail(
+            "E0315", a[i]->span,
+            std::string(names[i]) + " must be between 0 and 40, found " + std::to_string(*v));
+      *fields[i] = static_cast<int>(*v);
+    }
+    return s;
+  }
+
+  std::optional<Swizzle> swizzleLayout(const Expr& e) {
+    if (!(e.kind == ExprKind::Call && !e.args.empty() && isNamed(*e.args[0], "SwizzleLayout")))
+      return fail("E0314", e.span,
+                  "expected SwizzleLayout(per_element, swizzle_len, atom_len) or an integer, "
+                  "found " +
+                      describe(e));
+    const char* sig = "(per_element, swizzle_len, atom_len, swizzle_inner=True)";
+    auto a = bindArgs(e, "SwizzleLayout",
+                      {"per_element", "swizzle_len", "atom_len", "swizzle_inner"}, sig);
+    if (!a) return std::nullopt;
+    auto s = swizzleArgs(e, *a, "SwizzleLayout", sig);
+    if (!s) return std::nullopt;
+    if ((*a)[3]) {
+      auto inner = boolean(*(*a)[3], "swizzle_inner");
+      if (!inner) return std::nullopt;
+      s->inner = *inner;
+    }
+    return s;
+  }
+
+  // compose := ComposeLayout(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner=True)
+  //          | ComposeLayout(SwizzleLayout(...), tile_layout)
+  std::optional<ComposeLayout> compose(const Expr& e) {
+    ComposeLayout out;
+    const Expr* tileExpr = nullptr;
+    const Expr* innerExpr = nullptr;
+    const bool tvmForm = e.args.size() >= 2 && e.args[1]->kind == ExprKind::Call &&
+                         !e.args[1]->args.empty() && isNamed(*e.args[1]->args[0], "SwizzleLayout");
+    if (tvmForm) {
+      if (!e.keywords.empty() || e.args.size() > 3)
+        return fail("E0314", e.span,
+                    "ComposeLayout(SwizzleLayout(...), tile_layout) takes exactly two positional "
+                    "arguments");
+      auto s = swizzleLayout(*e.args[1]);
+      if (!s) return std::nullopt;
+      out.swizzle = *s;
+      if (e.args.size() < 3)
+        return fail("E0314", e.span,
+                    "ComposeLayout(SwizzleLayout(...), tile_layout) is missing the tile layout");
+      tileExpr = e.args[2].get();
+    } else {
+      const char* sig = "(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner=True)";
+      auto a =
+          bindArgs(e, "ComposeLayout",
+                   {"per_element", "swizzle_len", "atom_len", "tile_layout", "swizzle_inner"}, sig);
+      if (!a) return std::nullopt;
+      auto s = swizzleArgs(e, *a, "ComposeLayout", sig);
+      if (!s) return std::nullopt;
+      out.swizzle = *s;
+      if (!(*a)[3])
+        return fail("E0314", e.span, std::string("ComposeLayout is missing 'tile_layout' ") + sig);
+      tileExpr = (*a)[3];
+      innerExpr = (*a)[4];
+    }
+    if (innerExpr) {
+      auto inner = boolean(*innerExpr, "swizzle_inner");
+      if (!inner) return std::nullopt;
+      out.swizzle.inner = *inner;
+    }
+    if (const std::string w = checkSwizzle(out.swizzle); !w.empty())
+      return fail("E0315", e.span, w);
+    if (!out.swizzle.inner && out.swizzle.len > 0)
+      return fail("E0316", innerExpr ? innerExpr->span : e.span,
+                  "swizzle_inner=False is not supported: the hardware (TMA, wgmma) swizzles only "
+                  "the inner direction, so no shared-memory instruction could use this layout");
+    auto tile = layout(*tileExpr);
+    if (!tile) return std::nullopt;
+    if (const std::string w = checkComposeTile(*tile); !w.empty())
+      return fail("E0317", tileExpr->span, w);
+    out.tile = std::move(*tile);
+    return out;
+  }
+
   std::optional<TileLayout> fromSpec(const Expr& e) {
     auto s = spec(e);
     if (!s) return std::nullopt;
@@ -463,6 +617,18 @@ class Evaluator {
 std::optional<TileLayout> layoutFromExpr(const ast::Expr& expr, const LayoutEnv& env,
                                          Diagnostics& diags) {
   return Evaluator(env, diags).layout(expr);
+}
+
+std::optional<LayoutValue> layoutValueFromExpr(const ast::Expr& expr, const LayoutEnv& env,
+                                               Diagnostics& diags) {
+  return Evaluator(env, diags).value(expr);
+}
+
+std::optional<LayoutValue> parseLayoutValueText(const std::string& text, Diagnostics& diags) {
+  ExprParseResult parsed = parseExpression(text);
+  diags.insert(diags.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
+  if (!parsed.expr || hasErrors(parsed.diagnostics)) return std::nullopt;
+  return layoutValueFromExpr(*parsed.expr, LayoutEnv{}, diags);
 }
 
 std::optional<TileLayout> parseLayoutText(const std::string& text, Diagnostics& diags) {

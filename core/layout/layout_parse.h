@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/diag/diagnostic.h"
+#include "core/layout/swizzle_layout.h"
 #include "core/layout/tile_layout.h"
 #include "core/script/ast.h"
 
@@ -23,6 +24,8 @@ struct LayoutEnv {
   /// Layout constants already defined; a bare name among them evaluates to that layout
   /// (`layout=reg_layout`). They cannot be combined with `+` (TileLayout objects are not specs).
   std::map<std::string, TileLayout> layouts;
+  /// ComposeLayout constants already defined (accepted where a LayoutValue is expected).
+  std::map<std::string, ComposeLayout> composeLayouts;
 };
 
 /// Evaluate `expr` (a `TileLayout(...)` call, `T.TileLayout(...)`, or a bare S/R/offset spec).
@@ -30,6 +33,16 @@ struct LayoutEnv {
 /// on error. Unknown axis names are errors (docs/layout.md); zero offsets are dropped.
 std::optional<TileLayout> layoutFromExpr(const ast::Expr& expr, const LayoutEnv& env,
                                          Diagnostics& diags);
+
+/// Evaluate a layout value: everything layoutFromExpr accepts, plus
+/// `ComposeLayout(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner=True)` and TVM's
+/// `ComposeLayout(SwizzleLayout(M, B, S[, inner]), tile_layout)` (spec/TIRX.md §1.10). Errors:
+/// E0314 arguments, E0315 a swizzle that is not well formed (S < B, ...), E0316
+/// swizzle_inner=False with swizzle_len ≥ 1, E0317 a tile layout with axes other than m.
+/// layoutFromExpr reports E0313 for a ComposeLayout where only a TileLayout is accepted.
+std::optional<LayoutValue> layoutValueFromExpr(const ast::Expr& expr, const LayoutEnv& env,
+                                               Diagnostics& diags);
+std::optional<LayoutValue> parseLayoutValueText(const std::string& text, Diagnostics& diags);
 
 /// Parse text typed by a user (the CLI's `tirx layout "S[...]"`, the layout view's entry box).
 /// Spans are on line 1 of `text`; syntax errors come from parseExpression (E0001..E0099).
