@@ -1,6 +1,7 @@
-// `tirx layout SPEC [--shape 2,32,4] [--json]`: evaluates a layout spec written in the script's
-// surface syntax and prints who owns every logical element (warp, lane, register slot; every
-// owner when the layout has replicas), the registers per thread and the threads used. The text
+// `tirx layout SPEC [--shape 2,32,4] [--dtype T] [--json]`: evaluates a layout spec written in the
+// script's surface syntax and prints who owns every logical element (warp, lane, register slot;
+// every owner when the layout has replicas), the registers per thread and the threads used; for
+// a ComposeLayout, its swizzle image (layout_swizzle_print.h). The text
 // form groups elements by row; `--json` gives the same data (schema in docs/cli.md). Exit codes:
 // 0 ok, 1 a diagnostic in SPEC (gcc-style, file name `<layout>`), 2 usage (bad option, bad
 // --shape, a shape the layout does not admit, too many elements).
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "app/cli/layout_swizzle_print.h"
 #include "core/layout/layout_parse.h"
 #include "core/layout/tile_layout.h"
 
@@ -21,10 +23,12 @@ constexpr int64_t kMaxTabulated = int64_t{1} << 22;  // 4M elements
 constexpr int64_t kCellsPerLine = 8;
 
 const char* kLayoutUsage =
-    "usage: tirx layout SPEC [--shape D0,D1,...] [--json]\n"
-    "  SPEC    a layout, e.g. 'S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]' or 'TileLayout(S[8, 4])'\n"
+    "usage: tirx layout SPEC [--shape D0,D1,...] [--dtype T] [--json]\n"
+    "  SPEC    a layout, e.g. 'S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]' or 'TileLayout(S[8, 4])',\n"
+    "          or a swizzle 'ComposeLayout(3, 3, 3, TileLayout(S[64, 64]))'\n"
     "  --shape the logical shape (default: the shard extents); its element count must match\n"
-    "  --json  print the ownership table as JSON\n";
+    "  --dtype element type of a ComposeLayout (default: 16-byte chunks of 2^per_element)\n"
+    "  --json  print the ownership table (or the swizzle image) as JSON\n";
 
 bool parseShape(const std::string& text, std::vector<int64_t>& shape) {
   std::stringstream ss(text);
@@ -175,7 +179,7 @@ void printJson(const TileLayout& layout, const OwnershipTable& t, std::ostream& 
 }  // namespace
 
 int cmdLayout(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--shape"}, {"--json", "--help", "-h"});
+  const Options o = parseOptions(args, {"--shape", "--dtype"}, {"--json", "--help", "-h"});
   if (o.has("--help") || o.has("-h")) {
     out << kLayoutUsage;
     return 0;
@@ -186,12 +190,13 @@ int cmdLayout(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   Diagnostics diags;
-  const std::optional<TileLayout> layout = parseLayoutText(o.positional[0], diags);
-  if (!layout) {
+  const std::optional<LayoutValue> value = parseLayoutValueText(o.positional[0], diags);
+  if (!value) {
     sortAndUnique(diags);
     err << formatGcc(diags, "<layout>");
     return 1;
   }
+  const TileLayout* layout = &tileOf(*value);
   std::vector<int64_t> shape;
   if (!o.get("--shape").empty() || !o.getAll("--shape").empty()) {
     if (!parseShape(o.get("--shape"), shape)) {
@@ -210,6 +215,23 @@ int cmdLayout(const Args& args, std::ostream& out, std::ostream& err) {
   if (layout->size() > kMaxTabulated) {
     err << "tirx layout: the layout has " << layout->size() << " elements, more than the "
         << kMaxTabulated << " this command tabulates\n";
+    return 2;
+  }
+  if (const auto* compose = std::get_if<ComposeLayout>(&*value)) {
+    // A swizzle: its (row, 16-byte chunk) image instead of an ownership table.
+    const std::string dtype = o.get("--dtype");
+    const int perElement = compose->swizzle.perElement;
+    int bytes = perElement <= 4 ? 16 >> perElement : 1;
+    if (!dtype.empty() && (bytes = elementBytesOfDtype(dtype)) == 0) {
+      err << "tirx layout: unknown --dtype '" << dtype << "'\n";
+      return 2;
+    }
+    return printSwizzleImage(*compose, shape, bytes,
+                             dtype.empty() ? std::to_string(bytes * 8) + "-bit elements" : dtype,
+                             o.has("--json"), out, err);
+  }
+  if (!o.get("--dtype").empty()) {
+    err << "tirx layout: --dtype applies to a ComposeLayout (swizzle) only\n";
     return 2;
   }
   const OwnershipTable table = ownership(*layout, shape);
