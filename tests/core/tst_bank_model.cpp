@@ -164,6 +164,20 @@ class TestBankModel : public QObject {
     QCOMPARE(r.idealWavefronts, 2);
   }
 
+  void gpuCheckPredictions() {
+    // The wavefronts tests/gpu/tc_foundation_check.cu prints as the model's predictions for its
+    // LDS.128 / LDS.64 kernels (to compare with ncu on the H200).
+    for (int mode = 0; mode < 3; ++mode) {
+      std::vector<std::optional<int64_t>> a(32);
+      for (int l = 0; l < 32; ++l) a[l] = off(l, 0, mode);
+      QCOMPARE(sharedAccessWavefronts(a, 16).wavefronts, mode == 0 ? 32 : 4);
+      QCOMPARE(sharedAccessWavefronts(a, 8).wavefronts, mode == 0 ? 32 : 4);
+    }
+    std::vector<std::optional<int64_t>> rows(32);
+    for (int l = 0; l < 32; ++l) rows[l] = 16 * l;
+    QCOMPARE(sharedAccessWavefronts(rows, 16).wavefronts, 4);
+  }
+
   void misalignedAccessCoversBothWords() {
     std::vector<std::optional<int64_t>> a(32);
     a[0] = 2;    // bytes 2-5: words 0 and 1

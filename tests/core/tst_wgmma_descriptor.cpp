@@ -160,6 +160,55 @@ class TestWgmmaDescriptor : public QObject {
     }
   }
 
+  void gpuCheckConfigurations() {
+    // tests/gpu/tc_foundation_check.cu runs these four on the H200 (not yet run): the descriptors
+    // derived here and the placements written out there must agree element by element.
+    struct Cfg {
+      const char* layout;
+      std::vector<int64_t> shape;
+      MatrixMajor major;
+      int K;
+      SmemDescriptor step0;
+      int64_t kstep;
+    } cfgs[] = {{"S[(2, 8, 8, 8) : (512, 8, 64, 1)]",
+                 {16, 64},
+                 MatrixMajor::MN,
+                 16,
+                 {0, 1024, 128, 0, SwizzleMode::None},
+                 0},
+                {"ComposeLayout(3, 3, 3, S[16, 64])",
+                 {16, 64},
+                 MatrixMajor::MN,
+                 16,
+                 {0, 0, 1024, 0, SwizzleMode::B128},
+                 0},
+                {"ComposeLayout(3, 2, 3, S[64, 32])",
+                 {64, 32},
+                 MatrixMajor::K,
+                 32,
+                 {0, 16, 512, 0, SwizzleMode::B64},
+                 32},
+                {"ComposeLayout(3, 1, 3, S[64, 16])",
+                 {64, 16},
+                 MatrixMajor::K,
+                 16,
+                 {0, 16, 256, 0, SwizzleMode::B32},
+                 32}};
+    for (const Cfg& c : cfgs) {
+      const LayoutValue v = value(c.layout);
+      for (int kk = 0; kk < c.K / 16; ++kk) {
+        WgmmaOperand op;
+        op.major = c.major;
+        op.k0 = 16 * kk;
+        const DerivedDescriptor d = deriveWgmmaDescriptor(v, c.shape, 1024, op);
+        QVERIFY2(d.descriptor, (std::string(c.layout) + ": " + d.why).c_str());
+        SmemDescriptor want = c.step0;
+        want.startAddress = c.kstep * kk;
+        QCOMPARE(*d.descriptor, want);
+      }
+    }
+  }
+
   void refusals() {
     const std::vector<int64_t> shape{64, 64};
     // A plain row-major tile: rows 128 B apart, the core matrix needs 16 B.
