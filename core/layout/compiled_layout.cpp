@@ -1,8 +1,8 @@
 // Compilation of a layout into the fast evaluator of compiled_layout.h: axis names are interned
 // once (fixed ids for the registry of spec §1.1, per-layout ids for any other name), each shard
 // iter becomes a digit with its contribution to the element offset / register slot and to the
-// linear thread id, power-of-two extents get a mask and a shift, and the replica combinations are
-// reduced to a list of distinct (m, thread) displacements.
+// linear thread id, power-of-two extents get a mask and a shift (others a fastdiv multiplier),
+// and the replica combinations are reduced to a list of distinct (m, thread) displacements.
 #include "core/layout/compiled_layout.h"
 
 #include <algorithm>
@@ -76,6 +76,8 @@ CompiledLayout::CompiledLayout(const TileLayout& layout, const Swizzle& swizzle)
     if ((d.extent & (d.extent - 1)) == 0) {
       d.mask = d.extent - 1;
       while ((int64_t{1} << d.shift) < d.extent) ++d.shift;
+    } else if (d.extent <= 0xFFFFFFFF) {
+      d.magic = UINT64_C(0xFFFFFFFFFFFFFFFF) / static_cast<uint64_t>(d.extent) + 1;
     }
     m_size = it.extent > 0 ? m_size * it.extent : 0;  // size() of the TileLayout
     m_digits.push_back(d);

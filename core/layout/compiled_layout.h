@@ -50,7 +50,9 @@ class CompiledLayout {
     bool operator==(const Point&) const = default;
   };
   /// One shard iter, outermost first. `mStride`/`threadStride` are its contribution to Point per
-  /// step; `mask`/`shift` are set when the extent is a power of two (division-free split).
+  /// step; `mask`/`shift` are set when the extent is a power of two, `magic` (⌈2^64 / extent⌉)
+  /// when it is not and fits 32 bits: a division-free split (Lemire's fastdiv, exact for indices
+  /// in [0, 2^32)).
   struct Digit {
     int64_t extent = 1;
     int64_t stride = 0;
@@ -59,6 +61,7 @@ class CompiledLayout {
     int64_t threadStride = 0;
     int64_t mask = -1;  ///< extent − 1 when a power of two, −1 otherwise
     int shift = 0;
+    uint64_t magic = 0;
   };
 
   CompiledLayout() = default;
@@ -76,6 +79,11 @@ class CompiledLayout {
       if (d.mask >= 0) {
         c = flat & d.mask;
         flat >>= d.shift;  // arithmetic shift: floor division for negative indices too
+      } else if (d.magic != 0 && static_cast<uint64_t>(flat) <= 0xFFFFFFFFu) {
+        const auto q = static_cast<int64_t>(
+            (static_cast<unsigned __int128>(d.magic) * static_cast<uint64_t>(flat)) >> 64);
+        c = flat - q * d.extent;
+        flat = q;
       } else {
         c = flat % d.extent;
         if (c < 0) c += d.extent;

@@ -87,6 +87,35 @@ class TestLayoutCompiled : public QObject {
     QCOMPARE(q.applyFlat(-1).m, int64_t{-100 + 40 + 5});
   }
 
+  void divisionPathIsExact() {
+    // Extents that are not powers of two split with a fastdiv multiplier for indices below 2^32
+    // and with % and / beyond; both must equal floor division.
+    for (int64_t e : std::vector<int64_t>{3, 5, 6, 7, 10, 120, 1000003, 65537, 4294967295LL}) {
+      TileLayout l;
+      l.shard = {{1 << 20, 1 << 20, "m"}, {e, 1, "m"}};
+      const CompiledLayout c(l);
+      std::vector<int64_t> flats = {
+          0,  1,  e - 1, e, e + 1, 2 * e - 1, 0xFFFFFFFFLL, 0x100000000LL, 0x123456789LL,
+          -1, -e, -e - 1};
+      for (uint64_t x = 88172645463325252ull, i = 0; i < 2000; ++i) {  // xorshift samples
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        flats.push_back(static_cast<int64_t>(x % 0x200000000ull));
+      }
+      for (int64_t f : flats) {
+        int64_t q = f / e, r = f % e;
+        if (r < 0) {
+          r += e;
+          q -= 1;
+        }
+        if (c.applyFlat(f).m != q * (1 << 20) + r)
+          qFatal("extent %lld, flat %lld: %lld", (long long)e, (long long)f,
+                 (long long)c.applyFlat(f).m);
+      }
+    }
+  }
+
   void coordinatesAndShapes() {
     const TileLayout l = parse("S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]");
     const CompiledLayout c(l);
