@@ -10,6 +10,8 @@ namespace tirx {
 
 namespace {
 
+constexpr int64_t kMaxImageChunks = int64_t{1} << 22;
+
 int log2Exact(int64_t v) {
   if (v <= 0 || (v & (v - 1)) != 0) return -1;
   int k = 0;
@@ -242,6 +244,9 @@ std::optional<ChunkImage> chunkImage(const LayoutValue& v, std::span<const int64
                 std::to_string(maxRows));
   const int64_t chunkElems = 16 / elemBytes;
   img.chunksPerRow = (rowElems + chunkElems - 1) / chunkElems;
+  if (img.rows * img.chunksPerRow > kMaxImageChunks)
+    return fail("the layout has " + std::to_string(img.rows * img.chunksPerRow) +
+                " chunks, more than " + std::to_string(kMaxImageChunks));
   const CompiledLayout c(v);
   const CompiledLayout plain(tile);
   if (img.rows > 1) {

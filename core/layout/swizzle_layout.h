@@ -129,8 +129,8 @@ struct ChunkImage {
 };
 
 /// The chunk image of `v` over `shape` (admitted, at least one dimension) for elements of
-/// `elemBytes` (1, 2, 4, 8 or 16) bytes. Returns nullopt with `why` when the shape is not admitted
-/// or has more than `maxRows` rows.
+/// `elemBytes` (1, 2, 4, 8 or 16) bytes. Returns nullopt with `why` when the shape is not admitted,
+/// has more than `maxRows` rows or more than 2^22 chunks.
 std::optional<ChunkImage> chunkImage(const LayoutValue& v, std::span<const int64_t> shape,
                                      int elemBytes, int64_t maxRows, std::string* why = nullptr);
 

@@ -101,6 +101,9 @@ DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<con
     return fail("a wgmma operand needs 1-, 2-, 4- or 8-byte elements, found " + std::to_string(e));
   if (op.rows <= 0 || op.k <= 0 || op.row0 < 0 || op.k0 < 0)
     return fail("the operand region must be non-empty and start inside the tensor");
+  if (op.rows > 256 || op.k > 256)
+    return fail("a wgmma operand has at most 256 rows and 256 K elements, found " +
+                std::to_string(op.rows) + " x " + std::to_string(op.k));
   const bool kMajor = op.major == MatrixMajor::K;
   const int64_t rowDim = kMajor ? shape[0] : shape[1], kDim = kMajor ? shape[1] : shape[0];
   if (op.row0 + op.rows > rowDim || op.k0 + op.k > kDim)

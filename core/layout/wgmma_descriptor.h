@@ -73,7 +73,8 @@ struct DerivedDescriptor {
 /// descriptorAddress. Refuses a swizzle with no hardware mode or the wrong per_element for the
 /// element size (§9.3), a tensor start not known to be aligned to the swizzle period
 /// (`baseAlignBytes`), a start offset not 16-byte aligned or lying past the first 128-byte row
-/// of its swizzle pattern (base offset ≠ 0), and offsets too large to encode.
+/// of its swizzle pattern (base offset ≠ 0), offsets too large to encode, and operands beyond
+/// 256 × 256 elements (no wgmma operand is larger).
 DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<const int64_t> shape,
                                         int64_t baseAlignBytes, const WgmmaOperand& op);
 

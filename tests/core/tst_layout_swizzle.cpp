@@ -247,6 +247,27 @@ class TestLayoutSwizzle : public QObject {
     QCOMPARE(d[0].code, std::string("E0313"));
   }
 
+  void hostileInputsGiveDiagnostics() {
+    // Nothing here may crash, hang or parse: each gives at least one error.
+    for (const char* text :
+         {"ComposeLayout()", "ComposeLayout(3)", "ComposeLayout(3, 3, 3, 4)",
+          "ComposeLayout(3, 3, 3, laneid)", "ComposeLayout(1 << 62, 3, 3, S[8])",
+          "ComposeLayout(3, 40, 40, S[8])", "ComposeLayout(20, 20, 20, S[8])",
+          "ComposeLayout(3, 3, 3, S[8], swizzle_inner=None)",
+          "ComposeLayout(SwizzleLayout(), S[8])",
+          "ComposeLayout(SwizzleLayout(3, 3, 3), S[8], True)",
+          "ComposeLayout(SwizzleLayout(3, 3, 3), tile_layout=S[8])",
+          "ComposeLayout(3, 3, 3, S[(4, 4) : (1, 1)] + R[2 : 1])",
+          "ComposeLayout(3, 3, 3, S[8] + 1@warpid)", "ComposeLayout(3, 3, 3, TileLayout(S[0]))",
+          "ComposeLayout(3, 3, 3, S[8]) + 1", "ComposeLayout(3, 3, 3, S[8])[0]",
+          "ComposeLayout(x, 3, 3, S[8])", "ComposeLayout(3.5, 3, 3, S[8])"}) {
+      Diagnostics d;
+      const auto v = parseLayoutValueText(text, d);
+      QVERIFY2(!v, text);
+      QVERIFY2(hasErrors(d), text);
+    }
+  }
+
   void envConstants() {
     ExprParseResult p = parseExpression("SW");
     LayoutEnv env;
@@ -330,6 +351,11 @@ class TestLayoutSwizzle : public QObject {
     QCOMPARE(chunkImage(colMajor, shape, 2, 1024)->at(0, 0), int64_t{-1});
     QVERIFY(!chunkImage(v, shape, 2, 16, &why));
     QCOMPARE(why, std::string("the layout has 64 rows, more than 16"));
+    // A single enormous row is bounded too (no unbounded allocation).
+    const LayoutValue wide = TileLayout{{{int64_t{1} << 30, 1, "m"}}, {}, {}};
+    const std::vector<int64_t> one{int64_t{1} << 30};
+    QVERIFY(!chunkImage(wide, one, 2, 1024, &why));
+    QCOMPARE(why, std::string("the layout has 134217728 chunks, more than 4194304"));
   }
 };
 

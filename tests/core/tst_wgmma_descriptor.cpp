@@ -244,6 +244,10 @@ class TestWgmmaDescriptor : public QObject {
     big.rows = 128;
     d = deriveWgmmaDescriptor(value("S[64, 64]"), shape, 1024, big);
     QCOMPARE(d.why, std::string("the operand region (128 x 16 at 0, 0) does not fit the tensor"));
+    big.rows = 512;
+    d = deriveWgmmaDescriptor(value("S[1024, 64]"), std::vector<int64_t>{1024, 64}, 1024, big);
+    QCOMPARE(d.why, std::string(
+                        "a wgmma operand has at most 256 rows and 256 K elements, found 512 x 16"));
     d = deriveWgmmaDescriptor(value("S[64, 64]"), std::vector<int64_t>{4096}, 1024, {});
     QVERIFY(!d.descriptor);
     // A swizzle without a hardware mode.
