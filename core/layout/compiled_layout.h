@@ -116,6 +116,8 @@ class CompiledLayout {
   std::span<const Point> replicaDeltas() const { return m_replicaDeltas; }
 
   int64_t size() const { return m_size; }
+  /// True when some iter or offset moves the linear thread id (block and cluster axes, weight 0,
+  /// do not; TileLayout::hasThreadAxes counts them).
   bool hasThreadAxes() const { return m_hasThread; }
   bool isSwizzled() const { return m_swizzled; }
   const Swizzle& swizzle() const { return m_swizzle; }
