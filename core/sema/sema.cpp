@@ -221,42 +221,42 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
         if (report) unknownName(e);
         return std::nullopt;
       }
+      if (b->failedFold) {
+        reportModuleFold(*b);
+        return std::nullopt;
+      }
       break;
     }
     case K::Unary:
-      if (e.op == ast::Op::Neg || e.op == ast::Op::Pos) {
+      if (e.op == ast::Op::Neg || e.op == ast::Op::Pos || e.op == ast::Op::Invert) {
         auto v = staticInt(*e.args[0], report);
         if (!v) return std::nullopt;
-        return e.op == ast::Op::Neg ? -*v : *v;
+        const IntFold f = foldIntUnary(e.op, *v);
+        if (!f.ok()) {
+          // A fold error is reported even when the caller words its own "not static" message.
+          reportFoldError(f, e.span);
+          return std::nullopt;
+        }
+        return f.value;
       }
       break;
     case K::Binary: {
+      switch (e.op) {
+        case ast::Op::Add: case ast::Op::Sub: case ast::Op::Mul: case ast::Op::FloorDiv:
+        case ast::Op::Mod: case ast::Op::Pow: case ast::Op::BitAnd: case ast::Op::BitOr:
+        case ast::Op::BitXor: case ast::Op::LShift: case ast::Op::RShift: break;
+        default: goto notStatic;
+      }
       auto a = staticInt(*e.args[0], report);
       if (!a) return std::nullopt;
       auto b = staticInt(*e.args[1], report);
       if (!b) return std::nullopt;
-      switch (e.op) {
-        case ast::Op::Add: return *a + *b;
-        case ast::Op::Sub: return *a - *b;
-        case ast::Op::Mul: return *a * *b;
-        case ast::Op::FloorDiv:
-        case ast::Op::Mod:
-          if (*b == 0) {
-            if (report) error("E0156", e.span, "integer division by zero");
-            return std::nullopt;
-          } else {
-            int64_t q = *a / *b, r = *a % *b;
-            if (r != 0 && ((r < 0) != (*b < 0))) {
-              --q;
-              r += *b;
-            }
-            return e.op == ast::Op::FloorDiv ? q : r;
-          }
-        case ast::Op::LShift: return *a << (*b & 63);
-        case ast::Op::RShift: return *a >> (*b & 63);
-        default: break;
+      const IntFold f = foldIntBinary(e.op, *a, *b);
+      if (!f.ok()) {
+        reportFoldError(f, e.span);
+        return std::nullopt;
       }
-      break;
+      return f.value;
     }
     case K::Call: {
       const std::string p = e.args.empty() ? "" : builtinPath(*e.args[0]);
@@ -266,9 +266,16 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
     }
     default: break;
   }
+notStatic:
   if (report)
     error("E0105", e.span, "expected a static integer, found '" + text(e.span) + "'");
   return std::nullopt;
+}
+
+void Analyzer::reportModuleFold(const Binding& b) {
+  if (std::find(m_reportedFolds.begin(), m_reportedFolds.end(), b.failedFold) != m_reportedFolds.end()) return;
+  m_reportedFolds.push_back(b.failedFold);
+  staticInt(*b.failedFold, false);  // not quiet now: reports the overflow at the definition
 }
 
 /// Reads a static shape (an int or a tuple/list of ints) into `out`, reporting `code` with
@@ -287,8 +294,11 @@ bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::str
     ok = false;
   }
   for (const ast::Expr* d : dims) {
+    const size_t before = m_diags.size();
     auto v = staticInt(*d, false);
-    if (!v) {
+    if (!v && m_diags.size() != before) {
+      ok = false;
+    } else if (!v) {
       error(code, d->span, noun + " dimensions must be static positive integers (decision D-1), found '" + text(d->span) + "'");
       ok = false;
     } else if (*v <= 0) {
@@ -473,11 +483,16 @@ void Analyzer::bindModuleAssign(const ast::Stmt& s) {
       sym.layout = *layout;
       for (const auto& it : layout->shard) sym.shape.push_back(it.extent);
       b.symbol = addSymbol(std::move(sym));
-    } else if (auto v = staticInt(*s.value, false)) {
-      b.kind = Binding::Kind::IntConst;
-      b.intValue = *v;
     } else {
-      b.kind = Binding::Kind::Foreign;
+      // An integer that leaves int64 (`BIG = 1 << 70`) is legal Python: a harness value, not an
+      // error here; TIRx code that uses it gets "cannot be used as a scalar value".
+      m_quietFolds = true;
+      const auto v = staticInt(*s.value, false);
+      m_quietFolds = false;
+      b.kind = v ? Binding::Kind::IntConst : Binding::Kind::Foreign;
+      b.intValue = v.value_or(0);
+      if (!v && m_foldFailedQuietly) b.failedFold = s.value.get();
+      m_foldFailedQuietly = false;
     }
     m_moduleScope.names[name] = b;
   }

@@ -63,12 +63,15 @@ std::optional<int64_t> constValue(const ir::Expr& e) {
 bool LinearForm::isConstant() const { return terms.empty(); }
 
 int64_t LinearForm::divisor() const {
-  int64_t g = std::llabs(constant);
-  for (const auto& [k, c] : terms) g = std::gcd(g, std::llabs(c));
-  return g;
+  // In uint64: |INT64_MIN| = 2^63 has no int64 value; 2^62 divides it and is a sound answer.
+  auto mag = [](int64_t v) { return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v); };
+  uint64_t g = mag(constant);
+  for (const auto& [k, c] : terms) g = std::gcd(g, mag(c));
+  return g > static_cast<uint64_t>(INT64_MAX) ? int64_t{1} << 62 : static_cast<int64_t>(g);
 }
 
 std::optional<LinearForm> linearize(const ir::Expr& e) {
+  // Every coefficient is exact: a form whose arithmetic would leave int64 is "not affine".
   LinearForm f;
   switch (e.kind) {
     case ExprKind::IntImm: f.constant = e.intValue; return f;
@@ -79,8 +82,9 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
       if (e.op == ir::BinOp::Neg) {
         auto a = linearize(*e.args[0]);
         if (!a) return std::nullopt;
-        a->constant = -a->constant;
-        for (auto& [k, c] : a->terms) c = -c;
+        if (__builtin_sub_overflow(int64_t{0}, a->constant, &a->constant)) return std::nullopt;
+        for (auto& [k, c] : a->terms)
+          if (__builtin_sub_overflow(int64_t{0}, c, &c)) return std::nullopt;
         return a;
       }
       return std::nullopt;
@@ -89,11 +93,15 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
       auto b = linearize(*e.args[1]);
       if (!a || !b) return std::nullopt;
       if (e.op == ir::BinOp::Add || e.op == ir::BinOp::Sub) {
-        const int64_t s = e.op == ir::BinOp::Add ? 1 : -1;
-        a->constant += s * b->constant;
+        const bool add = e.op == ir::BinOp::Add;
+        auto combine = [add](int64_t x, int64_t y, int64_t& out) {
+          return add ? __builtin_add_overflow(x, y, &out) : __builtin_sub_overflow(x, y, &out);
+        };
+        if (combine(a->constant, b->constant, a->constant)) return std::nullopt;
         for (const auto& [k, c] : b->terms) {
-          a->terms[k] += s * c;
-          if (a->terms[k] == 0) a->terms.erase(k);
+          int64_t& t = a->terms[k];
+          if (combine(t, c, t)) return std::nullopt;
+          if (t == 0) a->terms.erase(k);
         }
         return a;
       }
@@ -101,8 +109,9 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
         if (!a->isConstant() && !b->isConstant()) return std::nullopt;
         LinearForm& v = a->isConstant() ? *b : *a;
         const int64_t k = a->isConstant() ? a->constant : b->constant;
-        v.constant *= k;
-        for (auto& [n, c] : v.terms) c *= k;
+        if (__builtin_mul_overflow(v.constant, k, &v.constant)) return std::nullopt;
+        for (auto& [n, c] : v.terms)
+          if (__builtin_mul_overflow(c, k, &c)) return std::nullopt;
         if (k == 0) v.terms.clear();
         return v;
       }
@@ -140,8 +149,13 @@ Scalar Analyzer::coerce(Scalar s, DType t, SourceSpan span, const char* what) {
       const double v = e.kind == ExprKind::FloatImm ? e.floatValue : static_cast<double>(e.intValue);
       return Scalar{mkFloat(v, t, e.span), false};
     }
-    if ((ir::isInt(t) || t == DType::Bool) && e.kind != ExprKind::FloatImm)
+    if ((ir::isInt(t) || t == DType::Bool) && e.kind != ExprKind::FloatImm) {
+      if (!fitsDType(e.intValue, t)) {
+        literalOutOfRange(e.intValue, t, span, what);
+        return Scalar{};
+      }
       return Scalar{mkInt(e.intValue, e.span, t), false};
+    }
   }
   error("E0150", span,
         std::string(what) + " expects " + std::string(ir::dtypeName(t)) + ", found " +
@@ -153,8 +167,8 @@ Scalar Analyzer::coerce(Scalar s, DType t, SourceSpan span, const char* what) {
 bool Analyzer::unify(Scalar& a, Scalar& b, SourceSpan span, const std::string& opText) {
   if (!a.ok() || !b.ok()) return false;
   if (a.literal && b.literal) {
-    // Python folds literal arithmetic: int op float → float.
-    if (a.expr->dtype != b.expr->dtype) {
+    // Python folds literal arithmetic: int op float → float (int32 and int64 literals stay ints).
+    if ((a.expr->kind == ExprKind::FloatImm) != (b.expr->kind == ExprKind::FloatImm)) {
       if (a.expr->kind != ExprKind::FloatImm) a.expr = mkFloat(double(a.expr->intValue), DType::Float32, a.expr->span);
       if (b.expr->kind != ExprKind::FloatImm) b.expr = mkFloat(double(b.expr->intValue), DType::Float32, b.expr->span);
     }
@@ -196,7 +210,7 @@ ir::ExprPtr Analyzer::lowerIndex(const ast::Expr& e) {
     error("E0141", e.span, "an index must be an integer, found '" + text(e.span) + "'");
     return nullptr;
   }
-  if (s.literal) return mkInt(s.expr->intValue, e.span);
+  if (s.literal) return mkLiteralInt(s.expr->intValue, e.span);  // int64 beyond int32
   if (!ir::isInt(s.expr->dtype)) {
     error("E0141", e.span, "an index must be an integer, found " + std::string(ir::dtypeName(s.expr->dtype)));
     return nullptr;
@@ -223,58 +237,18 @@ ir::BinOp binOpOf(ast::Op op, bool isFloat, bool& ok) {
   }
 }
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 }  // namespace
 
 Scalar Analyzer::lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b, SourceSpan span) {
   const std::string opText = ast::opSpelling(op);
   if (!unify(a, b, span, opText)) return Scalar{};
+  if (a.literal && b.literal) return foldLiterals(op, a, b, span);
   const DType t = a.expr->dtype;
   bool ok = true;
   const ir::BinOp bop = binOpOf(op, ir::isFloat(t), ok);
   if (!ok || t == DType::Bool) {
     error("E0151", span, "operator '" + opText + "' is not supported on " + std::string(ir::dtypeName(t)));
     return Scalar{};
-  }
-  // Fold literal arithmetic with Python semantics.
-  if (a.literal && b.literal) {
-    if (t == DType::Float32 || a.expr->kind == ExprKind::FloatImm) {
-      const double x = a.expr->floatValue, y = b.expr->floatValue;
-      double r = 0;
-      switch (bop) {
-        case ir::BinOp::Add: r = x + y; break;
-        case ir::BinOp::Sub: r = x - y; break;
-        case ir::BinOp::Mul: r = x * y; break;
-        case ir::BinOp::Div: r = x / y; break;
-        default: break;
-      }
-      return Scalar{mkFloat(r, DType::Float32, span), true};
-    }
-    const int64_t x = a.expr->intValue, y = b.expr->intValue;
-    if ((bop == ir::BinOp::Div || bop == ir::BinOp::FloorDiv || bop == ir::BinOp::Mod) && y == 0) {
-      error("E0156", span, "integer division by zero");
-      return Scalar{};
-    }
-    int64_t r = 0;
-    switch (bop) {
-      case ir::BinOp::Add: r = x + y; break;
-      case ir::BinOp::Sub: r = x - y; break;
-      case ir::BinOp::Mul: r = x * y; break;
-      case ir::BinOp::Div: return Scalar{mkFloat(double(x) / double(y), DType::Float32, span), true};
-      case ir::BinOp::FloorDiv: r = floorDiv(x, y); break;
-      case ir::BinOp::Mod: r = x - floorDiv(x, y) * y; break;
-      case ir::BinOp::BitAnd: r = x & y; break;
-      case ir::BinOp::BitOr: r = x | y; break;
-      case ir::BinOp::BitXor: r = x ^ y; break;
-      case ir::BinOp::Shl: r = x << (y & 63); break;
-      case ir::BinOp::Shr: r = x >> (y & 63); break;
-      default: break;
-    }
-    return Scalar{mkInt(r, span), true};
   }
   if ((bop == ir::BinOp::FloorDiv || bop == ir::BinOp::Mod || bop == ir::BinOp::Div) &&
       ir::isInt(t) && constValue(*b.expr) == 0) {
@@ -283,6 +257,52 @@ Scalar Analyzer::lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b,
   }
   (void)e;
   return Scalar{mkBinary(bop, a.expr, b.expr, t, span), false};
+}
+
+Scalar Analyzer::foldLiterals(ast::Op op, const Scalar& a, const Scalar& b, SourceSpan span) {
+  const std::string opText = ast::opSpelling(op);
+  const bool isFloat = a.expr->kind == ExprKind::FloatImm || b.expr->kind == ExprKind::FloatImm;
+  if (isFloat) {
+    // Python float arithmetic on the literals (unify made both float); the value is rounded to
+    // float32 when it meets a typed operand.
+    const double x = a.expr->floatValue, y = b.expr->floatValue;
+    switch (op) {
+      case ast::Op::Add: return Scalar{mkFloat(x + y, DType::Float32, span), true};
+      case ast::Op::Sub: return Scalar{mkFloat(x - y, DType::Float32, span), true};
+      case ast::Op::Mul: return Scalar{mkFloat(x * y, DType::Float32, span), true};
+      case ast::Op::Div:
+        if (y == 0) {
+          error("E0156", span, "float division by zero");
+          return Scalar{};
+        }
+        return Scalar{mkFloat(x / y, DType::Float32, span), true};
+      default:
+        error("E0151", span, "operator '" + opText + "' is not supported on float literals");
+        return Scalar{};
+    }
+  }
+  const int64_t x = a.expr->intValue, y = b.expr->intValue;
+  if (op == ast::Op::Div) {  // true division of ints is a float in Python
+    if (y == 0) {
+      error("E0156", span, "integer division by zero");
+      return Scalar{};
+    }
+    return Scalar{mkFloat(double(x) / double(y), DType::Float32, span), true};
+  }
+  if (op == ast::Op::Pow && y < 0) {  // int ** negative int is a float in Python
+    if (x == 0) {
+      error("E0156", span, "0 cannot be raised to a negative power (division by zero)");
+      return Scalar{};
+    }
+    return Scalar{mkFloat(std::pow(double(x), double(y)), DType::Float32, span), true};
+  }
+  const IntFold f = foldIntBinary(op, x, y);
+  if (f.status == IntFold::Status::Unsupported) {
+    error("E0151", span, "operator '" + opText + "' is not supported on integer literals");
+    return Scalar{};
+  }
+  if (reportFoldError(f, span)) return Scalar{};
+  return Scalar{mkLiteralInt(f.value, span), true};
 }
 
 Scalar Analyzer::lowerCompare(const ast::Expr& e) {
@@ -305,9 +325,11 @@ Scalar Analyzer::lowerCompare(const ast::Expr& e) {
         return Scalar{};
     }
     if (!unify(l, r, e.span, ast::opSpelling(op))) return Scalar{};
-    if (l.literal && r.literal) {  // both literals: coerce to int32/float32
-      l = coerce(l, l.expr->kind == ExprKind::FloatImm ? DType::Float32 : DType::Int32, e.span, "comparison");
-      r = coerce(r, r.expr->kind == ExprKind::FloatImm ? DType::Float32 : DType::Int32, e.span, "comparison");
+    if (l.literal && r.literal) {  // both literals: int32/int64/float32, one dtype for both
+      const DType t = concreteLiteralType(l, r);
+      l = coerce(l, t, e.span, "comparison");
+      r = coerce(r, t, e.span, "comparison");
+      if (!l.ok() || !r.ok()) return Scalar{};
     }
     auto c = mkBinary(bop, l.expr, r.expr, DType::Bool, e.span);
     result = result ? mkBinary(ir::BinOp::And, result, c, DType::Bool, e.span) : c;
@@ -333,7 +355,11 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{};
       }
       useSymbol(b->symbol, e.span);
-      if (b->kind == Binding::Kind::IntConst) return Scalar{mkInt(b->intValue, e.span), true};
+      if (b->failedFold) {
+        reportModuleFold(*b);
+        return Scalar{};
+      }
+      if (b->kind == Binding::Kind::IntConst) return Scalar{mkLiteralInt(b->intValue, e.span), true};
       if (b->kind == Binding::Kind::Var) {
         auto v = std::make_shared<ir::Expr>();
         v->kind = ExprKind::Var;
@@ -365,12 +391,15 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{u, false};
       }
       if (a.literal) {
-        if (e.op == ast::Op::Neg) {
-          if (a.expr->kind == ExprKind::FloatImm) return Scalar{mkFloat(-a.expr->floatValue, DType::Float32, e.span), true};
-          return Scalar{mkInt(-a.expr->intValue, e.span), true};
+        if (e.op == ast::Op::Neg && a.expr->kind == ExprKind::FloatImm)
+          return Scalar{mkFloat(-a.expr->floatValue, DType::Float32, e.span), true};
+        if (e.op == ast::Op::Invert && a.expr->kind == ExprKind::FloatImm) {
+          error("E0151", e.span, "operator '~' is not supported on float literals");
+          return Scalar{};
         }
-        if (e.op == ast::Op::Invert && a.expr->kind == ExprKind::IntImm)
-          return Scalar{mkInt(~a.expr->intValue, e.span), true};
+        const IntFold f = foldIntUnary(e.op, a.expr->intValue);
+        if (reportFoldError(f, e.span)) return Scalar{};
+        return Scalar{mkLiteralInt(f.value, e.span), true};
       }
       const DType t = a.expr->dtype;
       if ((e.op == ast::Op::Neg && t == DType::Bool) || (e.op == ast::Op::Invert && !ir::isInt(t))) {
@@ -406,12 +435,19 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
       Scalar a = lowerScalar(*e.args[0]);
       Scalar b = lowerScalar(*e.args[2]);
       if (!c || !unify(a, b, e.span, "if-else")) return Scalar{};
+      if (a.literal && b.literal) {
+        // A select is not a literal: both branches take one concrete dtype (int32/int64/float32).
+        const DType t = concreteLiteralType(a, b);
+        a = coerce(a, t, e.span, "if-else");
+        b = coerce(b, t, e.span, "if-else");
+        if (!a.ok() || !b.ok()) return Scalar{};
+      }
       auto s = std::make_shared<ir::Expr>();
       s->kind = ExprKind::Select;
       s->dtype = a.expr->dtype;
       s->args = {c, a.expr, b.expr};
       s->span = e.span;
-      return Scalar{s, a.literal && b.literal};
+      return Scalar{s, false};
     }
     case K::Call: return lowerCall(e);
     case K::Subscript: return lowerLoad(e);
@@ -514,6 +550,11 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
           return Scalar{};
         }
         if (ir::isFloat(*t)) return Scalar{mkFloat(v.expr->floatValue, *t, span), false};
+        if (*t == DType::Bool) return Scalar{mkInt(v.expr->intValue != 0, span, *t), false};
+        if (!fitsDType(v.expr->intValue, *t)) {
+          literalOutOfRange(v.expr->intValue, *t, arg(0).span, p.c_str());
+          return Scalar{};
+        }
         return Scalar{mkInt(v.expr->intValue, span, *t), false};
       }
       if (v.expr->dtype == *t) return Scalar{v.expr, false};
@@ -531,7 +572,7 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     auto t = dtypeArg(arg(dtypeFirst ? 0 : 1));
     Scalar v = lowerScalar(arg(dtypeFirst ? 1 : 0));
     if (!t || !v.ok()) return Scalar{};
-    if (v.literal) v = coerce(v, v.expr->kind == ExprKind::FloatImm ? DType::Float32 : DType::Int32, span, p.c_str());
+    if (v.literal) v = coerce(v, concreteLiteralType(v, v), span, p.c_str());
     auto c = std::make_shared<ir::Expr>();
     c->kind = ExprKind::Cast;
     c->dtype = *t;
@@ -622,8 +663,9 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     Scalar a = lowerScalar(arg(0)), b = lowerScalar(arg(1));
     if (!unify(a, b, span, name)) return Scalar{};
     if (a.literal && b.literal) {
-      a = coerce(a, a.expr->kind == ExprKind::FloatImm ? DType::Float32 : DType::Int32, span, p.c_str());
-      b = coerce(b, a.expr->dtype, span, p.c_str());
+      const DType lt = concreteLiteralType(a, b);
+      a = coerce(a, lt, span, p.c_str());
+      b = coerce(b, lt, span, p.c_str());
       if (!a.ok() || !b.ok()) return Scalar{};
     }
     const DType t = a.expr->dtype;

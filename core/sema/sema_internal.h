@@ -36,6 +36,9 @@ struct Binding {
   int symbol = -1;  ///< Program::symbols index, -1 if none
   std::shared_ptr<const ir::TensorRef> tensor;
   SourceSpan span;
+  /// A module integer whose exact value leaves int64 (`BIG = 1 << 70`): legal Python for the
+  /// harness, an error (reported at this expression, once) when TIRx code uses the name.
+  const ast::Expr* failedFold = nullptr;
 };
 
 /// A bare Python literal adopts the dtype of the other operand (spec §4.8).
@@ -60,6 +63,23 @@ ir::ExprPtr mkFloat(double v, ir::DType t, SourceSpan span = {});
 ir::ExprPtr mkBinary(ir::BinOp op, ir::ExprPtr a, ir::ExprPtr b, ir::DType t, SourceSpan span = {});
 ir::ExprPtr mkThread(ir::ExprKind k, int dim, SourceSpan span = {});
 std::optional<int64_t> constValue(const ir::Expr& e);
+
+/// Integer constant folding with Python semantics (sema_fold.cpp): exact, or a reason why not.
+struct IntFold {
+  enum class Status { Ok, Overflow, DivisionByZero, NegativeShift, NegativeExponent, Unsupported };
+  Status status = Status::Ok;
+  int64_t value = 0;
+  bool ok() const { return status == Status::Ok; }
+};
+/// `op` is Pos, Neg or Invert.
+IntFold foldIntUnary(ast::Op op, int64_t a);
+/// `op` is Add, Sub, Mul, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, LShift or RShift.
+IntFold foldIntBinary(ast::Op op, int64_t a, int64_t b);
+/// True when `v` is representable in the integer (or bool) dtype `t`; true for float dtypes.
+bool fitsDType(int64_t v, ir::DType t);
+/// The dtype of a bare Python int literal: int32 when it fits, else int64.
+ir::DType literalIntType(int64_t v);
+ir::ExprPtr mkLiteralInt(int64_t v, SourceSpan span);
 
 /// True when the element count of `shape` exceeds 2^40 (or overflows): such shapes are rejected so
 /// that every later product fits in int64.
@@ -98,6 +118,9 @@ class Analyzer {
   std::vector<std::string> namesInScope() const;
   void unknownName(const ast::Expr& nameExpr);
   void unknownBuiltin(const ast::Expr& e, const std::string& path);
+  /// A static integer (literals, module constants, folded with Python semantics). With `report`
+  /// false only fold errors (overflow, division by zero) are reported: callers that word their
+  /// own "must be static" message skip it when the diagnostic count grew.
   std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
   bool staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
                    const std::string& article, std::vector<int64_t>& out);
@@ -119,16 +142,28 @@ class Analyzer {
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
 
+  // ---- constant folding (sema_fold.cpp) ----
+  /// Reports a failed fold at `span` (E0240 overflow, E0156 division by zero, E0244 negative
+  /// shift count or exponent); `what` is the expression's text. False when `f` is ok.
+  bool reportFoldError(const IntFold& f, SourceSpan span);
+
   // ---- scalar expressions (sema_expr.cpp) ----
   Scalar lowerScalar(const ast::Expr& e);
   Scalar lowerCall(const ast::Expr& e);
   Scalar lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b, SourceSpan span);
+  /// Folds an operation on two bare literals as Python does (sema_expr.cpp).
+  Scalar foldLiterals(ast::Op op, const Scalar& a, const Scalar& b, SourceSpan span);
   Scalar lowerCompare(const ast::Expr& e);
   Scalar lowerBuiltinCall(const ast::Expr& e, const std::string& path);
   Scalar lowerFunctionCall(const ast::Expr& e, int func);
   /// Give a literal the dtype `t` (int literal → float ok, float literal → int is an error).
   Scalar coerce(Scalar s, ir::DType t, SourceSpan span, const char* what);
   bool unify(Scalar& a, Scalar& b, SourceSpan span, const std::string& opText);
+  /// The dtype two bare literals take together: float32 if either is a float, else int64 if
+  /// either needs it, else int32.
+  static ir::DType concreteLiteralType(const Scalar& a, const Scalar& b);
+  /// E0241: a literal that the dtype it adopts cannot represent.
+  void literalOutOfRange(int64_t v, ir::DType t, SourceSpan span, const std::string& what);
   ir::ExprPtr asBool(Scalar s, SourceSpan span);
   ir::ExprPtr lowerIndex(const ast::Expr& e);
   bool threadDependent(const ir::Expr& e) const;
@@ -195,6 +230,11 @@ class Analyzer {
   Scope m_moduleScope;
   std::vector<TileLayout> m_layouts;
   std::map<std::string, SourceSpan> m_functionDefs;  ///< every def name (for later-definition notes)
+  bool m_quietFolds = false;  ///< module assignments: a fold error makes a harness value, not an error
+  bool m_foldFailedQuietly = false;
+  std::vector<const ast::Expr*> m_reportedFolds;  ///< failedFold expressions already reported
+  /// Reports the fold error of a module integer that TIRx code uses (once per definition).
+  void reportModuleFold(const Binding& b);
 
   // The body being lowered (kernel or scalar function).
   struct BodyContext {

@@ -200,7 +200,12 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
       ok = false;
       continue;
     }
+    const size_t before = a.m_diags.size();
     auto v = a.staticInt(x, false);
+    if (!v && a.m_diags.size() != before) {  // a fold error (overflow) was reported
+      ok = false;
+      continue;
+    }
     if (!v) {
       a.error("E0120", x.span, what + " extents must be static integers (decision D-1), found '" + a.text(x.span) + "'");
       ok = false;
@@ -547,7 +552,7 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     existing = &it->second;
   DType t = declared ? *declared
             : existing ? (*m_body->vars)[existing->index].dtype
-            : v.literal ? (v.expr->kind == ir::ExprKind::FloatImm ? DType::Float32 : DType::Int32)
+            : v.literal ? concreteLiteralType(v, v)  // Python int: int32, or int64 when it needs it
                         : v.expr->dtype;
   if (v.literal || v.expr->dtype != t) {
     if (!v.literal) {
@@ -693,7 +698,13 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   st.stop = stop;
   st.step = step;
   st.unroll = unroll;
-  st.var = newVar(target.text, DType::Int32, target.span, dep || outerDivergent);
+  // The loop variable is int32 (spec §4.7) unless a bound needs 64 bits (an int64 value or a
+  // literal beyond int32, or an unsigned 32-bit bound): then every value of the range fits.
+  DType varType = DType::Int32;
+  for (const ir::ExprPtr& x : {start, stop, step})
+    if (x->dtype == DType::Int64 || x->dtype == DType::UInt64 || x->dtype == DType::UInt32)
+      varType = DType::Int64;
+  st.var = newVar(target.text, varType, target.span, dep || outerDivergent);
   Binding vb;
   vb.kind = Binding::Kind::Var;
   vb.index = st.var;
@@ -703,7 +714,7 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   sym.name = target.text;
   sym.kernel = m_body->kernel ? m_body->kernel->name : "";
   sym.span = target.span;
-  sym.dtype = DType::Int32;
+  sym.dtype = varType;
   vb.symbol = addSymbol(std::move(sym));
   m_body->locals.names[target.text] = vb;
   ++m_body->loopDepth;

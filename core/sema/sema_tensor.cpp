@@ -179,7 +179,9 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
   int inferred = -1;
   for (int i = 0; i < npos; ++i) {
     const ast::Expr& a = *call.args[i + 1];
+    const size_t before = m_diags.size();
     auto v = staticInt(a, false);
+    if (!v && m_diags.size() != before) return nullptr;  // a fold error was reported
     if (!v) {
       error("E0134", a.span, "view dimensions must be static integers, found '" + text(a.span) + "'");
       return nullptr;
@@ -361,10 +363,14 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
     ir::ExprPtr old = base->lo[d];
     ir::ExprPtr combined;
     if (!old || constValue(*old) == 0) combined = s;
-    else if (constValue(*old) && constValue(*s)) combined = mkInt(*constValue(*old) + *constValue(*s), s->span);
-    else combined = mkBinary(ir::BinOp::Add, old, s, DType::Int32, s->span);
+    else if (constValue(*old) && constValue(*s)) combined = mkLiteralInt(*constValue(*old) + *constValue(*s), s->span);
+    else {
+      // Offsets add in int32 unless either side is wider (an int64 index must not be truncated).
+      const DType t = old->dtype == DType::Int32 && s->dtype == DType::Int32 ? DType::Int32 : DType::Int64;
+      combined = mkBinary(ir::BinOp::Add, old, s, t, s->span);
+    }
     r->lo[d] = combined;
-    if (auto f = linearize(*combined)) r->loMultiple[d] = f->isConstant() ? std::llabs(f->constant) : std::max<int64_t>(1, f->divisor());
+    if (auto f = linearize(*combined)) r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
     else r->loMultiple[d] = 1;
   }
   return r;

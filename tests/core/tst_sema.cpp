@@ -3,6 +3,9 @@
 #include <QFile>
 #include <QtTest>
 
+#include <algorithm>
+#include <cctype>
+
 #include "core/sema/sema.h"
 
 using namespace tirx;
@@ -384,6 +387,80 @@ def k(A: T.Tensor((64,), "int32")):
     QCOMPARE(v.args[1]->intValue, int64_t(-4));
     QCOMPARE(v.args[0]->args[1]->intValue, int64_t(2));
     QCOMPARE(v.args[0]->args[0]->op, ir::BinOp::FloorDiv);
+  }
+
+  void foldMatchesPython() {
+    // tests/data/sema/fold_cases.tsv: every operator over edge operands (0, ±1, 2^31, 2^32,
+    // INT64_MIN, INT64_MAX, shift counts 62..70, ...) with the value Python computes
+    // (gen_fold_cases.py). Both folding paths must agree with it: literal arithmetic in kernel
+    // code (`T.int64(expr)`) and module constants (`N = expr`, used as `T.int64(N)`). A value
+    // Python gives that leaves int64 is E0240; ZeroDivisionError is E0156; a negative shift count
+    // E0244; `int ** -n` (a float in Python) cannot become an int64.
+    QFile f(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sema/fold_cases.tsv"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 4000);
+    int checked = 0;
+    for (const QString& line : lines) {
+      const QStringList parts = line.split('\t');
+      QCOMPARE(parts.size(), 2);
+      const std::string expr = parts[0].toStdString(), want = parts[1].toStdString();
+      const std::string text = "from tvm.script import tirx as T\nN = " + expr +
+                               "\n@T.function\ndef k(B: T.Tensor((2,), \"int64\")):\n"
+                               "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n"
+                               "    B[0] = T.int64(" + expr + ")\n    B[1] = T.int64(N)\n";
+      const FrontEndResult r = checkScript(text, "fold.py");
+      const std::string where = expr + " -> " + want + ": " + formatGcc(r.diagnostics, "fold.py");
+      bool isValue = !want.empty() && (std::isdigit(static_cast<unsigned char>(want[0])) || want[0] == '-');
+      if (isValue) {
+        QVERIFY2(r.diagnostics.empty(), where.c_str());
+        const auto& body = r.program.kernels.at(0).body;
+        for (int i = 0; i < 2; ++i) {
+          QVERIFY2(body.at(i).value && body.at(i).value->kind == ir::ExprKind::IntImm, where.c_str());
+          QVERIFY2(std::to_string(body.at(i).value->intValue) == want, where.c_str());
+        }
+      } else {
+        // One error at the expression in the kernel (line 6) and one at the module constant
+        // (line 2, reported where the kernel uses N).
+        std::vector<std::string> codes = want == "overflow"   ? std::vector<std::string>{"E0240"}
+                                         : want == "zerodiv"  ? std::vector<std::string>{"E0156"}
+                                         : want == "negshift" ? std::vector<std::string>{"E0244"}
+                                                              : std::vector<std::string>{"E0150", "E0244"};
+        bool line2 = false, line6 = false;
+        for (const auto& d : r.diagnostics) {
+          QVERIFY2(std::find(codes.begin(), codes.end(), d.code) != codes.end(), where.c_str());
+          line2 |= d.span.line == 2;
+          line6 |= d.span.line == 6;
+        }
+        QVERIFY2(line2 && line6 && r.diagnostics.size() == 2, where.c_str());
+      }
+      ++checked;
+    }
+    QCOMPARE(checked, int(lines.size()));
+  }
+
+  void literalsBeyondInt32KeepTheirValue() {
+    // A literal index, a variable and a loop bound beyond int32 are int64 in the IR (the
+    // simulator truncated them to int32: an index of 2^32 stored to element 0).
+    const FrontEndResult r = checkWithHeader(R"(
+@T.function
+def k(A: T.Tensor((64,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=64))
+    i = 4294967296
+    for j in range(2, 4294967298):
+        A[j - 4294967296] = T.float32(1)
+    for q in range(8):
+        A[q] = T.float32(2)
+)");
+    QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
+    const ir::Kernel& k = r.program.kernels[0];
+    QCOMPARE(k.body.at(0).kind, ir::StmtKind::Assign);
+    QCOMPARE(k.vars[k.body.at(0).var].dtype, ir::DType::Int64);
+    QCOMPARE(k.body.at(0).value->dtype, ir::DType::Int64);
+    QCOMPARE(k.body.at(1).kind, ir::StmtKind::For);
+    QCOMPARE(k.vars[k.body.at(1).var].dtype, ir::DType::Int64);  // the loop variable j
+    QCOMPARE(k.body.at(1).stop->intValue, int64_t(4294967298));
+    QCOMPARE(k.vars[k.body.at(2).var].dtype, ir::DType::Int32);  // q stays int32 (spec §4.7)
   }
 
   void arch100AcceptsThreeInputMax() {
