@@ -19,6 +19,10 @@
 
 namespace tirx::ir {
 
+/// Most dimensions of a tensor, view or region: sema rejects deeper ones (E0242), so the
+/// simulator's fixed coordinate arrays always hold a whole coordinate.
+constexpr int kMaxTensorRank = 16;
+
 enum class MemScope { Global, Shared, Local };
 std::string_view memScopeName(MemScope s);
 

@@ -308,6 +308,13 @@ bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::str
       out.push_back(*v);
     }
   }
+  if (ok && out.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+    const bool vowel = !noun.empty() && std::string("aeiou").find(noun[0]) != std::string::npos;
+    error("E0242", sh.span, (vowel ? "an " : "a ") + noun + " of " + std::to_string(out.size()) +
+                                " dimensions; at most " + std::to_string(ir::kMaxTensorRank) +
+                                " are supported");
+    ok = false;
+  }
   if (ok && tooManyElements(out)) {
     error(code, sh.span, noun + " of more than 2^40 elements");
     ok = false;

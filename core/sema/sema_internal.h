@@ -81,6 +81,10 @@ bool fitsDType(int64_t v, ir::DType t);
 ir::DType literalIntType(int64_t v);
 ir::ExprPtr mkLiteralInt(int64_t v, SourceSpan span);
 
+/// Local (register/stack) bytes one thread may allocate: CUDA's local-memory limit per thread
+/// (512 KiB); sema rejects more with E0243.
+constexpr int64_t kMaxLocalBytesPerThread = 512 * 1024;
+
 /// True when the element count of `shape` exceeds 2^40 (or overflows): such shapes are rejected so
 /// that every later product fits in int64.
 inline bool tooManyElements(const std::vector<int64_t>& shape) {
@@ -192,6 +196,9 @@ class Analyzer {
                                                    bool dropInts);
   int lowerAlloc(const ast::Expr& call, const std::string& name, SourceSpan nameSpan,
                  ir::MemScope scope);
+  /// E0243 when a local allocation (with the kernel's earlier ones) exceeds
+  /// kMaxLocalBytesPerThread, or has no storage.
+  bool checkLocalBytes(const ir::Kernel& k, const ir::Buffer& buf, const ast::Expr& call);
   bool lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
                            std::vector<ir::ExprPtr>& indices);
   Scalar lowerLoad(const ast::Expr& sub);

@@ -198,6 +198,11 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     }
     dims.push_back(*v);
   }
+  if (dims.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+    error("E0242", call.span, "a view of " + std::to_string(dims.size()) + " dimensions; at most " +
+                                  std::to_string(ir::kMaxTensorRank) + " are supported");
+    return nullptr;
+  }
   if (tooManyElements(dims)) {
     error("E0134", call.span, "view of more than 2^40 elements");
     return nullptr;
@@ -376,6 +381,35 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
   return r;
 }
 
+bool Analyzer::checkLocalBytes(const ir::Kernel& k, const ir::Buffer& buf, const ast::Expr& call) {
+  // Every thread holds the whole per-thread array: slots × element size, summed over the
+  // kernel's local allocations, against CUDA's local-memory limit per thread.
+  const int64_t eb = ir::dtypeBytes(buf.dtype);
+  if (buf.storageElems < 1) {
+    error("E0243", call.span, "allocation '" + buf.name + "' has no storage (its layout's offsets make the per-thread array empty)");
+    return false;
+  }
+  int64_t total = 0;
+  for (const auto& b : k.buffers)
+    if (b.scope == ir::MemScope::Local) total += b.storageElems * ir::dtypeBytes(b.dtype);
+  const int64_t bytes = buf.storageElems > kMaxLocalBytesPerThread ? kMaxLocalBytesPerThread + 1 : buf.storageElems * eb;
+  if (bytes > kMaxLocalBytesPerThread || total + bytes > kMaxLocalBytesPerThread) {
+    const std::string need = bytes > kMaxLocalBytesPerThread ? "more than " + std::to_string(kMaxLocalBytesPerThread)
+                                                             : std::to_string(bytes);
+    auto& d = error("E0243", call.span,
+                    "allocation '" + buf.name + "' needs " + need + " bytes per thread" +
+                        (total > 0 && bytes <= kMaxLocalBytesPerThread
+                             ? " after " + std::to_string(total) + " bytes of earlier local allocations"
+                             : std::string()) +
+                        ", more than CUDA's local-memory limit of " + std::to_string(kMaxLocalBytesPerThread) +
+                        " bytes (512 KiB) per thread");
+    note(d, call.span, "a register tile distributed over threads needs only the slots one thread owns; "
+                       "move large arrays to shared or global memory");
+    return false;
+  }
+  return true;
+}
+
 int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceSpan nameSpan, ir::MemScope scope) {
   const std::string display = scope == ir::MemScope::Local ? "T.alloc_local" : "T.alloc_shared";
   if (!checkCallShape(call, display, 1, 2, {"dtype", "scope", "align", "layout", "annotations"})) return -1;
@@ -434,6 +468,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   if (scope == ir::MemScope::Local) buf.storageElems = buf.layout.storageSlots();
   else buf.storageElems = std::max(product(buf.shape), buf.layout.span("m") + memOffset(buf.layout));
   ir::Kernel& k = *m_body->kernel;
+  if (scope == ir::MemScope::Local && !checkLocalBytes(k, buf, call)) return -1;
   buf.id = static_cast<int>(k.buffers.size());
   ir::Symbol sym;
   sym.kind = ir::Symbol::Kind::Tensor;
