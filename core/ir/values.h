@@ -34,7 +34,8 @@ struct KernelArg {
 
 /// A runtime fault found while running a kernel (race, out-of-bounds, uninitialised read, illegal
 /// address, timeout). `diag` points at the script line; `kind` is a short tag ("race", "oob",
-/// "uninit", "misaligned", "deadlock", "illegal-address", "timeout", "launch").
+/// "uninit", "misaligned", "deadlock", "illegal-address", "timeout", "launch", "budget" (the
+/// work budget is spent, its time is up or the job was cancelled), "memory" (simulator limit)).
 struct Fault {
   std::string kind;
   Diagnostic diag;

@@ -1,20 +1,27 @@
-// The simulator's driver: checks the arguments against the kernel signature, flattens the body
-// into jump code, then runs every CTA. Inside a CTA the threads run one after another until each
+// The simulator's driver: checks the arguments against the kernel signature and what the launch
+// needs against the memory limit, flattens the body into jump code (each instruction knows its
+// work cost), then runs every CTA. Inside a CTA the threads run one after another until each
 // stops at a barrier or ends; a `cta_sync` releases when every thread waits on it, a `warp_sync`
-// when every lane of the warp does; anything else is a deadlock (E0730). Faults are collected
+// when every lane of the warp does; anything else is a deadlock (E0730). Every instruction
+// charges the work budget, which alone stops a long loop (E0740). Faults are collected
 // (deduplicated per line) and a fatal one stops the run.
 #include <chrono>
 #include <cstring>
 
 #include <algorithm>
+#include <limits>
 
 #include "core/sim/sim_internal.h"
 
 namespace tirx::sim {
 
 Runner::Runner(const ir::Program& p, const ir::Kernel& k, std::vector<ir::KernelArg>& a,
-               const SimOptions& o, Provenance& pv)
-    : program(p), kernel(k), args(a), opt(o), prov(pv) {}
+               const SimOptions& o, Provenance& pv, WorkBudget& b)
+    : program(p), kernel(k), args(a), opt(o), prov(pv), budget(b) {}
+
+void Runner::budgetStop(const Thread& t, int instr) {
+  fault("budget", "E0740", instr, budget.message() + "; stopped in " + threadName(cta, t.tid), true);
+}
 
 int Runner::line(int instr) const { return span(instr).line; }
 
@@ -60,6 +67,18 @@ void collectStored(const std::vector<ir::Stmt>& body, std::vector<bool>& stored)
 }
 }  // namespace
 
+namespace {
+/// a * b and a + b saturating at INT64_MAX (sizes are never negative here).
+int64_t satMul(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<int64_t>::max() : r;
+}
+int64_t satAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<int64_t>::max() : r;
+}
+}  // namespace
+
 bool Runner::bindArgs() {
   const auto& ps = kernel.params;
   if (args.size() != ps.size()) {
@@ -71,8 +90,6 @@ bool Runner::bindArgs() {
   }
   argOfBuffer.assign(kernel.buffers.size(), -1);
   initVars.assign(kernel.vars.size(), Value{});
-  std::vector<bool> stored(kernel.buffers.size(), false);
-  collectStored(kernel.body, stored);
   prov.args.assign(args.size(), {});
   prov.bufferNames.clear();
   for (const auto& b : kernel.buffers) prov.bufferNames.push_back(b.name);
@@ -86,11 +103,9 @@ bool Runner::bindArgs() {
         return false;
       }
       // Bind the scalar: every thread starts with the argument converted to the parameter's dtype.
-      if (p.var >= 0 && p.var < static_cast<int>(kernel.vars.size())) {
-        if (initVars.size() != kernel.vars.size()) initVars.assign(kernel.vars.size(), Value{});
+      if (p.var >= 0 && p.var < static_cast<int>(kernel.vars.size()))
         initVars[p.var] = castTo(bitsToValue(a.scalarBits, a.scalarType), a.scalarType,
                                  kernel.vars[p.var].dtype);
-      }
       continue;
     }
     if (!a.isTensor || p.buffer < 0 || p.buffer >= static_cast<int>(kernel.buffers.size())) {
@@ -107,13 +122,9 @@ bool Runner::bindArgs() {
                                              "') must be " + want + "), found " + got + ")", true);
       return false;
     }
-    const size_t need = static_cast<size_t>(a.tensor.numel()) * ir::dtypeBytes(a.tensor.dtype);
-    if (a.tensor.data.size() != need) a.tensor.data.resize(need, 0);
     argOfBuffer[p.buffer] = static_cast<int>(i);
-    // Tensors the kernel never stores to keep an empty owner list (every element "not written").
-    if (opt.trackProvenance && stored[p.buffer]) prov.args[i].assign(a.tensor.numel(), ElementOwner{});
   }
-  // Buffer sizes in bytes, shared-memory placement.
+  // Buffer sizes in bytes, shared-memory placement (sizes saturate: checkMemory refuses them).
   bufferBytes.assign(kernel.buffers.size(), 0);
   sharedOffset.assign(kernel.buffers.size(), 0);
   int64_t sharedTop = 0;
@@ -123,30 +134,149 @@ bool Runner::bindArgs() {
     int64_t elems = buf.storageElems;
     if (buf.scope == ir::MemScope::Global) {
       elems = 1;
-      for (auto e : buf.shape) elems *= e;
+      for (auto e : buf.shape) elems = satMul(elems, std::max<int64_t>(e, 0));
     } else if (elems <= 0) {
       elems = buf.scope == ir::MemScope::Local ? buf.layout.storageSlots() : buf.layout.span("m");
     }
-    bufferBytes[b] = elems * eb;
+    bufferBytes[b] = satMul(std::max<int64_t>(elems, 0), eb);
     if (buf.scope == ir::MemScope::Shared) {
-      const int64_t al = std::max<int64_t>(buf.alignBytes > 0 ? buf.alignBytes : 16, 1);
-      sharedTop = (sharedTop + al - 1) / al * al;
+      const int64_t al = std::clamp<int64_t>(buf.alignBytes > 0 ? buf.alignBytes : 16, 1, 4096);
+      sharedTop = satAdd(sharedTop, al - 1) / al * al;
       sharedOffset[b] = sharedTop;
-      sharedTop += bufferBytes[b];
+      sharedTop = satAdd(sharedTop, bufferBytes[b]);
     }
+  }
+  m_sharedBytes = sharedTop;
+  if (!checkMemory()) return false;
+  for (size_t i = 0; i < ps.size(); ++i) {
+    if (!ps[i].isTensor) continue;
+    auto& a = args[i];
+    const size_t need = static_cast<size_t>(bufferBytes[ps[i].buffer]);
+    if (a.tensor.data.size() != need) a.tensor.data.resize(need, 0);
   }
   shared.assign(sharedTop, 0);
   shadow.assign(sharedTop, ShadowByte{});
+  computeFunctionCosts();
   std::vector<int> breaks, continues;
   compile(kernel.body, breaks, continues);
   code.push_back({Op::Halt, nullptr});
+  for (Instr& in : code) in.cost = instrCost(in);
+  return true;
+}
+
+namespace {
+constexpr int64_t kCostCap = int64_t{1} << 40;  // saturation: far beyond any budget
+int64_t capAdd(int64_t a, int64_t b) { return std::min(kCostCap, a + b); }
+}  // namespace
+
+int64_t Runner::exprCost(const ir::Expr& e) const {
+  int64_t c = 1;
+  if (e.kind == ir::ExprKind::Call && e.func >= 0 && e.func < static_cast<int>(funcCost.size()))
+    c = capAdd(c, funcCost[e.func]);
+  for (const auto& a : e.args)
+    if (a) c = capAdd(c, exprCost(*a));
+  if (e.tensor)
+    for (const auto& l : e.tensor->lo)
+      if (l) c = capAdd(c, exprCost(*l));
+  return c;
+}
+
+void Runner::computeFunctionCosts() {
+  // Sema makes a function call only functions defined before it, so index order sees callees
+  // first (a later callee would count 0: an undercount, never a loop).
+  funcCost.assign(program.functions.size(), 0);
+  funcOps.assign(program.functions.size(), -1);
+  auto bodyCost = [&](auto&& self, const std::vector<ir::Stmt>& body) -> int64_t {
+    int64_t c = 0;
+    for (const auto& st : body) {
+      c = capAdd(c, 1);
+      if (st.value) c = capAdd(c, exprCost(*st.value));
+      c = capAdd(c, self(self, st.body));
+      c = capAdd(c, self(self, st.orelse));
+    }
+    return c;
+  };
+  for (size_t f = 0; f < program.functions.size(); ++f)
+    funcCost[f] = std::max<int64_t>(1, bodyCost(bodyCost, program.functions[f].body));
+}
+
+int64_t Runner::instrCost(const Instr& in) const {
+  if (!in.stmt) return 1;
+  const ir::Stmt& s = *in.stmt;
+  int64_t c = 1;
+  auto add = [&](const ir::ExprPtr& e) {
+    if (e) c = capAdd(c, exprCost(*e));
+  };
+  switch (in.op) {
+    case Op::Assign:
+    case Op::JumpIfNot: add(s.value); break;
+    case Op::Store:
+      add(s.value);
+      for (const auto& i : s.indices) add(i);
+      break;
+    case Op::ForInit:
+      add(s.start);
+      add(s.stop);
+      add(s.step);
+      break;
+    case Op::Apply:  // element work is charged per instance in execApply
+      if (s.apply) {
+        add(s.apply->pred);
+        for (const auto& o : s.apply->operands) add(o.scalar);
+      }
+      break;
+    case Op::Ewise:  // element work is charged per element in execEwise
+      if (s.ewise)
+        for (const auto& o : s.ewise->inputs) add(o.scalar);
+      break;
+    default: break;
+  }
+  return c;
+}
+
+bool Runner::checkMemory() {
+  // What one launch holds: the global tensors, then per CTA every thread's registers (+ a 4-byte
+  // writer record per byte) and the shared arena (+ its shadow). Provenance comes last and is
+  // dropped, tensor by tensor, where it would not fit.
+  int64_t global = 0, regs = 0;
+  for (size_t b = 0; b < kernel.buffers.size(); ++b) {
+    if (kernel.buffers[b].scope == ir::MemScope::Global) global = satAdd(global, bufferBytes[b]);
+    if (kernel.buffers[b].scope == ir::MemScope::Local) regs = satAdd(regs, bufferBytes[b]);
+  }
+  const int64_t threads = kernel.launch.threads();
+  const int64_t perThread = satAdd(satMul(regs, 1 + int64_t(sizeof(int32_t))),
+                                   int64_t(sizeof(Thread)) + int64_t(kernel.vars.size() * sizeof(Value)));
+  const int64_t cta = satAdd(satMul(threads, perThread), satMul(m_sharedBytes, 1 + int64_t(sizeof(ShadowByte))));
+  const int64_t total = satAdd(global, cta);
+  auto mib = [](int64_t v) { return std::to_string((v + (1 << 20) - 1) >> 20) + " MiB"; };
+  if (total > opt.maxMemoryBytes) {
+    faultAt("memory", "E0771", kernel.launchSpan.valid() ? kernel.launchSpan : kernel.span,
+            "the simulator would need " + mib(total) + " for this launch (global tensors " + mib(global) +
+                ", per CTA " + mib(cta) + ": registers of " + std::to_string(threads) + " threads and " +
+                std::to_string(m_sharedBytes) + " bytes of shared memory with their shadow state), more than its limit of " +
+                mib(opt.maxMemoryBytes) + " (SimOptions::maxMemoryBytes)",
+            true);
+    return false;
+  }
+  if (!opt.trackProvenance) return true;
+  std::vector<bool> stored(kernel.buffers.size(), false);
+  collectStored(kernel.body, stored);
+  int64_t used = total;
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const auto& p = kernel.params[i];
+    // Tensors the kernel never stores to keep an empty owner list (every element "not written").
+    if (!p.isTensor || !stored[p.buffer]) continue;
+    const int64_t n = bufferBytes[p.buffer] / std::max(1, ir::dtypeBytes(kernel.buffers[p.buffer].dtype));
+    const int64_t bytes = satMul(n, int64_t(sizeof(ElementOwner)));
+    if (satAdd(used, bytes) > opt.maxMemoryBytes) continue;  // owners unknown, never wrong
+    used += bytes;
+    prov.args[i].assign(n, ElementOwner{});
+  }
   return true;
 }
 
 void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks,
                      std::vector<int>& continues) {
-  static int tmpCounter = 0;
-  (void)tmpCounter;
   for (const ir::Stmt& s : body) {
     switch (s.kind) {
       case ir::StmtKind::Assign: code.push_back({Op::Assign, &s}); break;
@@ -224,24 +354,14 @@ void Runner::runThread(Thread& t) {
   while (!fatal && t.pc >= 0 && t.pc < n) {
     const int pc = t.pc;
     const Instr& in = code[pc];
-    if (++t.steps > opt.maxStepsPerThread) {
-      fault("timeout", "E0740", pc,
-            "runaway loop: " + threadName(cta, t.tid) + " executed more than " +
-                std::to_string(opt.maxStepsPerThread) + " statements",
-            true);
-      return;
-    }
+    // The one limit on a run's length: the budget (work, wall time, cancellation).
+    if (!charge(in.cost, t, pc)) return;
     switch (in.op) {
       case Op::Assign: {
         const ir::Stmt& s = *in.stmt;
         if (s.value && s.var >= 0 && s.var < static_cast<int>(t.vars.size())) {
-          Value v = eval(*s.value, t, t.vars, pc);
-          const ir::DType vt = kernel.vars[s.var].dtype;
-          if (ir::isFloat(vt) != ir::isFloat(s.value->dtype)) {
-            if (ir::isFloat(vt)) v.f = static_cast<double>(v.i);
-            else v.i = static_cast<int64_t>(v.f);
-          }
-          t.vars[s.var] = normalize(v, vt);
+          const Value v = eval(*s.value, t, t.vars, pc);
+          t.vars[s.var] = castTo(v, s.value->dtype, kernel.vars[s.var].dtype);
         }
         ++elementOps;
         ++t.pc;
@@ -262,10 +382,17 @@ void Runner::runThread(Thread& t) {
         break;
       }
       case Op::ForInit: {
+        // Bounds are converted to the loop variable's dtype (int32, or int64 when sema saw a
+        // 64-bit bound), as the generated C loop does.
         const ir::Stmt& s = *in.stmt;
-        const Value start = s.start ? eval(*s.start, t, t.vars, pc) : Value{};
-        const Value stop = s.stop ? eval(*s.stop, t, t.vars, pc) : Value{};
-        Value step = s.step ? eval(*s.step, t, t.vars, pc) : Value{1, 1};
+        const bool hasVar = s.var >= 0 && s.var < static_cast<int>(t.vars.size());
+        const ir::DType vt = hasVar ? kernel.vars[s.var].dtype : ir::DType::Int64;
+        auto bound = [&](const ir::ExprPtr& e, int64_t dflt) {
+          if (!e) return Value{dflt, double(dflt)};
+          return castTo(eval(*e, t, t.vars, pc), e->dtype, vt);
+        };
+        const Value start = bound(s.start, 0), stop = bound(s.stop, 0), step = bound(s.step, 1);
+        if (fatal) return;
         if (step.i == 0) {
           fault("loop", "E0741", pc, "range() step must not be zero", true);
           return;
@@ -273,8 +400,7 @@ void Runner::runThread(Thread& t) {
         if (t.tmps.size() < static_cast<size_t>(in.tmp + 2)) t.tmps.resize(in.tmp + 2);
         t.tmps[in.tmp] = stop;
         t.tmps[in.tmp + 1] = step;
-        if (s.var >= 0 && s.var < static_cast<int>(t.vars.size()))
-          t.vars[s.var] = normalize(start, kernel.vars[s.var].dtype);
+        if (hasVar) t.vars[s.var] = start;
         ++t.pc;
         break;
       }
@@ -287,13 +413,20 @@ void Runner::runThread(Thread& t) {
         break;
       }
       case Op::ForStep: {
+        // Python's range: the next value is computed exactly; one that passes the end of the
+        // variable's dtype has passed `stop` too (stop fits the dtype), so the loop ends there
+        // instead of wrapping around to a value that would run the loop again.
         const ir::Stmt& s = *in.stmt;
-        if (s.var >= 0 && s.var < static_cast<int>(t.vars.size())) {
-          Value& v = t.vars[s.var];
-          v.i += t.tmps[in.tmp + 1].i;
-          v = normalize(v, kernel.vars[s.var].dtype);
-        }
         t.pc = in.target;
+        if (s.var < 0 || s.var >= static_cast<int>(t.vars.size())) break;
+        Value& v = t.vars[s.var];
+        int64_t next = 0;
+        const bool over = __builtin_add_overflow(v.i, t.tmps[in.tmp + 1].i, &next);
+        if (over || normalize(Value{next, 0}, kernel.vars[s.var].dtype).i != next) {
+          t.pc = code[in.target].target;  // the check's exit
+          break;
+        }
+        v.i = next;
         break;
       }
       case Op::Barrier:
@@ -325,6 +458,14 @@ void Runner::runCta() {
   }
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
+  // Setting up a CTA is work too (one unit per thread, per 64 register bytes, per 64 shared
+  // bytes), so a grid of many empty CTAs is bounded by the budget like any loop.
+  {
+    int64_t regBytes = 0;
+    for (size_t b = 0; b < kernel.buffers.size(); ++b)
+      if (kernel.buffers[b].scope == ir::MemScope::Local) regBytes += bufferBytes[b];
+    if (!charge(nThreads * (1 + regBytes / 64) + static_cast<int64_t>(shared.size()) / 64, threads[0], 0)) return;
+  }
   ctaEpoch = 0;
   warpEpoch.assign((nThreads + 31) / 32, 0);
   while (!fatal) {
@@ -362,7 +503,7 @@ void Runner::runCta() {
           t.state = ThreadState::Running;
           ++t.pc;
         }
-        ++warpEpoch[w];
+        warpEpoch[w] = nextEpoch(warpEpoch[w]);
         released = true;
       }
     }
@@ -372,7 +513,7 @@ void Runner::runCta() {
         t.state = ThreadState::Running;
         ++t.pc;
       }
-      ++ctaEpoch;
+      ctaEpoch = nextEpoch(ctaEpoch);
       continue;
     }
     // Nobody can move: a deadlock. Name a waiting thread and one that will never arrive.
@@ -420,7 +561,8 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   if (!k) return Status{"simulator", "no kernel named '" + kernelName + "' in the program", 1};
   const auto t0 = std::chrono::steady_clock::now();
   m_provenance = {};
-  Runner r(program, *k, args, m_options, m_provenance);
+  WorkBudget privateBudget;
+  Runner r(program, *k, args, m_options, m_provenance, m_options.budget ? *m_options.budget : privateBudget);
   ir::RunOutcome out;
   out.device = "simulator";
   if (k->launch.threads() <= 0 || k->launch.ctas() <= 0) {

@@ -134,12 +134,20 @@ double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& k
   return 0;
 }
 
+// Signed 64-bit division without undefined behaviour: INT64_MIN / -1 wraps to INT64_MIN (the
+// two's-complement result, as PTX div.s64 and every narrower dtype after wrap-around) and its
+// remainder is 0. `b` is never 0 here.
+int64_t truncDiv(int64_t a, int64_t b) { return b == -1 ? static_cast<int64_t>(0 - static_cast<uint64_t>(a)) : a / b; }
+int64_t truncMod(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
+  const int64_t q = truncDiv(a, b);
+  return (truncMod(a, b) != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+int64_t floorMod(int64_t a, int64_t b) {
+  const int64_t m = truncMod(a, b);
+  return (m != 0 && ((m < 0) != (b < 0))) ? m + b : m;
+}
+int64_t wrapNeg(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
 
 }  // namespace
 
@@ -174,26 +182,25 @@ Value Runner::callFunction(int func, const Value* argv, int argc, Thread& t, int
     return {};
   }
   const ir::ScalarFunction& f = program.functions[func];
-  // Frames are reused across calls (no allocation per element); nested calls get their own.
-  static thread_local std::vector<std::vector<Value>> framePool;
-  static thread_local size_t depth = 0;
-  if (depth > 64) {
+  // One frame per call depth, reused across calls (no allocation per element). A deque keeps
+  // the caller's frame where it is while a nested call adds the next one.
+  if (callDepth > 64) {
     fault("internal", "E0750", instr, "scalar function calls nest too deeply", true);
     return {};
   }
-  if (framePool.size() <= depth) framePool.resize(depth + 1);
-  std::vector<Value>& frame = framePool[depth];
+  if (framePool.size() <= callDepth) framePool.resize(callDepth + 1);
+  std::vector<Value>& frame = framePool[callDepth];
   frame.assign(f.vars.size(), Value{});
   for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
     if (f.params[i] >= 0 && f.params[i] < static_cast<int>(frame.size()))
       frame[f.params[i]] = normalize(argv[i], f.vars[f.params[i]].dtype);
-  ++depth;
+  ++callDepth;
   Value out;
   const bool returned = runBody(*this, f, f.body, frame, t, instr, out);
-  --depth;
+  --callDepth;
   if (returned) return out;
-  fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return",
-        true);
+  if (!fatal)
+    fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return", true);
   return {};
 }
 
@@ -206,9 +213,12 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       else r.i = e.intValue;
       return normalize(r, e.dtype);
     case ir::ExprKind::FloatImm:
-      if (isF(e.dtype)) r.f = e.floatValue;
-      else r.i = static_cast<int64_t>(e.floatValue);
-      return normalize(r, e.dtype);
+      if (isF(e.dtype)) {
+        r.f = e.floatValue;
+        return normalize(r, e.dtype);
+      }
+      r.f = e.floatValue;
+      return castTo(r, ir::DType::Float64, e.dtype);
     case ir::ExprKind::Var:
       if (e.var >= 0 && e.var < static_cast<int>(vars.size())) return vars[e.var];
       return r;
@@ -219,8 +229,12 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
     case ir::ExprKind::Load: {
       if (!e.tensor) return r;
       const FastRef& f = fast(*e.tensor);
-      int64_t coord[8] = {};
-      const int rank = static_cast<int>(std::min<size_t>(e.args.size(), 8));
+      int64_t coord[ir::kMaxTensorRank] = {};
+      if (e.args.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+        fault("internal", "E0750", instr, "a load of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
+        return r;
+      }
+      const int rank = static_cast<int>(e.args.size());
       for (int d = 0; d < rank; ++d) coord[d] = eval(*e.args[d], t, vars, instr).i;
       for (int d = 0; d < rank; ++d) {
         const int64_t ext = d < static_cast<int>(e.tensor->shape.size()) ? e.tensor->shape[d] : 1;
@@ -247,7 +261,7 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       Value v = eval(a, t, vars, instr);
       if (e.op == ir::BinOp::Neg) {
         if (isF(e.dtype)) v.f = -castTo(v, a.dtype, e.dtype).f;
-        else v.i = -v.i;
+        else v.i = wrapNeg(v.i);
       } else if (e.op == ir::BinOp::Not) {
         v.i = isF(a.dtype) ? v.f == 0 : v.i == 0;
       } else {
@@ -347,9 +361,9 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
           } else if (e.op == ir::BinOp::Mod) {
             r.i = floorMod(a.i, b.i);
           } else if (e.op == ir::BinOp::TruncMod) {
-            r.i = a.i % b.i;
+            r.i = truncMod(a.i, b.i);
           } else {
-            r.i = a.i / b.i;
+            r.i = truncDiv(a.i, b.i);
           }
           break;
         case ir::BinOp::Min: r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::min<uint64_t>(a.i, b.i)) : std::min(a.i, b.i); break;
@@ -378,14 +392,20 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       const ir::Expr& a0 = *e.args[0];
       if (e.name == "abs" && !isF(e.dtype)) {
         Value v = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
-        v.i = v.i < 0 ? -v.i : v.i;
+        v.i = v.i < 0 ? wrapNeg(v.i) : v.i;  // |INT64_MIN| wraps to itself, as abs.s64
         return normalize(v, e.dtype);
       }
       if ((e.name == "min" || e.name == "max") && e.args.size() >= 2) {
         const Value a = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
         const Value b = castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, e.dtype);
-        if (isF(e.dtype)) r.f = e.name == "min" ? std::fmin(a.f, b.f) : std::fmax(a.f, b.f);
-        else r.i = e.name == "min" ? std::min(a.i, b.i) : std::max(a.i, b.i);
+        if (isF(e.dtype)) {
+          r.f = e.name == "min" ? std::fmin(a.f, b.f) : std::fmax(a.f, b.f);
+        } else if (e.dtype == DType::UInt64) {
+          const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+          r.i = static_cast<int64_t>(e.name == "min" ? std::min(ua, ub) : std::max(ua, ub));
+        } else {
+          r.i = e.name == "min" ? std::min(a.i, b.i) : std::max(a.i, b.i);
+        }
         return normalize(r, e.dtype);
       }
       const DType ft = isF(e.dtype) ? e.dtype : DType::Float32;
@@ -404,8 +424,12 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       return castTo(eval(*e.args[0], t, vars, instr), e.args[0]->dtype, e.dtype);
     }
     case ir::ExprKind::Call: {
-      Value argv[16];
-      const int argc = static_cast<int>(std::min<size_t>(e.args.size(), 16));
+      // Any number of arguments: on the stack up to 16, on the heap beyond.
+      Value small[16];
+      std::vector<Value> big;
+      const int argc = static_cast<int>(e.args.size());
+      if (argc > 16) big.resize(argc);
+      Value* argv = argc > 16 ? big.data() : small;
       for (int i = 0; i < argc; ++i) argv[i] = eval(*e.args[i], t, vars, instr);
       if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
         const auto& f = program.functions[e.func];

@@ -56,9 +56,14 @@ const FastRef& Runner::fast(const ir::TensorRef& r) {
       f.dynamic = true;
     }
   }
+  // Memo tables are a cache: at most 2^22 entries each and 256 MiB in all, else resolve() computes.
   int64_t numel = 1;
-  for (auto e : r.shape) numel *= e;
-  if (!f.dynamic && numel > 0 && numel <= (int64_t{1} << 22)) {
+  for (auto e : r.shape)
+    if (__builtin_mul_overflow(numel, e, &numel)) numel = -1;
+  constexpr int64_t kEntryBytes = sizeof(Resolved) + 1;
+  if (!f.dynamic && numel > 0 && numel <= (int64_t{1} << 22) &&
+      memoBytes + numel * kEntryBytes <= (int64_t{256} << 20)) {
+    memoBytes += numel * kEntryBytes;
     f.memo.resize(numel);
     f.memoValid.assign(numel, 0);
   }
@@ -85,14 +90,23 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
       return true;
     }
   }
+  // Exact 64-bit arithmetic: a runtime offset (lo) can be any value, so every step is checked and
+  // an address that leaves int64 is an out-of-bounds fault, never a wrapped-around address.
+  bool over = false;
+  auto mulAdd = [&over](int64_t acc, int64_t a, int64_t b) {
+    int64_t p = 0;
+    over |= __builtin_mul_overflow(a, b, &p);
+    over |= __builtin_add_overflow(acc, p, &acc);
+    return acc;
+  };
   const size_t n = r.layoutShape.size();
   int64_t flat = 0;
   for (size_t d = 0; d < n; ++d) {
     int64_t lo = f.loConst[d];
     if (f.loDyn[d]) lo = eval(*f.loDyn[d], t, t.vars, instr).i;
     const int src = d < r.dimMap.size() ? r.dimMap[d] : static_cast<int>(d);
-    const int64_t c = lo + (src >= 0 && src < rank ? coord[src] : 0);
-    flat = flat * r.layoutShape[d] + c;
+    const int64_t c = mulAdd(lo, src >= 0 && src < rank ? coord[src] : 0, 1);
+    flat = mulAdd(c, flat, r.layoutShape[d]);
   }
   // Split over the shard extents, innermost last; the outermost component is not reduced.
   int64_t m = f.layout.offM, th = f.layout.offThread;
@@ -107,10 +121,16 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
       if (c < 0) c += e;
       flat = (flat - c) / e;
     }
-    if (its[k].memory) m += c * its[k].stride;
-    else if (its[k].threadWeight) th += c * its[k].stride * its[k].threadWeight;
+    if (its[k].memory) m = mulAdd(m, c, its[k].stride);
+    else if (its[k].threadWeight) th = mulAdd(th, c, its[k].stride * its[k].threadWeight);
   }
-  out.m = m + r.elemOffset;
+  m = mulAdd(m, r.elemOffset, 1);
+  if (over) {
+    fault("oob", r.scope == ir::MemScope::Global ? "E0710" : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+          instr, "the address of an element of '" + r.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
+    return false;
+  }
+  out.m = m;
   out.thread = th;
   if (key >= 0) {
     f.memo[key] = out;
@@ -129,13 +149,21 @@ const char* scopeWord(ir::MemScope s) {
 }
 }  // namespace
 
+bool Runner::byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off) {
+  if (!__builtin_mul_overflow(m, int64_t{ir::dtypeBytes(r.dtype)}, &off)) return true;
+  fault("oob", r.scope == ir::MemScope::Global ? "E0710" : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+        instr, "element " + std::to_string(m) + " of '" + r.text + "' is beyond any address (its byte offset overflows 64 bits) in " +
+                   threadName(cta, t.tid), true);
+  return false;
+}
+
 /// Bounds and alignment of one access of `nbytes` at byte offset `off` of buffer `b`; reports
 /// E0710-E0712 (out of bounds) or E0715 (misaligned) and returns false on a fault.
 bool Runner::checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes,
                          int instr, const char* verb) {
   const ir::Buffer& buf = kernel.buffers[b];
   const int64_t size = bufferBytes[b];
-  if (off < 0 || off + nbytes > size) {
+  if (off < 0 || nbytes > size || off > size - nbytes) {  // no off + nbytes: it may overflow
     fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
           instr,
           std::string("out-of-bounds ") + scopeWord(buf.scope) + " " + std::string(verb) + " of " + std::to_string(nbytes) +
@@ -163,7 +191,8 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
     return false;
   }
   const ir::Buffer& buf = kernel.buffers[b];
-  const int64_t off = m * ir::dtypeBytes(r.dtype);
+  int64_t off = 0;
+  if (!byteOffset(t, r, m, instr, off)) return false;
   if (!checkAccess(t, b, off, nbytes, alignBytes, instr, "read")) return false;
   switch (buf.scope) {
     case ir::MemScope::Global:
@@ -237,8 +266,8 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
     return false;
   }
   const ir::Buffer& buf = kernel.buffers[b];
-  const int64_t eb = ir::dtypeBytes(r.dtype);
-  const int64_t off = m * eb;
+  int64_t off = 0;
+  if (!byteOffset(t, r, m, instr, off)) return false;
   if (!checkAccess(t, b, off, nbytes, alignBytes, instr, "write")) return false;
   switch (buf.scope) {
     case ir::MemScope::Global: {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -37,6 +38,7 @@ struct Instr {
   const ir::Stmt* stmt = nullptr;
   int target = -1;  ///< jump target
   int tmp = -1;     ///< For: first of two temp slots (stop, step)
+  int64_t cost = 1; ///< work units charged per execution: 1 + the nodes of its expressions
 };
 
 /// A layout reduced to integers: each shard iter contributes to the memory slot or the thread.
@@ -79,11 +81,13 @@ struct Thread {
   int64_t idx[3] = {0, 0, 0};
   int pc = 0;
   ThreadState state = ThreadState::Running;
-  int64_t steps = 0;
   std::vector<Value> vars, tmps;
   std::vector<std::vector<uint8_t>> regs;       ///< per buffer id (local buffers only)
   std::vector<std::vector<int32_t>> regWriter;  ///< per register byte: instr index + 1 (0: never)
 };
+
+/// The next barrier epoch: wraps around (defined) instead of overflowing int32.
+inline int32_t nextEpoch(int32_t e) { return static_cast<int32_t>(static_cast<uint32_t>(e) + 1u); }
 
 /// Shadow record of one shared-memory byte for the race and uninitialised-read detectors.
 struct ShadowByte {
@@ -97,7 +101,7 @@ struct ShadowByte {
 class Runner {
  public:
   Runner(const ir::Program& p, const ir::Kernel& k, std::vector<ir::KernelArg>& args,
-         const SimOptions& o, Provenance& prov);
+         const SimOptions& o, Provenance& prov, WorkBudget& budget);
   /// Checks the arguments against the signature; false (with a fault) when they do not fit.
   bool bindArgs();
   void runGrid();
@@ -122,17 +126,37 @@ class Runner {
   std::vector<int> argOfBuffer;                    ///< global buffer -> kernel arg index
   std::vector<Value> initVars;                     ///< every thread's vars at start (scalar params bound)
   std::unordered_map<const ir::TensorRef*, FastRef> fastRefs;
+  int64_t memoBytes = 0;                           ///< bytes of FastRef memo tables (capped)
+  WorkBudget& budget;                              ///< the job's budget (or the run's private one)
+  std::vector<int64_t> funcCost;                   ///< work units of one call, per scalar function
+  std::vector<int64_t> funcOps;                    ///< arithmetic nodes per function (elementOps), -1 unknown
+  std::deque<std::vector<Value>> framePool;        ///< one frame per call depth (stable addresses)
+  size_t callDepth = 0;
   // Source of the store in progress, for provenance.
   int32_t curRegBuffer = -1, curRegSlot = -1, curRegLine = 0;
 
   void compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks,
                std::vector<int>& continues);
+  void computeFunctionCosts();
+  int64_t instrCost(const Instr& in) const;
   void runCta();
   void runThread(Thread& t);
   int line(int instr) const;
   SourceSpan span(int instr) const;
   void fault(const std::string& kind, const std::string& code, int instr, std::string message,
              bool isFatal, std::vector<DiagNote> notes = {});
+  /// Charges `units` of work to the budget; once it is spent (or the time is up, or the job was
+  /// cancelled) reports E0740 at `instr` with the budget's message, stops the run, returns false.
+  bool charge(int64_t units, const Thread& t, int instr) {
+    if (budget.charge(units)) [[likely]] return true;
+    budgetStop(t, instr);
+    return false;
+  }
+  void budgetStop(const Thread& t, int instr);
+  /// Work units of evaluating `e` once (nodes, with the cost of called functions); saturating.
+  int64_t exprCost(const ir::Expr& e) const;
+  /// Checks what the launch needs against SimOptions::maxMemoryBytes (E0771).
+  bool checkMemory();
   void faultAt(const std::string& kind, const std::string& code, SourceSpan sp,
                std::string message, bool isFatal);
 
@@ -144,6 +168,8 @@ class Runner {
   const FastRef& fast(const ir::TensorRef& r);
   bool resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t, int instr,
                Resolved& out);
+  /// Byte offset of element `m` of `r`; an E0710-E0712 fault when it overflows 64 bits.
+  bool byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off);
   bool checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes, int instr,
                    const char* verb);
   bool loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
@@ -157,6 +183,7 @@ class Runner {
   void execStore(const ir::Stmt& s, Thread& t, int instr);
 
  private:
+  int64_t m_sharedBytes = 0;
   int64_t m_faultsSeen = 0;
   std::vector<std::string> m_faultKeys;
 };

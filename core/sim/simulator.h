@@ -7,7 +7,7 @@
 // It finds and reports, as ir::Fault values with a Diagnostic at the script line (E0700–E0799,
 // docs/simulator.md): shared-memory races between barriers, out-of-bounds and misaligned
 // accesses, reads of never-written registers or shared bytes, barriers not reached by every
-// thread, runaway loops. It also records, for every element of every global tensor it writes,
+// thread, a spent work budget (E0740) or memory limit (E0771). It also records, for every element of every global tensor it writes,
 // who produced it (CTA, thread, register, tile op), which the verifier uses to explain mismatches.
 #pragma once
 
@@ -24,11 +24,16 @@ namespace tirx::sim {
 struct SimOptions {
   bool detectRaces = true;          ///< shadow shared memory to find races between barriers
   bool trackProvenance = true;      ///< record the producer of every global element written
-  int64_t maxStepsPerThread = 50'000'000;  ///< statements one thread may execute (E0740)
   int maxFaults = 16;               ///< stop collecting after this many faults
-  /// The job's shared budget (every launch of a verify charges the same one); null: the run gets
-  /// a private budget with default limits.
+  /// The job's shared budget (every launch of a verify charges the same one): every simulated
+  /// statement and element operation charges it, and the run stops with E0740 when it is spent,
+  /// out of time or cancelled. Null: the run gets a private budget with default limits.
   WorkBudget* budget = nullptr;
+  /// Bytes the simulator may hold for one launch: the global tensors (the caller's, resized when
+  /// they do not match), one CTA's registers of every thread and its shared memory with the
+  /// race/uninitialised shadow. A launch that needs more stops with E0771 before allocating;
+  /// provenance tables that would not fit are left out (their owners read as unknown).
+  int64_t maxMemoryBytes = int64_t{4} << 30;
 };
 
 /// The producer of one element of a global tensor: the last store that wrote it.
@@ -50,7 +55,7 @@ struct Provenance {
 
 /// The simulator as an ir::Executor. A Status comes back only for a kernel that is not in the
 /// program; everything the kernel does wrong is a Fault in the outcome (`ran` is false when a
-/// fatal fault — out of bounds, deadlock, runaway loop — stopped the run).
+/// fatal fault — out of bounds, deadlock, a spent budget — stopped the run).
 class Simulator : public ir::Executor {
  public:
   explicit Simulator(SimOptions options = {});

@@ -52,7 +52,7 @@ int64_t bodyOps(const std::vector<ir::Stmt>& body) {
 }
 
 struct Coords {
-  int64_t c[12] = {};
+  int64_t c[ir::kMaxTensorRank] = {};
   int rank = 0;
 };
 
@@ -74,14 +74,24 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
   if (nops == 0) return;
   const PtxInstruction& ins = a.instr;
   const bool isLd = ins.family == PtxFamily::Ld, isSt = ins.family == PtxFamily::St;
+  if (ng + nr > ir::kMaxTensorRank) {
+    fault("internal", "E0750", instr, "a tile operation over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+    return;
+  }
+  for (const auto& op : a.operands)
+    if (!op.isScalar && op.tensor.shape.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+      fault("internal", "E0750", instr, "operand '" + op.tensor.text + "' has more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+      return;
+    }
 
   std::vector<int64_t> rc(nr, 0);
   auto coordsFor = [&](const ir::TileOperand& op, int64_t atomIdx, Coords& out) {
     out.rank = 0;
+    // Sema keeps every operand within kMaxTensorRank dimensions (checked once below).
     for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) out.c[out.rank++] = g[d];
     for (int d = 0; d < nr; ++d) out.c[out.rank++] = rc[d];
     const int rank = static_cast<int>(op.tensor.shape.size());
-    while (out.rank < rank && out.rank < 12) out.c[out.rank++] = atomIdx;
+    while (out.rank < rank) out.c[out.rank++] = atomIdx;
   };
   auto atomOf = [&](int i) -> int64_t {
     const ir::TileOperand& op = a.operands[i];
@@ -107,7 +117,10 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
     return true;
   };
 
+  // Work per instance: the atom elements it moves or computes.
+  const int64_t unitsPerRep = std::max<int64_t>(1, atomOf(0));
   for (int64_t r = 0; r < reps && !fatal; ++r) {
+    if (!charge(unitsPerRep, t, instr)) return;
     {  // row-major repeat coordinate
       int64_t x = r;
       for (int d = nr; d-- > 0;) {
@@ -134,11 +147,17 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
       const int64_t memEb = ir::dtypeBytes(memRef.dtype);
       const int64_t vecBytes = n * elemBytes;
       // The memory atom is consecutive from its first element; express it in view elements.
-      const int64_t startByte = mres.m * memEb;
+      int64_t startByte = 0;
+      if (__builtin_mul_overflow(mres.m, memEb, &startByte)) {
+        fault("oob", "E0710", instr, "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
+        return;
+      }
       if (isLd) {
         uint8_t buf[256];
-        if (vecBytes > 256) return;
-        if (startByte % memEb != 0) return;
+        if (vecBytes > 256 || n > 256) {
+          fault("unsupported", "E0751", instr, "vector accesses wider than 256 bytes are not simulated", true);
+          return;
+        }
         if (!loadElem(t, memRef, mres.m, vecBytes, buf, instr, vecBytes)) return;
         for (int64_t k = 0; k < n; ++k) {
           Resolved rr;
@@ -161,8 +180,16 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
             curRegLine = (byteOff >= 0 && byteOff < static_cast<int64_t>(w.size()) && w[byteOff] > 0)
                              ? line(w[byteOff] - 1) : 0;
           }
-          const int64_t off = startByte + k * elemBytes;
-          if (off % memEb != 0) return;
+          int64_t off = 0;
+          if (__builtin_add_overflow(startByte, k * elemBytes, &off)) {
+            fault("oob", "E0710", instr, "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
+            return;
+          }
+          if (off % memEb != 0) {
+            fault("unsupported", "E0751", instr, "st of " + std::to_string(elemBytes) + "-byte elements into '" + memRef.text +
+                  "' whose elements are " + std::to_string(memEb) + " bytes is not simulated", true);
+            return;
+          }
           const bool ok = storeElem(t, memRef, off / memEb, elemBytes, buf, instr, k == 0 ? vecBytes : 1);
           curRegBuffer = -1;
           curRegSlot = -1;
@@ -181,9 +208,13 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
       fault("unsupported", "E0751", instr, "atoms wider than 16 elements are not simulated", true);
       return;
     }
+    if (nops - 1 > 4) {
+      fault("unsupported", "E0751", instr, "instructions with more than 4 sources are not simulated", true);
+      return;
+    }
     for (int64_t k = 0; k < n; ++k) {
       uint64_t srcs[4] = {};
-      const int nsrc = std::min(nops - 1, 4);
+      const int nsrc = nops - 1;
       for (int i = 1; i <= nsrc; ++i) {
         const ir::TileOperand& op = a.operands[i];
         if (op.isScalar) {
@@ -222,21 +253,34 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
   const int nr = static_cast<int>(e.repeat.size());
   int64_t reps = 1;
   for (auto x : e.repeat) reps *= x;
-  static thread_local std::unordered_map<const ir::ScalarFunction*, int64_t> opsCache;
-  int64_t ops = 1;
-  if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
-    const auto* f = &program.functions[e.func];
-    auto it = opsCache.find(f);
-    if (it == opsCache.end()) it = opsCache.emplace(f, std::max<int64_t>(1, bodyOps(f->body))).first;
-    ops = it->second;
+  if (ng + nr > ir::kMaxTensorRank) {
+    fault("internal", "E0750", instr, "an ewise over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+    return;
   }
-  const int nin = static_cast<int>(std::min<size_t>(e.inputs.size(), 16));
-  const FastRef* inRefs[16] = {};
+  int64_t ops = 1, units = 1;  // elementOps (arithmetic nodes) and work units per element
+  if (e.func >= 0 && e.func < static_cast<int>(funcOps.size())) {
+    if (funcOps[e.func] < 0) funcOps[e.func] = std::max<int64_t>(1, bodyOps(program.functions[e.func].body));
+    ops = funcOps[e.func];
+    units = funcCost[e.func];
+  }
+  // Any number of inputs: on the stack up to 16, on the heap beyond (once per statement).
+  const int nin = static_cast<int>(e.inputs.size());
+  const FastRef* smallRefs[16] = {};
+  Value smallArgs[16];
+  std::vector<const FastRef*> bigRefs;
+  std::vector<Value> bigArgs;
+  if (nin > 16) {
+    bigRefs.assign(nin, nullptr);
+    bigArgs.resize(nin);
+  }
+  const FastRef** inRefs = nin > 16 ? bigRefs.data() : smallRefs;
+  Value* argv = nin > 16 ? bigArgs.data() : smallArgs;
   for (int i = 0; i < nin; ++i)
     if (!e.inputs[i].isScalar) inRefs[i] = &fast(e.inputs[i].tensor);
   const FastRef& df = fast(e.dst);
   Coords c;
   for (int64_t r = 0; r < reps && !fatal; ++r) {
+    if (!charge(units, t, instr)) return;
     c.rank = 0;
     for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) c.c[c.rank++] = g[d];
     {
@@ -247,7 +291,6 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
       }
       c.rank += nr;
     }
-    Value argv[16];
     for (int i = 0; i < nin; ++i) {
       const ir::TileOperand& op = e.inputs[i];
       if (op.isScalar) {
@@ -285,8 +328,12 @@ void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
   if (!s.tensor || !s.value) return;
   const ir::TensorRef& r = *s.tensor;
   const FastRef& f = fast(r);
-  int64_t coord[12] = {};
-  const int rank = static_cast<int>(std::min<size_t>(s.indices.size(), 12));
+  int64_t coord[ir::kMaxTensorRank] = {};
+  if (s.indices.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+    fault("internal", "E0750", instr, "a store of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
+    return;
+  }
+  const int rank = static_cast<int>(s.indices.size());
   for (int d = 0; d < rank; ++d) coord[d] = eval(*s.indices[d], t, t.vars, instr).i;
   for (int d = 0; d < rank; ++d) {
     const int64_t ext = d < static_cast<int>(r.shape.size()) ? r.shape[d] : 1;
@@ -299,10 +346,7 @@ void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
       return;
     }
   }
-  Value v = eval(*s.value, t, t.vars, instr);
-  if (ir::isFloat(r.dtype) && !ir::isFloat(s.value->dtype)) v.f = static_cast<double>(v.i);
-  if (!ir::isFloat(r.dtype) && ir::isFloat(s.value->dtype)) v.i = static_cast<int64_t>(v.f);
-  v = normalize(v, r.dtype);
+  const Value v = castTo(eval(*s.value, t, t.vars, instr), s.value->dtype, r.dtype);
   Resolved res;
   if (!resolve(f, coord, rank, t, instr, res)) return;
   const uint64_t bits = valueToBits(v, r.dtype);
