@@ -1,7 +1,8 @@
 // Floating-point primitives of the simulator: the generic correctly-rounded narrowing used for
-// f16/bf16/f32 results, directed-rounding f32 arithmetic (through fesetround; this file is built
-// with -frounding-math so the compiler neither folds nor reorders across mode changes), .ftz and
-// .sat, and the PTX min/max NaN rules.
+// f16/bf16/f32 results, integer-to-float rounding, directed-rounding f32 and f64 arithmetic
+// (through fesetround; this file is built with -frounding-math so the compiler neither folds nor
+// reorders across mode changes), .ftz and .sat, the PTX min/max NaN rules and the saturating
+// float-to-integer conversion of cvt.
 #include <cfenv>
 #include <cmath>
 #include <cstring>
@@ -37,7 +38,7 @@ uint64_t roundToFormat(double v, int sticky, int mantBits, int expBits, Round mo
   const uint64_t signBit = uint64_t{1} << (mantBits + expBits);
   const uint64_t expAllOnes = (uint64_t{1} << expBits) - 1;
   const uint64_t infBits = expAllOnes << mantBits;
-  if (std::isnan(v)) return infBits | (uint64_t{1} << (mantBits - 1));  // canonical quiet NaN
+  if (std::isnan(v)) return infBits | ((uint64_t{1} << mantBits) - 1);  // canonical NaN
   const uint64_t s = neg ? signBit : 0;
   if (std::isinf(v)) return s | infBits;
   const int bias = (1 << (expBits - 1)) - 1;
@@ -52,6 +53,9 @@ uint64_t roundToFormat(double v, int sticky, int mantBits, int expBits, Round mo
     if (magSticky > 0 && awayDirected) return s | 1;  // smallest subnormal
     return s;
   }
+  // A value exactly representable in the target with a negative residual lies just below it:
+  // rounding toward zero must then give the predecessor, which the double predecessor reaches.
+  if (magSticky < 0 && mode != Round::Rn && !awayDirected) a = std::nextafter(a, 0.0);
   int e2;
   std::frexp(a, &e2);  // a = f * 2^e2, f in [0.5, 1)
   int e = e2 - 1;
@@ -93,6 +97,44 @@ uint64_t roundToFormat(double v, int sticky, int mantBits, int expBits, Round mo
   return s | bits;
 }
 
+uint64_t intToFormat(uint64_t mag, bool negative, int mantBits, int expBits, Round mode) {
+  const uint64_t s = negative ? uint64_t{1} << (mantBits + expBits) : 0;
+  if (mag == 0) return s;
+  const int bias = (1 << (expBits - 1)) - 1;
+  const uint64_t expAllOnes = (uint64_t{1} << expBits) - 1;
+  int msb = 63;
+  while (!((mag >> msb) & 1)) --msb;
+  // Keep mantBits + 1 significant bits; the rest decide the rounding.
+  uint64_t m;
+  bool half = false, rest = false;
+  if (msb <= mantBits) {
+    m = mag << (mantBits - msb);
+  } else {
+    const int drop = msb - mantBits;
+    m = mag >> drop;
+    half = (mag >> (drop - 1)) & 1;
+    rest = (mag & ((uint64_t{1} << (drop - 1)) - 1)) != 0;
+  }
+  const bool away = (mode == Round::Rp && !negative) || (mode == Round::Rm && negative);
+  bool up = false;
+  if (half || rest) {
+    if (mode == Round::Rn) up = half && (rest || (m & 1));
+    else up = away;
+  }
+  int e = msb;
+  m += up ? 1 : 0;
+  if (m >> (mantBits + 1)) {
+    m >>= 1;
+    ++e;
+  }
+  if (e > bias) {  // overflow (only f16 from wide integers)
+    const bool toInf = mode == Round::Rn || away;
+    return s | (toInf ? expAllOnes << mantBits
+                      : ((expAllOnes - 1) << mantBits) | ((uint64_t{1} << mantBits) - 1));
+  }
+  return s | (static_cast<uint64_t>(e + bias) << mantBits) | (m & ((uint64_t{1} << mantBits) - 1));
+}
+
 uint16_t f32ToF16(float x, Round mode) {
   return static_cast<uint16_t>(roundToFormat(x, 0, 10, 5, mode));
 }
@@ -107,14 +149,9 @@ float f16ToF32(uint16_t h) {
   const uint32_t sign = (h & 0x8000u) ? 1 : 0;
   const int exp = (h >> 10) & 0x1f;
   const uint32_t man = h & 0x3ffu;
-  float mag;
-  if (exp == 0x1f)
-    mag = man ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
-  else if (exp == 0)
-    mag = std::ldexp(static_cast<float>(man), -24);
-  else
-    mag = std::ldexp(static_cast<float>(man | 0x400u), exp - 25);
-  if (exp == 0x1f && man) return bitsFloat((sign << 31) | 0x7fc00000u | (man << 13));
+  if (exp == 0x1f) return man ? bitsFloat(kCanonicalNaN32) : (sign ? -INFINITY : INFINITY);
+  const float mag = exp == 0 ? std::ldexp(static_cast<float>(man), -24)
+                             : std::ldexp(static_cast<float>(man | 0x400u), exp - 25);
   return sign ? -mag : mag;
 }
 
@@ -131,33 +168,51 @@ int fenvMode(Round m) {
 }
 
 /// Runs `f` under rounding mode `m`, restoring round-to-nearest afterwards.
-template <class F>
-float withMode(Round m, F&& f) {
+template <class T, class F>
+T withMode(Round m, F&& f) {
   if (m == Round::Rn) return f();
   std::fesetround(fenvMode(m));
-  volatile float r = f();
+  volatile T r = f();
   std::fesetround(FE_TONEAREST);
   return r;
 }
 }  // namespace
 
 float addF32(float a, float b, Round m) {
-  return withMode(m, [&] { volatile float x = a, y = b; return x + y; });
+  return withMode<float>(m, [&] { volatile float x = a, y = b; return x + y; });
 }
 float subF32(float a, float b, Round m) {
-  return withMode(m, [&] { volatile float x = a, y = b; return x - y; });
+  return withMode<float>(m, [&] { volatile float x = a, y = b; return x - y; });
 }
 float mulF32(float a, float b, Round m) {
-  return withMode(m, [&] { volatile float x = a, y = b; return x * y; });
+  return withMode<float>(m, [&] { volatile float x = a, y = b; return x * y; });
 }
 float fmaF32(float a, float b, float c, Round m) {
-  return withMode(m, [&] { return std::fma(a, b, c); });
+  return withMode<float>(m, [&] { return std::fma(a, b, c); });
 }
 float divF32(float a, float b, Round m) {
-  return withMode(m, [&] { volatile float x = a, y = b; return x / y; });
+  return withMode<float>(m, [&] { volatile float x = a, y = b; return x / y; });
 }
 float sqrtF32(float a, Round m) {
-  return withMode(m, [&] { volatile float x = a; return std::sqrt(x); });
+  return withMode<float>(m, [&] { volatile float x = a; return std::sqrt(x); });
+}
+double addF64(double a, double b, Round m) {
+  return withMode<double>(m, [&] { volatile double x = a, y = b; return x + y; });
+}
+double subF64(double a, double b, Round m) {
+  return withMode<double>(m, [&] { volatile double x = a, y = b; return x - y; });
+}
+double mulF64(double a, double b, Round m) {
+  return withMode<double>(m, [&] { volatile double x = a, y = b; return x * y; });
+}
+double fmaF64(double a, double b, double c, Round m) {
+  return withMode<double>(m, [&] { return std::fma(a, b, c); });
+}
+double divF64(double a, double b, Round m) {
+  return withMode<double>(m, [&] { volatile double x = a, y = b; return x / y; });
+}
+double sqrtF64(double a, Round m) {
+  return withMode<double>(m, [&] { volatile double x = a; return std::sqrt(x); });
 }
 
 float flushF32(float x) {
@@ -167,19 +222,15 @@ float flushF32(float x) {
 
 float saturateF32(float x) {
   if (std::isnan(x)) return 0.0f;
-  if (x < 0.0f || (x == 0.0f && std::signbit(x))) return 0.0f;
+  if (x <= 0.0f) return 0.0f;  // -0 as well
   if (x > 1.0f) return 1.0f;
   return x;
-}
-
-namespace {
-constexpr uint32_t kCanonicalNanF32 = 0x7fffffffu;
 }
 
 float minF32(float a, float b, bool nanMode) {
   const bool na = std::isnan(a), nb = std::isnan(b);
   if (na || nb) {
-    if (nanMode || (na && nb)) return bitsFloat(kCanonicalNanF32);
+    if (nanMode || (na && nb)) return bitsFloat(kCanonicalNaN32);
     return na ? b : a;
   }
   if (a == b) return std::signbit(a) ? a : b;  // -0 < +0
@@ -189,11 +240,32 @@ float minF32(float a, float b, bool nanMode) {
 float maxF32(float a, float b, bool nanMode) {
   const bool na = std::isnan(a), nb = std::isnan(b);
   if (na || nb) {
-    if (nanMode || (na && nb)) return bitsFloat(kCanonicalNanF32);
+    if (nanMode || (na && nb)) return bitsFloat(kCanonicalNaN32);
     return na ? b : a;
   }
   if (a == b) return std::signbit(a) ? b : a;
   return a > b ? a : b;
+}
+
+uint64_t floatToIntBits(double v, bool sourceIsF64, int dstBits, bool dstSigned, Round mode) {
+  const uint64_t mask = dstBits >= 64 ? ~uint64_t{0} : (uint64_t{1} << dstBits) - 1;
+  if (std::isnan(v)) return (sourceIsF64 || dstBits == 64) ? uint64_t{1} << (dstBits - 1) : 0;
+  double r = v;
+  switch (mode) {
+    case Round::Rn: r = std::nearbyint(v); break;  // the default mode is nearest-even
+    case Round::Rz: r = std::trunc(v); break;
+    case Round::Rm: r = std::floor(v); break;
+    case Round::Rp: r = std::ceil(v); break;
+  }
+  if (dstSigned) {
+    const double lim = std::ldexp(1.0, dstBits - 1);  // exact
+    if (r >= lim) return mask >> 1;                    // MAXINT
+    if (r < -lim) return (uint64_t{1} << (dstBits - 1)) & mask;  // MININT
+    return static_cast<uint64_t>(static_cast<int64_t>(r)) & mask;
+  }
+  if (r <= 0) return 0;  // -0 and negative values
+  if (r >= std::ldexp(1.0, dstBits)) return mask;
+  return static_cast<uint64_t>(r) & mask;
 }
 
 }  // namespace tirx::sim

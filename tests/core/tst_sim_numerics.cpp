@@ -106,7 +106,7 @@ class TestSimNumerics : public QObject {
     QTest::newRow("largest subnormal") << 6.097555160522461e-05f << 0x03ffu;
     QTest::newRow("-0") << -0.0f << 0x8000u;
     QTest::newRow("inf") << INFINITY << 0x7c00u;
-    QTest::newRow("nan") << NAN << 0x7e00u;
+    QTest::newRow("nan") << NAN << 0x7fffu;
   }
   void cvtF16() {
     QFETCH(float, x);
@@ -159,6 +159,105 @@ class TestSimNumerics : public QObject {
     const float r = bitsFloat(static_cast<uint32_t>(exec(opcode.toStdString().c_str(), {fb(x)})));
     const double ulp = std::ldexp(1.0, std::ilogb(exact) - 23);
     QVERIFY2(std::fabs(r - exact) <= 2 * ulp, qPrintable(QString("%1 vs %2").arg(r).arg(exact)));
+  }
+
+  // Regression tests for spellings the table accepted but the simulator did not model (issue 8):
+  // each failed before the fix in core/sim/ptx_exec.cpp.
+  void mulHiAndWide() {
+    QCOMPARE(exec("mul.hi.u32", {0xffffffffu, 0xffffffffu}), 0xfffffffeu);
+    QCOMPARE(exec("mul.hi.s32", {static_cast<uint32_t>(-6), 3u}), 0xffffffffu);  // -18 >> 32
+    QCOMPARE(exec("mul.hi.u16", {0xffffu, 0xffffu}), 0xfffeu);
+    QCOMPARE(exec("mul.hi.s16", {0x8000u, 0x8000u}), 0x4000u);  // (-2^15)^2 = 2^30
+    QCOMPARE(exec("mul.hi.u64", {uint64_t{1} << 63, 4u}), 2u);
+    QCOMPARE(exec("mul.hi.s64", {~uint64_t{0}, 1u}), ~uint64_t{0});  // -1 * 1: high word all ones
+    QCOMPARE(exec("mul.wide.u32", {0xffffffffu, 2u}), 0x1fffffffeu);
+    QCOMPARE(exec("mul.wide.s32", {static_cast<uint32_t>(-3), 5u}), static_cast<uint64_t>(-15));
+    QCOMPARE(exec("mul.wide.u16", {0xffffu, 0xffffu}), 0xfffe0001u);
+    QCOMPARE(exec("mul.wide.s16", {0xfffeu, 3u}), 0xfffffffau);  // -2 * 3 in 32 bits
+    QCOMPARE(exec("mul.lo.u32", {0xffffffffu, 0xffffffffu}), 1u);
+  }
+
+  void minMaxXorsignAbs() {
+    // |min(|a|, |b|)| with the XOR of the input signs; NaN results ignore .xorsign.abs.
+    QCOMPARE(exec("min.xorsign.abs.f32", {fb(-3), fb(2)}), fb(-2));
+    QCOMPARE(exec("max.xorsign.abs.f32", {fb(-3), fb(2)}), fb(-3));
+    QCOMPARE(exec("max.xorsign.abs.f32", {fb(-3), fb(-2)}), fb(3));
+    QCOMPARE(exec("min.xorsign.abs.f32", {fb(NAN), fb(-2)}), fb(-2));
+    QCOMPARE(exec("min.NaN.xorsign.abs.f32", {fb(NAN), fb(-2)}), 0x7fffffffu);
+    // f16x2 lanes (hi, lo): hi max(|-1|, |2|) sign - ^ + = -2; lo max(|3|, |-4|) = -4.
+    QCOMPARE(exec("max.xorsign.abs.f16x2", {0xbc004200u, 0x4000c400u}), 0xc000c400u);
+    QCOMPARE(exec("min.xorsign.abs.bf16", {0xbf80u, 0xc000u}), 0x3f80u);  // (-1, -2) -> +1
+  }
+
+  void cvtReluAndSatfinite() {
+    QCOMPARE(exec("cvt.rn.relu.f16.f32", {fb(-1.5f)}), 0u);
+    QCOMPARE(exec("cvt.rn.relu.f16.f32", {fb(2.0f)}), 0x4000u);
+    QCOMPARE(exec("cvt.rn.relu.f16.f32", {fb(NAN)}), 0x7fffu);
+    QCOMPARE(exec("cvt.rn.satfinite.f16.f32", {fb(1e6f)}), 0x7bffu);
+    QCOMPARE(exec("cvt.rn.satfinite.f16.f32", {fb(-INFINITY)}), 0xfbffu);
+    QCOMPARE(exec("cvt.rz.satfinite.bf16.f32", {fb(INFINITY)}), 0x7f7fu);
+    QCOMPARE(exec("cvt.rn.relu.satfinite.f16.f32", {fb(-1e6f)}), 0u);
+    // Packed: hi = relu(-1) = 0, lo = relu(3) = 3.
+    QCOMPARE(exec("cvt.rn.relu.bf16x2.f32", {fb(-1.0f), fb(3.0f)}), 0x00004040u);
+    QCOMPARE(exec("cvt.rn.satfinite.f16x2.f32", {fb(-INFINITY), fb(1e9f)}), 0xfbff7bffu);
+  }
+
+  // Further defects found by auditing every family the table accepts.
+  void f64DirectedRounding() {
+    const uint64_t one = 0x3ff0000000000000u, tiny = 0x3c90000000000000u;  // 1, 2^-54
+    QCOMPARE(exec("add.rn.f64", {one, tiny}), one);
+    QCOMPARE(exec("add.rp.f64", {one, tiny}), one + 1);
+    QCOMPARE(exec("sub.rm.f64", {one, tiny}), 0x3fefffffffffffffu);
+    QCOMPARE(exec("div.rz.f64", {0x4000000000000000u, 0x4008000000000000u}), 0x3fe5555555555555u);
+    QCOMPARE(exec("div.rp.f64", {0x4000000000000000u, 0x4008000000000000u}), 0x3fe5555555555556u);
+    QCOMPARE(exec("sqrt.rz.f64", {0x4000000000000000u}), 0x3ff6a09e667f3bccu);
+    QCOMPARE(exec("rcp.rp.f64", {0x4008000000000000u}), 0x3fd5555555555556u);
+  }
+
+  void integerEdges() {
+    QCOMPARE(exec("min.relu.s32", {static_cast<uint32_t>(-5), 3u}), 0u);
+    QCOMPARE(exec("max.relu.s32", {static_cast<uint32_t>(-5), static_cast<uint32_t>(-3)}), 0u);
+    QCOMPARE(exec("max.relu.s32", {static_cast<uint32_t>(-5), 7u}), 7u);
+    // INT64_MIN / -1 overflows (the host traps on it); PTX wraps.
+    QCOMPARE(exec("div.s64", {uint64_t{1} << 63, ~uint64_t{0}}), uint64_t{1} << 63);
+    QCOMPARE(exec("abs.s64", {uint64_t{1} << 63}), uint64_t{1} << 63);
+    QCOMPARE(exec("neg.s64", {uint64_t{1} << 63}), uint64_t{1} << 63);
+  }
+
+  void cvtFloatToIntNaNAndFtz() {
+    // NaN -> 0, except from .f64 or into a 64-bit integer: 1 << (width - 1).
+    QCOMPARE(exec("cvt.rzi.s32.f32", {fb(NAN)}), 0u);
+    QCOMPARE(exec("cvt.rzi.s64.f32", {fb(NAN)}), uint64_t{1} << 63);
+    QCOMPARE(exec("cvt.rzi.u64.f16", {0x7e00u}), uint64_t{1} << 63);
+    QCOMPARE(exec("cvt.rzi.s32.f64", {0x7ff8000000000000u}), 0x80000000u);
+    QCOMPARE(exec("cvt.rzi.u8.f64", {0x7ff8000000000000u}), 0x80u);
+    // .ftz flushes the subnormal input before the integer rounding.
+    QCOMPARE(exec("cvt.rpi.s32.f32", {0x00000001u}), 1u);
+    QCOMPARE(exec("cvt.rpi.ftz.s32.f32", {0x00000001u}), 0u);
+    QCOMPARE(exec("cvt.rmi.ftz.s32.f32", {0x80000001u}), 0u);
+    QCOMPARE(exec("cvt.rmi.s32.f32", {0x80000001u}), 0xffffffffu);
+    // Out of range saturates; small widths too.
+    QCOMPARE(exec("cvt.rzi.s8.f32", {fb(300.0f)}), 0x7fu);
+    QCOMPARE(exec("cvt.rzi.u16.f32", {fb(-3.0f)}), 0u);
+    QCOMPARE(exec("cvt.rzi.u64.f32", {fb(3e19f)}), ~uint64_t{0});
+  }
+
+  void cvtIntToIntExtension() {
+    QCOMPARE(exec("cvt.u32.s8", {0x80u}), 0xffffff80u);  // sign of the source decides
+    QCOMPARE(exec("cvt.s32.u8", {0x80u}), 0x80u);
+    QCOMPARE(exec("cvt.sat.u8.s8", {0x80u}), 0u);
+    QCOMPARE(exec("cvt.sat.s8.u8", {0xc8u}), 0x7fu);
+    QCOMPARE(exec("cvt.sat.s32.u64", {~uint64_t{0}}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.sat.u32.s64", {uint64_t{1} << 40}), 0xffffffffu);
+  }
+
+  void nanCanonicalisation() {
+    // f32 arithmetic returns the canonical NaN whatever the input payload; .sat flushes it to +0.
+    QCOMPARE(exec("add.rn.f32", {0xffc00001u, fb(1)}), 0x7fffffffu);
+    QCOMPARE(exec("mul.rn.f16x2", {0x7e013c00u, 0x3c003c00u}), 0x7fff3c00u);
+    QCOMPARE(exec("cvt.f32.f16", {0xfe01u}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.rn.f16.f32", {0xffc00001u}), 0x7fffu);
+    QCOMPARE(exec("fma.rn.sat.f32", {fb(INFINITY), fb(0), fb(1)}), 0u);
   }
 
   void roundToFormatSticky() {
