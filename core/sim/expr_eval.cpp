@@ -80,9 +80,14 @@ Value castTo(const Value& v, DType from, DType to) {
   if (isF(to)) {
     r.f = asDouble(v, from);
   } else if (isF(from)) {
-    if (std::isnan(v.f)) r.i = 0;
-    else if (to == DType::Bool) r.i = v.f != 0;
-    else r.i = static_cast<int64_t>(std::trunc(std::clamp(v.f, -9.2e18, 9.2e18)));
+    // As on the GPU: a C++ cast from float compiles to cvt.rzi.{s,u}{32,64}.f{32,64} (saturating,
+    // NaN → 0 or 1 << (N-1)); 8- and 16-bit integers keep the low bits of the 32-bit result
+    // (normalize below); bool is `x != 0`, true for NaN.
+    const bool wide = ir::dtypeBits(to) == 64, sgn = ir::isSigned(to);
+    const uint64_t b = floatToIntBits(v.f, from == DType::Float64, wide ? 64 : 32, sgn, Round::Rz);
+    if (to == DType::Bool) r.i = v.f != 0 || std::isnan(v.f);
+    else if (wide) r.i = static_cast<int64_t>(b);
+    else r.i = sgn ? static_cast<int32_t>(b) : static_cast<int64_t>(static_cast<uint32_t>(b));
   } else {
     r.i = v.i;
     if (to == DType::Bool) r.i = v.i != 0;
