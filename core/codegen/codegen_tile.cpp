@@ -158,15 +158,18 @@ void Emitter::emitApply(const ir::Stmt& s) {
   begin(s.span);
   for (int64_t r = 0; r < nRep; ++r) {
     std::vector<AsmOperand> ops;
+    std::vector<std::string> byteTemps, byteOuts;  // 8-bit destinations (see below)
     std::vector<std::vector<size_t>> refs(a.operands.size());  // indices into ops
     for (size_t i = 0; i < a.operands.size(); ++i) {
       const ir::TileOperand& op = a.operands[i];
       const PtxOperandSpec& spec = specs[i];
       if (op.isScalar) {
         const ir::DType t = op.scalar ? op.scalar->dtype : ir::DType::Float32;
-        const char c = constraintOf(t);
+        const char c = ir::dtypeBits(t) == 8 ? 'h' : constraintOf(t);
         std::string v;
-        if (c == 'h') {
+        if (ir::dtypeBits(t) == 8) {
+          v = "(unsigned short)(unsigned char)(" + expr(op.scalar) + ")";
+        } else if (c == 'h') {
           if (op.scalar && op.scalar->kind == ir::ExprKind::FloatImm)
             v = "(unsigned short)" + std::to_string(t == ir::DType::BFloat16
                                                         ? floatToBf16Bits(float(op.scalar->floatValue))
@@ -211,7 +214,10 @@ void Emitter::emitApply(const ir::Stmt& s) {
         continue;
       }
       const bool out = spec.role == OperandRole::DstReg;
-      const char c = constraintOf(ref.dtype);
+      // 8-bit registers have no inline-asm constraint of their own: they travel in a 16-bit "h"
+      // register (PTX uses its low byte), outputs through a temporary assigned back below.
+      const bool byte = ir::dtypeBits(ref.dtype) == 8;
+      const char c = byte ? 'h' : constraintOf(ref.dtype);
       for (int64_t e = 0; e < atomElems; ++e) {
         const int64_t t = r * atomElems + e;
         std::string lv;
@@ -224,6 +230,14 @@ void Emitter::emitApply(const ir::Stmt& s) {
           lv = element(ref, offsetExpr(ref, coord));
         }
         refs[i].push_back(ops.size());
+        if (byte && out) {
+          const std::string tmp = "tirx_b" + std::to_string(byteTemps.size());
+          byteTemps.push_back(a.preserveDst ? tmp + " = (unsigned char)(" + lv + ")" : tmp);
+          byteOuts.push_back(lv + " = (" + valueType(ref.dtype) + ")" + tmp + ";");
+          lv = tmp;
+        } else if (byte) {
+          lv = "(unsigned short)(unsigned char)(" + lv + ")";
+        }
         ops.push_back({out, (out ? (a.preserveDst ? "+" : "=") : "") + std::string(1, c), lv});
       }
     }
@@ -266,6 +280,13 @@ void Emitter::emitApply(const ir::Stmt& s) {
     std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
     if (a.instr.isMemory()) line += " : \"memory\"";
     line += ");";
+    if (!byteTemps.empty()) {
+      std::string decl = "{ unsigned short ";
+      for (size_t k = 0; k < byteTemps.size(); ++k) decl += (k ? ", " : "") + byteTemps[k];
+      line = decl + "; " + line;
+      for (const std::string& o : byteOuts) line += " " + o;
+      line += " }";
+    }
     this->line(indent() + line);
   }
   end();
