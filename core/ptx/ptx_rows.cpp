@@ -120,8 +120,7 @@ Slot space() {
               true,
               {{".global", 50, "global memory (a kernel tensor parameter)"},
                {".shared", 50, "shared memory of the CTA (T.alloc_shared)"},
-               {".shared::cta", 50, "shared memory of the executing CTA, explicitly"},
-               {".local", 50, "addressable per-thread local memory"}}};
+               {".shared::cta", 50, "shared memory of the executing CTA, explicitly"}}};
 }
 Slot vectorSlot() {
   return Slot{SlotKind::Vector,
@@ -467,13 +466,13 @@ const std::vector<FormRow>& formRows() {
 
 const std::vector<FamilyRow>& familyRows() {
   static const std::vector<FamilyRow> fams = {
-      {PtxFamily::Ld, "ld", "load from global, shared or local memory into registers",
+      {PtxFamily::Ld, "ld", "load from global or shared memory into registers",
        {"ld.global.v4.b32", "ld.global.b32", "ld.shared.v4.b32", "ld.shared::cta.v2.b32",
-        "ld.local.b32", "ld.global.cg.v4.f32", "ld.global.nc.v2.b64", "ld.global.v4.b16",
+        "ld.global.cg.v4.f32", "ld.global.nc.v2.b64", "ld.global.v4.b16",
         "ld.global.L1::evict_last.v4.b32", "ld.global.f32"}},
-      {PtxFamily::St, "st", "store registers to global, shared or local memory",
+      {PtxFamily::St, "st", "store registers to global or shared memory",
        {"st.global.v4.b32", "st.global.b32", "st.shared.v4.b32", "st.global.v4.b16",
-        "st.global.cs.v4.b32", "st.local.b32", "st.global.f32"}},
+        "st.global.cs.v4.b32", "st.global.f32"}},
       {PtxFamily::Mov, "mov", "register bit copy or scalar fill; no numeric conversion",
        {"mov.b32", "mov.b16", "mov.b64", "mov.u32", "mov.f32"}},
       {PtxFamily::Add, "add", "elementwise addition d = a + b",

@@ -332,6 +332,16 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
            std::nullopt;
   }
   std::vector<Token> quals(toks.begin() + 1, toks.begin() + firstType);
+  // No tensor of a tile op lives in .local memory (T.alloc_local tiles are registers), so no
+  // kernel could use a .local spelling: refuse it here rather than accept what cannot run.
+  if (fam->family == PtxFamily::Ld || fam->family == PtxFamily::St)
+    for (const Token& q : quals)
+      if (q.text == ".local")
+        return fail(error,
+                    "'.local' is not a state space of a tile op: its memory operand is a global or "
+                    "shared tensor (T.alloc_local tiles are registers)",
+                    q.column, static_cast<int>(q.text.size())),
+               std::nullopt;
   for (const Token& q : quals)
     if (isTypeToken(q.text))
       return fail(error,
