@@ -16,7 +16,8 @@ const char* kUsage =
     "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
     "  verify  FILE [--device sim|cuda|both] [--json]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
-    "  bench   FILE ...\n";
+    "  bench   FILE ...\n"
+    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
 }
 
 int runCli(const Args& args, std::ostream& out, std::ostream& err) {
@@ -32,6 +33,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "run") return cmdRun(rest, out, err);
   if (cmd == "verify") return cmdVerify(rest, out, err);
   if (cmd == "bench") return cmdBench(rest, out, err);
+  if (cmd == "ptx-conform") return cmdPtxConform(rest, out, err);
   if (cmd == "runner") return cmdRunner(rest, out, err);
   if (cmd == "--version") {
     out << "tirx 0.1.0\n";
