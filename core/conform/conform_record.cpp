@@ -11,6 +11,7 @@
 
 #include "core/conform/conform_internal.h"
 #include "core/ptx/ptx_rows.h"
+#include "core/sim/sim_numerics.h"
 
 namespace tirx::conform {
 
@@ -114,6 +115,7 @@ std::string reportJson(const ConformReport& r) {
 std::string recordJson(const ConformReport& r) {
   const std::vector<PtxConformCase> all = ptxConformCases();
   json cases = json::array();
+  int memoryCopied = 0;
   for (const CaseResult& c : r.cases) {
     if (c.deviceBits.empty()) continue;
     const PtxConformCase* pc = findCase(all, c.opcode, c.arity);
@@ -125,18 +127,64 @@ std::string recordJson(const ConformReport& r) {
       bool copied = true;
       for (size_t i = 0; i < c.inputs.size(); ++i)
         copied &= (c.deviceBits[i] ^ c.inputs[i][0]) << (64 - bits) == 0;
-      j["copied"] = copied;
+      if (copied) {  // the expected outcome: counted, not listed
+        ++memoryCopied;
+        continue;
+      }
+      j["copied"] = false;
     } else {
-      std::vector<uint8_t> bytes;
-      for (uint64_t v : c.deviceBits)
-        for (int b = 0; b < bits / 8; ++b) bytes.push_back(static_cast<uint8_t>(v >> (8 * b)));
-      j["bits"] = base64(bytes);
+      j["outputs"] = hex(ptxResultsDigest(c.deviceBits, bits));
+      if (c.verdict != Verdict::Match) {  // approximate, or not the simulator's bits: keep them
+        std::vector<uint8_t> bytes;
+        for (uint64_t v : c.deviceBits)
+          for (int b = 0; b < bits / 8; ++b) bytes.push_back(static_cast<uint8_t>(v >> (8 * b)));
+        j["bits"] = base64(bytes);
+      }
     }
     cases.push_back(std::move(j));
   }
-  return json{{"format", kFormat}, {"version", 1}, {"generator", kPtxConformGenerator},
-              {"device", r.device}, {"sm", r.sm}, {"cases", cases}}
-      .dump(1);
+  // One case per line: the file is diffable and small (about 60 bytes per matched case).
+  std::string out = json{{"format", kFormat}, {"version", 1}, {"generator", kPtxConformGenerator},
+                         {"device", r.device}, {"sm", r.sm}, {"memoryCasesCopied", memoryCopied}}
+                        .dump();
+  out.pop_back();
+  out += ",\n\"cases\": [";
+  for (size_t i = 0; i < cases.size(); ++i) out += (i ? ",\n" : "\n") + cases[i].dump();
+  return out + "\n]}";
+}
+
+uint64_t ptxResultsDigest(const std::vector<uint64_t>& results, int bits) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint64_t v : results)
+    for (int b = 0; b < bits / 8; ++b) h = (h ^ ((v >> (8 * b)) & 0xff)) * 0x100000001b3ull;
+  return h;
+}
+
+CaseResult replayCase(const PtxConformCase& c, const RecordedCase& rc) {
+  if (rc.memory) {
+    CaseResult r;
+    r.opcode = c.opcode;
+    r.arity = c.arity;
+    r.memory = true;
+    r.verdict = rc.copied ? Verdict::Match : Verdict::Mismatch;
+    if (!rc.copied) r.reason = "the device did not copy the elements";
+    return r;
+  }
+  if (!rc.outputs.empty()) return compareCase(c, rc.inputs, rc.outputs);
+  // Only the digest was recorded: the device matched the simulator of that day.
+  CaseResult r = compareCase(c, rc.inputs, std::vector<uint64_t>(rc.inputs.size(), 0));
+  if (r.verdict == Verdict::Failed) return r;
+  std::vector<uint64_t> model(rc.inputs.size(), 0);
+  const int n = static_cast<int>(c.srcTypes.size());
+  for (size_t j = 0; j < rc.inputs.size(); ++j)
+    sim::execPtx(c.instr, std::span<const uint64_t>(rc.inputs[j].data(), static_cast<size_t>(n)), model[j], nullptr);
+  r.examples.clear();
+  r.differing = 0;
+  r.deviceBits.clear();
+  const bool same = ptxResultsDigest(model, resultBits(c)) == rc.outputsDigest;
+  r.verdict = same ? Verdict::Match : Verdict::Mismatch;
+  if (!same) r.reason = "the simulator's results no longer have the recorded digest";
+  return r;
 }
 
 Result<Record> readRecord(std::string_view text) {
@@ -148,6 +196,7 @@ Result<Record> readRecord(std::string_view text) {
   rec.device = doc.value("device", std::string());
   rec.source = doc.value("source", std::string());
   rec.sm = doc.value("sm", 0);
+  rec.memoryCasesCopied = doc.value("memoryCasesCopied", 0);
   const int generator = doc.value("generator", 0);
   const json& cases = doc.contains("cases") ? doc["cases"] : json();
   if (!cases.is_array()) return bad("\"cases\" is not an array");
@@ -189,14 +238,20 @@ Result<Record> readRecord(std::string_view text) {
     if (rc.memory) {
       rc.copied = j.value("copied", false);
     } else {
-      std::vector<uint8_t> bytes;
-      if (!j.contains("bits") || !j["bits"].is_string() || !unbase64(j["bits"].get<std::string>(), bytes) ||
-          bytes.size() != static_cast<size_t>(count) * (bits / 8))
-        return bad(rc.opcode + ": \"bits\" is not " + std::to_string(count) + " results in base64");
-      for (int i = 0; i < count; ++i) {
-        uint64_t v = 0;
-        for (int b = 0; b < bits / 8; ++b) v |= uint64_t{bytes[static_cast<size_t>(i * (bits / 8) + b)]} << (8 * b);
-        rc.outputs.push_back(v);
+      if (!j.contains("outputs") || !parseHex(j["outputs"], rc.outputsDigest))
+        return bad(rc.opcode + ": no \"outputs\" digest");
+      if (j.contains("bits")) {
+        std::vector<uint8_t> bytes;
+        if (!j["bits"].is_string() || !unbase64(j["bits"].get<std::string>(), bytes) ||
+            bytes.size() != static_cast<size_t>(count) * (bits / 8))
+          return bad(rc.opcode + ": \"bits\" is not " + std::to_string(count) + " results in base64");
+        for (int i = 0; i < count; ++i) {
+          uint64_t v = 0;
+          for (int b = 0; b < bits / 8; ++b) v |= uint64_t{bytes[static_cast<size_t>(i * (bits / 8) + b)]} << (8 * b);
+          rc.outputs.push_back(v);
+        }
+        if (ptxResultsDigest(rc.outputs, bits) != rc.outputsDigest)
+          return bad(rc.opcode + ": \"bits\" do not match the \"outputs\" digest");
       }
     }
     rec.cases.push_back(std::move(rc));

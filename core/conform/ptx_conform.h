@@ -91,9 +91,12 @@ Result<ConformReport> runConformance(ir::Executor& device, const ConformOptions&
 
 /// The report as JSON (`--json`): counts, and every case that is not a plain match.
 std::string reportJson(const ConformReport& report);
-/// The device's answers as JSON (`--record FILE`): per case the generator version, a digest of
-/// the inputs and the result bits (base64, little-endian); memory cases record whether they
-/// copied. Read back with readRecord().
+/// The device's answers as JSON (`--record FILE`): per case a digest of the inputs (the vectors
+/// are regenerated from the generator version) and of the result bits; the bits themselves
+/// (base64, little-endian) only where they are needed to judge the simulator later — approximate
+/// spellings and results that differ from the simulator at record time. Memory cases that copied
+/// their elements (all of them, on a working device) are only counted; the others are listed.
+/// Read back with readRecord().
 std::string recordJson(const ConformReport& report);
 
 /// A case of a recorded file: explicit inputs or regenerated ones (checked against the digest).
@@ -101,12 +104,17 @@ struct RecordedCase {
   std::string opcode;
   int arity = 0;
   std::vector<PtxVector> inputs;
-  std::vector<uint64_t> outputs;  ///< empty for memory cases
+  std::vector<uint64_t> outputs;  ///< the device's bits; empty when only the digest was kept
+  uint64_t outputsDigest = 0;     ///< ptxResultsDigest of the device's bits
   bool memory = false, copied = true;
 };
+
+/// 64-bit FNV-1a over results of `bits` width each.
+uint64_t ptxResultsDigest(const std::vector<uint64_t>& results, int bits);
 struct Record {
   std::string device, source;
   int sm = 0;
+  int memoryCasesCopied = 0;  ///< memory cases that copied (not listed individually)
   std::vector<RecordedCase> cases;
 };
 /// Parse a recorded file (recordJson's format, or the hand-derived format with explicit inputs).
@@ -116,5 +124,9 @@ Result<Record> readRecord(std::string_view json);
 /// Compare device results with the simulator's model for one case.
 CaseResult compareCase(const PtxConformCase& c, const std::vector<PtxVector>& inputs,
                        const std::vector<uint64_t>& deviceBits);
+/// Replay a recorded case against the simulator: compareCase() on the recorded bits, or, when only
+/// their digest was kept, the digest of the simulator's bits (Mismatch, reason "digest", when it
+/// differs). Memory cases: Match when the device copied.
+CaseResult replayCase(const PtxConformCase& c, const RecordedCase& recorded);
 
 }  // namespace tirx::conform

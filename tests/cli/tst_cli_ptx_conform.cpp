@@ -53,10 +53,19 @@ class TestCliPtxConform : public QObject {
     auto record = tirx::conform::readRecord(ss.str());
     QVERIFY2(record.ok(), record.ok() ? "" : record.error().text().c_str());
     QCOMPARE(record->device, std::string("simulator"));
+    // Replayed against the simulator, every recorded case matches; a corrupted digest does not.
     bool sawHi = false;
-    for (const auto& c : record->cases) {
-      QCOMPARE(c.outputs.size(), c.inputs.size());
+    const auto all = tirx::ptxConformCases("mul.");
+    for (auto c : record->cases) {
       sawHi |= c.opcode == "mul.hi.u64";
+      const tirx::PtxConformCase* pc = nullptr;
+      for (const auto& x : all)
+        if (x.opcode == c.opcode && x.arity == c.arity) pc = &x;
+      QVERIFY(pc);
+      QVERIFY(c.outputs.empty());  // matched exactly: only the digest is kept
+      QCOMPARE(tirx::conform::replayCase(*pc, c).verdict, tirx::conform::Verdict::Match);
+      c.outputsDigest ^= 1;
+      QCOMPARE(tirx::conform::replayCase(*pc, c).verdict, tirx::conform::Verdict::Mismatch);
     }
     QVERIFY(sawHi);
   }
