@@ -227,7 +227,7 @@ Lane arith(const PtxInstruction& in, Fmt f, const u64* s, int n) {
 /// min/max per the ISA pseudo code (min_num/min_nan, .xorsign.abs, three inputs).
 Lane minMax(const PtxInstruction& in, Fmt f, const u64* s, int n) {
   const bool isMax = in.family == PtxFamily::Max;
-  u64 v[3];
+  u64 v[3] = {};
   for (int i = 0; i < n; ++i) v[i] = in.ftz ? flushed(f, s[i]) : s[i];
   const bool xs = has(in, ".xorsign") && n == 2;
   const bool sign = neg(f, v[0]) != neg(f, v[1]);
