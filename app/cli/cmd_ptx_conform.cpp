@@ -89,6 +89,10 @@ int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx ptx-conform: malformed --arch '" << o.get("--arch") << "'\n";
     return 2;
   }
+  if (ptxConformCases(co.prefix).empty()) {
+    err << "tirx ptx-conform: no spelling of the PTX table starts with '" << co.prefix << "'\n";
+    return 2;
+  }
   if (const std::string dir = o.get("--scripts"); !dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);

@@ -94,6 +94,9 @@ class TestCliPtxConform : public QObject {
     QCOMPARE(conformRun({"extra"}).code, 2);
     QCOMPARE(conformRun({"--bogus"}).code, 2);
     QCOMPARE(conformRun({"--device", "cuda:abc"}).code, 2);
+    const Run none = conformRun({"--filter", "lod."});  // a typo must not pass with 0 cases
+    QCOMPARE(none.code, 2);
+    QVERIFY(none.err.contains("no spelling of the PTX table starts with 'lod.'"));
   }
 };
 
