@@ -32,9 +32,10 @@ namespace tirx::fuzz {
 /// Inputs longer than this are skipped: they only make each execution slower.
 constexpr size_t kMaxInput = 16 * 1024;
 /// Simulator work (statements and element operations) for one kernel launch or one verify.
-constexpr int64_t kWorkBudget = 2'000'000;
-/// Statements one simulated thread may execute (the simulator's own runaway-loop limit).
-constexpr int64_t kStepsPerThread = 5'000;
+constexpr int64_t kWorkBudget = 300'000;
+/// Host memory the simulator may hold for one launch (its own limit is 4 GiB; the fuzzer's RSS
+/// limit is 2.5 GiB).
+constexpr int64_t kSimMemory = int64_t{256} << 20;
 /// Kernels of one script run by the sim target.
 constexpr int kMaxKernels = 4;
 /// Kernels whose parameter tensors need more host memory than this are not run (the fuzzer's
@@ -144,7 +145,7 @@ inline int fuzzSim(std::string_view input) {
     std::vector<ir::KernelArg> first = args.value(), second = args.value();
     WorkBudget budgetA(BudgetLimits{kWorkBudget, 0}), budgetB(BudgetLimits{kWorkBudget, 0});
     sim::SimOptions o;
-    o.maxStepsPerThread = kStepsPerThread;
+    o.maxMemoryBytes = kSimMemory;
     o.budget = &budgetA;
     auto a = sim::Simulator(o).run(r.program, k.name, first);
     o.budget = &budgetB;
