@@ -55,6 +55,7 @@ run_target() {
   local t="$1"
   local corpus="$FUZZ_DIR/corpus/$t" art="$FUZZ_DIR/artifacts/$t/"
   mkdir -p "$corpus" "$art"
+  touch "$FUZZ_DIR/logs/$t.start"
   local flags=(-max_total_time="$TIME" -timeout="${TIRX_FUZZ_TIMEOUT:-25}" -rss_limit_mb=2560
                -max_len=8192 -dict="$FUZZ_DIR/tirx.dict" -artifact_prefix="$art"
                -print_final_stats=1 -print_funcs=0)
@@ -88,7 +89,7 @@ for t in "${TARGETS[@]}"; do
   cov=$(echo "$last" | grep -o 'cov: [0-9]*' | grep -o '[0-9]*' || true)
   ft=$(echo "$last" | grep -o 'ft: [0-9]*' | grep -o '[0-9]*' || true)
   findings=$(find "$FUZZ_DIR/artifacts/$t" -type f \( -name 'crash-*' -o -name 'timeout-*' \
-    -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) -newer "$FUZZ_DIR/tirx.dict" | wc -l)
+    -o -name 'oom-*' -o -name 'leak-*' -o -name 'slow-unit-*' \) -newer "$FUZZ_DIR/logs/$t.start" | wc -l)
   printf 'fuzz: %-8s rc=%s execs=%s cov=%s ft=%s corpus=%s new-findings=%s\n' "$t" "$rc" \
     "${execs:-?}" "${cov:-?}" "${ft:-?}" "$(ls "$FUZZ_DIR/corpus/$t" | wc -l)" "$findings"
   if [ "$rc" != 0 ] || { [ "$findings" != 0 ] && [ "$KEEP_GOING" = 1 ]; }; then
