@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
 #include "core/ir/dtype.h"
@@ -16,12 +17,34 @@ namespace tirx::ir {
 
 struct Program;
 
+/// The byte every undefined element is filled with before a run (a NaN for every float type, -1
+/// for signed and the maximum for unsigned integers), and the second pattern of the GPU's two-run
+/// definedness test (docs/runner.md, "Defined elements").
+inline constexpr uint8_t kPoisonByte = 0xFF;
+inline constexpr uint8_t kSecondPoisonByte = 0x7F;
+
 /// A dense row-major host tensor. `data.size() == Π shape · dtypeBytes(dtype)`.
+///
+/// `defined` says which elements hold a value: empty means every element (what the script gave:
+/// `np.zeros`, `torch.linspace`, a generator), otherwise one byte per element, 0 where the value
+/// is undefined (`np.empty`, `torch.empty_like`, an output element no run wrote). Executors fill
+/// undefined elements with kPoisonByte before a run and, after it, mark what the kernel defined.
 struct HostTensor {
   DType dtype = DType::Float32;
   std::vector<int64_t> shape;
   std::vector<uint8_t> data;
+  std::vector<uint8_t> defined;
   int64_t numel() const;
+  bool fullyDefined() const { return defined.empty(); }
+  bool isDefined(int64_t i) const { return defined.empty() || defined[size_t(i)] != 0; }
+  /// Elements whose value is undefined (0 when `defined` is empty).
+  int64_t undefinedCount() const;
+  /// Marks every element undefined (the script left the tensor uninitialised).
+  void markAllUndefined();
+  /// Drops the mask when every element is defined (keeps `defined` empty in the common case).
+  void normalizeDefined();
+  /// Fills every undefined element's bytes with `byte`; defined elements are left as they are.
+  void poisonUndefined(uint8_t byte);
 };
 
 /// One kernel argument in signature order: a tensor (in/out) or a scalar given by its bits.
@@ -41,6 +64,10 @@ struct Fault {
   Diagnostic diag;
 };
 
+/// What an executor promises about tensor arguments after run(): `data` holds the kernel's results
+/// and `defined` marks the elements that hold a value — those defined before the run plus those
+/// the kernel wrote (the simulator knows this from its stores; the GPU path from two runs with two
+/// poison patterns). Undefined elements hold kPoisonByte bytes.
 struct RunOutcome {
   bool ran = false;             ///< the kernel ran to completion (outputs are valid)
   std::vector<Fault> faults;
@@ -57,6 +84,14 @@ class Executor {
   virtual std::string name() const = 0;
   virtual Result<RunOutcome> run(const Program& program, const std::string& kernel,
                                  std::vector<KernelArg>& args) = 0;
+  /// The job's budget (work, wall time, cancellation; not owned, may be null). The GPU executor
+  /// polls it while its runner child runs and kills the child once it is exhausted (a fault,
+  /// docs/runner.md); the simulator takes its budget through SimOptions.
+  void setBudget(WorkBudget* budget) { m_budget = budget; }
+  WorkBudget* budget() const { return m_budget; }
+
+ protected:
+  WorkBudget* m_budget = nullptr;
 };
 
 }  // namespace tirx::ir
