@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "core/codegen/codegen_internal.h"
+#include "core/ir/shared_memory.h"
 
 namespace tirx::codegen {
 
@@ -324,13 +325,22 @@ void Emitter::emitProgram() {
     stmt(k.span, "const int tirx_tid = " + tid +
                      "; const int tirx_warp = tirx_tid >> 5; const int tirx_lane = tirx_tid & 31;"
                      " (void)tirx_warp; (void)tirx_lane;");
+    // Shared tiles: static arrays up to 48 KiB; beyond, one dynamic array (the runner passes its
+    // size at launch and opts in to more than 48 KiB), each tile a pointer at its planned offset.
+    const ir::SharedMemoryPlan smem = ir::planSharedMemory(k);
+    if (smem.dynamic)
+      stmt(k.span, "extern __shared__ __align__(" + std::to_string(smem.alignment) +
+                       ") unsigned char tirx_smem[];");
     for (size_t i = 0; i < k.buffers.size(); ++i) {
       const ir::Buffer& b = k.buffers[i];
       if (b.scope == ir::MemScope::Global) continue;
       int64_t n = b.storageElems > 0 ? b.storageElems : b.layout.storageSlots();
       if (n <= 0) n = 1;
       const std::string t = storageType(b.dtype);
-      if (b.scope == ir::MemScope::Shared) {
+      if (b.scope == ir::MemScope::Shared && smem.dynamic) {
+        stmt(b.span, t + "* const " + bufferName(int(i)) + " = reinterpret_cast<" + t + "*>(tirx_smem + " +
+                         std::to_string(smem.offset[i]) + ");");
+      } else if (b.scope == ir::MemScope::Shared) {
         stmt(b.span, "__shared__ alignas(" + std::to_string(std::max<int64_t>(b.alignBytes, 16)) +
                          ") " + t + " " + bufferName(int(i)) + "[" + std::to_string(n) + "];");
       } else {

@@ -145,6 +145,7 @@ class Analyzer {
   void analyzeFunctionDef(const ast::Stmt& s);
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
+  void checkSharedMemory(const ir::Kernel& k);
 
   // ---- constant folding (sema_fold.cpp) ----
   /// Reports a failed fold at `span` (E0240 overflow, E0156 division by zero, E0244 negative

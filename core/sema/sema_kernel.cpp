@@ -4,6 +4,7 @@
 // thread-divergent control flow) and the tile operations (sema_tile.cpp).
 #include <algorithm>
 
+#include "core/ir/shared_memory.h"
 #include "core/sema/sema_internal.h"
 
 namespace tirx::sema {
@@ -286,6 +287,29 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
   return ok && g.ok && b.ok;
 }
 
+// Shared memory per block against the target's limit (E0125), reported at the allocation that
+// crosses it: the tiles as codegen and the runner place them (ir/shared_memory.h) plus the launch's
+// dynamic_smem_bytes, which come first so that the last tile is the one named.
+void Analyzer::checkSharedMemory(const ir::Kernel& k) {
+  const int64_t limit = ir::sharedMemoryLimit(m_options.sm);
+  const ir::SharedMemoryPlan plan = ir::planSharedMemory(k);
+  if (plan.totalBytes(k) <= limit) return;
+  const int64_t dyn = std::max<int64_t>(k.launch.dynamicSmemBytes, 0);
+  const std::string where = " bytes of shared memory per block, over the " + std::to_string(limit) + "-byte (" +
+                            std::to_string(limit / 1024) + " KiB) limit of sm_" + std::to_string(m_options.sm);
+  for (size_t b = 0; b < k.buffers.size(); ++b) {
+    if (plan.offset[b] < 0) continue;
+    const int64_t end = dyn + plan.offset[b] + ir::sharedBufferBytes(k.buffers[b]);
+    if (end <= limit) continue;
+    auto& d = error("E0125", k.buffers[b].span, "with '" + k.buffers[b].name + "' (" +
+                                                    std::to_string(ir::sharedBufferBytes(k.buffers[b])) + " bytes) kernel '" +
+                                                    k.name + "' needs " + std::to_string(plan.totalBytes(k)) + where);
+    if (dyn > 0) note(d, k.launchSpan, "the launch asks for " + std::to_string(dyn) + " bytes of dynamic shared memory");
+    return;
+  }
+  error("E0125", k.launchSpan, "kernel '" + k.name + "' asks for " + std::to_string(plan.totalBytes(k)) + where);
+}
+
 void Analyzer::analyzeKernel(const ast::Stmt& s) {
   ir::Kernel k;
   k.name = s.name;
@@ -343,6 +367,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
     auto& d = error("E0110", s.nameSpan, "kernel '" + s.name + "' has no T.device_entry(launch=T.cuda.LaunchConfig(grid=..., block=...))");
     note(d, s.nameSpan, "the launch configuration is required to check tile operations");
   }
+  checkSharedMemory(k);
   // Unused allocations (only in kernels without errors: an early return after an error leaves
   // operands unvisited).
   const bool kernelErrors = hasErrors(Diagnostics(m_diags.begin() + diagsBefore, m_diags.end()));
