@@ -1,32 +1,27 @@
-// The parent side of the runner protocol (docs/runner.md): compile (cached), write the request
-// and argument files to a temporary directory, fork/exec `tirx runner`, enforce the timeout, read
-// the response and turn CUDA errors, crashes and hangs into Faults naming the kernel.
+// The parent side of the runner protocol (docs/runner.md): compile (cached), write the request and
+// the argument files to a temporary directory — the bytes the caller gave, a poison marker for
+// undefined elements — start `tirx runner`, wait under the timeout and the job's budget, read the
+// response defensively and turn CUDA errors, crashes, hangs, cancellations and malformed responses
+// into Faults naming the kernel.
 #include "core/driver/cuda_executor.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include <cerrno>
-#include <chrono>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
-#include <sstream>
-#include <thread>
 
 #include "core/device/cuda_driver.h"
+#include "core/driver/child_process.h"
 #include "core/driver/compile.h"
+#include "core/driver/runner_protocol.h"
+#include "core/ir/shared_memory.h"
 
 namespace tirx::driver {
-
-using nlohmann::json;
 
 namespace {
 
@@ -58,28 +53,15 @@ void collectAccess(const std::vector<ir::Stmt>& body, std::set<int>& reads, std:
         }
         for (const auto& lo : op.tensor.lo) collectReads(lo, reads);
         if (op.tensor.scope == ir::MemScope::Local) continue;
-        if (a.instr.family == PtxFamily::St && i == 0) writes.insert(op.tensor.buffer);
-        else reads.insert(op.tensor.buffer);
+        if (a.instr.family == PtxFamily::St && i == 0)
+          writes.insert(op.tensor.buffer);
+        else
+          reads.insert(op.tensor.buffer);
       }
     }
     collectAccess(s.body, reads, writes);
     collectAccess(s.orelse, reads, writes);
   }
-}
-
-bool writeFile(const std::string& path, const void* data, size_t n) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(static_cast<const char*>(data), std::streamsize(n));
-  return bool(out);
-}
-
-bool readFile(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
 }
 
 std::string selfExe() {
@@ -88,58 +70,41 @@ std::string selfExe() {
   return ec ? std::string() : p.string();
 }
 
-/// The spawned child and its fate.
-struct ChildResult {
-  bool started = false;
-  bool timedOut = false;
-  int exitCode = -1;
-  int signal = 0;
-  double wallMs = 0;
-};
-
-ChildResult spawnAndWait(const std::string& exe, const std::vector<std::string>& argv,
-                         const std::string& logPath, int timeoutMs) {
-  ChildResult r;
-  std::vector<char*> cargs;
-  for (const auto& a : argv) cargs.push_back(const_cast<char*>(a.c_str()));
-  cargs.push_back(nullptr);
-  const auto t0 = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0) return r;
-  if (pid == 0) {
-    const int fd = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-      ::close(fd);
-    }
-    const int devnull = ::open("/dev/null", O_RDONLY);
-    if (devnull >= 0) ::dup2(devnull, 0);
-    ::execv(exe.c_str(), cargs.data());
-    ::_exit(127);
-  }
-  r.started = true;
-  int status = 0;
-  for (;;) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (w < 0 || ms > timeoutMs) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      r.timedOut = w >= 0;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(ms < 50 ? 1 : 5));
-  }
-  r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (!r.timedOut) {
-    if (WIFEXITED(status)) r.exitCode = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  }
-  return r;
+/// The first bytes of the child's log, for a message (the log may be huge or binary).
+std::string logExcerpt(const std::string& path) {
+  std::string text;
+  std::ifstream in(path, std::ios::binary);
+  char buf[4096];
+  in.read(buf, sizeof buf);
+  text.assign(buf, size_t(in.gcount()));
+  for (char& c : text)  // printable ASCII only: the log may be binary junk from a dying child
+    if (c == '\n' || c == '\t')
+      c = ' ';
+    else if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126)
+      c = '?';
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  if (text.size() > 300) text = text.substr(0, 300) + "…";
+  return text;
 }
+
+std::string secondsText(double s) {
+  std::string t = std::to_string(s);
+  t.erase(t.find_last_not_of('0') + 1);
+  if (!t.empty() && t.back() == '.') t.pop_back();
+  return t;
+}
+
+/// Removes the request directory unless asked to keep it.
+struct TempDir {
+  std::string path;
+  bool keep = false;
+  ~TempDir() {
+    if (!keep && !path.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  }
+};
 
 }  // namespace
 
@@ -169,14 +134,28 @@ std::string findRunner() {
   const std::string self = selfExe();
   if (self.empty()) return {};
   const std::filesystem::path dir = std::filesystem::path(self).parent_path();
-  for (const auto& cand : {dir / "tirx", dir / ".." / "bin" / "tirx", dir / ".." / ".." / "bin" / "tirx"})
+  for (const auto& cand :
+       {dir / "tirx", dir / ".." / "bin" / "tirx", dir / ".." / ".." / "bin" / "tirx"})
     if (::access(cand.c_str(), X_OK) == 0) return std::filesystem::weakly_canonical(cand).string();
   return {};
 }
 
+bool runnerOverridden() {
+  const char* env = std::getenv("TIRX_RUNNER");
+  return env && *env;
+}
+
+bool gpuPathAvailable(std::string* why) {
+  if (runnerOverridden() || device::driverLibraryPresent()) return true;
+  if (why) *why = "no CUDA driver found (libcuda.so.1)";
+  return false;
+}
+
 CudaExecutor::CudaExecutor(CudaExecutorOptions options) : m_options(std::move(options)) {}
 
-std::string CudaExecutor::name() const { return "cuda:" + std::to_string(m_options.device); }
+std::string CudaExecutor::name() const {
+  return "cuda:" + std::to_string(m_options.device);
+}
 
 Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::string& kernel,
                                          std::vector<ir::KernelArg>& args) {
@@ -184,15 +163,33 @@ Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::
   const ir::Kernel* k = program.findKernel(kernel);
   if (!k) return Status{"run", "no kernel named '" + kernel + "'", 0};
   if (args.size() != k->params.size())
-    return Status{"run", "kernel '" + kernel + "' takes " + std::to_string(k->params.size()) +
-                             " arguments, " + std::to_string(args.size()) + " given", 0};
-  if (!device::driverLibraryPresent())
+    return Status{"run",
+                  "kernel '" + kernel + "' takes " + std::to_string(k->params.size()) +
+                      " arguments, " + std::to_string(args.size()) + " given",
+                  0};
+  // The runner reports a missing driver itself; checking here saves a compile and a process.
+  const bool explicitRunner = !m_options.runnerPath.empty() || runnerOverridden();
+  if (!explicitRunner && !device::driverLibraryPresent())
     return Status{"dlopen", "no CUDA driver (libcuda.so.1 not found)", 0};
   const std::string runner = m_options.runnerPath.empty() ? findRunner() : m_options.runnerPath;
   if (runner.empty() || ::access(runner.c_str(), X_OK) != 0)
     return Status{"runner", "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)", 0};
 
   ir::RunOutcome out;
+  const std::string where = "on cuda:" + std::to_string(m_options.device);
+  auto faultAt = [&](const std::string& kind, const std::string& code, const std::string& message) {
+    ir::Fault f;
+    f.kind = kind;
+    f.diag = makeError(code, k->span, message);
+    out.faults.push_back(std::move(f));
+    out.ran = false;
+    return out;
+  };
+  if (m_budget && !m_budget->poll())
+    return faultAt(m_budget->stop() == BudgetStop::Time ? "timeout" : "cancelled",
+                   m_budget->stop() == BudgetStop::Time ? "E0951" : "E0953",
+                   "kernel '" + kernel + "' was not started " + where + ": " + m_budget->message());
+
   CompileOptions co;
   co.sm = m_options.sm > 0 ? m_options.sm : program.targetSm;
   co.kernel = kernel;
@@ -208,105 +205,149 @@ Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::
 
   char tmpl[] = "/tmp/tirx_run_XXXXXX";
   if (!::mkdtemp(tmpl)) return Status{"mkdtemp", "cannot create a temporary directory", errno};
-  const std::string dir = tmpl;
-  struct Cleanup {
-    std::string dir;
-    bool keep;
-    ~Cleanup() {
-      if (!keep) {
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
-      }
-    }
-  } cleanup{dir, m_options.keepTemp};
+  const TempDir dir{tmpl, m_options.keepTemp};
 
-  const std::vector<bool> poison = writeOnlyParams(*k);
+  // Undefined elements carry the poison the simulator also sees; the request says where they are.
+  for (auto& a : args)
+    if (a.isTensor) a.tensor.poisonUndefined(ir::kPoisonByte);
   std::set<int> reads, writes;
   collectAccess(k->body, reads, writes);
-  json req = {{"version", 1}, {"kernel", kernel}, {"device", m_options.device},
-              {"cubin", "kernel.cubin"}, {"ptx", "kernel.ptx"},
-              {"grid", {k->launch.grid[0], k->launch.grid[1], k->launch.grid[2]}},
-              {"block", {k->launch.block[0], k->launch.block[1], k->launch.block[2]}},
-              {"dynamicSmem", k->launch.dynamicSmemBytes},
-              {"warmup", m_options.warmup}, {"repeats", m_options.repeats > 1 ? m_options.repeats : 0}};
-  if (!writeFile(dir + "/kernel.cubin", compiled->cubin.data(), compiled->cubin.size()) ||
-      !writeFile(dir + "/kernel.ptx", compiled->ptx.data(), compiled->ptx.size()))
-    return Status{"write", "cannot write the kernel image to " + dir, 0};
-  json jargs = json::array();
+  RunnerRequest req;
+  req.kernel = kernel;
+  req.device = m_options.device;
+  for (int d = 0; d < 3; ++d) {
+    req.grid[size_t(d)] = k->launch.grid[size_t(d)];
+    req.block[size_t(d)] = k->launch.block[size_t(d)];
+  }
+  req.dynamicSmem = ir::planSharedMemory(*k).launchDynamicBytes;
+  req.warmup = m_options.warmup;
+  req.repeats = m_options.repeats > 1 ? m_options.repeats : 0;
+  if (!writeWholeFile(dir.path + "/kernel.cubin", compiled->cubin.data(), compiled->cubin.size()) ||
+      !writeWholeFile(dir.path + "/kernel.ptx", compiled->ptx.data(), compiled->ptx.size()))
+    return Status{"write", "cannot write the kernel image to " + dir.path, errno};
   for (size_t i = 0; i < args.size(); ++i) {
     const ir::KernelArg& a = args[i];
-    if (a.isTensor) {
-      const std::string file = "arg" + std::to_string(i) + ".bin";
-      const bool pz = poison[i];
-      if (!pz && !writeFile(dir + "/" + file, a.tensor.data.data(), a.tensor.data.size()))
-        return Status{"write", "cannot write argument " + std::to_string(i), 0};
-      const int buf = k->params[i].buffer;
-      jargs.push_back({{"kind", "tensor"}, {"file", file}, {"dtype", std::string(ir::dtypeName(a.tensor.dtype))},
-                       {"shape", a.tensor.shape}, {"bytes", a.tensor.data.size()}, {"poison", pz},
-                       {"download", writes.count(buf) > 0}});
-    } else {
-      jargs.push_back({{"kind", "scalar"}, {"dtype", std::string(ir::dtypeName(a.scalarType))},
-                       {"bits", a.scalarBits}});
+    RunnerArg ra;
+    ra.isTensor = a.isTensor;
+    if (!a.isTensor) {
+      ra.bits = a.scalarBits;
+      req.args.push_back(ra);
+      continue;
     }
+    const ir::HostTensor& t = a.tensor;
+    ra.dtype = t.dtype;
+    ra.shape = t.shape;
+    ra.bytes = t.data.size();
+    ra.download = writes.count(k->params[i].buffer) > 0;
+    const int64_t undefined = t.undefinedCount();
+    ra.undefined = undefined == 0           ? Undefined::None
+                   : undefined == t.numel() ? Undefined::All
+                                            : Undefined::Some;
+    if (ra.undefined != Undefined::None && m_options.trackDefined) req.passes = 2;
+    const std::string n = std::to_string(i);
+    if (ra.undefined != Undefined::All) {
+      ra.file = "arg" + n + ".bin";
+      if (!writeWholeFile(dir.path + "/" + ra.file, t.data.data(), t.data.size()))
+        return Status{"write", "cannot write argument " + n + " to " + dir.path, errno};
+    }
+    if (ra.undefined == Undefined::Some) {
+      ra.maskFile = "mask" + n + ".bin";
+      if (!writeWholeFile(dir.path + "/" + ra.maskFile, t.defined.data(), t.defined.size()))
+        return Status{"write", "cannot write the mask of argument " + n + " to " + dir.path, errno};
+    }
+    req.args.push_back(std::move(ra));
   }
-  req["args"] = jargs;
-  {
-    std::ofstream f(dir + "/request.json");
-    f << req.dump(2) << "\n";
-  }
+  const std::string reqText = requestToJson(req);
+  if (!writeWholeFile(dir.path + "/request.json", reqText.data(), reqText.size()))
+    return Status{"write", "cannot write the request to " + dir.path, errno};
+
+  // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.
+  const bool jobLimit = m_budget && m_budget->limits().maxSeconds > 0;
   const ChildResult child =
-      spawnAndWait(runner, {runner, "runner", dir + "/request.json", dir + "/response.json"},
-                   dir + "/runner.log", m_options.timeoutMs);
-  readFile(dir + "/runner.log", out.log);
-  if (!child.started) return Status{"fork", "cannot start the runner process", errno};
-  auto faultAt = [&](const std::string& kind, const std::string& message) {
-    ir::Fault f;
-    f.kind = kind;
-    f.diag = makeError(kind == "timeout" ? "E0951" : kind == "crash" ? "E0952" : "E0950", k->span, message);
-    out.faults.push_back(std::move(f));
-    out.ran = false;
-    return out;
-  };
-  const std::string where = "on cuda:" + std::to_string(m_options.device);
-  if (child.timedOut)
-    return faultAt("timeout", "kernel '" + kernel + "' did not finish within " +
-                                  std::to_string(m_options.timeoutMs / 1000.0).substr(0, 5) + " s " +
-                                  where + "; the runner was killed");
+      runChild(runner, {runner, "runner", dir.path + "/request.json", dir.path + "/response.json"},
+               dir.path + "/runner.log",
+               jobLimit ? std::numeric_limits<int>::max() : m_options.timeoutMs, m_budget);
+  if (!child.started)
+    return Status{
+        "fork", "cannot start the runner process: " + std::string(std::strerror(child.startErrno)),
+        child.startErrno};
+  out.log = logExcerpt(dir.path + "/runner.log");
+  if (child.stop == ChildStop::Timeout)
+    return faultAt("timeout", "E0951",
+                   "kernel '" + kernel + "' did not finish within " +
+                       secondsText(m_options.timeoutMs / 1000.0) + " s " + where +
+                       "; the runner was killed");
+  if (child.stop == ChildStop::Budget)
+    return faultAt(m_budget->stop() == BudgetStop::Time ? "timeout" : "cancelled",
+                   m_budget->stop() == BudgetStop::Time ? "E0951" : "E0953",
+                   "kernel '" + kernel + "' was stopped " + where + ": " + m_budget->message() +
+                       "; the runner was killed");
+  const std::string how = child.signal ? "was killed by " + signalName(child.signal)
+                                       : "exited with status " + std::to_string(child.exitCode);
+  const std::string logTail = out.log.empty() ? std::string() : " (runner output: " + out.log + ")";
   std::string text;
-  json resp;
-  if (readFile(dir + "/response.json", text)) resp = json::parse(text, nullptr, false);
-  if (resp.is_discarded() || !resp.is_object()) {
-    std::string why = child.signal ? "was killed by signal " + std::to_string(child.signal)
-                                   : "exited with status " + std::to_string(child.exitCode);
-    return faultAt("crash", "the runner for kernel '" + kernel + "' " + why + " without a response" +
-                                (out.log.empty() ? "" : ": " + out.log.substr(0, 300)));
+  if (!readWholeFile(dir.path + "/response.json", text, kMaxProtocolText))
+    return faultAt(
+        "crash", "E0952",
+        "the runner for kernel '" + kernel + "' " + how + " without a response" + logTail);
+  auto resp = parseResponse(text);
+  if (!resp)
+    return faultAt("crash", "E0952",
+                   "the runner for kernel '" + kernel + "' " + how +
+                       " and wrote a malformed response: " + resp.error().message + logTail);
+  out.device = (resp->device.empty() ? std::string("cuda") : resp->device) +
+               " (cuda:" + std::to_string(m_options.device) + ")";
+  if (resp->environment) return Status{resp->error.api, resp->error.message, resp->error.code};
+  if (!resp->ok) {
+    const RunnerError& e = resp->error;
+    const std::string kind = !resp->fault.empty() ? resp->fault
+                             : !e.kind.empty()    ? e.kind
+                                                  : "cuda-error";
+    return faultAt(kind, "E0950",
+                   "kernel '" + kernel + "' failed " + where + " at " +
+                       (e.stage.empty() ? "run" : e.stage) + ": " +
+                       (e.api.empty() ? "" : e.api + ": ") + e.message);
   }
-  out.device = resp.value("device", std::string("cuda")) + " (cuda:" + std::to_string(m_options.device) + ")";
-  if (resp.value("environment", false)) {
-    const json& e = resp["error"];
-    return Status{e.value("api", std::string("cuda")), e.value("message", std::string("no CUDA device")),
-                  e.value("code", 0)};
-  }
-  if (!resp.value("ok", false)) {
-    const json e = resp.value("error", json::object());
-    const std::string kind = resp.value("fault", e.value("kind", std::string("cuda-error")));
-    return faultAt(kind, "kernel '" + kernel + "' failed " + where + " at " +
-                             e.value("stage", std::string("run")) + ": " + e.value("api", std::string()) +
-                             ": " + e.value("message", std::string()));
-  }
-  for (const auto& o : resp.value("outputs", json::array())) {
-    const size_t i = o.value("index", size_t(0));
+  // Outputs: every tensor the kernel writes comes back, with its definedness after the run.
+  std::vector<bool> seen(args.size(), false);
+  for (const RunnerOutput& o : resp->outputs) {
+    const std::string bad = "the runner for kernel '" + kernel + "' returned a bad output " +
+                            std::to_string(o.index) + ": ";
+    if (o.index >= args.size() || !args[o.index].isTensor || seen[o.index])
+      return faultAt("crash", "E0952", bad + "no such tensor argument, or returned twice");
+    seen[o.index] = true;
+    ir::HostTensor& t = args[o.index].tensor;
     std::string data;
-    if (i >= args.size() || !readFile(dir + "/" + o.value("file", std::string()), data) ||
-        data.size() != args[i].tensor.data.size())
-      return Status{"read", "the runner's output " + std::to_string(i) + " is missing or of the wrong size", 0};
-    std::memcpy(args[i].tensor.data.data(), data.data(), data.size());
+    if (!readWholeFile(dir.path + "/" + o.file, data, t.data.size()) ||
+        data.size() != t.data.size())
+      return faultAt(
+          "crash", "E0952",
+          bad + "'" + o.file + "' is missing or not " + std::to_string(t.data.size()) + " bytes");
+    std::memcpy(t.data.data(), data.data(), data.size());
+    if (req.passes < 2) continue;
+    if (o.undefined == 0) {
+      t.defined.clear();
+      continue;
+    }
+    std::string mask;
+    if (!readWholeFile(dir.path + "/" + o.maskFile, mask, size_t(t.numel())) ||
+        mask.size() != size_t(t.numel()))
+      return faultAt("crash", "E0952",
+                     bad + "mask '" + o.maskFile + "' is missing or not " +
+                         std::to_string(t.numel()) + " bytes");
+    t.defined.assign(mask.begin(), mask.end());
+    t.poisonUndefined(ir::kPoisonByte);
   }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (req.args[i].isTensor && req.args[i].download && !seen[i])
+      return faultAt(
+          "crash", "E0952",
+          "the runner for kernel '" + kernel + "' did not return output " + std::to_string(i));
   out.ran = true;
-  out.runMs = resp.value("firstLaunchMs", 0.0);
-  for (const auto& t : resp.value("launchesMs", json::array())) m_timings.launchesMs.push_back(t.get<double>());
-  m_timings.medianMs = resp.value("medianMs", 0.0);
-  m_timings.minMs = resp.value("minMs", 0.0);
+  out.runMs = resp->firstLaunchMs;
+  m_timings.launchesMs = resp->launchesMs;
+  m_timings.medianMs = resp->medianMs;
+  m_timings.minMs = resp->minMs;
   if (!m_timings.launchesMs.empty()) out.runMs = m_timings.medianMs;
   return out;
 }

@@ -1,9 +1,11 @@
 // The GPU backend: an ir::Executor that compiles a kernel (cached) and runs it in a CHILD
 // PROCESS, `tirx runner REQUEST.json RESPONSE.json`, so that an illegal address, a misaligned
 // access or a hung kernel kills the child and never the caller. Arguments travel as raw files in
-// a temporary directory; outputs are poisoned (0xFF bytes, a NaN pattern) before the launch; the
-// parent enforces a timeout and reports faults with the kernel's name. The protocol is documented
-// in docs/runner.md; runRunner() is the child's side.
+// a temporary directory, exactly as the caller gave them; only elements the caller marked
+// undefined (HostTensor::defined) are poisoned, and when there are any the kernel runs twice with
+// two poison bytes so that the outputs come back with their definedness. The parent enforces a
+// timeout and the job's budget (cancellation) and reports faults with the kernel's name. The
+// protocol is documented in docs/runner.md; runRunner() is the child's side.
 #pragma once
 
 #include <string>
@@ -20,10 +22,13 @@ struct CudaExecutorOptions {
   int sm = 0;                    ///< compile target; 0 = the program's targetSm
   std::string runnerPath;        ///< the `tirx` binary; empty = findRunner()
   std::string scriptFile = "script.py";  ///< #line file name (for faults and .loc)
-  int timeoutMs = 30000;         ///< kill the child after this long
+  int timeoutMs = 30000;         ///< kill the child after this long (unless the budget has a time limit)
   int warmup = 0;                ///< extra launches before the timed ones (benchmarks)
   int repeats = 1;               ///< timed launches; RunOutcome::runMs is their median
   bool keepTemp = false;         ///< keep the request directory (debugging)
+  /// Run twice when some element is undefined, to learn which output elements the kernel defined.
+  /// Off (benchmarks): one run, and the `defined` masks of the arguments are left as they were.
+  bool trackDefined = true;
 };
 
 /// Per-launch timings of the last run (milliseconds, CUDA events), for benchmarks.
@@ -50,8 +55,14 @@ class CudaExecutor : public ir::Executor {
 /// executable, then ../bin/tirx from it; empty when none exists.
 std::string findRunner();
 
-/// Which tensor parameters (by signature position) the kernel writes without reading first:
-/// those are poisoned instead of uploaded.
+/// True when `$TIRX_RUNNER` names the runner: the parent then leaves the driver check to it.
+bool runnerOverridden();
+/// Whether GPU runs can be attempted: a CUDA driver library is present, or TIRX_RUNNER is set.
+/// `why` says what is missing.
+bool gpuPathAvailable(std::string* why = nullptr);
+
+/// Which tensor parameters (by signature position) the kernel writes without reading them:
+/// `tirx run` leaves those undefined unless an --input gives them.
 std::vector<bool> writeOnlyParams(const ir::Kernel& kernel);
 /// Which tensor parameters the kernel writes at all (its outputs).
 std::vector<bool> writtenParams(const ir::Kernel& kernel);

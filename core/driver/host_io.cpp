@@ -1,9 +1,14 @@
 // Input generators, scalar argument parsing and the .npy writer of host_io.h.
 #include "core/driver/host_io.h"
 
+#include <cerrno>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <new>
+#include <optional>
 #include <random>
 
 #include "core/driver/cuda_executor.h"
@@ -13,25 +18,56 @@ namespace tirx::driver {
 
 namespace {
 
-void setValue(ir::HostTensor& t, int64_t i, double v) {
-  uint8_t* p = t.data.data() + i * ir::dtypeBytes(t.dtype);
+/// `v` in `t`'s dtype, or why it does not fit: integers take the value truncated toward zero (as
+/// numpy's astype) and must be in range; floats round to nearest and must not overflow to ±inf
+/// (an infinite or NaN `v` is kept). Never undefined behaviour.
+std::optional<std::string> storeValue(uint8_t* p, ir::DType t, double v) {
   auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };
-  switch (t.dtype) {
-    case ir::DType::Float32: put(float(v)); break;
-    case ir::DType::Float64: put(v); break;
-    case ir::DType::Float16: put(ir::floatToHalfBits(float(v))); break;
-    case ir::DType::BFloat16: put(ir::floatToBf16Bits(float(v))); break;
-    case ir::DType::Bool: put(uint8_t(v != 0)); break;
-    case ir::DType::Int8: put(int8_t(v)); break;
-    case ir::DType::Int16: put(int16_t(v)); break;
-    case ir::DType::Int32: put(int32_t(v)); break;
-    case ir::DType::Int64: put(int64_t(v)); break;
-    case ir::DType::UInt8: put(uint8_t(v)); break;
-    case ir::DType::UInt16: put(uint16_t(v)); break;
-    case ir::DType::UInt32: put(uint32_t(v)); break;
-    case ir::DType::UInt64: put(uint64_t(v)); break;
-    case ir::DType::Void: break;
+  auto fitsInt = [&](double lo, double hi) { return !std::isnan(v) && std::trunc(v) >= lo && std::trunc(v) <= hi; };
+  auto tooBig = [&]() { return "does not fit " + std::string(ir::dtypeName(t)); };
+  switch (t) {
+    case ir::DType::Float32: {
+      const float f = float(v);
+      if (std::isinf(f) && std::isfinite(v)) return tooBig();
+      put(f);
+      return std::nullopt;
+    }
+    case ir::DType::Float64: put(v); return std::nullopt;
+    case ir::DType::Float16: case ir::DType::BFloat16: {
+      const uint16_t h = t == ir::DType::Float16 ? ir::floatToHalfBits(float(v)) : ir::floatToBf16Bits(float(v));
+      const bool inf = t == ir::DType::Float16 ? (h & 0x7FFF) == 0x7C00 : (h & 0x7FFF) == 0x7F80;
+      if ((inf || std::isinf(float(v))) && std::isfinite(v)) return tooBig();
+      put(h);
+      return std::nullopt;
+    }
+    case ir::DType::Bool: put(uint8_t(v != 0)); return std::nullopt;
+    case ir::DType::Int8: if (!fitsInt(-128, 127)) return tooBig(); put(int8_t(v)); return std::nullopt;
+    case ir::DType::Int16: if (!fitsInt(-32768, 32767)) return tooBig(); put(int16_t(v)); return std::nullopt;
+    case ir::DType::Int32: if (!fitsInt(-2147483648.0, 2147483647.0)) return tooBig(); put(int32_t(v)); return std::nullopt;
+    case ir::DType::Int64:
+      if (!fitsInt(-0x1p63, 0x1p63) || std::trunc(v) == 0x1p63) return tooBig();
+      put(int64_t(v));
+      return std::nullopt;
+    case ir::DType::UInt8: if (!fitsInt(0, 255)) return tooBig(); put(uint8_t(v)); return std::nullopt;
+    case ir::DType::UInt16: if (!fitsInt(0, 65535)) return tooBig(); put(uint16_t(v)); return std::nullopt;
+    case ir::DType::UInt32: if (!fitsInt(0, 4294967295.0)) return tooBig(); put(uint32_t(v)); return std::nullopt;
+    case ir::DType::UInt64:
+      if (!fitsInt(0, 0x1p64) || std::trunc(v) == 0x1p64) return tooBig();
+      put(uint64_t(v));
+      return std::nullopt;
+    case ir::DType::Void: return "has no values";
   }
+  return "has no values";
+}
+
+/// The shortest %g spelling that reads back as `v` (1e+39, not 9.9999999999999994e+38).
+std::string numberText(double v) {
+  char buf[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v || std::isnan(v)) break;
+  }
+  return buf;
 }
 
 /// "name(a, b)" → name and numeric arguments.
@@ -116,7 +152,16 @@ Result<ir::HostTensor> generateTensor(const std::string& generator, ir::DType dt
   t.dtype = dtype;
   t.shape = shape;
   const int64_t n = t.numel();
-  t.data.assign(size_t(n * ir::dtypeBytes(dtype)), 0);
+  const int64_t eb = ir::dtypeBytes(dtype);
+  if (n < 0 || (n > 0 && n > kMaxHostTensorBytes / std::max<int64_t>(eb, 1)))
+    return Status{"input", "a tensor of " + std::to_string(n) + " " + std::string(ir::dtypeName(dtype)) +
+                               " elements is over the " + std::to_string(kMaxHostTensorBytes >> 30) +
+                               " GiB limit of host tensors", 0};
+  try {
+    t.data.assign(size_t(n * eb), 0);
+  } catch (const std::bad_alloc&) {
+    return Status{"input", "out of host memory for a tensor of " + std::to_string(n * eb) + " bytes", 0};
+  }
   std::string name;
   std::vector<double> a;
   if (!parseCall(generator, name, a))
@@ -124,28 +169,104 @@ Result<ir::HostTensor> generateTensor(const std::string& generator, ir::DType dt
   auto bad = [&](const std::string& why) {
     return Status{"input", "generator '" + generator + "': " + why +
                                " (expected linspace(a, b), zeros, ones, full(v), arange[(start)], "
-                               "randn(seed), rand(seed))", 0};
+                               "randn(seed), rand(seed), empty)", 0};
+  };
+  // Every value must fit the dtype: a generator never wraps or saturates silently.
+  auto fill = [&](auto valueAt) -> Result<ir::HostTensor> {
+    for (int64_t i = 0; i < n; ++i) {
+      const double v = valueAt(i);
+      if (auto why = storeValue(t.data.data() + i * eb, dtype, v))
+        return bad("element " + std::to_string(i) + " = " + numberText(v) + " " + *why);
+    }
+    return std::move(t);
   };
   if (name == "linspace") {
     if (a.size() != 2) return bad("linspace takes two arguments");
     const double step = n > 1 ? (a[1] - a[0]) / double(n - 1) : 0;
-    for (int64_t i = 0; i < n; ++i) setValue(t, i, i == n - 1 && n > 1 ? a[1] : a[0] + double(i) * step);
-  } else if (name == "zeros" || name == "ones" || name == "full") {
-    const double v = name == "ones" ? 1 : name == "zeros" ? 0 : (a.empty() ? 0 : a[0]);
+    return fill([&](int64_t i) { return i == n - 1 && n > 1 ? a[1] : a[0] + double(i) * step; });
+  }
+  if (name == "zeros" || name == "ones" || name == "full") {
     if (name == "full" && a.size() != 1) return bad("full takes one value");
-    for (int64_t i = 0; i < n; ++i) setValue(t, i, v);
-  } else if (name == "arange") {
+    if (name != "full" && !a.empty()) return bad(name + " takes no arguments");
+    const double v = name == "ones" ? 1 : name == "zeros" ? 0 : a[0];
+    return fill([&](int64_t) { return v; });
+  }
+  if (name == "arange") {
+    if (a.size() > 1) return bad("arange takes at most a start");
     const double start = a.empty() ? 0 : a[0];
-    for (int64_t i = 0; i < n; ++i) setValue(t, i, start + double(i));
-  } else if (name == "randn" || name == "rand") {
+    return fill([&](int64_t i) { return start + double(i); });
+  }
+  if (name == "randn" || name == "rand") {
+    if (a.size() > 1 || (a.size() == 1 && (a[0] < 0 || a[0] != std::floor(a[0]) || a[0] > 0x1p53)))
+      return bad(name + " takes one non-negative integer seed");
     std::mt19937_64 rng(uint64_t(a.empty() ? 0 : a[0]));
     std::normal_distribution<double> normal(0.0, 1.0);
     std::uniform_real_distribution<double> uni(0.0, 1.0);
-    for (int64_t i = 0; i < n; ++i) setValue(t, i, name == "randn" ? normal(rng) : uni(rng));
-  } else {
-    return bad("unknown generator '" + name + "'");
+    return fill([&](int64_t) { return name == "randn" ? normal(rng) : uni(rng); });
   }
-  return t;
+  if (name == "empty") {
+    if (!a.empty()) return bad("empty takes no arguments");
+    t.markAllUndefined();
+    return t;
+  }
+  return bad("unknown generator '" + name + "'");
+}
+
+Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, const std::string& param) {
+  auto bad = [&](const std::string& why) {
+    return Status{"input", "scalar parameter '" + param + "' (" + std::string(ir::dtypeName(dtype)) + ") " + why, 0};
+  };
+  std::string s = text;
+  s.erase(0, s.find_first_not_of(" \t"));
+  s.erase(s.find_last_not_of(" \t") + 1);
+  if (s.empty()) return bad("needs a value");
+  uint64_t bits = 0;
+  if (dtype == ir::DType::Bool) {
+    if (s == "1" || s == "true" || s == "True") return uint64_t(1);
+    if (s == "0" || s == "false" || s == "False") return uint64_t(0);
+    return bad("needs true, false, 1 or 0, found '" + text + "'");
+  }
+  if (ir::isInt(dtype)) {
+    // Python's int(): decimal or 0x/0o/0b, an optional sign, '_' between digits; exact.
+    std::string digits = s;
+    bool neg = false;
+    if (digits[0] == '+' || digits[0] == '-') {
+      neg = digits[0] == '-';
+      digits.erase(0, 1);
+    }
+    int base = 10;
+    if (digits.size() > 2 && digits[0] == '0' && std::strchr("xXoObB", digits[1])) {
+      base = std::strchr("xX", digits[1]) ? 16 : std::strchr("oO", digits[1]) ? 8 : 2;
+      digits.erase(0, 2);
+    }
+    std::string clean;  // single '_' between digits only (Python); any other '_' stays and fails
+    for (size_t i = 0; i < digits.size(); ++i)
+      if (digits[i] != '_' || i == 0 || i + 1 == digits.size() || digits[i + 1] == '_' || digits[i - 1] == '_')
+        clean += digits[i];
+    uint64_t mag = 0;
+    const auto [end, ec] = std::from_chars(clean.data(), clean.data() + clean.size(), mag, base);
+    if (clean.empty() || end != clean.data() + clean.size() || ec == std::errc::invalid_argument)
+      return bad("needs an integer, found '" + text + "'");
+    const bool isSigned = ir::isSigned(dtype);
+    const int bitsWide = ir::dtypeBits(dtype);
+    const uint64_t maxPos = isSigned ? (uint64_t(1) << (bitsWide - 1)) - 1
+                                     : (bitsWide == 64 ? ~uint64_t(0) : (uint64_t(1) << bitsWide) - 1);
+    const uint64_t maxNeg = isSigned ? uint64_t(1) << (bitsWide - 1) : 0;
+    if (ec == std::errc::result_out_of_range || (!neg && mag > maxPos) || (neg && mag > maxNeg))
+      return bad("cannot hold " + text + ": the range is " + (isSigned ? "-" + std::to_string(maxNeg) : "0") +
+                 " to " + std::to_string(maxPos));
+    const uint64_t v = neg ? ~mag + 1 : mag;
+    bits = bitsWide == 64 ? v : v & ((uint64_t(1) << bitsWide) - 1);
+    return bits;
+  }
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (!end || *end || end == s.c_str()) return bad("needs a number, found '" + text + "'");
+  uint8_t buf[8] = {};
+  if (auto why = storeValue(buf, dtype, v)) return bad("cannot hold " + text + ": the value " + *why);
+  std::memcpy(&bits, buf, size_t(ir::dtypeBytes(dtype)));
+  return bits;
 }
 
 Status writeNpy(const std::string& path, const ir::HostTensor& t) {
@@ -180,26 +301,27 @@ Result<std::vector<ir::KernelArg>> makeArguments(
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::KernelParam& p = kernel.params[i];
     std::string gen;
+    bool given = false;
     for (const auto& [n, g] : inputs)
-      if (n == p.name) gen = g;
+      if (n == p.name) gen = g, given = true;
     ir::KernelArg a;
     a.isTensor = p.isTensor;
     if (p.isTensor) {
-      const ir::Buffer& b = kernel.buffers.at(size_t(p.buffer));
-      if (gen.empty()) gen = writeOnly[i] ? "zeros" : "linspace(-4, 4)";
+      if (p.buffer < 0 || p.buffer >= int(kernel.buffers.size()))
+        return Status{"input", "parameter '" + p.name + "' has no buffer", 0};
+      const ir::Buffer& b = kernel.buffers[size_t(p.buffer)];
+      // Outputs nobody gave start undefined (poisoned); inputs default to a ramp in range.
+      if (!given) gen = writeOnly[i] ? "empty" : ir::isInt(b.dtype) && !ir::isSigned(b.dtype) ? "linspace(0, 8)" : "linspace(-4, 4)";
       auto t = generateTensor(gen, b.dtype, b.shape);
-      if (!t) return t.error();
+      if (!t) return Status{"input", "parameter '" + p.name + "': " + t.error().message, 0};
       a.tensor = std::move(*t);
     } else {
       a.scalarType = p.dtype;
-      ir::HostTensor one;
-      char* end = nullptr;
-      const double v = gen.empty() ? 0 : std::strtod(gen.c_str(), &end);
-      if (!gen.empty() && (!end || *end))
-        return Status{"input", "scalar parameter '" + p.name + "' needs a number, found '" + gen + "'", 0};
-      auto t = generateTensor("full(" + std::to_string(v) + ")", p.dtype, {});
-      if (!t) return t.error();
-      std::memcpy(&a.scalarBits, t->data.data(), t->data.size());
+      if (given) {
+        auto bits = scalarArgumentBits(gen, p.dtype, p.name);
+        if (!bits) return bits.error();
+        a.scalarBits = *bits;
+      }
     }
     args.push_back(std::move(a));
   }

@@ -153,6 +153,9 @@ bool Runner::bindArgs() {
     auto& a = args[i];
     const size_t need = static_cast<size_t>(bufferBytes[ps[i].buffer]);
     if (a.tensor.data.size() != need) a.tensor.data.resize(need, 0);
+    // Elements the caller left undefined hold the poison the GPU runner also uploads (values.h).
+    if (a.tensor.defined.size() != size_t(a.tensor.numel())) a.tensor.defined.clear();
+    a.tensor.poisonUndefined(ir::kPoisonByte);
   }
   shared.assign(sharedTop, 0);
   shadow.assign(sharedTop, ShadowByte{});
@@ -571,6 +574,8 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
     r.runGrid();
   }
   m_elementOps = r.elementOps;
+  for (auto& a : args)  // stores marked what they defined; an all-defined mask becomes empty
+    if (a.isTensor) a.tensor.normalizeDefined();
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
   out.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

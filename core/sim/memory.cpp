@@ -272,6 +272,10 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
   switch (buf.scope) {
     case ir::MemScope::Global: {
       std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);
+      if (auto& def = args[argOfBuffer[b]].tensor.defined; !def.empty()) {  // the store defines them
+        const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));
+        for (int64_t e = off / pb; e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(def.size()); ++e) def[e] = 1;
+      }
       if (opt.trackProvenance) {
         auto& owners = prov.args[argOfBuffer[b]];
         const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));

@@ -113,13 +113,18 @@ std::vector<double> Array::toDoubles() const {
   return v;
 }
 
-ir::HostTensor Array::toHost() const { return ir::HostTensor{dtype, shape, data}; }
+ir::HostTensor Array::toHost() const {
+  ir::HostTensor t{dtype, shape, data, {}};
+  if (defined.size() == static_cast<size_t>(size())) t.defined = defined;
+  return t;
+}
 
 Array Array::fromHost(const ir::HostTensor& t, Flavor f) {
   Array a;
   a.dtype = t.dtype;
   a.shape = t.shape;
   a.data = t.data;
+  a.defined = t.defined;
   a.flavor = f;
   return a;
 }

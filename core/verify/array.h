@@ -28,6 +28,10 @@ struct Array {
   Flavor flavor = Flavor::Numpy;
   bool onDevice = false;  ///< a torch tensor with device="cuda" or a tvm.runtime tensor
   int origin = -1;        ///< harness: kernel output this array holds (kept by reshape/.numpy())
+  /// Which elements hold a value (ir::HostTensor::defined): empty = all; np.empty/torch.empty_like
+  /// start all-undefined, an item assignment defines what it writes, a kernel run returns its
+  /// outputs' definedness. Kept by copies and reshapes; ops that reorder elements drop it.
+  std::vector<uint8_t> defined;
 
   int64_t size() const;
   int ndim() const { return static_cast<int>(shape.size()); }

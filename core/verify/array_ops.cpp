@@ -114,6 +114,7 @@ std::optional<Array> reshape(const Array& a, std::vector<int64_t> shape, std::st
 Array transpose(const Array& a) {
   Array out = a;
   out.origin = -1;
+  out.defined.clear();
   const int n = a.ndim();
   if (n < 2) return out;
   std::reverse(out.shape.begin(), out.shape.end());
@@ -136,6 +137,7 @@ std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis
   const int eb = ir::dtypeBytes(a.dtype);
   Array out = a;
   out.origin = -1;
+  out.defined.clear();
   if (!axis) {
     const int64_t n = a.size();
     if (n == 0) return out;
@@ -170,6 +172,7 @@ std::optional<Array> viewAs(const Array& a, DType t, std::string* err) {
   out.dtype = t;
   if (ob == nb) return out;
   out.origin = -1;
+  out.defined.clear();
   if (a.ndim() == 0 || (a.shape.back() * ob) % nb != 0) {
     if (err) *err = "cannot view " + describe(a) + " as " + std::string(ir::dtypeName(t)) +
                     ": the last dimension's bytes are not a multiple of " + std::to_string(nb);
@@ -391,9 +394,12 @@ bool setItem(Array& a, const std::vector<IndexItem>& idx, const Array& value, st
   }
   const Array v = astype(*binary(BinaryOp::Add, value, makeArray(value.dtype, shape), value.dtype, nullptr), a.dtype);
   const int eb = ir::dtypeBytes(a.dtype);
+  const bool partlyDefined = a.defined.size() == static_cast<size_t>(a.size());
   forEachSelected(a, sel, [&](int64_t i, int64_t src) {
     std::memcpy(a.data.data() + src * eb, v.data.data() + i * eb, eb);
+    if (partlyDefined) a.defined[src] = 1;
   });
+  if (std::find(a.defined.begin(), a.defined.end(), uint8_t(0)) == a.defined.end()) a.defined.clear();
   return true;
 }
 

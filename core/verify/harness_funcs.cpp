@@ -201,6 +201,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    if (n == "empty") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
     return finish(std::move(a));
   }
   if ((n == "zeros_like" || n == "ones_like" || n == "empty_like" || n == "full_like") && (numpy || torch)) {
@@ -218,6 +219,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    if (n == "empty_like") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
     return finish(std::move(a));
   }
   if (n == "array" || n == "asarray" || n == "tensor" || n == "as_tensor" || n == "from_numpy" || n == "ascontiguousarray") {
@@ -657,6 +659,7 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
       v = *x;
     }
     for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
+    a.defined.clear();
     return self;
   }
   if (name == "copy_") {
@@ -665,6 +668,7 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     if (!s) return nullptr;
     if (s->shape != a.shape) return error("E0804", sp, "copy_() source shape " + shapeText(s->shape) + " differs from " + shapeText(a.shape));
     a.data = s->data;
+    a.defined = s->defined;
     return self;
   }
   if (name == "transpose" && args.empty()) return keep(transpose(a));

@@ -174,6 +174,7 @@ Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr
     if (!kargs[i].isTensor) continue;
     Array& a = *args[i]->arr;
     a.data = kargs[i].tensor.data;
+    a.defined = kargs[i].tensor.defined;
     Origin o;
     o.kernel = k->name;
     o.arg = static_cast<int>(i);

@@ -8,9 +8,11 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/driver/cuda_executor.h"
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
 #include "core/verify/compare.h"
+#include "core/verify/device_compare.h"
 #include "core/verify/harness.h"
 
 namespace tirx::verify {
@@ -46,63 +48,11 @@ bool Report::passed() const {
 
 namespace {
 
-/// Compares the tensor arguments the simulator wrote with the GPU's, one Check per argument.
-void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
-                    const std::vector<ir::KernelArg>& simArgs,
-                    const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
-                    const ir::Kernel& k) {
-  for (size_t i = 0; i < simArgs.size() && i < gpuArgs.size(); ++i) {
-    if (!simArgs[i].isTensor) continue;
-    bool written = false;
-    if (i < prov.args.size())
-      for (const auto& o : prov.args[i])
-        if (o.cta >= 0) {
-          written = true;
-          break;
-        }
-    if (!written) continue;
-    const Array g = Array::fromHost(gpuArgs[i].tensor), s = Array::fromHost(simArgs[i].tensor);
-    const Comparison c = assertAllclose(g, s, 1e-5, 1e-6, true);
-    Check ch;
-    ch.kind = "device-compare";
-    ch.name = kernel + "." + k.params[i].name + ": cuda vs simulator";
-    ch.span = span;
-    ch.kernel = kernel;
-    ch.device = "both";
-    ch.pass = c.pass;
-    ch.message = c.message;
-    ch.rtol = c.rtol;
-    ch.atol = c.atol;
-    ch.maxAbs = c.maxAbs;
-    ch.maxRel = c.maxRel;
-    ch.mismatches = c.mismatches;
-    ch.total = c.total;
-    ch.shape = g.shape;
-    ch.output = g.toDoubles();
-    ch.reference = s.toDoubles();
-    for (const auto& w : c.worst) {
-      WorstElement we;
-      we.coord = w.coord;
-      we.actual = w.actual;
-      we.expected = w.expected;
-      we.absErr = w.absErr;
-      we.relErr = w.relErr;
-      if (w.flat < static_cast<int64_t>(prov.args[i].size()) && prov.args[i][w.flat].cta >= 0) {
-        const auto& o = prov.args[i][w.flat];
-        we.owner = {true, o.cta, o.thread, o.thread / 32, o.thread % 32,
-                    o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())
-                        ? prov.bufferNames[o.regBuffer] + "[" + std::to_string(o.regSlot) + "]"
-                        : std::string(),
-                    o.regLine, o.storeLine};
-      }
-      ch.worst.push_back(std::move(we));
-    }
-    rep.checks.push_back(std::move(ch));
-  }
-}
-
-/// Seeded inputs for a kernel's parameters: floats uniform in [-2, 2), integers in [0, 16).
+/// Seeded inputs for a kernel's parameters: floats uniform in [-2, 2), integers in [0, 16); the
+/// tensors the kernel only writes are left undefined (poisoned on both devices), as a script's
+/// np.empty outputs are.
 std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
+  const std::vector<bool> writeOnly = driver::writeOnlyParams(k);
   std::vector<ir::KernelArg> args(k.params.size());
   uint64_t s = seed;
   auto next = [&]() {
@@ -133,6 +83,7 @@ std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
     }
     args[i].isTensor = true;
     args[i].tensor = a.toHost();
+    if (writeOnly[i]) args[i].tensor.markAllUndefined();
   }
   return args;
 }
@@ -173,7 +124,13 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
       return finish();
     }
   }
-  sim::Simulator simulator;
+  // One budget for the whole verify (time limit, cancellation; docs/verify.md): the simulator
+  // charges it, the GPU executor polls it while its runner child runs.
+  WorkBudget budget(opt.budget, opt.cancel);
+  if (gpu) gpu->setBudget(&budget);
+  sim::SimOptions simOptions;
+  simOptions.budget = &budget;
+  sim::Simulator simulator(simOptions);
 
   auto runOne = [&](const std::string& kernel, std::vector<ir::KernelArg>& args,
                     SourceSpan span) -> HarnessRun {

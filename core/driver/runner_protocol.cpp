@@ -1,0 +1,389 @@
+// Request/response JSON of the runner protocol, read member by member with type and range checks
+// (nlohmann::json's value()/get() throw on a member of another type: they are not used on text
+// from the other process), and the per-run argument bytes with their poison.
+#include "core/driver/runner_protocol.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "core/ir/values.h"
+
+namespace tirx::driver {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int64_t kMaxBytes = int64_t(1) << 40;  // 1 TiB: larger than any device's memory
+constexpr size_t kMaxArgs = 4096;
+constexpr size_t kMaxTimings = 1'000'000;
+
+/// Typed reads of one object's members. A member of the wrong type, out of range, or missing
+/// when required sets `why` (the first problem only) and leaves the output untouched.
+class Members {
+ public:
+  Members(const json& o, std::string where) : m_o(o), m_where(std::move(where)) {}
+  const std::string& why() const { return m_why; }
+  bool ok() const { return m_why.empty(); }
+
+  const json* find(const char* key, bool required) {
+    if (!m_o.is_object()) return fail(m_where + " is not an object"), nullptr;
+    auto it = m_o.find(key);
+    if (it == m_o.end()) {
+      if (required) fail(m_where + " has no '" + key + "'");
+      return nullptr;
+    }
+    return &*it;
+  }
+  void str(const char* key, std::string& out, bool required = false) {
+    if (const json* v = find(key, required)) {
+      if (v->is_string())
+        out = v->get<std::string>();
+      else
+        bad(key, "a string");
+    }
+  }
+  void boolean(const char* key, bool& out, bool required = false) {
+    if (const json* v = find(key, required)) {
+      if (v->is_boolean())
+        out = v->get<bool>();
+      else
+        bad(key, "true or false");
+    }
+  }
+  template <class I>
+  void integer(const char* key, I& out, int64_t lo, int64_t hi, bool required = false) {
+    if (const json* v = find(key, required)) {
+      if (!integerValue(*v, key, out, lo, hi)) return;
+    }
+  }
+  void uint64(const char* key, uint64_t& out, bool required = false) {
+    if (const json* v = find(key, required)) {
+      if (v->is_number_unsigned())
+        out = v->get<uint64_t>();
+      else if (v->is_number_integer() && v->get<int64_t>() >= 0)
+        out = uint64_t(v->get<int64_t>());
+      else
+        bad(key, "a non-negative integer");
+    }
+  }
+  void number(const char* key, double& out, bool required = false) {
+    if (const json* v = find(key, required)) {
+      if (v->is_number() && std::isfinite(v->get<double>()) && v->get<double>() >= 0)
+        out = v->get<double>();
+      else
+        bad(key, "a non-negative number");
+    }
+  }
+  template <class I>
+  bool integerValue(const json& v, const std::string& what, I& out, int64_t lo, int64_t hi) {
+    int64_t x = 0;
+    if (v.is_number_unsigned()) {
+      const uint64_t u = v.get<uint64_t>();
+      if (u > uint64_t(std::numeric_limits<int64_t>::max())) return bad(what, range(lo, hi)), false;
+      x = int64_t(u);
+    } else if (v.is_number_integer()) {
+      x = v.get<int64_t>();
+    } else {
+      return bad(what, "an integer"), false;
+    }
+    if (x < lo || x > hi) return bad(what, range(lo, hi)), false;
+    out = I(x);
+    return true;
+  }
+  void fail(const std::string& why) {
+    if (m_why.empty()) m_why = why;
+  }
+
+ private:
+  void bad(const std::string& key, const std::string& want) {
+    fail("'" + key + "' of " + m_where + " must be " + want);
+  }
+  static std::string range(int64_t lo, int64_t hi) {
+    return "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  }
+  const json& m_o;
+  std::string m_where;
+  std::string m_why;
+};
+
+const char* undefinedName(Undefined u) {
+  return u == Undefined::All ? "all" : u == Undefined::Some ? "some" : "none";
+}
+
+bool readExtents(Members& m, const char* key, std::array<int64_t, 3>& out) {
+  const json* v = m.find(key, false);
+  if (!v) return true;
+  if (!v->is_array() || v->empty() || v->size() > 3) {
+    m.fail("'" + std::string(key) + "' must be an array of 1 to 3 extents");
+    return false;
+  }
+  for (size_t d = 0; d < v->size(); ++d)
+    if (!m.integerValue((*v)[d], std::string(key) + "[" + std::to_string(d) + "]", out[d], 1,
+                        std::numeric_limits<int32_t>::max()))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+std::string requestToJson(const RunnerRequest& r) {
+  json args = json::array();
+  for (const auto& a : r.args) {
+    if (!a.isTensor) {
+      args.push_back({{"kind", "scalar"}, {"bits", a.bits}});
+      continue;
+    }
+    json t = {{"kind", "tensor"},
+              {"dtype", std::string(ir::dtypeName(a.dtype))},
+              {"shape", a.shape},
+              {"bytes", a.bytes},
+              {"undefined", undefinedName(a.undefined)},
+              {"download", a.download}};
+    if (!a.file.empty()) t["file"] = a.file;
+    if (!a.maskFile.empty()) t["mask"] = a.maskFile;
+    args.push_back(std::move(t));
+  }
+  json j = {{"version", r.version}, {"kernel", r.kernel},
+            {"device", r.device},   {"cubin", r.cubin},
+            {"ptx", r.ptx},         {"grid", r.grid},
+            {"block", r.block},     {"dynamicSmem", r.dynamicSmem},
+            {"warmup", r.warmup},   {"repeats", r.repeats},
+            {"passes", r.passes},   {"args", args}};
+  return j.dump(2) + "\n";
+}
+
+Result<RunnerRequest> parseRequest(const std::string& text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return Status{"request", "the request is not JSON", 0};
+  RunnerRequest r;
+  Members m(j, "the request");
+  m.integer("version", r.version, 2, 2, true);
+  m.str("kernel", r.kernel, true);
+  m.integer("device", r.device, 0, 1 << 20);
+  m.str("cubin", r.cubin);
+  m.str("ptx", r.ptx);
+  readExtents(m, "grid", r.grid);
+  readExtents(m, "block", r.block);
+  m.integer("dynamicSmem", r.dynamicSmem, 0, 1 << 30);
+  m.integer("warmup", r.warmup, 0, 1'000'000);
+  m.integer("repeats", r.repeats, 0, 1'000'000);
+  m.integer("passes", r.passes, 1, 2);
+  const json* args = m.find("args", true);
+  if (m.ok() && (!args->is_array() || args->size() > kMaxArgs))
+    m.fail("'args' must be an array of at most " + std::to_string(kMaxArgs) + " arguments");
+  if (!m.ok()) return Status{"request", m.why(), 0};
+  for (size_t i = 0; i < args->size(); ++i) {
+    const json& aj = (*args)[i];
+    Members am(aj, "argument " + std::to_string(i));
+    RunnerArg a;
+    std::string kind, dtype, undefined = "none";
+    am.str("kind", kind, true);
+    if (am.ok() && kind == "scalar") {
+      a.isTensor = false;
+      am.uint64("bits", a.bits, true);
+    } else if (am.ok() && kind == "tensor") {
+      am.str("dtype", dtype, true);
+      am.uint64("bytes", a.bytes, true);
+      am.str("file", a.file);
+      am.str("mask", a.maskFile);
+      am.str("undefined", undefined);
+      am.boolean("download", a.download);
+      const json* shape = am.find("shape", true);
+      if (am.ok() && (!shape->is_array() || shape->size() > 16))
+        am.fail("'shape' of argument " + std::to_string(i) +
+                " must be an array of at most 16 extents");
+      int64_t numel = 1;
+      for (size_t d = 0; am.ok() && d < shape->size(); ++d) {
+        int64_t e = 0;
+        if (am.integerValue((*shape)[d], "shape[" + std::to_string(d) + "]", e, 0, kMaxBytes)) {
+          a.shape.push_back(e);
+          numel = e == 0 || numel <= kMaxBytes / e ? numel * e : kMaxBytes + 1;
+        }
+      }
+      const auto dt = ir::parseDType(dtype);
+      if (am.ok() && (!dt || *dt == ir::DType::Void))
+        am.fail("unknown dtype '" + dtype + "' of argument " + std::to_string(i));
+      if (am.ok()) {
+        a.dtype = *dt;
+        if (numel > kMaxBytes || uint64_t(numel) * uint64_t(ir::dtypeBytes(a.dtype)) != a.bytes)
+          am.fail("argument " + std::to_string(i) + ": 'bytes' " + std::to_string(a.bytes) +
+                  " does not match its shape and dtype");
+      }
+      if (am.ok()) {
+        if (undefined == "none")
+          a.undefined = Undefined::None;
+        else if (undefined == "all")
+          a.undefined = Undefined::All;
+        else if (undefined == "some")
+          a.undefined = Undefined::Some;
+        else
+          am.fail("'undefined' of argument " + std::to_string(i) + " must be none, all or some");
+      }
+      if (am.ok() && a.undefined != Undefined::All && a.file.empty())
+        am.fail("argument " + std::to_string(i) + " has defined elements but no 'file'");
+      if (am.ok() && a.undefined == Undefined::Some && a.maskFile.empty())
+        am.fail("argument " + std::to_string(i) + " has some undefined elements but no 'mask'");
+    } else if (am.ok()) {
+      am.fail("'kind' of argument " + std::to_string(i) + " must be tensor or scalar");
+    }
+    if (!am.ok()) return Status{"request", am.why(), 0};
+    r.args.push_back(std::move(a));
+  }
+  return r;
+}
+
+std::string responseToJson(const RunnerResponse& r) {
+  json j = {{"ok", r.ok}, {"ran", r.ran}, {"kernel", r.kernel}};
+  if (r.environment) j["environment"] = true;
+  if (!r.device.empty()) j["device"] = r.device;
+  if (!r.cc.empty()) j["cc"] = r.cc;
+  if (!r.loadedFrom.empty()) j["loadedFrom"] = r.loadedFrom;
+  if (!r.fault.empty()) j["fault"] = r.fault;
+  if (!r.ok)
+    j["error"] = {{"api", r.error.api},
+                  {"code", r.error.code},
+                  {"message", r.error.message},
+                  {"stage", r.error.stage},
+                  {"kind", r.error.kind}};
+  if (r.ran) {
+    json outs = json::array();
+    for (const auto& o : r.outputs) {
+      json oj = {{"index", o.index}, {"file", o.file}, {"undefined", o.undefined}};
+      if (!o.maskFile.empty()) oj["mask"] = o.maskFile;
+      outs.push_back(std::move(oj));
+    }
+    j["outputs"] = std::move(outs);
+    j["firstLaunchMs"] = r.firstLaunchMs;
+    j["launchesMs"] = r.launchesMs;
+    j["medianMs"] = r.medianMs;
+    j["minMs"] = r.minMs;
+  }
+  return j.dump(2) + "\n";
+}
+
+Result<RunnerResponse> parseResponse(const std::string& text) {
+  if (text.empty()) return Status{"response", "the response is empty", 0};
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded())
+    return Status{"response", "the response is not JSON (truncated or garbage)", 0};
+  RunnerResponse r;
+  Members m(j, "the response");
+  m.boolean("ok", r.ok, true);
+  m.boolean("ran", r.ran);
+  m.boolean("environment", r.environment);
+  m.str("kernel", r.kernel);
+  m.str("device", r.device);
+  m.str("cc", r.cc);
+  m.str("loadedFrom", r.loadedFrom);
+  m.str("fault", r.fault);
+  m.number("firstLaunchMs", r.firstLaunchMs);
+  m.number("medianMs", r.medianMs);
+  m.number("minMs", r.minMs);
+  if (!m.ok()) return Status{"response", m.why(), 0};
+  if (!r.ok) {
+    const json* e = m.find("error", true);
+    if (!m.ok()) return Status{"response", m.why(), 0};
+    Members em(*e, "'error'");
+    em.str("api", r.error.api);
+    em.str("message", r.error.message, true);
+    em.str("stage", r.error.stage);
+    em.str("kind", r.error.kind);
+    em.integer("code", r.error.code, std::numeric_limits<int>::min(),
+               std::numeric_limits<int>::max());
+    if (!em.ok()) return Status{"response", em.why(), 0};
+    return r;
+  }
+  if (const json* t = m.find("launchesMs", false)) {
+    if (!t->is_array() || t->size() > kMaxTimings)
+      return Status{"response", "'launchesMs' must be an array of numbers", 0};
+    for (const auto& x : *t) {
+      if (!x.is_number() || !std::isfinite(x.get<double>()))
+        return Status{"response", "'launchesMs' must be an array of numbers", 0};
+      r.launchesMs.push_back(x.get<double>());
+    }
+  }
+  const json* outs = m.find("outputs", true);
+  if (!m.ok()) return Status{"response", m.why(), 0};
+  if (!outs->is_array() || outs->size() > kMaxArgs)
+    return Status{"response", "'outputs' must be an array", 0};
+  for (size_t i = 0; i < outs->size(); ++i) {
+    Members om((*outs)[i], "output " + std::to_string(i));
+    RunnerOutput o;
+    om.integer("index", o.index, 0, int64_t(kMaxArgs));
+    om.str("file", o.file, true);
+    om.str("mask", o.maskFile);
+    om.integer("undefined", o.undefined, 0, kMaxBytes);
+    if (om.ok() && o.undefined > 0 && o.maskFile.empty())
+      om.fail("output " + std::to_string(i) + " has undefined elements but no 'mask'");
+    if (!om.ok()) return Status{"response", om.why(), 0};
+    r.outputs.push_back(std::move(o));
+  }
+  return r;
+}
+
+uint8_t poisonByte(int pass) {
+  return pass == 0 ? ir::kPoisonByte : ir::kSecondPoisonByte;
+}
+
+Result<std::vector<uint8_t>> argumentBytes(const RunnerArg& a, const std::string& dir, int pass) {
+  std::vector<uint8_t> bytes;
+  if (a.undefined == Undefined::All) {
+    bytes.assign(size_t(a.bytes), poisonByte(pass));
+    return bytes;
+  }
+  std::string data;
+  if (!readWholeFile(dir + "/" + a.file, data, size_t(a.bytes)) || data.size() != a.bytes)
+    return Status{
+        "request",
+        "argument file '" + a.file + "' is missing or not " + std::to_string(a.bytes) + " bytes",
+        0};
+  bytes.assign(data.begin(), data.end());
+  if (a.undefined == Undefined::Some) {
+    const size_t eb = size_t(ir::dtypeBytes(a.dtype));
+    const size_t n = eb ? size_t(a.bytes) / eb : 0;
+    std::string mask;
+    if (!readWholeFile(dir + "/" + a.maskFile, mask, n) || mask.size() != n)
+      return Status{
+          "request",
+          "mask file '" + a.maskFile + "' is missing or not " + std::to_string(n) + " bytes", 0};
+    for (size_t i = 0; i < n; ++i)
+      if (!mask[i]) std::memset(bytes.data() + i * eb, poisonByte(pass), eb);
+  }
+  return bytes;
+}
+
+std::vector<uint8_t> sameBytesMask(const std::vector<uint8_t>& first,
+                                   const std::vector<uint8_t>& second, int elemBytes) {
+  const size_t eb = size_t(elemBytes > 0 ? elemBytes : 1);
+  const size_t n = std::min(first.size(), second.size()) / eb;
+  std::vector<uint8_t> mask(n, 1);
+  for (size_t i = 0; i < n; ++i)
+    mask[i] = std::memcmp(first.data() + i * eb, second.data() + i * eb, eb) == 0 ? 1 : 0;
+  return mask;
+}
+
+bool readWholeFile(const std::string& path, std::string& out, size_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  out.clear();
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    const size_t got = size_t(in.gcount());
+    if (out.size() + got > limit) return false;
+    out.append(buf, got);
+  }
+  return !in.bad();
+}
+
+bool writeWholeFile(const std::string& path, const void* data, size_t n) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(static_cast<const char*>(data), std::streamsize(n));
+  out.close();
+  return bool(out);
+}
+
+}  // namespace tirx::driver

@@ -1,0 +1,161 @@
+// The device comparison of device_compare.h: per tensor argument the kernel writes, every element
+// classified by who defines it, the values of those both define compared with the tolerances of
+// kDeviceRtol/kDeviceAtol (NaN equal to NaN), one-sided elements counted as mismatches, and the
+// worst elements with the simulator's owner of each.
+#include "core/verify/device_compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/driver/cuda_executor.h"
+#include "core/verify/array.h"
+
+namespace tirx::verify {
+
+namespace {
+
+struct Bad {
+  int64_t flat;
+  double excess;
+};
+
+std::vector<int64_t> coordOf(int64_t f, const std::vector<int64_t>& shape) {
+  std::vector<int64_t> c(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    c[d] = shape[d] ? f % shape[d] : 0;
+    f = shape[d] ? f / shape[d] : 0;
+  }
+  return c;
+}
+
+OwnerInfo ownerOf(const sim::Provenance& prov, size_t arg, int64_t flat) {
+  if (arg >= prov.args.size() || flat >= static_cast<int64_t>(prov.args[arg].size()) ||
+      prov.args[arg][flat].cta < 0)
+    return {};
+  const auto& o = prov.args[arg][flat];
+  return {true,
+          o.cta,
+          o.thread,
+          o.thread / 32,
+          o.thread % 32,
+          o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())
+              ? prov.bufferNames[o.regBuffer] + "[" + std::to_string(o.regSlot) + "]"
+              : std::string(),
+          o.regLine,
+          o.storeLine};
+}
+
+std::string plural(int64_t n, const char* one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
+                    const std::vector<ir::KernelArg>& simArgs,
+                    const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
+                    const ir::Kernel& k) {
+  const std::vector<bool> written = driver::writtenParams(k);
+  for (size_t i = 0; i < simArgs.size() && i < gpuArgs.size() && i < k.params.size(); ++i) {
+    if (!simArgs[i].isTensor || !gpuArgs[i].isTensor) continue;
+    bool simWrote = false;
+    if (i < prov.args.size())
+      for (const auto& o : prov.args[i]) simWrote = simWrote || o.cta >= 0;
+    if (!simWrote && !written[i]) continue;
+    const ir::HostTensor& gt = gpuArgs[i].tensor;
+    const ir::HostTensor& st = simArgs[i].tensor;
+    const Array g = Array::fromHost(gt), s = Array::fromHost(st);
+    Check ch;
+    ch.kind = "device-compare";
+    ch.name = kernel + "." + k.params[i].name + ": cuda vs simulator";
+    ch.span = span;
+    ch.kernel = kernel;
+    ch.device = "both";
+    ch.rtol = kDeviceRtol;
+    ch.atol = kDeviceAtol;
+    ch.shape = g.shape;
+    if (g.shape != s.shape || g.dtype != s.dtype || g.size() != s.size()) {
+      ch.message = "the devices returned " + describe(g) + " and " + describe(s);
+      rep.checks.push_back(std::move(ch));
+      continue;
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    int64_t neither = 0, cudaOnly = 0, simOnly = 0, valueBad = 0;
+    std::vector<Bad> bad, close;
+    ch.output.resize(size_t(g.size()));
+    ch.reference.resize(size_t(g.size()));
+    for (int64_t e = 0; e < g.size(); ++e) {
+      const bool gd = gt.isDefined(e), sd = st.isDefined(e);
+      const double x = gd ? g.get(e) : nan, y = sd ? s.get(e) : nan;
+      ch.output[size_t(e)] = x;
+      ch.reference[size_t(e)] = y;
+      if (!gd && !sd) {
+        ++neither;
+        continue;
+      }
+      if (gd != sd) {
+        ++(gd ? cudaOnly : simOnly);
+        bad.push_back({e, std::numeric_limits<double>::infinity()});
+        continue;
+      }
+      double diff = std::fabs(x - y);
+      bool ok;
+      if (std::isnan(x) || std::isnan(y)) {
+        ok = std::isnan(x) && std::isnan(y);
+        diff = ok ? 0 : INFINITY;
+      } else if (std::isinf(x) || std::isinf(y)) {
+        ok = x == y;
+        diff = ok ? 0 : INFINITY;
+      } else {
+        ok = diff <= kDeviceAtol + kDeviceRtol * std::fabs(y);
+      }
+      const double rel =
+          y != 0 && std::isfinite(y) ? diff / std::fabs(y) : (diff == 0 ? 0 : INFINITY);
+      ch.maxAbs = std::max(ch.maxAbs, diff);
+      ch.maxRel = std::max(ch.maxRel, rel);
+      const double excess = diff - (kDeviceAtol + kDeviceRtol * std::fabs(y));
+      if (!ok) {
+        ++valueBad;
+        bad.push_back({e, std::isnan(excess) ? INFINITY : excess});
+      } else if (diff > 0) {
+        close.push_back({e, diff});
+      }
+    }
+    ch.total = g.size() - neither;
+    ch.mismatches = static_cast<int64_t>(bad.size());
+    ch.pass = bad.empty();
+    if (!ch.pass) {
+      ch.message =
+          std::to_string(ch.mismatches) + "/" + std::to_string(ch.total) + " elements differ";
+      if (valueBad) ch.message += ", " + plural(valueBad, "value") + " beyond the tolerance";
+      if (cudaOnly) ch.message += ", " + plural(cudaOnly, "element") + " defined on cuda only";
+      if (simOnly)
+        ch.message += ", " + plural(simOnly, "element") +
+                      " defined on the simulator only (not written on cuda, or computed from "
+                      "undefined memory)";
+    }
+    if (neither)
+      ch.message += std::string(ch.message.empty() ? "" : "; ") + plural(neither, "element") +
+                    " defined by neither device (not compared)";
+    auto& src = bad.empty() ? close : bad;
+    const size_t keep = std::min<size_t>(src.size(), bad.empty() ? 3 : 8);
+    std::partial_sort(src.begin(), src.begin() + long(keep), src.end(),
+                      [](const Bad& p, const Bad& q) { return p.excess > q.excess; });
+    for (size_t n = 0; n < keep; ++n) {
+      const int64_t e = src[n].flat;
+      WorstElement we;
+      we.coord = coordOf(e, g.shape);
+      we.actual = ch.output[size_t(e)];
+      we.expected = ch.reference[size_t(e)];
+      we.absErr = std::fabs(we.actual - we.expected);
+      we.relErr =
+          we.expected != 0 ? we.absErr / std::fabs(we.expected) : (we.absErr == 0 ? 0 : INFINITY);
+      we.owner = ownerOf(prov, i, e);
+      ch.worst.push_back(std::move(we));
+    }
+    rep.checks.push_back(std::move(ch));
+  }
+}
+
+}  // namespace tirx::verify
