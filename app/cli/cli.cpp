@@ -1,7 +1,16 @@
 // Subcommand dispatch and the helpers every subcommand shares.
 #include "app/cli/cli.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,7 +23,8 @@ const char* kUsage =
     "  check   FILE [--arch sm_90] [--json]\n"
     "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir [-o OUT]\n"
     "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
-    "  verify  FILE [--device sim|cuda|both] [--json]\n"
+    "          [--budget N] [--timeout S]\n"
+    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
     "  bench   FILE ...\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
@@ -44,16 +54,105 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
 }
 
 bool readFile(const std::string& path, std::string& text, std::ostream& err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err << "tirx: cannot read '" << path << "'\n";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    err << "tirx: cannot read '" << path << "': it is a directory\n";
     return false;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err << "tirx: cannot read '" << path << "': " << std::strerror(errno) << "\n";
+    return false;
+  }
+  text.clear();
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    if (text.size() + size_t(in.gcount()) > kMaxScriptBytes) {
+      err << "tirx: cannot read '" << path << "': larger than the " << (kMaxScriptBytes >> 20)
+          << " MiB limit of a script\n";
+      return false;
+    }
+    text.append(buf, size_t(in.gcount()));
+  }
+  if (in.bad()) {
+    err << "tirx: cannot read '" << path << "': read error\n";
+    return false;
+  }
   return true;
 }
+
+bool parseSeconds(const std::string& text, double& seconds, std::string& why) {
+  char* end = nullptr;
+  const double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? NAN : std::strtod(text.c_str(), &end);
+  if (!end || *end || !std::isfinite(v) || v <= 0 || v > 1e6) {
+    why = "expected a number of seconds in (0, 1000000], found '" + text + "'";
+    return false;
+  }
+  seconds = v;
+  return true;
+}
+
+bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why) {
+  int64_t v = 0;
+  const char* first = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
+  const auto [end, ec] = std::from_chars(first, text.data() + text.size(), v);
+  if (text.empty() || end != text.data() + text.size() || ec != std::errc() || v < lo || v > hi) {
+    why = "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], found '" + text + "'";
+    return false;
+  }
+  value = v;
+  return true;
+}
+
+bool parseDevice(const std::string& text, int& cudaIndex, std::string& why) {
+  if (text == "sim") {
+    cudaIndex = -1;
+    return true;
+  }
+  if (text == "cuda") {
+    cudaIndex = 0;
+    return true;
+  }
+  int64_t n = 0;
+  std::string inner;
+  if (text.rfind("cuda:", 0) == 0 && text.size() > 5 &&
+      text.find_first_not_of("0123456789", 5) == std::string::npos &&
+      parseInteger(text.substr(5), 0, 1023, n, inner)) {
+    cudaIndex = int(n);
+    return true;
+  }
+  why = text.rfind("cuda:", 0) == 0 && text.size() > 5 && text.find_first_not_of("0123456789", 5) == std::string::npos
+            ? "device index out of range in '" + text + "' (expected cuda:0 to cuda:1023)"
+            : "expected sim, cuda or cuda:N, found '" + text + "'";
+  return false;
+}
+
+namespace {
+std::atomic<CancelToken*> g_interruptToken{nullptr};
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int) {
+  // Async-signal-safe only: atomics, write, signal.
+  g_interrupted.store(true);
+  if (CancelToken* t = g_interruptToken.load()) t->cancel();
+  static const char msg[] = "tirx: interrupted, stopping (Ctrl-C again to kill)\n";
+  [[maybe_unused]] const auto n = ::write(2, msg, sizeof msg - 1);
+  std::signal(SIGINT, SIG_DFL);
+}
+}  // namespace
+
+InterruptCancels::InterruptCancels(CancelTokenPtr token) : m_token(std::move(token)) {
+  g_interrupted.store(false);
+  g_interruptToken.store(m_token.get());
+  std::signal(SIGINT, onInterrupt);
+}
+
+InterruptCancels::~InterruptCancels() {
+  std::signal(SIGINT, SIG_DFL);
+  g_interruptToken.store(nullptr);
+}
+
+bool InterruptCancels::interrupted() const { return g_interrupted.load(); }
 
 bool Options::has(const std::string& flag) const {
   return std::find(flags.begin(), flags.end(), flag) != flags.end();

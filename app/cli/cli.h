@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
+
 namespace tirx::cli {
 
 using Args = std::vector<std::string>;
@@ -25,8 +27,33 @@ int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: the GPU runner child process (`tirx runner REQUEST.json RESPONSE.json`).
 int cmdRunner(const Args& args, std::ostream& out, std::ostream& err);
 
-/// Read a whole file; false (and a message on `err`) when unreadable.
+/// Read a whole script file; false (and a message on `err`) when it is unreadable, a directory,
+/// or larger than kMaxScriptBytes.
 bool readFile(const std::string& path, std::string& text, std::ostream& err);
+inline constexpr size_t kMaxScriptBytes = 16u << 20;
+
+/// Strict option values (no exceptions, no partial parses): a wall-clock limit in seconds (a
+/// finite number in (0, 1e6]), an integer in [lo, hi], a device `sim` / `cuda` / `cuda:N`
+/// (N < 1024; `cudaIndex` -1 for sim). False with `why` set for anything else.
+bool parseSeconds(const std::string& text, double& seconds, std::string& why);
+bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why);
+bool parseDevice(const std::string& text, int& cudaIndex, std::string& why);
+
+/// While alive, SIGINT (Ctrl-C) cancels `token` instead of killing the process; a second Ctrl-C
+/// kills it as usual. `interrupted()` says whether it happened.
+class InterruptCancels {
+ public:
+  explicit InterruptCancels(CancelTokenPtr token);
+  ~InterruptCancels();
+  InterruptCancels(const InterruptCancels&) = delete;
+  InterruptCancels& operator=(const InterruptCancels&) = delete;
+  bool interrupted() const;
+
+ private:
+  CancelTokenPtr m_token;
+};
+/// Exit status after a Ctrl-C (128 + SIGINT, as shells report it).
+inline constexpr int kExitInterrupted = 130;
 
 /// Small shared option parser: `--name value`, `--name=value`, flags, positionals.
 struct Options {

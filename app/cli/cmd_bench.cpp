@@ -39,20 +39,15 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
   const int sm = parseArch(o.get("--arch", "sm_90"));
   const std::string dev = o.get("--device", "");
   int devIndex = 0;
-  if (!dev.empty()) {
-    if (dev != "cuda" && (dev.rfind("cuda:", 0) != 0 || dev.size() == 5 ||
-                          dev.find_first_not_of("0123456789", 5) != std::string::npos)) {
-      err << "tirx bench: --device must be cuda or cuda:N, found '" << dev << "'\n";
-      return 2;
-    }
-    if (dev.size() > 5) devIndex = std::stoi(dev.substr(5));
+  std::string why;
+  if (!dev.empty() && (dev == "sim" || !parseDevice(dev, devIndex, why))) {
+    err << "tirx bench: --device: " << (dev == "sim" ? "expected cuda or cuda:N, found 'sim'" : why) << "\n";
+    return 2;
   }
-  int repeat = 50, warmup = 5;
-  try {
-    repeat = std::max(1, std::stoi(o.get("--repeat", "50")));
-    warmup = std::max(0, std::stoi(o.get("--warmup", "5")));
-  } catch (...) {
-    err << "tirx bench: --repeat and --warmup take integers\n";
+  int64_t repeat = 50, warmup = 5;
+  if (!parseInteger(o.get("--repeat", "50"), 1, 100000, repeat, why) ||
+      !parseInteger(o.get("--warmup", "5"), 0, 100000, warmup, why)) {
+    err << "tirx bench: --repeat/--warmup: " << why << "\n";
     return 2;
   }
   if (sm == 0) {
@@ -94,7 +89,7 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
         << " ms, total " << t.totalMs << " ms; cached recompile " << cached[cached.size() / 2] << " ms\n";
   int status = 0;
   nlohmann::json runs = nlohmann::json::array();
-  if (!device::driverLibraryPresent()) {
+  if (!driver::gpuPathAvailable()) {
     if (!o.has("--json")) out << "gpu: skipped (no CUDA driver found)\n";
     doc["gpu"] = "no CUDA driver";
     if (!dev.empty()) status = 3;
@@ -103,8 +98,9 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
     eo.device = devIndex;
     eo.sm = sm;
     eo.scriptFile = path;
-    eo.warmup = warmup;
-    eo.repeats = repeat;
+    eo.warmup = int(warmup);
+    eo.repeats = int(repeat);
+    eo.trackDefined = false;  // timings only: one checked run
     driver::CudaExecutor exec(eo);
     for (const auto& k : first->program.kernels) {
       if (!co.kernel.empty() && k.name != co.kernel) continue;

@@ -38,7 +38,10 @@ bool parseShape(const std::string& text, std::vector<int64_t>& shape) {
     if (item.empty() || item.size() > 12 ||
         !std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; }))
       return false;
-    shape.push_back(std::stoll(item));
+    int64_t extent = 0;
+    std::string why;
+    if (!parseInteger(item, 1, 999'999'999'999, extent, why)) return false;  // at most 12 digits
+    shape.push_back(extent);
     if (shape.back() <= 0 || __builtin_mul_overflow(total, shape.back(), &total)) return false;
   }
   return !shape.empty() && text.back() != ',';

@@ -1,15 +1,17 @@
 // `tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]
-// [--arch sm_90] [--timeout S]`: checks the script, builds the kernel's arguments (generators of
-// core/driver/host_io.h), runs every selected kernel on the simulator or the GPU (through the
-// runner child process) and writes the tensors the kernel wrote as DIR/<param>.npy (several
-// kernels: DIR/<kernel>.<param>.npy). Exit status: 0 ran, 1 diagnostics or a runtime fault,
-// 2 usage/I/O, 3 environment (no CUDA driver or device). Documented in docs/cli.md ("tirx run").
+// [--arch sm_90] [--budget N] [--timeout S]`: checks the script, builds the kernel's arguments
+// (generators of core/driver/host_io.h), runs every selected kernel on the simulator or the GPU
+// (through the runner child process) under one work budget and time limit, and writes the tensors
+// the kernel wrote as DIR/<param>.npy (several kernels: DIR/<kernel>.<param>.npy). Exit status:
+// 0 ran, 1 diagnostics or a runtime fault, 2 usage/I/O, 3 environment (no CUDA driver or device),
+// 130 interrupted. Documented in docs/cli.md ("tirx run").
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
+#include <limits>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -31,12 +33,13 @@ namespace {
 const bool kCudaFactoryInstalled = [] {
   verify::setDefaultExecutorFactory([](const std::string& device, std::string* why)
                                         -> std::unique_ptr<ir::Executor> {
-    if (!device::driverLibraryPresent()) {
-      if (why) *why = "no CUDA driver found (libcuda.so.1)";
+    if (!driver::gpuPathAvailable(why)) return nullptr;
+    driver::CudaExecutorOptions o;
+    std::string bad;
+    if (device != "cuda" && !parseDevice(device, o.device, bad)) {
+      if (why) *why = bad;
       return nullptr;
     }
-    driver::CudaExecutorOptions o;
-    if (device.rfind("cuda:", 0) == 0) o.device = std::atoi(device.c_str() + 5);
     return std::make_unique<driver::CudaExecutor>(o);
   });
   return true;
@@ -44,9 +47,16 @@ const bool kCudaFactoryInstalled = [] {
 
 const char* kRunUsage =
     "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR]\n"
-    "                [--json] [--arch sm_90] [--timeout SECONDS]\n"
+    "                [--json] [--arch sm_90] [--budget WORK_UNITS] [--timeout SECONDS]\n"
     "  GEN: linspace(a, b) | zeros | ones | full(v) | arange[(start)] | randn(seed) | rand(seed)\n"
-    "       (a number for a scalar parameter)\n";
+    "       | empty (a number for a scalar parameter)\n";
+
+/// A value with 7 significant digits (1e-10 stays 1e-10).
+std::string valueText(double v) {
+  std::ostringstream s;
+  s << std::defaultfloat << std::setprecision(7) << v;
+  return s.str();
+}
 
 std::string preview(const ir::HostTensor& t, int n = 6) {
   std::ostringstream s;
@@ -61,7 +71,7 @@ std::string preview(const ir::HostTensor& t, int n = 6) {
 }  // namespace
 
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout"},
+  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout", "--budget"},
                                  {"--json", "--help"});
   if (o.has("--help")) {
     out << kRunUsage;
@@ -73,16 +83,19 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   }
   const std::string dev = o.get("--device", "sim");
   int cudaIndex = -1;
-  if (dev == "cuda") cudaIndex = 0;
-  else if (dev.rfind("cuda:", 0) == 0) {
-    const std::string n = dev.substr(5);
-    if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos) {
-      err << "tirx run: malformed --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
-      return 2;
-    }
-    cudaIndex = std::stoi(n);
-  } else if (dev != "sim") {
-    err << "tirx run: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
+  std::string why;
+  if (!parseDevice(dev, cudaIndex, why)) {
+    err << "tirx run: --device: " << why << "\n";
+    return 2;
+  }
+  BudgetLimits limits;
+  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), limits.maxSeconds, why)) {
+    err << "tirx run: --timeout: " << why << "\n";
+    return 2;
+  }
+  if (!o.get("--budget").empty() &&
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, limits.maxWork, why)) {
+    err << "tirx run: --budget: " << why << "\n";
     return 2;
   }
   std::vector<std::pair<std::string, std::string>> inputs;
@@ -116,17 +129,23 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
         << "\n";
     return want.empty() ? 1 : 2;
   }
+  // One budget for every kernel of the command; Ctrl-C cancels it (the runner child is killed).
+  const auto cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(cancel);
+  WorkBudget budget(limits, cancel);
   std::unique_ptr<ir::Executor> exec;
   if (cudaIndex >= 0) {
     driver::CudaExecutorOptions eo;
     eo.device = cudaIndex;
     eo.sm = so.sm;
     eo.scriptFile = path;
-    if (!o.get("--timeout").empty()) eo.timeoutMs = int(std::stod(o.get("--timeout")) * 1000);
     exec = std::make_unique<driver::CudaExecutor>(eo);
   } else {
-    exec = std::make_unique<sim::Simulator>();
+    sim::SimOptions simOptions;
+    simOptions.budget = &budget;
+    exec = std::make_unique<sim::Simulator>(simOptions);
   }
+  exec->setBudget(&budget);
   const std::string outDir = o.get("--out", "");
   if (!outDir.empty()) {
     std::error_code ec;
@@ -147,11 +166,11 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     std::vector<ir::KernelArg> kargs = std::move(*argsR);
     auto r = exec->run(fe.program, k->name, kargs);
     if (!r) {
+      // A kernel that does not compile is the script's problem; anything else is the machine's.
       const Status& s = r.error();
-      const bool env = s.api == "dlopen" || s.api == "cuInit" || s.api == "dlsym" ||
-                       s.api.rfind("cuDevice", 0) == 0 || s.api == "runner";
-      err << "tirx run: " << (env && s.api == "dlopen" ? "no CUDA driver found (libcuda.so.1); use --device sim"
-                                                       : s.text()) << "\n";
+      const bool env = s.api != "compile" && s.api != "run" && s.api != "simulator";
+      err << "tirx run: " << (s.api == "dlopen" ? "no CUDA driver found (libcuda.so.1); use --device sim"
+                                                : s.text()) << "\n";
       return env ? 3 : 1;
     }
     const ir::RunOutcome& res = *r;
@@ -182,25 +201,35 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
           return 2;
         }
       }
+      // Min and max over the elements that hold a value; the others (never written, or computed
+      // from undefined memory) are counted and hold the poison bytes.
       const ir::HostTensor& t = kargs[i].tensor;
       double mn = 0, mx = 0;
+      bool any = false;
       for (int64_t e = 0; e < t.numel(); ++e) {
+        if (!t.isDefined(e)) continue;
         const double v = driver::tensorValue(t, e);
-        if (e == 0 || v < mn) mn = v;
-        if (e == 0 || v > mx) mx = v;
+        if (!any || v < mn) mn = v;
+        if (!any || v > mx) mx = v;
+        any = true;
       }
+      const int64_t undefined = t.undefinedCount();
       outs.push_back({{"name", pname}, {"file", file}, {"dtype", std::string(ir::dtypeName(t.dtype))},
-                      {"shape", t.shape}, {"min", mn}, {"max", mx}});
+                      {"shape", t.shape}, {"min", any ? nlohmann::json(mn) : nlohmann::json()},
+                      {"max", any ? nlohmann::json(mx) : nlohmann::json()}, {"undefined", undefined}});
       if (!o.has("--json"))
-        out << "  " << pname << " " << ir::dtypeName(t.dtype) << " min " << mn << " max " << mx << " "
-            << preview(t) << (file.empty() ? "" : " -> " + file) << "\n";
+        out << "  " << pname << " " << ir::dtypeName(t.dtype)
+            << (any ? " min " + valueText(mn) + " max " + valueText(mx) : std::string(" no element written")) << " "
+            << preview(t) << (undefined ? ", " + std::to_string(undefined) + " elements not written" : std::string())
+            << (file.empty() ? "" : " -> " + file) << "\n";
     }
     report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
                       {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
                       {"faults", faults}, {"outputs", outs}});
+    if (budget.exhausted()) break;  // cancelled or out of time: the remaining kernels do not start
   }
   if (o.has("--json")) out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2) << "\n";
-  return status;
+  return interrupt.interrupted() ? kExitInterrupted : status;
 }
 
 }  // namespace tirx::cli

@@ -1,9 +1,14 @@
-// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json]`: runs the script's check
-// code (or a seeded self-check) through core/verify and prints one line per check, the worst
-// elements of failed checks with the warp, lane, register and tile op that produced them, runtime
-// faults and harness errors. Exit codes: 0 every check passed, 1 a check failed / a fault / an
-// error in the script, 2 usage or I/O error, 3 the requested device is unavailable.
+// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]`:
+// runs the script's check code (or a seeded self-check) through core/verify under one work budget
+// and time limit, and prints one line per check, the worst elements of failed checks with the
+// warp, lane, register and tile op that produced them, runtime faults and harness errors. Ctrl-C
+// cancels the verify (a GPU runner child is killed) and still prints the report. Exit codes:
+// 0 every check passed, 1 a check failed / a fault / an error in the script, 2 usage or I/O error,
+// 3 the requested device is unavailable, 130 interrupted.
+#include <cmath>
 #include <cstdio>
+#include <limits>
+#include <memory>
 #include <ostream>
 
 #include "app/cli/cli.h"
@@ -14,6 +19,7 @@ namespace tirx::cli {
 namespace {
 
 std::string fmt(double v) {
+  if (std::isnan(v)) return "nan";  // not "-nan": the poison's sign bit means nothing
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
@@ -51,10 +57,10 @@ void printCheck(const verify::Check& c, std::ostream& out) {
 }  // namespace
 
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--device", "--arch"}, {"--json"});
+  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout"}, {"--json"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
-        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json]\n";
+        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]\n";
     return 2;
   }
   verify::VerifyOptions vo;
@@ -65,8 +71,20 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx verify: --device must be sim, cuda or both, found '" << vo.device << "'\n";
     return 2;
   }
+  std::string why;
+  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), vo.budget.maxSeconds, why)) {
+    err << "tirx verify: --timeout: " << why << "\n";
+    return 2;
+  }
+  if (!o.get("--budget").empty() &&
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, vo.budget.maxWork, why)) {
+    err << "tirx verify: --budget: " << why << "\n";
+    return 2;
+  }
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
+  vo.cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(vo.cancel);
   const verify::Report r = verify::verifyScript(text, vo);
   if (o.has("--json")) {
     out << verify::reportToJson(r) << "\n";
@@ -86,6 +104,7 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
         << r.checks.size() << " checks passed, " << r.faults.size() << " faults, "
         << r.errors.size() << " errors on " << r.device << " (" << fmt(r.totalMs) << " ms)\n";
   }
+  if (interrupt.interrupted()) return kExitInterrupted;
   if (r.environmentError) return 3;
   return r.passed() ? 0 : 1;
 }
