@@ -3,7 +3,11 @@
 # but no Qt: builds the core, the CLI and the benchmarks (-DTIRX_BUILD_GUI=OFF
 # -DTIRX_BUILD_TESTS=OFF), lists the devices, runs every acceptance script on the GPU and compares
 # it with the simulator and the script's own checks (`tirx verify --device both`), runs every
-# kernel with `tirx run --device cuda`, then the benchmarks, and prints a short table last.
+# kernel with `tirx run --device cuda`, verifies every bundled example and the definedness scripts
+# of tests/data/gpu (outputs the check code filled and the kernel writes in part or accumulates
+# into; uninitialised outputs) on both devices, runs a kernel with 96 KiB of shared memory, checks
+# fault isolation (illegal address, hung kernel, Ctrl-C), then the benchmarks, and prints a short
+# table last.
 #
 # Usage: scripts/gpu-check.sh [SHARED_DIR]
 #   SHARED_DIR  the folder holding acceptance/*.py (default: $TIRX_SHARED_DIR, ../shared, ./shared)
@@ -108,6 +112,41 @@ for f in "$ROOT"/resources/examples/*.py; do
   fi
 done
 
+step "definedness: contents the check code gave reach the GPU; both devices compare what both define"
+for f in "$ROOT"/tests/data/gpu/*.py; do
+  name="$(basename "$f" .py)"
+  t0=$(now)
+  if [ "$name" = empty_unwritten_checked ]; then
+    # An unwritten np.empty element that is checked must fail on every device, the same way.
+    "$TIRX" verify "$f" --device sim > "$LOG/gpu_${name}_sim.txt" 2>&1; rs=$?
+    "$TIRX" verify "$f" --device cuda > "$LOG/gpu_${name}_cuda.txt" 2>&1; rc=$?
+    cat "$LOG/gpu_${name}_sim.txt" "$LOG/gpu_${name}_cuda.txt"
+    if [ "$rs" = 1 ] && [ "$rc" = 1 ] && grep -q "32/64 mismatches" "$LOG/gpu_${name}_sim.txt" \
+       && grep -q "32/64 mismatches" "$LOG/gpu_${name}_cuda.txt"; then
+      row "defined: $name (fails on sim and cuda)" "ok" "$(since "$t0")"
+    else
+      row "defined: $name (fails on sim and cuda)" "FAIL" "exit sim $rs, cuda $rc"
+    fi
+    continue
+  fi
+  if "$TIRX" verify "$f" --device both > "$LOG/gpu_$name.txt" 2>&1; then
+    row "defined: $name (both)" "ok" "$(grep -c '^PASS' "$LOG/gpu_$name.txt") checks, $(since "$t0")"
+  else
+    row "defined: $name (both)" "FAIL" "exit $?, see gpu_$name.txt"
+  fi
+  cat "$LOG/gpu_$name.txt"
+done
+
+step "shared memory over 48 KiB: dynamic shared memory with the opt-in attribute"
+t0=$(now)
+if "$TIRX" verify "$ROOT/tests/data/codegen/shared_dynamic.py" --device both > "$LOG/shared_dynamic.txt" 2>&1; then
+  row "96 KiB shared memory (both)" "ok" "$(since "$t0")"
+else
+  row "96 KiB shared memory (both)" "FAIL" "exit $?, see shared_dynamic.txt"
+fi
+cat "$LOG/shared_dynamic.txt"
+"$TIRX" compile "$ROOT/tests/data/codegen/shared_dynamic.py" --emit resources 2>&1 | tee -a "$LOG/shared_dynamic.txt"
+
 step "fault isolation: an out-of-bounds kernel must fault in the runner, not crash tirx"
 cat > "$LOG/oob.py" <<'EOF'
 from tvm.script import tirx as T
@@ -153,6 +192,23 @@ if "$TIRX" runner --devices > /dev/null 2>&1; then
 else
   row "GPU usable after the killed kernel" "FAIL" "runner --devices failed"
 fi
+
+step "Ctrl-C: tirx verify on a hung kernel must stop, kill its runner and exit 130"
+t0=$(now)
+"$TIRX" verify "$LOG/spin.py" --device cuda > "$LOG/sigint.txt" 2>&1 &
+vpid=$!
+sleep 5  # compiled and running (the spin kernel never ends)
+kill -INT "$vpid" 2>/dev/null
+wait "$vpid"
+rc=$?
+cat "$LOG/sigint.txt"
+sleep 1
+if [ "$rc" = 130 ] && grep -q "E0953" "$LOG/sigint.txt" && ! pgrep -f "tirx runner /tmp/tirx_run_" > /dev/null; then
+  row "Ctrl-C cancels a GPU run" "ok" "exit 130, $(since "$t0")"
+else
+  row "Ctrl-C cancels a GPU run" "FAIL" "exit $rc"
+fi
+"$TIRX" runner --devices > /dev/null 2>&1 || row "GPU usable after Ctrl-C" "FAIL" "runner --devices failed"
 
 step "bench_compile"
 t0=$(now)
