@@ -144,11 +144,12 @@ extern "C" void onInterrupt(int) {
 InterruptCancels::InterruptCancels(CancelTokenPtr token) : m_token(std::move(token)) {
   g_interrupted.store(false);
   g_interruptToken.store(m_token.get());
-  std::signal(SIGINT, onInterrupt);
+  m_previous = std::signal(SIGINT, onInterrupt);
+  if (m_previous == SIG_ERR) m_previous = SIG_DFL;
 }
 
 InterruptCancels::~InterruptCancels() {
-  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGINT, m_previous == onInterrupt ? SIG_DFL : m_previous);
   g_interruptToken.store(nullptr);
 }
 

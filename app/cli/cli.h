@@ -51,6 +51,7 @@ class InterruptCancels {
 
  private:
   CancelTokenPtr m_token;
+  void (*m_previous)(int) = nullptr;  ///< the SIGINT disposition to restore
 };
 /// Exit status after a Ctrl-C (128 + SIGINT, as shells report it).
 inline constexpr int kExitInterrupted = 130;
