@@ -130,7 +130,11 @@ for f in "$ROOT"/tests/data/gpu/*.py; do
     continue
   fi
   if "$TIRX" verify "$f" --device both > "$LOG/gpu_$name.txt" 2>&1; then
-    row "defined: $name (both)" "ok" "$(grep -c '^PASS' "$LOG/gpu_$name.txt") checks, $(since "$t0")"
+    if [ "$name" = empty_partial ] && ! grep -q "32 elements defined by neither device (not compared)" "$LOG/gpu_$name.txt"; then
+      row "defined: $name (both)" "FAIL" "the device comparison did not skip the 32 unwritten elements"
+    else
+      row "defined: $name (both)" "ok" "$(grep -c '^PASS' "$LOG/gpu_$name.txt") checks, $(since "$t0")"
+    fi
   else
     row "defined: $name (both)" "FAIL" "exit $?, see gpu_$name.txt"
   fi

@@ -44,8 +44,11 @@ void printCheck(const verify::Check& c, std::ostream& out) {
   out << "max abs " << fmt(c.maxAbs) << ", max rel " << fmt(c.maxRel) << ", " << c.mismatches
       << "/" << c.total << " mismatches (" << c.kind << ", rtol " << fmt(c.rtol) << ", atol "
       << fmt(c.atol) << ")\n";
+  // A device comparison always says what it found about definedness (elements one device defines
+  // only, elements neither defines and so not compared).
+  if (c.kind == "device-compare" && !c.message.empty()) out << "      " << c.message << "\n";
   if (c.pass) return;
-  if (c.total == 0 || c.mismatches == 0) out << "      " << c.message << "\n";
+  if ((c.total == 0 || c.mismatches == 0) && c.kind != "device-compare") out << "      " << c.message << "\n";
   for (const auto& w : c.worst) {
     out << "      at " << coordText(w.coord) << ": got " << fmt(w.actual) << ", expected "
         << fmt(w.expected) << " (abs " << fmt(w.absErr) << ", rel " << fmt(w.relErr) << ")";
