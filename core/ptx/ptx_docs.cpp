@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "core/ptx/ptx_collective.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -74,6 +75,7 @@ std::string operandsOf(const FormRow& r) {
 }  // namespace
 
 std::vector<PtxTokenInfo> describePtxTokens(std::string_view opcode) {
+  if (isCollectiveFamilyName(opcode.substr(0, opcode.find('.')))) return describeCollectiveTokens(opcode);
   std::vector<PtxTokenInfo> out;
   size_t start = 0;
   std::vector<std::pair<std::string, int>> toks;
@@ -120,8 +122,10 @@ std::vector<PtxTokenInfo> ptxCompletions(std::string_view prefix) {
   if (firstDot == std::string_view::npos) {
     for (const FamilyRow& f : familyRows())
       if (f.name.substr(0, prefix.size()) == prefix) add(f.name, 0, f.description);
+    for (PtxTokenInfo& c : collectiveCompletions(prefix)) add(c.text, c.column, c.description);
     return out;
   }
+  if (isCollectiveFamilyName(prefix.substr(0, firstDot))) return collectiveCompletions(prefix);
   const FamilyRow* fam = familyByName(prefix.substr(0, firstDot));
   if (!fam) return out;
   size_t lastDot = prefix.rfind('.');
@@ -302,6 +306,7 @@ std::string ptxTableMarkdown() {
     md += "| `" + e.text + "` | " + fams + " | " + (sm.empty() ? "any" : sm) + " | " + cell(e.desc) +
           " |\n";
   }
+  md += collectiveMarkdown();
   return md;
 }
 

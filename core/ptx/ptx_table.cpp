@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/ptx/ptx_collective.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -230,6 +231,8 @@ std::string describe(const FormRow& row, const std::vector<Token>& quals) {
 std::string_view familyName(PtxFamily f) {
   for (const FamilyRow& r : familyRows())
     if (r.family == f) return r.name;
+  for (const PtxFamilyInfo& c : ptxFamilies())
+    if (c.family == f) return c.name;
   return "?";
 }
 
@@ -238,6 +241,7 @@ const std::vector<PtxFamilyInfo>& ptxFamilies() {
     std::vector<PtxFamilyInfo> out;
     for (const FamilyRow& r : familyRows())
       out.push_back({r.family, std::string(r.name), std::string(r.description), r.examples});
+    for (PtxFamilyInfo& c : collectiveFamilyInfos()) out.push_back(std::move(c));
     return out;
   }();
   return infos;
@@ -260,6 +264,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   const int len = static_cast<int>(opcode.size());
   if (opcode.empty()) return fail(error, "empty PTX instruction", 0, 0), std::nullopt;
   std::vector<Token> toks = splitTokens(opcode);
+  if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
   for (const Token& t : toks) {
     if (t.text.empty() || t.text == ".") {
       int col = t.column;
@@ -278,17 +283,18 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
     famNames.emplace_back(r.name);
     if (r.name == toks[0].text) fam = &r;
   }
+  for (const PtxFamilyInfo& c : collectiveFamilyInfos()) famNames.push_back(c.name);
   if (!fam) {
     static const std::vector<std::string> other = {
         "rsqrt", "tanh", "sin", "cos", "mad", "and", "or", "xor", "not", "shl", "shr", "setp",
-        "selp", "cp", "ldmatrix", "stmatrix", "mma", "wgmma", "tcgen05", "shfl", "atom", "red",
+        "selp", "cp", "wgmma", "tcgen05", "atom", "red", "vote", "match", "elect",
         "bar", "ldu", "prmt", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "fns"};
     const std::string& name = toks[0].text;
     if (std::find(other.begin(), other.end(), name) != other.end()) {
       return fail(error,
                   "PTX instruction family '" + name +
                       "' is not in the supported tile instruction table (supported: " +
-                      orList(famNames, 20) + ")",
+                      orList(famNames, 32) + ")",
                   0, static_cast<int>(name.size())),
              std::nullopt;
     }

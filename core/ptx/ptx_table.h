@@ -1,10 +1,12 @@
 // The PTX instruction table: a data table (not a switch) describing every instruction family the
 // TIRx tile subset can apply (ld, st, mov, add/sub/mul, fma, div, rcp, sqrt, min/max, ex2, lg2,
-// abs, neg, cvt). parsePtxOpcode() turns a spelling such as "ld.global.v4.b32" into a
+// abs, neg, cvt; and the warp collectives ldmatrix, stmatrix, mma.sync, shfl.sync, redux.sync of
+// ptx_collective.h). parsePtxOpcode() turns a spelling such as "ld.global.v4.b32" into a
 // PtxInstruction: family, qualifiers, operand roles with atom extents and accepted dtypes (spec
 // §2.4, §2.5), scalar admissibility, minimum target and a one-line description.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +14,11 @@
 
 namespace tirx {
 
-enum class PtxFamily { Ld, St, Mov, Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Min, Max, Ex2, Lg2, Abs, Neg, Cvt };
+enum class PtxFamily {
+  Ld, St, Mov, Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Min, Max, Ex2, Lg2, Abs, Neg, Cvt,
+  // warp collectives (ptx_collective.h)
+  Ldmatrix, Stmatrix, Mma, Shfl, Redux
+};
 
 /// A canonical element dtype name as the scripts spell it: "float32", "uint16", "bfloat16", ...
 using DTypeName = std::string;
@@ -32,6 +38,10 @@ struct PtxOperandSpec {
   std::vector<DTypeName> dtypes;    ///< accepted tensor dtypes, canonical first (spec §2.5)
   bool scalarAllowed = false;       ///< a typed scalar expression may stand in (broadcast)
   std::string constraint;           ///< inline-asm constraint letter for the canonical dtype
+  /// Warp collectives: the operand's atom axes in units of its canonical dtype, the lane inside
+  /// (ldmatrix registers (count, 8, 4) words, shared rows (count, 8, 8) halves; mma A (16, k/2),
+  /// B (8, k/2) words, C/D (16, 8) floats; shfl/redux (1)). Empty for thread-level families.
+  std::vector<int64_t> atomShape;
 };
 
 struct PtxInstruction {
@@ -55,6 +65,18 @@ struct PtxInstruction {
   /// e.g. three-input max.f32 (arity 4) needs sm_100; 0 when `arity` is not accepted at all.
   int minSmForArity(int arity) const;
   std::string description;              ///< one line, for tooltips and completion
+  // Warp collectives (ptx_collective.cpp): ldmatrix/stmatrix .xN and .trans; mma K (8 or 16) and
+  // the A/B type (".bf16", ".f16"); the shfl mode (".bfly", ...) or redux operation (".add", ...).
+  int matrices = 0;
+  bool trans = false;
+  int mmaK = 0;
+  std::string abType;
+  std::string mode;
+  /// ldmatrix, stmatrix, mma, shfl, redux: executed by a whole warp together.
+  bool isCollective() const {
+    return family == PtxFamily::Ldmatrix || family == PtxFamily::Stmatrix ||
+           family == PtxFamily::Mma || family == PtxFamily::Shfl || family == PtxFamily::Redux;
+  }
   bool isMemory() const { return family == PtxFamily::Ld || family == PtxFamily::St; }
   /// Operand specs for a call with `arity` operands (min/max have 2- and 3-input forms); empty
   /// when `arity` is outside [minArity, maxArity].
