@@ -49,6 +49,12 @@ AxisCoord TensorRef::resolve(std::span<const int64_t> coord, std::span<const int
   return phys;
 }
 
+int64_t swizzledByte(const Buffer& b, int64_t byte) {
+  if (b.swizzle.isIdentity() || byte < 0) return byte;
+  const int64_t e = dtypeBytes(b.dtype) > 0 ? dtypeBytes(b.dtype) : 1;
+  return b.swizzle.apply(byte / e) * e + byte % e;
+}
+
 std::vector<int64_t> groupExtents(ExecScope s, int64_t blockThreads) {
   switch (s) {
     case ExecScope::Thread: return {};

@@ -14,6 +14,7 @@
 
 #include "core/diag/diagnostic.h"
 #include "core/ir/dtype.h"
+#include "core/layout/swizzle_layout.h"
 #include "core/layout/tile_layout.h"
 #include "core/ptx/ptx_table.h"
 
@@ -37,8 +38,16 @@ struct Buffer {
   int64_t alignBytes = 16;    ///< declared or default alignment of the data pointer (D-2)
   int paramIndex = -1;        ///< position in the kernel signature for parameters
   int64_t storageElems = 0;   ///< local: slots per thread; shared: elements; global: Π shape
+  /// Shared tiles declared with a ComposeLayout: the swizzle of the memory, in units of this
+  /// buffer's dtype, applied to every byte address after the (view's) layout (decision TC-S1 in
+  /// docs/decisions.md). Identity otherwise.
+  Swizzle swizzle;
   SourceSpan span;
 };
+
+/// The byte offset inside `b` that byte offset `byte` (from the layout) lands on after the
+/// buffer's swizzle (the identity for an unswizzled buffer; offsets < 0 unchanged).
+int64_t swizzledByte(const Buffer& b, int64_t byte);
 
 struct Expr;
 using ExprPtr = std::shared_ptr<const Expr>;
@@ -141,6 +150,11 @@ struct TileApply {
   std::vector<int64_t> atom;           ///< per operand: trailing atom extent (1 for scalar ops)
   ExprPtr pred;                        ///< `pred=` or null
   bool preserveDst = false;
+  /// ldmatrix, stmatrix and mma.sync (the lane is inside the atom, spec TC §1.1): per operand, the
+  /// index in `repeat` of each of its repeat axes (mma: repeat = (m, n, k); D and C use (0, 1),
+  /// A (0, 2), B (1, 2)) and the rank of its atom (the last atomRank axes). Empty otherwise.
+  std::vector<std::vector<int>> repeatAxes;
+  std::vector<int> atomRank;
 };
 
 /// `T.cuda.tile.ewise(fn, dst, *inputs, scope=...)`.
@@ -224,6 +238,7 @@ struct Symbol {
   SourceSpan span;        ///< the definition
   std::vector<SourceSpan> uses;
   TileLayout layout;
+  Swizzle swizzle;  ///< a ComposeLayout's swizzle (layout constants, swizzled shared tiles)
   std::vector<int64_t> shape;
   DType dtype = DType::Float32;
   MemScope scope = MemScope::Local;

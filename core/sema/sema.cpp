@@ -136,6 +136,8 @@ static const std::vector<std::string>& knownBuiltins() {
       "T.alloc_shared", "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.ptx", "T.cuda.thread_idx",
       "T.cuda.block_idx", "T.cuda.block_dim", "T.cuda.grid_dim", "T.cuda.lane_id",
       "T.cuda.warp_id", "T.cuda.linear_thread_id", "T.cuda.cta_sync", "T.cuda.warp_sync",
+      "T.cuda.__shfl_sync", "T.cuda.__shfl_xor_sync", "T.cuda.__shfl_up_sync", "T.cuda.__shfl_down_sync",
+      "T.ComposeLayout",
       "T.serial", "T.unroll", "T.exp", "T.exp2", "T.log", "T.log2", "T.sqrt", "T.rsqrt", "T.tanh",
       "T.sigmoid", "T.abs", "T.fabs", "T.floor", "T.ceil", "T.round", "T.sin", "T.cos", "T.pow",
       "T.max", "T.min", "T.if_then_else", "T.ceildiv", "T.Cast", "T.cast", "T.TileLayout", "T.S",
@@ -473,6 +475,10 @@ void Analyzer::bindModuleAssign(const ast::Stmt& s) {
     const std::string& name = target->text;
     Binding b;
     b.span = target->span;
+    if (looksLikeLayout(*s.value, *this) && isComposeLayoutExpr(*s.value)) {
+      bindComposeConstant(name, *s.value, target->span);
+      continue;
+    }
     if (looksLikeLayout(*s.value, *this)) {
       auto layout = layoutArg(*s.value);
       if (!layout) {

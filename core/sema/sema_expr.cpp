@@ -535,6 +535,7 @@ Scalar Analyzer::lowerFunctionCall(const ast::Expr& e, int func) {
 }
 
 Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
+  if (p.rfind("T.cuda.__shfl", 0) == 0) return lowerShuffleCall(e, p);
   const SourceSpan span = e.span;
   const int nargs = static_cast<int>(e.args.size()) - 1;
   auto arg = [&](int i) -> const ast::Expr& { return *e.args[i + 1]; };

@@ -13,6 +13,7 @@
 
 #include "core/ir/ir.h"
 #include "core/layout/layout_parse.h"
+#include "core/layout/swizzle_layout.h"
 #include "core/sema/sema.h"
 
 namespace tirx::sema {
@@ -26,6 +27,7 @@ struct Binding {
     IntConst,       ///< module-level integer constant (or kernel-local static)
     Layout,         ///< module-level TileLayout constant
     Function,       ///< private scalar function (index into Program::functions)
+    ComposeLayout,  ///< module-level ComposeLayout constant (index into m_composeLayouts)
     Kernel,         ///< @T.function kernel
     Tensor,         ///< a buffer or a view of one (kernel scope)
     Var,            ///< a scalar variable (kernel or function scope)
@@ -177,7 +179,9 @@ class Analyzer {
   void lowerParams(const ast::Stmt& def, ir::Kernel& k);
   bool lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k);
   void lowerBlock(const ast::Block& block, std::vector<ir::Stmt>& out);
+  /// Lowers one statement; collectives hoisted out of its expressions go before it (sema_warp.cpp).
   void lowerStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out);
+  void lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out);
   void lowerAssignTo(const ast::Expr& target, const ast::Expr& value, const ast::Expr* annotation,
                      SourceSpan span, std::vector<ir::Stmt>& out);
   void lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out);
@@ -226,6 +230,46 @@ class Analyzer {
                                std::vector<OperandCheck>& ops);
   std::string describeThread(int64_t t) const;
 
+  // ---- swizzled shared tiles (sema_swizzle.cpp; spec TC §9) ----
+  /// True for `ComposeLayout(...)` / `T.ComposeLayout(...)` or a name bound to a ComposeLayout.
+  bool isComposeLayoutExpr(const ast::Expr& e);
+  /// A layout value: a TileLayout or a ComposeLayout (expression or constant); nullopt after an error.
+  std::optional<LayoutValue> layoutValueArg(const ast::Expr& e);
+  /// Binds a module-level `NAME = ComposeLayout(...)`.
+  void bindComposeConstant(const std::string& name, const ast::Expr& value, SourceSpan nameSpan);
+  /// `layout=ComposeLayout(...)` of an allocation: only shared tiles; sets the buffer's layout and
+  /// swizzle (E0269, E0131, E0267). False after an error.
+  bool applyComposeLayout(ir::Buffer& buf, const ast::Expr& layoutExpr, const ast::Expr& shape);
+  /// After align= is known: the pattern alignment (E0268) and the storage span. False after an error.
+  bool finishSwizzledAlloc(ir::Buffer& buf, const ast::Expr& call);
+  /// `X.view(..., layout=L)`: the TileLayout of the view. On a swizzled tile L must be a
+  /// ComposeLayout with the tile's swizzle (E0269); elsewhere a TileLayout.
+  std::optional<TileLayout> viewLayoutArg(const ast::Expr& layoutExpr, const ir::TensorRef& base);
+
+  // ---- warp collectives (sema_warp.cpp, sema_collective.cpp; spec TC §1.1, §6, §7, §10) ----
+  /// Warp-uniformity of a scalar expression: true when every lane of a warp computes the same value
+  /// (block/grid indices, constants, `warp_id`-like `tid // 32k`, vars assigned such values outside
+  /// lane-dependent control flow).
+  bool warpUniform(const ir::Expr& e) const;
+  /// Records whether a variable's new value is lane-dependent (called where varThreadDep is).
+  void noteVarValue(int var, const ir::Expr* value);
+  /// Scope, control flow and pred= checks shared by every collective (E0260, E0261, E0262).
+  bool checkCollectiveContext(const PtxInstruction& instr, ir::ExecScope scope, const ast::Expr& call);
+  /// ldmatrix / stmatrix / mma.sync: operands, repeats, fragment ownership, shared rows ⇒ IR.
+  void lowerMatrixCollective(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
+                             std::vector<ir::Stmt>& out);
+  /// `T.cuda.__shfl_xor_sync(mask, var, lane_mask, width=32)` and the idx/up/down spellings: the
+  /// call is hoisted into an assignment of a fresh variable before the statement (E0270-E0272).
+  Scalar lowerShuffleCall(const ast::Expr& e, const std::string& path);
+  /// Statement-level scope for hoisted collectives: statements lowered by lowerStmt are inserted
+  /// into `out` at `at` when the scope ends.
+  struct HoistFrame {
+    bool allowed = false;
+    std::vector<ir::Stmt> stmts;
+  };
+  std::vector<HoistFrame> m_hoist;
+  std::vector<ComposeLayout> m_composeLayouts;
+
   // ---- scalar functions (sema_function.cpp) ----
   void lowerFunctionBody(const ast::Block& block, std::vector<ir::Stmt>& out);
   bool returnsOnAllPaths(const ast::Block& block) const;
@@ -256,6 +300,9 @@ class Analyzer {
     Scope locals;
     int loopDepth = 0;
     std::vector<SourceSpan> divergence;  ///< thread-dependent conditions enclosing the statement
+    std::vector<SourceSpan> laneDivergence;  ///< the lane-dependent ones among them (not warp-uniform)
+    std::vector<uint8_t> varLanes;           ///< per var: how its value varies over a warp (sema_warp.cpp)
+    int hoistCounter = 0;                    ///< temporaries made for hoisted collectives
     bool sawDeviceEntry = false;
     bool launchOk = false;
     int64_t blockThreads = 0;

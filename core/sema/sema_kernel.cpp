@@ -393,7 +393,7 @@ void Analyzer::lowerBlock(const ast::Block& block, std::vector<ir::Stmt>& out) {
     if (s) lowerStmt(*s, out);
 }
 
-void Analyzer::lowerStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
+void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   const bool fn = m_body->inFunction;
   switch (s.kind) {
     case ast::StmtKind::Assign:
@@ -444,6 +444,7 @@ void Analyzer::lowerStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       if (!r.ok()) break;
       const int var = b->index;
       if (threadDependent(*r.expr) || !m_body->divergence.empty()) m_body->varThreadDep[var] = true;
+      noteVarValue(var, r.expr.get());
       ir::Stmt st;
       st.kind = ir::StmtKind::Assign;
       st.span = s.span;
@@ -609,6 +610,7 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     b.symbol = addSymbol(std::move(sym));
     m_body->locals.names[name] = b;
   }
+  noteVarValue(var, v.expr.get());
   ir::Stmt st;
   st.kind = ir::StmtKind::Assign;
   st.span = span;
@@ -715,6 +717,8 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
     unroll = u->kind == ast::ExprKind::Bool ? u->boolValue : unroll;
   const bool dep = threadDependent(*start) || threadDependent(*stop) || threadDependent(*step);
   if (dep) m_body->divergence.push_back(iter.span);
+  const bool laneDep = !warpUniform(*start) || !warpUniform(*stop) || !warpUniform(*step);
+  if (laneDep) m_body->laneDivergence.push_back(iter.span);
   const bool outerDivergent = !m_body->divergence.empty();
   ir::Stmt st;
   st.kind = ir::StmtKind::For;
@@ -730,6 +734,7 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
     if (x->dtype == DType::Int64 || x->dtype == DType::UInt64 || x->dtype == DType::UInt32)
       varType = DType::Int64;
   st.var = newVar(target.text, varType, target.span, dep || outerDivergent);
+  for (const ir::ExprPtr& x : {start, stop, step}) noteVarValue(st.var, x.get());
   Binding vb;
   vb.kind = Binding::Kind::Var;
   vb.index = st.var;
@@ -746,6 +751,7 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   lowerBlock(s.body, st.body);
   --m_body->loopDepth;
   if (dep) m_body->divergence.pop_back();
+  if (laneDep) m_body->laneDivergence.pop_back();
   out.push_back(std::move(st));
 }
 
@@ -757,6 +763,8 @@ void Analyzer::lowerWhile(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   // thread-dependent value as divergent.
   const bool dep = threadDependent(*c);
   if (dep) m_body->divergence.push_back(s.value->span);
+  const bool laneDep = !warpUniform(*c);
+  if (laneDep) m_body->laneDivergence.push_back(s.value->span);
   ir::Stmt st;
   st.kind = ir::StmtKind::While;
   st.span = s.span;
@@ -765,6 +773,7 @@ void Analyzer::lowerWhile(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   lowerBlock(s.body, st.body);
   --m_body->loopDepth;
   if (dep) m_body->divergence.pop_back();
+  if (laneDep) m_body->laneDivergence.pop_back();
   out.push_back(std::move(st));
 }
 
@@ -772,6 +781,8 @@ void Analyzer::lowerIf(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   auto c = asBool(lowerScalar(*s.value), s.value->span);
   const bool dep = c && threadDependent(*c);
   if (dep) m_body->divergence.push_back(s.value->span);
+  const bool laneDep = c && !warpUniform(*c);
+  if (laneDep) m_body->laneDivergence.push_back(s.value->span);
   ir::Stmt st;
   st.kind = ir::StmtKind::If;
   st.span = s.span;
@@ -779,6 +790,7 @@ void Analyzer::lowerIf(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   lowerBlock(s.body, st.body);
   lowerBlock(s.orelse, st.orelse);
   if (dep) m_body->divergence.pop_back();
+  if (laneDep) m_body->laneDivergence.pop_back();
   if (c) out.push_back(std::move(st));
 }
 

@@ -228,7 +228,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
   if (layoutKw) {
     std::optional<TileLayout> l;
     if (layoutKw->kind == ast::ExprKind::Str && layoutKw->text == "default") l = TileLayout::rowMajor(dims);
-    else l = layoutArg(*layoutKw);
+    else l = viewLayoutArg(*layoutKw, *base);
     if (!l) return nullptr;
     if (!l->admits(dims)) {
       error("E0131", layoutKw->span, "layout " + l->toString() + " holds " + std::to_string(l->size()) +
@@ -436,6 +436,8 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   if (const ast::Expr* l = keyword(call, "layout")) {
     if (l->kind == ast::ExprKind::Str && l->text == "default") {
       // row-major
+    } else if (isComposeLayoutExpr(*l)) {
+      if (!applyComposeLayout(buf, *l, sh)) return -1;
     } else if (auto layout = layoutArg(*l)) {
       if (scope != ir::MemScope::Local && layout->hasThreadAxes()) {
         error("E0144", l->span, "a shared tensor's layout cannot have thread axes, found " + layout->toString());
@@ -467,6 +469,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   }
   if (scope == ir::MemScope::Local) buf.storageElems = buf.layout.storageSlots();
   else buf.storageElems = std::max(product(buf.shape), buf.layout.span("m") + memOffset(buf.layout));
+  if (!finishSwizzledAlloc(buf, call)) return -1;
   ir::Kernel& k = *m_body->kernel;
   if (scope == ir::MemScope::Local && !checkLocalBytes(k, buf, call)) return -1;
   buf.id = static_cast<int>(k.buffers.size());
@@ -476,6 +479,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   sym.kernel = k.name;
   sym.span = nameSpan;
   sym.layout = buf.layout;
+  sym.swizzle = buf.swizzle;
   sym.shape = buf.shape;
   sym.dtype = buf.dtype;
   sym.scope = scope;

@@ -128,6 +128,13 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   if (!scope) return;
   const bool launchOk = checkScopeLaunch(*scope, call);
   if (!launchOk) return;  // the launch or scope is already reported; operand shapes would be noise
+  if (instr->isCollective()) {  // warp collectives: sema_warp.cpp, sema_collective.cpp
+    if (!checkCollectiveContext(*instr, *scope, call)) return;
+    if (instr->family != PtxFamily::Shfl && instr->family != PtxFamily::Redux) {
+      lowerMatrixCollective(call, *instr, *scope, out);
+      return;
+    }
+  }
   ir::ExprPtr pred;
   bool preserve = false;
   if (const ast::Expr* p = keyword(call, "pred")) {
