@@ -50,7 +50,11 @@ const char* kHelpers =
     "  auto r = a % b;\n"
     "  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
     "}\n"
-    "__device__ __forceinline__ float tirx_floormodf(float a, float b) { return a - floorf(a / b) * b; }\n";
+    "__device__ __forceinline__ float tirx_floormodf(float a, float b) { return a - floorf(a / b) * b; }\n"
+    // The XOR swizzle of a ComposeLayout tile, on an offset in units of 2^m elements (TC §9.1).
+    "__device__ __forceinline__ int tirx_swizzle(int o, int m, int b, int s) {\n"
+    "  return o ^ (((o >> (m + s)) & ((1 << b) - 1)) << m);\n"
+    "}\n";
 
 /// Walk statements: record each var's first assignment depth and the loop variables.
 void scanDecls(const std::vector<ir::Stmt>& body, int depth, std::map<int, int>& firstDepth,

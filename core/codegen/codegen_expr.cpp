@@ -203,8 +203,8 @@ std::string Emitter::element(const ir::TensorRef& ref, const std::string& offset
   return typedPointer(ref) + "[" + offset + "]";
 }
 
-std::string Emitter::offsetExpr(const ir::TensorRef& ref, const std::vector<std::string>& coord,
-                                const std::vector<int64_t>* constCoord) {
+std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::vector<std::string>& coord,
+                                          const std::vector<int64_t>* constCoord) {
   const size_t rank = ref.layoutShape.size();
   // Layout coordinates: lo[d] + coord[dimMap[d]], as (constant, symbolic) pairs.
   std::vector<int64_t> kc(rank, 0);
@@ -363,6 +363,7 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
       return s + ")";
     }
     case ExprKind::Intrinsic: {
+      if (e.name.rfind("__shfl", 0) == 0) return shuffleCall(e);
       std::vector<std::string> args;
       const bool half = e.dtype == DType::Float16 || e.dtype == DType::BFloat16;
       const DType work = half ? DType::Float32 : e.dtype;

@@ -61,6 +61,15 @@ class Emitter {
   /// Element offset (in elements of ref.dtype) of `ref[indices]` as a C expression.
   std::string offsetExpr(const ir::TensorRef& ref, const std::vector<std::string>& coord,
                          const std::vector<int64_t>* constCoord = nullptr);
+  /// offsetExpr before the buffer's swizzle (codegen_collective.cpp applies it).
+  std::string offsetExprUnswizzled(const ir::TensorRef& ref, const std::vector<std::string>& coord,
+                                   const std::vector<int64_t>* constCoord = nullptr);
+  /// `off` (an element offset of `ref`'s dtype into its buffer) through the buffer's swizzle.
+  std::string swizzled(const ir::TensorRef& ref, const std::string& off);
+  /// ldmatrix / stmatrix / mma.sync: one asm per repeat (codegen_collective.cpp).
+  void emitMatrixCollective(const ir::Stmt& s);
+  /// `__shfl_xor_sync(mask, v, lane, width)` and friends (hoisted collective intrinsics).
+  std::string shuffleCall(const ir::Expr& e);
   /// An lvalue for element `offset` of the ref's buffer viewed as ref.dtype.
   std::string element(const ir::TensorRef& ref, const std::string& offset);
   /// Pointer to the ref's buffer as `storageType(ref.dtype)*`.

@@ -137,6 +137,10 @@ struct AsmOperand {
 
 void Emitter::emitApply(const ir::Stmt& s) {
   const ir::TileApply& a = *s.apply;
+  if (!a.atomRank.empty()) {  // ldmatrix, stmatrix, mma.sync: the lane is inside the atom
+    emitMatrixCollective(s);
+    return;
+  }
   const int groupRank = int(a.group.size());
   const std::vector<std::string> gv = groupVars(a.scope);
   const int arity = int(a.operands.size());
@@ -193,7 +197,8 @@ void Emitter::emitApply(const ir::Stmt& s) {
       if (spec.role == OperandRole::Address) {
         const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
         std::string off;
-        if (auto af = affineOffset(ref, groupRank, tail)) {
+        const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity();
+        if (auto af = swz ? std::nullopt : affineOffset(ref, groupRank, tail)) {
           off = affineText(*af, gv, a.scope);
         } else {
           std::vector<std::string> coord = gv;
