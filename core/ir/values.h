@@ -12,6 +12,7 @@
 #include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
 #include "core/ir/dtype.h"
+#include "core/ir/shared_access.h"
 
 namespace tirx::ir {
 
@@ -74,6 +75,8 @@ struct RunOutcome {
   double compileMs = 0, runMs = 0;
   std::string device;           ///< "simulator", "NVIDIA H200 (cuda:0)"
   std::string log;              ///< extra text (toolchain log, runner stderr)
+  /// Simulator: shared-memory wavefronts per statement (bank model), in program order.
+  std::vector<SharedAccessCount> sharedAccesses;
 };
 
 /// A backend that runs a kernel of a Program on host tensors. `args` are updated in place

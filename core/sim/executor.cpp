@@ -159,6 +159,7 @@ bool Runner::bindArgs() {
   }
   shared.assign(sharedTop, 0);
   shadow.assign(sharedTop, ShadowByte{});
+  trackShared = sharedTop > 0;
   computeFunctionCosts();
   std::vector<int> breaks, continues;
   compile(kernel.body, breaks, continues);
@@ -282,9 +283,9 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
                      std::vector<int>& continues) {
   for (const ir::Stmt& s : body) {
     switch (s.kind) {
-      case ir::StmtKind::Assign: code.push_back({Op::Assign, &s}); break;
+      case ir::StmtKind::Assign: code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Assign, &s}); break;
       case ir::StmtKind::Store: code.push_back({Op::Store, &s}); break;
-      case ir::StmtKind::Apply: code.push_back({Op::Apply, &s}); break;
+      case ir::StmtKind::Apply: code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Apply, &s}); break;
       case ir::StmtKind::Ewise: code.push_back({Op::Ewise, &s}); break;
       case ir::StmtKind::Barrier:
         code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : Op::Barrier, &s});
@@ -359,6 +360,8 @@ void Runner::runThread(Thread& t) {
     const Instr& in = code[pc];
     // The one limit on a run's length: the budget (work, wall time, cancellation).
     if (!charge(in.cost, t, pc)) return;
+    if (!t.execCount.empty()) ++t.execCount[size_t(pc)];  // bank counts tell executions apart
+    t.loadSeq = 0;
     switch (in.op) {
       case Op::Assign: {
         const ir::Stmt& s = *in.stmt;
@@ -433,7 +436,8 @@ void Runner::runThread(Thread& t) {
         break;
       }
       case Op::Barrier:
-      case Op::WarpSync: t.state = ThreadState::Waiting; return;
+      case Op::WarpSync:
+      case Op::Collective: t.state = ThreadState::Waiting; return;
       case Op::Halt: t.state = ThreadState::Done; return;
     }
   }
@@ -458,6 +462,7 @@ void Runner::runCta() {
       t.regs[b].assign(bufferBytes[b], 0);
       t.regWriter[b].assign(bufferBytes[b], 0);
     }
+    if (trackShared) t.execCount.assign(code.size(), 0);
   }
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
@@ -477,6 +482,7 @@ void Runner::runCta() {
       runThread(t);
       if (fatal) return;
     }
+    flushShared();  // every lane of every warp instruction so far has run
     int64_t done = 0, atCta = 0;
     int ctaPc = -1;
     bool divergent = false;
@@ -511,6 +517,8 @@ void Runner::runCta() {
       }
     }
     if (released) continue;
+    if (releaseCollectives(threads)) continue;  // warp collectives (collective_exec.cpp)
+    if (fatal) return;
     if (atCta == nThreads && !divergent) {
       for (auto& t : threads) {
         t.state = ThreadState::Running;
@@ -576,6 +584,7 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   m_elementOps = r.elementOps;
   for (auto& a : args)  // stores marked what they defined; an all-defined mask becomes empty
     if (a.isTensor) a.tensor.normalizeDefined();
+  out.sharedAccesses = r.sharedCounts();
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
   out.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

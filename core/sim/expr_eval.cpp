@@ -254,6 +254,8 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       }
       Resolved res;
       if (!resolve(f, coord, rank, t, instr, res)) return r;
+      if (e.tensor->scope == ir::MemScope::Shared)
+        recordShared(t, instr, 1 + t.loadSeq++, 0, sharedByte(*e.tensor, res.m), f.elemBytes, *e.tensor, false);
       uint64_t bits = 0;
       if (!loadElem(t, *e.tensor, res.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr,
                     f.elemBytes))

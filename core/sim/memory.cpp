@@ -150,7 +150,10 @@ const char* scopeWord(ir::MemScope s) {
 }  // namespace
 
 bool Runner::byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off) {
-  if (!__builtin_mul_overflow(m, int64_t{ir::dtypeBytes(r.dtype)}, &off)) return true;
+  if (!__builtin_mul_overflow(m, int64_t{ir::dtypeBytes(r.dtype)}, &off)) {
+    if (r.buffer >= 0 && r.scope == ir::MemScope::Shared) off = ir::swizzledByte(kernel.buffers[size_t(r.buffer)], off);
+    return true;
+  }
   fault("oob", r.scope == ir::MemScope::Global ? "E0710" : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
         instr, "element " + std::to_string(m) + " of '" + r.text + "' is beyond any address (its byte offset overflows 64 bits) in " +
                    threadName(cta, t.tid), true);

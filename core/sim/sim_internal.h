@@ -4,8 +4,10 @@
 // iters, no maps) so that resolving an element costs a few multiplies.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,7 +33,20 @@ Value normalize(Value v, ir::DType t);
 Value castTo(const Value& v, ir::DType from, ir::DType to);
 
 enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
-                Barrier, WarpSync, Halt };
+                Barrier, WarpSync, Collective, Halt };
+
+/// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a
+/// warp-scope operand are lane-relative (every warp holds its own copy), warpgroup ones relative to
+/// the warpgroup, CTA ones absolute — what sema checks (it enumerates the scope's group).
+inline int64_t scopeOwner(ir::ExecScope s, int64_t tid) {
+  return s == ir::ExecScope::Warp ? tid % 32 : s == ir::ExecScope::Warpgroup ? tid % 128 : tid;
+}
+
+/// ldmatrix/stmatrix/mma.sync/shfl/redux tile ops and `__shfl_*_sync` assignments: the warp
+/// executes them together (collective_exec.cpp).
+bool isCollectiveStmt(const ir::Stmt& s);
+/// "0000ffff"
+std::string hex32(uint32_t v);
 
 struct Instr {
   Op op = Op::Halt;
@@ -84,6 +99,30 @@ struct Thread {
   std::vector<Value> vars, tmps;
   std::vector<std::vector<uint8_t>> regs;       ///< per buffer id (local buffers only)
   std::vector<std::vector<int32_t>> regWriter;  ///< per register byte: instr index + 1 (0: never)
+  std::vector<int32_t> execCount;  ///< per instr: executions so far (kernels with shared memory)
+  int32_t loadSeq = 0;             ///< shared element loads so far in the current instr
+};
+
+/// Which warp instruction a lane's shared access belongs to: the statement, the access within it,
+/// the warp, the lane's execution count of the statement and the repeat.
+struct SharedKey {
+  int32_t instr = 0, site = 0;
+  int64_t warp = 0, occurrence = 0, rep = 0;
+  bool operator==(const SharedKey&) const = default;
+};
+struct SharedKeyHash {
+  size_t operator()(const SharedKey& k) const noexcept {
+    uint64_t h = uint64_t(k.instr) * 0x9E3779B97F4A7C15ull ^ uint64_t(k.site) << 7;
+    for (int64_t v : {k.warp, k.occurrence, k.rep}) h = (h ^ uint64_t(v)) * 0x100000001B3ull;
+    return size_t(h ^ (h >> 29));
+  }
+};
+
+/// One warp instruction's shared accesses being collected lane by lane (bank_stats.cpp).
+struct PendingSharedAccess {
+  std::array<int64_t, 32> addr{};
+  uint32_t lanes = 0;
+  int width = 4;
 };
 
 /// The next barrier epoch: wraps around (defined) instead of overflowing int32.
@@ -181,6 +220,39 @@ class Runner {
   void execApply(const ir::TileApply& a, Thread& t, int instr);
   void execEwise(const ir::TileEwise& e, Thread& t, int instr);
   void execStore(const ir::Stmt& s, Thread& t, int instr);
+
+  // warp collectives (collective_exec.cpp)
+  /// Runs every warp collective whose lanes have all arrived; reports a warp that waits at one that
+  /// can never complete. True when some collective ran.
+  bool releaseCollectives(std::vector<Thread>& threads);
+  std::string opName(int pc) const;
+  bool collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom, Thread& t, int pc,
+                      Resolved& out);
+  bool readFragment(const ir::TileApply& a, int i, const Resolved& r, Thread& t, int pc, int reg, uint32_t& word);
+  void execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
+  void execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
+  void execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group, int64_t warp);
+
+  // shared-memory bank counts (bank_stats.cpp)
+  /// One lane's part of a thread-level shared access (`site`: which access of the statement,
+  /// `rep`: the repeat): physical byte address in the CTA's shared window, width in bytes.
+  void recordShared(const Thread& t, int instr, int site, int64_t rep, int64_t physByte, int width,
+                    const ir::TensorRef& ref, bool store);
+  /// One ldmatrix/stmatrix warp instruction: its 8·count row addresses.
+  void recordMatrixAccess(int instr, std::span<const int64_t> rowAddresses);
+  /// Counts every collected warp instruction (called whenever all threads have stopped).
+  void flushShared();
+  /// The counts in program order (after the run).
+  std::vector<ir::SharedAccessCount> sharedCounts() const;
+  /// Physical shared byte of element `m` of `r` (the buffer's swizzle applied).
+  int64_t sharedByte(const ir::TensorRef& r, int64_t m) const;
+  bool trackShared = false;
+  std::unordered_map<SharedKey, PendingSharedAccess, SharedKeyHash> pendingShared;
+  struct SharedStat {
+    ir::SharedAccessCount count;
+    int instr = 0, site = 0;
+  };
+  std::vector<SharedStat> sharedStats;
 
  private:
   int64_t m_sharedBytes = 0;

@@ -107,7 +107,7 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
     Coords c;
     coordsFor(op, atomIdx, c);
     if (!resolve(f, c.c, c.rank, t, instr, res)) return false;
-    if (f.layout.hasThread && res.thread != t.tid) {
+    if (f.layout.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
       fault("ownership", "E0752", instr,
             "register operand '" + op.tensor.text + "' element belongs to thread " +
                 std::to_string(res.thread) + ", not to the executing " + threadName(cta, t.tid),
@@ -152,6 +152,8 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
         fault("oob", "E0710", instr, "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
         return;
       }
+      if (memRef.scope == ir::MemScope::Shared)
+        recordShared(t, instr, 0, r, sharedByte(memRef, mres.m), static_cast<int>(vecBytes), memRef, isSt);
       if (isLd) {
         uint8_t buf[256];
         if (vecBytes > 256 || n > 256) {
@@ -300,7 +302,7 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
       const FastRef& f = *inRefs[i];
       Resolved rr;
       if (!resolve(f, c.c, c.rank, t, instr, rr)) return;
-      if (f.layout.hasThread && rr.thread != t.tid) {
+      if (f.layout.hasThread && rr.thread != scopeOwner(e.scope, t.tid)) {
         fault("ownership", "E0752", instr, "ewise input '" + op.tensor.text + "' element belongs to thread " +
               std::to_string(rr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
         return;
@@ -313,7 +315,7 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
     if (fatal) return;
     Resolved dr;
     if (!resolve(df, c.c, c.rank, t, instr, dr)) return;
-    if (df.layout.hasThread && dr.thread != t.tid) {
+    if (df.layout.hasThread && dr.thread != scopeOwner(e.scope, t.tid)) {
       fault("ownership", "E0752", instr, "ewise destination '" + e.dst.text + "' element belongs to thread " +
             std::to_string(dr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
       return;
@@ -350,6 +352,7 @@ void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
   Resolved res;
   if (!resolve(f, coord, rank, t, instr, res)) return;
   const uint64_t bits = valueToBits(v, r.dtype);
+  if (r.scope == ir::MemScope::Shared) recordShared(t, instr, 0, 0, sharedByte(r, res.m), f.elemBytes, r, true);
   storeElem(t, r, res.m, f.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, f.elemBytes);
   ++elementOps;
 }

@@ -1,0 +1,549 @@
+// Warp collectives in the simulator (spec/TIRX-TENSOR-CORES.md §6.5, §7.5, §10, §12.3). A thread
+// that reaches a collective statement stops there, like at a barrier; once every thread of the CTA
+// has stopped, releaseCollectives() looks at each warp:
+//   - ldmatrix, stmatrix, mma.sync and the shfl/redux tile ops need all 32 lanes of the warp at
+//     the same statement; the warp then executes it once: every source of every lane is gathered
+//     first (shared rows from the address-provider lanes, fragment registers by the maps of
+//     core/ptx/fragments.h), computed, then scattered — so D may alias C, and a source may be a
+//     destination;
+//   - the `__shfl_*_sync` intrinsics wait for the lanes their membermask names (lanes that have
+//     finished do not count, as in PTX); lanes with different masks form separate groups;
+//   - a warp whose waiting collective cannot complete is a fault naming both places: a divergent
+//     collective (E0780, lanes at different statements), a partial warp (E0781, lanes that finished
+//     or were never launched), a lane outside its own membermask or reading a lane that does not
+//     take part (E0784). Row addresses of ldmatrix/stmatrix must be 16-byte aligned (E0782); a
+//     fragment register read before anything wrote it is E0783, with the tensor's declaration.
+// mma.sync multiplies f16/bf16 inputs exactly in f32 and accumulates in f32 in K order, starting
+// from C (docs/simulator.md, "Warp collectives": the tolerance against the GPU).
+#include <cstring>
+
+#include <algorithm>
+#include <array>
+
+#include "core/ir/half.h"
+#include "core/ptx/fragments.h"
+#include "core/sim/bank_model.h"
+#include "core/sim/sim_internal.h"
+
+namespace tirx::sim {
+
+namespace {
+
+std::string laneList(uint32_t mask) {
+  std::string out;
+  int i = 0;
+  while (i < 32) {
+    if (!(mask >> i & 1)) {
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j + 1 < 32 && (mask >> (j + 1) & 1)) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(i) + (j > i ? "-" + std::to_string(j) : "");
+    i = j + 1;
+  }
+  return out.empty() ? "none" : out;
+}
+
+float halfToFloat(uint16_t h, bool bf16) {
+  if (!bf16) return ir::halfBitsToFloat(h);
+  const uint32_t b = uint32_t(h) << 16;
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
+bool isShuffleIntrinsic(const ir::Stmt& s) {
+  return s.kind == ir::StmtKind::Assign && s.value && s.value->kind == ir::ExprKind::Intrinsic &&
+         s.value->name.rfind("__shfl", 0) == 0;
+}
+
+}  // namespace
+
+bool isCollectiveStmt(const ir::Stmt& s) {
+  if (s.kind == ir::StmtKind::Apply && s.apply) return s.apply->instr.isCollective();
+  return isShuffleIntrinsic(s);
+}
+
+std::string Runner::opName(int pc) const {
+  const ir::Stmt* s = code[pc].stmt;
+  if (s && s->apply) return s->apply->instr.opcode;
+  if (s && s->value && s->value->kind == ir::ExprKind::Intrinsic) return s->value->name;
+  return "the collective";
+}
+
+// ---- readiness -------------------------------------------------------------------------------
+
+bool Runner::releaseCollectives(std::vector<Thread>& threads) {
+  const int64_t n = static_cast<int64_t>(threads.size());
+  bool released = false;
+  for (int64_t w = 0; w * 32 < n && !fatal; ++w) {
+    Thread* lanes[32] = {};
+    uint32_t exists = 0, done = 0, atColl = 0;
+    for (int l = 0; l < 32; ++l) {
+      const int64_t tid = w * 32 + l;
+      if (tid >= n) continue;
+      lanes[l] = &threads[tid];
+      exists |= 1u << l;
+      const Thread& t = *lanes[l];
+      if (t.state == ThreadState::Done) done |= 1u << l;
+      else if (t.state == ThreadState::Waiting && code[t.pc].op == Op::Collective) atColl |= 1u << l;
+    }
+    if (!atColl) continue;
+    // Mask-driven shuffles: group the waiting lanes by (statement, membermask).
+    bool ranHere = false;
+    uint32_t pending = atColl;
+    while (pending && !fatal) {
+      const int first = __builtin_ctz(pending);
+      const int pc = lanes[first]->pc;
+      const ir::Stmt& st = *code[pc].stmt;
+      uint32_t group = 0;
+      for (int l = 0; l < 32; ++l)
+        if ((atColl >> l & 1) && lanes[l]->pc == pc) group |= 1u << l;
+      pending &= ~group;
+      if (isShuffleIntrinsic(st)) {
+        // Every lane states its own mask; lanes with equal masks form one instruction.
+        std::array<uint32_t, 32> mask{};
+        for (int l = 0; l < 32; ++l)
+          if (group >> l & 1) mask[l] = static_cast<uint32_t>(eval(*st.value->args[0], *lanes[l], lanes[l]->vars, pc).i);
+        uint32_t left = group;
+        while (left && !fatal) {
+          const int a = __builtin_ctz(left);
+          uint32_t same = 0;
+          for (int l = 0; l < 32; ++l)
+            if ((left >> l & 1) && mask[l] == mask[a]) same |= 1u << l;
+          left &= ~same;
+          const uint32_t need = mask[a] & exists & ~done;  // finished lanes do not count (PTX)
+          if ((need & ~same) == 0) {
+            if (!(mask[a] >> a & 1) || (same & ~mask[a])) {
+              const int bad = __builtin_ctz(same & ~mask[a]);
+              fault("collective", "E0784", pc,
+                    "lane " + std::to_string(bad) + " of warp " + std::to_string(w) + " executes " + opName(pc) + " with membermask 0x" +
+                        hex32(mask[a]) + ", which does not include it (cta " + std::to_string(cta) + ")",
+                    true);
+              return released;
+            }
+            execShuffleIntrinsic(st, pc, lanes, same, w);
+            for (int l = 0; l < 32; ++l)
+              if (same >> l & 1) {
+                lanes[l]->state = ThreadState::Running;
+                ++lanes[l]->pc;
+              }
+            ranHere = released = true;
+          }
+        }
+        continue;
+      }
+      // ldmatrix, stmatrix, mma.sync, shfl/redux tile ops: the whole warp.
+      if (group == 0xffffffffu) {
+        const ir::TileApply& a = *st.apply;
+        if (!a.atomRank.empty()) execMatrix(a, pc, lanes, w);
+        else execLaneCollective(a, pc, lanes, w);
+        for (int l = 0; l < 32; ++l) {
+          lanes[l]->state = ThreadState::Running;
+          ++lanes[l]->pc;
+        }
+        ranHere = released = true;
+      }
+    }
+    if (ranHere || fatal) continue;
+    // Nothing of this warp can run: every lane has stopped, and the lanes at a collective wait for
+    // lanes that are elsewhere, finished, or were never launched.
+    const int first = __builtin_ctz(atColl);
+    const int pc = lanes[first]->pc;
+    const uint32_t here = [&] {
+      uint32_t m = 0;
+      for (int l = 0; l < 32; ++l)
+        if ((atColl >> l & 1) && lanes[l]->pc == pc) m |= 1u << l;
+      return m;
+    }();
+    uint32_t elsewhere = exists & ~done & ~here;
+    std::vector<DiagNote> notes;
+    if (elsewhere) {
+      const int o = __builtin_ctz(elsewhere);
+      const int opc = lanes[o]->pc;
+      uint32_t same = 0;
+      for (int l = 0; l < 32; ++l)
+        if ((elsewhere >> l & 1) && lanes[l]->pc == opc) same |= 1u << l;
+      notes.push_back({span(opc), "lanes " + laneList(same) + " wait here instead"});
+      fault("collective", "E0780", pc,
+            "divergent warp collective: lanes " + laneList(here) + " of warp " + std::to_string(w) + " (cta " + std::to_string(cta) +
+                ") wait at " + opName(pc) + " but lanes " + laneList(elsewhere) + " are elsewhere",
+            true, notes);
+    } else {
+      const uint32_t missing = ~exists;
+      std::string why = (done & ~here) ? "lanes " + laneList(done & ~here) + " have finished" : std::string();
+      if (missing) why += (why.empty() ? "" : " and ") + std::string("lanes ") + laneList(missing) + " are not launched (block of " +
+                          std::to_string(n) + " threads)";
+      if (isShuffleIntrinsic(*code[pc].stmt)) why = "the lanes named by the membermask never arrive: " + why;
+      notes.push_back({kernel.launchSpan, "the launch is here"});
+      fault("collective", "E0781", pc,
+            opName(pc) + " executed by a partial warp: lanes " + laneList(here) + " of warp " + std::to_string(w) + " (cta " +
+                std::to_string(cta) + ") arrived, but " + why,
+            true, notes);
+    }
+    return released;
+  }
+  return released;
+}
+
+// ---- ldmatrix / stmatrix / mma.sync -----------------------------------------------------------
+
+bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom, Thread& t, int pc,
+                            Resolved& out) {
+  const ir::TileOperand& op = a.operands[size_t(i)];
+  int64_t c[ir::kMaxTensorRank];
+  int k = 0;
+  if (!a.group.empty()) c[k++] = a.scope == ir::ExecScope::Warpgroup ? (t.tid / 32) % 4 : t.tid / 32;
+  for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) c[k++] = own[d];
+  for (int d = 0; d < a.atomRank[size_t(i)]; ++d) c[k++] = atom[d];
+  const FastRef& f = fast(op.tensor);
+  if (!resolve(f, c, k, t, pc, out)) return false;
+  if (op.tensor.scope == ir::MemScope::Local && f.layout.hasThread && out.thread != scopeOwner(a.scope, t.tid)) {
+    fault("ownership", "E0752", pc,
+          "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": an element the instruction gives " + threadName(cta, t.tid) +
+              " belongs to thread " + std::to_string(out.thread),
+          true);
+    return false;
+  }
+  return true;
+}
+
+bool Runner::readFragment(const ir::TileApply& a, int i, const Resolved& r, Thread& t, int pc, int reg, uint32_t& word) {
+  const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
+  const int b = ref.buffer;
+  const int64_t off = r.m * ir::dtypeBytes(ref.dtype);
+  const auto& w = t.regWriter[size_t(b)];
+  if (off >= 0 && off + 4 <= static_cast<int64_t>(w.size()) &&
+      (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 || w[size_t(off + 3)] == 0)) {
+    const ir::Buffer& buf = kernel.buffers[size_t(b)];
+    const std::string name = a.instr.family == PtxFamily::Mma ? std::string(1, "dabc"[i]) : std::string("register");
+    fault("uninit", "E0783", pc,
+          a.instr.opcode + " reads fragment '" + ref.text + "' (" + name + " register " + std::to_string(reg) + ", slot " +
+              std::to_string(r.m) + ") of " + threadName(cta, t.tid) + " before anything wrote it",
+          false, {{buf.span, "'" + buf.name + "' is declared here; no statement before this one wrote that register"}});
+  }
+  return loadElem(t, ref, r.m, 4, reinterpret_cast<uint8_t*>(&word), pc, 1);
+}
+
+void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp) {
+  const PtxInstruction& in = a.instr;
+  const int64_t nRep = product(a.repeat);
+  std::vector<int64_t> rc(a.repeat.size(), 0);
+  auto own = [&](int i, int64_t* out) {
+    for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) out[d] = rc[size_t(a.repeatAxes[size_t(i)][d])];
+  };
+  for (int64_t r = 0; r < nRep && !fatal; ++r) {
+    int64_t x = r;
+    for (size_t d = a.repeat.size(); d-- > 0;) {
+      rc[d] = x % a.repeat[d];
+      x /= a.repeat[d];
+    }
+    if (in.family == PtxFamily::Mma) {
+      const int k = in.mmaK;
+      if (!charge(16 * 8 * k, *lanes[0], pc)) return;
+      const frag::MmaShape shape = k == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
+      const bool bf16 = in.abType == ".bf16";
+      float A[16][16], B[16][8], C[16][8];
+      int64_t ownA[2], ownB[2], ownC[2], ownD[2];
+      own(1, ownA);
+      own(2, ownB);
+      own(3, ownC);
+      own(0, ownD);
+      for (int l = 0; l < 32 && !fatal; ++l) {
+        Thread& t = *lanes[l];
+        for (int j = 0; j < k / 4; ++j) {
+          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::A, l, j);
+          const int64_t at[2] = {c.row, c.col};
+          Resolved res;
+          uint32_t wv = 0;
+          if (!collectiveElem(a, 1, ownA, at, t, pc, res) || !readFragment(a, 1, res, t, pc, j, wv)) return;
+          A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
+          A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
+        }
+        for (int j = 0; j < k / 8; ++j) {
+          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::B, l, j);  // (n, k-word)
+          const int64_t at[2] = {c.row, c.col};
+          Resolved res;
+          uint32_t wv = 0;
+          if (!collectiveElem(a, 2, ownB, at, t, pc, res) || !readFragment(a, 2, res, t, pc, j, wv)) return;
+          B[2 * c.col][c.row] = halfToFloat(uint16_t(wv), bf16);
+          B[2 * c.col + 1][c.row] = halfToFloat(uint16_t(wv >> 16), bf16);
+        }
+        for (int j = 0; j < 4; ++j) {
+          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
+          const int64_t at[2] = {c.row, c.col};
+          Resolved res;
+          uint32_t wv = 0;
+          if (!collectiveElem(a, 3, ownC, at, t, pc, res) || !readFragment(a, 3, res, t, pc, j, wv)) return;
+          std::memcpy(&C[c.row][c.col], &wv, 4);
+        }
+      }
+      if (fatal) return;
+      // D = A·B + C: products of two f16/bf16 values are exact in f32; the sum runs in f32 in K
+      // order starting from C (the simulator is compiled without FP contraction).
+      for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 8; ++j) {
+          float acc = C[i][j];
+          for (int kk = 0; kk < k; ++kk) {
+            const float p = A[i][kk] * B[kk][j];
+            acc = acc + p;
+          }
+          C[i][j] = acc;
+        }
+      for (int l = 0; l < 32 && !fatal; ++l) {
+        Thread& t = *lanes[l];
+        for (int j = 0; j < 4; ++j) {
+          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
+          const int64_t at[2] = {c.row, c.col};
+          Resolved res;
+          if (!collectiveElem(a, 0, ownD, at, t, pc, res)) return;
+          if (!storeElem(t, a.operands[0].tensor, res.m, 4, reinterpret_cast<const uint8_t*>(&C[c.row][c.col]), pc, 1)) return;
+        }
+      }
+      elementOps += 16 * 8 * k;
+      continue;
+    }
+    // ldmatrix / stmatrix
+    const bool load = in.family == PtxFamily::Ldmatrix;
+    const int memI = load ? 1 : 0, regI = load ? 0 : 1;
+    const int count = in.matrices;
+    if (!charge(32 * count, *lanes[0], pc)) return;
+    const frag::MatrixShape ms{count, in.trans};
+    const ir::TensorRef& mem = a.operands[size_t(memI)].tensor;
+    const int64_t rowElems = a.atom[size_t(memI)];  // 8 halves or 4 words
+    int64_t ownM[ir::kMaxTensorRank], ownR[ir::kMaxTensorRank];
+    own(memI, ownM);
+    own(regI, ownR);
+    uint8_t rows[4][8][16];
+    int64_t rowM[4][8];
+    int64_t rowAddr[32];
+    // Row addresses from the provider lanes (8·matrix + row), checked before any access.
+    for (int i = 0; i < count && !fatal; ++i)
+      for (int rr = 0; rr < 8; ++rr) {
+        Thread& t = *lanes[frag::addressLane(i, rr)];
+        const int64_t at[3] = {i, rr, 0};
+        Resolved res;
+        if (!collectiveElem(a, memI, ownM, at, t, pc, res)) return;
+        const int64_t byte = res.m * ir::dtypeBytes(mem.dtype);
+        if (byte % 16 != 0) {
+          fault("misaligned", "E0782", pc,
+                "misaligned " + in.opcode + " row address: lane " + std::to_string(frag::addressLane(i, rr)) + " of warp " +
+                    std::to_string(warp) + " (cta " + std::to_string(cta) + ") provides row " + std::to_string(rr) + " of matrix " +
+                    std::to_string(i) + " at byte offset " + std::to_string(byte) + " of '" + kernel.buffers[size_t(mem.buffer)].name +
+                    "', which is not a multiple of 16",
+                true, {{kernel.buffers[size_t(mem.buffer)].span, "'" + kernel.buffers[size_t(mem.buffer)].name + "' is declared here"}});
+          return;
+        }
+        rowM[i][rr] = res.m;
+        rowAddr[8 * i + rr] = sharedOffset[size_t(mem.buffer)] + ir::swizzledByte(kernel.buffers[size_t(mem.buffer)], byte);
+        (void)rowElems;
+      }
+    recordMatrixAccess(pc, std::span<const int64_t>(rowAddr, size_t(8 * count)));
+    if (load) {
+      for (int i = 0; i < count; ++i)
+        for (int rr = 0; rr < 8; ++rr)
+          if (!loadElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc, 16)) return;
+      for (int l = 0; l < 32 && !fatal; ++l)
+        for (int j = 0; j < count; ++j) {
+          uint16_t h[2];
+          for (int half = 0; half < 2; ++half) {
+            const frag::MatrixElement e = frag::ldmatrixSource(ms, l, j, half);
+            std::memcpy(&h[half], &rows[e.matrix][e.row][2 * e.col], 2);
+          }
+          const uint32_t wv = uint32_t(h[0]) | uint32_t(h[1]) << 16;
+          const int64_t at[3] = {j, l / 4, l % 4};
+          Resolved res;
+          if (!collectiveElem(a, regI, ownR, at, *lanes[l], pc, res)) return;
+          if (!storeElem(*lanes[l], a.operands[size_t(regI)].tensor, res.m, 4, reinterpret_cast<const uint8_t*>(&wv), pc, 1)) return;
+        }
+    } else {
+      for (int l = 0; l < 32 && !fatal; ++l)
+        for (int j = 0; j < count; ++j) {
+          const int64_t at[3] = {j, l / 4, l % 4};
+          Resolved res;
+          uint32_t wv = 0;
+          if (!collectiveElem(a, regI, ownR, at, *lanes[l], pc, res) || !readFragment(a, regI, res, *lanes[l], pc, j, wv)) return;
+          for (int half = 0; half < 2; ++half) {
+            const frag::MatrixElement e = frag::ldmatrixSource(ms, l, j, half);
+            const uint16_t h = uint16_t(wv >> (16 * half));
+            std::memcpy(&rows[e.matrix][e.row][2 * e.col], &h, 2);
+          }
+        }
+      for (int i = 0; i < count && !fatal; ++i)
+        for (int rr = 0; rr < 8; ++rr)
+          if (!storeElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc, 16)) return;
+    }
+    elementOps += 32 * count;
+  }
+}
+
+// ---- shfl.sync / redux.sync tile ops ---------------------------------------------------------
+
+namespace {
+/// PTX shfl.sync source lane and predicate (ISA "shfl.sync" semantics).
+int shuffleSource(const std::string& mode, int lane, uint32_t b, uint32_t c, bool& inRange) {
+  const int bval = int(b & 31), cval = int(c & 31), segMask = int((c >> 8) & 31);
+  const int maxLane = (lane & segMask) | (cval & ~segMask);
+  const int minLane = lane & segMask;
+  int j = lane;
+  if (mode == ".up" || mode == "__shfl_up_sync") {
+    j = lane - bval;
+    inRange = j >= maxLane;
+  } else if (mode == ".down" || mode == "__shfl_down_sync") {
+    j = lane + bval;
+    inRange = j <= maxLane;
+  } else if (mode == ".bfly" || mode == "__shfl_xor_sync") {
+    j = lane ^ bval;
+    inRange = j <= maxLane;
+  } else {
+    j = minLane | (bval & ~segMask);
+    inRange = j <= maxLane;
+  }
+  return inRange ? j : lane;
+}
+}  // namespace
+
+std::string hex32(uint32_t v) {
+  static const char* d = "0123456789abcdef";
+  std::string s(8, '0');
+  for (int i = 7; i >= 0; --i, v >>= 4) s[size_t(i)] = d[v & 15];
+  return s;
+}
+
+void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp) {
+  const PtxInstruction& in = a.instr;
+  const bool shfl = in.family == PtxFamily::Shfl;
+  const int64_t nRep = product(a.repeat);
+  const int maskI = shfl ? 4 : 2;
+  for (int64_t r = 0; r < nRep && !fatal; ++r) {
+    if (!charge(32, *lanes[0], pc)) return;
+    uint32_t src[32], b[32] = {}, c[32] = {}, mask[32];
+    Resolved dst[32];
+    for (int l = 0; l < 32; ++l) {
+      Thread& t = *lanes[l];
+      const std::vector<int64_t> g = ir::groupCoord(a.scope, t.tid);
+      int64_t co[ir::kMaxTensorRank];
+      auto value = [&](int i, uint32_t& out, Resolved* where) -> bool {
+        const ir::TileOperand& op = a.operands[size_t(i)];
+        if (op.isScalar) {
+          out = static_cast<uint32_t>(valueToBits(eval(*op.scalar, t, t.vars, pc), op.scalar->dtype));
+          return true;
+        }
+        int k = 0;
+        for (int64_t x : g) co[k++] = x;
+        int64_t rr = r;
+        const int nr = static_cast<int>(a.repeat.size());
+        for (int d = nr; d-- > 0;) {
+          co[k + d] = rr % a.repeat[size_t(d)];
+          rr /= a.repeat[size_t(d)];
+        }
+        k += nr;
+        while (k < static_cast<int>(op.tensor.shape.size())) co[k++] = 0;
+        const FastRef& f = fast(op.tensor);
+        Resolved res;
+        if (!resolve(f, co, k, t, pc, res)) return false;
+        if (f.layout.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
+          fault("ownership", "E0752", pc, "register operand '" + op.tensor.text + "' element belongs to thread " + std::to_string(res.thread) +
+                                               ", not to the executing " + threadName(cta, t.tid), true);
+          return false;
+        }
+        if (where) {
+          *where = res;
+          return true;
+        }
+        out = 0;
+        return loadElem(t, op.tensor, res.m, 4, reinterpret_cast<uint8_t*>(&out), pc, 1);
+      };
+      uint32_t unused = 0;
+      if (!value(1, src[l], nullptr) || !value(maskI, mask[l], nullptr) || !value(0, unused, &dst[l])) return;
+      if (shfl && (!value(2, b[l], nullptr) || !value(3, c[l], nullptr))) return;
+    }
+    for (int l = 0; l < 32; ++l) {
+      if (!(mask[l] >> l & 1) || mask[l] != mask[0]) {
+        fault("collective", "E0784", pc,
+              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " + std::to_string(cta) + ") executes " + in.opcode +
+                  " with membermask 0x" + hex32(mask[l]) + (mask[l] >> l & 1 ? ", unlike lane 0 (0x" + hex32(mask[0]) + ")" : ", which does not include it"),
+              true);
+        return;
+      }
+    }
+    uint32_t res[32];
+    if (shfl) {
+      for (int l = 0; l < 32; ++l) {
+        bool inRange = false;
+        const int j = shuffleSource(in.mode, l, b[l], c[l], inRange);
+        if (!(mask[l] >> j & 1)) {
+          fault("collective", "E0784", pc,
+                "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " reads lane " + std::to_string(j) + " in " + in.opcode +
+                    ", which is not in the membermask 0x" + hex32(mask[l]) + " (the value is undefined)",
+                true);
+          return;
+        }
+        res[l] = src[j];
+      }
+    } else {
+      uint32_t acc = 0;
+      bool first = true;
+      for (int l = 0; l < 32; ++l) {
+        if (!(mask[0] >> l & 1)) continue;
+        const uint32_t v = src[l];
+        if (first) {
+          acc = v;
+          first = false;
+          continue;
+        }
+        if (in.mode == ".add") acc += v;
+        else if (in.mode == ".and") acc &= v;
+        else if (in.mode == ".or") acc |= v;
+        else if (in.mode == ".xor") acc ^= v;
+        else if (in.type == ".s32") {
+          const int32_t x = int32_t(acc), y = int32_t(v);
+          acc = uint32_t(in.mode == ".min" ? std::min(x, y) : std::max(x, y));
+        } else {
+          acc = in.mode == ".min" ? std::min(acc, v) : std::max(acc, v);
+        }
+      }
+      for (int l = 0; l < 32; ++l) res[l] = acc;
+    }
+    for (int l = 0; l < 32; ++l)
+      if (!storeElem(*lanes[l], a.operands[0].tensor, dst[l].m, 4, reinterpret_cast<const uint8_t*>(&res[l]), pc, 1)) return;
+    elementOps += 32;
+  }
+}
+
+void Runner::execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group, int64_t warp) {
+  const ir::Expr& e = *st.value;
+  const int64_t width = e.args.size() > 3 && e.args[3]->kind == ir::ExprKind::IntImm ? e.args[3]->intValue : 32;
+  const uint32_t c = uint32_t((32 - width) << 8) | (e.name == "__shfl_up_sync" ? 0u : 0x1fu);
+  Value val[32];
+  int64_t lane[32] = {};
+  for (int l = 0; l < 32; ++l) {
+    if (!(group >> l & 1)) continue;
+    Thread& t = *lanes[l];
+    if (!charge(4, t, pc)) return;
+    val[l] = eval(*e.args[1], t, t.vars, pc);
+    lane[l] = eval(*e.args[2], t, t.vars, pc).i;
+  }
+  const ir::DType vt = kernel.vars[size_t(st.var)].dtype;
+  Value out[32];
+  for (int l = 0; l < 32; ++l) {
+    if (!(group >> l & 1)) continue;
+    bool inRange = false;
+    const int j = shuffleSource(e.name, l, uint32_t(lane[l]), c, inRange);
+    if (!(group >> j & 1)) {
+      fault("collective", "E0784", pc,
+            "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " + std::to_string(cta) + ") reads lane " +
+                std::to_string(j) + " in " + e.name + ", which does not take part (membermask lanes " + laneList(group) +
+                "); the value is undefined",
+            true);
+      return;
+    }
+    out[l] = val[j];
+  }
+  for (int l = 0; l < 32; ++l)
+    if (group >> l & 1) lanes[l]->vars[size_t(st.var)] = castTo(out[l], e.dtype, vt);
+  elementOps += __builtin_popcount(group);
+}
+
+}  // namespace tirx::sim
