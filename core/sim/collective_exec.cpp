@@ -209,29 +209,150 @@ bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, c
   return true;
 }
 
-bool Runner::readFragment(const ir::TileApply& a, int i, const Resolved& r, Thread& t, int pc, int reg, uint32_t& word) {
+bool Runner::readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg, uint32_t& word) {
   const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
-  const int b = ref.buffer;
-  const int64_t off = r.m * ir::dtypeBytes(ref.dtype);
-  const auto& w = t.regWriter[size_t(b)];
-  if (off >= 0 && off + 4 <= static_cast<int64_t>(w.size()) &&
-      (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 || w[size_t(off + 3)] == 0)) {
-    const ir::Buffer& buf = kernel.buffers[size_t(b)];
+  const size_t b = size_t(ref.buffer);
+  const int64_t off = m * ir::dtypeBytes(ref.dtype);
+  const auto& bytes = t.regs[b];
+  if (off < 0 || off + 4 > static_cast<int64_t>(bytes.size())) {
+    fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
+    return false;
+  }
+  const auto& w = t.regWriter[b];
+  if (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 || w[size_t(off + 3)] == 0) {
+    const ir::Buffer& buf = kernel.buffers[b];
     const std::string name = a.instr.family == PtxFamily::Mma ? std::string(1, "dabc"[i]) : std::string("register");
     fault("uninit", "E0783", pc,
           a.instr.opcode + " reads fragment '" + ref.text + "' (" + name + " register " + std::to_string(reg) + ", slot " +
-              std::to_string(r.m) + ") of " + threadName(cta, t.tid) + " before anything wrote it",
+              std::to_string(m) + ") of " + threadName(cta, t.tid) + " before anything wrote it",
           false, {{buf.span, "'" + buf.name + "' is declared here; no statement before this one wrote that register"}});
   }
-  return loadElem(t, ref, r.m, 4, reinterpret_cast<uint8_t*>(&word), pc, 1);
+  std::memcpy(&word, bytes.data() + off, 4);
+  return true;
+}
+
+bool Runner::writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, const void* word) {
+  const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
+  const size_t b = size_t(ref.buffer);
+  const int64_t off = m * ir::dtypeBytes(ref.dtype);
+  auto& bytes = t.regs[b];
+  if (off < 0 || off + 4 > static_cast<int64_t>(bytes.size())) {
+    fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
+    return false;
+  }
+  std::memcpy(bytes.data() + off, word, 4);
+  auto& w = t.regWriter[b];
+  for (int k = 0; k < 4; ++k) w[size_t(off + k)] = pc + 1;
+  return true;
+}
+
+namespace {
+/// The atom coordinate of register `reg` of `lane` (ldmatrix/stmatrix: (matrix, row, word)).
+void fragAtom(const PtxInstruction& in, int i, int lane, int reg, int64_t* at) {
+  if (in.family == PtxFamily::Mma) {
+    const frag::MmaShape shape = in.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
+    const frag::MmaOperand which = i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C;
+    const frag::Coord c = frag::mmaWord(shape, which, lane, reg);
+    at[0] = c.row;
+    at[1] = c.col;
+  } else {
+    at[0] = reg;
+    at[1] = lane / 4;
+    at[2] = lane % 4;
+  }
+}
+int fragRegs(const PtxInstruction& in, int i) {
+  if (in.family != PtxFamily::Mma) return in.matrices;
+  return i == 1 ? in.mmaK / 4 : i == 2 ? in.mmaK / 8 : 4;
+}
+}  // namespace
+
+bool Runner::planCollective(const ir::TileApply& a, int pc, Thread& ctx, CollectivePlan& plan) {
+  // Static operands are resolved once for every warp, repeat, lane and register: the slot (or
+  // shared offset) of each, with the fragment ownership checked for every lane.
+  const int n = static_cast<int>(a.operands.size());
+  plan.warps = a.group.empty() ? 1 : a.group[0];
+  plan.reps.assign(size_t(n), 1);
+  plan.per.assign(size_t(n), 0);
+  plan.m.assign(size_t(n), {});
+  for (int i = 0; i < n; ++i) {
+    const ir::TileOperand& op = a.operands[size_t(i)];
+    for (int ax : a.repeatAxes[size_t(i)]) plan.reps[size_t(i)] *= a.repeat[size_t(ax)];
+    const bool shared = op.tensor.scope == ir::MemScope::Shared;
+    plan.per[size_t(i)] = shared ? 8 * a.instr.matrices : 32 * fragRegs(a.instr, i);
+    if (op.tensor.hasDynamicOffset()) continue;  // resolved per use, in the providing lane
+    const FastRef& f = fast(op.tensor);
+    std::vector<int64_t>& out = plan.m[size_t(i)];
+    out.resize(size_t(plan.warps * plan.reps[size_t(i)] * plan.per[size_t(i)]));
+    const std::vector<int>& axes = a.repeatAxes[size_t(i)];
+    std::vector<int64_t> ownExt;
+    for (int ax : axes) ownExt.push_back(a.repeat[size_t(ax)]);
+    size_t e = 0;
+    for (int64_t w = 0; w < plan.warps; ++w)
+      for (int64_t r = 0; r < plan.reps[size_t(i)]; ++r) {
+        const std::vector<int64_t> own = unflatten(r, ownExt);
+        for (int64_t k = 0; k < plan.per[size_t(i)]; ++k, ++e) {
+          int64_t c[ir::kMaxTensorRank];
+          int d = 0;
+          if (!a.group.empty()) c[d++] = w;
+          for (int64_t x : own) c[d++] = x;
+          int64_t at[3] = {0, 0, 0};
+          const int lane = shared ? 0 : int(k / fragRegs(a.instr, i)), reg = shared ? 0 : int(k % fragRegs(a.instr, i));
+          if (shared) {
+            at[0] = k / 8;
+            at[1] = k % 8;
+          } else {
+            fragAtom(a.instr, i, lane, reg, at);
+          }
+          for (int x = 0; x < a.atomRank[size_t(i)]; ++x) c[d++] = at[x];
+          Resolved res;
+          if (!resolve(f, c, d, ctx, pc, res)) return false;
+          const int64_t tid = w * 32 + lane;
+          if (!shared && f.layout.hasThread && res.thread != scopeOwner(a.scope, tid)) {
+            fault("ownership", "E0752", pc,
+                  "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": register " + std::to_string(reg) + " of lane " +
+                      std::to_string(lane) + (a.group.empty() ? std::string() : " of warp " + std::to_string(w)) +
+                      " belongs to thread " + std::to_string(res.thread),
+                  true);
+            return false;
+          }
+          out[e] = res.m;
+        }
+      }
+  }
+  plan.built = true;
+  return true;
 }
 
 void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp) {
   const PtxInstruction& in = a.instr;
+  CollectivePlan& plan = collectivePlans[&a];
+  if (!plan.built && !planCollective(a, pc, *lanes[0], plan)) return;
+  const int64_t w = a.group.empty() ? 0 : a.scope == ir::ExecScope::Warpgroup ? warp % 4 : warp;
   const int64_t nRep = product(a.repeat);
   std::vector<int64_t> rc(a.repeat.size(), 0);
-  auto own = [&](int i, int64_t* out) {
-    for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) out[d] = rc[size_t(a.repeatAxes[size_t(i)][d])];
+  // The offset of entry k of operand i at this repeat, in lane `t`: planned, or resolved now.
+  auto offsetOf = [&](int i, int64_t k, Thread& t, int64_t& m) -> bool {
+    int64_t ownFlat = 0;
+    for (int ax : a.repeatAxes[size_t(i)]) ownFlat = ownFlat * a.repeat[size_t(ax)] + rc[size_t(ax)];
+    const auto& tab = plan.m[size_t(i)];
+    if (!tab.empty()) {
+      m = tab[size_t((w * plan.reps[size_t(i)] + ownFlat) * plan.per[size_t(i)] + k)];
+      return true;
+    }
+    int64_t own[ir::kMaxTensorRank], at[3] = {0, 0, 0};
+    for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) own[d] = rc[size_t(a.repeatAxes[size_t(i)][d])];
+    if (a.operands[size_t(i)].tensor.scope == ir::MemScope::Shared) {
+      at[0] = k / 8;
+      at[1] = k % 8;
+    } else {
+      const int regs = fragRegs(in, i);
+      fragAtom(in, i, int(k / regs), int(k % regs), at);
+    }
+    Resolved res;
+    if (!collectiveElem(a, i, own, at, t, pc, res)) return false;
+    m = res.m;
+    return true;
   };
   for (int64_t r = 0; r < nRep && !fatal; ++r) {
     int64_t x = r;
@@ -242,41 +363,28 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
     if (in.family == PtxFamily::Mma) {
       const int k = in.mmaK;
       if (!charge(16 * 8 * k, *lanes[0], pc)) return;
-      const frag::MmaShape shape = k == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
       const bool bf16 = in.abType == ".bf16";
+      const frag::MmaShape shape = k == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
       float A[16][16], B[16][8], C[16][8];
-      int64_t ownA[2], ownB[2], ownC[2], ownD[2];
-      own(1, ownA);
-      own(2, ownB);
-      own(3, ownC);
-      own(0, ownD);
       for (int l = 0; l < 32 && !fatal; ++l) {
         Thread& t = *lanes[l];
-        for (int j = 0; j < k / 4; ++j) {
-          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::A, l, j);
-          const int64_t at[2] = {c.row, c.col};
-          Resolved res;
-          uint32_t wv = 0;
-          if (!collectiveElem(a, 1, ownA, at, t, pc, res) || !readFragment(a, 1, res, t, pc, j, wv)) return;
-          A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
-          A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
-        }
-        for (int j = 0; j < k / 8; ++j) {
-          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::B, l, j);  // (n, k-word)
-          const int64_t at[2] = {c.row, c.col};
-          Resolved res;
-          uint32_t wv = 0;
-          if (!collectiveElem(a, 2, ownB, at, t, pc, res) || !readFragment(a, 2, res, t, pc, j, wv)) return;
-          B[2 * c.col][c.row] = halfToFloat(uint16_t(wv), bf16);
-          B[2 * c.col + 1][c.row] = halfToFloat(uint16_t(wv >> 16), bf16);
-        }
-        for (int j = 0; j < 4; ++j) {
-          const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
-          const int64_t at[2] = {c.row, c.col};
-          Resolved res;
-          uint32_t wv = 0;
-          if (!collectiveElem(a, 3, ownC, at, t, pc, res) || !readFragment(a, 3, res, t, pc, j, wv)) return;
-          std::memcpy(&C[c.row][c.col], &wv, 4);
+        for (int i = 1; i <= 3; ++i) {
+          const int regs = fragRegs(in, i);
+          for (int j = 0; j < regs; ++j) {
+            int64_t m = 0;
+            uint32_t wv = 0;
+            if (!offsetOf(i, l * regs + j, t, m) || !readFragment(a, i, m, t, pc, j, wv)) return;
+            const frag::Coord c = frag::mmaWord(shape, i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C, l, j);
+            if (i == 1) {
+              A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
+              A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
+            } else if (i == 2) {  // (n, k-word)
+              B[2 * c.col][c.row] = halfToFloat(uint16_t(wv), bf16);
+              B[2 * c.col + 1][c.row] = halfToFloat(uint16_t(wv >> 16), bf16);
+            } else {
+              std::memcpy(&C[c.row][c.col], &wv, 4);
+            }
+          }
         }
       }
       if (fatal) return;
@@ -291,16 +399,12 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
           }
           C[i][j] = acc;
         }
-      for (int l = 0; l < 32 && !fatal; ++l) {
-        Thread& t = *lanes[l];
+      for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < 4; ++j) {
           const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
-          const int64_t at[2] = {c.row, c.col};
-          Resolved res;
-          if (!collectiveElem(a, 0, ownD, at, t, pc, res)) return;
-          if (!storeElem(t, a.operands[0].tensor, res.m, 4, reinterpret_cast<const uint8_t*>(&C[c.row][c.col]), pc, 1)) return;
+          int64_t m = 0;
+          if (!offsetOf(0, l * 4 + j, *lanes[l], m) || !writeFragment(a, 0, m, *lanes[l], pc, &C[c.row][c.col])) return;
         }
-      }
       elementOps += 16 * 8 * k;
       continue;
     }
@@ -309,65 +413,57 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
     const int memI = load ? 1 : 0, regI = load ? 0 : 1;
     const int count = in.matrices;
     if (!charge(32 * count, *lanes[0], pc)) return;
-    const frag::MatrixShape ms{count, in.trans};
     const ir::TensorRef& mem = a.operands[size_t(memI)].tensor;
-    const int64_t rowElems = a.atom[size_t(memI)];  // 8 halves or 4 words
-    int64_t ownM[ir::kMaxTensorRank], ownR[ir::kMaxTensorRank];
-    own(memI, ownM);
-    own(regI, ownR);
+    const ir::Buffer& mbuf = kernel.buffers[size_t(mem.buffer)];
     uint8_t rows[4][8][16];
     int64_t rowM[4][8];
     int64_t rowAddr[32];
     // Row addresses from the provider lanes (8·matrix + row), checked before any access.
     for (int i = 0; i < count && !fatal; ++i)
       for (int rr = 0; rr < 8; ++rr) {
-        Thread& t = *lanes[frag::addressLane(i, rr)];
-        const int64_t at[3] = {i, rr, 0};
-        Resolved res;
-        if (!collectiveElem(a, memI, ownM, at, t, pc, res)) return;
-        const int64_t byte = res.m * ir::dtypeBytes(mem.dtype);
+        const int provider = frag::addressLane(i, rr);
+        int64_t m = 0;
+        if (!offsetOf(memI, 8 * i + rr, *lanes[provider], m)) return;
+        const int64_t byte = m * ir::dtypeBytes(mem.dtype);
         if (byte % 16 != 0) {
           fault("misaligned", "E0782", pc,
-                "misaligned " + in.opcode + " row address: lane " + std::to_string(frag::addressLane(i, rr)) + " of warp " +
-                    std::to_string(warp) + " (cta " + std::to_string(cta) + ") provides row " + std::to_string(rr) + " of matrix " +
-                    std::to_string(i) + " at byte offset " + std::to_string(byte) + " of '" + kernel.buffers[size_t(mem.buffer)].name +
-                    "', which is not a multiple of 16",
-                true, {{kernel.buffers[size_t(mem.buffer)].span, "'" + kernel.buffers[size_t(mem.buffer)].name + "' is declared here"}});
+                "misaligned " + in.opcode + " row address: lane " + std::to_string(provider) + " of warp " + std::to_string(warp) +
+                    " (cta " + std::to_string(cta) + ") provides row " + std::to_string(rr) + " of matrix " + std::to_string(i) +
+                    " at byte offset " + std::to_string(byte) + " of '" + mbuf.name + "', which is not a multiple of 16",
+                true, {{mbuf.span, "'" + mbuf.name + "' is declared here"}});
           return;
         }
-        rowM[i][rr] = res.m;
-        rowAddr[8 * i + rr] = sharedOffset[size_t(mem.buffer)] + ir::swizzledByte(kernel.buffers[size_t(mem.buffer)], byte);
-        (void)rowElems;
+        rowM[i][rr] = m;
+        rowAddr[8 * i + rr] = sharedOffset[size_t(mem.buffer)] + ir::swizzledByte(mbuf, byte);
       }
     recordMatrixAccess(pc, std::span<const int64_t>(rowAddr, size_t(8 * count)));
+    const int regs = count;
     if (load) {
       for (int i = 0; i < count; ++i)
         for (int rr = 0; rr < 8; ++rr)
           if (!loadElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc, 16)) return;
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < count; ++j) {
+          // The ISA's map: plain M_j[l/4][2(l%4) + half], .trans M_j[2(l%4) + half][l/4].
           uint16_t h[2];
           for (int half = 0; half < 2; ++half) {
-            const frag::MatrixElement e = frag::ldmatrixSource(ms, l, j, half);
-            std::memcpy(&h[half], &rows[e.matrix][e.row][2 * e.col], 2);
+            const int row = in.trans ? 2 * (l % 4) + half : l / 4, col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            std::memcpy(&h[half], &rows[j][row][2 * col], 2);
           }
           const uint32_t wv = uint32_t(h[0]) | uint32_t(h[1]) << 16;
-          const int64_t at[3] = {j, l / 4, l % 4};
-          Resolved res;
-          if (!collectiveElem(a, regI, ownR, at, *lanes[l], pc, res)) return;
-          if (!storeElem(*lanes[l], a.operands[size_t(regI)].tensor, res.m, 4, reinterpret_cast<const uint8_t*>(&wv), pc, 1)) return;
+          int64_t m = 0;
+          if (!offsetOf(regI, l * regs + j, *lanes[l], m) || !writeFragment(a, regI, m, *lanes[l], pc, &wv)) return;
         }
     } else {
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < count; ++j) {
-          const int64_t at[3] = {j, l / 4, l % 4};
-          Resolved res;
+          int64_t m = 0;
           uint32_t wv = 0;
-          if (!collectiveElem(a, regI, ownR, at, *lanes[l], pc, res) || !readFragment(a, regI, res, *lanes[l], pc, j, wv)) return;
+          if (!offsetOf(regI, l * regs + j, *lanes[l], m) || !readFragment(a, regI, m, *lanes[l], pc, j, wv)) return;
           for (int half = 0; half < 2; ++half) {
-            const frag::MatrixElement e = frag::ldmatrixSource(ms, l, j, half);
-            const uint16_t h = uint16_t(wv >> (16 * half));
-            std::memcpy(&rows[e.matrix][e.row][2 * e.col], &h, 2);
+            const int row = in.trans ? 2 * (l % 4) + half : l / 4, col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            const uint16_t hv = uint16_t(wv >> (16 * half));
+            std::memcpy(&rows[j][row][2 * col], &hv, 2);
           }
         }
       for (int i = 0; i < count && !fatal; ++i)

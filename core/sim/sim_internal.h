@@ -228,7 +228,19 @@ class Runner {
   std::string opName(int pc) const;
   bool collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom, Thread& t, int pc,
                       Resolved& out);
-  bool readFragment(const ir::TileApply& a, int i, const Resolved& r, Thread& t, int pc, int reg, uint32_t& word);
+  /// One 32-bit fragment register `m` of operand `i` in lane `t` (E0783 when never written).
+  bool readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg, uint32_t& word);
+  bool writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, const void* word);
+  /// Per collective statement: the slots (shared offsets) of its static operands for every warp,
+  /// repeat, lane and register (row), resolved once with the ownership checked.
+  struct CollectivePlan {
+    bool built = false;
+    int64_t warps = 1;
+    std::vector<int64_t> reps, per;       ///< per operand: own repeats, entries per repeat
+    std::vector<std::vector<int64_t>> m;  ///< per operand; empty when its start is dynamic
+  };
+  std::unordered_map<const ir::TileApply*, CollectivePlan> collectivePlans;
+  bool planCollective(const ir::TileApply& a, int pc, Thread& ctx, CollectivePlan& plan);
   void execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
   void execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
   void execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group, int64_t warp);
