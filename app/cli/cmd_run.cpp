@@ -27,6 +27,21 @@
 namespace tirx::cli {
 
 namespace {
+/// The simulator's shared-memory counts (RunOutcome::sharedAccesses): per statement and per line.
+nlohmann::json sharedMemoryJson(const ir::RunOutcome& res) {
+  nlohmann::json ops = nlohmann::json::array(), lines = nlohmann::json::array();
+  for (const auto& a : res.sharedAccesses)
+    ops.push_back({{"line", a.span.line}, {"column", a.span.col}, {"op", a.op}, {"tensor", a.tensor},
+                   {"instructions", a.instructions}, {"wavefronts", a.wavefronts},
+                   {"idealWavefronts", a.idealWavefronts}, {"maxWays", a.maxWays}});
+  for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
+    lines.push_back({{"line", l.line}, {"instructions", l.instructions}, {"wavefronts", l.wavefronts},
+                     {"idealWavefronts", l.idealWavefronts}, {"maxWays", l.maxWays}});
+  return {{"perOp", ops}, {"perLine", lines}};
+}
+}  // namespace
+
+namespace {
 
 /// The CLI's GPU backend for core/verify (`tirx verify --device cuda|both`): the runner-based
 /// CUDA executor, installed once when the CLI library is loaded.
@@ -225,7 +240,11 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     }
     report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
                       {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
-                      {"faults", faults}, {"outputs", outs}});
+                      {"faults", faults}, {"outputs", outs}, {"sharedMemory", sharedMemoryJson(res)}});
+    if (!o.has("--json"))
+      for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
+        out << "  shared memory line " << l.line << ": " << l.instructions << " warp instructions, " << l.wavefronts
+            << " wavefronts (" << l.idealWavefronts << " without bank conflicts)\n";
     if (budget.exhausted()) break;  // cancelled or out of time: the remaining kernels do not start
   }
   if (o.has("--json")) out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2) << "\n";
