@@ -532,7 +532,7 @@ void TstPtxTable::tokensAndCompletions() {
     for (const PtxTokenInfo& t : v) out << QString::fromStdString(t.text);
     return out;
   };
-  QCOMPARE(texts(ptxCompletions("m")), QStringList({"mov", "mul", "min", "max"}));
+  QCOMPARE(texts(ptxCompletions("m")), QStringList({"mov", "mul", "min", "max", "mma"}));
   QStringList afterLd = texts(ptxCompletions("ld."));
   QVERIFY(afterLd.contains(".global"));
   QVERIFY(afterLd.contains(".shared::cta"));
