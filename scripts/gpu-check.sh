@@ -49,7 +49,7 @@ if ! cmake "${CFG[@]}" > "$LOG/configure.log" 2>&1; then
     cmake "${CFG[@]}" -Dnlohmann_json_DIR="$TIRX_JSON_DIR" > "$LOG/configure.log" 2>&1
   fi
 fi
-if cmake --build "$BUILD" -j "$JOBS" --target tirx bench_gpu_bandwidth bench_compile > "$LOG/build.log" 2>&1; then
+if cmake --build "$BUILD" -j "$JOBS" --target tirx bench_gpu_bandwidth bench_compile bench_gpu_gemm > "$LOG/build.log" 2>&1; then
   row "build (core, CLI, benchmarks)" "ok" "$(since "$t0")"
 else
   tail -30 "$LOG/configure.log" "$LOG/build.log"
@@ -237,6 +237,71 @@ for f in "$SHARED"/acceptance/*.py; do
   "$TIRX" bench "$f" --device cuda --repeat 20 >> "$LOG/tirx_bench.txt" 2>&1 || true
 done
 cat "$LOG/tirx_bench.txt" 2>/dev/null
+
+# Tensor cores (issue 9): the new examples ran in the examples loop above (--device both); here the
+# mma.sync GEMM at 4096^3 next to torch.matmul (cuBLAS) in the same run, and the simulator's bank
+# counts against ncu on tc-verify's plain / swizzled / padded tiles.
+step "mma.sync GEMM 4096^3 (bench_gpu_gemm) and torch.matmul on the same shapes"
+t0=$(now)
+TIRX_TF=""
+if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096.py" 2>&1 | tee "$LOG/bench_gpu_gemm.txt"; then
+  TIRX_TF=$(awk '/^tirx_gemm_tflops/ {print $2}' "$LOG/bench_gpu_gemm.txt")
+  row "tirx mma.sync GEMM 4096^3 bf16->f32" "ok" "$TIRX_TF TFLOP/s ($(since "$t0"))"
+else
+  row "tirx mma.sync GEMM 4096^3 bf16->f32" "FAIL" "see bench_gpu_gemm.txt"
+fi
+if python3 - > "$LOG/torch_matmul.txt" 2>&1 <<'PYEOF'
+import torch
+n = 4096
+a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+for _ in range(5):
+    torch.matmul(a, b.T)
+torch.cuda.synchronize()
+ms = []
+for _ in range(20):
+    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    e0.record(); torch.matmul(a, b.T); e1.record(); torch.cuda.synchronize()
+    ms.append(e0.elapsed_time(e1))
+ms.sort()
+print("torch %s, cuBLAS; bf16 x bf16 -> bf16, median of 20: %.3f ms" % (torch.__version__, ms[10]))
+print("torch_matmul_tflops %.2f" % (2 * n ** 3 / (ms[10] * 1e-3) / 1e12))
+PYEOF
+then
+  cat "$LOG/torch_matmul.txt"
+  TORCH_TF=$(awk '/^torch_matmul_tflops/ {print $2}' "$LOG/torch_matmul.txt")
+  row "torch.matmul 4096^3 bf16 (cuBLAS)" "ok" "$TORCH_TF TFLOP/s; tirx/cuBLAS $(awk -v a="${TIRX_TF:-0}" -v b="$TORCH_TF" 'BEGIN { printf "%.1f %%", 100 * a / b }')"
+else
+  row "torch.matmul 4096^3 bf16 (cuBLAS)" "skip" "no torch with CUDA: $(tail -1 "$LOG/torch_matmul.txt")"
+fi
+
+step "bank model against ncu (bench/kernels/bank_conflicts.py)"
+BANK="$ROOT/bench/kernels/bank_conflicts.py"
+if "$TIRX" verify "$BANK" --device both > "$LOG/bank_verify.txt" 2>&1; then
+  row "bank_conflicts (both)" "ok" ""
+else
+  row "bank_conflicts (both)" "FAIL" "see bank_verify.txt"
+  cat "$LOG/bank_verify.txt"
+fi
+"$TIRX" run "$BANK" --device sim --json > "$LOG/bank_sim.json" 2>&1
+NCU="$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)"
+if [ -z "$NCU" ]; then
+  row "bank counts vs ncu" "skip" "ncu not found"
+else
+  for k in bank_plain bank_swizzled bank_padded; do
+    sim=$(python3 -c "import json; r = [x for x in json.load(open('$LOG/bank_sim.json'))['runs'] if x['kernel'] == '$k'][0]; print(sum(o['wavefronts'] for o in r['sharedMemory']['perOp'] if not o['op'].startswith('store')))" 2>&1)
+    "$NCU" --target-processes all --launch-count 1 -k "$k" \
+      --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum \
+      "$TIRX" run "$BANK" --kernel "$k" --device cuda > "$LOG/ncu_$k.txt" 2>&1
+    dev=$(awk '/l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum/ {v = $NF} END {gsub(",", "", v); print v}' "$LOG/ncu_$k.txt")
+    cat "$LOG/ncu_$k.txt"
+    if [ -n "$dev" ] && [ "$dev" = "$sim" ]; then
+      row "  $k load wavefronts" "ok" "ncu $dev = simulator $sim"
+    else
+      row "  $k load wavefronts" "FAIL" "ncu '${dev}' vs simulator '$sim' (ncu_$k.txt)"
+    fi
+  done
+fi
 
 echo
 echo "=== summary (logs in $LOG) ==="
