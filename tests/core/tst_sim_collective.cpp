@@ -110,6 +110,7 @@ class TestSimCollective : public QObject {
   void misalignedRowAddress();
   void bankCountsOfTcVerify();
   void warpScopeInEveryWarp();
+  void warpgroupScope();
 };
 
 void TestSimCollective::ldmatrixMapsAndH200Words() {
@@ -343,6 +344,26 @@ void TestSimCollective::warpScopeInEveryWarp() {
   const ir::RunOutcome o = run(p, args);
   QVERIFY2(o.ran && o.faults.empty(), o.faults.empty() ? "" : o.faults[0].diag.message.c_str());
   for (int i = 0; i < 256; ++i) QCOMPARE(data<float>(args[1])[i], float(2 * i));
+}
+
+void TestSimCollective::warpgroupScope() {
+  const std::string text = simData("coll_warpgroup.py");
+  ir::Program p = compileOk(text, "coll_warpgroup.py");
+  auto args = zeroArgs(p.kernels[0]);
+  for (int i = 0; i < 256; ++i) data<uint16_t>(args[0])[i] = ir::floatToBf16Bits(float(i % 9 - 4));
+  for (int i = 0; i < 128; ++i) data<uint16_t>(args[1])[i] = ir::floatToBf16Bits(float(i % 7 - 3));
+  const ir::RunOutcome o = run(p, args);
+  QVERIFY2(o.ran && o.faults.empty(), o.faults.empty() ? "" : o.faults[0].diag.message.c_str());
+  const float* c = data<float>(args[2]);
+  for (int w = 0; w < 8; ++w)
+    for (int l = 0; l < 32; ++l)
+      for (int h = 0; h < 2; ++h)
+        for (int q = 0; q < 2; ++q) {
+          const int row = l / 4 + 8 * h, col = 2 * (l % 4) + q;
+          int ref = 0;
+          for (int k = 0; k < 16; ++k) ref += ((row * 16 + k) % 9 - 4) * ((col * 16 + k) % 7 - 3);
+          QCOMPARE(c[((w * 32 + l) * 2 + h) * 2 + q], float(ref));
+        }
 }
 
 QTEST_APPLESS_MAIN(TestSimCollective)
