@@ -345,8 +345,9 @@ Lane integer(const PtxInstruction& in, const TypeDesc& t, const u64* s, int n) {
       return exact(wrap(r));
     }
     case PtxFamily::Mul: {
-      const i128 p = val(0) * val(1);  // at most 128 bits: exact for unsigned 64 via wrap below
-      const unsigned __int128 up = sg ? static_cast<unsigned __int128>(p)
+      // Multiply in unsigned 128-bit arithmetic (defined wrap-around); for signed operands the
+      // sign-extended values' product modulo 2^128 has the same low 128 bits as the exact one.
+      const unsigned __int128 up = sg ? static_cast<unsigned __int128>(val(0)) * static_cast<unsigned __int128>(val(1))
                                       : static_cast<unsigned __int128>(s[0] & ones(w)) * (s[1] & ones(w));
       if (has(in, ".wide")) return exact(static_cast<u64>(up) & ones(2 * w));
       if (has(in, ".hi")) return exact(static_cast<u64>(up >> w) & ones(w));
