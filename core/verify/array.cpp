@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/sim/sim_numerics.h"
+#include "core/verify/py_numbers.h"
 
 namespace tirx::verify {
 
@@ -251,6 +252,47 @@ DType promote(DType a, DType b, Flavor f) {
   return intOf(true, bu * 2);
 }
 
+DType minScalarType(const PromoOperand& s, bool* smallUnsigned) {
+  *smallUnsigned = false;
+  if (s.dtype == DType::Bool) return DType::Bool;
+  if (isF(s.dtype)) {
+    const double v = s.f;
+    if (std::isnan(v) || std::isinf(v) || (v > -65000 && v < 65000)) return DType::Float16;
+    if (v > -3.4e38 && v < 3.4e38) return DType::Float32;
+    return DType::Float64;
+  }
+  if (s.dtype == DType::UInt64 || s.i >= 0) {
+    const uint64_t u = static_cast<uint64_t>(s.i);
+    const int bits = u <= 0xff ? 8 : u <= 0xffff ? 16 : u <= 0xffffffffULL ? 32 : 64;
+    *smallUnsigned = bits == 64 ? u <= static_cast<uint64_t>(INT64_MAX) : u < (uint64_t{1} << (bits - 1));
+    return intOf(false, bits);
+  }
+  const int64_t v = s.i;
+  return intOf(true, v >= -128 ? 8 : v >= -32768 ? 16 : v >= INT32_MIN ? 32 : 64);
+}
+
+DType numpyResultType(const PromoOperand& a, const PromoOperand& b) {
+  auto kind = [](DType t) { return t == DType::Bool ? 0 : isF(t) ? 2 : 1; };
+  if (a.scalar == b.scalar) return promote(a.dtype, b.dtype, Flavor::Numpy);
+  const PromoOperand& arr = a.scalar ? b : a;
+  const PromoOperand& sc = a.scalar ? a : b;
+  if (kind(sc.dtype) > kind(arr.dtype)) return promote(a.dtype, b.dtype, Flavor::Numpy);
+  bool small = false;
+  DType m = minScalarType(sc, &small);
+  if (small && arr.dtype != DType::Bool && (isF(arr.dtype) || ir::isSigned(arr.dtype)))
+    m = intOf(true, ir::dtypeBits(m));
+  return promote(arr.dtype, m, Flavor::Numpy);
+}
+
+bool canCastInPlace(DType from, DType to, Flavor f) {
+  auto kind = [](DType t) { return t == DType::Bool ? 0 : isF(t) ? 3 : ir::isSigned(t) ? 2 : 1; };
+  if (f == Flavor::Torch) {
+    if (isF(from) && !isF(to)) return false;
+    return to != DType::Bool || from == DType::Bool;
+  }
+  return kind(from) <= kind(to);
+}
+
 DType promoteWeak(DType a, bool scalarIsFloat, bool scalarIsBool, Flavor f) {
   if (scalarIsBool) return a;
   if (!scalarIsFloat) return a == DType::Bool ? DType::Int64 : a;
@@ -309,11 +351,6 @@ struct Broadcaster {
   }
 };
 
-int64_t floorDivI(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 
 }  // namespace
 
@@ -342,19 +379,27 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
       ca.set(0, a.get(ia));
       cb.set(0, b.get(ib));
       const double x = ca.get(0), y = cb.get(0);
+      // numpy computes float16 (and float32) in float and rounds to the result type once.
+      const bool narrow = ct != DType::Float64;
+      const float xf = static_cast<float>(x), yf = static_cast<float>(y);
       double r = 0;
       switch (op) {
-        case BinaryOp::Add: r = x + y; break;
-        case BinaryOp::Sub: r = x - y; break;
-        case BinaryOp::Mul: r = x * y; break;
-        case BinaryOp::TrueDiv: r = x / y; break;
-        case BinaryOp::FloorDiv: r = std::floor(x / y); break;
-        case BinaryOp::Mod: {
-          r = std::fmod(x, y);
-          if (r != 0 && ((r < 0) != (y < 0))) r += y;
+        case BinaryOp::Add: r = narrow ? xf + yf : x + y; break;
+        case BinaryOp::Sub: r = narrow ? xf - yf : x - y; break;
+        case BinaryOp::Mul: r = narrow ? xf * yf : x * y; break;
+        case BinaryOp::TrueDiv: r = narrow ? xf / yf : x / y; break;
+        // numpy's npy_divmod (CPython's float divmod), in float for the narrow types as numpy
+        // computes them; a zero divisor gives a / b and fmod's NaN.
+        case BinaryOp::FloorDiv:
+          r = y == 0 ? x / y
+              : ct == DType::Float64 ? pyFloorDiv(x, y)
+                                     : pyFloorDivF(static_cast<float>(x), static_cast<float>(y));
           break;
-        }
-        case BinaryOp::Pow: r = std::pow(x, y); break;
+        case BinaryOp::Mod:
+          r = y == 0 ? std::fmod(x, y)
+              : ct == DType::Float64 ? pyMod(x, y) : pyModF(static_cast<float>(x), static_cast<float>(y));
+          break;
+        case BinaryOp::Pow: r = narrow ? std::pow(xf, yf) : std::pow(x, y); break;
         case BinaryOp::Maximum: r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::max(x, y); break;
         case BinaryOp::Minimum: r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y); break;
         case BinaryOp::Eq: r = x == y; break;
@@ -377,13 +422,16 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
         case BinaryOp::Sub: r = static_cast<int64_t>(ux - uy); break;
         case BinaryOp::Mul: r = static_cast<int64_t>(ux * uy); break;
         case BinaryOp::TrueDiv: out.set(i, static_cast<double>(x) / static_cast<double>(y)); continue;
-        case BinaryOp::FloorDiv: r = y == 0 ? 0 : floorDivI(x, y); break;
-        case BinaryOp::Mod: r = y == 0 ? 0 : x - floorDivI(x, y) * y; break;
-        case BinaryOp::Pow: {
-          r = 1;
-          for (int64_t k = 0; k < y && k < 64; ++k) r *= x;
+        // numpy: x // 0 and x % 0 are 0 (with a warning); MIN // -1 wraps to MIN.
+        case BinaryOp::FloorDiv: r = y == 0 ? 0 : checkedFloorDiv(x, y).value_or(INT64_MIN); break;
+        case BinaryOp::Mod: r = y == 0 ? 0 : pyIntMod(x, y); break;
+        case BinaryOp::Pow:
+          if (y < 0 && ir::isSigned(b.dtype)) {
+            if (err) *err = "Integers to negative integer powers are not allowed.";
+            return std::nullopt;
+          }
+          r = static_cast<int64_t>(wrapPow(ux, uy));
           break;
-        }
         case BinaryOp::Maximum: r = std::max(x, y); break;
         case BinaryOp::Minimum: r = std::min(x, y); break;
         case BinaryOp::Eq: r = x == y; break;

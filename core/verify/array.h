@@ -2,7 +2,7 @@
 // float16, bfloat16, float32, float64), shape and dense row-major bytes, with the numpy/torch subset
 // the check code at the bottom of a doc example uses: constructors (linspace exactly as numpy and
 // torch compute it, arange, zeros/ones/full), dtype promotion (numpy's table, torch's category rule,
-// NEP 50 weak Python scalars), broadcasting arithmetic, math, reductions, reshape/transpose/roll,
+// numpy 1.24 value-based scalars), broadcasting arithmetic, math, reductions, reshape/transpose/roll,
 // astype and bit views, and indexing with ints, slices and tuples. Values are computed in double
 // and rounded once to the result dtype. Errors come back as a message, never an exception.
 #pragma once
@@ -59,6 +59,26 @@ Array arange(double start, double stop, double step, DType dtype, Flavor f);
 
 /// Promotion of two array dtypes (numpy table or torch category rule).
 DType promote(DType a, DType b, Flavor f);
+/// One operand of a numpy binary operation, for numpy 1.24's value-based promotion: a Python
+/// scalar or a 0-d array counts as a scalar and carries its value.
+struct PromoOperand {
+  DType dtype = DType::Float64;  ///< Python int: int64, float: float64, bool: bool
+  bool scalar = false;
+  double f = 0;         ///< the value of a float scalar
+  int64_t i = 0;        ///< the value of an integer scalar (bits of a uint64)
+};
+/// numpy 1.24's result_type of two operands (legacy value-based casting, no NEP 50): scalars of
+/// a category no higher than the arrays' take their minimal type (int8 + 1000 -> int16,
+/// float16 + 1000 -> float32, uint8 - 1 -> int16); otherwise every dtype promotes in full.
+DType numpyResultType(const PromoOperand& a, const PromoOperand& b);
+/// numpy.min_scalar_type of a scalar; `smallUnsigned` when a non-negative integer also fits the
+/// signed type of the same width (it then promotes as that signed type against signed/float).
+DType minScalarType(const PromoOperand& s, bool* smallUnsigned);
+
+/// Whether an in-place operation may store a `from` result into a `to` array: numpy's 'same_kind'
+/// rule (bool < unsigned < signed < float; int8 += 1.5 raises UFuncTypeError), torch's canCast
+/// (no float into an integer tensor, nothing but bool into a bool tensor).
+bool canCastInPlace(DType from, DType to, Flavor f);
 /// Promotion of an array dtype with a weak Python scalar (NEP 50 / torch): `isFloat` scalar.
 DType promoteWeak(DType a, bool scalarIsFloat, bool scalarIsBool, Flavor f);
 

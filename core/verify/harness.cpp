@@ -1,10 +1,11 @@
 // Statements, expressions and operators of the harness interpreter, with Python semantics: int
 // and float arithmetic (floor division and modulo), sequences, truthiness, tuple unpacking in
 // assignments and for-loops, chained comparisons, and numpy/torch arithmetic with dtype promotion
-// for arrays (Python scalars are weak, NEP 50).
+// for arrays (numpy 1.24 value-based promotion of Python scalars and 0-d arrays; torch weak scalars).
 #include <cmath>
 
 #include "core/verify/harness_interp.h"
+#include "core/verify/py_numbers.h"
 
 namespace tirx::verify {
 
@@ -255,6 +256,24 @@ namespace {
 bool isNumber(const Py& v) {
   return v->kind == PyKind::Int || v->kind == PyKind::Float || v->kind == PyKind::Bool;
 }
+/// A Python number or an array as an operand of numpy's value-based promotion.
+PromoOperand promoOperand(const Py& v) {
+  PromoOperand p;
+  if (v->kind == PyKind::Array) {
+    p.dtype = v->arr->dtype;
+    p.scalar = v->arr->ndim() == 0;
+    if (p.scalar && v->arr->size() == 1) {
+      p.f = v->arr->get(0);
+      p.i = v->arr->getInt(0);
+    }
+    return p;
+  }
+  p.scalar = true;
+  p.dtype = v->kind == PyKind::Float ? DType::Float64 : v->kind == PyKind::Bool ? DType::Bool : DType::Int64;
+  p.f = v->f;
+  p.i = v->i;
+  return p;
+}
 BinaryOp arrayOp(ast::Op op, bool& ok) {
   ok = true;
   switch (op) {
@@ -279,17 +298,14 @@ BinaryOp arrayOp(ast::Op op, bool& ok) {
     default: ok = false; return BinaryOp::Add;
   }
 }
-int64_t pyFloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 }  // namespace
 
 Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
   if (a->kind == PyKind::Opaque || b->kind == PyKind::Opaque) return opaque();
   if (op == ast::Op::Is || op == ast::Op::IsNot) {
-    bool same = a == b || (a->kind == PyKind::None && b->kind == PyKind::None);
+    // None, True and False are singletons in Python.
+    bool same = a == b || (a->kind == PyKind::None && b->kind == PyKind::None) ||
+                (a->kind == PyKind::Bool && b->kind == PyKind::Bool && a->b == b->b);
     return boolean(op == ast::Op::Is ? same : !same);
   }
   if (op == ast::Op::In || op == ast::Op::NotIn) {
@@ -319,11 +335,14 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
     DType rt;
     std::optional<Array> oa, ob;
     if (other->kind == PyKind::Array) {
-      rt = promote(a->arr->dtype, b->arr->dtype, fl);
+      rt = fl == Flavor::Numpy ? numpyResultType(promoOperand(a), promoOperand(b))
+                               : promote(a->arr->dtype, b->arr->dtype, fl);
       oa = *a->arr;
       ob = *b->arr;
     } else if (isNumber(other)) {
-      rt = promoteWeak(arrSide->arr->dtype, other->kind == PyKind::Float, other->kind == PyKind::Bool, fl);
+      rt = fl == Flavor::Numpy
+               ? numpyResultType(promoOperand(a), promoOperand(b))
+               : promoteWeak(arrSide->arr->dtype, other->kind == PyKind::Float, other->kind == PyKind::Bool, fl);
       Array s = makeArray(rt, {}, fl);
       if (other->kind == PyKind::Float) s.set(0, other->f);
       else if (ir::isFloat(rt)) s.set(0, static_cast<double>(other->i));
@@ -388,54 +407,7 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
   if (!isNumber(a) || !isNumber(b))
     return error("E0804", span, std::string("unsupported operand types for ") + ast::opSpelling(op) +
                                     ": " + typeName(a) + " and " + typeName(b));
-  const bool flt = a->kind == PyKind::Float || b->kind == PyKind::Float;
-  const double x = a->kind == PyKind::Float ? a->f : static_cast<double>(a->i);
-  const double y = b->kind == PyKind::Float ? b->f : static_cast<double>(b->i);
-  const int64_t ix = a->i, iy = b->i;
-  switch (op) {
-    case ast::Op::Lt: return boolean(flt ? x < y : ix < iy);
-    case ast::Op::LtE: return boolean(flt ? x <= y : ix <= iy);
-    case ast::Op::Gt: return boolean(flt ? x > y : ix > iy);
-    case ast::Op::GtE: return boolean(flt ? x >= y : ix >= iy);
-    case ast::Op::Add: return flt ? real(x + y) : integer(ix + iy);
-    case ast::Op::Sub: return flt ? real(x - y) : integer(ix - iy);
-    case ast::Op::Mul: return flt ? real(x * y) : integer(ix * iy);
-    case ast::Op::Div:
-      if (y == 0) return error("E0804", span, "division by zero");
-      return real(x / y);
-    case ast::Op::FloorDiv:
-      if (y == 0) return error("E0804", span, "integer division or modulo by zero");
-      return flt ? real(std::floor(x / y)) : integer(pyFloorDiv(ix, iy));
-    case ast::Op::Mod: {
-      if (y == 0) return error("E0804", span, "integer division or modulo by zero");
-      if (!flt) return integer(ix - pyFloorDiv(ix, iy) * iy);
-      double m = std::fmod(x, y);
-      if (m != 0 && ((m < 0) != (y < 0))) m += y;
-      return real(m);
-    }
-    case ast::Op::Pow:
-      if (!flt && iy >= 0) {
-        int64_t r = 1;
-        for (int64_t k = 0; k < iy && k < 64; ++k) r *= ix;
-        return integer(r);
-      }
-      return real(std::pow(x, y));
-    case ast::Op::BitAnd:
-    case ast::Op::BitOr:
-    case ast::Op::BitXor:
-    case ast::Op::LShift:
-    case ast::Op::RShift:
-      if (flt) return error("E0804", span, std::string("unsupported operand type for ") + ast::opSpelling(op) + ": float");
-      switch (op) {
-        case ast::Op::BitAnd: return integer(ix & iy);
-        case ast::Op::BitOr: return integer(ix | iy);
-        case ast::Op::BitXor: return integer(ix ^ iy);
-        case ast::Op::LShift: return integer(iy >= 0 && iy < 63 ? ix << iy : 0);
-        default: return integer(iy >= 0 && iy < 64 ? ix >> iy : (ix < 0 ? -1 : 0));
-      }
-    default: break;
-  }
-  return error("E0803", span, std::string("operator '") + ast::opSpelling(op) + "' is not supported by the harness");
+  return scalarBinop(op, a, b, span);
 }
 
 Py Interp::lookup(const std::string& name, SourceSpan span) {
@@ -448,7 +420,7 @@ Py Interp::lookup(const std::string& name, SourceSpan span) {
   if (g != globals.end()) return g->second;
   static const char* kBuiltins[] = {"range", "len", "print", "list", "tuple", "int", "float",
                                     "bool", "abs", "min", "max", "zip", "enumerate", "str",
-                                    "sum", "round", "isinstance", "reversed", "sorted"};
+                                    "sum", "round", "isinstance", "reversed", "sorted", "divmod"};
   for (const char* b : kBuiltins)
     if (name == b) return builtin(std::string("builtins.") + b);
   return error("E0802", span, "name '" + name + "' is not defined");
@@ -511,7 +483,11 @@ Py Interp::subscript(const Py& obj, const ast::Expr& index, SourceSpan span) {
     auto r = getItem(*obj->arr, items, &err);
     if (!r) return error("E0806", span, err);
     r->origin = -1;
-    return array(std::move(*r));
+    bool element = static_cast<int>(items.size()) == obj->arr->ndim();
+    for (const auto& it : items) element = element && it.kind == IndexItem::Kind::Int;
+    Py v = array(std::move(*r));
+    v->view = !element;  // basic indexing gives a view; one element gives a scalar
+    return v;
   }
   if (obj->kind == PyKind::Tuple || obj->kind == PyKind::List || obj->kind == PyKind::Str) {
     Py iv = eval(index);
@@ -654,7 +630,7 @@ Py Interp::eval(const ast::Expr& e) {
         return array(std::move(r));
       }
       if (v->kind == PyKind::Int || v->kind == PyKind::Bool) {
-        if (e.op == ast::Op::Neg) return integer(-v->i);
+        if (e.op == ast::Op::Neg) return checkedInt(checkedSub(0, v->i), e.span);
         if (e.op == ast::Op::Pos) return integer(v->i);
         return integer(~v->i);
       }

@@ -39,6 +39,10 @@ struct PyValue {
   DType dtype = DType::Float32;
   Flavor flavor = Flavor::Numpy;
   Py self;                      ///< Method receiver
+  /// An Array that numpy/torch would return as a view of another array (a slice, a reshape, a
+  /// transpose). The harness holds a copy, so writes into it are refused (they would not reach
+  /// the original); reads are exact.
+  bool view = false;
   const ast::Stmt* def = nullptr;  ///< Function
 };
 

@@ -120,6 +120,7 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
         error("E0804", target.span, "'" + typeName(obj) + "' object does not support item assignment");
         return false;
       }
+      if (refuseViewWrite(obj, target.span)) return false;
       std::vector<IndexItem> items;
       if (!indexItems(*target.args[1], items)) return false;
       auto v = toArray(value, target.span, obj->arr->dtype, obj->arr->flavor);
@@ -142,6 +143,148 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
       error("E0803", target.span, "cannot assign to this expression");
       return false;
   }
+}
+
+namespace {
+/// An index that selects one element (an integer per dimension): numpy then returns a scalar,
+/// and `a[i, j] += v` is a scalar operation followed by an item assignment (unsafe cast).
+bool selectsOneElement(const std::vector<IndexItem>& items, int ndim) {
+  if (static_cast<int>(items.size()) != ndim) return false;
+  for (const auto& it : items)
+    if (it.kind != IndexItem::Kind::Int) return false;
+  return true;
+}
+}  // namespace
+
+bool Interp::refuseViewWrite(const Py& target, SourceSpan span) {
+  if (!target->view) return false;
+  error("E0803", span, "writing into a view (a slice, reshape or transpose of another array) is not "
+                       "supported by the harness: it holds a copy, so the write would not reach the "
+                       "original; index the original array instead (a[1:3, 0] += 1)");
+  return true;
+}
+
+bool Interp::inPlaceResult(ast::Op op, const Array& target, const Py& result, SourceSpan span) {
+  // numpy's in-place ufunc: the output operand is the target, so the result dtype must cast to
+  // the target's under 'same_kind' and the broadcast shape must be the target's shape.
+  const Array& r = *result->arr;
+  if (!canCastInPlace(r.dtype, target.dtype, target.flavor)) {
+    error("E0804", span, std::string("cannot cast the result of '") + ast::opSpelling(op) + "=' from " +
+                             std::string(ir::dtypeName(r.dtype)) + " to the target's " +
+                             std::string(ir::dtypeName(target.dtype)) +
+                             (target.flavor == Flavor::Torch ? "" : " with casting rule 'same_kind'") +
+                             " (numpy raises UFuncTypeError)");
+    return false;
+  }
+  if (r.shape != target.shape) {
+    error("E0804", span, "non-broadcastable output operand with shape " + shapeText(target.shape) +
+                             " doesn't match the broadcast shape " + shapeText(r.shape));
+    return false;
+  }
+  return true;
+}
+
+bool Interp::augAssign(const ast::Stmt& s) {
+  const ast::Expr& target = *s.targets[0];
+  const SourceSpan sp = s.span;
+  if (target.kind == ast::ExprKind::Subscript) {
+    // Python evaluates the container and the index once, reads the item, applies the operator
+    // and writes the result back; numpy's views make a slice update write through.
+    Py obj = eval(*target.args[0]);
+    if (!obj) return false;
+    if (obj->kind == PyKind::Opaque) return static_cast<bool>(eval(*s.value));
+    if (obj->kind == PyKind::Array) {
+      if (refuseViewWrite(obj, target.span)) return false;
+      std::vector<IndexItem> items;
+      if (!indexItems(*target.args[1], items)) return false;
+      std::string err;
+      auto cur = getItem(*obj->arr, items, &err);
+      if (!cur) {
+        error("E0806", target.span, err);
+        return false;
+      }
+      Py rhs = eval(*s.value);
+      if (!rhs) return false;
+      const bool element = selectsOneElement(items, obj->arr->ndim());
+      cur->origin = -1;
+      Py v = binop(s.op, array(std::move(*cur)), rhs, sp);
+      if (!v) return false;
+      if (v->kind != PyKind::Array) {
+        error("E0804", sp, "unsupported in-place operation on an array element");
+        return false;
+      }
+      Array view = makeArray(obj->arr->dtype, v->arr->shape, obj->arr->flavor);
+      if (!element) {
+        auto shape = getItem(*obj->arr, items, nullptr);
+        view.shape = shape->shape;
+        if (!inPlaceResult(s.op, view, v, sp)) return false;
+      }
+      if (!setItem(*obj->arr, items, astype(*v->arr, obj->arr->dtype), &err)) {
+        error("E0806", target.span, err);
+        return false;
+      }
+      return true;
+    }
+    if (obj->kind == PyKind::List) {
+      Py iv = eval(*target.args[1]);
+      if (!iv) return false;
+      auto k = toInt(iv, target.args[1]->span);
+      if (!k) return false;
+      const int64_t n = static_cast<int64_t>(obj->items.size());
+      const int64_t j = *k < 0 ? *k + n : *k;
+      if (j < 0 || j >= n) {
+        error("E0806", target.span, "list index out of range");
+        return false;
+      }
+      Py rhs = eval(*s.value);
+      if (!rhs) return false;
+      Py v = binop(s.op, obj->items[j], rhs, sp);
+      if (!v) return false;
+      obj->items[j] = v;
+      return true;
+    }
+    error("E0804", target.span, "'" + typeName(obj) + "' object does not support item assignment");
+    return false;
+  }
+  if (target.kind == ast::ExprKind::Attribute) {
+    Py obj = eval(*target.args[0]);
+    if (!obj) return false;
+    if (obj->kind == PyKind::Opaque) return static_cast<bool>(eval(*s.value));
+    error("E0803", target.span, "attribute assignment is not supported by the harness");
+    return false;
+  }
+  if (target.kind != ast::ExprKind::Name) {
+    error("E0803", target.span, "illegal expression for augmented assignment");
+    return false;
+  }
+  Py cur = eval(target);
+  if (!cur) return false;
+  Py rhs = eval(*s.value);
+  if (!rhs) return false;
+  if (cur->kind == PyKind::List && s.op == ast::Op::Add) {
+    // list.__iadd__ extends the object every alias sees.
+    if (rhs->kind != PyKind::List && rhs->kind != PyKind::Tuple) {
+      error("E0804", sp, "'" + typeName(rhs) + "' object is not iterable");
+      return false;
+    }
+    const std::vector<Py> more = rhs->items;
+    cur->items.insert(cur->items.end(), more.begin(), more.end());
+    return true;
+  }
+  Py v = binop(s.op, cur, rhs, sp);
+  if (!v) return false;
+  if (cur->kind == PyKind::Array && v->kind == PyKind::Array) {
+    if (refuseViewWrite(cur, sp)) return false;
+    // In place, as numpy: the object (and every name bound to it) changes, its dtype stays.
+    if (!inPlaceResult(s.op, *cur->arr, v, sp)) return false;
+    Array out = astype(*v->arr, cur->arr->dtype);
+    out.flavor = cur->arr->flavor;
+    out.onDevice = cur->arr->onDevice;
+    out.origin = cur->arr->origin;
+    *cur->arr = std::move(out);
+    return true;
+  }
+  return assign(target, v);
 }
 
 Py Interp::callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceSpan span) {
@@ -221,21 +364,9 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
       if (!assign(*s.targets[0], v)) return Flow::Error;
       break;
     }
-    case ast::StmtKind::AugAssign: {
-      Py cur = eval(*s.targets[0]);
-      if (!cur) return Flow::Error;
-      Py rhs = eval(*s.value);
-      if (!rhs) return Flow::Error;
-      Py v = binop(s.op, cur, rhs, s.span);
-      if (!v) return Flow::Error;
-      if (cur->kind == PyKind::Array && v->kind == PyKind::Array) {
-        // In place, as numpy: keep the left operand's dtype and identity.
-        *cur->arr = astype(*v->arr, cur->arr->dtype);
-        break;
-      }
-      if (!assign(*s.targets[0], v)) return Flow::Error;
+    case ast::StmtKind::AugAssign:
+      if (!augAssign(s)) return Flow::Error;
       break;
-    }
     case ast::StmtKind::ExprStmt: {
       if (frames.empty()) ++m_statementsRun;
       if (!eval(*s.value)) return Flow::Error;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/verify/harness_interp.h"
+#include "core/verify/py_numbers.h"
 
 namespace tirx::verify {
 
@@ -453,35 +454,8 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       }
       return n == "list" ? list(std::move(items)) : tuple(std::move(items));
     }
-    if (n == "int" || n == "float" || n == "bool" || n == "abs" || n == "round") {
-      if (args.size() != 1 && n != "round") return error("E0805", sp, n + "() takes one argument");
-      if (args.empty()) return n == "float" ? real(0) : integer(0);
-      const Py& v = args[0];
-      if (n == "bool") {
-        auto t = truth(v, sp);
-        if (!t) return nullptr;
-        return boolean(*t);
-      }
-      if (v->kind == PyKind::Str && (n == "int" || n == "float")) {
-        try {
-          return n == "int" ? integer(std::stoll(v->s)) : real(std::stod(v->s));
-        } catch (...) {
-          return error("E0804", sp, "invalid literal for " + n + "(): '" + v->s + "'");
-        }
-      }
-      auto x = toReal(v, sp);
-      if (!x) return nullptr;
-      if (n == "float") return real(*x);
-      if (n == "int") return integer(static_cast<int64_t>(std::trunc(*x)));
-      if (n == "abs") return (v->kind == PyKind::Int || v->kind == PyKind::Bool) ? integer(std::llabs(v->i)) : real(std::fabs(*x));
-      if (args.size() == 2) {
-        auto d = toInt(args[1], sp);
-        if (!d) return nullptr;
-        const double p = std::pow(10.0, static_cast<double>(*d));
-        return real(std::nearbyint(*x * p) / p);
-      }
-      return integer(static_cast<int64_t>(std::nearbyint(*x)));
-    }
+    if (n == "int" || n == "float" || n == "bool" || n == "abs" || n == "round" || n == "divmod")
+      return numberBuiltin(n, args, kw, sp);
     if (n == "str") return str(args.empty() ? "" : repr(args[0]));
     if (n == "min" || n == "max" || n == "sum") {
       std::vector<Py> items = args;
@@ -650,6 +624,7 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
   }
   if (name == "numel") return integer(a.size());
   if (name == "dim") return integer(a.ndim());
+  if ((name == "fill_" || name == "zero_" || name == "copy_") && refuseViewWrite(self, sp)) return nullptr;
   if (name == "fill_" || name == "zero_") {
     double v = 0;
     if (name == "fill_") {

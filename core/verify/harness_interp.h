@@ -47,6 +47,12 @@ class Interp {
 
   Py eval(const ast::Expr& e);
   Py binop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
+  // Python scalars (harness_numbers.cpp)
+  Py scalarBinop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
+  Py numberBuiltin(const std::string& name, std::vector<Py>& args, Kwargs& kw, SourceSpan span);
+  /// An int64 result, or E0803 when the exact Python result leaves int64 (nullopt).
+  Py checkedInt(std::optional<int64_t> v, SourceSpan span);
+  Py floatToInt(double x, SourceSpan span, const char* what);
   std::optional<bool> truth(const Py& v, SourceSpan span);
   /// Any array-like (Array, number, nested list) as an Array; null + error when impossible.
   std::optional<Array> toArray(const Py& v, SourceSpan span, std::optional<DType> dtype = {},
@@ -83,6 +89,12 @@ class Interp {
   Flow exec(const ast::Stmt& s);
   Flow execBlock(const ast::Block& b);
   bool assign(const ast::Expr& target, const Py& value);
+  /// `target op= value` with Python's evaluation order and numpy's in-place semantics.
+  bool augAssign(const ast::Stmt& s);
+  /// Checks an in-place array result against its target (same_kind cast, target shape).
+  /// E0803 when `target` is a view the harness holds as a copy (true: refused).
+  bool refuseViewWrite(const Py& target, SourceSpan span);
+  bool inPlaceResult(ast::Op op, const Array& target, const Py& result, SourceSpan span);
   Py lookup(const std::string& name, SourceSpan span);
   void bindImport(const ast::Stmt& s);
   Py callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceSpan span);

@@ -76,7 +76,11 @@ Py Interp::attribute(const Py& obj, const std::string& name, SourceSpan span) {
     }
     case PyKind::Array: {
       const Array& a = *obj->arr;
-      if (name == "T") return array(transpose(a));
+      if (name == "T") {
+        Py t = array(transpose(a));
+        t->view = true;
+        return t;
+      }
       if (name == "shape") {
         std::vector<Py> s;
         for (auto e : a.shape) s.push_back(integer(e));
@@ -113,7 +117,17 @@ Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::
   switch (callee->kind) {
     case PyKind::Opaque: return opaque();
     case PyKind::Builtin: return callLibrary(callee->s, args, kw, e);
-    case PyKind::Method: return callMethod(callee->self, callee->s, args, kw, e);
+    case PyKind::Method: {
+      Py r = callMethod(callee->self, callee->s, args, kw, e);
+      static const char* kViews[] = {"reshape", "view", "transpose", "ravel", "squeeze", "unsqueeze",
+                                     "permute", "swapaxes", "expand", "flatten"};
+      const bool torchFlatten = callee->s == "flatten" && callee->self->flavor == Flavor::Torch;
+      for (const char* v : kViews)
+        if (r && r->kind == PyKind::Array && r != callee->self && callee->s == v &&
+            (callee->s != "flatten" || torchFlatten))
+          r->view = true;
+      return r;
+    }
     case PyKind::Compiled: return callKernel(callee, args, e);
     case PyKind::Function: return callFunction(callee, args, kw, e.span);
     case PyKind::DType: {
@@ -173,6 +187,11 @@ Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr
   for (size_t i = 0; i < args.size(); ++i) {
     if (!kargs[i].isTensor) continue;
     Array& a = *args[i]->arr;
+    // A view argument the kernel wrote to: numpy would see the write in the original array, the
+    // harness's copy cannot pass it on.
+    if (args[i]->view && (a.data != kargs[i].tensor.data || a.defined != kargs[i].tensor.defined) &&
+        refuseViewWrite(args[i], i + 1 < e.args.size() ? e.args[i + 1]->span : e.span))
+      return nullptr;
     a.data = kargs[i].tensor.data;
     a.defined = kargs[i].tensor.defined;
     Origin o;

@@ -65,6 +65,19 @@ class TestCliVerify : public QObject {
     QVERIFY(r.out.contains("register converted[3] (last written at line 18), stored at line 22"));
   }
 
+  // Issue 8: `ref[1, 5] += 0.5` (and slices, and `ref *= 3` seen through an alias) change the
+  // reference in place, so a kernel that no longer matches it must FAIL.
+  void inPlaceReferenceEditsFail() {
+    const Run r = tirx({"verify", data("inplace_reference.py")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains("FAIL  double (line 25): max abs 0.5, max rel 0.0189, 1/32 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("at [1, 5]: got 26, expected 26.5"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("FAIL  double (line 29): max abs 1, max rel 0.2, 2/32 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("FAIL  double (line 34): max abs 124, max rel 0.667, 31/32 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("PASS  double (line 39)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("NOT verified: 1/4 checks passed"), qPrintable(r.out));
+  }
+
   void faultsFail() {
     const Run r = tirx({"verify", simData("race.py")});
     QCOMPARE(r.code, 1);
