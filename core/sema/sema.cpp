@@ -517,7 +517,11 @@ void Analyzer::analyzeFunctionDef(const ast::Stmt& s) {
   for (const auto& d : s.decorators) {
     const ast::Expr& head = d->kind == ast::ExprKind::Call ? *d->args[0] : *d;
     const std::string p = builtinPath(head);
-    if (p.empty()) continue;
+    if (p.empty()) {
+      checkForeignDecorator(s, *d);
+      m_moduleScope.names[s.name] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, s.nameSpan};
+      return;
+    }
     if (p == "T.function") {
       dec = d.get();
       break;
@@ -567,6 +571,8 @@ SemaResult Analyzer::run() {
       default: break;  // harness code: loops, calls, asserts are core/verify's business
     }
   }
+  checkHiddenKernels();
+  requireKernel();
   SemaResult r;
   r.program = std::move(m_program);
   r.diagnostics = std::move(m_diags);

@@ -145,6 +145,13 @@ class Analyzer {
   void bindImport(const ast::Stmt& s);
   void bindModuleAssign(const ast::Stmt& s);
   void analyzeFunctionDef(const ast::Stmt& s);
+  // ---- kernels the checker would not see (sema_visibility.cpp) ----
+  /// E0117 (undefined name) or E0109 (not a TIRx decorator) for a def's decorator.
+  bool checkForeignDecorator(const ast::Stmt& def, const ast::Expr& decorator);
+  /// E0118 for kernels defined inside Python functions or module-level if/for/while.
+  void checkHiddenKernels();
+  /// E0119 when the module defines no kernel and nothing else is wrong.
+  void requireKernel();
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
   void checkSharedMemory(const ir::Kernel& k);

@@ -38,6 +38,28 @@ class TestCliCheck : public QObject {
     QCOMPARE(lines[1], path + ":15:23: note: three-input max.f32 needs sm_100; this check targets sm_90");
   }
 
+  // Issue 8: scripts whose kernels are invisible (no kernel, a misspelt decorator, a missing
+  // import, a kernel built in a Python function) no longer "check nothing" with exit 0.
+  void invisibleKernelsExitOne_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("no kernel") << "no_kernel.py" << ":1:1: error: no TIRx kernel in this file";
+    QTest::newRow("@t.function") << "decorator_misspelt_module.py" << ":5:2: error: name 't' is not defined";
+    QTest::newRow("@foo") << "decorator_undefined_name.py" << ":5:2: error: name 'foo' is not defined";
+    QTest::newRow("@T.prim_fun") << "decorator_misspelt_builtin.py" << ":5:2: error: unknown TIRx name 'T.prim_fun'";
+    QTest::newRow("T undefined") << "import_missing_t.py" << ":5:2: error: name 'T' is not defined";
+    QTest::newRow("builder") << "kernel_in_builder_function.py" << ":16:10: error: 'make_scale' builds the kernel 'scale' inside a Python function";
+  }
+  void invisibleKernelsExitOne() {
+    QFETCH(QString, file);
+    QFETCH(QString, expected);
+    for (const char* cmd : {"check", "verify"}) {
+      const Run r = tirx({cmd, diag(file.toUtf8().constData())});
+      QCOMPARE(r.code, 1);
+      QVERIFY2(r.out.contains(diag(file.toUtf8().constData()) + expected) || r.out.contains(expected), qPrintable(r.out + r.err));
+    }
+  }
+
   void archSm100AcceptsThreeInputMax() {
     const Run r = tirx({"check", diag("arch_three_input_max.py"), "--arch", "sm_100"});
     QCOMPARE(r.code, 0);
