@@ -417,6 +417,27 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
       const int64_t x = a.getInt(ia), y = b.getInt(ib);
       int64_t r = 0;
       const auto ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+      if (ct == DType::UInt64) {  // both operands unsigned: values above INT64_MAX compare as such
+        uint64_t u = 0;
+        switch (op) {
+          case BinaryOp::FloorDiv: u = uy == 0 ? 0 : ux / uy; break;
+          case BinaryOp::Mod: u = uy == 0 ? 0 : ux % uy; break;
+          case BinaryOp::Shr: u = uy < 64 ? ux >> uy : 0; break;
+          case BinaryOp::Maximum: u = std::max(ux, uy); break;
+          case BinaryOp::Minimum: u = std::min(ux, uy); break;
+          case BinaryOp::Lt: u = ux < uy; break;
+          case BinaryOp::Le: u = ux <= uy; break;
+          case BinaryOp::Gt: u = ux > uy; break;
+          case BinaryOp::Ge: u = ux >= uy; break;
+          case BinaryOp::TrueDiv:
+            out.set(i, static_cast<double>(ux) / static_cast<double>(uy));
+            continue;
+          default: goto signedPath;
+        }
+        out.setInt(i, static_cast<int64_t>(u));
+        continue;
+      }
+    signedPath:
       switch (op) {
         case BinaryOp::Add: r = static_cast<int64_t>(ux + uy); break;
         case BinaryOp::Sub: r = static_cast<int64_t>(ux - uy); break;

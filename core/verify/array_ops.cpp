@@ -11,11 +11,24 @@ namespace tirx::verify {
 Array unary(UnaryOp op, const Array& a, std::string* err) {
   const bool fl = ir::isFloat(a.dtype);
   DType rt = a.dtype;
+  const bool numpy = a.flavor == Flavor::Numpy;
+  // numpy has no integer loops for floor/ceil (and none for bool round); torch keeps the dtype.
   const bool mathOp = op != UnaryOp::Neg && op != UnaryOp::Abs && op != UnaryOp::Invert &&
-                      op != UnaryOp::Not && op != UnaryOp::Relu && op != UnaryOp::Floor &&
-                      op != UnaryOp::Ceil && op != UnaryOp::Round;
-  if (mathOp && !fl) rt = a.flavor == Flavor::Torch ? DType::Float32 : DType::Float64;
+                      op != UnaryOp::Not && op != UnaryOp::Relu &&
+                      ((op != UnaryOp::Floor && op != UnaryOp::Ceil) || numpy) &&
+                      (op != UnaryOp::Round || (numpy && a.dtype == DType::Bool));
+  // numpy picks the first float loop that holds the integer type safely: (u)int8 and bool ->
+  // float16, (u)int16 -> float32, wider -> float64.
+  if (mathOp && !fl) {
+    const int bits = a.dtype == DType::Bool ? 8 : ir::dtypeBits(a.dtype);
+    rt = !numpy ? DType::Float32 : bits <= 8 ? DType::Float16 : bits <= 16 ? DType::Float32 : DType::Float64;
+  }
   if (op == UnaryOp::Not) rt = DType::Bool;
+  if (op == UnaryOp::Neg && a.dtype == DType::Bool && err) {
+    *err = numpy ? "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."
+                 : "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.";
+    return makeArray(rt, a.shape, a.flavor);
+  }
   Array out = makeArray(rt, a.shape, a.flavor);
   out.onDevice = a.onDevice;
   for (int64_t i = 0; i < a.size(); ++i) {
@@ -203,7 +216,10 @@ std::optional<Array> where(const Array& c, const Array& a, const Array& b, std::
 
 std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, std::string* err) {
   DType rt = a.dtype;
-  if ((r == Reduce::Sum || r == Reduce::Prod) && !ir::isFloat(a.dtype)) rt = DType::Int64;
+  // numpy: sums and products of bool and signed ints accumulate in int64, of unsigned ints in
+  // uint64 (torch: int64 for both).
+  if ((r == Reduce::Sum || r == Reduce::Prod) && !ir::isFloat(a.dtype))
+    rt = a.flavor == Flavor::Numpy && a.dtype != DType::Bool && !ir::isSigned(a.dtype) ? DType::UInt64 : DType::Int64;
   if (r == Reduce::Mean && !ir::isFloat(a.dtype)) rt = a.flavor == Flavor::Torch ? DType::Float32 : DType::Float64;
   if (r == Reduce::Any || r == Reduce::All) rt = DType::Bool;
   int ax = -1;
@@ -247,6 +263,28 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
       }
       if (r == Reduce::Mean) acc /= static_cast<double>(len);
       if (nan && (r == Reduce::Max || r == Reduce::Min)) acc = std::nan("");
+      if (!ir::isFloat(a.dtype) && r != Reduce::Mean && r != Reduce::Any && r != Reduce::All) {
+        // Integers exactly, wrapping at 64 bits as numpy's int64/uint64 accumulators do.
+        uint64_t iacc = r == Reduce::Prod ? 1 : 0;
+        for (int64_t k = 0; k < len; ++k) {
+          const int64_t x = a.getInt((o * len + k) * inner + in);
+          const uint64_t ux = static_cast<uint64_t>(x);
+          const bool uns = !ir::isSigned(a.dtype) && a.dtype != DType::Bool;
+          switch (r) {
+            case Reduce::Sum: iacc += ux; break;
+            case Reduce::Prod: iacc *= ux; break;
+            case Reduce::Max:
+              if (k == 0 || (uns ? ux > iacc : x > static_cast<int64_t>(iacc))) iacc = ux;
+              break;
+            case Reduce::Min:
+              if (k == 0 || (uns ? ux < iacc : x < static_cast<int64_t>(iacc))) iacc = ux;
+              break;
+            default: break;
+          }
+        }
+        out.setInt(o * inner + in, static_cast<int64_t>(iacc));
+        continue;
+      }
       out.set(o * inner + in, acc);
     }
   }

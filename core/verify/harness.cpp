@@ -2,6 +2,7 @@
 // and float arithmetic (floor division and modulo), sequences, truthiness, tuple unpacking in
 // assignments and for-loops, chained comparisons, and numpy/torch arithmetic with dtype promotion
 // for arrays (numpy 1.24 value-based promotion of Python scalars and 0-d arrays; torch weak scalars).
+#include <algorithm>
 #include <cmath>
 
 #include "core/verify/harness_interp.h"
@@ -245,6 +246,7 @@ std::optional<Array> Interp::toArray(const Py& v, SourceSpan span, std::optional
   for (size_t i = 0; i < leaves.size(); ++i) {
     const Py& x = leaves[i];
     if (x->kind == PyKind::Float) a.set(i, x->f);
+    else if (x->kind == PyKind::Array && !ir::isFloat(t) && !ir::isFloat(x->arr->dtype)) a.setInt(i, x->arr->getInt(0));
     else if (x->kind == PyKind::Array) a.set(i, x->arr->get(0));
     else if (ir::isFloat(t)) a.set(i, static_cast<double>(x->i));
     else a.setInt(i, x->i);
@@ -360,7 +362,19 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
                                       ": " + typeName(a) + " and " + typeName(b));
     }
     if (bo == BinaryOp::TrueDiv && !ir::isFloat(rt)) rt = fl == Flavor::Torch ? DType::Float32 : DType::Float64;
+    if (rt == DType::Bool && bo == BinaryOp::Sub)
+      return error("E0804", span, fl == Flavor::Numpy
+          ? "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead."
+          : "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+    // numpy has no bool loops for these: the first loop that takes bools is int8's.
+    if (rt == DType::Bool && fl == Flavor::Numpy &&
+        (bo == BinaryOp::FloorDiv || bo == BinaryOp::Mod || bo == BinaryOp::Pow ||
+         bo == BinaryOp::Shl || bo == BinaryOp::Shr))
+      rt = DType::Int8;
     std::string err;
+    // Element-wise work counts against the verify's budget like simulated work.
+    if (ctx.budget && !ctx.budget->charge(std::max<int64_t>(oa->size(), ob->size())))
+      return error("E0807", span, ctx.budget->message());
     auto r = binary(bo, *oa, *ob, rt, &err);
     if (!r) return error("E0804", span, err);
     r->flavor = fl;
@@ -533,7 +547,7 @@ Py Interp::subscript(const Py& obj, const ast::Expr& index, SourceSpan span) {
 
 Py Interp::eval(const ast::Expr& e) {
   if (m_failed) return nullptr;
-  if (++steps > ctx.maxSteps) return error("E0807", e.span, "the harness ran more than " + std::to_string(ctx.maxSteps) + " steps");
+  if (!chargeStep(e.span)) return nullptr;
   switch (e.kind) {
     case ast::ExprKind::Name: return lookup(e.text, e.span);
     case ast::ExprKind::Int: return integer(e.intValue);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/ir/ir.h"
 #include "core/script/ast.h"
 #include "core/sim/simulator.h"
@@ -59,6 +60,9 @@ struct HarnessContext {
   const ir::Program* program = nullptr;
   Report* report = nullptr;
   int64_t maxSteps = 10'000'000;
+  /// The verify's work budget (time limit, cancellation): every harness step and element-wise
+  /// array operation is charged to it; null = no budget.
+  WorkBudget* budget = nullptr;
   /// Runs `kernel` with `args` (updated in place).
   std::function<HarnessRun(const std::string& kernel, std::vector<ir::KernelArg>& args,
                            SourceSpan call)> runKernel;

@@ -316,6 +316,68 @@ Py Interp::callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceS
   return r;
 }
 
+std::optional<std::pair<bool, std::array<int64_t, 3>>> Interp::lazyRange(const ast::Expr& e) {
+  // `for i in range(...)` iterates without building the list (a long loop costs steps and
+  // budget, not memory); a shadowed `range` is an ordinary call.
+  if (e.kind != ast::ExprKind::Call || e.args.empty() || e.args[0]->kind != ast::ExprKind::Name ||
+      e.args[0]->text != "range" || !e.keywords.empty())
+    return std::nullopt;
+  Py callee = eval(*e.args[0]);
+  if (!callee) return std::make_pair(false, std::array<int64_t, 3>{});
+  if (callee->kind != PyKind::Builtin || callee->s != "builtins.range") return std::nullopt;
+  std::vector<int64_t> v;
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    Py x = eval(*e.args[k]);
+    if (!x) return std::make_pair(false, std::array<int64_t, 3>{});
+    auto i = toInt(x, e.args[k]->span);
+    if (!i) return std::make_pair(false, std::array<int64_t, 3>{});
+    v.push_back(*i);
+  }
+  if (v.empty() || v.size() > 3) {
+    error("E0805", e.span, "range expected 1 to 3 arguments, got " + std::to_string(v.size()));
+    return std::make_pair(false, std::array<int64_t, 3>{});
+  }
+  const int64_t start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0];
+  const int64_t step = v.size() == 3 ? v[2] : 1;
+  if (step == 0) {
+    error("E0804", e.span, "range() arg 3 must not be zero");
+    return std::make_pair(false, std::array<int64_t, 3>{});
+  }
+  return std::make_pair(true, std::array<int64_t, 3>{start, stop, step});
+}
+
+Interp::Flow Interp::forRange(const ast::Stmt& s, const std::array<int64_t, 3>& r) {
+  const int64_t start = r[0], stop = r[1], step = r[2];
+  bool broke = false;
+  // Iterate in unsigned arithmetic: `i += step` must not overflow near INT64_MAX.
+  for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
+    if (!assign(*s.targets[0], integer(i))) return Flow::Error;
+    const Flow f = execBlock(s.body);
+    if (f == Flow::Error || f == Flow::Return) return f;
+    if (f == Flow::Break) {
+      broke = true;
+      break;
+    }
+    int64_t next;
+    if (__builtin_add_overflow(i, step, &next)) break;
+    i = next;
+  }
+  if (!broke && execBlock(s.orelse) == Flow::Error) return Flow::Error;
+  return Flow::Normal;
+}
+
+bool Interp::chargeStep(SourceSpan span) {
+  if (++steps > ctx.maxSteps) {
+    error("E0807", span, "the harness ran more than " + std::to_string(ctx.maxSteps) + " steps");
+    return false;
+  }
+  if (ctx.budget && !ctx.budget->charge()) {
+    error("E0807", span, ctx.budget->message());
+    return false;
+  }
+  return true;
+}
+
 Interp::Flow Interp::execBlock(const ast::Block& b) {
   for (const auto& s : b) {
     const Flow f = exec(*s);
@@ -326,10 +388,7 @@ Interp::Flow Interp::execBlock(const ast::Block& b) {
 
 Interp::Flow Interp::exec(const ast::Stmt& s) {
   if (m_failed) return Flow::Error;
-  if (++steps > ctx.maxSteps) {
-    error("E0807", s.span, "the harness ran more than " + std::to_string(ctx.maxSteps) + " steps");
-    return Flow::Error;
-  }
+  if (!chargeStep(s.span)) return Flow::Error;
   switch (s.kind) {
     case ast::StmtKind::Import:
     case ast::StmtKind::ImportFrom: bindImport(s); break;
@@ -374,6 +433,7 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
     }
     case ast::StmtKind::For: {
       if (frames.empty()) ++m_statementsRun;
+      if (auto r = lazyRange(*s.value)) return r->first ? forRange(s, r->second) : Flow::Error;
       Py it = eval(*s.value);
       if (!it) return Flow::Error;
       std::vector<Py> items;

@@ -375,9 +375,24 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     const Reduce r = n == "sum" ? Reduce::Sum : (n == "max" || n == "amax") ? Reduce::Max : (n == "min" || n == "amin") ? Reduce::Min
                    : n == "mean" ? Reduce::Mean : n == "prod" ? Reduce::Prod : n == "any" ? Reduce::Any : Reduce::All;
+    for (const auto& [k, v] : kw)
+      if (k != "axis" && k != "dim" && k != "keepdims" && k != "keepdim")
+        return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
     std::string err;
     auto x = reduce(r, *a, *ax, &err);
     if (!x) return error("E0804", sp, err);
+    Py kd = kwarg(kw, torch ? "keepdim" : "keepdims");
+    if (kd) {
+      auto keep = truth(kd, sp);
+      if (!keep) return nullptr;
+      if (*keep) {  // the reduced axes stay as length 1
+        std::vector<int64_t> shape = a->shape;
+        for (size_t d = 0; d < shape.size(); ++d)
+          if (!*ax || static_cast<int>(d) == (**ax < 0 ? **ax + a->ndim() : **ax)) shape[d] = 1;
+        x = reshape(*x, shape, &err);
+        if (!x) return error("E0804", sp, err);
+      }
+    }
     return finish(std::move(*x));
   }
   if ((n == "roll" || n == "reshape" || n == "transpose") && (numpy || torch)) {

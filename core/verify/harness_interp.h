@@ -2,6 +2,7 @@
 // operators) and harness_lib.cpp (numpy / torch / tvm functions and array methods).
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -88,6 +89,12 @@ class Interp {
   enum class Flow { Normal, Break, Continue, Return, Error };
   Flow exec(const ast::Stmt& s);
   Flow execBlock(const ast::Block& b);
+  /// One harness step: E0807 past the step limit or once the verify's budget is spent.
+  bool chargeStep(SourceSpan span);
+  /// `range(...)` of a for loop as (ok, {start, stop, step}); nullopt when `e` is not a call of
+  /// the builtin range.
+  std::optional<std::pair<bool, std::array<int64_t, 3>>> lazyRange(const ast::Expr& e);
+  Flow forRange(const ast::Stmt& s, const std::array<int64_t, 3>& range);
   bool assign(const ast::Expr& target, const Py& value);
   /// `target op= value` with Python's evaluation order and numpy's in-place semantics.
   bool augAssign(const ast::Stmt& s);

@@ -130,13 +130,13 @@ Py Interp::numberBuiltin(const std::string& n, std::vector<Py>& args, Kwargs& kw
     return integer(*i);
   }
   if (baseArg && n == "int") return error("E0804", sp, "int() can't convert non-string with explicit base");
-  if (v->kind == PyKind::Array && v->arr->size() != 1)
-    return error("E0804", sp, "only size-1 arrays can be converted to Python scalars");
-  if (v->kind == PyKind::Array && n == "abs") {
+  if (v->kind == PyKind::Array && n == "abs") {  // ndarray.__abs__: element-wise
     std::string err;
     Array r = unary(UnaryOp::Abs, *v->arr, &err);
     return array(std::move(r));
   }
+  if (v->kind == PyKind::Array && v->arr->size() != 1)
+    return error("E0804", sp, "only size-1 arrays can be converted to Python scalars");
   const bool isInt = v->kind == PyKind::Int || v->kind == PyKind::Bool ||
                      (v->kind == PyKind::Array && !ir::isFloat(v->arr->dtype));
   if (!isInt && v->kind != PyKind::Float && v->kind != PyKind::Array)

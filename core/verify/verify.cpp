@@ -185,6 +185,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   ctx.program = &fe.program;
   ctx.report = &rep;
   ctx.maxSteps = opt.maxHarnessSteps;
+  ctx.budget = &budget;
   ctx.runKernel = runOne;
   const HarnessSummary sum = runHarness(ctx);
 

@@ -2,6 +2,7 @@
 // fix: in-place operators write through elements, slices and aliased arrays (and refuse numpy's
 // same_kind violations); int()/float() parse strings as Python does; number builtins, floor
 // division, modulo and ** follow Python; int64 overflow is a diagnostic, never a wrap.
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include "core/verify/verify.h"
@@ -153,6 +154,40 @@ class TestHarnessSemantics : public QObject {
     QCOMPARE(QString::fromStdString(r.errors[0].code), errorCode);
     QVERIFY(r.errors[0].span.line >= 9);
     QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message), r.errors[0].message.c_str());
+  }
+
+  // Issue 8: a check-code loop calling a kernel ten million times stops with the budget's
+  // diagnostic (the work of the harness and of every launch is charged to one budget).
+  void budgetStopsLongKernelLoop() {
+    VerifyOptions o;
+    o.budget.maxWork = 200000;
+    const std::string loop =
+        "f = tvm.tirx.compile(k, target='cuda')\n"
+        "a = np.zeros(4, dtype='float32')\n"
+        "b = np.zeros(4, dtype='float32')\n"
+        "for i in range(10000000):\n"
+        "    f(a, b)\n";
+    QElapsedTimer t;
+    t.start();
+    Report r = verifyScript(std::string(kKernel) + loop, o);
+    QVERIFY(t.elapsed() < 20000);
+    QVERIFY(!r.passed());
+    QCOMPARE(r.errors.size(), size_t{1});
+    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos, r.errors[0].message.c_str());
+    QVERIFY(r.errors[0].code == "E0807" || r.errors[0].code == "E0812");
+    QCOMPARE(r.errors[0].span.line, 13);
+    // a harness-only loop (no kernel call) is charged too
+    r = verifyScript(std::string(kKernel) + "x = 0\nfor i in range(10000000):\n    x += i\n", o);
+    QCOMPARE(r.errors.size(), size_t{1});
+    QCOMPARE(r.errors[0].code, std::string("E0807"));
+    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos, r.errors[0].message.c_str());
+    // cancellation stops it as well
+    VerifyOptions c;
+    c.cancel = std::make_shared<CancelToken>();
+    c.cancel->cancel();
+    r = verifyScript(std::string(kKernel) + loop, c);
+    QCOMPARE(r.errors.size(), size_t{1});
+    QVERIFY2(r.errors[0].message.find("cancelled") != std::string::npos, r.errors[0].message.c_str());
   }
 };
 

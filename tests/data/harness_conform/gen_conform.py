@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""Harness conformance cases: check-code snippets and what real numpy does with them.
+
+Each case is a small script (after `import numpy as np`) that binds `r`. The snippets are
+generated over operators x dtypes x shapes (binary operators and ufuncs on every dtype pair,
+Python scalars of every size against every array dtype, broadcasting, reductions with axis and
+keepdims, casts, unary math) plus hand-written ones (in-place updates of elements, slices and
+aliased arrays; int()/float() parsing; Python number builtins; errors). Running them under numpy
+1.24 (Debian 12's python3-numpy) records either the result (kind, dtype, shape, every element as
+text that round-trips exactly) or the exception class and the line that raised it.
+
+    gen_conform.py            rewrite cases.json next to this file
+    gen_conform.py --check    regenerate and compare with cases.json (exit 1 on a difference,
+                              77 when numpy is missing: CTest reports the test as skipped)
+
+tst_harness_conform runs every case through the harness and compares (docs/verify.md).
+"""
+import json
+import math
+import os
+import sys
+import traceback
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "cases.json")
+
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64"]
+INTS = DTYPES[1:9]
+FLOATS = DTYPES[9:]
+
+# Element values per dtype: small values, extremes, and for floats the IEEE specials.
+VALUES = {
+    "bool": "[True, False, True, False]",
+    "int8": "[-128, -1, 7, 127]",
+    "int16": "[-32768, -3, 5, 32767]",
+    "int32": "[-2147483648, -7, 9, 2147483647]",
+    "int64": "[-9223372036854775807 - 1, -5, 3, 9223372036854775807]",
+    "uint8": "[0, 1, 200, 255]",
+    "uint16": "[0, 3, 40000, 65535]",
+    "uint32": "[0, 5, 3000000000, 4294967295]",
+    # literals beyond int64 do not parse in the harness (E0008): built from uint64 scalars
+    "uint64": "[0, 7, np.uint64(10000000000) * np.uint64(1000000000), ~np.uint64(0)]",
+    "float16": "[-2.5, 0.0, 1.5, 65504.0]",
+    "float32": "[-1.5, 0.0, 3.25, 3.0e38]",
+    "float64": "[-7.5, -0.0, 2.0, 1.0e300]",
+}
+# Small operands (no overflow questions) for ops whose result we want exact on every dtype pair.
+SMALL = {
+    "bool": "[True, False, True, True]",
+    "int8": "[-3, 2, 5, 1]", "int16": "[-30, 7, 2, 3]", "int32": "[-300, 11, 4, 2]",
+    "int64": "[-3000, 13, 6, 5]", "uint8": "[3, 2, 250, 1]", "uint16": "[30, 7, 60000, 2]",
+    "uint32": "[300, 11, 4000000000, 3]", "uint64": "[3000, 13, 2, 4]",
+    "float16": "[-2.5, 0.5, 3.0, 1.25]", "float32": "[-1.75, 0.25, 5.5, 2.0]",
+    "float64": "[-3.125, 0.75, 7.0, 1.5]",
+}
+SPECIAL_F = "[0.0, -0.0, 1.0, -1.0, float('inf'), float('-inf'), float('nan'), 2.5]"
+
+BINOPS = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>",
+          "==", "!=", "<", "<=", ">", ">="]
+UFUNCS = ["np.maximum", "np.minimum"]
+TRANSCENDENTAL = {"np.exp", "np.log", "np.sin", "np.cos", "np.tanh", "np.exp2", "np.log2"}
+
+
+def arr(dt, vals=None):
+    return "np.array(%s, dtype='%s')" % (vals or VALUES[dt], dt)
+
+
+def cases():
+    out = []
+
+    def add(name, code, tol=0, ulp=None):
+        out.append({"name": name, "code": code, "ulp": tol if ulp is None else ulp})
+
+    # Binary operators on every dtype pair (small values) and on extremes of equal dtypes.
+    for op in BINOPS:
+        for a in DTYPES:
+            for b in DTYPES:
+                if op not in ("+", "*", "//", "<", "&", "**") and a != b:
+                    continue
+                bv = SMALL[b]
+                if op == "**" and b in INTS:
+                    bv = "[2, 0, 1, 3]"  # numpy refuses negative integer powers (tested below)
+                # float ** is numpy's (SVML on AVX-512 machines) pow: within 4 ulp, not exact
+                add("binop %s %s %s" % (a, op, b),
+                    "a = %s\nb = %s\nr = a %s b\n" % (arr(a, SMALL[a]), arr(b, bv), op),
+                    4 if op == "**" else 0)
+        for a in DTYPES:
+            if op in ("**",):
+                continue
+            add("extremes %s %s" % (a, op), "a = %s\nb = %s\nr = a %s b[::-1]\n" % (arr(a), arr(a), op))
+    for f in UFUNCS:
+        for a in DTYPES:
+            for b in DTYPES:
+                add("%s %s %s" % (f, a, b), "r = %s(%s, %s)\n" % (f, arr(a, SMALL[a]), arr(b, SMALL[b])))
+    # Float specials: IEEE semantics of every operator (division by zero gives inf/nan).
+    for dt in FLOATS:
+        for op in ["+", "-", "*", "/", "//", "%", "**", "<", "==", "!="]:
+            add("special %s %s" % (dt, op), ulp=4 if op == "**" else 0, code=
+                "a = np.array(%s, dtype='%s')\nb = np.array([1.0, 0.0, -0.0, 2.0, -3.0, float('inf'), 0.5, float('nan')], dtype='%s')\nr = a %s b\n" % (SPECIAL_F, dt, dt, op))
+        for f in UFUNCS:
+            add("special %s %s" % (dt, f), "a = np.array(%s, dtype='%s')\nr = %s(a, a[::-1])\n" % (SPECIAL_F, dt, f))
+    # Python scalars against arrays: numpy 1.24's value-based promotion.
+    scalars = ["1", "-1", "200", "1000", "-1000", "70000", "3000000000", "-3000000000", "True",
+               "1.5", "-0.5", "1e5", "1e39", "1e300", "float('nan')"]
+    for dt in DTYPES:
+        for s in scalars:
+            for op in ["+", "*", "-"]:
+                add("scalar %s %s %s" % (dt, op, s), "a = %s\nr = a %s %s\n" % (arr(dt, SMALL[dt]), op, s))
+            add("rscalar %s %s" % (dt, s), "a = %s\nr = %s - a\n" % (arr(dt, SMALL[dt]), s))
+        for s in ["np.int64(5)", "np.float64(2.5)", "np.float32(2.5)", "np.int8(-3)", "np.uint8(7)",
+                  "np.array(300)", "np.array(1.5, dtype='float16')"]:
+            add("npscalar %s + %s" % (dt, s), "a = %s\nr = a + %s\n" % (arr(dt, SMALL[dt]), s))
+    # All-scalar expressions: full promotion.
+    for s1 in ["np.float32(2.5)", "np.int8(100)", "np.uint8(200)", "np.float16(3.0)", "np.int64(7)"]:
+        for s2 in ["3", "2.5", "np.int16(4)", "np.float64(0.5)", "True"]:
+            add("scalars %s + %s" % (s1, s2), "r = %s + %s\n" % (s1, s2))
+            add("scalars %s * %s" % (s1, s2), "r = %s * %s\n" % (s1, s2))
+    # Broadcasting.
+    shapes = [((2, 3), (3,)), ((2, 1), (1, 3)), ((4, 1, 2), (3, 1)), ((1,), (2, 2)), ((), (3,)),
+              ((2, 3), (2, 3)), ((3,), (4,)), ((2, 3), (2,)), ((2, 3, 4), (4,)), ((5, 1), (5,))]
+    for sa, sb in shapes:
+        na = int(math.prod(sa)) if sa else 1
+        nb = int(math.prod(sb)) if sb else 1
+        for dt in ["float32", "int32"]:
+            add("broadcast %s %s %s" % (dt, sa, sb),
+                "a = np.arange(%d, dtype='%s').reshape(%s)\nb = np.arange(%d, dtype='%s').reshape(%s) + 1\nr = a * b + a\n"
+                % (na, dt, repr(sa), nb, dt, repr(sb)))
+    # Reductions.
+    for dt in ["float32", "float64", "int32", "int8", "uint8", "bool", "float16"]:
+        for fn in ["sum", "max", "min", "mean", "prod"]:
+            for axis in ["", "axis=0", "axis=1", "axis=-1", "axis=0, keepdims=True", "keepdims=True"]:
+                add("reduce %s %s(%s)" % (dt, fn, axis),
+                    "a = np.array([[1, 2, 3], [4, 5, 6]], dtype='%s')\nr = np.%s(a%s)\n" % (dt, fn, ", " + axis if axis else ""))
+                add("method %s .%s(%s)" % (dt, fn, axis),
+                    "a = np.array([[3, 1, 2], [0, 5, 4]], dtype='%s')\nr = a.%s(%s)\n" % (dt, fn, axis))
+    # Casts.
+    castv = {"bool": "[True, False]", "float16": "[-2.75, 300.5]", "float32": "[-2.75, 1e6]",
+             "float64": "[-2.5, 123456.75]"}
+    for a in DTYPES:
+        for b in DTYPES:
+            v = castv.get(a, SMALL[a])
+            add("astype %s -> %s" % (a, b), "r = np.array(%s, dtype='%s').astype('%s')\n" % (v, a, b))
+    # Unary math and operators.
+    for dt in DTYPES:
+        for f in ["np.negative", "np.abs", "np.exp", "np.log", "np.sqrt", "np.sin", "np.cos",
+                  "np.tanh", "np.floor", "np.ceil", "np.round", "np.exp2", "np.log2", "-", "abs"]:
+            if f in ("np.negative", "-") and dt == "bool":
+                continue  # numpy raises TypeError for boolean negative (tested below)
+            vals = SMALL[dt] if dt not in FLOATS else "[0.5, 1.0, 2.5, 3.5]"
+            call = "%s(a)" % f if f != "-" else "-a"
+            add("unary %s %s" % (f, dt), "a = %s\nr = %s\n" % (arr(dt, vals), call),
+                4 if f in TRANSCENDENTAL else 0)
+    hand(add)
+    return out
+
+
+def hand(add):
+    """Hand-written cases: in-place updates, parsing, builtins, errors."""
+    H = [
+        # in-place on elements, slices, whole arrays (through aliases)
+        ("inplace element", "r = np.zeros((2, 6, 3), dtype='float32')\nr[1, 5, 2] += 0.5\n"),
+        ("inplace element -=", "r = np.arange(6.0)\nr[-1] -= 10\n"),
+        ("inplace element int", "r = np.arange(4)\nr[0] += 0.5\nr[1] += 1.7\n"),
+        ("inplace slice", "r = np.zeros(5, dtype='int32')\nr[0:2] += 1\n"),
+        ("inplace step slice", "r = np.arange(10)\nr[::3] *= -1\n"),
+        ("inplace column", "r = np.zeros((3, 4))\nx = np.arange(3)\nr[:, 3] -= x\n"),
+        ("inplace row broadcast", "r = np.ones((3, 4), dtype='float16')\nr[1] += np.arange(4)\n"),
+        ("inplace alias", "r = np.ones(3)\ns = r\ns += 1\n"),
+        ("inplace alias mul", "a = np.arange(4, dtype='int16')\nr = a\na *= 300\n"),
+        ("inplace keeps dtype f16", "r = np.zeros(2, dtype='float16')\nr += 1.5\n"),
+        ("inplace int8 wraps", "r = np.array([120, -120], dtype='int8')\nr += 10\n"),
+        ("inplace uint8 wraps", "r = np.array([250, 3], dtype='uint8')\nr += 10\n"),
+        ("inplace floordiv", "r = np.array([7.0, -7.0])\nr //= 2\n"),
+        ("inplace mod", "r = np.array([7, -7])\nr %= 3\n"),
+        ("inplace pow", "r = np.array([2, 3], dtype='int32')\nr **= 3\n"),
+        ("inplace shift", "r = np.array([1, 2], dtype='uint16')\nr <<= 15\n"),
+        ("inplace and", "r = np.array([12, 10])\nr &= 6\n"),
+        ("inplace int += float", "r = np.arange(4)\nr += 0.5\n"),
+        ("inplace int slice += float", "r = np.arange(4)\nr[0:2] += 0.5\n"),
+        ("inplace uint8 += int64 array", "r = np.zeros(3, dtype='uint8')\nr += np.ones(3, dtype='int64')\n"),
+        ("inplace float32 += float64 array", "r = np.zeros(3, dtype='float32')\nr += np.full(3, 0.1)\n"),
+        ("inplace bool += int", "r = np.array([True, False])\nr += 1\n"),
+        ("inplace broadcast target", "r = np.zeros(3)\nr += np.ones((2, 3))\n"),
+        ("inplace div int", "r = np.arange(4)\nr /= 2\n"),
+        ("inplace name int", "x = 3\ny = x\nx += 1\nr = (x, y)\n"),
+        ("inplace list", "l = [1]\nm = l\nm += [2]\nr = l\n"),
+        # int()/float() parsing
+        ("int strip", "r = int(' 12 ')\n"),
+        ("int underscore", "r = int('1_000')\n"),
+        ("int base16", "r = int('0x10', 16)\n"),
+        ("int base16 bare", "r = int('ff', 16)\n"),
+        ("int base0", "r = int('0b101', 0)\n"),
+        ("int base0 octal", "r = int('0o17', 0)\n"),
+        ("int base0 leading zero", "r = int('017', 0)\n"),
+        ("int base 36", "r = int('z', 36)\n"),
+        ("int sign", "r = int('-42')\n"),
+        ("int plus", "r = int('+7')\n"),
+        ("int 12abc", "r = int('12abc')\n"),
+        ("int empty", "r = int('')\n"),
+        ("int double underscore", "r = int('1__0')\n"),
+        ("int trailing underscore", "r = int('10_')\n"),
+        ("int float text", "r = int('1.5')\n"),
+        ("int inner space", "r = int('1 2')\n"),
+        ("int bad base", "r = int('10', 1)\n"),
+        ("int base with int", "r = int(10, 16)\n"),
+        ("int min", "r = int('-9223372036854775808')\n"),
+        ("int max", "r = int('9223372036854775807')\n"),
+        ("float exp", "r = float('1e-10')\n"),
+        ("float strip", "r = float(' 2.5 ')\n"),
+        ("float underscore", "r = float('1_0.5')\n"),
+        ("float inf", "r = float('inf')\n"),
+        ("float -Infinity", "r = float('-Infinity')\n"),
+        ("float nan", "r = float('nan')\n"),
+        ("float dot", "r = float('.5')\n"),
+        ("float trailing dot", "r = float('5.')\n"),
+        ("float big", "r = float('1e400')\n"),
+        ("float junk", "r = float('1e')\n"),
+        ("float hex", "r = float('0x10')\n"),
+        ("float empty", "r = float('')\n"),
+        ("float of int", "r = float(7)\n"),
+        ("int of float", "r = (int(3.9), int(-3.9), int(0.5), int(-0.5))\n"),
+        ("int of nan", "r = int(float('nan'))\n"),
+        ("int of inf", "r = int(float('inf'))\n"),
+        ("int of bool", "r = int(True)\n"),
+        ("int of np float", "r = int(np.float32(2.75))\n"),
+        ("float of np int", "r = float(np.int8(-3))\n"),
+        # builtins
+        ("round half even", "r = (round(0.5), round(1.5), round(2.5), round(-0.5), round(-1.5))\n"),
+        ("round digits", "r = (round(2.675, 2), round(0.125, 2), round(0.375, 2), round(1.005, 2))\n"),
+        ("round negative digits", "r = (round(1250, -2), round(1350, -2), round(-1250, -2), round(1234.5, -1))\n"),
+        ("round nan", "r = round(float('nan'))\n"),
+        ("round inf", "r = round(float('inf'))\n"),
+        ("abs", "r = (abs(-3), abs(-2.5), abs(True), abs(-0.0))\n"),
+        ("min max", "r = (min(3, 1, 2), max([4, 9, 2]), max(1, 2.5), min(-1, -1.0))\n"),
+        ("max nan first", "r = max(float('nan'), 1.0)\n"),
+        ("max nan second", "r = max(1.0, float('nan'))\n"),
+        ("min empty", "r = min([])\n"),
+        ("divmod int", "r = (divmod(7, 2), divmod(-7, 2), divmod(7, -2), divmod(-7, -2))\n"),
+        ("divmod float", "r = (divmod(7.5, 2), divmod(-7.5, 2), divmod(7.5, -2))\n"),
+        ("divmod zero", "r = divmod(1, 0)\n"),
+        ("floordiv signs", "r = (-7 // 2, 7 // -2, -7 % 2, 7 % -2, -7 % -2)\n"),
+        ("float floordiv", "r = (1 // 0.1, 1 % 0.1, -1.5 // 1, -1.5 % 1, 5.0 % -3)\n"),
+        ("float mod zero", "r = 1.5 % 0.0\n"),
+        ("float floordiv zero", "r = 1.5 // 0.0\n"),
+        ("int div zero", "r = 1 // 0\n"),
+        ("truediv zero", "r = 1 / 0\n"),
+        ("truediv", "r = (7 / 2, -7 / 2, 1 / 3)\n"),
+        ("pow", "r = (2 ** 10, 2 ** -1, (-2) ** 3, (-2) ** -2, 2.0 ** 0.5, 0 ** 0)\n"),
+        ("pow zero negative", "r = 0 ** -1\n"),
+        ("pow float zero negative", "r = 0.0 ** -1\n"),
+        ("pow overflow float", "r = 10.0 ** 400\n"),
+        ("shifts", "r = (1 << 10, -8 >> 1, 5 >> 10, -5 >> 10)\n"),
+        ("negative shift", "r = 1 << -1\n"),
+        ("bool ops", "r = (True & False, True | False, True ^ True, True + True, -True)\n"),
+        ("bool and int", "r = (True & 3, False | 2)\n"),
+        ("comparisons chain", "r = (1 < 2 < 3, 1 < 3 < 2, 2 == 2.0, 1 != 1.0)\n"),
+        ("int float compare", "r = (3 < 3.5, -1 > -1.5, 0 == -0.0)\n"),
+        ("str ops", "r = ('ab' + 'cd', 'b' in 'abc', len('hello'))\n"),
+        ("list ops", "r = ([1, 2] + [3], [0] * 3, len([1, 2, 3]), 2 in [1, 2])\n"),
+        ("truthiness", "r = (bool(0), bool(0.0), bool(''), bool([]), bool([0]), bool(None), bool(-1))\n"),
+        ("sum builtin", "r = (sum([1, 2, 3]), sum([0.5, 0.25]), sum([]))\n"),
+        ("range", "r = (list(range(5)), list(range(2, 10, 3)), list(range(5, 0, -2)))\n"),
+        ("enumerate zip", "r = (list(enumerate([5, 6])), list(zip([1, 2], [3, 4])))\n"),
+        ("unpack", "a, b = 1, 2\nb, a = a, b\nr = (a, b)\n"),
+        ("while", "i = 0\nt = 0\nwhile i < 5:\n    t += i\n    i += 1\nr = t\n"),
+        ("for break else", "t = 0\nfor i in range(10):\n    if i == 3:\n        break\n    t += i\nelse:\n    t = -1\nr = t\n"),
+        ("def", "def f(x, y=2):\n    return x * y\nr = (f(3), f(3, y=4))\n"),
+        ("conditional expr", "x = 5\nr = 1 if x > 3 else 0\n"),
+        # numpy edge behaviour
+        ("int8 overflow add", "a = np.array([127, -128], dtype='int8')\nr = a + np.array([1, -1], dtype='int8')\n"),
+        ("int64 overflow mul", "a = np.array([9223372036854775807])\nr = a * 2\n"),
+        ("uint wrap sub", "a = np.array([0], dtype='uint32')\nr = a - np.array([1], dtype='uint32')\n"),
+        ("int floordiv zero", "r = np.array([5, -5, 0]) // np.array([0, 0, 0])\n"),
+        ("int mod zero", "r = np.array([5, -5, 0]) % np.array([0, 0, 0])\n"),
+        ("int min floordiv -1", "r = np.array([-9223372036854775807 - 1]) // np.array([-1])\n"),
+        ("int min mod -1", "r = np.array([-9223372036854775807 - 1]) % np.array([-1])\n"),
+        ("int neg pow", "r = np.arange(3) ** -1\n"),
+        ("int pow wrap", "r = np.array([3], dtype='int8') ** 5\n"),
+        ("int pow big", "r = np.array([-1, 2], dtype='int64') ** 101\n"),
+        ("float div zero", "r = np.array([1.0, -1.0, 0.0]) / 0.0\n"),
+        ("float32 div zero", "r = np.array([1.0, -1.0, 0.0], dtype='float32') / np.float32(0)\n"),
+        ("int truediv zero", "r = np.array([1, -1, 0]) / 0\n"),
+        ("shift large", "r = np.array([1, -8], dtype='int8') << np.array([9, 1], dtype='int8')\n"),
+        ("rshift large", "r = np.array([-8, 8], dtype='int32') >> np.array([40, 40], dtype='int32')\n"),
+        ("bool negative", "r = -np.array([True, False])\n"),
+        ("bool subtract", "r = np.array([True]) - np.array([False])\n"),
+        ("float bitwise", "r = np.array([1.5]) & np.array([1.0])\n"),
+        ("broadcast error", "r = np.zeros(3) + np.zeros(4)\n"),
+        ("compare broadcast", "r = np.arange(6).reshape(2, 3) > np.array([1, 4, 2])\n"),
+        ("eq mixed", "r = np.array([1, 2], dtype='int8') == np.array([1.0, 2.5])\n"),
+        ("uint64 int64 compare", "r = np.array([~np.uint64(0)], dtype='uint64') > np.array([-1])\n"),
+        ("big literal", "r = 18446744073709551615\n"),
+        ("astype float to int", "r = np.array([2.9, -2.9, 0.5]).astype('int32')\n"),
+        ("astype float to uint8", "r = np.array([255.0, 1.5]).astype('uint8')\n"),
+        ("astype int to bool", "r = np.array([0, 2, -1]).astype('bool')\n"),
+        ("astype f64 to f16 round", "r = np.array([1.0009765625, 65519.0, 65520.0, 1e-8]).astype('float16')\n"),
+        ("astype f64 to f32 round", "r = np.array([0.1, 1e-46, 3.5e38]).astype('float32')\n"),
+        ("astype int64 to f32", "r = np.array([16777217, 9007199254740993]).astype('float32')\n"),
+        ("mean int", "r = np.array([1, 2, 4]).mean()\n"),
+        ("mean float16", "r = np.array([1, 2, 4], dtype='float16').mean()\n"),
+        ("sum uint8", "r = np.array([200, 100], dtype='uint8').sum()\n"),
+        ("sum int8", "r = np.array([100, 100], dtype='int8').sum()\n"),
+        ("sum bool", "r = np.array([True, True, False]).sum()\n"),
+        ("sum float32", "r = np.array([0.1, 0.2, 0.3], dtype='float32').sum()\n"),
+        ("max nan", "r = np.array([1.0, float('nan'), 3.0]).max()\n"),
+        ("max axis oob", "r = np.zeros((2, 3)).sum(axis=2)\n"),
+        ("allclose", "r = (np.allclose([1.0, 2.0], [1.0, 2.00001]), np.allclose([1.0], [1.1]), np.allclose([1e-9], [0.0]), np.allclose([float('nan')], [float('nan')]))\n"),
+        ("allclose rtol", "r = (np.allclose([100.0], [101.0], rtol=0.01), np.allclose([100.0], [101.0], rtol=0.001), np.allclose([1.0], [1.5], atol=0.5))\n"),
+        ("allclose equal_nan", "r = np.allclose([float('nan')], [float('nan')], equal_nan=True)\n"),
+        ("allclose inf", "r = (np.allclose([float('inf')], [float('inf')]), np.allclose([float('inf')], [float('-inf')]))\n"),
+        ("allclose broadcast", "r = np.allclose(np.ones((2, 3)), 1.0)\n"),
+        ("where", "r = np.where(np.array([True, False, True]), np.array([1, 2, 3]), np.array([1.5, 2.5, 3.5]))\n"),
+        ("clip", "r = np.clip(np.array([-2, 0, 5, 9]), 0, 4)\n"),
+        ("indexing", "a = np.arange(24).reshape(2, 3, 4)\nr = a[1, :, ::2]\n"),
+        ("indexing negative", "a = np.arange(10)\nr = a[-3:]\n"),
+        ("indexing newaxis", "a = np.arange(3)\nr = a[:, None] * a[None, :]\n"),
+        ("indexing ellipsis", "a = np.arange(24).reshape(2, 3, 4)\nr = a[..., 1]\n"),
+        ("index error", "a = np.arange(3)\nr = a[3]\n"),
+        ("too many indices", "a = np.arange(3)\nr = a[0, 0]\n"),
+        ("setitem slice", "r = np.zeros(6)\nr[1:4] = np.array([1, 2, 3])\n"),
+        ("setitem scalar cast", "r = np.zeros(3, dtype='int32')\nr[0] = 2.7\n"),
+        ("setitem broadcast", "r = np.zeros((2, 3))\nr[:, 1] = 5\n"),
+        ("reshape -1", "r = np.arange(12).reshape(3, -1)\n"),
+        ("transpose", "r = np.arange(6).reshape(2, 3).T\n"),
+        ("linspace", "r = np.linspace(0, 1, 7)\n"),
+        ("linspace f32", "r = np.linspace(-4, 4, 9, dtype='float32')\n"),
+        ("arange float", "r = np.arange(0.0, 1.0, 0.1)\n"),
+        ("arange int", "r = np.arange(2, 11, 3)\n"),
+        ("full", "r = np.full((2, 2), 7, dtype='int16')\n"),
+        ("zeros_like", "r = np.zeros_like(np.ones((2, 3), dtype='float16'))\n"),
+        ("array default int", "r = np.array([1, 2, 3])\n"),
+        ("array default float", "r = np.array([1, 2.5])\n"),
+        ("array bool", "r = np.array([True, False])\n"),
+        ("array nested", "r = np.array([[1, 2], [3, 4]])\n"),
+        ("array ragged", "r = np.array([[1, 2], [3]])\n"),
+        ("item", "r = np.array([[2.5]]).item()\n"),
+        ("tolist", "r = np.arange(4).reshape(2, 2).tolist()\n"),
+        ("size ndim shape", "a = np.zeros((2, 3, 4))\nr = (a.size, a.ndim, a.shape)\n"),
+        ("array truth", "r = bool(np.array([1, 2]))\n"),
+        ("scalar truth", "r = bool(np.array([0.0]))\n"),
+        ("len array", "r = len(np.zeros((5, 2)))\n"),
+        ("undefined name", "r = undefined_name + 1\n"),
+        ("unpack error", "a, b = (1, 2, 3)\nr = a\n"),
+        ("list index error", "r = [1, 2][5]\n"),
+    ]
+    for name, code in H:
+        add("hand " + name, code)
+
+
+def fmt(x):
+    """One element as text that round-trips exactly."""
+    import numpy as np
+    if isinstance(x, (bool, np.bool_)):
+        return "1" if x else "0"
+    if isinstance(x, (int, np.integer)):
+        return str(int(x))
+    return repr(float(x))
+
+
+def describe(v):
+    import numpy as np
+    if isinstance(v, (np.ndarray, np.generic)):
+        a = np.asarray(v)
+        return {"kind": "array", "dtype": str(a.dtype), "shape": list(a.shape),
+                "values": [fmt(x) for x in a.reshape(-1).tolist()] if a.dtype.kind != "f"
+                else [fmt(x) for x in a.astype("float64").reshape(-1)]}
+    if isinstance(v, bool):
+        return {"kind": "bool", "values": [fmt(v)]}
+    if isinstance(v, int):
+        return {"kind": "int", "values": [fmt(v)]}
+    if isinstance(v, float):
+        return {"kind": "float", "values": [fmt(v)]}
+    if isinstance(v, str):
+        return {"kind": "str", "values": [v]}
+    if isinstance(v, (tuple, list)):
+        return {"kind": "tuple" if isinstance(v, tuple) else "list", "items": [describe(x) for x in v]}
+    raise TypeError("cannot describe %r" % (v,))
+
+
+def run_case(code):
+    import numpy as np
+    src = "import numpy as np\n" + code
+    env = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(compile(src, "<snippet>", "exec"), env)
+        except Exception as e:  # noqa: BLE001 - every exception is an expectation
+            line = 0
+            for fr in traceback.extract_tb(e.__traceback__):
+                if fr.filename == "<snippet>":
+                    line = fr.lineno
+            return {"error": type(e).__name__, "line": line}
+    return {"result": describe(env["r"])}
+
+
+def generate():
+    import numpy as np
+    out = []
+    for c in cases():
+        c = dict(c)
+        c.update(run_case(c["code"]))
+        out.append(c)
+    return {"numpy": np.__version__, "cases": out}
+
+
+def main():
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        print("gen_conform: numpy is not installed (apt-get install python3-numpy): skipped")
+        return 77
+    data = generate()
+    text = json.dumps(data, indent=0, sort_keys=True) + "\n"
+    if "--check" in sys.argv:
+        with open(OUT) as f:
+            old = json.load(f)
+        if old != data:
+            oldc = {c["name"]: c for c in old["cases"]}
+            diff = [c["name"] for c in data["cases"] if oldc.get(c["name"]) != c]
+            print("gen_conform: cases.json differs from numpy %s in %d case(s), e.g. %s; rerun "
+                  "tests/data/harness_conform/gen_conform.py" % (data["numpy"], len(diff), diff[:5]))
+            return 1
+        print("gen_conform: %d cases agree with numpy %s" % (len(data["cases"]), data["numpy"]))
+        return 0
+    with open(OUT, "w") as f:
+        f.write(text)
+    print("gen_conform: wrote %d cases (numpy %s)" % (len(data["cases"]), data["numpy"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
