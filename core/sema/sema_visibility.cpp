@@ -138,7 +138,8 @@ void Analyzer::requireKernel() {
   start.line = 1;
   start.col = 1;
   const std::string& src = m_module.source;
-  start.length = std::max(1, static_cast<int>(std::min(src.find('\n'), src.size())));
+  start.length = static_cast<int>(std::min(src.find('\n'), src.size()));
+  if (start.length == 0 && !src.empty()) start.length = 1;  // an empty first line: its newline
   error("E0119", start,
         "no TIRx kernel in this file: nothing would be checked or verified (a kernel is a "
         "module-level def decorated with @T.function)");

@@ -36,8 +36,11 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
       const int64_t x = a.getInt(i);
       int64_t r = 0;
       switch (op) {
-        case UnaryOp::Neg: r = -x; break;
-        case UnaryOp::Abs: r = x < 0 ? -x : x; break;
+        // wrapping negation (numpy: -INT64_MIN == INT64_MIN), in unsigned arithmetic
+        case UnaryOp::Neg: r = static_cast<int64_t>(0 - static_cast<uint64_t>(x)); break;
+        case UnaryOp::Abs:
+          r = x < 0 && ir::isSigned(a.dtype) ? static_cast<int64_t>(0 - static_cast<uint64_t>(x)) : x;
+          break;
         case UnaryOp::Invert: r = a.dtype == DType::Bool ? !x : ~x; break;
         case UnaryOp::Not: r = !x; break;
         case UnaryOp::Relu: r = std::max<int64_t>(0, x); break;

@@ -90,6 +90,20 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     return std::optional<int>(static_cast<int>(*x));
   };
 
+  // A keyword the harness does not implement (out=, where=, dtype= of a ufunc, key= of max) would
+  // change numpy's result: refused, never ignored.
+  auto onlyKeywords = [&](std::initializer_list<const char*> allowed) -> bool {
+    for (const auto& [k, v] : kw) {
+      bool ok = false;
+      for (const char* a : allowed) ok = ok || k == a;
+      if (!ok) {
+        error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
+        return false;
+      }
+    }
+    return true;
+  };
+
   // --- comparisons ---
   if (name == "numpy.testing.assert_allclose" || name == "tvm.testing.assert_allclose" ||
       name == "tvm_tirx.testing.assert_allclose" || name == "numpy.testing.assert_array_equal" ||
@@ -271,6 +285,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   if (numpy || torch || startsWith(name, "math.")) {
     for (const auto& [un, op] : kUnary) {
       if (n != un) continue;
+      if (!onlyKeywords({"approximate"})) return nullptr;
       if (args.size() != 1) return error("E0805", sp, n + "() takes one argument");
       if (startsWith(name, "math.")) {
         auto x = toReal(args[0], sp);
@@ -298,10 +313,28 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
   }
   if ((n == "maximum" || n == "minimum" || n == "fmax" || n == "fmin") && (numpy || torch)) {
+    if (!onlyKeywords({})) return nullptr;
+    if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
+    if (n == "fmax" || n == "fmin") return error("E0802", sp, n + "() (NaN-ignoring) is not supported by the harness");
     auto a = arr(0), b = arr(1);
     if (!a || !b) return nullptr;
     const bool weakB = args.size() > 1 && args[1]->kind != PyKind::Array;
-    const DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl) : promote(a->dtype, b->dtype, fl);
+    DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl) : promote(a->dtype, b->dtype, fl);
+    if (numpy) {  // numpy 1.24's value-based promotion of scalar operands
+      auto operand = [&](const Py& v, const Array& x) {
+        PromoOperand p;
+        p.dtype = x.dtype;
+        p.scalar = v->kind != PyKind::Array || x.ndim() == 0;
+        if (v->kind == PyKind::Int) p.dtype = DType::Int64;
+        if (v->kind == PyKind::Float) p.dtype = DType::Float64;
+        if (p.scalar && x.size() == 1) {
+          p.f = x.get(0);
+          p.i = x.getInt(0);
+        }
+        return p;
+      };
+      rt = numpyResultType(operand(args[0], *a), operand(args[1], *b));
+    }
     std::string err;
     auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b, rt, &err);
     if (!r) return error("E0804", sp, err);
@@ -325,6 +358,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   if (numpy || torch) {
     for (const auto& [fname, op] : kOpFuncs) {
       if (n != fname) continue;
+      if (!onlyKeywords({})) return nullptr;
       if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
       Py a = args[0];
       if (a->kind != PyKind::Array && args[1]->kind != PyKind::Array) {
@@ -425,6 +459,9 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   }
   // --- Python builtins ---
   if (startsWith(name, "builtins.")) {
+    if (!(n == "int" ? onlyKeywords({"base"}) : n == "round" ? onlyKeywords({"ndigits"})
+                     : n == "print" ? onlyKeywords({"sep", "end", "flush"}) : onlyKeywords({})))
+      return nullptr;
     if (n == "range") {
       std::vector<int64_t> v;
       for (const auto& x : args) {
@@ -436,9 +473,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       const int64_t start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
       if (step == 0) return error("E0804", sp, "range() arg 3 must not be zero");
       std::vector<Py> items;
-      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+      for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
         if (items.size() > 10'000'000) return error("E0807", sp, "range is too long for the harness");
         items.push_back(integer(i));
+        if (__builtin_add_overflow(i, step, &i)) break;  // past INT64_MAX: the range has ended
       }
       return list(std::move(items));
     }
@@ -452,9 +490,12 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       return error("E0804", sp, "object of type '" + typeName(v) + "' has no len()");
     }
     if (n == "print") {
+      Py sepv = kwarg(kw, "sep"), endv = kwarg(kw, "end");
+      const std::string sep = sepv && sepv->kind == PyKind::Str ? sepv->s : " ";
+      const std::string end = endv && endv->kind == PyKind::Str ? endv->s : "\n";
       std::string line;
-      for (size_t i = 0; i < args.size(); ++i) line += (i ? " " : "") + repr(args[i]);
-      ctx.report->log += line + "\n";
+      for (size_t i = 0; i < args.size(); ++i) line += (i ? sep : "") + repr(args[i]);
+      ctx.report->log += line + end;
       return none();
     }
     if (n == "list" || n == "tuple") {
@@ -473,10 +514,27 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       return numberBuiltin(n, args, kw, sp);
     if (n == "str") return str(args.empty() ? "" : repr(args[0]));
     if (n == "min" || n == "max" || n == "sum") {
+      // min/max(a, b, ...) or min/max(iterable); sum(iterable, start=0)
       std::vector<Py> items = args;
-      if (args.size() == 1 && (args[0]->kind == PyKind::List || args[0]->kind == PyKind::Tuple)) items = args[0]->items;
-      if (items.empty()) return n == "sum" ? integer(0) : error("E0804", sp, n + "() arg is an empty sequence");
-      Py best = n == "sum" ? integer(0) : items[0];
+      Py start = integer(0);
+      const bool iterable = args.size() == 1 || n == "sum";
+      if (n == "sum" && (args.empty() || args.size() > 2)) return error("E0805", sp, "sum() takes 1 or 2 arguments");
+      if (n == "sum" && args.size() == 2) start = args[1];
+      if (iterable && !args.empty()) {
+        const Py& it = args[0];
+        if (it->kind == PyKind::List || it->kind == PyKind::Tuple) items = it->items;
+        else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
+          items.clear();
+          for (int64_t k = 0; k < it->arr->shape[0]; ++k) {
+            Py x = array(*getItem(*it->arr, {IndexItem::at(k)}, nullptr));
+            items.push_back(x);
+          }
+        } else {
+          return error("E0804", sp, "'" + typeName(it) + "' object is not iterable");
+        }
+      }
+      if (items.empty()) return n == "sum" ? start : error("E0804", sp, n + "() arg is an empty sequence");
+      Py best = n == "sum" ? start : items[0];
       for (size_t i = n == "sum" ? 0 : 1; i < items.size(); ++i) {
         if (n == "sum") {
           best = binop(ast::Op::Add, best, items[i], sp);

@@ -152,6 +152,10 @@ def cases():
             call = "%s(a)" % f if f != "-" else "-a"
             add("unary %s %s" % (f, dt), "a = %s\nr = %s\n" % (arr(dt, vals), call),
                 4 if f in TRANSCENDENTAL else 0)
+    for dt in INTS + FLOATS:
+        for f in ["-", "np.abs", "abs", "np.negative"]:
+            call = "%s(a)" % f if f != "-" else "-a"
+            add("unary extremes %s %s" % (f, dt), "a = %s\nr = %s\n" % (arr(dt), call))
     hand(add)
     return out
 
@@ -341,6 +345,17 @@ def hand(add):
         ("array truth", "r = bool(np.array([1, 2]))\n"),
         ("scalar truth", "r = bool(np.array([0.0]))\n"),
         ("len array", "r = len(np.zeros((5, 2)))\n"),
+        ("max of array", "r = max(np.array([3, 9, 2]))\n"),
+        ("min of 2d array", "r = min(np.array([[3, 9], [2, 8]])[:, 0])\n"),
+        ("sum start", "r = sum([1, 2], 10)\n"),
+        ("sum of int", "r = sum(5)\n"),
+        ("max key", "r = max([-5, 2], key=abs)\n"),
+        ("maximum scalar promotion", "r = np.maximum(np.array([1, 2], dtype='int8'), 1000)\n"),
+        ("maximum relu", "r = np.maximum(np.array([-1.5, 2.0], dtype='float32'), 0.0)\n"),
+        ("minimum python ints", "r = np.minimum(3, 5)\n"),
+        ("ufunc out", "a = np.zeros(2)\nr = np.add(np.ones(2), 1, out=a)\n"),
+        ("functional add scalars", "r = np.add(2, 3.5)\n"),
+        ("functional power", "r = np.power(np.array([2, 3], dtype='int16'), 2)\n"),
         ("undefined name", "r = undefined_name + 1\n"),
         ("unpack error", "a, b = (1, 2, 3)\nr = a\n"),
         ("list index error", "r = [1, 2][5]\n"),
