@@ -3,6 +3,7 @@
 // same_kind violations); int()/float() parse strings as Python does; number builtins, floor
 // division, modulo and ** follow Python; int64 overflow is a diagnostic, never a wrap.
 #include <QElapsedTimer>
+#include <QFile>
 #include <QtTest>
 
 #include "core/verify/verify.h"
@@ -68,6 +69,26 @@ class TestHarnessSemantics : public QObject {
     QFETCH(QString, code);
     std::string why;
     QVERIFY2(allPass(code.toStdString(), &why), why.c_str());
+  }
+
+  // Issue 8 regression: a reference edited in place no longer matches the kernel, so the verify
+  // FAILs (before the fix the element and slice updates were applied to a copy and lost).
+  void inPlaceEditedReferenceFails() {
+    QFile f(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/inplace_reference.py"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    VerifyOptions o;
+    Report r = verifyScript(f.readAll().toStdString(), o);
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
+    QCOMPARE(r.checks.size(), size_t{4});
+    QVERIFY(!r.checks[0].pass);  // ref[1, 5] += 0.5
+    QCOMPARE(r.checks[0].mismatches, int64_t{1});
+    QCOMPARE(r.checks[0].worst[0].coord, (std::vector<int64_t>{1, 5}));
+    QVERIFY(!r.checks[1].pass);  // ref[0:2, 3] -= 1
+    QCOMPARE(r.checks[1].mismatches, int64_t{2});
+    QVERIFY(!r.checks[2].pass);  // ref *= 3 seen through an alias
+    QCOMPARE(r.checks[2].mismatches, int64_t{31});
+    QVERIFY(r.checks[3].pass);   // += then -= of the same value
+    QVERIFY(!r.passed());
   }
 
   void inPlaceErrors_data() {
