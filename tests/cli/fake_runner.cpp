@@ -111,7 +111,11 @@ int main(int argc, char** argv) {
   const std::string dir = dirOf(reqPath);
   if (mode == "identity" || mode == "half") return emulate(*req, dir, respPath, mode == "half");
   if (mode == "crash") std::abort();
-  if (mode == "segv") ::raise(SIGSEGV);
+  if (mode == "segv") {
+    // The default action, not a sanitizer's handler (ASan turns SIGSEGV into an abort).
+    ::signal(SIGSEGV, SIG_DFL);
+    ::raise(SIGSEGV);
+  }
   if (mode == "exit") return 9;
   if (mode == "hang")
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
