@@ -217,6 +217,59 @@ std::optional<Array> where(const Array& c, const Array& a, const Array& b, std::
   return out;
 }
 
+namespace {
+
+/// numpy's pairwise summation (`@TYPE@_pairwise_sum`) of `n` values in the accumulator type F.
+template <class F>
+F pairwiseSum(const std::vector<double>& v, size_t lo, size_t n) {
+  if (n < 8) {
+    F res = F(0);
+    for (size_t i = 0; i < n; ++i) res = res + static_cast<F>(v[lo + i]);
+    return res;
+  }
+  if (n <= 128) {
+    F r[8];
+    for (int j = 0; j < 8; ++j) r[j] = static_cast<F>(v[lo + j]);
+    size_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] = r[j] + static_cast<F>(v[lo + i + j]);
+    F res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res = res + static_cast<F>(v[lo + i]);
+    return res;
+  }
+  size_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwiseSum<F>(v, lo, n2) + pairwiseSum<F>(v, lo + n2, n - n2);
+}
+
+double roundTo(DType t, double x) {
+  Array one = makeArray(t, {1});
+  one.set(0, x);
+  return one.get(0);
+}
+
+/// A numpy float sum, mean or product of `v` as numpy's reduction loops compute it: along a
+/// contiguous run (`contiguous`: the reduced axis is the innermost one, or all of them) the add
+/// loop's pairwise summation, otherwise one element-wise operation per step, rounded to the
+/// dtype (float16 through float, as numpy's half loops); float16 means accumulate in float32.
+template <class F>
+double numpyFloatReduce(Reduce r, DType t, const std::vector<double>& v, bool contiguous) {
+  const bool half = t == DType::Float16 || t == DType::BFloat16;
+  F acc = r == Reduce::Prod ? F(1) : F(0);
+  if (r != Reduce::Prod && contiguous) {
+    acc = acc + pairwiseSum<F>(v, 0, v.size());
+  } else {
+    for (double x : v) {
+      acc = r == Reduce::Prod ? acc * static_cast<F>(x) : acc + static_cast<F>(x);
+      if (half && r != Reduce::Mean && !contiguous) acc = static_cast<F>(roundTo(t, acc));
+    }
+  }
+  if (r == Reduce::Mean) acc = acc / static_cast<F>(v.size());
+  return static_cast<double>(acc);
+}
+
+}  // namespace
+
 std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, std::string* err) {
   DType rt = a.dtype;
   // numpy: sums and products of bool and signed ints accumulate in int64, of unsigned ints in
@@ -266,6 +319,16 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
       }
       if (r == Reduce::Mean) acc /= static_cast<double>(len);
       if (nan && (r == Reduce::Max || r == Reduce::Min)) acc = std::nan("");
+      // (an integer mean sums in float64 the same way; numpy's 8192-element buffers of the cast
+      // are not modelled: longer integer means may differ in the last bits)
+      if (a.flavor == Flavor::Numpy &&
+          ((ir::isFloat(a.dtype) && (r == Reduce::Sum || r == Reduce::Mean || r == Reduce::Prod)) ||
+           (!ir::isFloat(a.dtype) && r == Reduce::Mean))) {
+        std::vector<double> v(static_cast<size_t>(len));
+        for (int64_t k = 0; k < len; ++k) v[static_cast<size_t>(k)] = a.get((o * len + k) * inner + in);
+        acc = a.dtype == DType::Float64 || !ir::isFloat(a.dtype) ? numpyFloatReduce<double>(r, a.dtype, v, inner == 1)
+                                        : numpyFloatReduce<float>(r, a.dtype, v, inner == 1);
+      }
       if (!ir::isFloat(a.dtype) && r != Reduce::Mean && r != Reduce::Any && r != Reduce::All) {
         // Integers exactly, wrapping at 64 bits as numpy's int64/uint64 accumulators do.
         uint64_t iacc = r == Reduce::Prod ? 1 : 0;

@@ -156,6 +156,14 @@ def cases():
         for f in ["-", "np.abs", "abs", "np.negative"]:
             call = "%s(a)" % f if f != "-" else "-a"
             add("unary extremes %s %s" % (f, dt), "a = %s\nr = %s\n" % (arr(dt), call))
+    # Larger reductions: numpy's pairwise summation in the array's float type.
+    for dt in ["float16", "float32", "float64"]:
+        for n in [7, 8, 9, 16, 100, 129, 1000]:
+            add("long sum %s %d" % (dt, n), "a = np.linspace(0.1, 3.7, %d).astype('%s')\nr = (a.sum(), a.mean(), a.max())\n" % (n, dt))
+        add("long mean int %s %d" % (dt, 0), "a = np.arange(1000, dtype='int32') * 7 - 3000\nr = (a.mean(), a.reshape(10, 100).mean(axis=1), a.reshape(100, 10).mean(axis=0))\n")
+        add("long prod %s" % dt, "a = np.linspace(0.9, 1.1, 50).astype('%s')\nr = (a.prod(), a.reshape(10, 5).prod(axis=0), a.reshape(10, 5).prod(axis=1))\n" % dt)
+        add("sum axis0 %s" % dt, "a = np.linspace(-1.3, 2.9, 300).astype('%s').reshape(100, 3)\nr = (a.sum(axis=0), a.mean(axis=0))\n" % dt)
+        add("sum axis1 %s" % dt, "a = np.linspace(-1.3, 2.9, 300).astype('%s').reshape(3, 100)\nr = (a.sum(axis=1), a.mean(axis=1))\n" % dt)
     hand(add)
     return out
 
