@@ -3,8 +3,9 @@
 // float→integer (integer rounding, saturation to the destination range, NaN → 0 or 1 << (N-1)),
 // integer→float (one rounding of the exact integer), integer→integer (sign- or zero-extension by
 // the source type, truncation, or clamping with .sat), the packed f32 pair → f16x2/bf16x2 form,
-// and the modifiers .ftz (f32 operands only), .sat ([0, 1], NaN → +0), .relu (negative → +0,
-// NaN → canonical NaN) and .satfinite (±inf → ±max finite). NaN results are canonical.
+// and the modifiers .ftz (f32 operands only; ignored with an f16 destination), .sat ([0, 1],
+// NaN → +0), .relu (negative → +0, NaN → canonical NaN) and .satfinite (±inf → ±max finite).
+// A NaN source gives what the H200 gives (cvtNaN; docs/decisions.md "OPEN-12").
 #include <cmath>
 
 #include "core/sim/ptx_lanes.h"
@@ -38,13 +39,41 @@ double roundIntegral(double x, Round m) {
   }
 }
 
-/// Float source (already flushed when .ftz applies) to a float destination.
-uint64_t floatToFloat(const PtxInstruction& in, const LaneFormat& d, double x) {
-  if (std::isnan(x)) return finishFloat(in, d, d.canonicalNaN);
+/// The NaN a float → float cvt gives for a NaN source `bits` (before .sat/.relu), as measured on
+/// the H200 (sm_90):
+/// - a register copy — cvt.f32.f32 and cvt.f64.f64 without rounding or .ftz — keeps the bits, a
+///   signalling NaN included; cvt.f32.bf16 without .ftz shifts them (bits << 16);
+/// - to or from f64: the sign, the payload aligned at the top of the destination's mantissa
+///   (shifted left when widening, truncated when narrowing) and the quiet bit; cvt.rni.f64.f64
+///   and friends thus just quiet the NaN; with .ftz an f32 source is first the canonical f32 NaN
+///   (cvt.ftz.f64.f32 of any NaN is 0x7fffffffe0000000);
+/// - everything else (f32/f16/bf16 among themselves): the destination's canonical NaN.
+uint64_t cvtNaN(const PtxInstruction& in, Kind dk, Kind sk, uint64_t bits) {
+  const LaneFormat &d = formatOf(dk), &sf = formatOf(sk);
+  if (in.rounding.empty() && !in.ftz && dk == sk && (dk == Kind::F32 || dk == Kind::F64))
+    return bits;
+  if (dk == Kind::F32 && sk == Kind::BF16 && !in.ftz) return bits << 16;
+  if (dk != Kind::F64 && sk != Kind::F64) return d.canonicalNaN;
+  if (in.ftz && sk == Kind::F32) bits = kCanonicalNaN32;
+  const uint64_t payload = bits & sf.manMask();
+  const uint64_t aligned = d.mantBits >= sf.mantBits ? payload << (d.mantBits - sf.mantBits)
+                                                     : payload >> (sf.mantBits - d.mantBits);
+  return (sf.signBit(bits) ? d.signMask : 0) | d.expMask() | d.quietBit() | aligned;
+}
+
+/// Float source bits (already flushed when .ftz applies to the source) to a float destination.
+uint64_t floatToFloat(const PtxInstruction& in, Kind dk, Kind sk, uint64_t bits) {
+  const LaneFormat& d = formatOf(dk);
+  if (formatOf(sk).isNaN(bits)) return finishFloat(in, d, cvtNaN(in, dk, sk, bits));
+  const double x = formatOf(sk).toDouble(bits);
   const Round m = roundingOf(in.rounding);
   const bool integral = in.rounding.size() == 4;  // .rni/.rzi/.rmi/.rpi: same-size formats
   const double v = integral ? roundIntegral(x, m) : x;
-  return finishFloat(in, d, d.fromDouble(v, 0, integral ? Round::Rn : m));
+  const Round vm = integral ? Round::Rn : m;
+  uint64_t r = d.fromDouble(v, 0, vm);
+  // .ftz with an f32 destination: a result that was tiny before rounding is flushed too.
+  if (in.ftz && dk == Kind::F32) r = d.flushResult(r, v, 0, vm);
+  return finishFloat(in, d, r);
 }
 
 /// Integer to integer: extension by the source's signedness, truncation, or .sat clamping.
@@ -77,12 +106,10 @@ bool execCvt(const PtxInstruction& in, std::span<const uint64_t> srcs, uint64_t&
   // Packed destination: cvt.rn.f16x2.f32 d, hi, lo  ->  d = cvt(hi) << 16 | cvt(lo).
   if (d.lanes == 2) {
     if (srcs.size() < 2 || st.kind != Kind::F32 || !dFloat) return unsupported();
-    const LaneFormat& f = formatOf(d.kind);
     uint64_t half[2];
     for (int i = 0; i < 2; ++i) {
-      uint64_t b = srcs[static_cast<size_t>(i)] & 0xffffffffu;
-      if (in.ftz) b = kF32.flush(b);
-      half[i] = floatToFloat(in, f, kF32.toDouble(b)) & 0xffff;
+      const uint64_t b = srcs[static_cast<size_t>(i)] & 0xffffffffu;  // (no .ftz form exists)
+      half[i] = floatToFloat(in, d.kind, Kind::F32, b) & 0xffff;
     }
     out = (half[0] << 16) | half[1];
     return true;
@@ -90,9 +117,12 @@ bool execCvt(const PtxInstruction& in, std::span<const uint64_t> srcs, uint64_t&
   const uint64_t bits = srcs[0] & mask(st.bits);
   if (sFloat) {
     const LaneFormat& sf = formatOf(st.kind);
-    const double x = sf.toDouble(st.kind == Kind::F32 && in.ftz ? sf.flush(bits) : bits);
-    if (dFloat) out = floatToFloat(in, formatOf(d.kind), x);
-    else out = floatToIntBits(x, st.kind == Kind::F64, d.bits, d.kind == Kind::S, roundingOf(in.rounding, Round::Rz));
+    // .ftz flushes a subnormal f32 source, except toward f16: the H200 converts it
+    // (cvt.rp.ftz.f16.f32 of 0x00000001 is 0x0001).
+    const bool flushSource = st.kind == Kind::F32 && in.ftz && d.kind != Kind::F16;
+    const uint64_t a = flushSource ? sf.flush(bits) : bits;
+    if (dFloat) out = floatToFloat(in, d.kind, st.kind, a);
+    else out = floatToIntBits(sf.toDouble(a), st.kind == Kind::F64, d.bits, d.kind == Kind::S, roundingOf(in.rounding, Round::Rz));
     return true;
   }
   if (dFloat) {

@@ -3,7 +3,10 @@
 // per lane with the instruction's rounding, .ftz, .sat, .relu, .NaN and .xorsign.abs modifiers,
 // and re-encodes the result (cvt is in ptx_cvt.cpp). Half-precision arithmetic is computed in
 // double with an exact residual (two-sum) so that the final narrowing is a single correct
-// rounding, fma included. NaN results are the canonical NaN of the format (kCanonicalNaN*).
+// rounding, fma included. NaN results of f16/bf16/f32 arithmetic are the canonical NaN of the
+// format (kCanonicalNaN*); f64 propagates a NaN operand, quieted, and gives kDefaultNaN64 for an
+// invalid operation; .ftz flushes a result that is tiny before rounding (both measured on the
+// H200, docs/decisions.md "OPEN-12").
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -83,6 +86,43 @@ double approxValue(PtxFamily fam, double x) {
   }
 }
 
+/// The exact result of an IEEE f32 operation on (already flushed) operands as a double `v` plus
+/// the sign of what the double leaves out: sums, products and fma through an exact two-sum;
+/// quotients and square roots through their exact fma residual.
+void exactF32(PtxFamily fam, const float* x, double& v, int& sticky) {
+  const double a = x[0], b = x[1], c = x[2];
+  double err = 0;
+  switch (fam) {
+    case PtxFamily::Add: twoSum(a, b, v, err); break;
+    case PtxFamily::Sub: twoSum(a, -b, v, err); break;
+    case PtxFamily::Mul: v = a * b; break;  // 48 significant bits: exact
+    case PtxFamily::Fma: twoSum(a * b, c, v, err); break;
+    case PtxFamily::Div:
+    case PtxFamily::Rcp: {
+      const double num = fam == PtxFamily::Rcp ? 1.0 : a, den = fam == PtxFamily::Rcp ? a : b;
+      v = num / den;
+      err = std::fma(-v, den, num) * (den < 0 ? -1.0 : 1.0);  // num - v·den, exact
+      break;
+    }
+    default:  // sqrt
+      v = std::sqrt(a);
+      err = std::fma(-v, v, a);
+      break;
+  }
+  sticky = signOf(err);
+}
+
+/// .ftz on a rounded IEEE f32 result: subnormals, and ±FLT_MIN when the exact result was below
+/// FLT_MIN before rounding (mul.rn.ftz.f32 0x3f7fffff × 0x00800000 is +0 on the H200).
+float ftzF32(PtxFamily fam, const float* x, float r, Round m) {
+  const uint32_t b = floatBits(r);
+  if ((b & 0x7fffffffu) != 0x00800000u) return flushF32(r);
+  double v = 0;
+  int sticky = 0;
+  exactF32(fam, x, v, sticky);
+  return bitsFloat(static_cast<uint32_t>(kF32.flushResult(b, v, sticky, m)));
+}
+
 /// One lane of a half-precision (f16/bf16) instruction.
 bool halfLane(const PtxInstruction& in, const LaneFormat& f, const uint64_t* s, int n,
               uint64_t& out, std::string* why) {
@@ -108,7 +148,10 @@ bool halfLane(const PtxInstruction& in, const LaneFormat& f, const uint64_t* s, 
       return false;
   }
   uint64_t r = std::isnan(v) ? f.canonicalNaN : f.fromDouble(v, signOf(err), Round::Rn);
-  if (in.ftz) r = f.flush(r);
+  if (in.ftz && !f.isNaN(r)) {
+    // An approximate result (ex2) is not the exact value: only its rounded result is flushed.
+    r = isApproximate(in) ? f.flush(r) : f.flushResult(r, v, signOf(err), Round::Rn);
+  }
   if (hasQualifier(in, ".relu")) r = reluBits(f, r);
   if (in.sat) r = satBits(f, r);
   out = r;
@@ -159,16 +202,36 @@ bool f32Lane(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, 
       if (why) *why = "the simulator does not model " + in.opcode;
       return false;
   }
-  if (in.ftz) r = flushF32(r);
+  if (in.ftz) r = isApproximate(in) || std::isnan(r) ? flushF32(r) : ftzF32(in.family, x, r, m);
   if (in.sat) r = saturateF32(r);
   out = std::isnan(r) ? kCanonicalNaN32 : floatBits(r);
   return true;
 }
 
+/// f64 (measured on the H200, docs/decisions.md "OPEN-12"): a NaN operand comes back with its
+/// quiet bit set, sign and payload kept — the first NaN in operand order; abs, neg and sub leave
+/// its sign alone. min/max return the other operand for one NaN and the first, quieted, for
+/// two. An invalid operation gives kDefaultNaN64.
 bool f64Op(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, std::string* why) {
+  int nans = 0, first = -1;
+  for (int i = 0; i < n && i < 3; ++i) {
+    if (!kF64.isNaN(s[i])) continue;
+    ++nans;
+    if (first < 0) first = i;
+  }
   if (in.family == PtxFamily::Min || in.family == PtxFamily::Max) {
-    out = minMaxLane(in, kF64, s, n);
+    out = nans == n ? s[0] | kF64.quietBit() : minMaxLane(in, kF64, s, n);
     return true;
+  }
+  if (first >= 0) {
+    switch (in.family) {
+      case PtxFamily::Add: case PtxFamily::Sub: case PtxFamily::Mul: case PtxFamily::Fma:
+      case PtxFamily::Div: case PtxFamily::Rcp: case PtxFamily::Sqrt: case PtxFamily::Abs:
+      case PtxFamily::Neg:
+        out = s[first] | kF64.quietBit();
+        return true;
+      default: break;
+    }
   }
   const Round m = roundingOf(in.rounding);
   double x[3] = {};
@@ -182,15 +245,13 @@ bool f64Op(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, st
     case PtxFamily::Div: r = divF64(x[0], x[1], m); break;
     case PtxFamily::Rcp: r = divF64(1.0, x[0], m); break;
     case PtxFamily::Sqrt: r = sqrtF64(x[0], m); break;
-    case PtxFamily::Abs: out = s[0] & ~(uint64_t{1} << 63); return true;  // NaN passes through
-    case PtxFamily::Neg:
-      out = std::isnan(x[0]) ? kCanonicalNaN64 : s[0] ^ (uint64_t{1} << 63);
-      return true;
+    case PtxFamily::Abs: out = s[0] & ~(uint64_t{1} << 63); return true;
+    case PtxFamily::Neg: out = s[0] ^ (uint64_t{1} << 63); return true;
     default:
       if (why) *why = "the simulator does not model " + in.opcode;
       return false;
   }
-  out = std::isnan(r) ? kCanonicalNaN64 : doubleBits(r);
+  out = std::isnan(r) ? kDefaultNaN64 : doubleBits(r);
   return true;
 }
 

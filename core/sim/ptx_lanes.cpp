@@ -8,7 +8,7 @@ namespace tirx::sim::lanes {
 const LaneFormat kF16{10, 5, 0x8000, kCanonicalNaN16, 0x3c00};
 const LaneFormat kBF16{7, 8, 0x8000, kCanonicalNaN16, 0x3f80};
 const LaneFormat kF32{23, 8, 0x80000000u, kCanonicalNaN32, 0x3f800000u};
-const LaneFormat kF64{52, 11, uint64_t{1} << 63, kCanonicalNaN64, 0x3ff0000000000000u};
+const LaneFormat kF64{52, 11, uint64_t{1} << 63, kDefaultNaN64, 0x3ff0000000000000u};
 
 const LaneFormat& formatOf(Kind k) {
   switch (k) {
@@ -31,6 +31,21 @@ double LaneFormat::toDouble(uint64_t b) const {
   else if (exp == 0) mag = std::ldexp(man, 1 - 15 - mantBits);
   else mag = std::ldexp(man + static_cast<double>(uint64_t{1} << mantBits), exp - 15 - mantBits);
   return signBit(b) ? -mag : mag;
+}
+
+bool LaneFormat::tinyBeforeRounding(double v, int sticky, Round m) const {
+  // Scaled so that the smallest normal is 1 (exact: a power of two), the value rounds inside
+  // the normal range, where the format's rounding is the unbounded-exponent one.
+  const int emin = 2 - (1 << (expBits - 1));
+  const double scaled = std::ldexp(v, -emin);
+  return std::fabs(toDouble(roundToFormat(scaled, sticky, mantBits, expBits, m))) < 1.0;
+}
+
+uint64_t LaneFormat::flushResult(uint64_t r, double v, int sticky, Round m) const {
+  if (isSubnormal(r)) return r & signMask;
+  if ((r & ~signMask) == (uint64_t{1} << mantBits) && tinyBeforeRounding(v, sticky, m))
+    return r & signMask;  // rounded up to the smallest normal from a tiny value
+  return r;
 }
 
 uint64_t LaneFormat::fromDouble(double v, int sticky, Round m) const {

@@ -38,7 +38,8 @@ inline int64_t sext(uint64_t v, int bits) {
   return static_cast<int64_t>((v ^ m) - m);
 }
 
-/// One binary floating-point lane format.
+/// One binary floating-point lane format. `canonicalNaN` is the NaN of an invalid operation:
+/// all mantissa bits set for f16/bf16/f32, kDefaultNaN64 for f64.
 struct LaneFormat {
   int mantBits, expBits;
   uint64_t signMask, canonicalNaN, one;
@@ -47,8 +48,17 @@ struct LaneFormat {
   bool signBit(uint64_t b) const { return (b & signMask) != 0; }
   bool isNaN(uint64_t b) const { return (b & expMask()) == expMask() && (b & manMask()) != 0; }
   bool isSubnormal(uint64_t b) const { return (b & expMask()) == 0 && (b & manMask()) != 0; }
-  /// .ftz: a subnormal becomes a zero of the same sign.
+  uint64_t quietBit() const { return uint64_t{1} << (mantBits - 1); }
+  /// .ftz on an input: a subnormal becomes a zero of the same sign.
   uint64_t flush(uint64_t b) const { return isSubnormal(b) ? (b & signMask) : b; }
+  /// Whether the exact result `v` (plus a residual of sign `sticky`), rounded with `m` to the
+  /// format's precision but an unbounded exponent range, lies below the smallest normal: IEEE
+  /// 754's tininess "before rounding". v must not be NaN and at most a few binades from it.
+  bool tinyBeforeRounding(double v, int sticky, Round m) const;
+  /// .ftz on the rounded result `r` of the exact value `v` (+ `sticky`): a zero of r's sign when
+  /// r is subnormal or the exact value was tiny before rounding (so ±smallest normal reached by
+  /// rounding up is flushed too, as the H200 does: docs/decisions.md "OPEN-12").
+  uint64_t flushResult(uint64_t r, double v, int sticky, Round m) const;
   /// Exact value (every f16/bf16/f32/f64 value is a double); NaN stays NaN.
   double toDouble(uint64_t b) const;
   /// Round `v` (plus a residual of sign `sticky`) into the format; NaN → canonical NaN.

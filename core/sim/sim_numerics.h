@@ -18,10 +18,13 @@ namespace tirx::sim {
 
 enum class Round { Rn, Rz, Rm, Rp };
 
-/// The NaN the GPU produces for a NaN result (all mantissa bits set, sign clear).
+/// The NaN the GPU produces for an f16/bf16/f32 NaN result (all mantissa bits set, sign clear).
 inline constexpr uint16_t kCanonicalNaN16 = 0x7fff;  ///< f16 and bf16
 inline constexpr uint32_t kCanonicalNaN32 = 0x7fffffffu;
-inline constexpr uint64_t kCanonicalNaN64 = 0x7fffffffffffffffull;
+/// The NaN an invalid f64 operation (0/0, 0·inf, inf − inf, sqrt of a negative) gives on the
+/// H200: sign set, only the quiet bit. A NaN operand of f64 arithmetic is propagated instead
+/// (docs/decisions.md "OPEN-12", measured on the H200).
+inline constexpr uint64_t kDefaultNaN64 = 0xfff8000000000000ull;
 
 /// Round the exact value `v + tiny` to a binary format with `mantBits` stored mantissa bits and
 /// `expBits` exponent bits (f16: 10/5, bf16: 7/8, f32: 23/8). `sticky` is the sign of an exact

@@ -1,7 +1,10 @@
 // The independent PTX reference model (see ptx_reference.h). Compiled with -frounding-math
 // -ffp-contract=off (tests/CMakeLists.txt) because it changes the rounding mode. Rules follow the
 // PTX ISA text; where the ISA leaves a NaN unspecified the lane accepts any NaN, and integer
-// division by zero (and INT_MIN / -1) accepts anything.
+// division by zero (and INT_MIN / -1) accepts anything — except where the H200 was measured
+// (docs/decisions.md "OPEN-12"): f64 NaN results and float→float cvt NaNs are exact bits, and
+// .ftz flushes results that are tiny before rounding; those rules are written here from the
+// decision text, not from the simulator's code.
 #include "ptx_reference.h"
 
 #include <cfenv>
@@ -33,6 +36,7 @@ bool inf(Fmt f, u64 b) { return expOf(f, b) == ones(f.k) && fracOf(f, b) == 0; }
 bool neg(Fmt f, u64 b) { return (b & signBit(f)) != 0; }
 u64 canonical(Fmt f) { return ones(f.width - 1); }
 u64 flushed(Fmt f, u64 b) { return (expOf(f, b) == 0 && fracOf(f, b) != 0) ? (b & signBit(f)) : b; }
+u64 quiet(Fmt f) { return u64{1} << (f.p - 2); }
 u64 maxFinite(Fmt f) { return ((ones(f.k) - 1) << (f.p - 1)) | ones(f.p - 1); }
 u64 infBits(Fmt f) { return ones(f.k) << (f.p - 1); }
 
@@ -103,6 +107,38 @@ u64 encode(Fmt f, double v, char mode) {
   if (f.width == 64) return b;
   if (de == 0) return encodeParts(f, n, sig, -1074, mode);
   return encodeParts(f, n, sig | (u64{1} << 52), de - 1075, mode);
+}
+
+/// IEEE 754 tininess before rounding: `v` (not NaN, nonzero; a double rounded to odd is enough)
+/// rounded to f.p significant bits with mode m but an unbounded exponent range is below the
+/// smallest normal 2^(2 - 2^(k-1)). Integer arithmetic on v's significand and exponent.
+bool tinyBeforeRounding(Fmt f, double v, char m) {
+  const u64 b = bitsOf(v);
+  const bool negative = b >> 63;
+  const int de = static_cast<int>((b >> 52) & 0x7ff);
+  const u64 sig = de == 0 ? (b & ones(52)) : ((b & ones(52)) | (u64{1} << 52));
+  if (sig == 0 || de == 0x7ff) return false;
+  const int E = de == 0 ? -1074 : de - 1075;  // v = sig · 2^E
+  int msb = 63;
+  while (!((sig >> msb) & 1)) --msb;
+  int lead = E + msb;  // v's binade: 2^lead <= |v| < 2^(lead+1)
+  const int drop = msb + 1 - f.p;
+  if (drop > 0) {
+    const u64 kept = sig >> drop, rem = sig & ones(drop), half = u64{1} << (drop - 1);
+    const bool away = (m == 'p' && !negative) || (m == 'm' && negative);
+    bool up = false;
+    if (rem != 0) up = m == 'n' ? (rem > half || (rem == half && (kept & 1))) : away;
+    if (up && kept + 1 == (u64{1} << f.p)) ++lead;  // carried into the next binade
+  }
+  return lead < 2 - (1 << (f.k - 1));
+}
+
+/// .ftz on the rounded result `b` of the exact value `v`: a zero of b's sign when b is subnormal
+/// or v was tiny before rounding (the H200 flushes mul.rn.ftz.f32 0x3f7fffff × 0x00800000,
+/// which rounds to the smallest normal).
+u64 ftzResult(Fmt f, u64 b, double v, char m) {
+  if (v != 0 && !std::isnan(v) && tinyBeforeRounding(f, v, m)) return b & signBit(f);
+  return flushed(f, b);
 }
 
 int fenvOf(char m) {
@@ -208,8 +244,12 @@ Lane arith(const PtxInstruction& in, Fmt f, const u64* s, int n) {
     }
   };
   if (f.width == 64) {
+    // Measured on the H200: the first NaN operand, quieted (sign and payload kept); an invalid
+    // operation gives the negative default NaN.
+    for (int i = 0; i < n; ++i)
+      if (nan(f, s[i])) return exact(s[i] | quiet(f));
     r = inMode(m, op);
-    return std::isnan(r) ? anyNaN() : exact(bitsOf(r));
+    return std::isnan(r) ? exact(signBit(f) | infBits(f) | quiet(f)) : exact(bitsOf(r));
   }
   r = toOdd(op);
   if (r == 0) r = inMode(m, op);  // an exact zero takes its sign from the mode (x + -x)
@@ -220,7 +260,7 @@ Lane arith(const PtxInstruction& in, Fmt f, const u64* s, int n) {
     return f.width == 32 ? exact(canonical(f)) : anyNaN();
   }
   u64 b = encode(f, r, m);
-  if (in.ftz) b = flushed(f, b);
+  if (in.ftz) b = ftzResult(f, b, r, m);
   return finish(in, f, b);
 }
 
@@ -253,6 +293,8 @@ Lane minMax(const PtxInstruction& in, Fmt f, const u64* s, int n) {
   };
   u64 d = two(v[0], v[1]);
   if (n == 3) d = two(d, v[2]);
+  // f64 with two NaNs (measured on the H200 with two equal NaNs): the first, quieted.
+  if (isNaNResult && f.width == 64 && !canonicalNaN) return exact(v[0] | quiet(f));
   if (isNaNResult) return canonicalNaN ? exact(canonical(f)) : anyNaN();
   if (xs) d = (d & ~signBit(f)) | (sign ? signBit(f) : 0);
   return exact(d);
@@ -260,6 +302,7 @@ Lane minMax(const PtxInstruction& in, Fmt f, const u64* s, int n) {
 
 Lane absNeg(const PtxInstruction& in, Fmt f, u64 a) {
   if (in.ftz) a = flushed(f, a);
+  if (nan(f, a) && f.width == 64) return exact(a | quiet(f));  // H200: quieted, sign untouched
   if (nan(f, a)) return anyNaN();  // "NaN inputs yield an unspecified NaN"
   return exact(in.family == PtxFamily::Abs ? a & ~signBit(f) : a ^ signBit(f));
 }
@@ -388,11 +431,27 @@ double roundToIntegral(double x, char m) {
   }
 }
 
-/// A float destination value (not NaN): rounding, .ftz on f32, .satfinite, .relu, .sat.
-Lane floatResult(const PtxInstruction& in, Fmt d, u64 r) {
-  if (in.ftz && d.width == 32) r = flushed(d, r);
+/// A float destination value (not NaN): rounding, .ftz on f32 (of the exact value `v` rounded
+/// with `m`), .satfinite, .relu, .sat.
+Lane floatResult(const PtxInstruction& in, Fmt d, u64 r, double v = 0, char m = 'n') {
+  if (in.ftz && d.width == 32) r = ftzResult(d, r, v, m);
   if (has(in, ".satfinite") && inf(d, r)) r = (r & signBit(d)) | maxFinite(d);
   return finish(in, d, r);
+}
+
+/// A float→float cvt of a NaN, as measured on the H200 (docs/decisions.md "OPEN-12"): cvt.f32.f32
+/// and cvt.f64.f64 (no rounding, no .ftz) copy the bits; cvt.f32.bf16 (no .ftz) moves them up 16
+/// bits; to or from f64 the sign and the top payload bits carry over and the NaN is quieted, an
+/// f32 source under .ftz counting as 0x7fffffff; f16/bf16/f32 among themselves the canonical NaN.
+u64 cvtNaN(const PtxInstruction& in, char dk, char sk, u64 a) {
+  const Fmt d = fmtOf(dk), sf = fmtOf(sk);
+  if (in.rounding.empty() && !in.ftz && dk == sk && (dk == 'f' || dk == 'd')) return a;
+  if (dk == 'f' && sk == 'b' && !in.ftz) return a << 16;
+  if (dk != 'd' && sk != 'd') return canonical(d);
+  if (in.ftz && sk == 'f') a = canonical(sf);
+  const u64 frac = fracOf(sf, a);
+  const u64 moved = d.p >= sf.p ? frac << (d.p - sf.p) : frac >> (sf.p - d.p);
+  return (neg(sf, a) ? signBit(d) : 0) | infBits(d) | quiet(d) | moved;
 }
 
 Lane cvtLane(const PtxInstruction& in, const TypeDesc& dt, const TypeDesc& st, u64 a) {
@@ -400,7 +459,8 @@ Lane cvtLane(const PtxInstruction& in, const TypeDesc& dt, const TypeDesc& st, u
   const bool integralRound = in.rounding.size() == 4;
   if (isFloat(st.kind)) {
     const Fmt sf = fmtOf(st.kind);
-    if (in.ftz && st.kind == 'f') a = flushed(sf, a);
+    // .ftz flushes an f32 source, but not toward f16 (H200: cvt.rp.ftz.f16.f32 of 0x1 is 0x1).
+    if (in.ftz && st.kind == 'f' && dt.kind != 'h') a = flushed(sf, a);
     const double x = decode(sf, a);
     if (!isFloat(dt.kind)) {  // float → integer: round, saturate; NaN → 0 or 1 << (N-1)
       const int w = dt.bits;
@@ -415,10 +475,11 @@ Lane cvtLane(const PtxInstruction& in, const TypeDesc& dt, const TypeDesc& st, u
     if (std::isnan(x)) {
       if (in.sat) return exact(0);
       if (has(in, ".relu")) return exact(canonical(df));
-      return anyNaN();
+      return exact(cvtNaN(in, dt.kind, st.kind, a));
     }
     const double v = integralRound ? roundToIntegral(x, m) : x;
-    return floatResult(in, df, encode(df, v, integralRound ? 'n' : m));
+    const char vm = integralRound ? 'n' : m;
+    return floatResult(in, df, encode(df, v, vm), v, vm);
   }
   const i128 v = st.kind == 's' ? signedValue(a, st.bits) : static_cast<i128>(a & ones(st.bits));
   if (isFloat(dt.kind)) {
@@ -473,8 +534,7 @@ Expected expect(const PtxInstruction& in, const u64* s, int n) {
     else if (in.family == PtxFamily::Min || in.family == PtxFamily::Max)
       e.lanes.push_back(minMax(in, f, l, n));
     else if (in.family == PtxFamily::Abs || in.family == PtxFamily::Neg)
-      e.lanes.push_back(t.kind == 'd' && in.family == PtxFamily::Abs && nan(f, l[0]) ? anyNaN()
-                                                                                     : absNeg(in, f, l[0]));
+      e.lanes.push_back(absNeg(in, f, l[0]));
     else
       e.lanes.push_back(arith(in, f, l, n));
   }

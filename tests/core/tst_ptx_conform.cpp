@@ -137,8 +137,8 @@ void TstPtxConform::approximateSpellingsStayWithinTheirBound() {
   QVERIFY2(report.isEmpty(), qPrintable(report));
 }
 
-// Every file in tests/data/ptx: the IEEE-derived reference (derive_ieee.py) and, once the lead
-// commits it, the H200's answers recorded with `tirx ptx-conform --device cuda --record`.
+// Every file in tests/data/ptx: the IEEE-derived reference (derive_ieee.py) and the H200's answers
+// recorded with `tirx ptx-conform --device cuda --record` (h200_sm90.json, sm_90).
 void TstPtxConform::recordedAnswersMatchTheSimulator() {
   const QDir dir(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/ptx"));
   const QStringList files = dir.entryList({"*.json"}, QDir::Files, QDir::Name);

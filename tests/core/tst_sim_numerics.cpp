@@ -260,6 +260,91 @@ class TestSimNumerics : public QObject {
     QCOMPARE(exec("fma.rn.sat.f32", {fb(INFINITY), fb(0), fb(1)}), 0u);
   }
 
+  // Measured on the H200 (tests/data/ptx/h200_sm90.json, docs/decisions.md "OPEN-12"): f64
+  // propagates a NaN operand quieted, with its sign and payload, and gives the negative default
+  // NaN for an invalid operation.
+  void f64NaNsAsTheH200() {
+    const uint64_t negNaN1 = 0xfff8000000000001u, sNaN = 0x7ff0000000000001u, one = 0x3ff0000000000000u;
+    QCOMPARE(exec("add.rn.f64", {0, negNaN1}), negNaN1);
+    QCOMPARE(exec("sub.rn.f64", {one, negNaN1}), negNaN1);  // the NaN's sign is not flipped
+    QCOMPARE(exec("mul.rz.f64", {sNaN, one}), 0x7ff8000000000001u);
+    QCOMPARE(exec("fma.rn.f64", {0, 0x7ff0000000000000u, 0x7ff8000000000000u}), 0x7ff8000000000000u);
+    QCOMPARE(exec("div.rn.f64", {0, 0}), 0xfff8000000000000u);
+    QCOMPARE(exec("mul.rn.f64", {0, 0xfff0000000000000u}), 0xfff8000000000000u);
+    QCOMPARE(exec("add.rn.f64", {0x7ff0000000000000u, 0xfff0000000000000u}), 0xfff8000000000000u);
+    QCOMPARE(exec("sqrt.rn.f64", {0xbff0000000000000u}), 0xfff8000000000000u);
+    QCOMPARE(exec("sqrt.rn.f64", {0x8000000000000000u}), 0x8000000000000000u);  // sqrt(-0) = -0
+    QCOMPARE(exec("rcp.rm.f64", {sNaN}), 0x7ff8000000000001u);
+    QCOMPARE(exec("abs.f64", {negNaN1}), negNaN1);  // abs and neg leave a NaN's sign alone
+    QCOMPARE(exec("abs.f64", {sNaN}), 0x7ff8000000000001u);
+    QCOMPARE(exec("neg.f64", {0x7ff8000000000000u}), 0x7ff8000000000000u);
+    QCOMPARE(exec("abs.f64", {0xbff0000000000000u}), one);
+    QCOMPARE(exec("min.f64", {negNaN1, negNaN1}), negNaN1);
+    QCOMPARE(exec("max.f64", {negNaN1, one}), one);
+    // Not measured (no vector has two different NaNs): the first NaN in operand order.
+    QCOMPARE(exec("add.rn.f64", {0x7ff8000000000000u, negNaN1}), 0x7ff8000000000000u);
+    QCOMPARE(exec("max.f64", {sNaN, negNaN1}), 0x7ff8000000000001u);
+  }
+
+  // The NaN of a float -> float cvt on the H200: copies keep the bits, conversions to or from f64
+  // carry the sign and the top payload bits over, quieted; the rest is canonical.
+  void cvtNaNsAsTheH200() {
+    QCOMPARE(exec("cvt.f64.f32", {0xffc00001u}), 0xfff8000020000000u);
+    QCOMPARE(exec("cvt.f64.f32", {0x7f800001u}), 0x7ff8000020000000u);
+    QCOMPARE(exec("cvt.ftz.f64.f32", {0xffc00001u}), 0x7fffffffe0000000u);
+    QCOMPARE(exec("cvt.sat.f64.f32", {0x7fc00000u}), 0u);
+    QCOMPARE(exec("cvt.f64.f16", {0xfe01u}), 0xfff8040000000000u);
+    QCOMPARE(exec("cvt.f64.bf16", {0x7fffu}), 0x7fffe00000000000u);
+    QCOMPARE(exec("cvt.rn.f32.f64", {0xfff8000000000001u}), 0xffc00000u);
+    QCOMPARE(exec("cvt.rm.ftz.f32.f64", {0x7fffffffffffffffu}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.rz.f16.f64", {0xfff8000000000001u}), 0xfe00u);
+    QCOMPARE(exec("cvt.rp.bf16.f64", {0x7ff0000000000001u}), 0x7fc0u);
+    QCOMPARE(exec("cvt.rni.f64.f64", {0x7ff0000000000001u}), 0x7ff8000000000001u);
+    QCOMPARE(exec("cvt.f64.f64", {0x7ff0000000000001u}), 0x7ff0000000000001u);
+    QCOMPARE(exec("cvt.f32.f32", {0x7f800001u}), 0x7f800001u);
+    QCOMPARE(exec("cvt.ftz.f32.f32", {0x7f800001u}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.rni.f32.f32", {0xffc00001u}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.f32.bf16", {0x7f81u}), 0x7f810000u);
+    QCOMPARE(exec("cvt.ftz.f32.bf16", {0x7f81u}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.f32.f16", {0x7e00u}), 0x7fffffffu);
+    QCOMPARE(exec("cvt.f16.f16", {0xfe01u}), 0x7fffu);
+  }
+
+  // .ftz flushes a result that is below the smallest normal before rounding (IEEE tininess
+  // before rounding: rounded to the precision with an unbounded exponent), even when it rounds up
+  // to the smallest normal; measured on the H200 for f32.
+  void ftzTinyBeforeRounding() {
+    const uint64_t below1 = 0x3f7fffffu, fltMin = 0x00800000u;
+    QCOMPARE(exec("mul.rn.f32", {below1, fltMin}), fltMin);
+    QCOMPARE(exec("mul.rn.ftz.f32", {below1, fltMin}), 0u);
+    QCOMPARE(exec("mul.rn.ftz.f32", {0xbf7fffffu, fltMin}), 0x80000000u);
+    QCOMPARE(exec("mul.rp.ftz.sat.f32", {below1, fltMin}), 0u);
+    QCOMPARE(exec("fma.rn.ftz.f32", {below1, fltMin, 0}), 0u);
+    QCOMPARE(exec("div.rp.f32", {fltMin, 0x3f800001u}), fltMin);
+    QCOMPARE(exec("div.rp.ftz.f32", {fltMin, 0x3f800001u}), 0u);
+    QCOMPARE(exec("mul.rn.ftz.f32", {0x3f800001u, fltMin}), 0x00800001u);  // normal: untouched
+    // 2^-126·(1 - 2^-24) is tiny; 2^-126·(1 - 2^-25) rounds to 2^-126 even with an unbounded
+    // exponent, so it is not (both on the H200).
+    QCOMPARE(exec("cvt.rn.ftz.f32.f64", {0x380fffffe0000000u}), 0u);
+    QCOMPARE(exec("cvt.rn.f32.f64", {0x380fffffe0000000u}), fltMin);
+    QCOMPARE(exec("cvt.rn.ftz.f32.f64", {0x380ffffff0000000u}), fltMin);
+    QCOMPARE(exec("cvt.rz.ftz.f32.f64", {0x380ffffff0000000u}), 0u);
+    // f16: the same rule (not measured: the recording has no such f16 vector).
+    QCOMPARE(exec("mul.rn.f16", {0x3bffu, 0x0400u}), 0x0400u);
+    QCOMPARE(exec("mul.rn.ftz.f16", {0x3bffu, 0x0400u}), 0u);
+  }
+
+  // cvt with .ftz toward f16 does not flush a subnormal f32 source on the H200; toward bf16,
+  // f32, f64 and integers it does.
+  void cvtFtzTowardF16() {
+    QCOMPARE(exec("cvt.rp.ftz.f16.f32", {0x00000001u}), 0x0001u);
+    QCOMPARE(exec("cvt.rp.ftz.sat.f16.f32", {0x00000001u}), 0x0001u);
+    QCOMPARE(exec("cvt.rm.ftz.f16.f32", {0x80000001u}), 0x8001u);
+    QCOMPARE(exec("cvt.rp.ftz.bf16.f32", {0x00000001u}), 0u);
+    QCOMPARE(exec("cvt.rp.bf16.f32", {0x00000001u}), 0x0001u);
+    QCOMPARE(exec("cvt.ftz.f64.f32", {0x80000001u}), 0x8000000000000000u);
+  }
+
   void roundToFormatSticky() {
     // A value exactly at an f16 midpoint with a positive residual rounds up (fma single rounding).
     QCOMPARE(roundToFormat(1.00048828125, 1, 10, 5, Round::Rn), 0x3c01u);
