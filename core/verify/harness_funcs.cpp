@@ -104,6 +104,23 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     return true;
   };
 
+  // Keywords some implemented function reads (or that cannot change a value: copy=,
+  // requires_grad=, ...). Anything else (out=, where=, order=, retstep=, strict=, ...) is refused
+  // here rather than ignored by the function that does not read it.
+  static const char* kKnownKeywords[] = {
+      "dtype", "device", "axis", "dim", "keepdims", "keepdim", "rtol", "atol", "equal_nan",
+      "check_dtype", "check_device", "check_layout", "check_stride", "err_msg", "verbose", "msg",
+      "endpoint", "start", "stop", "num", "end", "steps", "step", "shape", "fill_value", "size",
+      "low", "high", "a_min", "a_max", "min", "max", "shift", "shifts", "dims", "newshape",
+      "approximate", "actual", "desired", "expected", "data", "kernel", "target", "pipeline",
+      "copy", "requires_grad", "pin_memory", "non_blocking", "sep", "flush", "base", "ndigits",
+      "generator", "input", "other"};
+  for (const auto& [k, v] : kw) {
+    bool known = false;
+    for (const char* x : kKnownKeywords) known = known || k == x;
+    if (!known) return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
+  }
+
   // --- comparisons ---
   if (name == "numpy.testing.assert_allclose" || name == "tvm.testing.assert_allclose" ||
       name == "tvm_tirx.testing.assert_allclose" || name == "numpy.testing.assert_array_equal" ||
