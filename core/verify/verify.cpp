@@ -144,7 +144,8 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         hr.error = out.error().text();
         return hr;
       }
-      rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs});
+      rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
+                          out->sharedAccesses});
       for (auto& f : out->faults) rep.faults.push_back(f);
       hr.provenance = simulator.provenance();
       hr.device = "simulator";

@@ -57,6 +57,8 @@ struct KernelRun {
   SourceSpan span;
   bool ran = false;
   double compileMs = 0, runMs = 0;
+  /// Simulator runs: shared-memory traffic per statement (ir::RunOutcome::sharedAccesses).
+  std::vector<ir::SharedAccessCount> sharedAccesses;
 };
 
 struct Report {
