@@ -42,8 +42,16 @@ AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent),
   }
   m_status = new QLabel(this);
   m_status->setWordWrap(true);
+  m_stale = new QLabel(tr("Out of date: the script changed after this compile. Compile && Verify "
+                          "(Ctrl+Return) or Compile Only (Ctrl+Shift+B) to refresh."),
+                       this);
+  m_stale->setObjectName("staleBanner");
+  m_stale->setWordWrap(true);
+  m_stale->setStyleSheet("QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
+  m_stale->hide();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
+  layout->addWidget(m_stale);
   layout->addWidget(m_status);
   layout->addWidget(m_tabs, 1);
 
@@ -51,6 +59,8 @@ AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent),
     if (isVisible()) refresh();
     else m_dirty = true;  // hidden docks refresh when shown
   });
+  connect(&m_session, &Session::staleChanged, this,
+          [this] { m_stale->setVisible(m_session.productsStale()); });
   connect(&m_session, &Session::lineSelected, this, [this](int line) {
     if (!m_syncing) highlightScriptLine(line);
   });
@@ -64,6 +74,8 @@ void AssemblyView::showEvent(QShowEvent* e) {
     refresh();
   }
 }
+
+bool AssemblyView::staleShown() const { return !m_stale->isHidden(); }
 
 void AssemblyView::showTab(Tab tab) { m_tabs->setCurrentIndex(tab); }
 

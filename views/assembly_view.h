@@ -31,6 +31,8 @@ class AssemblyView : public QWidget {
   /// The description shown when hovering line `line` (1-based) of `tab`.
   QString describeLine(Tab tab, int line) const;
   void setDark(bool dark);
+  /// True while the "out of date" banner is shown (the script changed after this compile).
+  bool staleShown() const;
 
  protected:
   void showEvent(QShowEvent*) override;
@@ -47,6 +49,7 @@ class AssemblyView : public QWidget {
   QPlainTextEdit* m_texts[4] = {};
   AsmHighlighter* m_highlighters[3] = {};
   QLabel* m_status = nullptr;
+  QLabel* m_stale = nullptr;
   std::vector<int> m_highlighted[3];
   bool m_dirty = false;
   bool m_syncing = false;

@@ -2,6 +2,8 @@
 // of diagnostics, hovers and navigation.
 #include "views/editor_widget.h"
 
+#include <QKeyEvent>
+
 #include <Qsci/qscistyle.h>
 
 #include <QAction>
@@ -63,6 +65,7 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
     m_loading = false;
   });
   connect(&m_session, &Session::factsChanged, this, &EditorWidget::applyFacts);
+  connect(&m_session, &Session::reportChanged, this, &EditorWidget::applyFaults);
   connect(&m_session, &Session::lineSelected, this, [this](int line) {
     markerDeleteAll(SelectedLineMarker);
     if (line <= 0) return;
@@ -89,6 +92,9 @@ void EditorWidget::setupMargins() {
   setMarkerBackgroundColor(QColor(230, 160, 20), WarningMarker);
   markerDefine(QsciScintilla::RightArrow, SelectedLineMarker);
   setMarkerBackgroundColor(QColor(60, 120, 220), SelectedLineMarker);
+  markerDefine(QsciScintilla::Bookmark, FaultMarker);
+  setMarkerBackgroundColor(QColor(200, 30, 160), FaultMarker);
+  setMarkerForegroundColor(QColor(120, 0, 90), FaultMarker);
 }
 
 void EditorWidget::setupIndicators() {
@@ -190,6 +196,46 @@ void EditorWidget::applyFacts() {
   }
   for (const auto& [line, n] : notes)
     annotate(line, n.first, n.second ? m_errorStyle : m_warningStyle);
+}
+
+// Runtime faults of the last run (race, out-of-bounds, uninitialised read, deadlock, …) marked on
+// the lines the simulator names: the fault's own span and the spans of its notes (a race names
+// both accesses). The markers move with edits and are replaced by the next run's.
+void EditorWidget::applyFaults() {
+  markerDeleteAll(FaultMarker);
+  auto report = m_session.report();
+  if (!report) return;
+  const int lines = this->lines();
+  auto mark = [&](const SourceSpan& span) {
+    if (span.line >= 1 && span.line <= lines) markerAdd(span.line - 1, FaultMarker);
+  };
+  for (const Diagnostic& d : report->faults) {
+    mark(d.span);
+    for (const DiagNote& n : d.notes) mark(n.span);
+  }
+}
+
+QList<int> EditorWidget::markedLines(Marker marker) const {
+  QList<int> out;
+  auto* self = const_cast<EditorWidget*>(this);
+  for (int l = self->markerFindNext(0, 1u << marker); l >= 0;
+       l = self->markerFindNext(l + 1, 1u << marker))
+    out << l + 1;
+  return out;
+}
+
+bool EditorWidget::event(QEvent* e) {
+  // QScintilla claims every plain key as a shortcut override; let Esc through to the window's
+  // Stop action unless a completion list or call tip is open (then Esc closes that).
+  if (e->type() == QEvent::ShortcutOverride) {
+    auto* ke = static_cast<QKeyEvent*>(e);
+    if (ke->key() == Qt::Key_Escape && ke->modifiers() == Qt::NoModifier && !isListActive() &&
+        !isCallTipActive()) {
+      e->ignore();
+      return false;
+    }
+  }
+  return QsciScintilla::event(e);
 }
 
 QColor EditorWidget::annotationBackground(bool error) const {

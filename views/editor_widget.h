@@ -18,7 +18,7 @@ class EditorWidget : public QsciScintilla {
  public:
   /// Indicator numbers (≥ 8: 0–7 belong to the lexer).
   enum Indicator { ErrorIndicator = 8, WarningIndicator = 9, OpcodeIndicator = 10, BadOpcodeIndicator = 11 };
-  enum Marker { ErrorMarker = 0, WarningMarker = 1, SelectedLineMarker = 2 };
+  enum Marker { ErrorMarker = 0, WarningMarker = 1, SelectedLineMarker = 2, FaultMarker = 3 };
 
   explicit EditorWidget(Session& session, QWidget* parent = nullptr);
 
@@ -34,12 +34,16 @@ class EditorWidget : public QsciScintilla {
   QColor annotationBackground(bool error) const;
   /// Byte position of (1-based line, 1-based column).
   int positionOf(int line, int col) const;
+  /// 1-based lines that carry marker `marker` (ascending).
+  QList<int> markedLines(Marker marker) const;
 
  private:
   void setupMargins();
   void setupIndicators();
   void setupCompletion();
   void applyFacts();
+  void applyFaults();
+  bool event(QEvent* e) override;
   void onDwell(int position, int x, int y);
   bool eventFilter(QObject* watched, QEvent* event) override;
   std::string wordAt(int pos, int* start = nullptr) const;

@@ -22,7 +22,7 @@ bool verifyAvailable() { return false; }
 std::string verifyUnavailableReason() {
   return "not available yet: this build has no core/verify (run and compare against a reference)";
 }
-VerifyProducts runVerify(const VerifyRequest&) {
+VerifyProducts runVerify(const VerifyRequest&, const CancelTokenPtr&) {
   VerifyProducts r;
   r.summary = verifyUnavailableReason();
   return r;

@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
+#include "core/ir/shared_access.h"
+#include "views/plot_series.h"
 
 namespace tirx::views {
 
@@ -42,6 +45,8 @@ struct VerifyRequest {
   std::string fileName;
   int sm = 90;
   std::string device;  ///< "sim" or "cuda:N"
+  int plotColumns = 1024;  ///< pixel columns of the plots: series keep ≤ 2 points per column
+  int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
 };
 
 /// One mismatching element of an output.
@@ -62,7 +67,10 @@ struct CheckResult {
   double maxAbsError = 0, maxRelError = 0;
   int64_t mismatches = 0;
   std::vector<int64_t> shape;
-  std::vector<double> actual, expected;  ///< flattened row-major, for the plots
+  int64_t elements = 0;  ///< compared elements (the length of the full series)
+  /// Output, reference and |output − reference| decimated on the worker (plot_series.h).
+  PlotSeries plotOutput, plotReference, plotError;
+  HeatGrid heat;  ///< |error| of a 2-D (or higher) output, rows × last dimension
   std::vector<WorstElement> worst;
   int line = 0;
 };
@@ -70,10 +78,13 @@ struct CheckResult {
 struct VerifyProducts {
   bool ran = false;     ///< false when it could not run (environment), see summary
   bool passed = false;  ///< every check passed and no fault
+  bool cancelled = false;  ///< stopped through its cancel token (Stop, Esc, a newer run)
   std::string summary;
   std::string device;
   std::vector<CheckResult> checks;
   Diagnostics faults;  ///< simulator faults, harness errors
+  /// The simulator's shared-memory traffic per statement, every kernel run (bank model).
+  std::vector<ir::SharedAccessCount> sharedAccesses;
   std::vector<std::pair<std::string, double>> timings;  ///< (phase, milliseconds)
 };
 
@@ -85,8 +96,9 @@ std::string verifyUnavailableReason();
 
 /// Compile a script (front end, codegen, NVRTC, nvJitLink, SASS). Slow: worker thread only.
 CompileProducts runCompile(const CompileRequest& request);
-/// Compile, run and verify a script on `request.device`. Slow: worker thread only.
-VerifyProducts runVerify(const VerifyRequest& request);
+/// Compile, run and verify a script on `request.device`. Slow: worker thread only. `cancel` (may be
+/// null) stops the simulator, the harness and a GPU runner child (which is killed).
+VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& cancel = nullptr);
 
 /// GPUs the engine can see ("cuda:0 — NVIDIA H200"), empty without a driver or core/device.
 std::vector<std::pair<std::string, std::string>> availableDevices();

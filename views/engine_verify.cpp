@@ -4,6 +4,7 @@
 #include "views/engine_products.h"
 
 #if defined(TIRX_STUDIO_HAVE_VERIFY)
+#include <cmath>
 #include <sstream>
 
 #include "core/driver/cuda_executor.h"
@@ -41,13 +42,31 @@ WorstElement convertWorst(const verify::WorstElement& w, const std::vector<int64
   return e;
 }
 
+// The plots' data, decimated here on the worker so that the GUI thread only ever draws a few
+// thousand points, whatever the size of the output.
+void fillPlots(CheckResult& cr, const verify::Check& c, const VerifyRequest& request) {
+  const size_t n = std::min(c.output.size(), c.reference.size());
+  cr.elements = static_cast<int64_t>(std::max(c.output.size(), c.reference.size()));
+  cr.plotOutput = downsampleMinMax(c.output, request.plotColumns);
+  cr.plotReference = downsampleMinMax(c.reference, request.plotColumns);
+  std::vector<double> err(n);
+  for (size_t i = 0; i < n; ++i) err[i] = std::fabs(c.output[i] - c.reference[i]);
+  cr.plotError = downsampleMinMax(err, request.plotColumns);
+  if (c.shape.size() >= 2 && c.shape.back() > 0) {
+    const int64_t cols = c.shape.back();
+    cr.heat = downsampleGrid(err, static_cast<int64_t>(n) / cols, cols, request.heatRows,
+                             request.heatCols);
+  }
+}
+
 }  // namespace
 
-VerifyProducts runVerify(const VerifyRequest& request) {
+VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& cancel) {
   VerifyProducts out;
   verify::VerifyOptions options;
   options.fileName = request.fileName;
   options.arch = "sm_" + std::to_string(request.sm);
+  options.cancel = cancel;
   options.device = request.device.rfind("cuda", 0) == 0 ? "cuda" : "sim";
   if (options.device == "cuda") {
     int index = request.device.size() > 5 ? std::atoi(request.device.c_str() + 5) : 0;
@@ -72,15 +91,17 @@ VerifyProducts runVerify(const VerifyRequest& request) {
     cr.maxRelError = c.maxRel;
     cr.mismatches = c.mismatches;
     cr.shape = c.shape;
-    cr.actual = c.output;
-    cr.expected = c.reference;
+    fillPlots(cr, c, request);
     cr.line = c.span.line;
     for (const auto& w : c.worst) cr.worst.push_back(convertWorst(w, c.shape));
     out.checks.push_back(std::move(cr));
   }
   out.faults = r.errors;
   for (const auto& f : r.faults) out.faults.push_back(f.diag);
+  out.cancelled = cancel && cancel->cancelled();
   for (const auto& run : r.runs) {
+    out.sharedAccesses.insert(out.sharedAccesses.end(), run.sharedAccesses.begin(),
+                              run.sharedAccesses.end());
     out.timings.emplace_back(run.kernel + " compile", run.compileMs);
     out.timings.emplace_back(run.kernel + " run", run.runMs);
   }
@@ -88,6 +109,7 @@ VerifyProducts runVerify(const VerifyRequest& request) {
   std::ostringstream s;
   int passed = 0;
   for (const auto& c : r.checks) passed += c.pass;
+  if (out.cancelled) s << "stopped: ";
   s << (out.passed ? "PASS" : "FAIL") << ": " << passed << "/" << r.checks.size()
     << " checks passed on " << out.device;
   if (!r.faults.empty()) s << ", " << r.faults.size() << " faults";

@@ -1,4 +1,4 @@
-// HeatMapWidget: viridis-like ramp into a QImage, drawn scaled.
+// HeatMapWidget: viridis-like ramp into a QImage, drawn scaled, with rulers and a hover read-out.
 #include "views/heat_map_widget.h"
 
 #include <QMouseEvent>
@@ -21,34 +21,67 @@ QColor ramp(double t) {
                           a.blueF() + (b.blueF() - a.blueF()) * f);
 }
 
+QString rangeText(int64_t first, int64_t step, int64_t limit) {
+  int64_t last = std::min(first + step, limit) - 1;
+  return last > first ? QString("%1–%2").arg(first).arg(last) : QString::number(first);
+}
+
 }  // namespace
 
-HeatMapWidget::HeatMapWidget(QWidget* parent) : QWidget(parent) { setMinimumSize(200, 150); }
+HeatMapWidget::HeatMapWidget(QWidget* parent) : QWidget(parent) {
+  setMinimumSize(200, 150);
+  setMouseTracking(true);
+}
 
 void HeatMapWidget::clear(const QString& emptyText) {
+  m_grid = HeatGrid();
   m_image = QImage();
   m_emptyText = emptyText;
+  m_hover.clear();
   update();
 }
 
-void HeatMapWidget::setData(const std::vector<double>& values, int rows, int cols, const QString& title) {
-  if (values.empty() || rows <= 0 || cols <= 0 || static_cast<size_t>(rows) * cols > values.size()) {
+void HeatMapWidget::setGrid(const HeatGrid& grid, const QString& title) {
+  if (grid.empty()) {
     clear(tr("no 2-D data"));
     return;
   }
+  m_grid = grid;
   m_title = title;
-  auto [lo, hi] = std::minmax_element(values.begin(), values.begin() + rows * cols);
+  m_hover.clear();
+  auto [lo, hi] = std::minmax_element(grid.values.begin(), grid.values.end());
   m_min = *lo;
   m_max = *hi;
-  m_image = QImage(cols, rows, QImage::Format_RGB32);
+  m_image = QImage(grid.cols, grid.rows, QImage::Format_RGB32);
   double span = m_max > m_min ? m_max - m_min : 1;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      m_image.setPixelColor(c, r, ramp((values[r * cols + c] - m_min) / span));
+  for (int r = 0; r < grid.rows; ++r) {
+    auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
+    for (int c = 0; c < grid.cols; ++c)
+      line[c] = ramp((grid.values[static_cast<size_t>(r) * grid.cols + c] - m_min) / span).rgb();
+  }
   update();
 }
 
-QRectF HeatMapWidget::plotRect() const { return QRectF(40, 24, width() - 110, height() - 40); }
+QRectF HeatMapWidget::plotRect() const { return QRectF(48, 24, width() - 126, height() - 62); }
+
+bool HeatMapWidget::cellAt(QPointF pos, int* row, int* col) const {
+  QRectF pr = plotRect();
+  if (m_image.isNull() || !pr.contains(pos)) return false;
+  *col = std::min(m_grid.cols - 1, static_cast<int>((pos.x() - pr.left()) / pr.width() * m_grid.cols));
+  *row = std::min(m_grid.rows - 1, static_cast<int>((pos.y() - pr.top()) / pr.height() * m_grid.rows));
+  return true;
+}
+
+QString HeatMapWidget::hoverTextAt(QPointF pos) const {
+  int r = 0, c = 0;
+  if (!cellAt(pos, &r, &c)) return {};
+  const double v = m_grid.values[static_cast<size_t>(r) * m_grid.cols + c];
+  const bool block = m_grid.rowStep > 1 || m_grid.colStep > 1;
+  return tr("row %1, column %2: %3%4")
+      .arg(rangeText(r * m_grid.rowStep, m_grid.rowStep, m_grid.srcRows),
+           rangeText(c * m_grid.colStep, m_grid.colStep, m_grid.srcCols),
+           block ? tr("largest |error| ") : tr("|error| "), QString::number(v, 'g', 4));
+}
 
 void HeatMapWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
@@ -61,22 +94,44 @@ void HeatMapWidget::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(0, 2, width(), 20), Qt::AlignCenter, m_title);
   QRectF pr = plotRect();
   p.drawImage(pr, m_image);
-  p.drawText(QRectF(0, pr.top(), 36, 16), Qt::AlignRight, "0");
-  p.drawText(QRectF(0, pr.bottom() - 16, 36, 16), Qt::AlignRight, QString::number(m_image.height() - 1));
+  // rulers: first and last row on the left, first and last column below, axis names
+  p.drawText(QRectF(0, pr.top(), 44, 16), Qt::AlignRight, "0");
+  p.drawText(QRectF(0, pr.bottom() - 16, 44, 16), Qt::AlignRight, QString::number(m_grid.srcRows - 1));
+  p.drawText(QRectF(pr.left(), pr.bottom() + 2, 60, 16), Qt::AlignLeft, "0");
+  p.drawText(QRectF(pr.right() - 60, pr.bottom() + 2, 60, 16), Qt::AlignRight,
+             QString::number(m_grid.srcCols - 1));
+  p.drawText(QRectF(pr.left(), pr.bottom() + 2, pr.width(), 16), Qt::AlignHCenter, tr("column (last dimension)"));
+  p.save();
+  p.translate(12, pr.center().y());
+  p.rotate(-90);
+  p.drawText(QRectF(-60, -8, 120, 16), Qt::AlignCenter, tr("row"));
+  p.restore();
   QRectF bar(pr.right() + 10, pr.top(), 14, pr.height());
   for (int y = 0; y < bar.height(); ++y)
     p.fillRect(QRectF(bar.left(), bar.top() + y, bar.width(), 1), ramp(1.0 - y / bar.height()));
-  p.drawText(QRectF(bar.right() + 4, bar.top(), 60, 16), Qt::AlignLeft, QString::number(m_max, 'g', 3));
-  p.drawText(QRectF(bar.right() + 4, bar.bottom() - 16, 60, 16), Qt::AlignLeft, QString::number(m_min, 'g', 3));
+  p.drawText(QRectF(bar.right() + 4, bar.top(), 70, 16), Qt::AlignLeft, QString::number(m_max, 'g', 3));
+  p.drawText(QRectF(bar.right() + 4, bar.bottom() - 16, 70, 16), Qt::AlignLeft, QString::number(m_min, 'g', 3));
+  p.drawText(QRectF(pr.left(), height() - 18, width() - pr.left(), 16), Qt::AlignLeft,
+             m_hover.isEmpty() ? tr("hover a cell for its value") : m_hover);
+}
+
+void HeatMapWidget::mouseMoveEvent(QMouseEvent* e) {
+  QString text = hoverTextAt(e->position());
+  if (text != m_hover) {
+    m_hover = text;
+    update();
+  }
+}
+
+void HeatMapWidget::leaveEvent(QEvent*) {
+  m_hover.clear();
+  update();
 }
 
 void HeatMapWidget::mousePressEvent(QMouseEvent* e) {
-  if (m_image.isNull()) return;
-  QRectF pr = plotRect();
-  if (!pr.contains(e->position())) return;
-  int c = static_cast<int>((e->position().x() - pr.left()) / pr.width() * m_image.width());
-  int r = static_cast<int>((e->position().y() - pr.top()) / pr.height() * m_image.height());
-  emit cellClicked(static_cast<qint64>(r) * m_image.width() + c);
+  int r = 0, c = 0;
+  if (!cellAt(e->position(), &r, &c)) return;
+  emit cellClicked(r * m_grid.rowStep * m_grid.srcCols + c * m_grid.colStep);
 }
 
 }  // namespace tirx::views

@@ -1,10 +1,14 @@
-// A heat map of a 2-D array (absolute error or output) painted from one cached QImage, with a
-// colour bar. Qt Charts has no heat-map series, so this is a small painted widget.
+// A heat map of a 2-D array (absolute error) painted from one cached QImage, with row and column
+// rulers, a colour bar, and a hover read-out of the cell under the mouse (its rows, columns and
+// value). The grid arrives decimated from the worker (plot_series.h: at most a few hundred cells a
+// side, each the largest value of its block), so painting never touches the full array. Qt Charts
+// has no heat-map series, so this is a small painted widget.
 #pragma once
 
 #include <QImage>
 #include <QWidget>
-#include <vector>
+
+#include "views/plot_series.h"
 
 namespace tirx::views {
 
@@ -12,22 +16,33 @@ class HeatMapWidget : public QWidget {
   Q_OBJECT
  public:
   explicit HeatMapWidget(QWidget* parent = nullptr);
-  /// Show `values` (rows × cols, row-major); empty clears it with `emptyText`.
-  void setData(const std::vector<double>& values, int rows, int cols, const QString& title);
+  /// Show `grid`; an empty grid clears the map with a "no 2-D data" text.
+  void setGrid(const HeatGrid& grid, const QString& title);
   void clear(const QString& emptyText);
   bool hasData() const { return !m_image.isNull(); }
+  /// What the hover read-out says for widget position `pos` (empty outside the map).
+  QString hoverTextAt(QPointF pos) const;
+  /// The read-out for the cell under the mouse (what the bottom line shows).
+  QString hoverText() const { return m_hover; }
 
  signals:
+  /// The first source element (row-major flat index) of the clicked cell.
   void cellClicked(qint64 flat);
 
  protected:
   void paintEvent(QPaintEvent*) override;
   void mousePressEvent(QMouseEvent*) override;
+  void mouseMoveEvent(QMouseEvent*) override;
+  void leaveEvent(QEvent*) override;
 
  private:
   QRectF plotRect() const;
+  /// The grid cell at `pos`, false outside the map.
+  bool cellAt(QPointF pos, int* row, int* col) const;
+
+  HeatGrid m_grid;
   QImage m_image;
-  QString m_title, m_emptyText;
+  QString m_title, m_emptyText, m_hover;
   double m_min = 0, m_max = 0;
 };
 

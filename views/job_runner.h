@@ -1,40 +1,60 @@
-// The one job runner of the studio: engine work (front end, compile, verify, layout tables) runs
-// on a single worker thread. A job takes value inputs (captured by value), returns a value, and the
-// value is handed back on the GUI thread through a queued call. There is one pending slot per job
-// kind: a newer job of a kind replaces a queued one that has not started, and a result whose
-// generation is older than the newest submitted of its kind is dropped. Receivers are guarded with
-// QPointer, so a widget that died while its job ran never sees the result.
+// The job runner of the studio: engine work runs on two worker threads, one per lane. The
+// interactive lane (front end for live diagnostics and hovers, layout tables) never waits behind
+// the batch lane (compile, verify, run), however long a simulation takes. A job takes value inputs
+// (captured by value), returns a value, and the value is handed back on the GUI thread through a
+// queued call. There is one pending slot per job kind: a newer job of a kind replaces a queued one
+// that has not started, cancels a running one of its kind (its result would be stale), and a result
+// whose generation is older than the newest submitted of its kind is dropped. Receivers are guarded
+// with QPointer, so a widget that died while its job ran never sees the result.
+//
+// Batch jobs get a CancelToken (core/diag/budget.h): cancelBatch() (the Stop button, Esc) sets it,
+// the engine stops at its next budget check and the job returns a "cancelled" value, which is
+// delivered like any other. The destructor cancels everything, waits briefly and then detaches a
+// worker still inside an engine call: quitting never joins a long job.
 #pragma once
 
 #include <QObject>
 #include <QPointer>
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
-#include <thread>
+
+#include "core/diag/budget.h"
 
 namespace tirx::views {
 
 enum class JobKind { FrontEnd, Compile, Verify, Layout };
+enum class JobLane { Interactive, Batch };
+
+/// FrontEnd and Layout run on the interactive lane; Compile and Verify on the batch lane.
+JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {
   Q_OBJECT
  public:
   explicit JobRunner(QObject* parent = nullptr);
+  /// Cancels every job, waits at most `shutdownWaitMs()` for the workers and detaches the rest.
   ~JobRunner() override;
 
-  /// Queue `work` (run on the worker) of `kind`; `done` runs on the GUI thread with its value when
-  /// the job finished, `receiver` is still alive and no newer job of `kind` was submitted.
-  /// Returns the job's generation (strictly increasing per kind).
+  /// Queue `work` (run on the lane's worker) of `kind`; `done` runs on the GUI thread with its
+  /// value when the job finished, `receiver` is still alive and no newer job of `kind` was
+  /// submitted. Returns the job's generation (strictly increasing per kind).
   template <class R>
   quint64 submit(JobKind kind, std::function<R()> work, QObject* receiver,
                  std::function<void(R)> done) {
+    return submitCancellable<R>(
+        kind, [work = std::move(work)](const CancelTokenPtr&) { return work(); }, receiver,
+        std::move(done));
+  }
+
+  /// Like submit(), but `work` receives the job's cancel token (set by cancelBatch(), by a newer
+  /// job of the same kind, or by the destructor) and should pass it to the engine.
+  template <class R>
+  quint64 submitCancellable(JobKind kind, std::function<R(const CancelTokenPtr&)> work,
+                            QObject* receiver, std::function<void(R)> done) {
     QPointer<QObject> guard(receiver);
-    auto task = [work = std::move(work), done = std::move(done), guard]() -> std::function<void()> {
-      auto value = std::make_shared<R>(work());
+    auto task = [work = std::move(work), done = std::move(done),
+                 guard](const CancelTokenPtr& cancel) -> std::function<void()> {
+      auto value = std::make_shared<R>(work(cancel));
       return [value, done, guard]() {
         if (guard) done(std::move(*value));
       };
@@ -42,40 +62,38 @@ class JobRunner : public QObject {
     return enqueue(kind, std::move(task));
   }
 
+  /// Cancel the running batch job and drop the queued ones (Stop). True when there was one.
+  bool cancelBatch();
+
   /// The newest generation submitted for `kind` (0 when none).
   quint64 latestGeneration(JobKind kind) const;
   /// True when nothing is queued or running and no result is waiting for delivery.
   bool isIdle() const;
+  /// True while a batch job is queued, running or awaiting delivery.
+  bool isBatchBusy() const;
   /// Jobs replaced before they started (for tests and the status bar).
   quint64 replacedCount() const;
+  /// How long the destructor waits for a cancelled job before detaching its worker.
+  static constexpr int shutdownWaitMs() { return 100; }
 
  signals:
   /// Emitted on the GUI thread when the runner goes from idle to busy and back.
   void busyChanged(bool busy);
+  /// Emitted on the GUI thread when the batch lane goes from idle to busy and back.
+  void batchBusyChanged(bool busy);
   /// A result of `kind` was delivered (after its `done` ran).
   void jobDelivered(tirx::views::JobKind kind, quint64 generation);
 
  private:
-  using Task = std::function<std::function<void()>()>;
-  struct Pending {
-    quint64 generation = 0;
-    Task task;
-  };
+  using Task = std::function<std::function<void()>(const CancelTokenPtr&)>;
+  struct State;
   quint64 enqueue(JobKind kind, Task task);
-  void workerLoop();
   void deliver(JobKind kind, quint64 generation, const std::function<void()>& apply);
   void updateBusy();
 
-  mutable std::mutex m_mutex;
-  std::condition_variable m_wake;
-  std::map<JobKind, Pending> m_pending;
-  std::deque<JobKind> m_order;  ///< kinds in submission order (one entry per pending kind)
-  std::map<JobKind, quint64> m_latest;
-  int m_inFlight = 0;  ///< running or awaiting delivery on the GUI thread
-  quint64 m_replaced = 0;
-  bool m_stop = false;
+  std::shared_ptr<State> m_state;  ///< shared with the workers, which may outlive the runner
   bool m_busy = false;
-  std::thread m_worker;
+  bool m_batchBusy = false;
 };
 
 }  // namespace tirx::views

@@ -11,6 +11,16 @@
 #include <cmath>
 
 namespace tirx::views {
+namespace {
+constexpr double kRulerLeft = 72;  ///< row ruler and block labels
+constexpr double kRulerTop = 18;   ///< column ruler
+constexpr double kLegend = 22;     ///< legend line at the bottom
+}  // namespace
+
+QRectF LayoutCanvas::gridArea() const {
+  return QRectF(kRulerLeft, kRulerTop, std::max(1.0, width() - kRulerLeft),
+                std::max(1.0, height() - kRulerTop - kLegend));
+}
 
 LayoutCanvas::LayoutCanvas(QWidget* parent) : QWidget(parent) {
   setMouseTracking(true);
@@ -66,9 +76,10 @@ void LayoutCanvas::setCellSize(double px, QPointF anchor) {
 void LayoutCanvas::fitToView() {
   m_fitPending = false;
   if (!m_model || m_model->empty()) return;
-  double w = std::max(1, width() - 16), h = std::max(1, height() - 16);
+  const QRectF area = gridArea();
+  double w = std::max(1.0, area.width() - 8), h = std::max(1.0, area.height() - 8);
   m_cell = std::clamp(std::min(w / m_model->cols(), h / m_model->rows()), 0.25, 200.0);
-  m_offset = QPointF(8, 8);
+  m_offset = area.topLeft() + QPointF(4, 4);
   update();
 }
 
@@ -83,8 +94,9 @@ void LayoutCanvas::clampOffset() {
 void LayoutCanvas::ensureVisible(int64_t flat) {
   if (!m_model || flat < 0 || flat >= m_model->cellCount()) return;
   QRectF r = cellRect(flat);
-  if (rect().contains(r.toAlignedRect())) return;
-  m_offset += QPointF(width() / 2.0, height() / 2.0) - r.center();
+  const QRectF area = gridArea();
+  if (area.contains(r)) return;
+  m_offset += area.center() - r.center();
   clampOffset();
   update();
 }
@@ -207,7 +219,20 @@ void LayoutCanvas::paintEvent(QPaintEvent*) {
     p.drawText(rect(), Qt::AlignCenter, tr("no layout: pick a symbol or type a layout above"));
     return;
   }
-  paintGrid(p, rect());
+  const QRectF area = gridArea();
+  p.save();
+  p.setClipRect(area);
+  paintGrid(p, area);
+  // block separators: outer axes stack blocks of rows; a thick line between blocks
+  const int64_t blockRows = m_model->blockRows(), blocks = m_model->blockCount();
+  if (blocks > 1 && blockRows * m_cell >= 4) {
+    p.setPen(QPen(palette().color(QPalette::Text), 2));
+    const double x0 = m_offset.x(), x1 = m_offset.x() + m_model->cols() * m_cell;
+    for (int64_t b = 1; b < blocks; ++b) {
+      double y = m_offset.y() + b * blockRows * m_cell;
+      if (y >= area.top() && y <= area.bottom()) p.drawLine(QPointF(x0, y), QPointF(x1, y));
+    }
+  }
   auto outline = [&](int64_t flat, QColor colour, double w) {
     if (flat < 0) return;
     p.setPen(QPen(colour, w));
@@ -216,6 +241,94 @@ void LayoutCanvas::paintEvent(QPaintEvent*) {
   };
   outline(m_hovered, palette().color(QPalette::Text), 1.5);
   outline(m_selected, QColor(230, 40, 40), 3);
+  p.restore();
+  paintRulers(p);
+  paintLegend(p);
+}
+
+// Rulers in the margins, following pan and zoom: column indices on top, the row-axis coordinate on
+// the left (every k-th, k chosen so labels do not overlap), and each block's outer coordinates.
+void LayoutCanvas::paintRulers(QPainter& p) const {
+  const QRectF area = gridArea();
+  const QColor bg = palette().color(QPalette::Window), fg = palette().color(QPalette::Text);
+  p.fillRect(QRectF(0, 0, width(), kRulerTop), bg);
+  p.fillRect(QRectF(0, 0, kRulerLeft, height()), bg);
+  QFont f = font();
+  f.setPixelSize(10);
+  p.setFont(f);
+  p.setPen(fg);
+  const QFontMetrics fm(f);
+  auto stepFor = [&](double minPx) {
+    int64_t k = 1;
+    while (k * m_cell < minPx) k *= 2;
+    return k;
+  };
+  const int64_t rows = m_model->rows(), cols = m_model->cols();
+  const int64_t colStep = stepFor(fm.horizontalAdvance("0000") + 4);
+  for (int64_t c = 0; c < cols; c += colStep) {
+    double x = m_offset.x() + (c + 0.5) * m_cell;
+    if (x < area.left() || x > area.right()) continue;
+    p.drawText(QRectF(x - 30, 2, 60, kRulerTop - 3), Qt::AlignCenter, QString::number(c));
+  }
+  const int64_t blockRows = std::max<int64_t>(1, m_model->blockRows());
+  const int64_t rowStep = stepFor(fm.height() + 1);
+  for (int64_t r = 0; r < rows; r += rowStep) {
+    double y = m_offset.y() + (r + 0.5) * m_cell;
+    if (y < area.top() || y > area.bottom()) continue;
+    p.drawText(QRectF(kRulerLeft - 34, y - 8, 30, 16), Qt::AlignRight | Qt::AlignVCenter,
+               QString::number(m_model->rowRulerValue(r)));
+  }
+  if (m_model->blockCount() > 1) {
+    QFont bf = f;
+    bf.setBold(true);
+    p.setFont(bf);
+    const double blockPx = blockRows * m_cell;
+    const int64_t blockStep = stepFor(fm.height() + 1) > blockRows
+                                  ? (stepFor(fm.height() + 1) + blockRows - 1) / blockRows
+                                  : 1;
+    for (int64_t b = 0; b < m_model->blockCount(); b += blockStep) {
+      double y0 = m_offset.y() + b * blockPx;
+      double yc = std::clamp(y0 + std::min(blockPx, 16.0) / 2, area.top() + 6, area.bottom() - 6);
+      if (y0 + blockPx < area.top() || y0 > area.bottom()) continue;
+      p.drawText(QRectF(1, yc - 8, kRulerLeft - 36, 16), Qt::AlignLeft | Qt::AlignVCenter,
+                 QString::fromStdString(m_model->blockLabel(b)));
+    }
+  }
+}
+
+QString LayoutCanvas::legendText() const {
+  if (!m_model || m_model->empty()) return {};
+  QString colours;
+  if (m_model->colouring() == LayoutColouring::Banks || m_model->isMemory())
+    colours = tr("colour: shared-memory bank (32 × 4 B)");
+  else if (m_model->focusThread() >= 0)
+    colours = tr("colour: cells of thread %1; others grey").arg(m_model->focusThread());
+  else
+    colours = tr("colour: warp (hue), lane (shade)");
+  return tr("%1 rows × %2 columns · %3 · %4")
+      .arg(m_model->rows())
+      .arg(m_model->cols())
+      .arg(QString::fromStdString(m_model->axesText()), colours);
+}
+
+void LayoutCanvas::paintLegend(QPainter& p) const {
+  const QRectF strip(0, height() - kLegend, width(), kLegend);
+  p.fillRect(strip, palette().color(QPalette::Window));
+  QFont f = font();
+  f.setPixelSize(11);
+  p.setFont(f);
+  double x = 4;
+  // swatches: four warps at lane 0 (or four banks)
+  const bool banks = m_model->colouring() == LayoutColouring::Banks || m_model->isMemory();
+  for (int i = 0; i < 4; ++i) {
+    QColor c = QColor::fromRgba(banks ? LayoutGridModel::bankColour(i * 8)
+                                      : LayoutGridModel::ownerColour(i * 32));
+    p.fillRect(QRectF(x, strip.top() + 5, 12, 12), c);
+    x += 14;
+  }
+  p.setPen(palette().color(QPalette::Text));
+  p.drawText(QRectF(x + 4, strip.top(), width() - x - 8, kLegend), Qt::AlignLeft | Qt::AlignVCenter,
+             legendText());
 }
 
 void LayoutCanvas::resizeEvent(QResizeEvent*) {

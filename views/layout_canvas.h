@@ -42,6 +42,10 @@ class LayoutCanvas : public QWidget {
 
   /// Paint the cells intersecting `area` (widget coordinates) with the current zoom and offset.
   void paintGrid(QPainter& p, const QRectF& area) const;
+  /// The part of the widget where cells are drawn (inside the rulers and above the legend).
+  QRectF gridArea() const;
+  /// The legend line under the grid: what the colours and the axes mean.
+  QString legendText() const;
 
   /// Render the whole grid to a PNG (cells ≥ 4 px, at most 8192 px a side) / an SVG (one vector
   /// rectangle per cell, labels when large enough). Returns false when the file cannot be written.
@@ -63,6 +67,8 @@ class LayoutCanvas : public QWidget {
 
  private:
   void rebuildImage();
+  void paintRulers(QPainter& p) const;
+  void paintLegend(QPainter& p) const;
   void clampOffset();
   /// Atom boundaries of the whole grid as merged segments in grid units (a boundary line that
   /// continues over many cells is one segment), rebuilt when the atom or the grid size changes.

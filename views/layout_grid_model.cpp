@@ -41,10 +41,11 @@ uint32_t greyed(uint32_t c) {
 
 int64_t LayoutGridModel::foldColumns(const std::vector<int64_t>& shape, int64_t total) {
   if (shape.empty() || total <= 0) return 0;
-  if (shape.size() == 2) return shape.back();  // a matrix keeps its rows and columns
-  // rank 1 and rank >= 3: wrap into a grid about 1.6 times wider than tall whose width is a
-  // multiple of the last dimension (so a row never splits an innermost run)
-  const int64_t last = shape.size() == 1 ? 1 : std::max<int64_t>(1, shape.back());
+  // rank >= 2: the last axis is the columns, everything else stacks into rows (so one thread's
+  // registers along the last axis never split across rows, and (2, 32, 4) is 64 × 4)
+  if (shape.size() >= 2) return std::max<int64_t>(1, shape.back());
+  // rank 1: wrap into a grid about 1.6 times wider than tall
+  const int64_t last = 1;
   const double target = std::sqrt(static_cast<double>(total) * 1.6);
   int64_t best = last;
   for (int64_t c = last; c <= total; c += last)
@@ -66,7 +67,7 @@ uint32_t LayoutGridModel::bankColour(int bank) {
 void LayoutGridModel::clear() {
   m_layout = TileLayout{};
   m_table = OwnershipTable{};
-  m_rows = m_cols = 0;
+  m_rows = m_cols = m_blockRows = 0;
   m_colours.clear();
   m_memOffset.clear();
   m_focusThread = -1;
@@ -82,6 +83,8 @@ void LayoutGridModel::setLayout(const TileLayout& layout, std::vector<int64_t> s
   m_table = ownership(layout, shape);
   m_cols = foldColumns(m_table.shape, m_table.elementCount);
   m_rows = m_cols > 0 ? m_table.elementCount / m_cols : 0;
+  const auto& sh = m_table.shape;
+  m_blockRows = sh.size() >= 3 ? std::max<int64_t>(1, sh[sh.size() - 2]) : m_rows;
   m_memOffset.resize(m_table.elementCount);
   for (int64_t f = 0; f < m_table.elementCount; ++f) {
     AxisCoord c = layout.applyFlat(f);
@@ -108,7 +111,7 @@ void LayoutGridModel::rebuildColours() {
   m_colours.assign(n, 0xffffffffu);
   for (int64_t f = 0; f < n; ++f) {
     auto owners = m_table.ownersOf(f);
-    uint32_t c = m_colouring == LayoutColouring::Banks
+    uint32_t c = m_colouring == LayoutColouring::Banks || m_memory
                      ? bankColour(bankOf(f))
                      : (owners.empty() ? 0xffe0e0e0u : ownerColour(owners.front().thread));
     if (m_focusThread >= 0) {
@@ -120,9 +123,44 @@ void LayoutGridModel::rebuildColours() {
   }
 }
 
+std::string LayoutGridModel::blockLabel(int64_t block) const {
+  const auto& sh = m_table.shape;
+  if (sh.size() < 3) return {};
+  std::vector<int64_t> outer(sh.begin(), sh.end() - 2);
+  std::vector<int64_t> c = unflatten(block, outer);
+  std::string s = "[";
+  for (size_t i = 0; i < c.size(); ++i) s += (i ? ", " : "") + std::to_string(c[i]);
+  return s + ", :, :]";
+}
+
+int64_t LayoutGridModel::rowRulerValue(int64_t row) const {
+  if (m_table.shape.size() >= 2) return m_blockRows > 0 ? row % m_blockRows : row;
+  return row * m_cols;
+}
+
+std::string LayoutGridModel::axesText() const {
+  const auto& sh = m_table.shape;
+  const size_t n = sh.size();
+  auto axis = [&](size_t i) { return "axis " + std::to_string(i) + " (" + std::to_string(sh[i]) + ")"; };
+  if (n == 0) return {};
+  if (n == 1) return "flat index, " + std::to_string(m_cols) + " per row (1-D, wrapped)";
+  std::string s = "rows: " + axis(n - 2) + " · columns: " + axis(n - 1);
+  if (n >= 3) {
+    s += " · blocks: ";
+    for (size_t i = 0; i + 2 < n; ++i) s += (i ? ", " : "") + axis(i);
+  }
+  return s;
+}
+
+int64_t LayoutGridModel::byteOffset(int64_t flat) const {
+  if (flat < 0 || flat >= static_cast<int64_t>(m_memOffset.size())) return 0;
+  return m_memOffset[flat] * m_elementBytes;
+}
+
 std::string LayoutGridModel::cellLabel(int64_t flat) const {
   if (flat < 0 || flat >= m_table.elementCount) return {};
   if (m_colouring == LayoutColouring::Banks) return "b" + std::to_string(bankOf(flat));
+  if (m_memory) return "+" + std::to_string(byteOffset(flat)) + " B";
   auto owners = m_table.ownersOf(flat);
   if (owners.empty()) return "-";
   const Owner& o = owners.front();
@@ -143,6 +181,11 @@ std::string LayoutGridModel::cellDetails(int64_t flat) const {
   if (flat < 0 || flat >= m_table.elementCount) return {};
   std::ostringstream os;
   os << "element " << coordText(flat) << " (flat " << flat << ")\n";
+  if (m_memory) {
+    os << "byte offset " << byteOffset(flat) << ", word " << byteOffset(flat) / 4 << ", bank "
+       << bankOf(flat);
+    return os.str();
+  }
   for (const Owner& o : m_table.ownersOf(flat))
     os << "w" << o.thread / 32 << " l" << o.thread % 32 << " r" << o.slot << "  — thread "
        << o.thread << ", register slot " << o.slot << "\n";

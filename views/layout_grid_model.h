@@ -1,6 +1,6 @@
-// The layout view's algorithm, separate from painting and Qt-free: folds a tile's logical shape
-// into a 2-D grid (row-major; a 2-D shape keeps its rows and columns, other ranks wrap into a
-// near-1.6:1 grid whose width is a multiple of the last dimension), caches one
+// The layout view's algorithm, separate from painting and Qt-free: draws a tile's logical shape as
+// it is (the last axis as columns, the one before as rows, outer axes as stacked blocks of rows
+// labelled with their coordinates; only a 1-D shape wraps into a near-1.6:1 grid), caches one
 // colour per cell (warp → hue, lane → shade; or shared-memory bank), answers "who owns this cell"
 // ("w1 l5 r2") and "which cells does thread t hold", draws atom boundaries for a tile op, and
 // counts shared-memory bank conflicts (32 banks × 4 bytes).
@@ -16,10 +16,10 @@ namespace tirx::views {
 
 enum class LayoutColouring { Owners, Banks };
 
-/// Bank statistics of the tile read as shared memory: word address = m · elementBytes / 4, bank =
-/// word % 32. One warp-wide access is modelled as 32 consecutive logical elements (row-major);
-/// its conflict degree is the largest number of distinct words that fall into one bank, and it
-/// costs (degree − 1) extra wavefronts.
+/// Hypothetical bank statistics of a typed layout read as shared memory: word address = m ·
+/// elementBytes / 4, bank = word % 32, one warp-wide access modelled as 32 consecutive logical
+/// elements (row-major). Only for a layout typed without a kernel: a script's shared tiles show the
+/// simulator's counts of the kernel's real accesses (ir::SharedAccessCount), never this model.
 struct BankStats {
   int64_t accesses = 0;     ///< warp-wide accesses (groups of 32 elements)
   int64_t conflicted = 0;   ///< accesses with degree > 1
@@ -32,6 +32,12 @@ class LayoutGridModel {
   /// Tabulate `layout` over `shape` (a shape that the layout does not admit falls back to the
   /// 1-D shape {size()}). `elementBytes` is used by the bank view.
   void setLayout(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes = 4);
+  /// A global or shared tensor: cells are memory (byte offset, bank), not thread registers.
+  void setMemory(bool memory) {
+    m_memory = memory;
+    rebuildColours();
+  }
+  bool isMemory() const { return m_memory; }
   void clear();
   bool empty() const { return m_table.elementCount == 0; }
 
@@ -42,6 +48,18 @@ class LayoutGridModel {
   int64_t cols() const { return m_cols; }
   int64_t cellCount() const { return m_table.elementCount; }
   int64_t flatAt(int64_t row, int64_t col) const { return row * m_cols + col; }
+  /// Rows per block: the extent of the second-to-last axis for rank ≥ 3, else every row.
+  int64_t blockRows() const { return m_blockRows; }
+  int64_t blockCount() const { return m_blockRows > 0 ? m_rows / m_blockRows : 0; }
+  /// The outer coordinates of block `block` as "[1, :, :]" (empty for rank < 3).
+  std::string blockLabel(int64_t block) const;
+  /// The ruler label of row `row`: its coordinate on the row axis (rank ≥ 2), or the flat index
+  /// of its first element (rank 1, wrapped).
+  int64_t rowRulerValue(int64_t row) const;
+  /// "rows: axis 1 (32) · columns: axis 2 (4) · blocks: axis 0 (2)" — what the grid's axes are.
+  std::string axesText() const;
+  /// Byte offset of a cell in its memory (m · elementBytes).
+  int64_t byteOffset(int64_t flat) const;
 
   void setColouring(LayoutColouring c);
   LayoutColouring colouring() const { return m_colouring; }
@@ -75,8 +93,8 @@ class LayoutGridModel {
   /// The warp-hue / lane-shade colour of thread `thread`.
   static uint32_t ownerColour(int64_t thread);
   static uint32_t bankColour(int bank);
-  /// Grid width for a shape: the last dimension of a 2-D shape; otherwise the multiple of the
-  /// last dimension dividing `total` that makes the grid closest to 1.6 : 1.
+  /// Grid width for a shape: the last dimension for rank ≥ 2; for rank 1 the divisor of `total`
+  /// that makes the grid closest to 1.6 : 1.
   static int64_t foldColumns(const std::vector<int64_t>& shape, int64_t total);
 
  private:
@@ -84,7 +102,8 @@ class LayoutGridModel {
 
   TileLayout m_layout;
   OwnershipTable m_table;
-  int64_t m_rows = 0, m_cols = 0;
+  int64_t m_rows = 0, m_cols = 0, m_blockRows = 0;
+  bool m_memory = false;
   int m_elementBytes = 4;
   LayoutColouring m_colouring = LayoutColouring::Owners;
   int64_t m_focusThread = -1;

@@ -39,6 +39,10 @@ void collectApplies(const std::vector<ir::Stmt>& body, std::vector<const ir::Stm
   }
 }
 
+QString report_stale_note(bool stale) {
+  return stale ? QObject::tr("(from a run before the last edit) ") : QString();
+}
+
 }  // namespace
 
 LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
@@ -80,6 +84,8 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
   m_canvas = new LayoutCanvas(this);
   m_canvas->setModel(&m_model);
   m_stats = new QLabel(this);
+  m_stats->setWordWrap(true);
+  m_stats->setTextFormat(Qt::RichText);
   m_info = new QLabel(this);
   m_info->setWordWrap(true);
   m_info->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
@@ -118,6 +124,7 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
     }
     refreshSymbols();
   });
+  connect(&m_session, &Session::reportChanged, this, &LayoutPanel::updateStats);
   connect(&m_session, &Session::elementSelected, this, [this](const QString& name, qint64 flat) {
     m_pendingSelect = flat;
     if (!showSymbol(name)) m_pendingSelect = -1;
@@ -189,7 +196,9 @@ void LayoutPanel::onSymbolChosen(int index) {
   m_symbolIndex = i;
   m_symbolName = s.name;
   int bytes = s.kind == ir::Symbol::Kind::Layout ? 4 : ir::dtypeBytes(s.dtype);
-  requestTable(s.layout, s.shape, bytes);
+  // global and shared tensors (and views of them) are memory: cells show byte offsets and banks
+  const bool memory = s.kind != ir::Symbol::Kind::Layout && s.scope != ir::MemScope::Local;
+  requestTable(s.layout, s.shape, bytes, memory);
   refreshTileOps();
   if (s.scope == ir::MemScope::Shared && s.kind != ir::Symbol::Kind::Layout && m_mode->currentIndex() == 0)
     m_mode->setCurrentIndex(2);
@@ -215,6 +224,7 @@ void LayoutPanel::showLayoutText(const QString& text) {
         std::vector<int64_t> shape;
         for (const Iter& it : layout->shard) shape.push_back(it.extent);
         r.model.emplace();
+        r.model->setMemory(false);
         r.model->setLayout(*layout, shape, 4);
         return r;
       },
@@ -233,12 +243,14 @@ void LayoutPanel::showLayoutText(const QString& text) {
   m_tileOps->clear();
 }
 
-void LayoutPanel::requestTable(const TileLayout& layout, std::vector<int64_t> shape, int bytes) {
+void LayoutPanel::requestTable(const TileLayout& layout, std::vector<int64_t> shape, int bytes,
+                               bool memory) {
   m_session.runner().submit<TableResult>(
       JobKind::Layout,
-      [layout, shape, bytes] {
+      [layout, shape, bytes, memory] {
         TableResult r;
         r.model.emplace();
+        r.model->setMemory(memory);
         r.model->setLayout(layout, shape, bytes);
         return r;
       },
@@ -347,26 +359,79 @@ void LayoutPanel::updateInfo(qint64 flat) {
 
 QString LayoutPanel::infoText() const { return m_info->text(); }
 
+QString LayoutPanel::statsText() const { return m_stats->text(); }
+
 void LayoutPanel::updateStats() {
   if (m_model.empty()) {
     m_stats->clear();
     return;
   }
   const auto& t = m_model.table();
-  QString s = tr("%1 × %2 cells · %3 threads · %4 registers per thread")
-                  .arg(m_model.rows())
-                  .arg(m_model.cols())
-                  .arg(t.threadsUsed())
-                  .arg(t.maxSlotsUsed);
-  if (m_model.colouring() == LayoutColouring::Banks) {
-    BankStats b = m_model.bankStats();
-    s += tr(" · banks: %1 of %2 warp accesses conflict, max degree %3, %4 extra wavefronts")
-             .arg(b.conflicted)
-             .arg(b.accesses)
-             .arg(b.maxDegree)
-             .arg(b.extraWavefronts);
+  const auto& shape = m_model.shape();
+  int64_t bytes = 0;
+  for (int64_t f = 0; f < m_model.cellCount(); ++f) bytes = std::max(bytes, m_model.byteOffset(f));
+  QString s;
+  if (m_model.isMemory()) {
+    // a global or shared tensor is memory, not thread registers
+    const ir::Symbol* sym = nullptr;
+    if (auto facts = m_session.facts(); facts && m_symbolIndex >= 0)
+      sym = &facts->frontEnd->program.symbols[m_symbolIndex];
+    const int elementBytes = sym ? ir::dtypeBytes(sym->dtype) : 4;
+    s = tr("%1 memory %2 · %3 elements of %4 B · %5 B span")
+            .arg(sym ? QString::fromUtf8(ir::memScopeName(sym->scope).data()) : QString())
+            .arg(shapeText(shape))
+            .arg(m_model.cellCount())
+            .arg(elementBytes)
+            .arg(bytes + elementBytes);
+  } else {
+    const int64_t threads = t.threadsUsed(), regs = t.maxSlotsUsed;
+    s = tr("%1 × %2 cells · %3 %4 · %5 %6 per thread")
+            .arg(m_model.rows())
+            .arg(m_model.cols())
+            .arg(threads)
+            .arg(threads == 1 ? tr("thread") : tr("threads"))
+            .arg(regs)
+            .arg(regs == 1 ? tr("register") : tr("registers"));
   }
+  if (m_model.colouring() == LayoutColouring::Banks) s += "<br>" + bankText();
   m_stats->setText(s);
+}
+
+// The bank conflicts of the kernel's real accesses, as the simulator counted them in the last run
+// (ir::SharedAccessCount per statement); the rows that access the shown tensor come first and in
+// bold. A typed layout has no kernel: its numbers are the hypothetical model, labelled as such.
+QString LayoutPanel::bankText() const {
+  if (m_symbolIndex < 0) {
+    BankStats b = m_model.bankStats();
+    return tr("banks (hypothetical: one warp access per 32 consecutive elements): %1 of %2 "
+              "conflict, worst %3-way")
+        .arg(b.conflicted)
+        .arg(b.accesses)
+        .arg(b.maxDegree);
+  }
+  auto report = m_session.report();
+  if (!report || !report->ran)
+    return tr("bank conflicts: Compile && Verify (Ctrl+Return) to count the kernel's real accesses");
+  if (report->sharedAccesses.empty()) return tr("bank conflicts: the last run touched no shared memory");
+  QStringList mine, others;
+  for (const auto& a : report->sharedAccesses) {
+    // element accesses are spelled "store S" by the engine already; tile ops name the opcode
+    const bool named = a.op.size() > a.tensor.size() &&
+                       a.op.compare(a.op.size() - a.tensor.size(), a.tensor.size(), a.tensor) == 0;
+    const std::string what = named ? a.op : a.op + " on " + a.tensor;
+    QString row = tr("line %1 · %2 · %3 warp instr. · %4-way · %5 wavefronts (%6 without conflicts)")
+                      .arg(a.span.line)
+                      .arg(QString::fromStdString(what).toHtmlEscaped())
+                      .arg(a.instructions)
+                      .arg(a.maxWays)
+                      .arg(a.wavefronts)
+                      .arg(a.idealWavefronts);
+    if (a.tensor == m_symbolName) mine << "<b>" + row + "</b>";
+    else others << row;
+  }
+  QString head = report_stale_note(m_session.reportStale());
+  return head + tr("bank conflicts counted by the simulator in the last run:<br>") +
+         (mine + others).join("<br>");
 }
 
 void LayoutPanel::exportImage(bool svg) {

@@ -29,6 +29,9 @@ class LayoutPanel : public QWidget {
   const LayoutGridModel& model() const { return m_model; }
   /// The owner/lines text shown for the selected or hovered cell.
   QString infoText() const;
+  /// The line under the grid: shape and owners, or memory facts; in the bank view, the kernel's
+  /// bank conflicts as the simulator counted them.
+  QString statsText() const;
   /// Show symbol `name` (first match) or the typed layout `text`.
   bool showSymbol(const QString& name);
   void showLayoutText(const QString& text);
@@ -48,7 +51,9 @@ class LayoutPanel : public QWidget {
  private:
   void refreshSymbols();
   void onSymbolChosen(int index);
-  void requestTable(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes);
+  void requestTable(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes,
+                    bool memory);
+  QString bankText() const;
   void refreshTileOps();
   void onTileOpChosen(int index);
   void updateInfo(qint64 flat);

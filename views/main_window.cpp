@@ -13,7 +13,10 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
+#include <QDateTime>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QTimer>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
@@ -45,8 +48,32 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
   createActions();
   m_busy = new QLabel(this);
   statusBar()->addPermanentWidget(m_busy);
-  connect(m_runner, &JobRunner::busyChanged, this,
-          [this](bool busy) { m_busy->setText(busy ? tr("working…") : QString()); });
+  // Progress of a batch job: shown only once it has run for half a second (a quick compile does
+  // not flash a bar), with the elapsed time; the engine's budget has no total to show a fraction of.
+  m_progress = new QProgressBar(this);
+  m_progress->setRange(0, 0);
+  m_progress->setMaximumWidth(220);
+  m_progress->setTextVisible(true);
+  m_progress->hide();
+  statusBar()->addPermanentWidget(m_progress);
+  m_progressDelay = new QTimer(this);
+  m_progressDelay->setSingleShot(true);
+  m_progressDelay->setInterval(500);
+  m_progressTick = new QTimer(this);
+  m_progressTick->setInterval(100);
+  auto showElapsed = [this] {
+    double s = (QDateTime::currentMSecsSinceEpoch() - m_batchStartMs) / 1000.0;
+    m_progress->setFormat(tr("running %1 s — Esc stops").arg(s, 0, 'f', 1));
+    m_busy->setText(m_progress->format());
+  };
+  connect(m_progressTick, &QTimer::timeout, this, showElapsed);
+  connect(m_progressDelay, &QTimer::timeout, this, [this, showElapsed] {
+    showElapsed();
+    m_progress->show();
+    m_progressTick->start();
+  });
+  connect(m_runner, &JobRunner::batchBusyChanged, this, &MainWindow::onBatchBusy);
+  connect(m_session, &Session::staleChanged, this, &MainWindow::updateStaleTitles);
   connect(m_session, &Session::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   connect(m_session, &Session::factsChanged, this, [this] {
@@ -104,9 +131,11 @@ void MainWindow::createDocks() {
   l->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
   resizeDocks({e, r}, {600, 300}, Qt::Vertical);
-  // a QMainWindow needs a central widget for its docks to share space sensibly; keep it empty
+  // The docks share the whole window: the central widget is hidden, so the layout treats it as
+  // empty and every separator (editor | layout, top | Results) can be dragged. (A visible central
+  // widget with a 0×0 maximum size used to pin the Results split.)
   auto* centre = new QWidget(this);
-  centre->setMaximumSize(0, 0);
+  centre->hide();
   setCentralWidget(centre);
 }
 
@@ -160,6 +189,11 @@ void MainWindow::createActions() {
   run->addAction(tr("&Compile Only"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
                  [this] { m_session->requestCompile(); });
   actRun->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  m_stop = run->addAction(tr("&Stop"), QKeySequence(Qt::Key_Escape), this, &MainWindow::stopRun);
+  m_stop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+  m_stop->setToolTip(tr("Stop the running compile or verify (Esc)"));
+  m_stop->setShortcutContext(Qt::WindowShortcut);
+  m_stop->setEnabled(false);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (auto* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
@@ -193,7 +227,25 @@ void MainWindow::createActions() {
   tb->addWidget(m_devices);
   connect(m_devices, &QComboBox::currentIndexChanged, this,
           [this](int) { m_session->setDevice(m_devices->currentData().toString()); });
+  tb->addWidget(new QLabel(tr(" Target: "), this));
+  m_arch = new QComboBox(this);
+  m_arch->setObjectName("archPicker");
+  m_arch->setToolTip(tr("Target architecture: what sema checks against (e.g. three-input max.f32 "
+                        "needs sm_100), what NVRTC compiles for and what the simulator runs"));
+  for (int sm : {80, 86, 89, 90, 100}) m_arch->addItem(QString("sm_%1").arg(sm), sm);
+  {
+    int saved = QSettings().value("build/sm", 90).toInt();
+    int index = m_arch->findData(saved);
+    m_arch->setCurrentIndex(index >= 0 ? index : m_arch->findData(90));
+    m_session->setSm(m_arch->currentData().toInt());
+  }
+  connect(m_arch, &QComboBox::currentIndexChanged, this, [this](int) {
+    m_session->setSm(m_arch->currentData().toInt());
+    QSettings().setValue("build/sm", m_session->sm());
+  });
+  tb->addWidget(m_arch);
   tb->addAction(actRun);
+  tb->addAction(m_stop);
   rebuildRecentMenu();
 }
 
@@ -306,12 +358,35 @@ void MainWindow::updateTitle() {
 
 void MainWindow::compileAndVerify() { m_session->requestCompileAndVerify(); }
 
+void MainWindow::stopRun() { m_session->stop(); }
+
+void MainWindow::onBatchBusy(bool busy) {
+  m_stop->setEnabled(busy);
+  if (busy) {
+    m_batchStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_progressDelay->start();
+  } else {
+    m_progressDelay->stop();
+    m_progressTick->stop();
+    m_progress->hide();
+    m_busy->clear();
+  }
+}
+
+void MainWindow::updateStaleTitles() {
+  dock("results")->setWindowTitle(m_session->reportStale() ? tr("Results (out of date)")
+                                                           : tr("Results"));
+  dock("assembly")->setWindowTitle(m_session->productsStale() ? tr("Assembly (out of date)")
+                                                              : tr("Assembly"));
+}
+
 void MainWindow::setDarkTheme(bool dark) {
   m_dark = dark;
   applyApplicationTheme(dark);
   m_editor->applyTheme(dark);
   m_assembly->setDark(dark);
-  QSettings().setValue("view/dark", dark);
+  m_results->setDark(dark);
+  if (m_persistTheme) QSettings().setValue("view/dark", dark);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -11,6 +11,8 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QProgressBar;
+class QTimer;
 
 namespace tirx::views {
 
@@ -48,7 +50,17 @@ class MainWindow : public QMainWindow {
   bool saveTo(const QString& path);
   void newFile();
   void compileAndVerify();
+  /// Stop the running compile/verify (the Stop button and Esc).
+  void stopRun();
   void setDarkTheme(bool dark);
+  /// Whether setDarkTheme() saves the choice (off for --screenshot --theme).
+  void setPersistTheme(bool persist) { m_persistTheme = persist; }
+  /// The Stop action (enabled while a batch job runs) and the progress bar shown for runs longer
+  /// than half a second (for tests).
+  QAction* stopAction() const { return m_stop; }
+  QProgressBar* progressBar() const { return m_progress; }
+  QComboBox* archPicker() const { return m_arch; }
+  QComboBox* devicePicker() const { return m_devices; }
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -62,6 +74,8 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void updateTitle();
   void fillDevices();
+  void onBatchBusy(bool busy);
+  void updateStaleTitles();
 
   JobRunner* m_runner = nullptr;
   Session* m_session = nullptr;
@@ -72,8 +86,15 @@ class MainWindow : public QMainWindow {
   ResultsView* m_results = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
+  QComboBox* m_arch = nullptr;
+  QAction* m_stop = nullptr;
+  QProgressBar* m_progress = nullptr;
+  QTimer* m_progressDelay = nullptr;
+  QTimer* m_progressTick = nullptr;
+  qint64 m_batchStartMs = 0;
   QLabel* m_busy = nullptr;
   bool m_dark = false;
+  bool m_persistTheme = true;
 };
 
 }  // namespace tirx::views

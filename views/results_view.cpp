@@ -10,6 +10,7 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -49,18 +50,80 @@ void resetChart(QChart* chart, const QString& title) {
   chart->setTitle(title);
 }
 
-void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle) {
+// A tick step of 1, 2 or 5 × 10^k that gives about `target` intervals over `span` (at least 1 for
+// an index axis, so that no two ticks share an integer label).
+double niceStep(double span, int target, bool integer) {
+  if (!(span > 0)) return 1;
+  double raw = span / target;
+  double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * mag >= raw) {
+      step = m * mag;
+      break;
+    }
+  return integer ? std::max(1.0, std::round(step)) : step;
+}
+
+/// Axes for a chart whose x is a flat element index over [0, count) and whose y covers [lo, hi]:
+/// the y range is fitted to every series (output and reference), ticks are at round values, and
+/// the index axis ticks at integers only.
+void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle, int64_t count,
+                double lo, double hi) {
   auto* x = new QValueAxis;
   auto* y = new QValueAxis;
   x->setTitleText(xTitle);
   y->setTitleText(yTitle);
-  x->setLabelFormat("%d");
+  const double xMax = std::max<double>(1, static_cast<double>(count - 1));
+  x->setRange(0, xMax);
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(0);
+  x->setTickInterval(niceStep(xMax, 6, true));
+  x->setLabelFormat("%.0f");
+  if (!(lo <= hi)) lo = 0, hi = 1;
+  if (hi - lo < 1e-12 * std::max(1.0, std::fabs(hi))) {  // a flat series: give it some room
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const double pad = (hi - lo) * 0.04;
+  const double step = niceStep(hi - lo + 2 * pad, 5, false);
+  y->setRange(std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step);
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setTickAnchor(0);
+  y->setTickInterval(step);
+  y->setLabelFormat("%.4g");
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   for (auto* s : chart->series()) {
     s->attachAxis(x);
     s->attachAxis(y);
   }
+}
+
+/// Row heights that fit the wrapped text of each cell at its column's width (QTreeView's own
+/// size hints ignore the width, so word-wrapped rows stayed one line tall and were cut off).
+class WrappingDelegate : public QStyledItemDelegate {
+ public:
+  explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), m_view(view) {}
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QSize s = QStyledItemDelegate::sizeHint(option, index);
+    int width = m_view->columnWidth(index.column()) - 8;
+    if (index.column() == 0) width -= m_view->indentation() * (index.parent().isValid() ? 2 : 1);
+    if (width < 20) return s;
+    QRect r = QFontMetrics(option.font).boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap,
+                                                     index.data().toString());
+    return QSize(s.width(), std::max(s.height(), r.height() + 6));
+  }
+
+ private:
+  QTreeView* m_view;
+};
+
+QList<QPointF> points(const PlotSeries& s) {
+  QList<QPointF> out;
+  out.reserve(static_cast<qsizetype>(s.size()));
+  for (size_t i = 0; i < s.size(); ++i) out << QPointF(s.x[i], s.y[i]);
+  return out;
 }
 
 }  // namespace
@@ -74,6 +137,13 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_verdict->setWordWrap(true);
   m_timings = new QLabel(this);
   m_timings->setWordWrap(true);
+  m_stale = new QLabel(tr("Out of date: the script changed after this run. Compile && Verify "
+                          "(Ctrl+Return) to refresh."),
+                       this);
+  m_stale->setObjectName("staleBanner");
+  m_stale->setWordWrap(true);
+  m_stale->setStyleSheet("QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
+  m_stale->hide();
 
   m_checks = new QTreeWidget(this);
   m_checks->setHeaderLabels({tr("check"), tr("result"), tr("max abs"), tr("max rel"), tr("mismatches")});
@@ -82,9 +152,25 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_worst->setHeaderLabels({tr("element"), tr("actual"), tr("expected"), tr("abs err"), tr("owners"), tr("line")});
   m_worst->setRootIsDecorated(false);
   m_worst->setToolTip(tr("Click an element to select its cell in the layout view and its line"));
+  // Faults get their own table: the message wraps (a race names two accesses) instead of being cut
+  // off in a narrow column, and a click selects the line in the editor.
+  m_faults = new QTreeWidget(this);
+  m_faults->setObjectName("faults");
+  m_faults->setHeaderLabels({tr("line"), tr("fault")});
+  m_faults->setRootIsDecorated(true);
+  m_faults->setWordWrap(true);
+  m_faults->setUniformRowHeights(false);
+  m_faults->setTextElideMode(Qt::ElideNone);
+  m_faults->header()->setStretchLastSection(true);
+  m_faults->setItemDelegate(new WrappingDelegate(m_faults));
+  connect(m_faults->header(), &QHeaderView::sectionResized, m_faults,
+          [this] { m_faults->doItemsLayout(); });
+  m_faults->setToolTip(tr("Click a fault to select its line in the editor"));
+  m_faults->hide();
 
   m_plots = new QTabWidget(this);
   m_valuesChart = makeChartView(this);
+  m_valuesChart->installEventFilter(this);
   m_errorChart = makeChartView(this);
   m_heat = new HeatMapWidget(this);
   m_plots->addTab(m_valuesChart, tr("Output vs reference"));
@@ -95,7 +181,9 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_plots->setCornerWidget(exportButton);
 
   auto* tables = new QSplitter(Qt::Vertical, this);
+  m_tables = tables;
   tables->addWidget(m_checks);
+  tables->addWidget(m_faults);
   tables->addWidget(m_worst);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(tables);
@@ -105,6 +193,7 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(m_verdict);
+  layout->addWidget(m_stale);
   layout->addWidget(split, 1);
   layout->addWidget(m_timings);
 
@@ -112,6 +201,12 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
     if (auto* it = m_checks->currentItem()) showCheck(it->data(0, Qt::UserRole).toInt());
   });
   connect(m_worst, &QTreeWidget::itemClicked, this, &ResultsView::onWorstActivated);
+  connect(m_faults, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* it) {
+    int line = it ? it->data(0, Qt::UserRole).toInt() : 0;
+    if (line > 0) m_session.selectLine(line);
+  });
+  connect(&m_session, &Session::staleChanged, this,
+          [this] { m_stale->setVisible(m_session.reportStale()); });
   connect(exportButton, &QToolButton::clicked, this, [this] {
     QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QString(), "PNG (*.png)");
     if (!path.isEmpty()) exportPlot(path);
@@ -121,6 +216,26 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
     else m_dirty = true;  // hidden docks refresh when shown
   });
   refresh();
+}
+
+void ResultsView::setDark(bool dark) {
+  m_darkCharts = dark;
+  for (QChartView* v : {m_valuesChart, m_errorChart}) {
+    v->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    v->chart()->legend()->setAlignment(Qt::AlignBottom);
+  }
+  m_stale->setStyleSheet(dark ? "QLabel { background: #4a3f12; color: #ffe9a8; padding: 3px; }"
+                              : "QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
+  if (m_check >= 0) showCheck(m_check);  // the theme resets the series pens
+}
+
+bool ResultsView::staleShown() const { return !m_stale->isHidden(); }
+
+bool ResultsView::eventFilter(QObject* watched, QEvent* e) {
+  // the next run decimates its series to the chart's width (two points per pixel column at most)
+  if (watched == m_valuesChart && e->type() == QEvent::Resize)
+    m_session.setPlotColumns(std::max(64, m_valuesChart->width()));
+  return QWidget::eventFilter(watched, e);
 }
 
 void ResultsView::showEvent(QShowEvent* e) {
@@ -137,6 +252,8 @@ void ResultsView::refresh() {
   auto r = m_session.report();
   m_checks->clear();
   m_worst->clear();
+  m_faults->clear();
+  m_faults->hide();
   m_check = -1;
   resetChart(m_valuesChart->chart(), QString());
   resetChart(m_errorChart->chart(), QString());
@@ -157,8 +274,9 @@ void ResultsView::refresh() {
     m_verdict->setText(tr("Did not run: %1").arg(QString::fromStdString(r->summary)));
     m_verdict->setStyleSheet("color: #b36b00");
   } else {
-    m_verdict->setText(r->passed ? tr("PASS") : tr("FAIL"));
-    m_verdict->setStyleSheet(r->passed ? "color: #1a8f2a" : "color: #d0302f");
+    m_verdict->setText(r->cancelled ? tr("STOPPED") : r->passed ? tr("PASS") : tr("FAIL"));
+    m_verdict->setStyleSheet(r->cancelled ? "color: #b36b00"
+                                          : r->passed ? "color: #1a8f2a" : "color: #d0302f");
     if (!r->summary.empty()) m_verdict->setToolTip(QString::fromStdString(r->summary));
   }
   for (int i = 0; i < static_cast<int>(r->checks.size()); ++i) {
@@ -171,9 +289,26 @@ void ResultsView::refresh() {
     if (!c.message.empty()) it->setToolTip(0, QString::fromStdString(c.message));
   }
   for (const Diagnostic& d : r->faults) {
-    auto* it = new QTreeWidgetItem(m_checks, {QString::fromStdString(d.code + " " + d.message), "FAULT"});
-    it->setData(0, Qt::UserRole, -1);
+    auto* it = new QTreeWidgetItem(
+        m_faults, {d.span.line > 0 ? QString::number(d.span.line) : QString(),
+                   QString::fromStdString(d.code + " " + d.message)});
+    it->setData(0, Qt::UserRole, d.span.line);
     it->setForeground(1, QColor(208, 48, 47));
+    it->setToolTip(1, QString::fromStdString(d.message));
+    for (const DiagNote& n : d.notes) {
+      auto* child = new QTreeWidgetItem(
+          it, {n.span.line > 0 ? QString::number(n.span.line) : QString(),
+               tr("note: %1").arg(QString::fromStdString(n.message))});
+      child->setData(0, Qt::UserRole, n.span.line);
+    }
+    it->setExpanded(true);
+  }
+  if (m_faults->topLevelItemCount() > 0) {
+    m_faults->show();
+    m_faults->resizeColumnToContents(0);
+    // a splitter gives a child shown late no room: share the height, faults first
+    const int h = std::max(300, m_tables->height());
+    m_tables->setSizes({h / 4, h / 2, h / 4});
   }
   QStringList t;
   for (const auto& [phase, ms] : r->timings) t << QString("%1 %2 ms").arg(QString::fromStdString(phase), num(ms));
@@ -197,44 +332,42 @@ void ResultsView::showCheck(int index) {
   }
   for (int col = 0; col < m_worst->columnCount(); ++col) m_worst->resizeColumnToContents(col);
 
+  // The series were decimated on the worker (≤ 2 points per pixel column): drawing them costs
+  // the same for 256 elements and for 2^20.
   QChart* vc = m_valuesChart->chart();
   resetChart(vc, tr("%1: output against reference").arg(QString::fromStdString(c.name)));
   auto* actual = new QLineSeries;
   actual->setName(tr("output"));
   auto* expected = new QLineSeries;
   expected->setName(tr("reference"));
+  QPen solid(QColor(40, 110, 200));
+  solid.setWidthF(1.5);
+  actual->setPen(solid);
   QPen dashed(QColor(220, 80, 40));
   dashed.setStyle(Qt::DashLine);
   dashed.setWidthF(1.5);
   expected->setPen(dashed);
-  QList<QPointF> pa, pe, perr;
-  for (size_t i = 0; i < c.actual.size(); ++i) pa << QPointF(i, c.actual[i]);
-  for (size_t i = 0; i < c.expected.size(); ++i) pe << QPointF(i, c.expected[i]);
-  for (size_t i = 0; i < std::min(c.actual.size(), c.expected.size()); ++i)
-    perr << QPointF(i, std::fabs(c.actual[i] - c.expected[i]));
-  actual->replace(pa);
-  expected->replace(pe);
+  actual->replace(points(c.plotOutput));
+  expected->replace(points(c.plotReference));
   vc->addSeries(actual);
   vc->addSeries(expected);
-  attachAxes(vc, tr("flat index"), tr("value"));
+  double lo = 0, hi = 0;
+  seriesRange({&c.plotOutput, &c.plotReference}, &lo, &hi);
+  attachAxes(vc, tr("flat index"), tr("value"), c.elements, lo, hi);
 
   QChart* ec = m_errorChart->chart();
   resetChart(ec, tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
   auto* err = new QLineSeries;
   err->setName(tr("absolute error"));
-  err->replace(perr);
+  err->replace(points(c.plotError));
   ec->addSeries(err);
-  attachAxes(ec, tr("flat index"), tr("abs error"));
+  seriesRange({&c.plotError}, &lo, &hi);
+  attachAxes(ec, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi);
 
-  if (c.shape.size() >= 2 && !perr.isEmpty()) {
-    int cols = static_cast<int>(c.shape.back());
-    int rows = static_cast<int>(perr.size() / std::max(1, cols));
-    std::vector<double> e(perr.size());
-    for (int i = 0; i < perr.size(); ++i) e[i] = perr[i].y();
-    m_heat->setData(e, rows, cols, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
-  } else {
+  if (!c.heat.empty())
+    m_heat->setGrid(c.heat, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
+  else
     m_heat->clear(tr("heat map: the output is not 2-D"));
-  }
 }
 
 int ResultsView::plottedPoints() const {

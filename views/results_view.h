@@ -8,6 +8,7 @@
 
 class QChartView;
 class QLabel;
+class QSplitter;
 class QTabWidget;
 class QTreeWidget;
 
@@ -25,14 +26,24 @@ class ResultsView : public QWidget {
   QString verdictText() const;
   QTreeWidget* checksTree() const { return m_checks; }
   QTreeWidget* worstTree() const { return m_worst; }
+  /// Runtime faults of the last run, one row each (click: select its line).
+  QTreeWidget* faultsTree() const { return m_faults; }
   /// Points plotted in the output-vs-reference chart (0 when empty).
   int plottedPoints() const;
+  /// The chart views (for tests and benchmarks).
+  QChartView* valuesChart() const { return m_valuesChart; }
+  HeatMapWidget* heatMap() const { return m_heat; }
+  /// True while the "out of date" banner is shown (the script changed after the run).
+  bool staleShown() const;
   /// Show the plots of check `index`.
   void showCheck(int index);
   bool exportPlot(const QString& path) const;
+  /// Dark chart theme (axes, labels, grid and background follow the application theme).
+  void setDark(bool dark);
 
  protected:
   void showEvent(QShowEvent*) override;
+  bool eventFilter(QObject* watched, QEvent* e) override;
 
  private:
   void refresh();
@@ -40,6 +51,9 @@ class ResultsView : public QWidget {
 
   Session& m_session;
   QLabel* m_verdict = nullptr;
+  QLabel* m_stale = nullptr;
+  QTreeWidget* m_faults = nullptr;
+  QSplitter* m_tables = nullptr;
   QLabel* m_timings = nullptr;
   QTreeWidget* m_checks = nullptr;
   QTreeWidget* m_worst = nullptr;
@@ -48,6 +62,7 @@ class ResultsView : public QWidget {
   QChartView* m_errorChart = nullptr;
   HeatMapWidget* m_heat = nullptr;
   int m_check = -1;
+  bool m_darkCharts = false;
   bool m_dirty = false;
 };
 

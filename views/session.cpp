@@ -16,6 +16,13 @@ void Session::setText(const QString& text) {
   m_text = text;
   setModified(true);
   m_debounce.start();
+  // The shown results and assembly were made from the old text: say so until the next run.
+  bool reportStale = m_report != nullptr, productsStale = m_products != nullptr;
+  if (reportStale != m_reportStale || productsStale != m_productsStale) {
+    m_reportStale = reportStale;
+    m_productsStale = productsStale;
+    emit staleChanged();
+  }
 }
 
 void Session::loadText(const QString& text, const QString& filePath, bool modified) {
@@ -24,6 +31,8 @@ void Session::loadText(const QString& text, const QString& filePath, bool modifi
   setModified(modified);
   m_products.reset();
   m_report.reset();
+  m_reportStale = m_productsStale = false;
+  emit staleChanged();
   emit textReplaced();
   emit productsChanged();
   emit reportChanged();
@@ -75,6 +84,8 @@ void Session::requestCompile() {
   m_runner.submit<CompileProducts>(
       JobKind::Compile, [req] { return runCompile(req); }, this, [this](CompileProducts p) {
         m_products = std::make_shared<const CompileProducts>(std::move(p));
+        m_productsStale = false;
+        emit staleChanged();
         emit statusMessage(QString::fromStdString(m_products->summary));
         emit productsChanged();
       });
@@ -88,12 +99,23 @@ void Session::requestCompileAndVerify() {
   }
   VerifyRequest req{m_text.toStdString(), displayName().toStdString(), m_sm,
                     m_device.toStdString()};
-  m_runner.submit<VerifyProducts>(
-      JobKind::Verify, [req] { return runVerify(req); }, this, [this](VerifyProducts r) {
+  req.plotColumns = m_plotColumns;
+  m_runner.submitCancellable<VerifyProducts>(
+      JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runVerify(req, cancel); }, this,
+      [this](VerifyProducts r) {
         m_report = std::make_shared<const VerifyProducts>(std::move(r));
+        m_reportStale = false;
+        emit staleChanged();
         emit statusMessage(QString::fromStdString(m_report->summary));
         emit reportChanged();
       });
+}
+
+bool Session::stop() {
+  if (!m_runner.cancelBatch()) return false;
+  emit statusMessage(tr("stopped"));
+  emit stopped();
+  return true;
 }
 
 void Session::selectLine(int line) {

@@ -57,6 +57,19 @@ class Session : public QObject {
   void requestCompileAndVerify();
   /// Only compile (for the assembly view).
   void requestCompile();
+  /// Stop the running compile/verify (Stop button, Esc): its cancel token is set, a simulation or
+  /// harness stops at its next budget check, a GPU runner child is killed. Queued batch jobs are
+  /// dropped. Returns false when nothing was running.
+  bool stop();
+  /// True while a compile or verify is queued or running.
+  bool batchRunning() const { return m_runner.isBatchBusy(); }
+
+  /// The text changed since the shown report / compile products were made (the docks say so).
+  bool reportStale() const { return m_reportStale; }
+  bool productsStale() const { return m_productsStale; }
+  /// Pixel columns of the Results plots; the worker decimates series to this width.
+  void setPlotColumns(int columns) { m_plotColumns = columns > 0 ? columns : 1024; }
+  int plotColumns() const { return m_plotColumns; }
 
   int selectedLine() const { return m_selectedLine; }
   /// Select a 1-based script line (editor caret, assembly click, results click).
@@ -72,6 +85,10 @@ class Session : public QObject {
   void productsChanged();
   void reportChanged();
   void statusMessage(const QString& message);
+  /// reportStale() or productsStale() changed.
+  void staleChanged();
+  /// stop() dropped or cancelled batch work.
+  void stopped();
   void lineSelected(int line);
   void elementSelected(const QString& symbol, qint64 flat);
 
@@ -87,6 +104,9 @@ class Session : public QObject {
   std::shared_ptr<const CompileProducts> m_products;
   std::shared_ptr<const VerifyProducts> m_report;
   int m_selectedLine = 0;
+  bool m_reportStale = false;
+  bool m_productsStale = false;
+  int m_plotColumns = 1024;
 };
 
 }  // namespace tirx::views

@@ -1,8 +1,11 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
 //   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results] [--line N]
+//               [--theme light|dark] [--arch sm_N]
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <cstdio>
 
 #include "views/main_window.h"
 #include "views/screenshot_runner.h"
@@ -21,14 +24,30 @@ int main(int argc, char** argv) {
   QCommandLineOption dock("dock", "With --screenshot: show only this dock.", "name");
   parser.addOption(shot);
   QCommandLineOption line("line", "With --screenshot: select this script line first.", "n");
+  QCommandLineOption theme("theme", "With --screenshot: light or dark (not saved).", "name");
+  QCommandLineOption arch("arch", "Target architecture, e.g. sm_100.", "sm");
   parser.addOption(dock);
   parser.addOption(line);
+  parser.addOption(theme);
+  parser.addOption(arch);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
 
   const bool screenshot = parser.isSet(shot);
   tirx::views::MainWindow window(nullptr, /*offerRecovery=*/!screenshot);
+  if (parser.isSet(arch)) {
+    const int index = window.archPicker()->findText(parser.value(arch));
+    if (index < 0) {
+      std::fprintf(stderr, "tirx-studio: unknown --arch %s\n", qPrintable(parser.value(arch)));
+      return 2;
+    }
+    window.archPicker()->setCurrentIndex(index);
+  }
+  if (screenshot && parser.isSet(theme)) {
+    window.setPersistTheme(false);
+    window.setDarkTheme(parser.value(theme) == "dark");
+  }
   if (screenshot) {
     window.resize(1600, 1000);
     window.show();

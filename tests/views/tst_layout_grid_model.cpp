@@ -22,9 +22,19 @@ class TstLayoutGridModel : public QObject {
   void registerTileOwners() {
     LayoutGridModel m;
     m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});
-    // rank 3 wraps into a near-square grid whose width is a multiple of the last dimension
-    QCOMPARE(m.rows(), int64_t(16));
-    QCOMPARE(m.cols(), int64_t(16));
+    // the logical shape as it is: the last axis as columns, the one before as rows, the outer
+    // axis as two labelled blocks of 32 rows (it used to wrap into 16 × 16)
+    QCOMPARE(m.rows(), int64_t(64));
+    QCOMPARE(m.cols(), int64_t(4));
+    QCOMPARE(m.blockRows(), int64_t(32));
+    QCOMPARE(m.blockCount(), int64_t(2));
+    QCOMPARE(QString::fromStdString(m.blockLabel(1)), QString("[1, :, :]"));
+    QCOMPARE(m.rowRulerValue(37), int64_t(5));  // row 37 is lane 5 of block 1
+    QCOMPARE(QString::fromStdString(m.axesText()),
+             QString("rows: axis 1 (32) · columns: axis 2 (4) · blocks: axis 0 (2)"));
+    // one thread's four registers stay on one row
+    QCOMPARE(m.flatAt(37, 0), int64_t(148));
+    QCOMPARE(QString::fromStdString(m.cellLabel(m.flatAt(37, 3))), QString("w1 l5 r3"));
     QCOMPARE(m.cellCount(), int64_t(256));
     // element (1, 5, 2): warp 1, lane 5, register 2
     const int64_t flat = 1 * 128 + 5 * 4 + 2;
@@ -100,7 +110,7 @@ class TstLayoutGridModel : public QObject {
   void unadmittedShapeFallsBackTo1D() {
     LayoutGridModel m;
     m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {3, 3});
-    QCOMPARE(m.rows(), int64_t(16));
+    QCOMPARE(m.rows(), int64_t(16));  // 1-D: wrapped near 1.6 : 1
     QCOMPARE(m.cols(), int64_t(16));
     QCOMPARE(m.shape(), (std::vector<int64_t>{256}));
   }
@@ -108,8 +118,31 @@ class TstLayoutGridModel : public QObject {
   void folding() {
     QCOMPARE(LayoutGridModel::foldColumns({128, 256}, 128 * 256), int64_t(256));
     QCOMPARE(LayoutGridModel::foldColumns({64}, 64), int64_t(8));
-    QCOMPARE(LayoutGridModel::foldColumns({2, 32, 4}, 256), int64_t(16));
-    QCOMPARE(LayoutGridModel::foldColumns({3, 5, 7}, 105), int64_t(7));  // 7 and 21 divide 105; 7 is nearer 12.96
+    QCOMPARE(LayoutGridModel::foldColumns({2, 32, 4}, 256), int64_t(4));
+    QCOMPARE(LayoutGridModel::foldColumns({2, 32, 3, 4}, 768), int64_t(4));
+    QCOMPARE(LayoutGridModel::foldColumns({3, 5, 7}, 105), int64_t(7));
+  }
+
+  void fourDimensionalShapeKeepsRegistersOnARow() {
+    // (2, 32, 3, 4) was drawn as 24 × 32, splitting one thread's registers across rows
+    LayoutGridModel m;
+    m.setLayout(parse("S[(2, 32, 3, 4) : (1@warpid, 1@laneid, 4, 1)]"), {2, 32, 3, 4});
+    QCOMPARE(m.cols(), int64_t(4));
+    QCOMPARE(m.rows(), int64_t(192));
+    QCOMPARE(m.blockRows(), int64_t(3));
+    QCOMPARE(QString::fromStdString(m.blockLabel(33)), QString("[1, 1, :, :]"));
+    for (int64_t c = 0; c < 4; ++c)  // row 5 = block (0, 1), its rows hold lane 1's registers
+      QVERIFY(QString::fromStdString(m.cellLabel(m.flatAt(5, c))).startsWith("w0 l1 "));
+  }
+
+  void memoryTensorIsMemory() {
+    LayoutGridModel m;
+    m.setMemory(true);
+    m.setLayout(parse("S[(64, 4) : (4, 1)]"), {64, 4}, 4);
+    QCOMPARE(QString::fromStdString(m.cellLabel(m.flatAt(2, 1))), QString("+36 B"));
+    const QString d = QString::fromStdString(m.cellDetails(m.flatAt(2, 1)));
+    QVERIFY2(d.contains("byte offset 36, word 9, bank 9"), qPrintable(d));
+    QVERIFY(!d.contains("register"));
   }
 };
 

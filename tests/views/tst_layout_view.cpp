@@ -27,7 +27,10 @@ class TstLayoutView : public QObject {
     QSignalSpy ready(&panel, &LayoutPanel::modelReady);
     panel.showLayoutText("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]");
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, kWaitMs);
-    QCOMPARE(panel.model().rows(), int64_t(16));
+    QCOMPARE(panel.model().rows(), int64_t(64));  // (2, 32, 4): 64 rows × 4 columns
+    QCOMPARE(panel.model().cols(), int64_t(4));
+    QVERIFY2(panel.canvas()->legendText().contains("rows: axis 1 (32) · columns: axis 2 (4)"),
+             qPrintable(panel.canvas()->legendText()));
     LayoutCanvas* canvas = panel.canvas();
     canvas->setCellSize(60);
     const int64_t flat = 1 * 128 + 5 * 4 + 2;  // element (1, 5, 2)

@@ -1,0 +1,180 @@
+// Studio benchmark (issue 12): does the GUI thread stay responsive?
+//  (1) GUI-thread stall while a 2^20-element check is verified and plotted: a 1 ms timer on the GUI
+//      thread records the longest gap between its ticks (the worst frame) from Ctrl+Return until
+//      the plots are drawn (the delivery of the report, tables and charts included); the budget
+//      is 16 ms.
+//  (2) keystroke → error marker while a runaway verify simulates (debounce 150 ms and 0).
+//  (3) quit latency: close and destroy the window 300 ms into a runaway run.
+// Run: QT_QPA_PLATFORM=offscreen build/bin/gui_bench_studio
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QKeyEvent>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+
+#include "views/editor_widget.h"
+#include "views/job_runner.h"
+#include "views/main_window.h"
+#include "views/results_view.h"
+#include "views/session.h"
+
+using namespace tirx::views;
+
+namespace {
+
+QString readFile(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    std::fprintf(stderr, "cannot read %s\n", qPrintable(path));
+    std::exit(2);
+  }
+  return QString::fromUtf8(f.readAll());
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+template <class F>
+bool waitFor(F done, int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (!done()) {
+    if (t.elapsed() > ms) return false;
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+  }
+  return true;
+}
+
+/// Start Compile & Verify of the loaded script and wait until the verify itself runs.
+bool startRun(MainWindow& w) {
+  bool compiled = false;
+  auto c = QObject::connect(&w.runner(), &JobRunner::jobDelivered, [&](JobKind k, quint64) {
+    if (k == JobKind::Compile) compiled = true;
+  });
+  w.compileAndVerify();
+  bool ok = waitFor([&] { return compiled; }, 120000);
+  QObject::disconnect(c);
+  return ok && w.runner().isBatchBusy();
+}
+
+void plotStall() {
+  MainWindow w(nullptr, false);
+  w.resize(1400, 900);
+  w.show();
+  w.session().loadText(readFile(TIRX_SOURCE_DIR "/bench/kernels/affine_relu_2e20_check.py"), QString());
+  QElapsedTimer gap;
+  double worst = 0;
+  gap.start();
+  QTimer tick;
+  tick.setInterval(1);
+  QObject::connect(&tick, &QTimer::timeout, [&] {
+    worst = std::max(worst, gap.nsecsElapsed() / 1e6);
+    gap.restart();
+  });
+  QElapsedTimer total;
+  total.start();
+  bool reported = false;
+  QObject::connect(&w.runner(), &JobRunner::jobDelivered, [&](JobKind k, quint64) {
+    if (k == JobKind::Verify) reported = true;
+  });
+  gap.restart();
+  tick.start();
+  w.compileAndVerify();
+  if (!waitFor([&] { return reported; }, 600000)) {
+    std::printf("plot: the verify did not finish\n");
+    return;
+  }
+  // let the charts lay out and paint a few frames
+  QElapsedTimer settle;
+  settle.start();
+  while (settle.elapsed() < 300) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+  tick.stop();
+  auto r = w.session().report();
+  std::printf("plot 2^20 check: %s in %.0f ms; %d points plotted; worst GUI-thread gap %.1f ms\n",
+              r && r->passed ? "PASS" : "FAIL", total.elapsed() * 1.0,
+              w.resultsView()->plottedPoints(), worst);
+}
+
+void diagnosticsDuringRun() {
+  MainWindow w(nullptr, false);
+  w.resize(1400, 900);
+  w.show();
+  w.session().loadText(readFile(TIRX_SOURCE_DIR "/tests/data/sim/budget_loop.py"), QString());
+  waitFor([&] { return w.session().facts() != nullptr; }, 30000);
+  if (!startRun(w)) {
+    std::printf("diagnostics: the run did not start\n");
+    return;
+  }
+  EditorWidget* e = w.editor();
+  const int line0 = [&] {
+    for (int l = 0; l < e->lines(); ++l)
+      if (e->text(l).contains("x = (x + 1) % 5")) return l;
+    return -1;
+  }();
+  const int col = e->text(line0).indexOf("% 5") + 3;  // after the 5
+  for (int debounce : {150, 0}) {
+    w.session().setDebounceMs(debounce);
+    std::vector<double> samples;
+    for (int i = 0; i < 20; ++i) {
+      bool breakIt = i % 2 == 0;  // "% 5" -> "% 5x" (unknown name) and back
+      e->setCursorPosition(line0, breakIt ? col : col + 1);
+      QElapsedTimer t;
+      t.start();
+      QKeyEvent press(QEvent::KeyPress, breakIt ? Qt::Key_X : Qt::Key_Backspace, Qt::NoModifier,
+                      breakIt ? QStringLiteral("x") : QString());
+      QCoreApplication::sendEvent(e, &press);
+      if (!waitFor([&] { return e->markedLines(EditorWidget::ErrorMarker).isEmpty() != breakIt; }, 10000)) {
+        std::printf("diagnostics: timeout\n");
+        return;
+      }
+      samples.push_back(t.nsecsElapsed() / 1e6);
+    }
+    std::printf("keystroke -> error marker during a runaway verify, debounce %3d ms: median %.1f ms, max %.1f ms (batch still running: %s)\n",
+                debounce, median(samples), *std::max_element(samples.begin(), samples.end()),
+                w.runner().isBatchBusy() ? "yes" : "no");
+  }
+  w.stopRun();
+}
+
+void quitLatency() {
+  std::vector<double> samples;
+  for (int i = 0; i < 5; ++i) {
+    auto* w = new MainWindow(nullptr, false);
+    w->show();
+    w->session().loadText(readFile(TIRX_SOURCE_DIR "/tests/data/sim/budget_loop.py"), QString());
+    if (!startRun(*w)) {
+      std::printf("quit: the run did not start\n");
+      return;
+    }
+    QElapsedTimer wait;
+    wait.start();
+    while (wait.elapsed() < 300) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    QElapsedTimer t;
+    t.start();
+    w->close();
+    delete w;
+    samples.push_back(t.nsecsElapsed() / 1e6);
+  }
+  std::printf("quit 300 ms into a runaway verify: median %.1f ms, max %.1f ms\n", median(samples),
+              *std::max_element(samples.begin(), samples.end()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName("TIRxBench");
+  QCoreApplication::setApplicationName("gui_bench_studio");
+  QSettings().clear();
+  plotStall();
+  diagnosticsDuringRun();
+  quitLatency();
+  return 0;
+}
