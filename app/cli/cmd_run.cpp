@@ -247,7 +247,8 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
             << " wavefronts (" << l.idealWavefronts << " without bank conflicts)\n";
     if (budget.exhausted()) break;  // cancelled or out of time: the remaining kernels do not start
   }
-  if (o.has("--json")) out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2) << "\n";
+  if (o.has("--json"))  // invalid UTF-8 quoted from the script becomes U+FFFD, not an exception
+    out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return interrupt.interrupted() ? kExitInterrupted : status;
 }
 

@@ -84,7 +84,9 @@ std::string reportToJson(const Report& r, int indent) {
                     {"ran", k.ran}, {"compile_ms", k.compileMs}, {"run_ms", k.runMs}});
   j["runs"] = runs;
   j["log"] = r.log;
-  return j.dump(indent);
+  // Messages quote the script, which may hold any bytes: invalid UTF-8 becomes U+FFFD instead of
+  // an exception (tirx verify --json of a non-UTF-8 script).
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tirx::verify

@@ -78,6 +78,20 @@ class TestCliVerify : public QObject {
     QVERIFY2(r.out.contains("NOT verified: 1/4 checks passed"), qPrintable(r.out));
   }
 
+  // Issue 8 (found by the verify fuzz target): a diagnostic quoting invalid UTF-8 from the
+  // script aborted `tirx verify --json` with an uncaught JSON exception.
+  void jsonWithInvalidUtf8() {
+    const Run r = tirx({"verify", data("invalid_utf8_message.py"), "--json"});
+    QCOMPARE(r.code, 1);
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &pe);
+    QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(r.out + r.err));
+    const QJsonArray errors = doc.object()["errors"].toArray();
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].toObject()["message"].toString().contains(QString::fromUtf8("invalid literal for int() with base 10: '1\xEF\xBF\xBD'")),
+             qPrintable(errors[0].toObject()["message"].toString()));
+  }
+
   void faultsFail() {
     const Run r = tirx({"verify", simData("race.py")});
     QCOMPARE(r.code, 1);
