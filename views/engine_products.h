@@ -45,7 +45,7 @@ struct VerifyRequest {
   std::string fileName;
   int sm = 90;
   std::string device;  ///< "sim" or "cuda:N"
-  int plotColumns = 1024;  ///< pixel columns of the plots: series keep ≤ 2 points per column
+  int plotColumns = 512;  ///< decimation columns (half the chart width): ≤ 2 points per column
   int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
 };
 

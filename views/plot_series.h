@@ -1,6 +1,6 @@
 // Plot data prepared on the worker, sized to the pixels (STYLE §5): a series of any length becomes
-// at most two points per pixel column (the column's minimum and maximum, in index order, so spikes
-// survive), and a 2-D array becomes a heat-map grid of at most maxRows × maxCols cells, each the
+// at most two points per column (the column's minimum and maximum, in index order, so spikes
+// survive; the Results view asks for one column per two pixels, so never more points than pixels), and a 2-D array becomes a heat-map grid of at most maxRows × maxCols cells, each the
 // largest value of the block of elements it covers. Qt-free, so that it is unit-testable and runs
 // on the job runner's worker.
 #pragma once

@@ -234,7 +234,7 @@ bool ResultsView::staleShown() const { return !m_stale->isHidden(); }
 bool ResultsView::eventFilter(QObject* watched, QEvent* e) {
   // the next run decimates its series to the chart's width (two points per pixel column at most)
   if (watched == m_valuesChart && e->type() == QEvent::Resize)
-    m_session.setPlotColumns(std::max(64, m_valuesChart->width()));
+    m_session.setPlotColumns(std::max(32, m_valuesChart->width() / 2));
   return QWidget::eventFilter(watched, e);
 }
 
@@ -343,10 +343,18 @@ void ResultsView::showCheck(int index) {
   QPen solid(QColor(40, 110, 200));
   solid.setWidthF(1.5);
   actual->setPen(solid);
+  // A dashed reference reads well over a few hundred points; over thousands the raster engine's
+  // dash stroker costs tens of milliseconds a frame, so long series use solid thin lines and no
+  // antialiasing (measured in bench/gui_bench_studio.cpp).
+  const bool dense = c.plotOutput.size() + c.plotReference.size() > 1024;
   QPen dashed(QColor(220, 80, 40));
-  dashed.setStyle(Qt::DashLine);
-  dashed.setWidthF(1.5);
+  dashed.setStyle(dense ? Qt::SolidLine : Qt::DashLine);
+  dashed.setWidthF(dense ? 1.0 : 1.5);
+  if (dense) solid.setWidthF(1.0);
+  actual->setPen(solid);
   expected->setPen(dashed);
+  m_valuesChart->setRenderHint(QPainter::Antialiasing, !dense);
+  m_errorChart->setRenderHint(QPainter::Antialiasing, !dense);
   actual->replace(points(c.plotOutput));
   expected->replace(points(c.plotReference));
   vc->addSeries(actual);

@@ -67,8 +67,9 @@ class Session : public QObject {
   /// The text changed since the shown report / compile products were made (the docks say so).
   bool reportStale() const { return m_reportStale; }
   bool productsStale() const { return m_productsStale; }
-  /// Pixel columns of the Results plots; the worker decimates series to this width.
-  void setPlotColumns(int columns) { m_plotColumns = columns > 0 ? columns : 1024; }
+  /// Decimation columns of the Results plots (half the chart width in pixels): the worker keeps
+  /// at most two points per column, so a series never has more points than pixel columns.
+  void setPlotColumns(int columns) { m_plotColumns = columns > 0 ? columns : 512; }
   int plotColumns() const { return m_plotColumns; }
 
   int selectedLine() const { return m_selectedLine; }
@@ -106,7 +107,7 @@ class Session : public QObject {
   int m_selectedLine = 0;
   bool m_reportStale = false;
   bool m_productsStale = false;
-  int m_plotColumns = 1024;
+  int m_plotColumns = 512;
 };
 
 }  // namespace tirx::views
