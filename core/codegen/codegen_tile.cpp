@@ -13,7 +13,7 @@ bool SlotPlan::allConstant() const {
 
 namespace {
 
-/// Every group coordinate of `extents`, row-major.
+/// Every group coordinate of `extents`, row-major, until `f` returns false.
 template <class F>
 void forEachGroup(std::span<const int64_t> extents, F&& f) {
   std::vector<int64_t> g(extents.size(), 0);
@@ -24,9 +24,15 @@ void forEachGroup(std::span<const int64_t> extents, F&& f) {
       g[d] = rest % extents[d];
       rest /= extents[d];
     }
-    f(g);
+    if (!f(g)) return;
   }
 }
+
+/// Layout evaluations a slot plan or an affine-address proof may spend (group coordinates x tail
+/// elements or repeats): 2^20, about half a second of `TensorRef::resolve` in a release build
+/// (a kernel of 1024 threads with 1024 registers each). Beyond it the slot or address is computed
+/// in the generated code (`offsetExpr`): still exact, only not folded to a constant.
+constexpr int64_t kMaxSlotPlanWork = int64_t(1) << 20;
 
 int64_t mOf(const ir::TensorRef& ref, const std::vector<int64_t>& coord) {
   AxisCoord c = ref.resolve(coord);
@@ -44,17 +50,19 @@ SlotPlan planRegisterSlots(const ir::TensorRef& ref, int groupRank) {
   const int64_t nTail = product(tailShape);
   plan.slotOf.assign(size_t(nTail), std::nullopt);
   if (ref.hasDynamicOffset()) return plan;
+  const int64_t nGroups = product(gext);
+  if (nGroups > 0 && nTail > kMaxSlotPlanWork / nGroups) return plan;
   for (int64_t t = 0; t < nTail; ++t) {
     const std::vector<int64_t> tail = unflatten(t, tailShape);
     std::optional<int64_t> slot;
     bool constant = true;
     forEachGroup(gext, [&](const std::vector<int64_t>& g) {
-      if (!constant) return;
       std::vector<int64_t> coord = g;
       coord.insert(coord.end(), tail.begin(), tail.end());
       const int64_t m = mOf(ref, coord);
       if (!slot) slot = m;
       else if (*slot != m) constant = false;
+      return constant;
     });
     if (constant) plan.slotOf[size_t(t)] = slot;
   }
@@ -83,10 +91,10 @@ std::optional<AffineOffset> affineOffset(const ir::TensorRef& ref, int groupRank
   }
   bool ok = true;
   forEachGroup(gext, [&](const std::vector<int64_t>& g) {
-    if (!ok) return;
     int64_t v = a.constant;
     for (size_t i = 0; i < gr; ++i) v += a.coef[i] * g[i];
     if (v != at(g)) ok = false;
+    return ok;
   });
   if (!ok) return std::nullopt;
   return a;
@@ -198,7 +206,12 @@ void Emitter::emitApply(const ir::Stmt& s) {
         const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
         std::string off;
         const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity();
-        if (auto af = swz ? std::nullopt : affineOffset(ref, groupRank, tail)) {
+        // The affine form is proven over every group coordinate, once per repeat: within the
+        // same work bound as the slot plans, else the address is computed in the code.
+        const int64_t nGroups = product(std::span<const int64_t>(ref.shape.data(),
+                                                                 std::min<size_t>(size_t(std::max(groupRank, 0)), ref.shape.size())));
+        const bool bounded = nGroups == 0 || nRep <= kMaxSlotPlanWork / nGroups;
+        if (auto af = swz || !bounded ? std::nullopt : affineOffset(ref, groupRank, tail)) {
           off = affineText(*af, gv, a.scope);
         } else {
           std::vector<std::string> coord = gv;
