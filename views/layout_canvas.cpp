@@ -12,7 +12,7 @@
 
 namespace tirx::views {
 namespace {
-constexpr double kRulerLeft = 72;  ///< row ruler and block labels
+constexpr double kRulerLeft = 92;  ///< row ruler and block labels
 constexpr double kRulerTop = 18;   ///< column ruler
 constexpr double kLegend = 22;     ///< legend line at the bottom
 }  // namespace
@@ -264,7 +264,7 @@ void LayoutCanvas::paintRulers(QPainter& p) const {
     return k;
   };
   const int64_t rows = m_model->rows(), cols = m_model->cols();
-  const int64_t colStep = stepFor(fm.horizontalAdvance("0000") + 4);
+  const int64_t colStep = stepFor(fm.horizontalAdvance(QString::number(cols - 1)) + 8);
   for (int64_t c = 0; c < cols; c += colStep) {
     double x = m_offset.x() + (c + 0.5) * m_cell;
     if (x < area.left() || x > area.right()) continue;
@@ -275,7 +275,7 @@ void LayoutCanvas::paintRulers(QPainter& p) const {
   for (int64_t r = 0; r < rows; r += rowStep) {
     double y = m_offset.y() + (r + 0.5) * m_cell;
     if (y < area.top() || y > area.bottom()) continue;
-    p.drawText(QRectF(kRulerLeft - 34, y - 8, 30, 16), Qt::AlignRight | Qt::AlignVCenter,
+    p.drawText(QRectF(kRulerLeft - 30, y - 8, 26, 16), Qt::AlignRight | Qt::AlignVCenter,
                QString::number(m_model->rowRulerValue(r)));
   }
   if (m_model->blockCount() > 1) {
@@ -290,7 +290,7 @@ void LayoutCanvas::paintRulers(QPainter& p) const {
       double y0 = m_offset.y() + b * blockPx;
       double yc = std::clamp(y0 + std::min(blockPx, 16.0) / 2, area.top() + 6, area.bottom() - 6);
       if (y0 + blockPx < area.top() || y0 > area.bottom()) continue;
-      p.drawText(QRectF(1, yc - 8, kRulerLeft - 36, 16), Qt::AlignLeft | Qt::AlignVCenter,
+      p.drawText(QRectF(1, yc - 8, kRulerLeft - 31, 16), Qt::AlignLeft | Qt::AlignVCenter,
                  QString::fromStdString(m_model->blockLabel(b)));
     }
   }

@@ -16,6 +16,7 @@
 #include <QTreeWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "views/heat_map_widget.h"
@@ -69,7 +70,7 @@ double niceStep(double span, int target, bool integer) {
 /// the y range is fitted to every series (output and reference), ticks are at round values, and
 /// the index axis ticks at integers only.
 void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle, int64_t count,
-                double lo, double hi) {
+                double lo, double hi, int heightPx) {
   auto* x = new QValueAxis;
   auto* y = new QValueAxis;
   x->setTitleText(xTitle);
@@ -86,7 +87,9 @@ void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle, int
     hi += 0.5;
   }
   const double pad = (hi - lo) * 0.04;
-  const double step = niceStep(hi - lo + 2 * pad, 5, false);
+  // about one tick per 45 px of chart height (Qt hides labels that would overlap, which left
+  // irregular gaps such as "6, 2, 0, −4" on a short chart)
+  const double step = niceStep(hi - lo + 2 * pad, std::clamp(heightPx / 45 - 2, 2, 8), false);
   y->setRange(std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step);
   y->setTickType(QValueAxis::TicksDynamic);
   y->setTickAnchor(0);
@@ -361,7 +364,7 @@ void ResultsView::showCheck(int index) {
   vc->addSeries(expected);
   double lo = 0, hi = 0;
   seriesRange({&c.plotOutput, &c.plotReference}, &lo, &hi);
-  attachAxes(vc, tr("flat index"), tr("value"), c.elements, lo, hi);
+  attachAxes(vc, tr("flat index"), tr("value"), c.elements, lo, hi, m_valuesChart->height());
 
   QChart* ec = m_errorChart->chart();
   resetChart(ec, tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
@@ -370,7 +373,8 @@ void ResultsView::showCheck(int index) {
   err->replace(points(c.plotError));
   ec->addSeries(err);
   seriesRange({&c.plotError}, &lo, &hi);
-  attachAxes(ec, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi);
+  attachAxes(ec, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi,
+             m_errorChart->height());
 
   if (!c.heat.empty())
     m_heat->setGrid(c.heat, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
