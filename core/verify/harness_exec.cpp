@@ -67,6 +67,21 @@ void Interp::bindImport(const ast::Stmt& s) {
   }
 }
 
+std::optional<int64_t> Interp::listIndex(const PyValue& list, const ast::Expr& target,
+                                         const std::string& outOfRange) {
+  Py iv = eval(*target.args[1]);
+  if (!iv) return std::nullopt;
+  auto k = toInt(iv, target.args[1]->span);
+  if (!k) return std::nullopt;
+  const int64_t n = static_cast<int64_t>(list.items.size());
+  const int64_t j = *k < 0 ? *k + n : *k;
+  if (j < 0 || j >= n) {
+    error("E0806", target.span, outOfRange);
+    return std::nullopt;
+  }
+  return j;
+}
+
 bool Interp::assign(const ast::Expr& target, const Py& value) {
   switch (target.kind) {
     case ast::ExprKind::Name:
@@ -103,17 +118,9 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
       if (!obj) return false;
       if (obj->kind == PyKind::Opaque) return true;
       if (obj->kind == PyKind::List) {
-        Py iv = eval(*target.args[1]);
-        if (!iv) return false;
-        auto k = toInt(iv, target.args[1]->span);
-        if (!k) return false;
-        const int64_t n = static_cast<int64_t>(obj->items.size());
-        const int64_t j = *k < 0 ? *k + n : *k;
-        if (j < 0 || j >= n) {
-          error("E0806", target.span, "list assignment index out of range");
-          return false;
-        }
-        obj->items[j] = value;
+        const auto j = listIndex(*obj, target, "list assignment index out of range");
+        if (!j) return false;
+        obj->items[size_t(*j)] = value;
         return true;
       }
       if (obj->kind != PyKind::Array) {
@@ -226,21 +233,13 @@ bool Interp::augAssign(const ast::Stmt& s) {
       return true;
     }
     if (obj->kind == PyKind::List) {
-      Py iv = eval(*target.args[1]);
-      if (!iv) return false;
-      auto k = toInt(iv, target.args[1]->span);
-      if (!k) return false;
-      const int64_t n = static_cast<int64_t>(obj->items.size());
-      const int64_t j = *k < 0 ? *k + n : *k;
-      if (j < 0 || j >= n) {
-        error("E0806", target.span, "list index out of range");
-        return false;
-      }
+      const auto j = listIndex(*obj, target, "list index out of range");
+      if (!j) return false;
       Py rhs = eval(*s.value);
       if (!rhs) return false;
-      Py v = binop(s.op, obj->items[j], rhs, sp);
+      Py v = binop(s.op, obj->items[size_t(*j)], rhs, sp);
       if (!v) return false;
-      obj->items[j] = v;
+      obj->items[size_t(*j)] = v;
       return true;
     }
     error("E0804", target.span, "'" + typeName(obj) + "' object does not support item assignment");

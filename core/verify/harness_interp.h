@@ -96,6 +96,10 @@ class Interp {
   std::optional<std::pair<bool, std::array<int64_t, 3>>> lazyRange(const ast::Expr& e);
   Flow forRange(const ast::Stmt& s, const std::array<int64_t, 3>& range);
   bool assign(const ast::Expr& target, const Py& value);
+  /// The index of `target` (a subscript of `list`) as Python resolves it, negative from the end;
+  /// E0806 with `outOfRange` outside the list.
+  std::optional<int64_t> listIndex(const PyValue& list, const ast::Expr& target,
+                                   const std::string& outOfRange);
   /// `target op= value` with Python's evaluation order and numpy's in-place semantics.
   bool augAssign(const ast::Stmt& s);
   /// Checks an in-place array result against its target (same_kind cast, target shape).

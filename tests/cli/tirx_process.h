@@ -4,10 +4,15 @@
 // GPU kernels through the fake runner of tests/cli/fake_runner.cpp).
 #pragma once
 
+#include <sys/types.h>
+
+#include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 
 struct Run {
   int code = -1;  ///< exit code; -1 when the process crashed or timed out
@@ -37,4 +42,20 @@ inline QProcessEnvironment fakeRunnerEnv(const QString& mode) {
   env.insert("TIRX_RUNNER", QStringLiteral(TIRX_FAKE_RUNNER));
   env.insert("TIRX_FAKE_RUNNER_MODE", mode);
   return env;
+}
+
+/// Waits for the fake runner (mode `hang` with TIRX_FAKE_RUNNER_PIDFILE) to write its pid, serving
+/// events meanwhile; 0 when it never does.
+inline pid_t waitForPid(const QString& pidFile, int ms = 120000) {
+  QElapsedTimer t;
+  t.start();
+  while (t.elapsed() < ms) {
+    QFile f(pidFile);
+    if (f.open(QIODevice::ReadOnly)) {
+      const QByteArray b = f.readAll();
+      if (b.endsWith('\n')) return pid_t(b.trimmed().toLongLong());
+    }
+    QTest::qWait(20);
+  }
+  return 0;
 }

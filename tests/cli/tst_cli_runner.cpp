@@ -40,21 +40,6 @@ std::string readText(const QString& path) {
   return ss.str();
 }
 
-/// Waits for the fake runner to write its pid; 0 when it never does.
-pid_t waitForPid(const QString& pidFile, int ms = 120000) {
-  QElapsedTimer t;
-  t.start();
-  while (t.elapsed() < ms) {
-    QFile f(pidFile);
-    if (f.open(QIODevice::ReadOnly)) {
-      const QByteArray b = f.readAll();
-      if (b.endsWith('\n')) return pid_t(b.trimmed().toLongLong());
-    }
-    QThread::msleep(20);
-  }
-  return 0;
-}
-
 bool processGone(pid_t pid) {
   return pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH;
 }

@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cerrno>
 
+#include "../cli/tirx_process.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
 #include "views/editor_widget.h"
@@ -48,20 +49,6 @@ bool startRunawayRun(MainWindow& w) {
     QTest::qWait(10);
   }
   return false;
-}
-
-pid_t waitForPid(const QString& pidFile, int ms) {
-  QElapsedTimer t;
-  t.start();
-  while (t.elapsed() < ms) {
-    QFile f(pidFile);
-    if (f.open(QIODevice::ReadOnly)) {
-      const QByteArray b = f.readAll();
-      if (b.endsWith('\n')) return pid_t(b.trimmed().toLongLong());
-    }
-    QTest::qWait(20);
-  }
-  return 0;
 }
 
 }  // namespace
