@@ -587,11 +587,15 @@ SemaResult analyze(const ast::Module& module, const SemaOptions& options) {
   return a.run();
 }
 
-FrontEndResult checkScript(std::string_view source, std::string fileName,
-                           const SemaOptions& options) {
+namespace {
+
+FrontEndResult checkScriptCollecting(std::string_view source, std::string fileName,
+                                     const SemaOptions& options, std::vector<FragmentFact>* fragments) {
   FrontEndResult r;
   r.parse = parseScript(source, fileName);
-  SemaResult s = analyze(r.parse.module, options);
+  sema::Analyzer a(r.parse.module, options);
+  a.collectFragments(fragments);
+  SemaResult s = a.run();
   r.program = std::move(s.program);
   r.diagnostics = r.parse.diagnostics;
   // A script with syntax errors would not run at all (as in Python); sema findings on a partial
@@ -600,6 +604,20 @@ FrontEndResult checkScript(std::string_view source, std::string fileName,
     r.diagnostics.insert(r.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
   sortAndUnique(r.diagnostics);
   return r;
+}
+
+}  // namespace
+
+FrontEndResult checkScript(std::string_view source, std::string fileName,
+                           const SemaOptions& options) {
+  return checkScriptCollecting(source, std::move(fileName), options, nullptr);
+}
+
+CheckedScript checkScriptWithFragments(std::string_view source, std::string fileName,
+                                       const SemaOptions& options) {
+  CheckedScript c;
+  c.frontEnd = checkScriptCollecting(source, std::move(fileName), options, &c.fragments);
+  return c;
 }
 
 int parseArch(std::string_view arch) {

@@ -81,6 +81,84 @@ void forEachCoord(const std::vector<int64_t>& shape, F&& f) {
   }
 }
 
+
+/// The fragment fact of register operand `t` (operand `index`, spec `spec`) of a collective: every
+/// atom word of every warp and repeat, split into its elements in the instruction's frame (the
+/// map's holder names the element through mmaElement / ldmatrixSource), with the thread and slot
+/// the tensor's layout gives it. Records at most kMaxFragmentCells cells; counts every mismatch.
+FragmentFact fragmentFact(const PtxInstruction& instr, const PtxOperandSpec& spec, int index, const ir::TensorRef& t,
+                              const frag::FragmentMap& map, int64_t warps, bool grouped, const std::vector<int64_t>& rep) {
+  const bool isMma = instr.family == PtxFamily::Mma;
+  const frag::MmaShape shape = instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
+  const frag::MmaOperand which = index == 1 ? frag::MmaOperand::A : index == 2 ? frag::MmaOperand::B : frag::MmaOperand::C;
+  const frag::MatrixShape ms{instr.matrices, instr.trans};
+  FragmentFact f;
+  f.opcode = instr.opcode;
+  f.role = spec.name;
+  f.letter = isMma ? spec.name[0] : 'r';
+  f.operandIndex = index;
+  f.tensor = t.text;
+  f.mapName = map.name;
+  f.mapLayout = map.layout;
+  f.halves = isMma && which == frag::MmaOperand::C ? 1 : 2;
+  if (isMma) {
+    const frag::Coord e = frag::mmaElementShape(shape, which);
+    f.rows = e.row;
+    f.cols = e.col;
+  } else {
+    f.rows = 8 * instr.matrices;
+    f.cols = 8;
+  }
+  f.warps = static_cast<int>(warps);
+  f.repeat = rep;
+  RefEval ev(t);
+  const bool threaded = ev.cl.hasThreadAxes();
+  const int64_t reps = product(rep);
+  const int64_t words = int64_t(map.rows) * map.cols;
+  std::vector<int64_t> c(t.shape.size(), 0);
+  for (int64_t w = 0; w < warps; ++w)
+    for (int64_t r = 0; r < reps; ++r)
+      for (int64_t a = 0; a < words; ++a) {
+        size_t k = 0;
+        if (grouped) c[k++] = w;
+        for (int64_t x : unflatten(r, rep)) c[k++] = x;
+        // the atom axes are the map's words row-major (ldmatrix (count, 8, 4) flattens to (8·count, 4))
+        int64_t rest = a;
+        for (size_t d = t.shape.size(); d-- > k;) {
+          c[d] = rest % t.shape[d];
+          rest /= t.shape[d];
+        }
+        const frag::Holder& h = map.holders[size_t(a)];
+        const CompiledLayout::Point p = ev.at(c);
+        const int64_t need = 32 * w + h.thread;
+        for (int half = 0; half < f.halves; ++half) {
+          FragmentCell cell;
+          cell.warp = static_cast<int>(w);
+          cell.repeat = static_cast<int>(r);
+          cell.needLane = h.thread;
+          cell.needReg = h.reg;
+          cell.needHalf = f.halves == 2 ? half : 0;
+          cell.element = f.halves == 2 ? 2 * h.reg + half : h.reg;
+          if (isMma) {
+            const frag::Coord e = frag::mmaElement(shape, which, h.thread, cell.element);
+            cell.row = e.row;
+            cell.col = e.col;
+          } else {
+            const frag::MatrixElement e = frag::ldmatrixSource(ms, h.thread, h.reg, half);
+            cell.row = 8 * e.matrix + e.row;
+            cell.col = e.col;
+          }
+          cell.haveThread = threaded ? p.thread : -1;
+          cell.haveSlot = p.m;
+          // at warp scope the layout's thread is the lane; in a group, the linear thread
+          cell.mismatch = threaded && p.thread != (grouped ? need : int64_t(h.thread));
+          if (cell.mismatch) ++f.mismatches;
+          if (int64_t(f.cells.size()) < kMaxFragmentCells) f.cells.push_back(cell);
+          else f.truncated = true;
+        }
+      }
+  return f;
+}
 }  // namespace
 
 void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
@@ -246,6 +324,21 @@ void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction
     warning("W0101", call.span, "operation too large to check element by element (" + std::to_string(work) +
                                     " elements); fragment ownership and row alignment are not verified");
   } else {
+    // The studio's facts first: every element of every register operand, even when a check below
+    // rejects the layout (the layout view outlines the cells that are wrong).
+    for (int i = 0; i < n && m_fragments; ++i) {
+      const Opnd& o = ops[i];
+      if (o.spec->role == OperandRole::Address || o.ref->layout.hasReplica()) continue;
+      const frag::FragmentMap map =
+          isMma ? frag::mmaFragment(instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8,
+                                    i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C, frag::Units::Words)
+                : frag::ldmatrixFragment(instr.matrices);
+      FragmentFact f = fragmentFact(instr, *o.spec, i, *o.ref, map, warps, gr > 0, o.rep);
+      f.kernel = m_body->kernel ? m_body->kernel->name : std::string();
+      f.opSpan = call.span;
+      f.operandSpan = o.expr->span;
+      m_fragments->push_back(std::move(f));
+    }
     const size_t before = m_diags.size();
     for (int i = 0; i < n && m_diags.size() == before; ++i) {
       const Opnd& o = ops[i];

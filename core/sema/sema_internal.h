@@ -14,6 +14,7 @@
 #include "core/ir/ir.h"
 #include "core/layout/layout_parse.h"
 #include "core/layout/swizzle_layout.h"
+#include "core/sema/fragment_facts.h"
 #include "core/sema/sema.h"
 
 namespace tirx::sema {
@@ -108,6 +109,8 @@ class Analyzer {
  public:
   Analyzer(const ast::Module& module, const SemaOptions& options);
   SemaResult run();
+  /// Record the fragment facts of the tensor-core ops into `out` (null: do not).
+  void collectFragments(std::vector<FragmentFact>* out) { m_fragments = out; }
 
   // ---- diagnostics (sema.cpp) ----
   Diagnostic& error(const char* code, SourceSpan span, std::string message);
@@ -285,6 +288,7 @@ class Analyzer {
   const ast::Module& m_module;
   SemaOptions m_options;
   ir::Program m_program;
+  std::vector<FragmentFact>* m_fragments = nullptr;
   Diagnostics m_diags;
   Scope m_moduleScope;
   std::vector<TileLayout> m_layouts;

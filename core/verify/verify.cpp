@@ -22,6 +22,46 @@ ExecutorFactory& factoryStorage() {
   static ExecutorFactory f;
   return f;
 }
+
+/// The shared allocation a statement's shared access addresses: the statement is found by the
+/// span the simulator filed its counts under; a tile op names its shared operand, an element
+/// store its tensor, an element load the shared tensor it reads.
+const ir::TensorRef* sharedRefIn(const ir::Expr* e) {
+  if (!e) return nullptr;
+  if (e->tensor && e->tensor->scope == ir::MemScope::Shared) return e->tensor.get();
+  for (const auto& a : e->args)
+    if (const ir::TensorRef* r = sharedRefIn(a.get())) return r;
+  return nullptr;
+}
+
+const ir::TensorRef* sharedRefOf(const std::vector<ir::Stmt>& body, const ir::SharedAccessCount& c) {
+  for (const ir::Stmt& s : body) {
+    if (s.span == c.span) {
+      if (s.apply)
+        for (const auto& o : s.apply->operands)
+          if (!o.isScalar && o.tensor.scope == ir::MemScope::Shared) return &o.tensor;
+      if (s.tensor && s.tensor->scope == ir::MemScope::Shared && c.op.rfind("store ", 0) == 0) return s.tensor.get();
+      if (const ir::TensorRef* r = sharedRefIn(s.value.get())) return r;
+      for (const auto& i : s.indices)
+        if (const ir::TensorRef* r = sharedRefIn(i.get())) return r;
+      if (s.tensor && s.tensor->scope == ir::MemScope::Shared) return s.tensor.get();
+    }
+    if (const ir::TensorRef* r = sharedRefOf(s.body, c)) return r;
+    if (const ir::TensorRef* r = sharedRefOf(s.orelse, c)) return r;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> sharedAccessBuffers(const ir::Program& p, const std::string& kernel,
+                                             const std::vector<ir::SharedAccessCount>& counts) {
+  std::vector<std::string> out;
+  const ir::Kernel* k = p.findKernel(kernel);
+  for (const auto& c : counts) {
+    const ir::TensorRef* r = k ? sharedRefOf(k->body, c) : nullptr;
+    out.push_back(r && r->buffer >= 0 ? k->buffers[size_t(r->buffer)].name : std::string());
+  }
+  return out;
+}
 }  // namespace
 
 void setDefaultExecutorFactory(ExecutorFactory f) { factoryStorage() = std::move(f); }
@@ -145,7 +185,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         return hr;
       }
       rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
-                          out->sharedAccesses});
+                          out->sharedAccesses, sharedAccessBuffers(fe.program, kernel, out->sharedAccesses)});
       for (auto& f : out->faults) rep.faults.push_back(f);
       hr.provenance = simulator.provenance();
       hr.device = "simulator";

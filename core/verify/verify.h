@@ -59,6 +59,9 @@ struct KernelRun {
   double compileMs = 0, runMs = 0;
   /// Simulator runs: shared-memory traffic per statement (ir::RunOutcome::sharedAccesses).
   std::vector<ir::SharedAccessCount> sharedAccesses;
+  /// Per sharedAccesses entry: the shared allocation (`T.alloc_shared` name) its statement
+  /// addresses, empty when none is found.
+  std::vector<std::string> sharedBuffers;
 };
 
 struct Report {
