@@ -14,6 +14,7 @@
 
 #include "core/ptx/ptx_table.h"
 #include "views/completion_apis.h"
+#include "views/opcode_hover.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
 #include "views/tirx_lexer.h"
@@ -57,7 +58,10 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
           [this](int line, int) { m_session.selectLine(line + 1); });
   connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &EditorWidget::onDwell);
   connect(this, &QsciScintillaBase::SCN_DWELLEND, this,
-          [](int, int, int) { QToolTip::hideText(); });
+          [this](int, int, int) {
+            QToolTip::hideText();
+            if (m_opcodePopup) m_opcodePopup->hide();
+          });
   connect(&m_session, &Session::textReplaced, this, [this] {
     m_loading = true;
     setText(m_session.text());
@@ -286,7 +290,22 @@ void EditorWidget::onDwell(int position, int x, int y) {
   if (position < 0) return;
   QString text = hoverTextAt(position);
   if (text.isEmpty()) return;
+  // a tensor-core opcode shows its fragment picture (tables prepared on the worker)
+  auto facts = m_session.facts();
+  const int op = facts ? opcodeAt(facts->opcodes, position) : -1;
+  if (op >= 0 && !facts->opcodes[size_t(op)].fragments.empty()) {
+    if (!m_opcodePopup) m_opcodePopup = new OpcodeHoverPopup(this);
+    m_opcodePopup->showPicture(viewport()->mapToGlobal(QPoint(x, y)),
+                               renderFragmentTables(facts->opcodes[size_t(op)].fragments), text);
+    return;
+  }
   QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), text, viewport());
+}
+
+void EditorWidget::hoverAt(int pos) {
+  const int x = static_cast<int>(SendScintilla(SCI_POINTXFROMPOSITION, 0UL, static_cast<long>(pos)));
+  const int y = static_cast<int>(SendScintilla(SCI_POINTYFROMPOSITION, 0UL, static_cast<long>(pos)));
+  onDwell(pos, x, y + textHeight(0) / 2);
 }
 
 bool EditorWidget::goToDefinitionAt(int pos) {

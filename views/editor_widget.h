@@ -10,6 +10,7 @@
 
 namespace tirx::views {
 
+class OpcodeHoverPopup;
 class Session;
 class TirxLexer;
 
@@ -36,6 +37,10 @@ class EditorWidget : public QsciScintilla {
   int positionOf(int line, int col) const;
   /// 1-based lines that carry marker `marker` (ascending).
   QList<int> markedLines(Marker marker) const;
+  /// Hover at byte position `pos` as a mouse dwell there does (tests, screenshots).
+  void hoverAt(int pos);
+  /// The fragment-picture popup of tensor-core opcodes (null until the first such hover).
+  OpcodeHoverPopup* opcodePopup() const { return m_opcodePopup; }
 
  private:
   void setupMargins();
@@ -54,6 +59,7 @@ class EditorWidget : public QsciScintilla {
   /// Tinted annotation styles (numbers allocated by QsciStyle above the lexer's); applied to the
   /// editor by every annotate() call, so a lexer or theme change cannot leave them unset.
   QsciStyle m_errorStyle, m_warningStyle;
+  OpcodeHoverPopup* m_opcodePopup = nullptr;
 };
 
 }  // namespace tirx::views

@@ -75,6 +75,13 @@ struct CheckResult {
   int line = 0;
 };
 
+/// Whose a statement's shared-memory counts are: the kernel run and the shared allocation the
+/// statement addresses (core/verify's KernelRun::sharedBuffers; empty when unknown).
+struct SharedAccessOwner {
+  std::string kernel;
+  std::string buffer;
+};
+
 struct VerifyProducts {
   bool ran = false;     ///< false when it could not run (environment), see summary
   bool passed = false;  ///< every check passed and no fault
@@ -86,6 +93,7 @@ struct VerifyProducts {
   /// The simulator's shared-memory traffic per statement, every kernel run (bank model).
   std::vector<ir::SharedAccessCount> sharedAccesses;
   std::vector<std::pair<std::string, double>> timings;  ///< (phase, milliseconds)
+  std::vector<SharedAccessOwner> sharedOwners;  ///< per sharedAccesses entry
 };
 
 /// Whether the engine pieces are built into this binary, and if not, why.

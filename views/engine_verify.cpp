@@ -104,6 +104,8 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
                               run.sharedAccesses.end());
     out.timings.emplace_back(run.kernel + " compile", run.compileMs);
     out.timings.emplace_back(run.kernel + " run", run.runMs);
+    for (size_t i = 0; i < run.sharedAccesses.size(); ++i)
+      out.sharedOwners.push_back({run.kernel, i < run.sharedBuffers.size() ? run.sharedBuffers[i] : std::string()});
   }
   out.timings.emplace_back("total", r.totalMs);
   std::ostringstream s;

@@ -33,6 +33,7 @@
 #include "views/results_view.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
+#include "views/tensor_core_panel.h"
 #include "views/theme.h"
 
 namespace tirx::views {
@@ -127,6 +128,8 @@ void MainWindow::createDocks() {
   auto* l = makeDock("layout", tr("Layout"), m_layout, Qt::RightDockWidgetArea);
   auto* a = makeDock("assembly", tr("Assembly"), m_assembly, Qt::RightDockWidgetArea);
   auto* r = makeDock("results", tr("Results"), m_results, Qt::BottomDockWidgetArea);
+  m_tensorCores = new TensorCorePanel(*m_session);
+  tabifyDockWidget(a, makeDock("tensorcores", tr("Tensor cores"), m_tensorCores, Qt::RightDockWidgetArea));
   tabifyDockWidget(l, a);
   l->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);

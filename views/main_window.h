@@ -23,6 +23,7 @@ class JobRunner;
 class LayoutPanel;
 class ResultsView;
 class Session;
+class TensorCorePanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -37,7 +38,8 @@ class MainWindow : public QMainWindow {
   LayoutPanel* layoutPanel() const { return m_layout; }
   AssemblyView* assemblyView() const { return m_assembly; }
   ResultsView* resultsView() const { return m_results; }
-  /// The dock called "editor", "layout", "assembly" or "results" (null otherwise).
+  TensorCorePanel* tensorCorePanel() const { return m_tensorCores; }
+  /// The dock called "editor", "layout", "assembly", "results" or "tensorcores" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -84,6 +86,7 @@ class MainWindow : public QMainWindow {
   LayoutPanel* m_layout = nullptr;
   AssemblyView* m_assembly = nullptr;
   ResultsView* m_results = nullptr;
+  TensorCorePanel* m_tensorCores = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

@@ -4,12 +4,16 @@
 
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QPainter>
 #include <QPixmap>
 #include <cstdio>
 
 #include "views/engine_products.h"
 #include "views/job_runner.h"
+#include "views/editor_widget.h"
 #include "views/main_window.h"
+#include "views/opcode_hover.h"
+#include "views/tensor_core_panel.h"
 #include "views/session.h"
 
 namespace tirx::views {
@@ -29,7 +33,7 @@ void ScreenshotRunner::start() {
     return;
   }
   if (!m_dock.isEmpty() && !m_window.isolateDock(m_dock)) {
-    std::fprintf(stderr, "tirx-studio: no dock '%s' (editor, layout, assembly, results)\n",
+    std::fprintf(stderr, "tirx-studio: no dock '%s' (editor, layout, assembly, results, tensorcores)\n",
                  qPrintable(m_dock));
     QCoreApplication::exit(2);
     return;
@@ -60,12 +64,20 @@ void ScreenshotRunner::poll() {
   if (++m_idleTicks < 4) return;
   m_poll.stop();
   if (m_line > 0) m_window.session().selectLine(m_line);
+  if (!m_pick.isEmpty() && !m_window.tensorCorePanel()->pick(m_pick))
+    std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
+  if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
   capture();
 }
 
 void ScreenshotRunner::capture() {
   QCoreApplication::processEvents();
   QPixmap shot = m_window.grab();
+  // a hover popup is its own top-level window: paint it where it stands over the window
+  if (OpcodeHoverPopup* popup = m_window.editor()->opcodePopup(); popup && popup->isVisible()) {
+    QPainter p(&shot);
+    p.drawPixmap(m_window.mapFromGlobal(popup->pos()), popup->grab());
+  }
   bool ok = shot.save(m_out, "PNG");
   if (!ok) std::fprintf(stderr, "tirx-studio: cannot write %s\n", qPrintable(m_out));
   QCoreApplication::exit(ok ? 0 : 1);

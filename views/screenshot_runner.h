@@ -1,4 +1,4 @@
-// `tirx-studio --screenshot out.png [FILE] [--dock NAME]`: open FILE, let the front end run,
+// `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C]`: open FILE, let the front end run,
 // Compile & Verify when the engine has it, wait until every job has been delivered, optionally
 // isolate one dock, render the window to a PNG and quit with 0 (1 when writing failed, 2 when
 // the file could not be opened, 3 on a timeout).
@@ -23,6 +23,11 @@ class ScreenshotRunner : public QObject {
   void setTimeoutSeconds(int s) { m_timeoutMs = s * 1000; }
   /// Select this 1-based script line before capturing (editor caret, assembly highlights).
   void setLine(int line) { m_line = line; }
+  /// Pick this item of the Tensor cores dock (text contained in the item) before capturing.
+  void setPick(const QString& text) { m_pick = text; }
+  /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
+  /// is drawn into the shot where its popup stands.
+  void setHover(int line, int col) { m_hoverLine = line, m_hoverCol = col; }
 
  private:
   void poll();
@@ -36,6 +41,8 @@ class ScreenshotRunner : public QObject {
   int m_idleTicks = 0;
   bool m_compileRequested = false;
   int m_line = 0;
+  QString m_pick;
+  int m_hoverLine = 0, m_hoverCol = 0;
 };
 
 }  // namespace tirx::views

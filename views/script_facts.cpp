@@ -35,6 +35,7 @@ void collectExpr(const ast::Expr* e, std::vector<OpcodeSite>& out) {
     if (auto instr = parsePtxOpcode(site.opcode, &err)) {
       site.valid = true;
       site.info = describeOpcode(*instr);
+      site.fragments = opcodeFragmentTables(*instr);
     } else {
       site.info = err.message;
     }
@@ -83,7 +84,9 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
   ScriptFacts facts;
   SemaOptions options;
   options.sm = sm;
-  auto fe = std::make_shared<FrontEndResult>(checkScript(source, std::move(fileName), options));
+  CheckedScript checked = checkScriptWithFragments(source, std::move(fileName), options);
+  facts.fragments = std::move(checked.fragments);
+  auto fe = std::make_shared<FrontEndResult>(std::move(checked.frontEnd));
   collectBlock(fe->parse.module.body, facts.opcodes);
   const auto& symbols = fe->program.symbols;
   for (int i = 0; i < static_cast<int>(symbols.size()); ++i) {
@@ -106,6 +109,7 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
                                       : 1;
     facts.layouts.push_back(std::move(sum));
   }
+  facts.sharedTiles = sharedTileImages(fe->program);
   facts.source = std::move(source);
   facts.frontEnd = std::move(fe);
   facts.millis =

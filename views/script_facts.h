@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/sema/sema.h"
+#include "views/opcode_fragments.h"
+#include "views/tensor_core_facts.h"
 
 namespace tirx::views {
 
@@ -18,6 +20,7 @@ struct OpcodeSite {
   std::string opcode;  ///< the spelling
   bool valid = false;  ///< parsePtxOpcode accepted it
   std::string info;    ///< family, atom, dtypes and description, or the parse error
+  std::vector<FragmentTable> fragments;  ///< mma/ldmatrix/stmatrix: the hover's fragment picture
 };
 
 /// Ownership summary of a symbol with a layout (the editor's hover on a layout name).
@@ -37,6 +40,8 @@ struct ScriptFacts {
   std::shared_ptr<const FrontEndResult> frontEnd;
   std::vector<OpcodeSite> opcodes;
   std::vector<LayoutSummary> layouts;
+  std::vector<FragmentFact> fragments;       ///< tensor-core register operands, element by element
+  std::vector<SharedTileImage> sharedTiles;  ///< byte/bank images of the shared allocations
   double millis = 0;  ///< time the analysis took on the worker
 };
 

@@ -1,7 +1,7 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
-//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results] [--line N]
-//               [--theme light|dark] [--arch sm_N]
+//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results|tensorcores]
+//               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
   parser.addOption(line);
   parser.addOption(theme);
   parser.addOption(arch);
+  QCommandLineOption pick("pick", "With --screenshot: pick this Tensor cores item (text it contains).", "text");
+  QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.", "line:col");
+  parser.addOption(pick);
+  parser.addOption(hover);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -53,6 +57,9 @@ int main(int argc, char** argv) {
     window.show();
     tirx::views::ScreenshotRunner runner(window, parser.value(shot), file, parser.value(dock));
     runner.setLine(parser.value(line).toInt());
+    runner.setPick(parser.value(pick));
+    const QStringList at = parser.value(hover).split(':');
+    if (at.size() == 2) runner.setHover(at[0].toInt(), at[1].toInt());
     runner.start();
     return app.exec();
   }

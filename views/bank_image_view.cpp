@@ -1,0 +1,138 @@
+// BankImageView: sizing (fit to the widget, rows at least 3 px) and painting of a SharedTileImage;
+// see the header.
+#include "views/bank_image_view.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+namespace tirx::views {
+
+BankImageView::BankImageView(QWidget* parent) : QWidget(parent) {
+  setMouseTracking(true);
+  setMinimumSize(200, 160);
+}
+
+void BankImageView::setTile(std::shared_ptr<const ScriptFacts> facts, int index) {
+  m_facts = std::move(facts);
+  m_index = m_facts && index >= 0 && index < static_cast<int>(m_facts->sharedTiles.size()) ? index : -1;
+  relayout();
+  update();
+}
+
+const SharedTileImage* BankImageView::tile() const {
+  return m_index < 0 ? nullptr : &m_facts->sharedTiles[size_t(m_index)];
+}
+
+QColor BankImageView::bankColor(int bank) {
+  if (bank < 0) return QColor(200, 200, 200);
+  // banks 4c..4c+3 are one 16-byte chunk: the chunk picks the hue, the word the shade
+  return QColor::fromHsv((bank / 4) * 45, 70 + 45 * (bank % 4), 250 - 18 * (bank % 4));
+}
+
+void BankImageView::relayout() const {
+  const SharedTileImage* t = tile();
+  if (!t || !t->ok) return;
+  const double w = width() - m_left - 8, h = height() - m_top - 8;
+  m_cellW = std::floor(std::min(48.0, w / double(t->cols)) * 4) / 4;
+  // the whole tile stays visible: rows get what the height allows (numbers from 10 px)
+  m_cellH = std::clamp(std::floor(h / double(t->image.rows)), 3.0, 24.0);
+}
+
+void BankImageView::resizeEvent(QResizeEvent*) { relayout(); }
+
+QRectF BankImageView::elementRect(int64_t row, int64_t col) const {
+  const SharedTileImage* t = tile();
+  if (!t || !t->ok || row < 0 || row >= t->image.rows || col < 0 || col >= t->cols) return {};
+  relayout();
+  return QRectF(m_left + col * m_cellW, m_top + row * m_cellH, m_cellW, m_cellH);
+}
+
+bool BankImageView::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    auto* he = static_cast<QHelpEvent*>(e);
+    const SharedTileImage* t = tile();
+    relayout();
+    if (t && t->ok && m_cellW > 0 && m_cellH > 0 && he->pos().x() >= m_left && he->pos().y() >= m_top) {
+      const int64_t col = int64_t((he->pos().x() - m_left) / m_cellW);
+      const int64_t row = int64_t((he->pos().y() - m_top) / m_cellH);
+      const int64_t byte = elementByte(*t, row, col);
+      if (row < t->image.rows && col < t->cols) {
+        QToolTip::showText(
+            he->globalPos(),
+            byte < 0 ? tr("element (%1, %2): not one contiguous 16-byte chunk").arg(row).arg(col)
+                     : tr("element (%1, %2) → byte %3 · chunk %4 · bank %5")
+                           .arg(row).arg(col).arg(byte).arg(byte / 16).arg(elementBank(*t, row, col)),
+            this);
+        return true;
+      }
+    }
+    QToolTip::hideText();
+    return true;
+  }
+  return QWidget::event(e);
+}
+
+void BankImageView::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().base());
+  const SharedTileImage* t = tile();
+  p.setPen(palette().text().color());
+  if (!t) {
+    p.drawText(rect(), Qt::AlignCenter, tr("no shared tile selected"));
+    return;
+  }
+  if (!t->ok) {
+    p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(t->why));
+    return;
+  }
+  relayout();
+  const int64_t perChunk = std::max<int64_t>(1, 16 / t->elemBytes);
+  QFont small = font();
+  small.setPixelSize(std::clamp(int(std::min(m_cellH * 0.75, m_cellW * 0.45)), 7, 11));
+  p.setFont(small);
+  const bool elems = elementMode();
+  const double chunkW = m_cellW * perChunk;
+  const bool chunkLabels = !elems && chunkW >= 34 && m_cellH >= 10;
+  for (int64_t r = 0; r < t->image.rows; ++r) {
+    for (int64_t c = 0; c < t->cols; c += elems ? 1 : perChunk) {
+      const int bank = elementBank(*t, r, c);
+      QRectF cell = elementRect(r, c);
+      if (!elems) cell.setWidth(std::min(chunkW, (t->cols - c) * m_cellW));
+      p.fillRect(cell, bankColor(bank));
+      if (elems && m_cellH >= 10) {
+        p.setPen(Qt::black);
+        p.drawText(cell, Qt::AlignCenter, QString::number(bank));
+      } else if (chunkLabels) {
+        const int64_t phys = t->image.at(r, c * t->elemBytes / 16);
+        p.setPen(Qt::black);
+        p.drawText(cell, Qt::AlignCenter,
+                   phys < 0 ? QStringLiteral("?")
+                            : tr("c%1 b%2–%3").arg(phys % std::max<int64_t>(1, t->image.physRowChunks))
+                                  .arg(bank).arg(bank + 3));
+      }
+    }
+  }
+  // chunk boundaries (16 bytes) and every 8th row (one 128-byte swizzle period)
+  const QColor line = palette().text().color();
+  p.setPen(QPen(line, 1));
+  for (int64_t c = 0; c <= t->cols; c += perChunk)
+    p.drawLine(QPointF(m_left + c * m_cellW, m_top), QPointF(m_left + c * m_cellW, m_top + t->image.rows * m_cellH));
+  for (int64_t r = 0; r <= t->image.rows; r += 8)
+    p.drawLine(QPointF(m_left, m_top + r * m_cellH), QPointF(m_left + t->cols * m_cellW, m_top + r * m_cellH));
+  // row numbers every 8 rows, chunk numbers on top
+  p.setPen(line);
+  QFont axis = font();
+  axis.setPixelSize(10);
+  p.setFont(axis);
+  for (int64_t r = 0; r < t->image.rows; r += std::max<int64_t>(1, int64_t(std::ceil(12 / m_cellH))))
+    p.drawText(QRectF(0, m_top + r * m_cellH - 6, m_left - 4, 12 + m_cellH), Qt::AlignRight | Qt::AlignTop,
+               QString::number(r));
+  for (int64_t c = 0; c * perChunk < t->cols; ++c)
+    p.drawText(QRectF(m_left + c * chunkW, 2, chunkW, m_top - 4), Qt::AlignCenter,
+               chunkW >= 40 ? tr("chunk %1").arg(c) : QString::number(c));
+}
+
+}  // namespace tirx::views

@@ -1,0 +1,52 @@
+// The byte/bank image of a shared tile: the logical tile (rows × elements) with every element
+// coloured by the shared-memory bank its bytes land in after the tile's layout and swizzle, so the
+// XOR pattern of a swizzle is visible as shifted colour runs. The physical placement is core/
+// layout's ChunkImage (what `tirx layout` prints); when elements are too small to read, the view
+// draws 16-byte chunks instead, labelled with the physical chunk and its four banks.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "views/script_facts.h"
+
+namespace tirx::views {
+
+class BankImageView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit BankImageView(QWidget* parent = nullptr);
+
+  /// Show shared tile `index` of `facts->sharedTiles` (kept alive here); −1 or null clears.
+  void setTile(std::shared_ptr<const ScriptFacts> facts, int index);
+  const SharedTileImage* tile() const;
+
+  /// The colour of bank 0..31 (−1: grey, a chunk that is not one contiguous 16-byte chunk).
+  static QColor bankColor(int bank);
+  /// Widget rectangle of element (row, col).
+  QRectF elementRect(int64_t row, int64_t col) const;
+  /// True when each element is drawn with its bank number; false when 16-byte chunks are drawn.
+  bool elementMode() const {
+    relayout();
+    return m_cellW >= kElementCell;
+  }
+
+  QSize sizeHint() const override { return {640, 560}; }
+
+ protected:
+  void paintEvent(QPaintEvent*) override;
+  void resizeEvent(QResizeEvent*) override;
+  bool event(QEvent* e) override;
+
+ private:
+  static constexpr double kElementCell = 16;
+  /// Cell sizes from the current widget size (cheap; called before every use of them).
+  void relayout() const;
+
+  std::shared_ptr<const ScriptFacts> m_facts;
+  int m_index = -1;
+  mutable double m_cellW = 0, m_cellH = 0;
+  double m_left = 34, m_top = 20;
+};
+
+}  // namespace tirx::views

@@ -1,0 +1,240 @@
+// TensorCorePanel: the picker over the engine's fragment facts and shared tiles, the warp choice,
+// the summary line and the per-instruction bank-conflict table; see the header.
+#include "views/tensor_core_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "views/bank_image_view.h"
+#include "views/fragment_view.h"
+#include "views/session.h"
+#include "views/tensor_core_facts.h"
+
+namespace tirx::views {
+
+namespace {
+// item data: fragment fact index ≥ 0, shared tile −1 − index
+int tileData(int index) { return -1 - index; }
+}  // namespace
+
+TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
+  m_pick = new QComboBox(this);
+  m_pick->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_pick->setMinimumContentsLength(30);
+  m_warp = new QSpinBox(this);
+  m_warp->setPrefix(tr("warp "));
+  m_summary = new QLabel(this);
+  m_summary->setWordWrap(true);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_fragment = new FragmentView(this);
+  m_bank = new BankImageView(this);
+  m_accesses = new QTableWidget(0, 6, this);
+  m_accesses->setHorizontalHeaderLabels(
+      {tr("line"), tr("instruction"), tr("warp instrs"), tr("wavefronts"), tr("ideal"), tr("worst bank")});
+  m_accesses->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  m_accesses->verticalHeader()->hide();
+  m_accesses->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_accesses->setSelectionBehavior(QAbstractItemView::SelectRows);
+  auto* bankPage = new QSplitter(Qt::Vertical, this);
+  bankPage->addWidget(m_bank);
+  bankPage->addWidget(m_accesses);
+  bankPage->setStretchFactor(0, 4);
+  bankPage->setStretchFactor(1, 1);
+  m_stack = new QStackedWidget(this);
+  m_stack->addWidget(m_fragment);
+  m_stack->addWidget(bankPage);
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(new QLabel(tr("Operand:"), this));
+  top->addWidget(m_pick, 1);
+  top->addWidget(m_warp);
+  auto* lay = new QVBoxLayout(this);
+  lay->setContentsMargins(4, 4, 4, 4);
+  lay->addLayout(top);
+  lay->addWidget(m_summary);
+  lay->addWidget(m_stack, 1);
+
+  connect(m_pick, &QComboBox::currentIndexChanged, this, [this](int) { showPicked(); });
+  connect(m_warp, &QSpinBox::valueChanged, this, [this](int w) {
+    m_fragment->setWarp(w);
+    showPicked();
+  });
+  connect(m_accesses, &QTableWidget::cellClicked, this, [this](int row, int) {
+    if (auto* it = m_accesses->item(row, 0)) m_session.selectLine(it->text().toInt());
+  });
+  connect(&m_session, &Session::factsChanged, this, [this] {
+    if (isVisible()) refresh();
+    else m_dirty = true;
+  });
+  connect(&m_session, &Session::reportChanged, this, [this] {
+    if (isVisible()) fillAccesses();
+    else m_dirty = true;
+  });
+  connect(&m_session, &Session::lineSelected, this, &TensorCorePanel::followLine);
+  refresh();
+}
+
+void TensorCorePanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (m_dirty || m_facts != m_session.facts()) {
+    m_dirty = false;
+    refresh();
+  }
+}
+
+void TensorCorePanel::refresh() {
+  m_facts = m_session.facts();
+  const QString previous = m_pick->currentText();
+  {
+    const QSignalBlocker block(m_pick);
+    m_pick->clear();
+    if (m_facts) {
+      const auto& frags = m_facts->fragments;
+      for (int i = 0; i < static_cast<int>(frags.size()); ++i)
+        m_pick->addItem(QString::fromStdString(describeFragmentFact(frags[size_t(i)])), i);
+      for (int i = 0; i < static_cast<int>(m_facts->sharedTiles.size()); ++i) {
+        const SharedTileImage& t = m_facts->sharedTiles[size_t(i)];
+        QString text = tr("tile %1 · shared · %2").arg(QString::fromStdString(t.name),
+                                               QString::fromStdString(t.layoutText));
+        if (t.swizzled && !t.swizzleMode.empty()) text += tr(" · %1 swizzle").arg(QString::fromStdString(t.swizzleMode));
+        m_pick->addItem(text, tileData(i));
+      }
+    }
+    int keep = m_pick->findText(previous);
+    if (keep < 0) {
+      // first choice: an operand with wrong cells, else the first A operand, else the first item
+      keep = 0;
+      bool wrong = false;
+      for (int i = 0; i < m_pick->count() && !wrong; ++i) {
+        const int d = m_pick->itemData(i).toInt();
+        if (d < 0) continue;
+        const auto& f = m_facts->fragments[size_t(d)];
+        if (f.mismatches > 0) keep = i, wrong = true;
+      }
+      if (!wrong) {
+        const int a = m_pick->findText(QStringLiteral(" · a ("), Qt::MatchContains);
+        if (a >= 0) keep = a;
+      }
+    }
+    m_pick->setCurrentIndex(m_pick->count() ? keep : -1);
+  }
+  showPicked();
+}
+
+QString TensorCorePanel::summary() const { return m_summary->text(); }
+
+bool TensorCorePanel::pick(const QString& text) {
+  const int i = m_pick->findText(text, Qt::MatchContains);
+  if (i < 0) return false;
+  m_pick->setCurrentIndex(i);
+  showPicked();
+  return true;
+}
+
+void TensorCorePanel::followLine(int line) {
+  if (!m_facts) return;
+  const auto& frags = m_facts->fragments;
+  const int current = m_pick->currentData().toInt();
+  if (current >= 0 && current < static_cast<int>(frags.size()) && frags[size_t(current)].opSpan.line == line) return;
+  for (int i = 0; i < m_pick->count(); ++i) {
+    const int d = m_pick->itemData(i).toInt();
+    if (d >= 0 && frags[size_t(d)].opSpan.line == line) {
+      m_pick->setCurrentIndex(i);
+      return;
+    }
+  }
+}
+
+void TensorCorePanel::showPicked() {
+  const int d = m_pick->currentIndex() >= 0 ? m_pick->currentData().toInt() : 0;
+  if (!m_facts || m_pick->currentIndex() < 0) {
+    m_fragment->setFact(nullptr, -1);
+    m_bank->setTile(nullptr, -1);
+    m_warp->setVisible(false);
+    m_summary->setText(m_facts ? tr("no mma.sync, ldmatrix or stmatrix operand and no shared tile in this script")
+                               : QString());
+    return;
+  }
+  if (d >= 0) {
+    const FragmentFact& f = m_facts->fragments[size_t(d)];
+    m_warp->setVisible(f.warps > 1);
+    {
+      const QSignalBlocker block(m_warp);
+      m_warp->setRange(0, f.warps - 1);
+    }
+    m_fragment->setFact(m_facts, d);
+    m_fragment->setWarp(m_warp->value());
+    m_stack->setCurrentIndex(0);
+    QString s = tr("%1 · operand %2 '%3' · atom %4×%5 elements · %6")
+                    .arg(QString::fromStdString(f.opcode), QString::fromStdString(f.role),
+                         QString::fromStdString(f.tensor))
+                    .arg(f.rows).arg(f.cols)
+                    .arg(QString::fromStdString(f.mapName));
+    if (f.mismatches > 0)
+      s += tr("<br><span style='color:%1'><b>%2 elements are in the wrong lane</b></span> (outlined); the map is %3")
+               .arg(FragmentView::warningColor().name())
+               .arg(f.mismatches)
+               .arg(QString::fromStdString(f.mapLayout).toHtmlEscaped());
+    else
+      s += tr("<br>every element is in the lane the instruction needs");
+    if (f.truncated) s += tr(" · drawing the first %1 elements").arg(f.cells.size());
+    m_summary->setText(s);
+    return;
+  }
+  const int t = -1 - d;
+  m_warp->setVisible(false);
+  m_bank->setTile(m_facts, t);
+  m_stack->setCurrentIndex(1);
+  const SharedTileImage& tile = m_facts->sharedTiles[size_t(t)];
+  m_summary->setText(tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large "
+                        "enough; else 16-byte chunks)")
+                         .arg(QString::fromStdString(tile.name), QString::fromStdString(tile.layoutText).toHtmlEscaped()));
+  fillAccesses();
+}
+
+void TensorCorePanel::fillAccesses() {
+  m_accesses->setRowCount(0);
+  const int d = m_pick->currentData().toInt();
+  if (!m_facts || d >= 0) return;
+  const SharedTileImage& tile = m_facts->sharedTiles[size_t(-1 - d)];
+  auto report = m_session.report();
+  if (!report) {
+    m_accesses->setRowCount(1);
+    m_accesses->setItem(0, 1, new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
+    return;
+  }
+  const auto rows = accessesOfTile(*report, tile.kernel, tile.name);
+  if (rows.empty()) {
+    m_accesses->setRowCount(1);
+    m_accesses->setItem(0, 1, new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")
+                                                       .arg(QString::fromStdString(report->device))));
+    return;
+  }
+  m_accesses->setRowCount(static_cast<int>(rows.size()));
+  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+    const ir::SharedAccessCount& c = rows[size_t(i)];
+    const QString cells[6] = {QString::number(c.span.line),
+                              QString::fromStdString(c.op + "  (" + c.tensor + ")"),
+                              QString::number(c.instructions),
+                              QString::number(c.wavefronts),
+                              QString::number(c.idealWavefronts),
+                              c.maxWays > 1 ? tr("%1-way (+%2 wavefronts)").arg(c.maxWays).arg(c.conflictWavefronts())
+                                            : tr("none")};
+    for (int k = 0; k < 6; ++k) {
+      auto* it = new QTableWidgetItem(cells[k]);
+      if (c.maxWays > 1) it->setForeground(FragmentView::warningColor());
+      m_accesses->setItem(i, k, it);
+    }
+  }
+  m_accesses->resizeColumnsToContents();
+}
+
+}  // namespace tirx::views
