@@ -38,7 +38,7 @@ const FragmentCell* cellAt(const FragmentFact& f, int row, int col) {
 
 }  // namespace
 
-class TestFragmentFacts : public QObject {
+class TestTensorCoreFacts : public QObject {
   Q_OBJECT
  private slots:
   void mmaSingleWarpOperands() {
@@ -174,5 +174,5 @@ class TestFragmentFacts : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestFragmentFacts)
+QTEST_APPLESS_MAIN(TestTensorCoreFacts)
 #include "tst_tensor_core_facts.moc"
