@@ -12,7 +12,7 @@ namespace tirx::views {
 
 BankImageView::BankImageView(QWidget* parent) : QWidget(parent) {
   setMouseTracking(true);
-  setMinimumSize(200, 160);
+  setMinimumSize(120, 60);
 }
 
 void BankImageView::setTile(std::shared_ptr<const ScriptFacts> facts, int index) {

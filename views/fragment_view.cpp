@@ -14,7 +14,7 @@ namespace tirx::views {
 
 FragmentView::FragmentView(QWidget* parent) : QWidget(parent) {
   setMouseTracking(true);
-  setMinimumSize(200, 160);
+  setMinimumSize(120, 60);
 }
 
 void FragmentView::setFact(std::shared_ptr<const ScriptFacts> facts, int index) {

@@ -129,8 +129,9 @@ void MainWindow::createDocks() {
   auto* a = makeDock("assembly", tr("Assembly"), m_assembly, Qt::RightDockWidgetArea);
   auto* r = makeDock("results", tr("Results"), m_results, Qt::BottomDockWidgetArea);
   m_tensorCores = new TensorCorePanel(*m_session);
-  tabifyDockWidget(a, makeDock("tensorcores", tr("Tensor cores"), m_tensorCores, Qt::RightDockWidgetArea));
+  auto* tc = makeDock("tensorcores", tr("Tensor cores"), m_tensorCores, Qt::RightDockWidgetArea);
   tabifyDockWidget(l, a);
+  tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
   l->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
   resizeDocks({e, r}, {600, 300}, Qt::Vertical);

@@ -46,11 +46,16 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   auto* bankPage = new QSplitter(Qt::Vertical, this);
   bankPage->addWidget(m_bank);
   bankPage->addWidget(m_accesses);
+  bankPage->setChildrenCollapsible(true);
+  m_accesses->setMinimumHeight(0);
   bankPage->setStretchFactor(0, 4);
   bankPage->setStretchFactor(1, 1);
   m_stack = new QStackedWidget(this);
   m_stack->addWidget(m_fragment);
   m_stack->addWidget(bankPage);
+  // a small minimum: the dock shares its column with Layout and Assembly and must not pin the
+  // window's splits
+  m_stack->setMinimumSize(120, 60);
 
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Operand:"), this));
@@ -61,6 +66,10 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   lay->addLayout(top);
   lay->addWidget(m_summary);
   lay->addWidget(m_stack, 1);
+
+  // an explicit small minimum (the layout's would be the sum of its rows): the dock shares its
+  // column with Layout and Assembly and must not pin the window's splits
+  setMinimumSize(160, 120);
 
   connect(m_pick, &QComboBox::currentIndexChanged, this, [this](int) { showPicked(); });
   connect(m_warp, &QSpinBox::valueChanged, this, [this](int w) {
