@@ -23,6 +23,9 @@ class SpanChecker {
     }
   }
 
+  /// Lines of the source as the lexer counts them (an empty last line after a final break too).
+  int lineCount() const { return static_cast<int>(m_lineStarts.size()); }
+
   std::string check(const SourceSpan& s, const char* what) const {
     if (!s.valid()) return std::string(what) + ": invalid span";
     if (s.offset < 0 || s.length < 0 || s.offset + s.length > m_size)
