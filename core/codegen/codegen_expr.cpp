@@ -132,6 +132,71 @@ std::optional<int64_t> rowMajorScale(const TileLayout& l) {
   return expect == 0 ? 1 : expect;
 }
 
+/// The `m` offset of layout coordinate `kc[d] + sym[d]` computed dimension by dimension, when the
+/// shard refines the layout shape (each dimension's extent is the product of a run of consecutive
+/// iters): then the mixed-radix digits of dimension d come from its own coordinate alone, so no
+/// flattened index mixes the dimensions, and a dimension held by one iter contributes a plain
+/// multiple (a region start `ks` of a (4, ...) view with stride 16 becomes `ks * 16`). The
+/// outermost digit of a dimension takes no `%`: coordinates are inside their extents (sema and the
+/// simulator check regions). Null when the shard does not refine the shape.
+std::optional<std::string> perDimensionOffset(const TileLayout& l, const std::vector<int64_t>& shape,
+                                              const std::vector<int64_t>& kc,
+                                              const std::vector<std::string>& sym, int64_t mOff) {
+  const auto& sh = l.shard;
+  std::vector<std::pair<size_t, size_t>> runs;  // [first, last) iters of each dimension
+  size_t k = 0;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const size_t first = k;
+    int64_t prod = 1;
+    while (prod < shape[d] && k < sh.size()) {
+      if (sh[k].extent <= 0) return std::nullopt;
+      prod *= sh[k++].extent;
+    }
+    if (prod != shape[d]) return std::nullopt;
+    runs.push_back({first, k});
+  }
+  for (; k < sh.size(); ++k)
+    if (sh[k].extent != 1) return std::nullopt;
+  int64_t constant = mOff;
+  std::string terms;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const auto [first, last] = runs[d];
+    // Non-trivial iters of the run that move `m`, innermost first, with their inner extents.
+    std::vector<std::pair<const Iter*, int64_t>> digits;
+    int64_t inner = 1;
+    size_t outermost = last;  // the run's outermost iter of extent > 1
+    for (size_t i = last; i-- > first;) {
+      if (sh[i].extent != 1) outermost = i;
+      if (sh[i].axis == "m" && sh[i].extent != 1 && sh[i].stride != 0) digits.push_back({&sh[i], inner});
+      inner *= sh[i].extent;
+    }
+    if (sym[d].empty()) {
+      for (const auto& [it, in] : digits) constant += (kc[d] / in) % it->extent * it->stride;
+      continue;
+    }
+    const std::string c = kc[d] == 0 ? sym[d] : "(" + sym[d] + (kc[d] > 0 ? " + " : " - ") +
+                                                     std::to_string(std::abs(kc[d])) + ")";
+    const bool oneDigit = digits.size() == 1 && digits[0].first == &sh[outermost] && digits[0].second == 1;
+    for (const auto& [it, in] : digits) {
+      std::string t;
+      if (oneDigit) {  // (sym + kc) * stride: the constant part folds into the offset
+        t = sym[d].find(' ') != std::string::npos ? "(" + sym[d] + ")" : sym[d];
+        constant += kc[d] * it->stride;
+      } else {
+        const std::string base = c.find(' ') != std::string::npos && c.front() != '(' ? "(" + c + ")" : c;
+        t = in == 1 ? base : "(" + base + " / " + std::to_string(in) + ")";
+        if (it != &sh[outermost]) t = "(" + t + " % " + std::to_string(it->extent) + ")";
+      }
+      if (it->stride != 1) t += " * " + std::to_string(it->stride);
+      terms += (terms.empty() ? "" : " + ") + t;
+    }
+  }
+  if (terms.empty()) return std::to_string(constant);
+  if (constant > 0) terms += " + " + std::to_string(constant);
+  if (constant < 0) terms += " - " + std::to_string(-constant);
+  return "(" + terms + ")";
+}
+
 std::string binOpText(ir::BinOp op) {
   switch (op) {
     case ir::BinOp::Add: return "+";
@@ -257,6 +322,7 @@ std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::v
     if (*scale != 1) s = "(" + s + ") * " + std::to_string(*scale);
     return "(" + withConst(s, flatConst * *scale + mOff) + ")";
   }
+  if (auto s = perDimensionOffset(ref.layout, ref.layoutShape, kc, sym, mOff)) return *s;
   // General layout: the mixed-radix split of spec §1.4 over the shard extents.
   const std::string flat = "(" + withConst(flatSym, flatConst) + ")";
   std::string out;
