@@ -292,7 +292,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
     const std::string& name = toks[0].text;
     if (std::find(other.begin(), other.end(), name) != other.end()) {
       return fail(error,
-                  "PTX instruction family '" + name +
+                  "the PTX instruction family '" + name +
                       "' is not in the supported tile instruction table (supported: " +
                       orList(famNames, 32) + ")",
                   0, static_cast<int>(name.size())),

@@ -5,6 +5,7 @@
 // harness at the bottom of a doc example) is bound as Foreign and never checked here.
 #include <algorithm>
 #include <charconv>
+#include <functional>
 
 #include "core/sema/sema_internal.h"
 
@@ -264,6 +265,21 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       const std::string p = e.args.empty() ? "" : builtinPath(*e.args[0]);
       if ((p == "T.int32" || p == "T.int64" || p == "T.i32" || p == "T.i64") && e.args.size() == 2)
         return staticInt(*e.args[1], report);
+      if (p == "T.ceildiv" && e.args.size() == 3 && e.keywords.empty()) {
+        // ceildiv(a, b) = -((-a) // b), Python's floor division on exact integers.
+        auto a = staticInt(*e.args[1], report);
+        if (!a) return std::nullopt;
+        auto b = staticInt(*e.args[2], report);
+        if (!b) return std::nullopt;
+        IntFold f = foldIntUnary(ast::Op::Neg, *a);
+        if (f.ok()) f = foldIntBinary(ast::Op::FloorDiv, f.value, *b);
+        if (f.ok()) f = foldIntUnary(ast::Op::Neg, f.value);
+        if (!f.ok()) {
+          reportFoldError(f, e.span);
+          return std::nullopt;
+        }
+        return f.value;
+      }
       break;
     }
     default: break;
@@ -328,6 +344,9 @@ std::optional<ir::DType> Analyzer::dtypeArg(const ast::Expr& e, bool report) {
   std::string name;
   if (e.kind == ast::ExprKind::Str) {
     name = e.text;
+  } else if (const Binding* b = e.kind == ast::ExprKind::Name ? lookup(e.text) : nullptr;
+             b && b->kind == Binding::Kind::DTypeConst) {
+    return static_cast<ir::DType>(b->intValue);  // a module alias: `dtype = T.float16`
   } else {
     const std::string p = builtinPath(e);
     if (startsWith(p, "T.")) name = p.substr(2);
@@ -422,10 +441,16 @@ void Analyzer::bindImport(const ast::Stmt& s) {
     const std::string bound = a.asname.empty() ? a.name : a.asname;
     if (m == TirxModule::ScriptParent && a.name == "tirx") {
       b.kind = Binding::Kind::Namespace;
+    } else if (m == TirxModule::Layout &&
+               std::find(kAxisNames.begin(), kAxisNames.end(), a.name) != kAxisNames.end()) {
+      // The layout module re-exports the axes (`from tvm.tirx.layout import tid_in_wg, TLane`).
+      b.kind = Binding::Kind::Axis;
     } else if (m == TirxModule::Layout) {
       if (std::find(kLayoutNames.begin(), kLayoutNames.end(), a.name) == kLayoutNames.end()) {
         auto& d = error("E0106", a.span, "'" + a.name + "' is not a name of " + s.module);
-        const std::string best = closestName(a.name, kLayoutNames);
+        std::vector<std::string> known = kLayoutNames;
+        known.insert(known.end(), kAxisNames.begin(), kAxisNames.end());
+        const std::string best = closestName(a.name, known);
         if (!best.empty()) note(d, a.span, "did you mean '" + best + "'?");
         continue;
       }
@@ -461,53 +486,96 @@ bool looksLikeLayout(const ast::Expr& e, Analyzer& a) {
 }
 }  // namespace
 
+std::optional<ir::DType> Analyzer::moduleDTypeAlias(const ast::Expr& e) {
+  // `dtype = T.float16` or `dtype = "float16"` is an alias usable wherever a dtype is expected; a
+  // string that is no dtype name stays a plain harness value.
+  if (e.kind == ast::ExprKind::Str) {
+    auto t = ir::parseDType(e.text);
+    return t && *t != ir::DType::Void ? t : std::nullopt;
+  }
+  if (e.kind == ast::ExprKind::Name) {
+    const Binding* b = lookup(e.text);
+    if (b && b->kind == Binding::Kind::DTypeConst) return static_cast<ir::DType>(b->intValue);
+    return std::nullopt;
+  }
+  const std::string p = builtinPath(e);
+  if (!startsWith(p, "T.")) return std::nullopt;
+  auto t = ir::parseDType(p.substr(2));
+  return t && *t != ir::DType::Void ? t : std::nullopt;
+}
+
+void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
+  const std::string& name = target.text;
+  Binding b;
+  b.span = target.span;
+  if (looksLikeLayout(value, *this) && isComposeLayoutExpr(value)) {
+    bindComposeConstant(name, value, target.span);
+    return;
+  }
+  if (auto t = moduleDTypeAlias(value)) {
+    b.kind = Binding::Kind::DTypeConst;
+    b.intValue = static_cast<int64_t>(*t);
+    m_moduleScope.names[name] = b;
+    return;
+  }
+  if (looksLikeLayout(value, *this)) {
+    auto layout = layoutArg(value);
+    if (!layout) {
+      b.kind = Binding::Kind::Foreign;  // errors reported; keep the name known
+      m_moduleScope.names[name] = b;
+      return;
+    }
+    b.kind = Binding::Kind::Layout;
+    b.index = static_cast<int>(m_layouts.size());
+    m_layouts.push_back(*layout);
+    ir::Symbol sym;
+    sym.kind = ir::Symbol::Kind::Layout;
+    sym.name = name;
+    sym.span = target.span;
+    sym.layout = *layout;
+    for (const auto& it : layout->shard) sym.shape.push_back(it.extent);
+    b.symbol = addSymbol(std::move(sym));
+  } else {
+    // An integer that leaves int64 (`BIG = 1 << 70`) is legal Python: a harness value, not an
+    // error here; TIRx code that uses it gets "cannot be used as a scalar value".
+    m_quietFolds = true;
+    const auto v = staticInt(value, false);
+    m_quietFolds = false;
+    b.kind = v ? Binding::Kind::IntConst : Binding::Kind::Foreign;
+    b.intValue = v.value_or(0);
+    if (!v && m_foldFailedQuietly) b.failedFold = &value;
+    m_foldFailedQuietly = false;
+  }
+  m_moduleScope.names[name] = b;
+}
+
 void Analyzer::bindModuleAssign(const ast::Stmt& s) {
   if (!s.value) return;
   for (const auto& target : s.targets) {
-    if (!target || target->kind != ast::ExprKind::Name) {
-      // Tuple targets and subscripts at module level belong to the harness.
-      if (target && target->kind == ast::ExprKind::Tuple)
-        for (const auto& t : target->args)
-          if (t && t->kind == ast::ExprKind::Name)
-            m_moduleScope.names[t->text] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, t->span};
+    if (target && target->kind == ast::ExprKind::Name) {
+      bindModuleName(*target, *s.value);
       continue;
     }
-    const std::string& name = target->text;
-    Binding b;
-    b.span = target->span;
-    if (looksLikeLayout(*s.value, *this) && isComposeLayoutExpr(*s.value)) {
-      bindComposeConstant(name, *s.value, target->span);
-      continue;
-    }
-    if (looksLikeLayout(*s.value, *this)) {
-      auto layout = layoutArg(*s.value);
-      if (!layout) {
-        b.kind = Binding::Kind::Foreign;  // errors reported; keep the name known
-        m_moduleScope.names[name] = b;
-        continue;
+    // `ROWS, COLS = 8, 4` binds pairwise; other tuple targets and subscripts belong to the harness.
+    if (target && target->kind == ast::ExprKind::Tuple) {
+      bool pairwise = s.value->kind == ast::ExprKind::Tuple && s.value->args.size() == target->args.size();
+      // Python evaluates the whole right side first: `a, b = b, a` cannot bind one by one.
+      std::function<bool(const ast::Expr&)> mentionsTarget = [&](const ast::Expr& e) {
+        if (e.kind == ast::ExprKind::Name)
+          for (const auto& t : target->args)
+            if (t && t->kind == ast::ExprKind::Name && t->text == e.text) return true;
+        for (const auto& a : e.args)
+          if (a && mentionsTarget(*a)) return true;
+        return false;
+      };
+      if (pairwise && mentionsTarget(*s.value)) pairwise = false;
+      for (size_t i = 0; i < target->args.size(); ++i) {
+        const auto& t = target->args[i];
+        if (!t || t->kind != ast::ExprKind::Name) continue;
+        if (pairwise && s.value->args[i]) bindModuleName(*t, *s.value->args[i]);
+        else m_moduleScope.names[t->text] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, t->span};
       }
-      b.kind = Binding::Kind::Layout;
-      b.index = static_cast<int>(m_layouts.size());
-      m_layouts.push_back(*layout);
-      ir::Symbol sym;
-      sym.kind = ir::Symbol::Kind::Layout;
-      sym.name = name;
-      sym.span = target->span;
-      sym.layout = *layout;
-      for (const auto& it : layout->shard) sym.shape.push_back(it.extent);
-      b.symbol = addSymbol(std::move(sym));
-    } else {
-      // An integer that leaves int64 (`BIG = 1 << 70`) is legal Python: a harness value, not an
-      // error here; TIRx code that uses it gets "cannot be used as a scalar value".
-      m_quietFolds = true;
-      const auto v = staticInt(*s.value, false);
-      m_quietFolds = false;
-      b.kind = v ? Binding::Kind::IntConst : Binding::Kind::Foreign;
-      b.intValue = v.value_or(0);
-      if (!v && m_foldFailedQuietly) b.failedFold = s.value.get();
-      m_foldFailedQuietly = false;
     }
-    m_moduleScope.names[name] = b;
   }
 }
 

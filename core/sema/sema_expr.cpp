@@ -70,6 +70,45 @@ int64_t LinearForm::divisor() const {
   return g > static_cast<uint64_t>(INT64_MAX) ? int64_t{1} << 62 : static_cast<int64_t>(g);
 }
 
+namespace {
+/// A canonical text of a pure integer expression (no loads, no calls), equal for two expressions
+/// exactly when they are built the same way; nullopt for an impure one.
+std::optional<std::string> pureKey(const ir::Expr& e) {
+  std::string k;
+  switch (e.kind) {
+    case ExprKind::IntImm: return std::to_string(e.intValue);
+    case ExprKind::Var: return "v" + std::to_string(e.var);
+    case ExprKind::ThreadIdx: return "t" + std::to_string(e.dim);
+    case ExprKind::BlockIdx: return "b" + std::to_string(e.dim);
+    case ExprKind::BlockDim: return "bd" + std::to_string(e.dim);
+    case ExprKind::GridDim: return "gd" + std::to_string(e.dim);
+    case ExprKind::Unary: case ExprKind::Binary: case ExprKind::Compare: case ExprKind::Logical:
+    case ExprKind::Select: case ExprKind::Cast: case ExprKind::Intrinsic:
+      k = "(" + std::to_string(static_cast<int>(e.kind)) + ":" + std::to_string(static_cast<int>(e.op)) + ":" +
+          e.name + ":" + std::string(ir::dtypeName(e.dtype));
+      for (const auto& a : e.args) {
+        if (!a) return std::nullopt;
+        auto ak = pureKey(*a);
+        if (!ak) return std::nullopt;
+        k += " " + *ak;
+      }
+      return k + ")";
+    default: return std::nullopt;
+  }
+}
+
+/// A non-affine pure integer expression (`bx % 2`, `i * j`) as one opaque atom: its value is some
+/// integer, the same wherever the same expression appears, so `bx % 2 * 4 + 4 - bx % 2 * 4` is 4.
+std::optional<LinearForm> opaqueAtom(const ir::Expr& e) {
+  if (!ir::isInt(e.dtype)) return std::nullopt;
+  auto k = pureKey(e);
+  if (!k) return std::nullopt;
+  LinearForm f;
+  f.terms["@" + *k] = 1;
+  return f;
+}
+}  // namespace
+
 std::optional<LinearForm> linearize(const ir::Expr& e) {
   // Every coefficient is exact: a form whose arithmetic would leave int64 is "not affine".
   LinearForm f;
@@ -87,8 +126,9 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
           if (__builtin_sub_overflow(int64_t{0}, c, &c)) return std::nullopt;
         return a;
       }
-      return std::nullopt;
+      return opaqueAtom(e);
     case ExprKind::Binary: {
+      if (e.op != ir::BinOp::Add && e.op != ir::BinOp::Sub && e.op != ir::BinOp::Mul) return opaqueAtom(e);
       auto a = linearize(*e.args[0]);
       auto b = linearize(*e.args[1]);
       if (!a || !b) return std::nullopt;
@@ -106,7 +146,7 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
         return a;
       }
       if (e.op == ir::BinOp::Mul) {
-        if (!a->isConstant() && !b->isConstant()) return std::nullopt;
+        if (!a->isConstant() && !b->isConstant()) return opaqueAtom(e);
         LinearForm& v = a->isConstant() ? *b : *a;
         const int64_t k = a->isConstant() ? a->constant : b->constant;
         if (__builtin_mul_overflow(v.constant, k, &v.constant)) return std::nullopt;
@@ -117,7 +157,7 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
       }
       return std::nullopt;
     }
-    default: return std::nullopt;
+    default: return opaqueAtom(e);
   }
 }
 

@@ -32,6 +32,8 @@ struct Binding {
     Kernel,         ///< @T.function kernel
     Tensor,         ///< a buffer or a view of one (kernel scope)
     Var,            ///< a scalar variable (kernel or function scope)
+    Refused,        ///< a declaration already reported as an error: uses are skipped silently
+    DTypeConst,     ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
     Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
   } kind = Kind::Foreign;
   int64_t intValue = 0;
@@ -147,6 +149,10 @@ class Analyzer {
   // ---- module scope (sema.cpp / sema_function.cpp / sema_kernel.cpp) ----
   void bindImport(const ast::Stmt& s);
   void bindModuleAssign(const ast::Stmt& s);
+  /// Binds one module-level `NAME = value` (int constant, layout, dtype alias or harness value).
+  void bindModuleName(const ast::Expr& target, const ast::Expr& value);
+  /// The dtype a module-level `NAME = T.float16` / `NAME = "float16"` aliases, nullopt otherwise.
+  std::optional<ir::DType> moduleDTypeAlias(const ast::Expr& e);
   void analyzeFunctionDef(const ast::Stmt& s);
   // ---- kernels the checker would not see (sema_visibility.cpp) ----
   /// E0117 (undefined name) or E0109 (not a TIRx decorator) for a def's decorator.
@@ -158,6 +164,8 @@ class Analyzer {
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
   void checkSharedMemory(const ir::Kernel& k);
+  /// E0291 for element accesses and tile operands proven out of bounds (sema_bounds.cpp).
+  void checkStaticBounds(const ir::Kernel& k);
 
   // ---- constant folding (sema_fold.cpp) ----
   /// Reports a failed fold at `span` (E0240 overflow, E0156 division by zero, E0244 negative
@@ -185,6 +193,15 @@ class Analyzer {
   ir::ExprPtr lowerIndex(const ast::Expr& e);
   bool threadDependent(const ir::Expr& e) const;
 
+  // ---- error recovery (sema_recovery.cpp) ----
+  /// Binds `name` in the body as Refused (its declaration was reported).
+  void bindRefused(const std::string& name, SourceSpan span);
+  /// True when `e` mentions a name bound as Refused.
+  bool mentionsRefused(const ast::Expr& e);
+  /// True (and the statement's name targets bound as Refused) when the statement's own
+  /// expressions mention a refused name: the caller skips it without a diagnostic.
+  bool skipRefusedStmt(const ast::Stmt& s);
+
   // ---- kernels and statements (sema_kernel.cpp) ----
   void lowerParams(const ast::Stmt& def, ir::Kernel& k);
   bool lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k);
@@ -203,6 +220,8 @@ class Analyzer {
 
   // ---- tensors (sema_tensor.cpp) ----
   bool isTensorExpr(const ast::Expr& e);
+  /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
+  bool rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span);
   std::shared_ptr<const ir::TensorRef> lowerTensor(const ast::Expr& e);
   std::shared_ptr<const ir::TensorRef> lowerView(const ast::Expr& call,
                                                  std::shared_ptr<const ir::TensorRef> base);

@@ -28,6 +28,14 @@ int Analyzer::newVar(const std::string& name, DType t, SourceSpan span, bool thr
 
 void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
   for (const auto& p : def.params) {
+    // A parameter refused below still binds its name (sema_recovery.cpp).
+    struct BindIfRefused {
+      Analyzer& a;
+      const ast::Param& p;
+      ~BindIfRefused() {
+        if (!a.m_body->locals.names.count(p.name)) a.bindRefused(p.name, p.span);
+      }
+    } bindIfRefused{*this, p};
     if (p.star || p.doubleStar) {
       error("E0112", p.span, "kernel parameters cannot be *args or **kwargs");
       continue;
@@ -371,6 +379,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   // Unused allocations (only in kernels without errors: an early return after an error leaves
   // operands unvisited).
   const bool kernelErrors = hasErrors(Diagnostics(m_diags.begin() + diagsBefore, m_diags.end()));
+  if (!kernelErrors && m_body->launchOk) checkStaticBounds(k);
   for (size_t b = 0; b < k.buffers.size() && !kernelErrors; ++b) {
     if (k.buffers[b].paramIndex < 0 && b < m_body->bufferUsed.size() && !m_body->bufferUsed[b])
       warning("W0100", k.buffers[b].span, "allocation '" + k.buffers[b].name + "' is never used");
@@ -533,6 +542,16 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
   }
   const std::string& name = target.text;
   const bool fn = m_body->inFunction;
+  // A declaration refused below still binds its name (sema_recovery.cpp).
+  struct BindIfRefused {
+    Analyzer& a;
+    const std::string& name;
+    SourceSpan span;
+    size_t diags;
+    ~BindIfRefused() {
+      if (a.m_diags.size() > diags && !a.m_body->locals.names.count(name)) a.bindRefused(name, span);
+    }
+  } bindIfRefused{*this, name, target.span, m_diags.size()};
   if (value.kind == ast::ExprKind::Call) {
     const std::string p = builtinPath(*value.args[0]);
     if (p == "T.alloc_local" || p == "T.alloc_shared") {

@@ -123,6 +123,22 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerTensor(const ast::Expr& e) {
   return nullptr;
 }
 
+bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
+  // TLane/TCol address Blackwell tensor memory, reachable only through tcgen05 (spec §1.1, §2):
+  // the names import and layouts that mention them parse, but no tile of this subset lives there.
+  auto tmem = [](const std::string& a) { return a == "TLane" || a == "TCol"; };
+  std::string axis;
+  for (const auto* iters : {&l.shard, &l.replica})
+    for (const auto& it : *iters)
+      if (axis.empty() && tmem(it.axis)) axis = it.axis;
+  for (const auto& [a, v] : l.offset)
+    if (axis.empty() && tmem(a) && v != 0) axis = a;
+  if (axis.empty()) return false;
+  auto& d = error("E0290", span, "axis '" + axis + "' addresses Blackwell tensor memory (tcgen05), which is not supported yet");
+  note(d, span, "register tiles use thread axes and `m`; shared and global tensors use `m` only");
+  return true;
+}
+
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
                                                         std::shared_ptr<const ir::TensorRef> base) {
   const int npos = static_cast<int>(call.args.size()) - 1;
@@ -236,6 +252,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
                                          std::to_string(product(dims)));
       return nullptr;
     }
+    if (rejectTensorMemoryAxes(*l, layoutKw->span)) return nullptr;
     if (base->scope != ir::MemScope::Local && l->hasThreadAxes()) {
       error("E0144", layoutKw->span, "a " + std::string(ir::memScopeName(base->scope)) + " tensor's layout cannot have thread axes");
       return nullptr;
@@ -439,6 +456,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
     } else if (isComposeLayoutExpr(*l)) {
       if (!applyComposeLayout(buf, *l, sh)) return -1;
     } else if (auto layout = layoutArg(*l)) {
+      if (rejectTensorMemoryAxes(*layout, l->span)) return -1;
       if (scope != ir::MemScope::Local && layout->hasThreadAxes()) {
         error("E0144", l->span, "a shared tensor's layout cannot have thread axes, found " + layout->toString());
         return -1;

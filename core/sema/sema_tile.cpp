@@ -78,8 +78,13 @@ std::string Analyzer::describeThread(int64_t t) const {
 }
 
 void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
-  if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, {"scope", "pred", "preserve_dst", "loc"})) return;
-  // The instruction: T.ptx["..."] or a plain string.
+  const std::vector<std::string> kApplyKeywords = {"scope", "pred", "preserve_dst", "loc"};
+  if (call.args.size() < 2 || !call.args[1] || call.args[1]->kind == ast::ExprKind::Starred) {
+    checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords);
+    return;
+  }
+  // The instruction: T.ptx["..."] or a plain string. It is checked before the keywords: an
+  // unsupported instruction is the root cause when both are wrong.
   const ast::Expr& ie = *call.args[1];
   const ast::Expr* str = nullptr;
   if (ie.kind == ast::ExprKind::Subscript && builtinPath(*ie.args[0]) == "T.ptx" && ie.args[1]->kind == ast::ExprKind::Str)
@@ -102,6 +107,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     error("E0350", at, perr.message);
     return;
   }
+  if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords)) return;
   const std::string op = instr->opcode;
   const int n = static_cast<int>(call.args.size()) - 2;
   if (n < instr->minArity || n > instr->maxArity) {

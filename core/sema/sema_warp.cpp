@@ -128,6 +128,7 @@ bool Analyzer::checkCollectiveContext(const PtxInstruction& instr, ir::ExecScope
 }
 
 void Analyzer::lowerStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
+  if (skipRefusedStmt(s)) return;  // the refused declaration is the one root cause (sema_recovery.cpp)
   const bool allowed = m_body && !m_body->inFunction &&
                        (s.kind == ast::StmtKind::Assign || s.kind == ast::StmtKind::AnnAssign ||
                         s.kind == ast::StmtKind::AugAssign || s.kind == ast::StmtKind::ExprStmt);

@@ -49,6 +49,7 @@ void Interp::bindImport(const ast::Stmt& s) {
   }
   // from M import a as b
   const std::string& m = s.module;
+  if (m == "__future__") return;  // `from __future__ import annotations`: annotations are not evaluated here anyway
   for (const auto& a : s.names) {
     const std::string bind = a.asname.empty() ? a.name : a.asname;
     const std::string full = m + "." + a.name;

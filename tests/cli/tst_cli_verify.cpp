@@ -100,7 +100,7 @@ class TestCliVerify : public QObject {
     QVERIFY(r.out.contains("[E0701]"));
     const Run o = tirx({"verify", simData("oob.py")});
     QCOMPARE(o.code, 1);
-    QVERIFY(o.out.contains("oob.py:10:9: error: index 64 is out of bounds for dimension 0 of 'Out'"));
+    QVERIFY(o.out.contains("oob.py:12:9: error: index 64 is out of bounds for dimension 0 of 'Out'"));
   }
 
   void noCheckCodeRunsSeeded() {

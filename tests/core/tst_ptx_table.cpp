@@ -278,7 +278,7 @@ void TstPtxTable::rejects_data() {
   QTest::newRow("unknown family, far") << "frobnicate.f32"
                                        << "unknown PTX instruction family 'frobnicate'" << 0;
   QTest::newRow("unsupported family") << "rsqrt.approx.f32"
-                                      << "PTX instruction family 'rsqrt' is not in the supported "
+                                      << "the PTX instruction family 'rsqrt' is not in the supported "
                                          "tile instruction table (supported: ld, st, mov, add, sub, "
                                          "mul, fma, div, rcp, sqrt, min, max, ex2, lg2, abs, neg, cvt, "
                                          "ldmatrix, stmatrix, mma, shfl or redux)"
