@@ -23,8 +23,8 @@ const char* kUsage =
     "  check   FILE [--arch sm_90] [--json]\n"
     "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir [-o OUT]\n"
     "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
-    "          [--budget N] [--timeout S]\n"
-    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S]\n"
+    "          [--budget N] [--timeout S] [--sanitize TOOL]\n"
+    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize TOOL]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
     "  bench   FILE ...\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
@@ -125,6 +125,21 @@ bool parseDevice(const std::string& text, int& cudaIndex, std::string& why) {
             ? "device index out of range in '" + text + "' (expected cuda:0 to cuda:1023)"
             : "expected sim, cuda or cuda:N, found '" + text + "'";
   return false;
+}
+
+bool parseSanitizeOption(const Options& o, bool gpu, driver::SanitizerTool& tool, std::string& why) {
+  tool = driver::SanitizerTool::None;
+  const std::string t = o.get("--sanitize");
+  if (t.empty() && o.getAll("--sanitize").empty()) return true;
+  if (!driver::parseSanitizerTool(t, tool)) {
+    why = "--sanitize: expected memcheck, racecheck, initcheck or synccheck, found '" + t + "'";
+    return false;
+  }
+  if (!gpu) {
+    why = "--sanitize watches GPU runs: use it with --device cuda[:N] (or both for verify)";
+    return false;
+  }
+  return true;
 }
 
 namespace {

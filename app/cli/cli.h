@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "core/diag/budget.h"
+#include "core/driver/cuda_executor.h"
+#include "core/driver/sanitizer.h"
+#include "core/verify/verify.h"
 
 namespace tirx::cli {
 
@@ -39,6 +42,11 @@ bool parseSeconds(const std::string& text, double& seconds, std::string& why);
 bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why);
 bool parseDevice(const std::string& text, int& cudaIndex, std::string& why);
 
+struct Options;
+/// `--sanitize TOOL` of run/verify: the tool (None when absent); false with `why` for an unknown
+/// tool, or when `gpu` is false (the sanitizer watches GPU runs only).
+bool parseSanitizeOption(const Options& o, bool gpu, driver::SanitizerTool& tool, std::string& why);
+
 /// While alive, SIGINT (Ctrl-C) cancels `token` instead of killing the process; a second Ctrl-C
 /// kills it as usual. `interrupted()` says whether it happened.
 class InterruptCancels {
@@ -55,6 +63,10 @@ class InterruptCancels {
 };
 /// Exit status after a Ctrl-C (128 + SIGINT, as shells report it).
 inline constexpr int kExitInterrupted = 130;
+
+/// The GPU executor factory of `tirx verify` (and the default one of core/verify): a CudaExecutor
+/// with `base`'s options for "cuda" / "cuda:N"; null with `why` when no GPU path exists.
+verify::ExecutorFactory cudaExecutorFactory(driver::CudaExecutorOptions base);
 
 /// Small shared option parser: `--name value`, `--name=value`, flags, positionals.
 struct Options {

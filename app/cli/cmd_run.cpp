@@ -41,28 +41,32 @@ nlohmann::json sharedMemoryJson(const ir::RunOutcome& res) {
 }
 }  // namespace
 
-namespace {
-
-/// The CLI's GPU backend for core/verify (`tirx verify --device cuda|both`): the runner-based
-/// CUDA executor, installed once when the CLI library is loaded.
-const bool kCudaFactoryInstalled = [] {
-  verify::setDefaultExecutorFactory([](const std::string& device, std::string* why)
-                                        -> std::unique_ptr<ir::Executor> {
+verify::ExecutorFactory cudaExecutorFactory(driver::CudaExecutorOptions base) {
+  return [base](const std::string& device, std::string* why) -> std::unique_ptr<ir::Executor> {
     if (!driver::gpuPathAvailable(why)) return nullptr;
-    driver::CudaExecutorOptions o;
+    driver::CudaExecutorOptions o = base;
     std::string bad;
     if (device != "cuda" && !parseDevice(device, o.device, bad)) {
       if (why) *why = bad;
       return nullptr;
     }
     return std::make_unique<driver::CudaExecutor>(o);
-  });
+  };
+}
+
+namespace {
+
+/// The CLI's GPU backend for core/verify (`tirx verify --device cuda|both`): the runner-based
+/// CUDA executor, installed once when the CLI library is loaded.
+const bool kCudaFactoryInstalled = [] {
+  verify::setDefaultExecutorFactory(cudaExecutorFactory({}));
   return true;
 }();
 
 const char* kRunUsage =
     "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR]\n"
     "                [--json] [--arch sm_90] [--budget WORK_UNITS] [--timeout SECONDS]\n"
+    "                [--sanitize memcheck|racecheck|initcheck|synccheck]\n"
     "  GEN: linspace(a, b) | zeros | ones | full(v) | arange[(start)] | randn(seed) | rand(seed)\n"
     "       | empty (a number for a scalar parameter)\n";
 
@@ -86,7 +90,8 @@ std::string preview(const ir::HostTensor& t, int n = 6) {
 }  // namespace
 
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout", "--budget"},
+  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout", "--budget",
+                                        "--sanitize"},
                                  {"--json", "--help"});
   if (o.has("--help")) {
     out << kRunUsage;
@@ -101,6 +106,11 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   std::string why;
   if (!parseDevice(dev, cudaIndex, why)) {
     err << "tirx run: --device: " << why << "\n";
+    return 2;
+  }
+  driver::SanitizerTool tool = driver::SanitizerTool::None;
+  if (!parseSanitizeOption(o, cudaIndex >= 0, tool, why)) {
+    err << "tirx run: " << why << "\n";
     return 2;
   }
   BudgetLimits limits;
@@ -154,6 +164,8 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     eo.device = cudaIndex;
     eo.sm = so.sm;
     eo.scriptFile = path;
+    eo.sanitize = tool;
+    eo.scriptSource = source;
     exec = std::make_unique<driver::CudaExecutor>(eo);
   } else {
     sim::SimOptions simOptions;
@@ -241,6 +253,16 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
                       {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
                       {"faults", faults}, {"outputs", outs}, {"sharedMemory", sharedMemoryJson(res)}});
+    if (tool != driver::SanitizerTool::None)
+      if (const auto* cuda = dynamic_cast<const driver::CudaExecutor*>(exec.get());
+          cuda && cuda->lastSanitizerReport()) {
+        const driver::SanitizerReport& sr = *cuda->lastSanitizerReport();
+        report.back()["sanitizer"] = {{"tool", std::string(driver::sanitizerToolName(tool))},
+                                      {"clean", sr.clean()}, {"complete", sr.summary},
+                                      {"errors", sr.errors}, {"warnings", sr.warnings},
+                                      {"apiErrors", sr.apiErrors}, {"summary", sr.summaryText()}};
+        if (!o.has("--json")) out << "  " << sr.summaryText() << "\n";
+      }
     if (!o.has("--json"))
       for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
         out << "  shared memory line " << l.line << ": " << l.instructions << " warp instructions, " << l.wavefronts

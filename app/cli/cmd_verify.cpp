@@ -60,10 +60,11 @@ void printCheck(const verify::Check& c, std::ostream& out) {
 }  // namespace
 
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout"}, {"--json"});
+  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"}, {"--json"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
-        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]\n";
+        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]\n"
+           "                   [--sanitize memcheck|racecheck|initcheck|synccheck]\n";
     return 2;
   }
   verify::VerifyOptions vo;
@@ -84,8 +85,23 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx verify: --budget: " << why << "\n";
     return 2;
   }
+  driver::SanitizerTool tool = driver::SanitizerTool::None;
+  if (!parseSanitizeOption(o, vo.device != "sim", tool, why)) {
+    err << "tirx verify: " << why << "\n";
+    return 2;
+  }
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
+  // Under the sanitizer: the GPU executor wraps its runner, and every report's summary is printed.
+  auto summaries = std::make_shared<std::vector<std::string>>();
+  if (tool != driver::SanitizerTool::None) {
+    driver::CudaExecutorOptions eo;
+    eo.sanitize = tool;
+    eo.scriptFile = vo.fileName;
+    eo.scriptSource = text;
+    eo.onSanitizerReport = [summaries](const driver::SanitizerReport& r) { summaries->push_back(r.summaryText()); };
+    vo.cudaFactory = cudaExecutorFactory(eo);
+  }
   vo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(vo.cancel);
   const verify::Report r = verify::verifyScript(text, vo);
@@ -101,6 +117,7 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     for (const auto& f : r.faults) print(f.diag);
     for (const auto& c : r.checks) printCheck(c, out);
     if (!r.log.empty()) out << r.log;
+    for (const auto& line : *summaries) out << line << "\n";
     int failed = 0;
     for (const auto& c : r.checks) failed += c.pass ? 0 : 1;
     out << (r.passed() ? "verified: " : "NOT verified: ") << r.checks.size() - failed << "/"

@@ -159,6 +159,45 @@ std::string CudaExecutor::name() const {
 
 Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::string& kernel,
                                          std::vector<ir::KernelArg>& args) {
+  m_sanitizer.reset();
+  auto r = runOnce(program, kernel, args);
+  if (!r || !m_sanitizer) return r;
+  if (m_options.onSanitizerReport) m_options.onSanitizerReport(*m_sanitizer);
+  const ir::Kernel* k = program.findKernel(kernel);
+  addSanitizerFaults(*m_sanitizer, kernel, k ? k->span : SourceSpan{}, *r);
+  return r;
+}
+
+void CudaExecutor::addSanitizerFaults(const SanitizerReport& rep, const std::string& kernel,
+                                      SourceSpan at, ir::RunOutcome& out) const {
+  const std::string tool = "compute-sanitizer " + std::string(sanitizerToolName(rep.tool));
+  // A launch failure after findings is the sanitizer stopping the kernel, not a fault of its own.
+  const bool found = rep.findings > 0 || rep.errors > 0;
+  for (ir::Fault& f : out.faults)
+    if (found && f.diag.code == "E0950") {
+      f.kind = "sanitizer-stop";
+      f.diag.message = "kernel '" + kernel + "' was stopped by " + tool + " on cuda:" +
+                       std::to_string(m_options.device) +
+                       " after the error it reported (the launch failed because of the sanitizer, " +
+                       f.diag.message.substr(f.diag.message.find(" at ") == std::string::npos
+                                                 ? 0
+                                                 : f.diag.message.find(" at ") + 1) +
+                       ")";
+    }
+  for (const Diagnostic& d : rep.diagnostics)
+    out.faults.push_back({d.code == "E0955" || d.code == "W0955" ? "race" : "sanitizer", d});
+  if (!out.ran) return;  // killed or faulted: a missing summary says nothing more
+  if (!rep.summary)
+    out.faults.push_back({"sanitizer", makeError("E0959", at, rep.summaryText() + " for kernel '" + kernel + "'")});
+  else if (rep.findings == 0 && rep.errors > 0)
+    out.faults.push_back(
+        {"sanitizer", makeError("E0959", at,
+                                rep.summaryText() + " that name no kernel location" +
+                                    (rep.firstApiError.empty() ? "" : " (first: " + rep.firstApiError + ")"))});
+}
+
+Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const std::string& kernel,
+                                             std::vector<ir::KernelArg>& args) {
   m_timings = {};
   const ir::Kernel* k = program.findKernel(kernel);
   if (!k) return Status{"run", "no kernel named '" + kernel + "'", 0};
@@ -174,6 +213,16 @@ Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::
   const std::string runner = m_options.runnerPath.empty() ? findRunner() : m_options.runnerPath;
   if (runner.empty() || ::access(runner.c_str(), X_OK) != 0)
     return Status{"runner", "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)", 0};
+  const SanitizerTool tool = m_options.sanitize;
+  std::string sanitizer;
+  if (tool != SanitizerTool::None) {
+    sanitizer = m_options.sanitizerPath.empty() ? findComputeSanitizer() : m_options.sanitizerPath;
+    if (sanitizer.empty() || ::access(sanitizer.c_str(), X_OK) != 0)
+      return Status{"compute-sanitizer",
+                    "compute-sanitizer not found (looked in PATH, $CUDA_HOME/bin and /usr/local/cuda/bin); "
+                    "it comes with the CUDA toolkit, or run without --sanitize",
+                    0};
+  }
 
   ir::RunOutcome out;
   const std::string where = "on cuda:" + std::to_string(m_options.device);
@@ -263,10 +312,18 @@ Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::
 
   // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.
   const bool jobLimit = m_budget && m_budget->limits().maxSeconds > 0;
-  const ChildResult child =
-      runChild(runner, {runner, "runner", dir.path + "/request.json", dir.path + "/response.json"},
-               dir.path + "/runner.log",
-               jobLimit ? std::numeric_limits<int>::max() : m_options.timeoutMs, m_budget);
+  const int timeoutMs =
+      tool == SanitizerTool::None ? m_options.timeoutMs : sanitizedTimeoutMs(tool, m_options.timeoutMs);
+  std::vector<std::string> argv{runner, "runner", dir.path + "/request.json", dir.path + "/response.json"};
+  if (tool != SanitizerTool::None)
+    argv = sanitizerArgv(sanitizer, tool, dir.path + "/sanitizer.log", m_options.sanitizerPrintLimit, argv);
+  const ChildResult child = runChild(argv[0], argv, dir.path + "/runner.log",
+                                     jobLimit ? std::numeric_limits<int>::max() : timeoutMs, m_budget);
+  if (tool != SanitizerTool::None && child.started) {
+    std::string log;
+    readWholeFile(dir.path + "/sanitizer.log", log, kMaxProtocolText);  // absent: no report
+    m_sanitizer = parseSanitizerReport(log, tool, m_options.scriptFile, m_options.scriptSource, k->span);
+  }
   if (!child.started)
     return Status{
         "fork", "cannot start the runner process: " + std::string(std::strerror(child.startErrno)),
@@ -275,7 +332,7 @@ Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::
   if (child.stop == ChildStop::Timeout)
     return faultAt("timeout", "E0951",
                    "kernel '" + kernel + "' did not finish within " +
-                       secondsText(m_options.timeoutMs / 1000.0) + " s " + where +
+                       secondsText(timeoutMs / 1000.0) + " s " + where +
                        "; the runner was killed");
   if (child.stop == ChildStop::Budget)
     return faultAt(m_budget->stop() == BudgetStop::Time ? "timeout" : "cancelled",

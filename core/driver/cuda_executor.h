@@ -8,10 +8,13 @@
 // protocol is documented in docs/runner.md; runRunner() is the child's side.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/diag/result.h"
+#include "core/driver/sanitizer.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 
@@ -29,6 +32,14 @@ struct CudaExecutorOptions {
   /// Run twice when some element is undefined, to learn which output elements the kernel defined.
   /// Off (benchmarks): one run, and the `defined` masks of the arguments are left as they were.
   bool trackDefined = true;
+  /// Run the child under compute-sanitizer with this tool (None: directly). The runner timeout is
+  /// raised (sanitizedTimeoutMs); findings become faults at script lines (E0955–E0959).
+  SanitizerTool sanitize = SanitizerTool::None;
+  int sanitizerPrintLimit = 100;   ///< --print-limit
+  std::string sanitizerPath;       ///< the compute-sanitizer binary; empty = findComputeSanitizer()
+  std::string scriptSource;        ///< the script text, for the spans of sanitizer findings
+  /// Called with every sanitizer report (the CLI prints its summary line).
+  std::function<void(const SanitizerReport&)> onSanitizerReport;
 };
 
 /// Per-launch timings of the last run (milliseconds, CUDA events), for benchmarks.
@@ -44,11 +55,18 @@ class CudaExecutor : public ir::Executor {
   Result<ir::RunOutcome> run(const ir::Program& program, const std::string& kernel,
                              std::vector<ir::KernelArg>& args) override;
   const LaunchTimings& lastTimings() const { return m_timings; }
+  /// The sanitizer's report of the last run (when it ran under the sanitizer).
+  const std::optional<SanitizerReport>& lastSanitizerReport() const { return m_sanitizer; }
   CudaExecutorOptions& options() { return m_options; }
 
  private:
+  Result<ir::RunOutcome> runOnce(const ir::Program& program, const std::string& kernel,
+                                 std::vector<ir::KernelArg>& args);
+  void addSanitizerFaults(const SanitizerReport& rep, const std::string& kernel, SourceSpan at,
+                          ir::RunOutcome& out) const;
   CudaExecutorOptions m_options;
   LaunchTimings m_timings;
+  std::optional<SanitizerReport> m_sanitizer;
 };
 
 /// The `tirx` binary to run as the child: $TIRX_RUNNER, then `tirx` beside the current
