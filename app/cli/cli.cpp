@@ -1,6 +1,8 @@
 // Subcommand dispatch and the helpers every subcommand shares.
 #include "app/cli/cli.h"
 
+#include "core/driver/version.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,6 +28,8 @@ const char* kUsage =
     "          [--budget N] [--timeout S] [--sanitize TOOL]\n"
     "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize TOOL]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
+    "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
+    "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
     "  bench   FILE ...\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
 }
@@ -45,8 +49,10 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "bench") return cmdBench(rest, out, err);
   if (cmd == "ptx-conform") return cmdPtxConform(rest, out, err);
   if (cmd == "runner") return cmdRunner(rest, out, err);
+  if (cmd == "bundle") return cmdBundle(rest, out, err);
+  if (cmd == "replay") return cmdReplay(rest, out, err);
   if (cmd == "--version") {
-    out << "tirx 0.1.0\n";
+    out << "tirx " << kTirxVersion << "\n";
     return 0;
   }
   err << "tirx: unknown command '" << cmd << "'\n" << kUsage;

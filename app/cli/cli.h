@@ -26,6 +26,8 @@ int cmdCompile(const Args& args, std::ostream& out, std::ostream& err);
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err);
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err);
 int cmdBench(const Args& args, std::ostream& out, std::ostream& err);
+int cmdBundle(const Args& args, std::ostream& out, std::ostream& err);
+int cmdReplay(const Args& args, std::ostream& out, std::ostream& err);
 int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: the GPU runner child process (`tirx runner REQUEST.json RESPONSE.json`).
 int cmdRunner(const Args& args, std::ostream& out, std::ostream& err);

@@ -1,0 +1,252 @@
+// `tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] [--budget N]`
+// and `tirx replay BUNDLE [--device sim|cuda[:N]] [--json]`: reproducible kernel bundles
+// (core/verify/bundle.h). `bundle` verifies the script on the device with every launch recorded,
+// compiles it for the products (CUDA, PTX, SASS, resources) and writes one file; `replay` re-runs
+// each recorded launch from its inputs and compares the outputs with the recording within the
+// tolerance of the check on that kernel. Exit codes: bundle 0 written (whatever the checks said),
+// 1 the script has errors, 2 usage or I/O, 3 device unavailable; replay 0 every launch matches,
+// 1 a difference or a fault, 2 usage or an unreadable/malformed/newer bundle, 3 device unavailable.
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "core/device/cuda_driver.h"
+#include "core/driver/compile.h"
+#include "core/driver/runner_protocol.h"
+#include "core/driver/version.h"
+#include "core/sema/sema.h"
+#include "core/sim/simulator.h"
+#include "core/verify/bundle.h"
+
+namespace tirx::cli {
+
+namespace {
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string driverVersion() {
+  if (!device::driverLibraryPresent()) return {};
+  auto api = device::driver();
+  int v = 0;
+  if (!api || !(*api)->cuDriverGetVersion || (*api)->cuDriverGetVersion(&v) != 0) return {};
+  return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+}
+
+/// The executor of a bundle or replay: the simulator, or the runner-based GPU executor.
+std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, int sm, const std::string& scriptFile,
+                                             WorkBudget* budget) {
+  std::unique_ptr<ir::Executor> e;
+  if (cudaIndex < 0) {
+    sim::SimOptions so;
+    so.budget = budget;
+    e = std::make_unique<sim::Simulator>(so);
+  } else {
+    driver::CudaExecutorOptions o;
+    o.device = cudaIndex;
+    o.sm = sm;
+    o.scriptFile = scriptFile;
+    e = std::make_unique<driver::CudaExecutor>(o);
+  }
+  e->setBudget(budget);
+  return e;
+}
+
+void products(const std::string& text, const std::string& file, int sm, verify::BundleProducts& p) {
+  driver::CompileOptions co;
+  co.sm = sm;
+  auto c = driver::compileScript(text, file, co);
+  if (!c) {
+    p.error = c.error().text();
+    return;
+  }
+  p.cuda = c->cuda;
+  p.ptx = c->ptx;
+  p.sass = c->sass;
+  p.sassStatus = c->sassStatus;
+  if (!c->ok) p.error = "the script did not compile:\n" + formatGcc(c->diagnostics, file);
+  for (const auto& r : c->resources)
+    p.resources.push_back(r.kernel + ": " + std::to_string(r.registers) + " registers, " +
+                          std::to_string(r.sharedBytes) + " bytes shared, " + std::to_string(r.stackBytes) +
+                          " bytes stack, " + std::to_string(r.spillStores) + " spill stores, " +
+                          std::to_string(r.spillLoads) + " spill loads");
+}
+
+}  // namespace
+
+int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
+  const char* usage =
+      "usage: tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] [--budget N]\n";
+  const Options o = parseOptions(args, {"-o", "--device", "--arch", "--timeout", "--budget"}, {});
+  if (!o.error.empty() || o.positional.size() != 1 || o.get("-o").empty()) {
+    err << "tirx bundle: " << (o.error.empty() ? "expected one FILE and -o OUT" : o.error) << "\n" << usage;
+    return 2;
+  }
+  std::string why;
+  int cudaIndex = -1;
+  const std::string device = o.get("--device", "sim");
+  if (!parseDevice(device, cudaIndex, why)) {
+    err << "tirx bundle: --device: " << why << "\n";
+    return 2;
+  }
+  verify::VerifyOptions vo;
+  vo.arch = o.get("--arch", "sm_90");
+  const int sm = parseArch(vo.arch);
+  if (sm == 0) {
+    err << "tirx bundle: malformed --arch '" << vo.arch << "'\n";
+    return 2;
+  }
+  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), vo.budget.maxSeconds, why)) {
+    err << "tirx bundle: --timeout: " << why << "\n";
+    return 2;
+  }
+  if (!o.get("--budget").empty() &&
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, vo.budget.maxWork, why)) {
+    err << "tirx bundle: --budget: " << why << "\n";
+    return 2;
+  }
+  vo.fileName = o.positional[0];
+  std::string text;
+  if (!readFile(vo.fileName, text, err)) return 2;
+  if (cudaIndex >= 0 && !driver::gpuPathAvailable(&why)) {
+    err << "tirx bundle: " << why << "; use --device sim\n";
+    return 3;
+  }
+  // Every launch goes through one recording executor. It takes verify's GPU slot whatever the
+  // device is, so that verify runs each kernel once, on that device (the simulator included).
+  verify::Bundle b;
+  vo.device = "cuda";
+  vo.cudaFactory = [&](const std::string&, std::string*) {
+    return verify::recordingExecutor(deviceExecutor(cudaIndex, sm, vo.fileName, nullptr), &b.launches);
+  };
+  vo.cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(vo.cancel);
+  const verify::Report r = verify::verifyScript(text, vo);
+  for (const auto& d : r.errors) err << formatGcc(d, vo.fileName);
+  if (r.environmentError) return 3;
+  if (b.launches.empty() && !r.errors.empty()) return 1;
+  b.tirxVersion = kTirxVersion;
+  b.created = utcNow();
+  b.scriptFile = std::filesystem::path(vo.fileName).filename().string();
+  b.script = text;
+  b.arch = vo.arch;
+  b.requestedDevice = cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
+  b.deviceName = b.launches.empty() ? b.requestedDevice : b.launches.front().device;
+  b.toolkit = toolchain::toolkitVersion();
+  b.driver = cudaIndex < 0 ? std::string() : driverVersion();
+  b.passed = r.passed();
+  b.totalMs = r.totalMs;
+  b.checks = r.checks;
+  b.errors = r.errors;
+  b.faults = r.faults;
+  products(text, vo.fileName, sm, b.products);
+  const std::string json = verify::bundleToJson(b);
+  const std::string dest = o.get("-o"), tmp = dest + ".partial";
+  if (!driver::writeWholeFile(tmp, json.data(), json.size()) || std::rename(tmp.c_str(), dest.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    err << "tirx bundle: cannot write '" << dest << "'\n";
+    return 2;
+  }
+  int failed = 0;
+  for (const auto& c : r.checks) failed += c.pass ? 0 : 1;
+  out << "wrote " << dest << ": " << b.launches.size() << " launch" << (b.launches.size() == 1 ? "" : "es") << " on "
+      << b.deviceName << ", " << r.checks.size() - size_t(failed) << "/" << r.checks.size() << " checks passed, "
+      << r.faults.size() << " faults" << (b.products.error.empty() ? "" : " (no generated code: compile failed)")
+      << "\n";
+  return interrupt.interrupted() ? kExitInterrupted : 0;
+}
+
+int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
+  const char* usage = "usage: tirx replay BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n";
+  const Options o = parseOptions(args, {"--device"}, {"--json"});
+  if (!o.error.empty() || o.positional.size() != 1) {
+    err << "tirx replay: " << (o.error.empty() ? "expected one BUNDLE" : o.error) << "\n" << usage;
+    return 2;
+  }
+  std::string why;
+  int cudaIndex = -1;
+  if (!parseDevice(o.get("--device", "sim"), cudaIndex, why)) {
+    err << "tirx replay: --device: " << why << "\n";
+    return 2;
+  }
+  const std::string& path = o.positional[0];
+  std::string text;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec) || !driver::readWholeFile(path, text, verify::kMaxBundleBytes)) {
+    err << "tirx replay: cannot read '" << path << "' (missing, a directory, or over 1 GiB)\n";
+    return 2;
+  }
+  auto b = verify::parseBundle(text);
+  if (!b) {
+    err << "tirx replay: cannot replay '" << path << "': " << b.error().message << "\n";
+    return 2;
+  }
+  SemaOptions so;
+  so.sm = parseArch(b->arch);
+  if (so.sm == 0) {
+    err << "tirx replay: cannot replay '" << path << "': malformed bundle: arch '" << b->arch << "'\n";
+    return 2;
+  }
+  const FrontEndResult fe = checkScript(b->script, b->scriptFile, so);
+  err << formatGcc(fe.diagnostics, b->scriptFile);
+  if (!fe.ok()) return 1;
+  const auto cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(cancel);
+  WorkBudget budget({}, cancel);
+  auto exec = deviceExecutor(cudaIndex, so.sm, b->scriptFile, &budget);
+  const auto replays = verify::replayBundle(*b, fe.program, *exec);
+  bool all = !replays.empty(), env = false;
+  nlohmann::json runs = nlohmann::json::array();
+  for (const auto& r : replays) {
+    all = all && r.match && r.error.empty();
+    env = env || !r.error.empty();
+    for (const auto& f : r.faults) err << formatGcc(f.diag, b->scriptFile);
+    nlohmann::json outs = nlohmann::json::array();
+    for (const auto& x : r.outputs)
+      outs.push_back({{"param", x.param}, {"match", x.match}, {"differ", x.differ}, {"total", x.total},
+                      {"maxAbs", x.maxAbs}, {"detail", x.detail}});
+    runs.push_back({{"kernel", r.kernel}, {"device", r.device}, {"ran", r.ran}, {"recordedRan", r.recordedRan},
+                    {"match", r.match && r.error.empty()}, {"rtol", r.rtol}, {"atol", r.atol}, {"outputs", outs},
+                    {"error", r.error}});
+    if (o.has("--json")) continue;
+    if (!r.error.empty()) {
+      out << r.kernel << ": cannot replay: " << r.error << "\n";
+      continue;
+    }
+    out << r.kernel << " on " << r.device << ": " << (r.match ? "matches the recording" : "DIFFERS from the recording");
+    if (r.ran != r.recordedRan)
+      out << " (" << (r.ran ? "ran" : "did not complete") << ", the recording " << (r.recordedRan ? "ran" : "did not")
+          << ")";
+    out << "\n";
+    for (const auto& x : r.outputs) {
+      out << "  " << x.param << ": " << x.differ << "/" << x.total << " elements differ, max abs " << x.maxAbs
+          << " (rtol " << r.rtol << ", atol " << r.atol << ")";
+      if (!x.match) out << "; " << x.detail;
+      out << "\n";
+    }
+  }
+  if (o.has("--json"))
+    out << nlohmann::json{{"bundle", path}, {"recordedOn", b->deviceName}, {"match", all}, {"launches", runs}}.dump(2)
+        << "\n";
+  else
+    out << (all ? "replay matches: " : "replay DIFFERS: ") << replays.size() << " launch"
+        << (replays.size() == 1 ? "" : "es") << " recorded on " << b->deviceName << " (" << b->created << ")\n";
+  if (interrupt.interrupted()) return kExitInterrupted;
+  if (env) return 3;
+  return all ? 0 : 1;
+}
+
+}  // namespace tirx::cli

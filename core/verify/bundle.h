@@ -1,0 +1,107 @@
+// Reproducible kernel bundles (`tirx bundle`, `tirx replay`, the studio's File > Export bundle): one
+// `.tirxb` file — a JSON document, binary payloads in base64 — holding the script, every kernel
+// launch of a verify run with its inputs and the outputs the device produced, the checks with
+// their reference values, the generated CUDA/PTX/SASS and resource report, toolkit and driver
+// versions, the device name and timings (schema: docs/cli.md, "Kernel bundles"). Writing records
+// the launches through a wrapping Executor; reading is defensive (a truncated, malformed or newer
+// bundle is a Status naming the problem, never an exception); replay re-runs each recorded launch
+// from its recorded inputs and compares the outputs with the recorded ones within the tolerance of
+// the check that looked at that kernel.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag/result.h"
+#include "core/ir/ir.h"
+#include "core/ir/values.h"
+#include "core/verify/verify.h"
+
+namespace tirx::verify {
+
+/// The schema version this build writes and the newest it reads.
+inline constexpr int kBundleVersion = 1;
+/// The largest bundle `parseBundle` reads.
+inline constexpr size_t kMaxBundleBytes = size_t(1) << 30;
+
+struct BundleArg {
+  std::string name;          ///< the kernel parameter
+  ir::KernelArg input;       ///< as the launch received it
+  bool hasOutput = false;    ///< the kernel writes it: `output` is what the device left
+  ir::HostTensor output;
+};
+
+struct BundleLaunch {
+  std::string kernel, device;
+  bool ran = false;
+  double compileMs = 0, runMs = 0;
+  std::vector<ir::Fault> faults;
+  std::vector<BundleArg> args;
+};
+
+/// The generated code of the script (all kernels), when the toolchain could compile it.
+struct BundleProducts {
+  std::string cuda, ptx, sass, sassStatus, error;
+  std::vector<std::string> resources;  ///< one line per kernel: "k: 32 registers, 0 spills, …"
+};
+
+struct Bundle {
+  int version = kBundleVersion;
+  std::string tirxVersion, created;  ///< created: UTC, ISO 8601
+  std::string scriptFile, script, arch = "sm_90";
+  std::string requestedDevice, deviceName;  ///< "cuda:0", "NVIDIA H200 (cuda:0)"
+  std::string toolkit, driver;              ///< "NVRTC 13.0, nvJitLink 13.0", "13.0" (empty: unknown)
+  bool passed = false;
+  double totalMs = 0;
+  std::vector<Check> checks;       ///< with their output and reference values
+  Diagnostics errors;
+  std::vector<ir::Fault> faults;
+  std::vector<BundleLaunch> launches;
+  BundleProducts products;
+};
+
+/// Wraps `inner`: every run() is forwarded (with this executor's budget) and recorded into
+/// `launches` — the arguments before the run, those the kernel writes after it, device, timings
+/// and faults. `launches` must outlive the executor.
+std::unique_ptr<ir::Executor> recordingExecutor(std::unique_ptr<ir::Executor> inner,
+                                                std::vector<BundleLaunch>* launches);
+
+std::string bundleToJson(const Bundle& b);
+/// Status{"bundle", why}: not JSON (truncated or garbage), not a tirx bundle, a newer version,
+/// or a member missing, of the wrong type, or of the wrong size.
+Result<Bundle> parseBundle(std::string_view text);
+
+/// The outcome of replaying one launch.
+struct ReplayOutput {
+  std::string param;
+  bool match = false;
+  int64_t differ = 0, total = 0;
+  double maxAbs = 0;
+  std::string detail;  ///< the first differing element, or why nothing was compared
+};
+struct LaunchReplay {
+  std::string kernel, device;
+  bool ran = false, recordedRan = false;
+  bool match = false;  ///< every output within tolerance, and ran iff the recording ran
+  double rtol = 0, atol = 0;
+  std::vector<ReplayOutput> outputs;
+  std::vector<ir::Fault> faults;
+  std::string error;   ///< the executor's Status (environment), empty otherwise
+};
+
+/// The tolerance of the first check that compared `kernel`'s output; rtol 1e-5 / atol 1e-6 (the
+/// device comparison's) when none did.
+void bundleTolerance(const Bundle& b, const std::string& kernel, double& rtol, double& atol);
+
+/// Re-runs every launch of `b` on `exec` from its recorded inputs and compares. `program` is the
+/// checked script of the bundle.
+std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& program, ir::Executor& exec);
+
+/// Compares one output with its recording: elements defined in both within rtol/atol (NaN equals
+/// NaN), an element defined in one only is a difference.
+ReplayOutput compareOutput(const std::string& param, const ir::HostTensor& recorded,
+                           const ir::HostTensor& replayed, double rtol, double atol);
+
+}  // namespace tirx::verify

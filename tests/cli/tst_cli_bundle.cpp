@@ -1,0 +1,200 @@
+// Kernel bundles end to end: `tirx bundle` on the simulator and (through the fake runner) on a
+// "GPU", `tirx replay` of each on either device, a tampered recording that must differ, and every
+// kind of damaged file — garbage, truncated, not a bundle, a newer version, members of the wrong
+// type or size, bad base64 — refused with its message and exit 2.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tirx_process.h"
+
+namespace {
+
+QString src(const QString& rel) { return QStringLiteral(TIRX_SOURCE_DIR "/") + rel; }
+
+QByteArray readBytes(const QString& p) {
+  QFile f(p);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeBytes(const QString& p, const QByteArray& b) {
+  QFile f(p);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  f.write(b);
+}
+
+}  // namespace
+
+class TestCliBundle : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+  QString m_simBundle;
+
+ private slots:
+  void initTestCase() {
+    m_simBundle = m_dir.filePath("activation.tirxb");
+    const Run r = runTirx({"bundle", src("resources/examples/activation.py"), "-o", m_simBundle});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.startsWith("wrote " + m_simBundle + ": 1 launch on simulator, 1/1 checks passed, 0 faults"),
+             qPrintable(r.out));
+    QVERIFY(!QFile::exists(m_simBundle + ".partial"));
+  }
+
+  void bundleHoldsEverything() {
+    const QJsonObject b = QJsonDocument::fromJson(readBytes(m_simBundle)).object();
+    QCOMPARE(b["format"].toString(), QString("tirx-bundle"));
+    QCOMPARE(b["version"].toInt(), 1);
+    QCOMPARE(b["tirx"].toString(), QString("0.1.0"));
+    QCOMPARE(b["script"].toObject()["file"].toString(), QString("activation.py"));
+    QCOMPARE(b["script"].toObject()["text"].toString().toUtf8(), readBytes(src("resources/examples/activation.py")));
+    QVERIFY(b["toolkit"].toString().startsWith("NVRTC"));
+    const QJsonObject check = b["verify"].toObject()["checks"].toArray()[0].toObject();
+    QCOMPARE(check["kernel"].toString(), QString("activation"));
+    QCOMPARE(QByteArray::fromBase64(check["reference"].toString().toLatin1()).size(), 256 * 8);
+    const QJsonObject launch = b["launches"].toArray()[0].toObject();
+    QCOMPARE(launch["kernel"].toString(), QString("activation"));
+    QCOMPARE(launch["device"].toString(), QString("simulator"));
+    const QJsonArray args = launch["args"].toArray();
+    QCOMPARE(args.size(), 2);
+    QVERIFY(!args[0].toObject().contains("output"));  // the input A is only read
+    QCOMPARE(QByteArray::fromBase64(args[1].toObject()["output"].toObject()["data"].toString().toLatin1()).size(), 1024);
+    const QJsonObject p = b["products"].toObject();
+    QVERIFY2(p["error"].toString().isEmpty(), qPrintable(p["error"].toString()));
+    QVERIFY(p["cuda"].toString().contains("#line"));
+    QVERIFY(p["ptx"].toString().contains(".entry activation"));
+    QVERIFY(p["resources"].toArray()[0].toString().startsWith("activation: "));
+  }
+
+  void replayMatchesOnTheSimulator() {
+    const Run r = runTirx({"replay", m_simBundle});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("activation on simulator: matches the recording\n  Out: 0/256 elements differ, max abs 0 "
+                            "(rtol 2e-05, atol 2e-05)\nreplay matches: 1 launch recorded on simulator"),
+             qPrintable(r.out));
+    const Run j = runTirx({"replay", m_simBundle, "--json"});
+    QCOMPARE(j.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).object()["match"].toBool(), true);
+  }
+
+  // One recorded element changed by 0.01 (over the check's 2e-5): the replay must say so.
+  void tamperedRecordingDiffers() {
+    QJsonObject b = QJsonDocument::fromJson(readBytes(m_simBundle)).object();
+    QJsonArray launches = b["launches"].toArray();
+    QJsonObject launch = launches[0].toObject();
+    QJsonArray args = launch["args"].toArray();
+    QJsonObject arg = args[1].toObject();
+    QJsonObject output = arg["output"].toObject();
+    QByteArray data = QByteArray::fromBase64(output["data"].toString().toLatin1());
+    float v;
+    std::memcpy(&v, data.data() + 4 * 5, 4);
+    v += 0.01f;
+    std::memcpy(data.data() + 4 * 5, &v, 4);
+    output["data"] = QString::fromLatin1(data.toBase64());
+    arg["output"] = output;
+    args[1] = arg;
+    launch["args"] = args;
+    launches[0] = launch;
+    b["launches"] = launches;
+    const QString path = m_dir.filePath("tampered.tirxb");
+    writeBytes(path, QJsonDocument(b).toJson());
+    const Run r = runTirx({"replay", path});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains("activation on simulator: DIFFERS from the recording\n  Out: 1/256 elements differ") &&
+                 r.out.contains("first at element 5: got ") && r.out.contains("replay DIFFERS: 1 launch"),
+             qPrintable(r.out));
+  }
+
+  // Recorded on a "GPU" (the fake runner that zeroes the first half, as partial_zeros' kernel does)
+  // and replayed there and on the simulator: both reproduce it.
+  void gpuBundleReplaysOnBothDevices() {
+    const QString path = m_dir.filePath("gpu.tirxb");
+    const Run r = runTirx({"bundle", src("tests/data/gpu/partial_zeros.py"), "-o", path, "--device", "cuda"}, 180000,
+                          fakeRunnerEnv("half"));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("1 launch on Fake GPU (cuda:0), 1/1 checks passed"), qPrintable(r.out));
+    const QJsonObject b = QJsonDocument::fromJson(readBytes(path)).object();
+    QCOMPARE(b["device"].toObject()["requested"].toString(), QString("cuda:0"));
+    Run p = runTirx({"replay", path, "--device", "cuda"}, 180000, fakeRunnerEnv("half"));
+    QVERIFY2(p.code == 0 && p.out.contains("zero_first_half on Fake GPU (cuda:0): matches the recording"),
+             qPrintable(p.out + p.err));
+    p = runTirx({"replay", path});
+    QVERIFY2(p.code == 0 && p.out.contains("zero_first_half on simulator: matches the recording"), qPrintable(p.out));
+    // A "GPU" that computes nothing does not reproduce it.
+    p = runTirx({"replay", path, "--device", "cuda"}, 180000, fakeRunnerEnv("identity"));
+    QCOMPARE(p.code, 1);
+    QVERIFY2(p.out.contains("B: 32/64 elements differ"), qPrintable(p.out));
+  }
+
+  void damagedBundlesAreRefused_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    const QByteArray good = readBytes(m_simBundle);
+    QTest::newRow("empty") << QByteArray() << "the file is empty";
+    QTest::newRow("garbage") << QByteArray("\x01\x02 not json {{") << "the file is not JSON (truncated or garbage)";
+    QTest::newRow("truncated") << good.left(good.size() / 2) << "the file is not JSON (truncated or garbage)";
+    QTest::newRow("not a bundle") << QByteArray(R"({"format": "zip", "version": 1})")
+                                  << "the file is not a tirx bundle (no \"format\": \"tirx-bundle\")";
+    QByteArray newer = good;
+    newer.replace("\"version\": 1", "\"version\": 2");
+    QTest::newRow("newer") << newer << "the bundle has version 2, newer than the version 1 this tirx reads (update tirx)";
+    QByteArray zero = good;
+    zero.replace("\"version\": 1", "\"version\": 0");
+    QTest::newRow("version 0") << zero << "malformed bundle: bundle.version must be an integer in [1, 1048576]";
+    QByteArray launches = good;
+    launches.replace("\"launches\": [", "\"launches\": \"many\", \"x\": [");
+    QTest::newRow("wrong type") << launches << "malformed bundle: bundle.launches must be an array";
+    QByteArray dtype = good;
+    dtype.replace("\"dtype\": \"float32\"", "\"dtype\": \"float99\"");
+    QTest::newRow("dtype") << dtype << "malformed bundle: launches[0].args[0].input.dtype: unknown dtype 'float99'";
+    QJsonObject doc = QJsonDocument::fromJson(good).object();
+    QJsonArray ls = doc["launches"].toArray();
+    QJsonObject l0 = ls[0].toObject();
+    QJsonArray as = l0["args"].toArray();
+    QJsonObject a0 = as[0].toObject();
+    QJsonObject in = a0["input"].toObject();
+    in["shape"] = QJsonArray{3, 32, 4};
+    a0["input"] = in;
+    as[0] = a0;
+    l0["args"] = as;
+    ls[0] = l0;
+    doc["launches"] = ls;
+    const QByteArray shape = QJsonDocument(doc).toJson();
+    QTest::newRow("size") << shape << "malformed bundle: launches[0].args[0].input.data holds 1024 bytes, expected 1536";
+    QByteArray b64 = good;
+    b64.replace("\"data\": \"", "\"data\": \"*");
+    QTest::newRow("base64") << b64 << "malformed bundle: launches[0].args[0].input.data is not base64";
+    QByteArray noScript = good;
+    noScript.replace("\"script\":", "\"scrip\":");
+    QTest::newRow("no script") << noScript << "malformed bundle: bundle has no 'script'";
+  }
+  void damagedBundlesAreRefused() {
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath("bad.tirxb");
+    writeBytes(path, text);
+    const Run r = runTirx({"replay", path});
+    QVERIFY2(r.code == 2, qPrintable(QString::number(r.code) + r.out + r.err));
+    QVERIFY2(r.err.contains("tirx replay: cannot replay '" + path + "': " + message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+  }
+
+  void usage() {
+    Run r = runTirx({"bundle", src("resources/examples/activation.py")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("expected one FILE and -o OUT"));
+    r = runTirx({"replay", m_dir.path()});
+    QCOMPARE(r.code, 2);
+    r = runTirx({"replay", m_simBundle, "--device", "gpu"});
+    QCOMPARE(r.code, 2);
+    r = runTirx({"bundle", src("resources/examples/activation.py"), "-o", "/nonexistent/dir/x.tirxb"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("cannot write '/nonexistent/dir/x.tirxb'"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCliBundle)
+#include "tst_cli_bundle.moc"
