@@ -133,6 +133,17 @@ bool parseDevice(const std::string& text, int& cudaIndex, std::string& why) {
   return false;
 }
 
+bool parseAnyDevice(const std::string& text, int& cudaIndex, std::optional<driver::SshTarget>& remote,
+                    std::string& why) {
+  remote.reset();
+  if (!driver::isSshDevice(text)) return parseDevice(text, cudaIndex, why);
+  driver::SshTarget t;
+  if (!driver::parseSshDevice(text, t, why)) return false;
+  cudaIndex = t.device;
+  remote = t;
+  return true;
+}
+
 bool parseSanitizeOption(const Options& o, bool gpu, driver::SanitizerTool& tool, std::string& why) {
   tool = driver::SanitizerTool::None;
   const std::string t = o.get("--sanitize");

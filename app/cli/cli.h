@@ -44,6 +44,11 @@ bool parseSeconds(const std::string& text, double& seconds, std::string& why);
 bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why);
 bool parseDevice(const std::string& text, int& cudaIndex, std::string& why);
 
+/// parseDevice, or an `ssh://[user@]host[:port]/cuda[:N]` / `…/sim` device (core/driver/remote.h):
+/// then `remote` is set and `cudaIndex` is the remote device (0 for sim).
+bool parseAnyDevice(const std::string& text, int& cudaIndex, std::optional<driver::SshTarget>& remote,
+                    std::string& why);
+
 struct Options;
 /// `--sanitize TOOL` of run/verify: the tool (None when absent); false with `why` for an unknown
 /// tool, or when `gpu` is false (the sanitizer watches GPU runs only).

@@ -47,10 +47,11 @@ std::string driverVersion() {
 }
 
 /// The executor of a bundle or replay: the simulator, or the runner-based GPU executor.
-std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, int sm, const std::string& scriptFile,
+std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, const std::optional<driver::SshTarget>& remote, int sm,
+                                             const std::string& scriptFile, const std::string& source,
                                              WorkBudget* budget) {
   std::unique_ptr<ir::Executor> e;
-  if (cudaIndex < 0) {
+  if (cudaIndex < 0 && !remote) {
     sim::SimOptions so;
     so.budget = budget;
     e = std::make_unique<sim::Simulator>(so);
@@ -59,6 +60,8 @@ std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, int sm, const std::s
     o.device = cudaIndex;
     o.sm = sm;
     o.scriptFile = scriptFile;
+    o.scriptSource = source;
+    o.remote = remote;
     e = std::make_unique<driver::CudaExecutor>(o);
   }
   e->setBudget(budget);
@@ -97,8 +100,9 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   }
   std::string why;
   int cudaIndex = -1;
+  std::optional<driver::SshTarget> remote;
   const std::string device = o.get("--device", "sim");
-  if (!parseDevice(device, cudaIndex, why)) {
+  if (!parseAnyDevice(device, cudaIndex, remote, why)) {
     err << "tirx bundle: --device: " << why << "\n";
     return 2;
   }
@@ -121,7 +125,7 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   vo.fileName = o.positional[0];
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
-  if (cudaIndex >= 0 && !driver::gpuPathAvailable(&why)) {
+  if (cudaIndex >= 0 && !remote && !driver::gpuPathAvailable(&why)) {
     err << "tirx bundle: " << why << "; use --device sim\n";
     return 3;
   }
@@ -130,7 +134,7 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   verify::Bundle b;
   vo.device = "cuda";
   vo.cudaFactory = [&](const std::string&, std::string*) {
-    return verify::recordingExecutor(deviceExecutor(cudaIndex, sm, vo.fileName, nullptr), &b.launches);
+    return verify::recordingExecutor(deviceExecutor(cudaIndex, remote, sm, vo.fileName, text, nullptr), &b.launches);
   };
   vo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(vo.cancel);
@@ -143,10 +147,10 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   b.scriptFile = std::filesystem::path(vo.fileName).filename().string();
   b.script = text;
   b.arch = vo.arch;
-  b.requestedDevice = cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
+  b.requestedDevice = remote ? remote->text() : cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
   b.deviceName = b.launches.empty() ? b.requestedDevice : b.launches.front().device;
   b.toolkit = toolchain::toolkitVersion();
-  b.driver = cudaIndex < 0 ? std::string() : driverVersion();
+  b.driver = cudaIndex < 0 || remote ? std::string() : driverVersion();
   b.passed = r.passed();
   b.totalMs = r.totalMs;
   b.checks = r.checks;
@@ -178,7 +182,8 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
   }
   std::string why;
   int cudaIndex = -1;
-  if (!parseDevice(o.get("--device", "sim"), cudaIndex, why)) {
+  std::optional<driver::SshTarget> remote;
+  if (!parseAnyDevice(o.get("--device", "sim"), cudaIndex, remote, why)) {
     err << "tirx replay: --device: " << why << "\n";
     return 2;
   }
@@ -206,7 +211,7 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
   const auto cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(cancel);
   WorkBudget budget({}, cancel);
-  auto exec = deviceExecutor(cudaIndex, so.sm, b->scriptFile, &budget);
+  auto exec = deviceExecutor(cudaIndex, remote, so.sm, b->scriptFile, b->script, &budget);
   const auto replays = verify::replayBundle(*b, fe.program, *exec);
   bool all = !replays.empty(), env = false;
   nlohmann::json runs = nlohmann::json::array();

@@ -64,7 +64,8 @@ const bool kCudaFactoryInstalled = [] {
 }();
 
 const char* kRunUsage =
-    "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR]\n"
+    "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim]\n"
+    "                [--input NAME=GEN ...] [--out DIR]\n"
     "                [--json] [--arch sm_90] [--budget WORK_UNITS] [--timeout SECONDS]\n"
     "                [--sanitize memcheck|racecheck|initcheck|synccheck]\n"
     "  GEN: linspace(a, b) | zeros | ones | full(v) | arange[(start)] | randn(seed) | rand(seed)\n"
@@ -104,13 +105,18 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   const std::string dev = o.get("--device", "sim");
   int cudaIndex = -1;
   std::string why;
-  if (!parseDevice(dev, cudaIndex, why)) {
+  std::optional<driver::SshTarget> remote;
+  if (!parseAnyDevice(dev, cudaIndex, remote, why)) {
     err << "tirx run: --device: " << why << "\n";
     return 2;
   }
   driver::SanitizerTool tool = driver::SanitizerTool::None;
   if (!parseSanitizeOption(o, cudaIndex >= 0, tool, why)) {
     err << "tirx run: " << why << "\n";
+    return 2;
+  }
+  if (remote && tool != driver::SanitizerTool::None) {
+    err << "tirx run: --sanitize is not available for ssh:// devices (run tirx on the host)\n";
     return 2;
   }
   BudgetLimits limits;
@@ -166,6 +172,7 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     eo.scriptFile = path;
     eo.sanitize = tool;
     eo.scriptSource = source;
+    eo.remote = remote;
     exec = std::make_unique<driver::CudaExecutor>(eo);
   } else {
     sim::SimOptions simOptions;

@@ -1,10 +1,12 @@
 // `tirx runner REQUEST.json RESPONSE.json` (hidden): the GPU runner child process of
 // core/driver/cuda_executor.h — the protocol is docs/runner.md. `tirx runner --devices` prints
-// the CUDA devices as JSON (exit 3 without a driver).
+// the CUDA devices as JSON (exit 3 without a driver); `tirx runner --stdio` is the remote side of
+// an ssh:// run (core/driver/remote.h).
 #include <ostream>
 
 #include "app/cli/cli.h"
 #include "core/driver/cuda_executor.h"
+#include "core/driver/remote.h"
 
 namespace tirx::cli {
 
@@ -18,8 +20,9 @@ int cmdRunner(const Args& args, std::ostream& out, std::ostream& err) {
     out << *j << "\n";
     return 0;
   }
+  if (args.size() == 1 && args[0] == "--stdio") return driver::runStream(0, 1);
   if (args.size() != 2) {
-    err << "usage: tirx runner REQUEST.json RESPONSE.json | tirx runner --devices\n"
+    err << "usage: tirx runner REQUEST.json RESPONSE.json | tirx runner --devices | tirx runner --stdio\n"
            "(internal: started by the GPU executor; see docs/runner.md)\n";
     return 2;
   }

@@ -63,7 +63,8 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"}, {"--json"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
-        << "usage: tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]\n"
+        << "usage: tirx verify FILE [--device sim|cuda|both|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim] [--arch sm_90]\n"
+           "                   [--json] [--budget N] [--timeout S]\n"
            "                   [--sanitize memcheck|racecheck|initcheck|synccheck]\n";
     return 2;
   }
@@ -71,11 +72,21 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   vo.device = o.get("--device", "sim");
   vo.arch = o.get("--arch", "sm_90");
   vo.fileName = o.positional[0];
+  std::string why;
+  std::optional<driver::SshTarget> remote;
+  if (driver::isSshDevice(vo.device)) {
+    int index = 0;
+    if (!parseAnyDevice(vo.device, index, remote, why)) {
+      err << "tirx verify: --device: " << why << "\n";
+      return 2;
+    }
+    vo.device = "cuda";  // the remote device takes the GPU's place
+  }
   if (vo.device != "sim" && vo.device != "cuda" && vo.device != "both") {
-    err << "tirx verify: --device must be sim, cuda or both, found '" << vo.device << "'\n";
+    err << "tirx verify: --device must be sim, cuda, both or ssh://[user@]host[:port]/cuda[:N] or …/sim, found '"
+        << vo.device << "'\n";
     return 2;
   }
-  std::string why;
   if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), vo.budget.maxSeconds, why)) {
     err << "tirx verify: --timeout: " << why << "\n";
     return 2;
@@ -90,11 +101,22 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx verify: " << why << "\n";
     return 2;
   }
+  if (remote && tool != driver::SanitizerTool::None) {
+    err << "tirx verify: --sanitize is not available for ssh:// devices (run tirx on the host)\n";
+    return 2;
+  }
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
   // Under the sanitizer: the GPU executor wraps its runner, and every report's summary is printed.
   auto summaries = std::make_shared<std::vector<std::string>>();
-  if (tool != driver::SanitizerTool::None) {
+  if (remote) {
+    driver::CudaExecutorOptions eo;
+    eo.remote = remote;
+    eo.device = remote->device;
+    eo.scriptFile = vo.fileName;
+    eo.scriptSource = text;
+    vo.cudaFactory = [eo](const std::string&, std::string*) { return std::make_unique<driver::CudaExecutor>(eo); };
+  } else if (tool != driver::SanitizerTool::None) {
     driver::CudaExecutorOptions eo;
     eo.sanitize = tool;
     eo.scriptFile = vo.fileName;

@@ -154,7 +154,7 @@ bool gpuPathAvailable(std::string* why) {
 CudaExecutor::CudaExecutor(CudaExecutorOptions options) : m_options(std::move(options)) {}
 
 std::string CudaExecutor::name() const {
-  return "cuda:" + std::to_string(m_options.device);
+  return m_options.remote ? m_options.remote->text() : "cuda:" + std::to_string(m_options.device);
 }
 
 Result<ir::RunOutcome> CudaExecutor::run(const ir::Program& program, const std::string& kernel,
@@ -208,11 +208,16 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                   0};
   // The runner reports a missing driver itself; checking here saves a compile and a process.
   const bool explicitRunner = !m_options.runnerPath.empty() || runnerOverridden();
-  if (!explicitRunner && !device::driverLibraryPresent())
+  const bool remote = m_options.remote.has_value(), remoteSim = remote && m_options.remote->sim;
+  if (!remote && !explicitRunner && !device::driverLibraryPresent())
     return Status{"dlopen", "no CUDA driver (libcuda.so.1 not found)", 0};
   const std::string runner = m_options.runnerPath.empty() ? findRunner() : m_options.runnerPath;
-  if (runner.empty() || ::access(runner.c_str(), X_OK) != 0)
+  if (!remote && (runner.empty() || ::access(runner.c_str(), X_OK) != 0))
     return Status{"runner", "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)", 0};
+  if (remote && m_options.sanitize != SanitizerTool::None)
+    return Status{"compute-sanitizer", "--sanitize is not available for ssh:// devices (run tirx on the host)", 0};
+  if (remoteSim && m_options.scriptSource.empty())
+    return Status{"run", "the remote simulator needs the script's text (CudaExecutorOptions::scriptSource)", 0};
   const SanitizerTool tool = m_options.sanitize;
   std::string sanitizer;
   if (tool != SanitizerTool::None) {
@@ -225,7 +230,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   }
 
   ir::RunOutcome out;
-  const std::string where = "on cuda:" + std::to_string(m_options.device);
+  const std::string where = "on " + name();
   auto faultAt = [&](const std::string& kind, const std::string& code, const std::string& message) {
     ir::Fault f;
     f.kind = kind;
@@ -239,17 +244,24 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                    m_budget->stop() == BudgetStop::Time ? "E0951" : "E0953",
                    "kernel '" + kernel + "' was not started " + where + ": " + m_budget->message());
 
+  // Compile here, also for a remote GPU: the host needs only a driver and `tirx runner`, and the
+  // generated code does not depend on the host's toolkit (docs/decisions.md). The remote
+  // simulator needs no compile products at all.
   CompileOptions co;
   co.sm = m_options.sm > 0 ? m_options.sm : program.targetSm;
   co.kernel = kernel;
   co.sass = false;
-  auto compiled = compileProgram(program, m_options.scriptFile, co);
-  if (!compiled) return compiled.error();
-  out.compileMs = compiled->timings.totalMs;
-  if (!compiled->ok) {
-    std::string msg;
-    for (const auto& d : compiled->diagnostics) msg += formatGcc(d, m_options.scriptFile);
-    return Status{"compile", "kernel '" + kernel + "' did not compile:\n" + msg, 0};
+  CompileProducts compiled;
+  if (!remoteSim) {
+    auto c = compileProgram(program, m_options.scriptFile, co);
+    if (!c) return c.error();
+    compiled = std::move(*c);
+    out.compileMs = compiled.timings.totalMs;
+    if (!compiled.ok) {
+      std::string msg;
+      for (const auto& d : compiled.diagnostics) msg += formatGcc(d, m_options.scriptFile);
+      return Status{"compile", "kernel '" + kernel + "' did not compile:\n" + msg, 0};
+    }
   }
 
   char tmpl[] = "/tmp/tirx_run_XXXXXX";
@@ -263,7 +275,16 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   collectAccess(k->body, reads, writes);
   RunnerRequest req;
   req.kernel = kernel;
-  req.device = m_options.device;
+  req.device = remote ? m_options.remote->device : m_options.device;
+  if (remoteSim) {
+    req.mode = "sim";
+    req.script = m_options.scriptSource;
+    req.scriptFile = std::filesystem::path(m_options.scriptFile).filename().string();
+    req.sm = co.sm;
+    req.cubin.clear();
+    req.ptx.clear();
+  }
+  std::vector<std::string> sent{"request.json"};
   for (int d = 0; d < 3; ++d) {
     req.grid[size_t(d)] = k->launch.grid[size_t(d)];
     req.block[size_t(d)] = k->launch.block[size_t(d)];
@@ -271,9 +292,13 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   req.dynamicSmem = ir::planSharedMemory(*k).launchDynamicBytes;
   req.warmup = m_options.warmup;
   req.repeats = m_options.repeats > 1 ? m_options.repeats : 0;
-  if (!writeWholeFile(dir.path + "/kernel.cubin", compiled->cubin.data(), compiled->cubin.size()) ||
-      !writeWholeFile(dir.path + "/kernel.ptx", compiled->ptx.data(), compiled->ptx.size()))
-    return Status{"write", "cannot write the kernel image to " + dir.path, errno};
+  if (!remoteSim) {
+    if (!writeWholeFile(dir.path + "/kernel.cubin", compiled.cubin.data(), compiled.cubin.size()) ||
+        !writeWholeFile(dir.path + "/kernel.ptx", compiled.ptx.data(), compiled.ptx.size()))
+      return Status{"write", "cannot write the kernel image to " + dir.path, errno};
+    sent.push_back("kernel.cubin");
+    sent.push_back("kernel.ptx");
+  }
   for (size_t i = 0; i < args.size(); ++i) {
     const ir::KernelArg& a = args[i];
     RunnerArg ra;
@@ -298,11 +323,13 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
       ra.file = "arg" + n + ".bin";
       if (!writeWholeFile(dir.path + "/" + ra.file, t.data.data(), t.data.size()))
         return Status{"write", "cannot write argument " + n + " to " + dir.path, errno};
+      sent.push_back(ra.file);
     }
     if (ra.undefined == Undefined::Some) {
       ra.maskFile = "mask" + n + ".bin";
       if (!writeWholeFile(dir.path + "/" + ra.maskFile, t.defined.data(), t.defined.size()))
         return Status{"write", "cannot write the mask of argument " + n + " to " + dir.path, errno};
+      sent.push_back(ra.maskFile);
     }
     req.args.push_back(std::move(ra));
   }
@@ -317,8 +344,18 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   std::vector<std::string> argv{runner, "runner", dir.path + "/request.json", dir.path + "/response.json"};
   if (tool != SanitizerTool::None)
     argv = sanitizerArgv(sanitizer, tool, dir.path + "/sanitizer.log", m_options.sanitizerPrintLimit, argv);
-  const ChildResult child = runChild(argv[0], argv, dir.path + "/runner.log",
-                                     jobLimit ? std::numeric_limits<int>::max() : timeoutMs, m_budget);
+  const int limitMs = jobLimit ? std::numeric_limits<int>::max() : timeoutMs;
+  ChildResult child;
+  if (remote) {
+    const RemoteRun rr = runRemote(*m_options.remote, dir.path, sent, limitMs, m_budget);
+    if (!rr.status.message.empty()) return rr.status;
+    if (rr.dropped)
+      return faultAt("connection", "E0954",
+                     "the connection to " + name() + " dropped while kernel '" + kernel + "' ran: " + rr.dropReason);
+    child = rr.child;
+  } else {
+    child = runChild(argv[0], argv, dir.path + "/runner.log", limitMs, m_budget);
+  }
   if (tool != SanitizerTool::None && child.started) {
     std::string log;
     readWholeFile(dir.path + "/sanitizer.log", log, kMaxProtocolText);  // absent: no report
@@ -352,8 +389,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     return faultAt("crash", "E0952",
                    "the runner for kernel '" + kernel + "' " + how +
                        " and wrote a malformed response: " + resp.error().message + logTail);
-  out.device = (resp->device.empty() ? std::string("cuda") : resp->device) +
-               " (cuda:" + std::to_string(m_options.device) + ")";
+  out.device = (resp->device.empty() ? std::string("cuda") : resp->device) + " (" + name() + ")";
   if (resp->environment) return Status{resp->error.api, resp->error.message, resp->error.code};
   if (!resp->ok) {
     const RunnerError& e = resp->error;
@@ -364,6 +400,11 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                    "kernel '" + kernel + "' failed " + where + " at " +
                        (e.stage.empty() ? "run" : e.stage) + ": " +
                        (e.api.empty() ? "" : e.api + ": ") + e.message);
+  }
+  for (const RunnerFault& f : resp->faults) out.faults.push_back({f.kind, f.diag});
+  if (!resp->ran) {  // the remote simulator stopped at a fatal fault
+    out.ran = false;
+    return out;
   }
   // Outputs: every tensor the kernel writes comes back, with its definedness after the run.
   std::vector<bool> seen(args.size(), false);
@@ -381,7 +422,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
           "crash", "E0952",
           bad + "'" + o.file + "' is missing or not " + std::to_string(t.data.size()) + " bytes");
     std::memcpy(t.data.data(), data.data(), data.size());
-    if (req.passes < 2) continue;
+    if (req.passes < 2 && !remoteSim) continue;
     if (o.undefined == 0) {
       t.defined.clear();
       continue;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/diag/result.h"
+#include "core/driver/remote.h"
 #include "core/driver/sanitizer.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
@@ -38,6 +39,9 @@ struct CudaExecutorOptions {
   int sanitizerPrintLimit = 100;   ///< --print-limit
   std::string sanitizerPath;       ///< the compute-sanitizer binary; empty = findComputeSanitizer()
   std::string scriptSource;        ///< the script text, for the spans of sanitizer findings
+  /// Run on another host over ssh (`--device ssh://…`): the runner there, or its simulator
+  /// (`…/sim`: nothing is compiled here; the request carries the script, `scriptSource`).
+  std::optional<SshTarget> remote;
   /// Called with every sanitizer report (the CLI prints its summary line).
   std::function<void(const SanitizerReport&)> onSanitizerReport;
 };

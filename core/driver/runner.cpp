@@ -156,6 +156,7 @@ int runRunner(const std::string& requestPath, const std::string& responsePath) {
                 2);
   const RunnerRequest& req = *parsed;
   const std::string dir = dirOf(requestPath);
+  if (req.mode == "sim") return runSimRequest(req, dir, responsePath);
   resp.kernel = req.kernel;
   // Driver and context.
   auto api = device::driver();

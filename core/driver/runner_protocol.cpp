@@ -110,6 +110,53 @@ class Members {
   std::string m_why;
 };
 
+json spanJson(const SourceSpan& s) { return {s.line, s.col, s.length, s.offset}; }
+
+bool spanFromJson(const json& j, SourceSpan& s) {
+  if (!j.is_array() || j.size() != 4) return false;
+  int v[4];
+  for (size_t i = 0; i < 4; ++i) {
+    if (!j[i].is_number_integer() || j[i].get<int64_t>() < 0 || j[i].get<int64_t>() > (int64_t(1) << 30)) return false;
+    v[i] = int(j[i].get<int64_t>());
+  }
+  s = {v[0], v[1], v[2], v[3]};
+  return true;
+}
+
+json diagnosticJson(const Diagnostic& d) {
+  json notes = json::array();
+  for (const auto& n : d.notes) notes.push_back({{"span", spanJson(n.span)}, {"message", n.message}});
+  return {{"severity", std::string(severityName(d.severity))}, {"code", d.code}, {"span", spanJson(d.span)},
+          {"message", d.message}, {"notes", notes}};
+}
+
+bool diagnosticFromJson(const json& j, Diagnostic& d) {
+  if (!j.is_object()) return false;
+  auto str = [&](const char* k, std::string& out) {
+    auto it = j.find(k);
+    if (it == j.end() || !it->is_string()) return false;
+    out = it->get<std::string>();
+    return true;
+  };
+  std::string sev;
+  auto sp = j.find("span");
+  auto ns = j.find("notes");
+  if (!str("severity", sev) || !str("code", d.code) || !str("message", d.message) || sp == j.end() ||
+      !spanFromJson(*sp, d.span) || ns == j.end() || !ns->is_array() || ns->size() > 64)
+    return false;
+  d.severity = sev == "warning" ? Severity::Warning : sev == "note" ? Severity::Note : Severity::Error;
+  for (const auto& n : *ns) {
+    DiagNote note;
+    auto ms = n.is_object() ? n.find("message") : n.end();
+    auto nsp = n.is_object() ? n.find("span") : n.end();
+    if (!n.is_object() || ms == n.end() || !ms->is_string() || nsp == n.end() || !spanFromJson(*nsp, note.span))
+      return false;
+    note.message = ms->get<std::string>();
+    d.notes.push_back(std::move(note));
+  }
+  return true;
+}
+
 const char* undefinedName(Undefined u) {
   return u == Undefined::All ? "all" : u == Undefined::Some ? "some" : "none";
 }
@@ -147,13 +194,18 @@ std::string requestToJson(const RunnerRequest& r) {
     if (!a.maskFile.empty()) t["mask"] = a.maskFile;
     args.push_back(std::move(t));
   }
-  json j = {{"version", r.version}, {"kernel", r.kernel},
+  json j = {{"version", r.version}, {"kernel", r.kernel}, {"mode", r.mode},
             {"device", r.device},   {"cubin", r.cubin},
             {"ptx", r.ptx},         {"grid", r.grid},
             {"block", r.block},     {"dynamicSmem", r.dynamicSmem},
             {"warmup", r.warmup},   {"repeats", r.repeats},
             {"passes", r.passes},   {"args", args}};
-  return j.dump(2) + "\n";
+  if (r.mode == "sim") {
+    j["script"] = r.script;
+    j["scriptFile"] = r.scriptFile;
+    j["sm"] = r.sm;
+  }
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 Result<RunnerRequest> parseRequest(const std::string& text) {
@@ -161,8 +213,15 @@ Result<RunnerRequest> parseRequest(const std::string& text) {
   if (j.is_discarded()) return Status{"request", "the request is not JSON", 0};
   RunnerRequest r;
   Members m(j, "the request");
-  m.integer("version", r.version, 2, 2, true);
+  m.integer("version", r.version, 2, 3, true);
   m.str("kernel", r.kernel, true);
+  m.str("mode", r.mode);
+  if (m.ok() && r.mode != "cuda" && r.mode != "sim") m.fail("'mode' of the request must be cuda or sim");
+  if (m.ok() && r.mode == "sim") {
+    m.str("script", r.script, true);
+    m.str("scriptFile", r.scriptFile, true);
+    m.integer("sm", r.sm, 1, 1000, true);
+  }
   m.integer("device", r.device, 0, 1 << 20);
   m.str("cubin", r.cubin);
   m.str("ptx", r.ptx);
@@ -249,7 +308,12 @@ std::string responseToJson(const RunnerResponse& r) {
                   {"message", r.error.message},
                   {"stage", r.error.stage},
                   {"kind", r.error.kind}};
-  if (r.ran) {
+  if (!r.faults.empty()) {
+    json fs = json::array();
+    for (const auto& f : r.faults) fs.push_back({{"kind", f.kind}, {"diagnostic", diagnosticJson(f.diag)}});
+    j["faults"] = std::move(fs);
+  }
+  if (r.ok || r.ran) {
     json outs = json::array();
     for (const auto& o : r.outputs) {
       json oj = {{"index", o.index}, {"file", o.file}, {"undefined", o.undefined}};
@@ -262,7 +326,7 @@ std::string responseToJson(const RunnerResponse& r) {
     j["medianMs"] = r.medianMs;
     j["minMs"] = r.minMs;
   }
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 Result<RunnerResponse> parseResponse(const std::string& text) {
@@ -304,6 +368,18 @@ Result<RunnerResponse> parseResponse(const std::string& text) {
       if (!x.is_number() || !std::isfinite(x.get<double>()))
         return Status{"response", "'launchesMs' must be an array of numbers", 0};
       r.launchesMs.push_back(x.get<double>());
+    }
+  }
+  if (const json* fs = m.find("faults", false)) {
+    if (!fs->is_array() || fs->size() > kMaxArgs) return Status{"response", "'faults' must be an array", 0};
+    for (size_t i = 0; i < fs->size(); ++i) {
+      Members fm((*fs)[i], "fault " + std::to_string(i));
+      RunnerFault f;
+      fm.str("kind", f.kind, true);
+      const json* d = fm.find("diagnostic", true);
+      if (fm.ok() && !diagnosticFromJson(*d, f.diag)) fm.fail("'diagnostic' of fault " + std::to_string(i) + " is malformed");
+      if (!fm.ok()) return Status{"response", fm.why(), 0};
+      r.faults.push_back(std::move(f));
     }
   }
   const json* outs = m.find("outputs", true);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
 #include "core/ir/dtype.h"
 
@@ -33,8 +34,12 @@ struct RunnerArg {
 };
 
 struct RunnerRequest {
-  int version = 2;
+  int version = 3;  ///< 3 adds `mode` and the simulator's members; 2 is still read
   std::string kernel;
+  /// "cuda" (the cubin/PTX on a GPU) or "sim": the simulator runs `script` (remote `…/sim` runs).
+  std::string mode = "cuda";
+  std::string script, scriptFile;  ///< mode "sim": the script's text and file name
+  int sm = 90;                     ///< mode "sim": the target sema checks for
   int device = 0;
   std::string cubin = "kernel.cubin", ptx = "kernel.ptx";
   std::array<int64_t, 3> grid{1, 1, 1}, block{1, 1, 1};
@@ -59,6 +64,12 @@ struct RunnerError {
   int code = 0;
 };
 
+/// A fault the simulator found (mode "sim"), with its diagnostic at script lines.
+struct RunnerFault {
+  std::string kind;
+  Diagnostic diag;
+};
+
 struct RunnerResponse {
   bool ok = false, ran = false, environment = false;
   std::string kernel, device, cc, loadedFrom, fault;
@@ -66,6 +77,7 @@ struct RunnerResponse {
   double firstLaunchMs = 0, medianMs = 0, minMs = 0;
   std::vector<double> launchesMs;
   std::vector<RunnerOutput> outputs;
+  std::vector<RunnerFault> faults;  ///< mode "sim" (ok may be true and ran false: a fatal fault)
 };
 
 /// Largest request or response text either side reads (a response is a few KiB).
@@ -89,6 +101,10 @@ uint8_t poisonByte(int pass);
 /// Per element of `elemBytes` bytes: 1 where `first` and `second` hold the same bytes.
 std::vector<uint8_t> sameBytesMask(const std::vector<uint8_t>& first,
                                    const std::vector<uint8_t>& second, int elemBytes);
+
+/// The child side of a mode "sim" request (core/driver/runner_sim.cpp): check the script, run the
+/// kernel on the simulator, write the outputs and RESPONSE. Exit code as runRunner's.
+int runSimRequest(const RunnerRequest& req, const std::string& dir, const std::string& responsePath);
 
 /// Whole-file helpers that never throw; reads are capped at `limit` bytes (false beyond it).
 bool readWholeFile(const std::string& path, std::string& out, size_t limit = SIZE_MAX);
