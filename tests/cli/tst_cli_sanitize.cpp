@@ -70,12 +70,21 @@ class TestCliSanitize : public QObject {
 
   // memcheck stops the kernel at its first error; the launch failure that follows is the
   // sanitizer's doing, said so instead of a bare CUDA fault.
+  // The recording was made when the store was line 10 of sim/oob.py; the script has changed since
+  // (its store is line 12 now, and the old one no longer passes sema), so the report is moved with it.
   void memcheckStopIsNotAFault() {
-    QTemporaryDir bin;
+    QTemporaryDir bin, tmp;
+    QString log = readAll(data("sanitizer/memcheck_oob.log"));
+    QVERIFY(log.contains("in oob.py:10\n"));
+    log.replace("in oob.py:10\n", "in oob.py:12\n");
+    QFile f(tmp.filePath("memcheck_oob.log"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(log.toUtf8());
+    f.close();
     const Run r = runTirx({"run", data("sim/oob.py"), "--device", "cuda", "--sanitize", "memcheck"}, 180000,
-                          sanitizerEnv(bin, data("sanitizer/memcheck_oob.log"), "cudafault"));
+                          sanitizerEnv(bin, f.fileName(), "cudafault"));
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("oob.py:10:9: error: invalid __global__ write of size 4 bytes by thread (63,0,0) in "
+    QVERIFY2(r.err.contains("oob.py:12:9: error: invalid __global__ write of size 4 bytes by thread (63,0,0) in "
                             "block (0,0,0): access to 0x7f2070800800 is out of bounds"),
              qPrintable(r.err));
     QVERIFY2(r.err.contains("error: kernel 'shift_down' was stopped by compute-sanitizer memcheck on cuda:0 after the "

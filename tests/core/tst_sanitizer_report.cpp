@@ -23,7 +23,7 @@ std::string readText(const std::string& path) {
 
 std::string data(const char* name) { return readText(TIRX_SOURCE_DIR "/tests/data/sanitizer/" + std::string(name)); }
 std::string raceSource() { return readText(TIRX_SOURCE_DIR "/tests/data/sim/race.py"); }
-std::string oobSource() { return readText(TIRX_SOURCE_DIR "/tests/data/sim/oob.py"); }
+std::string oobSource() { return readText(TIRX_SOURCE_DIR "/tests/data/sanitizer/oob.py"); }  // as recorded
 
 const SourceSpan kDef{16, 5, 3, 0};  // where findings outside the script go (the kernel's def)
 
