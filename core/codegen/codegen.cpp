@@ -193,6 +193,7 @@ void Emitter::emitStmt(const ir::Stmt& s) {
     }
     case K::Apply: if (s.apply) emitApply(s); return;
     case K::Ewise: if (s.ewise) emitEwise(s); return;
+    case K::Tma: if (s.tma) emitTma(s); return;
     case K::For: {
       const ir::DType t = varType(s.var);
       const std::string v = varName(s.var);
@@ -320,6 +321,10 @@ void Emitter::emitProgram() {
         m_declared.insert(p.var);
       }
     }
+    for (size_t i = 0; i < k.tensorMaps.size(); ++i) {
+      sig += std::string(k.params.empty() && i == 0 ? "" : ", ") + "const __grid_constant__ CUtensorMap tirx_tmap" + std::to_string(i);
+      m_usesTensorMaps = true;
+    }
     stmt(k.span, sig + ") {");
     ++m_depth;
     const auto& bd = k.launch.block;
@@ -393,6 +398,9 @@ CodegenResult generateCuda(const ir::Program& program, const CodegenOptions& opt
       << ". Regenerate from the script; do not edit.\n";
   if (res.needsFp16Header) pre << "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
   pre << kHelpers << "\n";
+  // NVRTC has no <cuda.h>: the tensor map type as the driver declares it (128 bytes, 64-aligned).
+  if (em.m_usesTensorMaps)
+    pre << "typedef struct alignas(64) CUtensorMap_st { unsigned long long opaque[16]; } CUtensorMap;\n";
   const std::string prelude = pre.str();
   const int shift = int(std::count(prelude.begin(), prelude.end(), '\n'));
   res.cuda = prelude + em.m_out.str();

@@ -83,6 +83,11 @@ class Emitter {
   /// Group coordinate variable names of a scope (thread: none; warp: lane; ...).
   std::vector<std::string> groupVars(ir::ExecScope scope) const;
 
+  // --- TMA (codegen_tma.cpp) ------------------------------------------------------------------
+  void emitTma(const ir::Stmt& s);
+  /// The 32-bit shared-window address of `ref[coord]`.
+  std::string sharedAddress(const ir::TensorRef& ref, const std::vector<std::string>& coord);
+
   // --- statements (codegen.cpp) -------------------------------------------------------------
   void emitStmts(const std::vector<ir::Stmt>& body);
   void emitStmt(const ir::Stmt& s);
@@ -104,6 +109,7 @@ class Emitter {
   int m_openScriptLine = 0, m_openFirst = 0;
   int m_tmp = 0;                                   ///< counter for temporaries
   bool m_usesFp16 = false;
+  bool m_usesTensorMaps = false;                   ///< some kernel takes CUtensorMap parameters
 };
 
 }  // namespace tirx::codegen::detail

@@ -166,10 +166,45 @@ struct TileEwise {
   std::vector<int64_t> group, repeat;
 };
 
+/// A tensor map (CUtensorMap) the host encodes once per launch for a TMA copy (spec TC §5.2,
+/// §5.3; decision TC-T1 in docs/decisions.md): the global view of one tensor parameter, the box
+/// and the swizzle, in cuTensorMapEncodeTiled's order (dimension 0 innermost). The kernel takes it
+/// as a `const __grid_constant__ CUtensorMap` parameter after the script's parameters.
+struct TensorMap {
+  int param = -1;                  ///< Kernel::params index of the tensor argument
+  int buffer = -1;                 ///< its buffer
+  DType dtype = DType::Float32;    ///< element type (the map's data type, decision TC-T2)
+  int64_t baseElems = 0;           ///< the view's start in the buffer, elements (a static region)
+  std::vector<int64_t> dims;       ///< innermost first: globalDim
+  std::vector<int64_t> strideBytes;  ///< dims 1..rank-1: globalStrides in bytes
+  std::vector<int64_t> box;        ///< innermost first: boxDim
+  int swizzle = 0;                 ///< CU_TENSOR_MAP_SWIZZLE_*: 0 none, 1 32B, 2 64B, 3 128B
+  bool oobNan = false;             ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+  bool operator==(const TensorMap&) const = default;
+};
+
+/// `T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor..."], ...)`: one TMA box copy issued by one
+/// thread (spec TC §5). Coordinates and box are outer-to-inner as written; the shared operand is
+/// the dense box (row-major) before its buffer's swizzle.
+struct TmaCopy {
+  PtxInstruction instr;
+  bool store = false;                  ///< shared → global (bulk group); else global → shared
+  int map = -1;                        ///< Kernel::tensorMaps index
+  TensorRef shared;                    ///< the box image in shared memory
+  TensorRef global;                    ///< the global operand as written (the map's view)
+  std::vector<int64_t> box;            ///< outer-to-inner
+  std::vector<ExprPtr> coords;         ///< outer-to-inner, int32, relative to the view
+  int64_t boxBytes = 0;                ///< Π box · element bytes: the transaction bytes
+  /// Loads: the mbarrier, `bar.ptr_to([i, ...])`: its tensor and element indices.
+  std::shared_ptr<const TensorRef> mbar;
+  std::vector<ExprPtr> mbarIndex;
+};
+
 enum class StmtKind {
   Assign,   ///< vars[var] = value (first assignment declares it)
   Store,    ///< tensor[indices] = value
   Apply, Ewise,
+  Tma,      ///< a TMA copy: `tma`
   For,      ///< for var in range(start, stop, step): body  (unroll hint in `unroll`)
   While,    ///< while cond: body
   If,       ///< if cond: body else: orelse
@@ -187,6 +222,7 @@ struct Stmt {
   std::vector<ExprPtr> indices;         ///< Store
   std::shared_ptr<const TileApply> apply;
   std::shared_ptr<const TileEwise> ewise;
+  std::shared_ptr<const TmaCopy> tma;
   ExprPtr start, stop, step;            ///< For
   bool unroll = false;
   std::string barrier;
@@ -219,6 +255,7 @@ struct Kernel {
   std::vector<Buffer> buffers;  ///< params first, then allocations in program order
   std::vector<Var> vars;
   std::vector<Stmt> body;
+  std::vector<TensorMap> tensorMaps;  ///< TMA tensor maps, kernel parameters after `params`
 };
 
 struct ScalarFunction {

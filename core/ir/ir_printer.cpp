@@ -172,6 +172,23 @@ struct Printer {
         }
         break;
       }
+      case StmtKind::Tma: {
+        const TmaCopy& t = *s.tma;
+        os << "tma " << t.instr.opcode << " map=" << t.map << " box=" << ints(t.box) << " coords=(";
+        for (size_t i = 0; i < t.coords.size(); ++i) os << (i ? ", " : "") << expr(t.coords[i]);
+        os << ") bytes=" << t.boxBytes << line << "\n";
+        indent(depth + 2);
+        os << "shared " << tensor(t.shared) << "\n";
+        indent(depth + 2);
+        os << "global " << tensor(t.global) << "\n";
+        if (t.mbar) {
+          indent(depth + 2);
+          os << "mbar " << t.mbar->text << "[";
+          for (size_t i = 0; i < t.mbarIndex.size(); ++i) os << (i ? ", " : "") << expr(t.mbarIndex[i]);
+          os << "]\n";
+        }
+        break;
+      }
       case StmtKind::For:
         os << (s.unroll ? "unroll " : "for ") << var(s.var) << " in range(" << expr(s.start) << ", " << expr(s.stop) << ", "
            << expr(s.step) << "):" << line << "\n";
@@ -229,6 +246,12 @@ std::string printProgram(const Program& p) {
             << " layout " << b.layout.toString() << " align " << b.alignBytes << " storage " << b.storageElems;
       if (b.paramIndex >= 0) pr.os << " param " << b.paramIndex;
       pr.os << "\n";
+    }
+    for (size_t i = 0; i < k.tensorMaps.size(); ++i) {
+      const TensorMap& m = k.tensorMaps[i];
+      pr.os << "  tmap" << i << " param " << m.param << " " << dtypeName(m.dtype) << " base " << m.baseElems << " dims "
+            << ints(m.dims) << " strides " << ints(m.strideBytes) << " box " << ints(m.box) << " swizzle " << m.swizzle
+            << (m.oobNan ? " oob nan" : "") << "\n";
     }
     pr.stmts(k.body, 1);
   }

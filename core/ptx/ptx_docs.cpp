@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "core/ptx/ptx_collective.h"
+#include "core/ptx/ptx_tma.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -76,6 +77,7 @@ std::string operandsOf(const FormRow& r) {
 
 std::vector<PtxTokenInfo> describePtxTokens(std::string_view opcode) {
   if (isCollectiveFamilyName(opcode.substr(0, opcode.find('.')))) return describeCollectiveTokens(opcode);
+  if (isTmaSpelling(opcode)) return describeTmaTokens(opcode);
   std::vector<PtxTokenInfo> out;
   size_t start = 0;
   std::vector<std::pair<std::string, int>> toks;
@@ -307,6 +309,7 @@ std::string ptxTableMarkdown() {
           " |\n";
   }
   md += collectiveMarkdown();
+  md += tmaMarkdown();
   return md;
 }
 

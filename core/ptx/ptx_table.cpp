@@ -7,6 +7,7 @@
 #include <array>
 
 #include "core/ptx/ptx_collective.h"
+#include "core/ptx/ptx_tma.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -242,6 +243,7 @@ const std::vector<PtxFamilyInfo>& ptxFamilies() {
     for (const FamilyRow& r : familyRows())
       out.push_back({r.family, std::string(r.name), std::string(r.description), r.examples});
     for (PtxFamilyInfo& c : collectiveFamilyInfos()) out.push_back(std::move(c));
+    out.push_back(tmaFamilyInfo());
     return out;
   }();
   return infos;
@@ -265,6 +267,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   if (opcode.empty()) return fail(error, "empty PTX instruction", 0, 0), std::nullopt;
   std::vector<Token> toks = splitTokens(opcode);
   if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
+  if (isTmaSpelling(opcode)) return parseTmaOpcode(opcode, error);
   for (const Token& t : toks) {
     if (t.text.empty() || t.text == ".") {
       int col = t.column;

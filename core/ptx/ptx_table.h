@@ -17,7 +17,9 @@ namespace tirx {
 enum class PtxFamily {
   Ld, St, Mov, Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Min, Max, Ex2, Lg2, Abs, Neg, Cvt,
   // warp collectives (ptx_collective.h)
-  Ldmatrix, Stmatrix, Mma, Shfl, Redux
+  Ldmatrix, Stmatrix, Mma, Shfl, Redux,
+  // TMA tensor copies (ptx_tma.h)
+  BulkTensor
 };
 
 /// A canonical element dtype name as the scripts spell it: "float32", "uint16", "bfloat16", ...
@@ -72,6 +74,10 @@ struct PtxInstruction {
   int mmaK = 0;
   std::string abType;
   std::string mode;
+  /// cp.async.bulk.tensor (ptx_tma.h): the rank (1..5) and the direction (false: global → shared
+  /// load completing on an mbarrier; true: shared → global store in a bulk group).
+  int tensorRank = 0;
+  bool tmaStore = false;
   /// ldmatrix, stmatrix, mma, shfl, redux: executed by a whole warp together.
   bool isCollective() const {
     return family == PtxFamily::Ldmatrix || family == PtxFamily::Stmatrix ||

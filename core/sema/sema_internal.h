@@ -275,6 +275,15 @@ class Analyzer {
   /// ComposeLayout with the tile's swizzle (E0269); elsewhere a TileLayout.
   std::optional<TileLayout> viewLayoutArg(const ast::Expr& layoutExpr, const ir::TensorRef& base);
 
+  // ---- TMA copies (sema_tma.cpp; spec TC §5) ----
+  /// `T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor..."], ...)` ⇒ an ir::TmaCopy and its tensor map.
+  void lowerTma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out);
+  /// `name=[...]`: static extents into `values` or int expressions into `exprs` (E0290).
+  bool tmaIntList(const ast::Expr& call, const char* name, bool isStatic, std::vector<int64_t>* values,
+                  std::vector<ir::ExprPtr>* exprs, const ast::Expr** where);
+  /// `bar.ptr_to([i, ...])`: an 8-byte shared element (E0298); its indices into `index`.
+  std::shared_ptr<const ir::TensorRef> lowerBarrierPointer(const ast::Expr& e, std::vector<ir::ExprPtr>& index);
+
   // ---- warp collectives (sema_warp.cpp, sema_collective.cpp; spec TC §1.1, §6, §7, §10) ----
   /// Warp-uniformity of a scalar expression: true when every lane of a warp computes the same value
   /// (block/grid indices, constants, `warp_id`-like `tid // 32k`, vars assigned such values outside

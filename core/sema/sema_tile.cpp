@@ -6,6 +6,7 @@
 // sema_tile_check.cpp once every operand is well formed.
 #include <algorithm>
 
+#include "core/ptx/ptx_tma.h"
 #include "core/sema/sema_internal.h"
 
 namespace tirx::sema {
@@ -107,6 +108,8 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     error("E0350", at, perr.message);
     return;
   }
+  // TMA copies take their own keywords (box=, coords=, mbar=, ...): sema_tma.cpp.
+  if (instr->family == PtxFamily::BulkTensor) return lowerTma(call, *instr, out);
   if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords)) return;
   const std::string op = instr->opcode;
   const int n = static_cast<int>(call.args.size()) - 2;

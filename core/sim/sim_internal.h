@@ -33,7 +33,7 @@ Value normalize(Value v, ir::DType t);
 Value castTo(const Value& v, ir::DType from, ir::DType to);
 
 enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
-                Barrier, WarpSync, Collective, Halt };
+                Barrier, WarpSync, Collective, Tma, Halt };
 
 /// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a
 /// warp-scope operand are lane-relative (every warp holds its own copy), warpgroup ones relative to
