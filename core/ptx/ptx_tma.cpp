@@ -38,11 +38,11 @@ struct Unsupported {
 
 // Qualifiers of the PTX grammar this table does not model, with the reason given to the user.
 const std::array<Unsupported, 6> kUnsupported = {{
-    {".multicast::cluster", "TMA multicast needs a thread-block cluster launch, which TIRx Studio does not support"},
+    {".multicast::cluster", "multicast TMA needs a thread-block cluster launch, which TIRx Studio does not support"},
     {".im2col", "im2col load mode is not supported (tile mode only)"},
     {".tile::gather4", "gather4 is an sm_100 load mode and is not supported"},
     {".tile::scatter4", "scatter4 is an sm_100 store mode and is not supported"},
-    {".L2::cache_hint", "L2 cache hints are not supported"},
+    {".L2::cache_hint", "cache hints (.L2::cache_hint) are not supported"},
     {".cta_group", "cta_group is an sm_100 qualifier and is not supported"},
 }};
 

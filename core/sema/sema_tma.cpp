@@ -329,7 +329,14 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     auto& d = error("E0294", sharedExpr.span, msg);
     note(d, sbuf.span, "'" + sbuf.name + "' is declared " + std::to_string(sbuf.alignBytes) + "-byte aligned");
   };
-  if (sbuf.alignBytes % period != 0 || startBytes % period != 0) {
+  if (sbuf.alignBytes % period != 0 && startBytes % period == 0) {
+    alignErr("the shared " + std::string(instr.tmaStore ? "source" : "destination") + " of a TMA copy must start " +
+             std::to_string(period) + "-byte aligned" +
+             (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") + "; declare '" +
+             sbuf.name + "' with align=" + std::to_string(period));
+    return;
+  }
+  if (startBytes % period != 0) {
     alignErr("the shared " + std::string(instr.tmaStore ? "source" : "destination") + " of a TMA copy must start " + std::to_string(period) +
              "-byte aligned" + (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") +
              "; '" + sh.text + "' starts at byte " + std::to_string(startBytes) + " of '" + sbuf.name + "'");

@@ -7,6 +7,7 @@
 
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
+#include "core/ptx/ptx_tma.h"
 
 using namespace tirx;
 
@@ -44,6 +45,9 @@ class TstPtxTable : public QObject {
   void tokensAndCompletions();
   void enumerationParses();
   void markdownInDocs();
+  void tmaSpellings();
+  void tmaRejects_data();
+  void tmaRejects();
 };
 
 void TstPtxTable::accepts_data() {
@@ -449,7 +453,7 @@ void TstPtxTable::arity() {
 
 void TstPtxTable::familiesAndExamples() {
   const std::vector<PtxFamilyInfo>& fams = ptxFamilies();
-  QCOMPARE(fams.size(), size_t(22));  // 17 thread-level families, 5 warp collectives
+  QCOMPARE(fams.size(), size_t(23));  // 17 thread-level families, 5 warp collectives, TMA
   for (const PtxFamilyInfo& f : fams) {
     QCOMPARE(familyName(f.family), std::string_view(f.name));
     QVERIFY2(!f.description.empty(), f.name.c_str());
@@ -583,6 +587,63 @@ void TstPtxTable::markdownInDocs() {
   QVERIFY2(doc.find(md) != std::string::npos,
            "docs/ptx.md does not contain ptxTableMarkdown(): regenerate it with "
            "`tst_ptx_table --print-markdown` semantics (see docs/ptx.md)");
+}
+
+void TstPtxTable::tmaSpellings() {
+  const std::vector<std::string> all = tirx::tmaSpellings();
+  QCOMPARE(all.size(), size_t(30));  // 5 ranks x (2 load destinations x 2 + store x 2)
+  for (const std::string& s : all) {
+    PtxParseError err;
+    auto in = parsePtxOpcode(s, &err);
+    QVERIFY2(in.has_value(), (s + ": " + err.message).c_str());
+    QCOMPARE(in->family, PtxFamily::BulkTensor);
+    QCOMPARE(in->minSm, 90);
+    QCOMPARE(in->minArity, 2);
+    QCOMPARE(in->tensorRank, s[21] - '0');
+    QCOMPARE(in->tmaStore, s.find(".bulk_group") != std::string::npos);
+    QCOMPARE(in->operands[0].name, std::string("dst"));  // destination first in both directions
+    QCOMPARE(describePtxTokens(s).front().text, std::string("cp"));
+  }
+  auto ld = parsePtxOpcode("cp.async.bulk.tensor.3d.shared::cta.global.mbarrier::complete_tx::bytes");
+  QVERIFY(ld.has_value());
+  QCOMPARE(ld->space, std::string("shared::cta"));
+  QCOMPARE(ld->tensorRank, 3);
+  QVERIFY(!ld->tmaStore);
+  const auto toks = describePtxTokens("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group");
+  QCOMPARE(toks.size(), size_t(9));
+  QVERIFY(toks.back().description.find("bulk async group") != std::string::npos);
+}
+
+void TstPtxTable::tmaRejects_data() {
+  QTest::addColumn<QString>("op");
+  QTest::addColumn<QString>("message");
+  QTest::addColumn<int>("column");
+  QTest::newRow("rank 6") << "cp.async.bulk.tensor.6d.shared::cta.global.mbarrier::complete_tx::bytes"
+                          << "expected the rank ('.1d' to '.5d')" << 20;
+  QTest::newRow("multicast") << "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"
+                             << "multicast TMA needs a thread-block cluster" << 80;
+  QTest::newRow("im2col") << "cp.async.bulk.tensor.3d.shared::cta.global.im2col.mbarrier::complete_tx::bytes"
+                          << "im2col load mode is not supported" << 42;
+  QTest::newRow("store from cluster") << "cp.async.bulk.tensor.2d.global.shared::cluster.bulk_group"
+                                      << "expected the source '.shared::cta' of a store" << 30;
+  QTest::newRow("load without completion") << "cp.async.bulk.tensor.2d.shared::cta.global.tile"
+                                           << "missing the completion '.mbarrier::complete_tx::bytes'" << 47;
+  QTest::newRow("store with mbarrier") << "cp.async.bulk.tensor.1d.global.shared::cta.mbarrier::complete_tx::bytes"
+                                       << "expected the completion '.bulk_group'" << 42;
+  QTest::newRow("reduce") << "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group"
+                          << "TMA reduction) is not supported" << 0;
+  QTest::newRow("cache hint") << "cp.async.bulk.tensor.1d.shared::cta.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+                              << "cache hints (.L2::cache_hint) are not supported" << 71;
+}
+
+void TstPtxTable::tmaRejects() {
+  QFETCH(QString, op);
+  QFETCH(QString, message);
+  QFETCH(int, column);
+  PtxParseError err;
+  QVERIFY(!parsePtxOpcode(op.toStdString(), &err).has_value());
+  QVERIFY2(err.message.find(message.toStdString()) != std::string::npos, err.message.c_str());
+  QCOMPARE(err.column, column);
 }
 
 int main(int argc, char** argv) {
