@@ -70,6 +70,7 @@ Loaded loadDriver() {
   ok &= resolve(lib, a.cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
   ok &= resolve(lib, a.cuGetErrorName, "cuGetErrorName");
   ok &= resolve(lib, a.cuGetErrorString, "cuGetErrorString");
+  resolve(lib, a.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");  // optional (CUDA 12.0+)
   if (!ok) {
     l.error = Status{"dlsym", "the CUDA driver lacks an entry point this program needs", 0};
     return l;
@@ -254,6 +255,21 @@ Status launch(CuFunction f, const int64_t grid[3], const int64_t block[3], int64
                   api().cuLaunchKernel(f, unsigned(grid[0]), unsigned(grid[1]), unsigned(grid[2]),
                                        unsigned(block[0]), unsigned(block[1]), unsigned(block[2]),
                                        unsigned(dynamicSmem), nullptr, params.data(), nullptr));
+}
+
+Status encodeTiledTensorMap(const TiledTensorMapSpec& spec, TensorMapBytes& out) {
+  if (!api().cuTensorMapEncodeTiled)
+    return Status{"cuTensorMapEncodeTiled", "the CUDA driver has no cuTensorMapEncodeTiled (it needs CUDA 12.0 or newer)", 0};
+  const size_t rank = spec.dims.size();
+  if (rank < 1 || rank > 5 || spec.box.size() != rank || spec.elementStrides.size() != rank ||
+      spec.strides.size() + 1 != rank)
+    return Status{"cuTensorMapEncodeTiled", "inconsistent tensor map ranks", 0};
+  return cuStatus("cuTensorMapEncodeTiled",
+                  api().cuTensorMapEncodeTiled(out.bytes, spec.dataType, unsigned(rank),
+                                               reinterpret_cast<void*>(spec.base), spec.dims.data(),
+                                               spec.strides.data(), spec.box.data(),
+                                               spec.elementStrides.data(), 0, spec.swizzle, 0,
+                                               spec.oobFill));
 }
 
 Status synchronize() { return cuStatus("cuCtxSynchronize", api().cuCtxSynchronize()); }

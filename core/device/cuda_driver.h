@@ -54,6 +54,9 @@ struct DriverApi {
   int (*cuEventElapsedTime)(float*, CuEvent, CuEvent) = nullptr;
   int (*cuGetErrorName)(int, const char**) = nullptr;
   int (*cuGetErrorString)(int, const char**) = nullptr;
+  /// Optional (drivers of CUDA 12.0+): null when the driver lacks it; encodeTiledTensorMap says so.
+  int (*cuTensorMapEncodeTiled)(void*, int, unsigned, void*, const uint64_t*, const uint64_t*,
+                                const uint32_t*, const uint32_t*, int, int, int, int) = nullptr;
 };
 
 /// dlopen("libcuda.so.1") and resolve the table; Status{"dlopen", "no CUDA driver ..."} when absent.
@@ -155,6 +158,29 @@ class Event {
   Event() = default;
   CuEvent m_ev = nullptr;
 };
+
+/// What cuTensorMapEncodeTiled takes (dimension 0 innermost; spec TC §5.2), the enums as the
+/// driver's integer values: CUtensorMapDataType, CUtensorMapSwizzle, CUtensorMapFloatOOBfill;
+/// no interleave, no L2 promotion.
+struct TiledTensorMapSpec {
+  int dataType = 0;
+  CuDevicePtr base = 0;
+  std::vector<uint64_t> dims;     ///< rank values
+  std::vector<uint64_t> strides;  ///< rank − 1 byte strides (dimension 0's is the element)
+  std::vector<uint32_t> box;      ///< rank values
+  std::vector<uint32_t> elementStrides;  ///< rank values (all 1 for TIRx)
+  int swizzle = 0;
+  int oobFill = 0;
+};
+
+/// The 128-byte CUtensorMap, 64-byte aligned as the driver requires.
+struct alignas(64) TensorMapBytes {
+  unsigned char bytes[128] = {};
+};
+
+/// cuTensorMapEncodeTiled into `out`. Status{"cuTensorMapEncodeTiled", "CUDA_ERROR_...: ..."} when
+/// the driver refuses the map, or when it has no such entry point (a driver older than CUDA 12).
+Status encodeTiledTensorMap(const TiledTensorMapSpec& spec, TensorMapBytes& out);
 
 /// Launch `f` with a grid, block, dynamic shared memory and the kernel parameter pointers.
 Status launch(CuFunction f, const int64_t grid[3], const int64_t block[3], int64_t dynamicSmem,

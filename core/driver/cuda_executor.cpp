@@ -59,6 +59,11 @@ void collectAccess(const std::vector<ir::Stmt>& body, std::set<int>& reads, std:
           reads.insert(op.tensor.buffer);
       }
     }
+    if (s.kind == ir::StmtKind::Tma && s.tma) {  // a TMA store writes its global view
+      for (const auto& c : s.tma->coords) collectReads(c, reads);
+      (s.tma->store ? writes : reads).insert(s.tma->global.buffer);
+      (s.tma->store ? reads : writes).insert(s.tma->shared.buffer);
+    }
     collectAccess(s.body, reads, writes);
     collectAccess(s.orelse, reads, writes);
   }
@@ -332,6 +337,19 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
       sent.push_back(ra.maskFile);
     }
     req.args.push_back(std::move(ra));
+  }
+  for (const ir::TensorMap& m : k->tensorMaps) {  // decision TC-T1
+    RunnerTensorMap t;
+    t.arg = size_t(m.param);
+    t.name = k->params[size_t(m.param)].name;
+    t.dtype = m.dtype;
+    t.baseBytes = uint64_t(m.baseElems * ir::dtypeBytes(m.dtype));
+    for (int64_t v : m.dims) t.dims.push_back(uint64_t(v));
+    for (int64_t v : m.strideBytes) t.strides.push_back(uint64_t(v));
+    for (int64_t v : m.box) t.box.push_back(uint32_t(v));
+    t.swizzle = m.swizzle;
+    t.oobNan = m.oobNan;
+    req.tensorMaps.push_back(std::move(t));
   }
   const std::string reqText = requestToJson(req);
   if (!writeWholeFile(dir.path + "/request.json", reqText.data(), reqText.size()))

@@ -57,7 +57,40 @@ struct DeviceArgs {
   std::vector<uint64_t> scalars;
   std::vector<device::CuDevicePtr> ptrs;
   std::vector<void*> params;
+  std::vector<device::TensorMapBytes> maps;  ///< encoded once, after the arguments' buffers exist
 };
+
+/// Encodes the request's tensor maps over the allocated arguments and appends them to the
+/// kernel parameters (after the script's own, decision TC-T1).
+Status encodeTensorMaps(const RunnerRequest& req, DeviceArgs& d) {
+  d.maps.assign(req.tensorMaps.size(), {});
+  for (size_t i = 0; i < req.tensorMaps.size(); ++i) {
+    const RunnerTensorMap& t = req.tensorMaps[i];
+    device::TiledTensorMapSpec spec;
+    spec.dataType = tensorMapDataType(t.dtype);
+    spec.base = d.ptrs[t.arg] + t.baseBytes;
+    spec.dims = t.dims;
+    spec.strides = t.strides;
+    spec.box = t.box;
+    spec.elementStrides.assign(t.dims.size(), 1);
+    spec.swizzle = t.swizzle;
+    spec.oobFill = t.oobNan ? 1 : 0;
+    Status st = device::encodeTiledTensorMap(spec, d.maps[i]);
+    if (!st.message.empty()) {
+      auto list = [](const auto& v) {
+        std::string out = "[";
+        for (size_t k = 0; k < v.size(); ++k) out += (k ? ", " : "") + std::to_string(v[k]);
+        return out + "]";
+      };
+      st.message = "tensor map " + std::to_string(i) + " of '" + (t.name.empty() ? "argument " + std::to_string(t.arg) : t.name) +
+                   "' (dims " + list(t.dims) + ", strides " + list(t.strides) + ", box " + list(t.box) + ", swizzle " +
+                   std::to_string(t.swizzle) + "): " + st.message;
+      return st;
+    }
+  }
+  for (auto& m : d.maps) d.params.push_back(m.bytes);
+  return {};
+}
 
 /// Allocates (first pass) and fills the arguments for run `pass`. `stage` says where it failed.
 Status fillArguments(const RunnerRequest& req, const std::string& dir, int pass, DeviceArgs& d,
@@ -100,6 +133,10 @@ Status fillArguments(const RunnerRequest& req, const std::string& dir, int pass,
       st = buf.upload(bytes->data(), bytes->size());
     }
     if (!st.message.empty()) return st;
+  }
+  if (first && !req.tensorMaps.empty()) {
+    stage = "tensor-map";
+    return encodeTensorMaps(req, d);
   }
   return {};
 }

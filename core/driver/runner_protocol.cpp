@@ -175,7 +175,67 @@ bool readExtents(Members& m, const char* key, std::array<int64_t, 3>& out) {
   return true;
 }
 
+/// One "tensorMaps" entry (ranks and ranges as cuTensorMapEncodeTiled accepts, so that a wrong map
+/// is a request error naming the member rather than a driver error).
+bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTensorMap& out, std::string& why) {
+  Members m(mj, "tensor map " + std::to_string(i));
+  std::string dtype;
+  m.integer("arg", out.arg, 0, int64_t(kMaxArgs), true);
+  m.str("name", out.name);
+  m.str("dtype", dtype, true);
+  m.uint64("baseBytes", out.baseBytes);
+  m.integer("swizzle", out.swizzle, 0, 3);
+  m.boolean("oobNan", out.oobNan);
+  auto list = [&](const char* key, auto& vec, size_t lo, size_t hi, int64_t vlo, int64_t vhi) {
+    const json* v = m.find(key, true);
+    if (!m.ok()) return;
+    if (!v->is_array() || v->size() < lo || v->size() > hi) {
+      m.fail("'" + std::string(key) + "' of tensor map " + std::to_string(i) + " must be an array of " + std::to_string(lo) +
+             " to " + std::to_string(hi) + " values");
+      return;
+    }
+    for (size_t d = 0; d < v->size() && m.ok(); ++d) {
+      int64_t x = 0;
+      if (m.integerValue((*v)[d], std::string(key) + "[" + std::to_string(d) + "]", x, vlo, vhi))
+        vec.push_back(static_cast<typename std::decay_t<decltype(vec)>::value_type>(x));
+    }
+  };
+  list("dims", out.dims, 1, 5, 1, int64_t(1) << 32);
+  const size_t rank = out.dims.size();
+  if (m.ok()) list("strides", out.strides, rank - 1, rank - 1, 16, (int64_t(1) << 40) - 1);
+  if (m.ok()) list("box", out.box, rank, rank, 1, 256);
+  for (size_t d = 0; m.ok() && d < out.strides.size(); ++d)
+    if (out.strides[d] % 16 != 0) m.fail("'strides[" + std::to_string(d) + "]' of tensor map " + std::to_string(i) + " must be a multiple of 16");
+  const auto dt = ir::parseDType(dtype);
+  if (m.ok() && (!dt || tensorMapDataType(*dt) < 0)) m.fail("tensor map " + std::to_string(i) + " has no map type for dtype '" + dtype + "'");
+  if (m.ok()) out.dtype = *dt;
+  if (m.ok() && (out.arg >= r.args.size() || !r.args[out.arg].isTensor))
+    m.fail("'arg' of tensor map " + std::to_string(i) + " is not a tensor argument");
+  if (m.ok() && (out.baseBytes % 16 != 0 || out.baseBytes >= std::max<uint64_t>(r.args[out.arg].bytes, 1)))
+    m.fail("'baseBytes' of tensor map " + std::to_string(i) + " must be a multiple of 16 inside its argument");
+  why = m.why();
+  return m.ok();
+}
+
 }  // namespace
+
+int tensorMapDataType(ir::DType t) {
+  switch (t) {
+    case ir::DType::UInt8:
+    case ir::DType::Int8: return 0;
+    case ir::DType::UInt16:
+    case ir::DType::Int16: return 1;
+    case ir::DType::UInt32: return 2;
+    case ir::DType::Int32: return 3;
+    case ir::DType::UInt64: return 4;
+    case ir::DType::Int64: return 5;
+    case ir::DType::Float16: return 6;
+    case ir::DType::Float32: return 7;
+    case ir::DType::Float64: return 8;
+    case ir::DType::BFloat16: return 9;
+    default: return -1;
+  }
+}
 
 std::string requestToJson(const RunnerRequest& r) {
   json args = json::array();
@@ -200,6 +260,14 @@ std::string requestToJson(const RunnerRequest& r) {
             {"block", r.block},     {"dynamicSmem", r.dynamicSmem},
             {"warmup", r.warmup},   {"repeats", r.repeats},
             {"passes", r.passes},   {"args", args}};
+  if (!r.tensorMaps.empty()) {
+    json maps = json::array();
+    for (const RunnerTensorMap& t : r.tensorMaps)
+      maps.push_back({{"arg", t.arg}, {"name", t.name}, {"dtype", std::string(ir::dtypeName(t.dtype))},
+                      {"baseBytes", t.baseBytes}, {"dims", t.dims}, {"strides", t.strides}, {"box", t.box},
+                      {"swizzle", t.swizzle}, {"oobNan", t.oobNan}});
+    j["tensorMaps"] = std::move(maps);
+  }
   if (r.mode == "sim") {
     j["script"] = r.script;
     j["scriptFile"] = r.scriptFile;
@@ -291,6 +359,16 @@ Result<RunnerRequest> parseRequest(const std::string& text) {
     }
     if (!am.ok()) return Status{"request", am.why(), 0};
     r.args.push_back(std::move(a));
+  }
+  if (auto it = j.find("tensorMaps"); it != j.end()) {
+    if (!it->is_array() || it->size() > kMaxArgs)
+      return Status{"request", "'tensorMaps' must be an array of at most " + std::to_string(kMaxArgs) + " maps", 0};
+    for (size_t i = 0; i < it->size(); ++i) {
+      RunnerTensorMap t;
+      std::string why;
+      if (!readTensorMap((*it)[i], i, r, t, why)) return Status{"request", why, 0};
+      r.tensorMaps.push_back(std::move(t));
+    }
   }
   return r;
 }

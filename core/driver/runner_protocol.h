@@ -33,6 +33,25 @@ struct RunnerArg {
   uint64_t bits = 0;
 };
 
+/// A TMA tensor map the runner encodes with cuTensorMapEncodeTiled (docs/runner.md "Tensor maps";
+/// decision TC-T1): over tensor argument `arg` from byte `baseBytes`, dimension 0 innermost. The
+/// kernel takes the maps by value after its own parameters, in this order.
+struct RunnerTensorMap {
+  size_t arg = 0;             ///< the tensor argument (index into args)
+  std::string name;           ///< its parameter name, for messages
+  ir::DType dtype = ir::DType::Float32;  ///< the map's data type (tensorMapDataType)
+  uint64_t baseBytes = 0;     ///< the view's start inside the argument
+  std::vector<uint64_t> dims;     ///< 1..5 values, each in [1, 2^32]
+  std::vector<uint64_t> strides;  ///< rank − 1 byte strides, multiples of 16, < 2^40
+  std::vector<uint32_t> box;      ///< rank values in [1, 256]
+  int swizzle = 0;            ///< CUtensorMapSwizzle 0..3
+  bool oobNan = false;        ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+};
+
+/// CUtensorMapDataType of a dtype (decision TC-T2): float16 6, bfloat16 9, float32 7, float64 8,
+/// int32 3, int64 5, uint32 2, uint64 4, 8/16-bit integers UINT8 0 / UINT16 1; −1 for bool/void.
+int tensorMapDataType(ir::DType t);
+
 struct RunnerRequest {
   int version = 3;  ///< 3 adds `mode` and the simulator's members; 2 is still read
   std::string kernel;
@@ -50,6 +69,7 @@ struct RunnerRequest {
   /// leave the same bytes in it.
   int passes = 1;
   std::vector<RunnerArg> args;
+  std::vector<RunnerTensorMap> tensorMaps;  ///< optional member "tensorMaps"
 };
 
 struct RunnerOutput {

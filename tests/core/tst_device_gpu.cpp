@@ -111,6 +111,44 @@ class TestDeviceGpu : public QObject {
     QCOMPARE(ga[1].tensor.data, sa[1].tensor.data);
   }
 
+  // cuTensorMapEncodeTiled through the dlopen'ed driver (spec TC §5.3): the 2-D map of
+  // tc-verify/verify.cu encodes; a box of 512 and a stride that is not a multiple of 16 are refused
+  // with the driver's CUresult name.
+  void tensorMapEncodes() {
+    if (!device::driver()) QSKIP("no CUDA driver");
+    auto ctx = device::Context::open(0);
+    QVERIFY2(ctx.ok(), ctx.ok() ? "" : ctx.error().text().c_str());
+    auto buf = device::DeviceBuffer::alloc(32 * 64 * 2);
+    QVERIFY(buf.ok());
+    device::TiledTensorMapSpec spec;
+    spec.dataType = 1;  // CU_TENSOR_MAP_DATA_TYPE_UINT16
+    spec.base = buf->ptr();
+    spec.dims = {64, 32};
+    spec.strides = {128};
+    spec.box = {64, 32};
+    spec.elementStrides = {1, 1};
+    for (int swizzle : {0, 1, 2, 3}) {
+      spec.swizzle = swizzle;
+      spec.box[0] = swizzle == 0 ? 64 : uint32_t(8 << swizzle);  // inner box = the swizzle span
+      device::TensorMapBytes map;
+      Status st = device::encodeTiledTensorMap(spec, map);
+      QVERIFY2(st.message.empty(), st.message.c_str());
+      bool nonzero = false;
+      for (unsigned char b : map.bytes) nonzero |= b != 0;
+      QVERIFY(nonzero);
+    }
+    spec.swizzle = 0;
+    spec.box = {512, 8};
+    device::TensorMapBytes bad;
+    Status st = device::encodeTiledTensorMap(spec, bad);
+    QCOMPARE(st.api, std::string("cuTensorMapEncodeTiled"));
+    QVERIFY2(st.message.find("CUDA_ERROR_INVALID_VALUE") != std::string::npos, st.message.c_str());
+    spec.box = {64, 8};
+    spec.strides = {136};
+    st = device::encodeTiledTensorMap(spec, bad);
+    QVERIFY2(st.message.find("CUDA_ERROR_INVALID_VALUE") != std::string::npos, st.message.c_str());
+  }
+
   void acceptanceMatchesSimulator_data() {
     QTest::addColumn<QString>("file");
     for (const char* f : {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})

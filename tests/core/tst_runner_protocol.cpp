@@ -6,6 +6,8 @@
 #include <QtTest>
 #include <cstring>
 
+#include <cuda.h>  // the driver's CUtensorMap enums (header only; nothing is linked)
+
 #include "core/driver/runner_protocol.h"
 #include "core/ir/values.h"
 
@@ -16,6 +18,92 @@ class TestRunnerProtocol : public QObject {
   Q_OBJECT
 
  private slots:
+  // The map types the request carries are the driver's enum values (decision TC-T2).
+  void tensorMapDataTypes() {
+    QCOMPARE(tensorMapDataType(ir::DType::Float16), int(CU_TENSOR_MAP_DATA_TYPE_FLOAT16));
+    QCOMPARE(tensorMapDataType(ir::DType::BFloat16), int(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16));
+    QCOMPARE(tensorMapDataType(ir::DType::Float32), int(CU_TENSOR_MAP_DATA_TYPE_FLOAT32));
+    QCOMPARE(tensorMapDataType(ir::DType::Float64), int(CU_TENSOR_MAP_DATA_TYPE_FLOAT64));
+    QCOMPARE(tensorMapDataType(ir::DType::Int32), int(CU_TENSOR_MAP_DATA_TYPE_INT32));
+    QCOMPARE(tensorMapDataType(ir::DType::UInt32), int(CU_TENSOR_MAP_DATA_TYPE_UINT32));
+    QCOMPARE(tensorMapDataType(ir::DType::Int64), int(CU_TENSOR_MAP_DATA_TYPE_INT64));
+    QCOMPARE(tensorMapDataType(ir::DType::UInt64), int(CU_TENSOR_MAP_DATA_TYPE_UINT64));
+    QCOMPARE(tensorMapDataType(ir::DType::Int8), int(CU_TENSOR_MAP_DATA_TYPE_UINT8));
+    QCOMPARE(tensorMapDataType(ir::DType::UInt16), int(CU_TENSOR_MAP_DATA_TYPE_UINT16));
+    QCOMPARE(tensorMapDataType(ir::DType::Bool), -1);
+    QCOMPARE(int(CU_TENSOR_MAP_SWIZZLE_128B), 3);
+    QCOMPARE(int(CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA), 1);
+    QCOMPARE(sizeof(CUtensorMap), size_t(128));
+  }
+
+  void tensorMapRoundTrip() {
+    RunnerRequest r;
+    r.kernel = "k";
+    RunnerArg t;
+    t.dtype = ir::DType::BFloat16;
+    t.shape = {64, 64};
+    t.bytes = 8192;
+    t.file = "arg0.bin";
+    r.args = {t};
+    RunnerTensorMap m;
+    m.arg = 0;
+    m.name = "A";
+    m.dtype = ir::DType::BFloat16;
+    m.baseBytes = 4096;
+    m.dims = {64, 32};
+    m.strides = {128};
+    m.box = {64, 8};
+    m.swizzle = 3;
+    m.oobNan = true;
+    r.tensorMaps = {m};
+    auto back = parseRequest(requestToJson(r));
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(back->tensorMaps.size(), size_t(1));
+    const RunnerTensorMap& b = back->tensorMaps[0];
+    QCOMPARE(b.name, std::string("A"));
+    QCOMPARE(b.dtype, ir::DType::BFloat16);
+    QCOMPARE(b.baseBytes, uint64_t(4096));
+    QCOMPARE(b.dims, (std::vector<uint64_t>{64, 32}));
+    QCOMPARE(b.strides, (std::vector<uint64_t>{128}));
+    QCOMPARE(b.box, (std::vector<uint32_t>{64, 8}));
+    QCOMPARE(b.swizzle, 3);
+    QVERIFY(b.oobNan);
+    // Without maps the member is absent (older requests stay valid).
+    r.tensorMaps.clear();
+    QVERIFY(requestToJson(r).find("tensorMaps") == std::string::npos);
+  }
+
+  void malformedTensorMaps_data() {
+    QTest::addColumn<QString>("map");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("box 512") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [256], "box": [512, 8]})"
+                             << "box[0]";
+    QTest::newRow("rank 6") << R"({"arg": 0, "dtype": "float32", "dims": [1, 1, 1, 1, 1, 1], "strides": [16, 16, 16, 16, 16], "box": [1, 1, 1, 1, 1, 1]})"
+                            << "'dims' of tensor map 0 must be an array of 1 to 5 values";
+    QTest::newRow("stride count") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [], "box": [8, 8]})"
+                                  << "'strides' of tensor map 0 must be an array of 1 to 1 values";
+    QTest::newRow("stride 8") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [24], "box": [8, 8]})"
+                              << "must be a multiple of 16";
+    QTest::newRow("bool") << R"({"arg": 0, "dtype": "bool", "dims": [64], "strides": [], "box": [16]})"
+                          << "no map type for dtype 'bool'";
+    QTest::newRow("scalar arg") << R"({"arg": 1, "dtype": "float32", "dims": [64], "strides": [], "box": [16]})"
+                                << "is not a tensor argument";
+    QTest::newRow("base outside") << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "baseBytes": 16384})"
+                                  << "'baseBytes' of tensor map 0 must be a multiple of 16 inside its argument";
+    QTest::newRow("swizzle 4") << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "swizzle": 4})"
+                               << "'swizzle'";
+  }
+  void malformedTensorMaps() {
+    QFETCH(QString, map);
+    QFETCH(QString, why);
+    const std::string text = R"({"version": 2, "kernel": "k", "args": [{"kind": "tensor", "dtype": "float32", "shape": [64, 64], )"
+                             R"("bytes": 16384, "file": "a"}, {"kind": "scalar", "bits": 1}], "tensorMaps": [)" +
+                             map.toStdString() + "]}";
+    auto r = parseRequest(text);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find(why.toStdString()) != std::string::npos, r.error().message.c_str());
+  }
+
   void requestRoundTrip() {
     RunnerRequest r;
     r.kernel = "k";
