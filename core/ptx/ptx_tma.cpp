@@ -161,7 +161,7 @@ std::string tmaMarkdown() {
   return "\n## TMA (cp.async.bulk.tensor)\n\n"
          "Tile-mode tensor copies of rank 1 to 5 (spec TC §5), sm_90+. Operands: load `dst` (shared), `src` "
          "(global tensor or region); store `dst` (global), `src` (shared). Keywords: `box=`, `coords=`, "
-         "`mbar=` (loads), `swizzle=`, `oob_fill=` (docs/script.md \"TMA\").\n\n"
+         "`mbar=` (loads), `swizzle=`, `oob_fill=` (\"TMA copies\" above).\n\n"
          "| direction | syntax | completion |\n|---|---|---|\n"
          "| load | `cp.async.bulk.tensor.{1..5}d.{shared::cta\\|shared::cluster}.global[.tile].mbarrier::complete_tx::bytes` | "
          "complete_tx of the full box bytes on `mbar` |\n"
