@@ -1,9 +1,9 @@
 // TMA copies (spec TC §5.1, §5.2, §9.3): `T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor..."],
 // dst, src, box=[..], coords=[..], mbar=bar.ptr_to([i]), swizzle=.., oob_fill=..)`. Checks, each
-// with its own code (docs/diagnostics.md "TMA"): the keywords (E0290), ranks (E0291), the box and
-// its shared image (E0292), the swizzle against the destination's ComposeLayout (E0293), the
-// 128/1024-byte shared and 16-byte global alignments (E0294), the single issuer (E0295), dtypes
-// (E0296), the global operand as an encodable tensor map (E0297) and the barrier operand (E0298).
+// with its own code (docs/diagnostics.md "TMA"): the keywords (E0280), ranks (E0281), the box and
+// its shared image (E0282), the swizzle against the destination's ComposeLayout (E0283), the
+// 128/1024-byte shared and 16-byte global alignments (E0284), the single issuer (E0285), dtypes
+// (E0286), the global operand as an encodable tensor map (E0287) and the barrier operand (E0288).
 // The result is an ir::TmaCopy plus, on the kernel, the deduplicated ir::TensorMap the host
 // encodes (decisions TC-T1..TC-T4 in docs/decisions.md).
 #include <algorithm>
@@ -47,12 +47,12 @@ bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic
   const ast::Expr* e = keyword(call, name);
   *where = e;
   if (!e) {
-    error("E0290", call.span, std::string("a TMA copy needs ") + name + "=[...] (" +
+    error("E0280", call.span, std::string("a TMA copy needs ") + name + "=[...] (" +
                                   (isStatic ? "the box extents, outer to inner" : "the start coordinates, outer to inner") + ")");
     return false;
   }
   if (e->kind != ast::ExprKind::List && e->kind != ast::ExprKind::Tuple) {
-    error("E0290", e->span, std::string(name) + "= expects a list, found '" + text(e->span) + "'");
+    error("E0280", e->span, std::string(name) + "= expects a list, found '" + text(e->span) + "'");
     return false;
   }
   bool ok = true;
@@ -60,7 +60,7 @@ bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic
     if (isStatic) {
       auto v = staticInt(*a, false);
       if (!v) {
-        error("E0290", a->span, std::string(name) + "= extents must be static integers, found '" + text(a->span) + "'");
+        error("E0280", a->span, std::string(name) + "= extents must be static integers, found '" + text(a->span) + "'");
         ok = false;
         continue;
       }
@@ -81,24 +81,24 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPointer(const ast::Ex
   const bool shape = e.kind == ast::ExprKind::Call && e.args[0]->kind == ast::ExprKind::Attribute &&
                      e.args[0]->text == "ptr_to" && e.args.size() == 2 && e.keywords.empty();
   if (!shape || !isTensorExpr(*e.args[0]->args[0])) {
-    error("E0298", e.span, "mbar= expects a barrier element written bar.ptr_to([i]), found '" + text(e.span) + "'");
+    error("E0288", e.span, "mbar= expects a barrier element written bar.ptr_to([i]), found '" + text(e.span) + "'");
     return nullptr;
   }
   auto ref = lowerTensor(*e.args[0]->args[0]);
   if (!ref) return nullptr;
   if (ref->scope != ir::MemScope::Shared || ir::dtypeBytes(ref->dtype) != 8) {
-    error("E0298", e.span, "an mbarrier is an 8-byte shared object (T.alloc_shared((n,), \"uint64\")), but '" + ref->text +
+    error("E0288", e.span, "an mbarrier is an 8-byte shared object (T.alloc_shared((n,), \"uint64\")), but '" + ref->text +
                                "' is a " + std::string(ir::memScopeName(ref->scope)) + " " + std::string(ir::dtypeName(ref->dtype)) +
                                " tensor");
     return nullptr;
   }
   const ast::Expr& idx = *e.args[1];
   if (idx.kind != ast::ExprKind::List && idx.kind != ast::ExprKind::Tuple) {
-    error("E0298", idx.span, "ptr_to expects a list of indices, found '" + text(idx.span) + "'");
+    error("E0288", idx.span, "ptr_to expects a list of indices, found '" + text(idx.span) + "'");
     return nullptr;
   }
   if (idx.args.size() != ref->shape.size()) {
-    error("E0298", idx.span, "ptr_to of '" + ref->text + "' needs " + std::to_string(ref->shape.size()) + " indices, found " +
+    error("E0288", idx.span, "ptr_to of '" + ref->text + "' needs " + std::to_string(ref->shape.size()) + " indices, found " +
                                  std::to_string(idx.args.size()));
     return nullptr;
   }
@@ -106,7 +106,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPointer(const ast::Ex
     ir::ExprPtr x = lowerIndex(*idx.args[d]);
     if (!x) return nullptr;
     if (auto v = constValue(*x); v && (*v < 0 || *v >= ref->shape[d])) {
-      error("E0298", idx.args[d]->span, "barrier index " + std::to_string(*v) + " is outside '" + ref->text + "' (extent " +
+      error("E0288", idx.args[d]->span, "barrier index " + std::to_string(*v) + " is outside '" + ref->text + "' (extent " +
                                             std::to_string(ref->shape[d]) + ")");
       return nullptr;
     }
@@ -121,11 +121,11 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   for (const ast::Keyword& k : call.keywords) {
     for (const Refused& r : kRefused)
       if (k.name == r.name) {
-        error("E0290", k.span, r.why);
+        error("E0280", k.span, r.why);
         return;
       }
     if (k.name == "mbar" && instr.tmaStore) {
-      auto& d = error("E0290", k.span, "a TMA store completes in the issuing thread's bulk group and takes no mbar=");
+      auto& d = error("E0280", k.span, "a TMA store completes in the issuing thread's bulk group and takes no mbar=");
       note(d, call.args[1]->span, "wait for it with cp.async.bulk.commit_group and cp.async.bulk.wait_group");
       return;
     }
@@ -143,12 +143,12 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     return;
   }
   if (const ast::Expr* s = keyword(call, "scope"); s && !(s->kind == ast::ExprKind::Str && s->text == "thread")) {
-    error("E0295", s->span, "a TMA copy is issued by one thread: scope= must be \"thread\" (the default), found '" + text(s->span) + "'");
+    error("E0285", s->span, "a TMA copy is issued by one thread: scope= must be \"thread\" (the default), found '" + text(s->span) + "'");
     return;
   }
   // The single issuer (§1.1: scope never elects a thread).
   if (m_body->launchOk && m_body->blockThreads > 1 && m_body->divergence.empty()) {
-    auto& d = error("E0295", call.span, "a TMA copy issued by every thread of the block (" + std::to_string(m_body->blockThreads) +
+    auto& d = error("E0285", call.span, "a TMA copy issued by every thread of the block (" + std::to_string(m_body->blockThreads) +
                                             " copies of the same box); issue it from one thread");
     note(d, call.span, "guard it with `if tid == 0:` (or `if lane == 0:` in a one-warp block)");
     return;
@@ -184,7 +184,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   if (swzAt) {
     auto v = staticInt(*swzAt, false);
     if (!v || *v < 0 || *v > 3) {
-      error("E0290", swzAt->span, "swizzle= expects 0, 1, 2 or 3 (none, 32B, 64B, 128B), found '" + text(swzAt->span) + "'");
+      error("E0280", swzAt->span, "swizzle= expects 0, 1, 2 or 3 (none, 32B, 64B, 128B), found '" + text(swzAt->span) + "'");
       ok = false;
     } else {
       swz = static_cast<int>(*v);
@@ -198,7 +198,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     } else if (auto v = staticInt(*oobAt, false); v && (*v == 0 || *v == 1)) {
       oobNan = *v == 1;
     } else {
-      error("E0290", oobAt->span, "oob_fill= expects \"zero\" (0) or \"nan\" (1), found '" + text(oobAt->span) + "'");
+      error("E0280", oobAt->span, "oob_fill= expects \"zero\" (0) or \"nan\" (1), found '" + text(oobAt->span) + "'");
       ok = false;
     }
   }
@@ -207,7 +207,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   if (!instr.tmaStore) {
     const ast::Expr* m = keyword(call, "mbar");
     if (!m) {
-      auto& d = error("E0290", call.span, "a TMA load needs mbar=bar.ptr_to([i]): the barrier its bytes complete on");
+      auto& d = error("E0280", call.span, "a TMA load needs mbar=bar.ptr_to([i]): the barrier its bytes complete on");
       note(d, call.args[1]->span, ".mbarrier::complete_tx::bytes");
       ok = false;
     } else {
@@ -219,9 +219,9 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   const ir::TensorRef& sh = *sharedRef;
   const ir::TensorRef& gl = *globalRef;
   const int rank = instr.tensorRank;
-  // Ranks (E0291).
+  // Ranks (E0281).
   auto rankError = [&](const SourceSpan& at, const std::string& what, size_t n) {
-    auto& d = error("E0291", at, op + " is a " + std::to_string(rank) + "-d copy, but " + what + " has " + std::to_string(n) +
+    auto& d = error("E0281", at, op + " is a " + std::to_string(rank) + "-d copy, but " + what + " has " + std::to_string(n) +
                                      (n == 1 ? " dimension" : " dimensions"));
     note(d, call.args[1]->span, "the rank is the opcode's ." + std::to_string(rank) + "d");
   };
@@ -229,45 +229,45 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   if (coords.size() != size_t(rank)) return rankError(coordsAt->span, "coords=", coords.size());
   if (gl.shape.size() != size_t(rank)) return rankError(globalExpr.span, "'" + gl.text + "'", gl.shape.size());
   if (sh.shape.size() != size_t(rank)) return rankError(sharedExpr.span, "'" + sh.text + "'", sh.shape.size());
-  // Dtypes (E0296).
+  // Dtypes (E0286).
   if (sh.dtype != gl.dtype) {
-    error("E0296", sharedExpr.span, "a TMA copy moves bytes unchanged: '" + sh.text + "' is " + std::string(ir::dtypeName(sh.dtype)) +
+    error("E0286", sharedExpr.span, "a TMA copy moves bytes unchanged: '" + sh.text + "' is " + std::string(ir::dtypeName(sh.dtype)) +
                                         " but '" + gl.text + "' is " + std::string(ir::dtypeName(gl.dtype)));
     return;
   }
   if (!tmaDtype(gl.dtype)) {
-    error("E0296", globalExpr.span, "TMA has no tensor-map data type for " + std::string(ir::dtypeName(gl.dtype)));
+    error("E0286", globalExpr.span, "TMA has no tensor-map data type for " + std::string(ir::dtypeName(gl.dtype)));
     return;
   }
   if (oobNan && !ir::isFloat(gl.dtype)) {
-    error("E0296", oobAt->span, "oob_fill=\"nan\" needs a floating-point tensor, '" + gl.text + "' is " +
+    error("E0286", oobAt->span, "oob_fill=\"nan\" needs a floating-point tensor, '" + gl.text + "' is " +
                                     std::string(ir::dtypeName(gl.dtype)));
     return;
   }
   const int64_t eb = ir::dtypeBytes(gl.dtype);
-  // The box (E0292): 1..256 per dimension, inner bytes a multiple of 16, swizzled inner ≤ span.
+  // The box (E0282): 1..256 per dimension, inner bytes a multiple of 16, swizzled inner ≤ span.
   for (int d = 0; d < rank; ++d)
     if (box[d] < 1 || box[d] > 256) {
-      error("E0292", boxAt->args[d]->span, "box extent " + std::to_string(box[d]) + " is outside 1..256");
+      error("E0282", boxAt->args[d]->span, "box extent " + std::to_string(box[d]) + " is outside 1..256");
       return;
     }
   const int64_t innerBytes = box.back() * eb;
   if (innerBytes % 16 != 0) {
-    error("E0292", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes (" +
+    error("E0282", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes (" +
                                                  std::to_string(box.back()) + " x " + std::to_string(eb) +
                                                  "); TMA needs a multiple of 16 bytes");
     return;
   }
   const SwizzleMode mode = static_cast<SwizzleMode>(swz);
   if (swz != 0 && innerBytes > swizzleModeBytes(mode)) {
-    auto& d = error("E0292", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes, more than the " +
+    auto& d = error("E0282", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes, more than the " +
                                                            swizzleModeName(mode) + " swizzle span (" +
                                                            std::to_string(swizzleModeBytes(mode)) + " bytes)");
     note(d, swzAt->span, "split the row: a wider tile is several boxes (a 3-d view: group, row, column)");
     return;
   }
   if (sh.shape != box) {
-    error("E0292", sharedExpr.span, "the shared operand '" + sh.text + "' has shape " + ints(sh.shape) + ", the box is " + ints(box));
+    error("E0282", sharedExpr.span, "the shared operand '" + sh.text + "' has shape " + ints(sh.shape) + ", the box is " + ints(box));
     return;
   }
   // The shared image: the dense row-major box at a fixed start (before the buffer's swizzle).
@@ -293,22 +293,22 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     if (m != sbase + f) {
       std::string at = "(";
       for (int d = 0; d < rank; ++d) at += (d ? ", " : "") + std::to_string(c[size_t(d)]);
-      auto& dg = error("E0292", sharedExpr.span, "the shared operand of a TMA copy is the dense row-major box, but element " + at +
+      auto& dg = error("E0282", sharedExpr.span, "the shared operand of a TMA copy is the dense row-major box, but element " + at +
                                                      ") of '" + sh.text + "' is at offset " + std::to_string(m - sbase) + ", not " +
                                                      std::to_string(f));
       note(dg, sharedExpr.span, "use a region of a tile whose rows are the box rows (e.g. As[0:64, 0:64] of a (64, 64) tile)");
       return;
     }
   }
-  // Swizzle agreement (E0293; §9.2).
+  // Swizzle agreement (E0283; §9.2).
   std::string why;
   auto bufMode = hardwareSwizzleMode(sbuf.swizzle, int(eb), &why);
   if (!bufMode) {
-    error("E0293", sharedExpr.span, "'" + sbuf.name + "' has a swizzle no TMA mode produces: " + why);
+    error("E0283", sharedExpr.span, "'" + sbuf.name + "' has a swizzle no TMA mode produces: " + why);
     return;
   }
   if (*bufMode != mode) {
-    auto& d = error("E0293", swzAt ? swzAt->span : call.span,
+    auto& d = error("E0283", swzAt ? swzAt->span : call.span,
                     std::string("swizzle=") + std::to_string(swz) + " (" + swizzleModeName(mode) + ") writes a different image than '" +
                         sbuf.name + "' is laid out with (" + swizzleModeName(*bufMode) + ")");
     int perElement = 0;
@@ -318,7 +318,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
                            : "pass swizzle=" + std::to_string(swizzleModeTirx(*bufMode)) + " to match the tile's ComposeLayout");
     return;
   }
-  // Alignment (E0294; decision TC-T4): shared start 128 B (the pattern period when swizzled),
+  // Alignment (E0284; decision TC-T4): shared start 128 B (the pattern period when swizzled),
   // global view start and row strides 16 B.
   const int64_t period = std::max<int64_t>(128, swizzlePatternBytes(sbuf.swizzle, int(eb)));
   std::vector<std::pair<int, int64_t>> dynLo;  // (layout dim, known multiple)
@@ -326,7 +326,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     if (sh.lo[d] && sh.lo[d]->kind != ir::ExprKind::IntImm) dynLo.push_back({int(d), d < sh.loMultiple.size() ? sh.loMultiple[d] : 1});
   int64_t startBytes = sbase * eb;
   auto alignErr = [&](const std::string& msg) {
-    auto& d = error("E0294", sharedExpr.span, msg);
+    auto& d = error("E0284", sharedExpr.span, msg);
     note(d, sbuf.span, "'" + sbuf.name + "' is declared " + std::to_string(sbuf.alignBytes) + "-byte aligned");
   };
   if (sbuf.alignBytes % period != 0 && startBytes % period == 0) {
@@ -353,15 +353,15 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
       return;
     }
   }
-  // The global view as a tensor map (E0297, E0294).
+  // The global view as a tensor map (E0287, E0284).
   const ir::Buffer& gbuf = k.buffers[size_t(gl.buffer)];
   if (gbuf.paramIndex < 0) {
-    error("E0297", globalExpr.span, "the global operand of a TMA copy must be a kernel tensor parameter (or a region of one)");
+    error("E0287", globalExpr.span, "the global operand of a TMA copy must be a kernel tensor parameter (or a region of one)");
     return;
   }
   for (size_t d = 0; d < gl.lo.size(); ++d)
     if (gl.lo[d] && gl.lo[d]->kind != ir::ExprKind::IntImm) {
-      auto& dg = error("E0297", globalExpr.span, "the host encodes the tensor map once per launch, so the global view '" + gl.text +
+      auto& dg = error("E0287", globalExpr.span, "the host encodes the tensor map once per launch, so the global view '" + gl.text +
                                                      "' cannot start at a runtime offset");
       note(dg, coordsAt->span, "pass the whole tensor and add the offset to coords=");
       return;
@@ -400,19 +400,19 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     }
   }
   if (!affine || (gl.shape.back() > 1 && stride.back() != 1)) {
-    auto& dg = error("E0297", globalExpr.span, "a tensor map describes a strided view whose innermost dimension is contiguous; '" +
+    auto& dg = error("E0287", globalExpr.span, "a tensor map describes a strided view whose innermost dimension is contiguous; '" +
                                                    gl.text + "' is not such a view");
     note(dg, globalExpr.span, "use the tensor parameter or a slice region of it, without a reordering view");
     return;
   }
   for (int d = 0; d + 1 < rank; ++d)
     if (stride[size_t(d)] <= 0 && gl.shape[size_t(d)] > 1) {
-      error("E0297", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' has stride " +
+      error("E0287", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' has stride " +
                                           std::to_string(stride[size_t(d)]) + "; a tensor map needs positive strides");
       return;
     }
   if (gbuf.alignBytes % 16 != 0 || (gbase * eb) % 16 != 0) {
-    auto& dg = error("E0294", globalExpr.span, "the global view of a TMA copy must start 16-byte aligned; '" + gl.text +
+    auto& dg = error("E0284", globalExpr.span, "the global view of a TMA copy must start 16-byte aligned; '" + gl.text +
                                                    "' starts at byte " + std::to_string(gbase * eb) + " of '" + gbuf.name + "'");
     note(dg, gbuf.span, "'" + gbuf.name + "' is " + std::to_string(gbuf.alignBytes) + "-byte aligned");
     return;
@@ -433,7 +433,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     if (d != rank - 1) {
       const int64_t sb = gl.shape[size_t(d)] == 1 ? (inner + 15) / 16 * 16 : stride[size_t(d)] * eb;
       if (sb % 16 != 0) {
-        error("E0294", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' is " + std::to_string(sb) +
+        error("E0284", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' is " + std::to_string(sb) +
                                             " bytes apart; a tensor map's strides must be multiples of 16 bytes");
         return;
       }

@@ -9,36 +9,36 @@ def k(A: T.Tensor((64, 64), "float32"), B: T.Tensor((64, 64), "float32")):
     bar = T.alloc_shared((2,), "uint64")
     flag = T.alloc_shared((2,), "uint32")
     tid = T.cuda.thread_idx("x")
-    # expected-error@+1 E0295 {{issued by every thread of the block (64 copies of the same box)}}
+    # expected-error@+1 E0285 {{issued by every thread of the block (64 copies of the same box)}}
     T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([0]))
     if tid == 0:
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[tid, 32], mbar=bar.ptr_to([1]))
-        # expected-error@+1 E0290 {{coord_steps= needs group/repeat axes}}
+        # expected-error@+1 E0280 {{coord_steps= needs group/repeat axes}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([0]), coord_steps=[[8, 0]])
-        # expected-error@+1 E0290 {{pred= is not supported on a TMA copy}}
+        # expected-error@+1 E0280 {{pred= is not supported on a TMA copy}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([0]), pred=tid == 0)
-        # expected-error@+1 E0290 {{a TMA load needs mbar=bar.ptr_to([i])}}
+        # expected-error@+1 E0280 {{a TMA load needs mbar=bar.ptr_to([i])}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0])
-        # expected-error@+1 E0290 {{a TMA copy needs coords=[...]}}
+        # expected-error@+1 E0280 {{a TMA copy needs coords=[...]}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0290 {{box= extents must be static integers}}
+        # expected-error@+1 E0280 {{box= extents must be static integers}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[tid, 32], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0290 {{a TMA store completes in the issuing thread's bulk group and takes no mbar=}}
+        # expected-error@+1 E0280 {{a TMA store completes in the issuing thread's bulk group and takes no mbar=}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0290 {{swizzle= expects 0, 1, 2 or 3}}
+        # expected-error@+1 E0280 {{swizzle= expects 0, 1, 2 or 3}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], swizzle=4)
-        # expected-error@+1 E0290 {{oob_fill= expects "zero" (0) or "nan" (1)}}
+        # expected-error@+1 E0280 {{oob_fill= expects "zero" (0) or "nan" (1)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], oob_fill="inf")
-        # expected-error@+1 E0298 {{an mbarrier is an 8-byte shared object}}
+        # expected-error@+1 E0288 {{an mbarrier is an 8-byte shared object}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=flag.ptr_to([0]))
-        # expected-error@+1 E0298 {{barrier index 2 is outside 'bar' (extent 2)}}
+        # expected-error@+1 E0288 {{barrier index 2 is outside 'bar' (extent 2)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([2]))
-        # expected-error@+1 E0298 {{mbar= expects a barrier element written bar.ptr_to([i])}}
+        # expected-error@+1 E0288 {{mbar= expects a barrier element written bar.ptr_to([i])}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar)
         # expected-error@+2 E0176 {{the source operand of cp.async.bulk.tensor.2d.global.shared::cta.bulk_group is shared memory, but 'B' is a global tensor}}
         # expected-error@+1 E0176 {{the destination operand of cp.async.bulk.tensor.2d.global.shared::cta.bulk_group is global memory, but 's' is a shared tensor}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], s, B, box=[8, 32], coords=[0, 0])
-        # expected-error@+1 E0295 {{scope= must be "thread"}}
+        # expected-error@+1 E0285 {{scope= must be "thread"}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], scope="warp")
         # expected-error@+1 E0350 {{multicast TMA needs a thread-block cluster}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([0]))

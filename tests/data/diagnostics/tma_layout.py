@@ -20,26 +20,26 @@ def k(A: T.Tensor((64, 64), "float16"), N: T.Tensor((64, 36), "float16"), row: T
     bar = T.alloc_shared((1,), "uint64")
     if T.cuda.thread_idx("x") == 0:
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], sw, A, box=[64, 64], coords=[0, 0], mbar=bar.ptr_to([0]), swizzle=3)
-        # expected-error@+1 E0293 {{swizzle=0 (none) writes a different image than 'sw' is laid out with (128B)}}
+        # expected-error@+1 E0283 {{swizzle=0 (none) writes a different image than 'sw' is laid out with (128B)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], sw, A, box=[64, 64], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0293 {{swizzle=3 (128B) writes a different image than 'plain' is laid out with (none)}}
+        # expected-error@+1 E0283 {{swizzle=3 (128B) writes a different image than 'plain' is laid out with (none)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], plain, A, box=[64, 64], coords=[0, 0], mbar=bar.ptr_to([0]), swizzle=3)
-        # expected-error@+1 E0293 {{swizzle=3 (128B) writes a different image than 'other' is laid out with (64B)}}
+        # expected-error@+1 E0283 {{swizzle=3 (128B) writes a different image than 'other' is laid out with (64B)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], A[0:8, 0:64], other, box=[8, 64], coords=[0, 0], swizzle=3)
-        # expected-error@+1 E0294 {{must start 1024-byte aligned (the 128B swizzle period); 'sw[4:12, 0:64]' starts at byte 512}}
+        # expected-error@+1 E0284 {{must start 1024-byte aligned (the 128B swizzle period); 'sw[4:12, 0:64]' starts at byte 512}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], sw[4:12, 0:64], A, box=[8, 64], coords=[0, 0], mbar=bar.ptr_to([0]), swizzle=3)
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], sw[8:16, 0:64], A, box=[8, 64], coords=[0, 0], mbar=bar.ptr_to([0]), swizzle=3)
-        # expected-error@+1 E0294 {{must start 128-byte aligned; 'flat[8:72]' starts at byte 16}}
+        # expected-error@+1 E0284 {{must start 128-byte aligned; 'flat[8:72]' starts at byte 16}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.1d.shared::cta.global.mbarrier::complete_tx::bytes"], flat[8:72], A.view(4096)[0:64], box=[64], coords=[0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0294 {{must start 128-byte aligned; declare 'small' with align=128}}
+        # expected-error@+1 E0284 {{must start 128-byte aligned; declare 'small' with align=128}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], small, A, box=[64, 64], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0294 {{the global view of a TMA copy must start 16-byte aligned; 'A[0:8, 4:60]' starts at byte 8}}
+        # expected-error@+1 E0284 {{the global view of a TMA copy must start 16-byte aligned; 'A[0:8, 4:60]' starts at byte 8}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s56, A[0:8, 4:60], box=[8, 56], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0294 {{dimension 0 of 'N' is 72 bytes apart}}
+        # expected-error@+1 E0284 {{dimension 0 of 'N' is 72 bytes apart}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s8, N, box=[8, 8], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0297 {{cannot start at a runtime offset}}
+        # expected-error@+1 E0287 {{cannot start at a runtime offset}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], plain[0:8, 0:64], A[row:row + 8, 0:64], box=[8, 64], coords=[0, 0], mbar=bar.ptr_to([0]))
-        # expected-error@+1 E0297 {{whose innermost dimension is contiguous; 'A.view(64, 32, layout=TileLayout(S[(64, 32) : (64, 2)]))' is not such a view}}
+        # expected-error@+1 E0287 {{whose innermost dimension is contiguous; 'A.view(64, 32, layout=TileLayout(S[(64, 32) : (64, 2)]))' is not such a view}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], h, A.view(64, 32, layout=TileLayout(S[(64, 32) : (64, 2)])), box=[64, 32], coords=[0, 0], mbar=bar.ptr_to([0]))
         # expected-error@+1 E0176 {{is global memory, but 'plain' is a shared tensor}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], plain, plain, box=[64, 64], coords=[0, 0], mbar=bar.ptr_to([0]))
