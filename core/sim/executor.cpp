@@ -440,7 +440,7 @@ void Runner::runThread(Thread& t) {
       case Op::WarpSync:
       case Op::Collective: t.state = ThreadState::Waiting; return;
       case Op::Tma:
-        fault("unsupported", "E0792", pc, "TMA copies are not simulated yet (the mbarrier model is missing)", true);
+        fault("unsupported", "E0789", pc, "TMA copies are not simulated yet (the mbarrier model is missing)", true);
         t.state = ThreadState::Done;
         return;
       case Op::Halt: t.state = ThreadState::Done; return;
