@@ -129,6 +129,15 @@ class TestCliBundle : public QObject {
     QVERIFY2(p.out.contains("B: 32/64 elements differ"), qPrintable(p.out));
   }
 
+  // A bundle made on the H200 (tests/data/bundles/README.md) replays on this machine's simulator.
+  void h200BundleReplaysHere() {
+    const Run r = runTirx({"replay", src("tests/data/bundles/activation_h200.tirxb")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("activation on simulator: matches the recording\n  Out: 0/256 elements differ") &&
+                 r.out.contains("replay matches: 1 launch recorded on NVIDIA H200 (cuda:0)"),
+             qPrintable(r.out));
+  }
+
   void damagedBundlesAreRefused_data() {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("message");
