@@ -3,13 +3,22 @@
 # and user keys, its own config; needs root for /run/sshd) and verifies an example through
 # `--device ssh://USER@127.0.0.1:PORT/cuda`, then the same on the remote simulator, then stops
 # sshd. Usage: tests/gpu/remote_check.sh TIRX_BINARY [SCRIPT]   (default resources/examples/activation.py)
-# Exit status: that of the cuda verify.
+# Exit status: that of the cuda verify; 77 when no sshd is found.
+# Environment: SSH_BIN_DIR — a folder holding sshd, ssh and ssh-keygen to use instead of the system's
+# (the H200 machine has no OpenSSH: the lead carries Debian's binaries and their libraries there,
+# each behind a wrapper that sets LD_LIBRARY_PATH for it alone).
 set -u
 TIRX="$(readlink -f "$1")"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SCRIPT="${2:-$ROOT/resources/examples/activation.py}"
 SSHD=/usr/sbin/sshd
+if [ -n "${SSH_BIN_DIR:-}" ]; then
+  SSHD="$(readlink -f "$SSH_BIN_DIR")/sshd"
+  export PATH="$(readlink -f "$SSH_BIN_DIR"):$PATH"
+fi
 [ -x "$SSHD" ] || { echo "remote_check: $SSHD missing (apt-get install openssh-server)" >&2; exit 77; }
+# sshd's privilege separation needs its user.
+id sshd > /dev/null 2>&1 || useradd -r -M -d /run/sshd -s /usr/sbin/nologin sshd 2>/dev/null || true
 D="$(mktemp -d)"
 trap '[ -f "$D/sshd.pid" ] && kill "$(cat "$D/sshd.pid")" 2>/dev/null; rm -rf "$D"' EXIT
 mkdir -p /run/sshd
