@@ -74,6 +74,7 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   vo.fileName = o.positional[0];
   std::string why;
   std::optional<driver::SshTarget> remote;
+  const std::string requestedDevice = vo.device;
   if (driver::isSshDevice(vo.device)) {
     int index = 0;
     if (!parseAnyDevice(vo.device, index, remote, why)) {
@@ -126,7 +127,8 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   }
   vo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(vo.cancel);
-  const verify::Report r = verify::verifyScript(text, vo);
+  verify::Report r = verify::verifyScript(text, vo);
+  if (remote) r.device = requestedDevice;  // the ssh:// URL, not the executor slot it filled
   if (o.has("--json")) {
     out << verify::reportToJson(r) << "\n";
   } else {

@@ -170,7 +170,8 @@ class TestCliRemote : public QObject {
   void verifiesOnTheRemoteSimulator() {
     const Run r = runTirx({"verify", src("resources/examples/activation.py"), "--device", m_url + "/sim"}, 60000, env());
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("PASS  activation") && r.out.contains("verified: 1/1 checks passed"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("PASS  activation") && r.out.contains("verified: 1/1 checks passed") &&
+                 r.out.contains(" errors on " + m_url + "/sim ("), qPrintable(r.out));
   }
 
   void remoteFaultsComeBackAtTheirLines() {
