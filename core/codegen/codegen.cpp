@@ -234,6 +234,7 @@ void Emitter::emitStmt(const ir::Stmt& s) {
     case K::Barrier:
       stmt(s.span, s.barrier == "warp_sync" ? "__syncwarp();" : "__syncthreads();");
       return;
+    case K::Async: if (s.async) emitAsync(s); return;
     case K::Break: stmt(s.span, "break;"); return;
     case K::Continue: stmt(s.span, "continue;"); return;
     case K::Return: stmt(s.span, "return " + (s.value ? expr(s.value) : std::string()) + ";"); return;

@@ -88,6 +88,10 @@ class Emitter {
   /// The 32-bit shared-window address of `ref[coord]`.
   std::string sharedAddress(const ir::TensorRef& ref, const std::vector<std::string>& coord);
 
+  // --- asynchronous protocol (codegen_async.cpp) ---------------------------------------------
+  /// cp.async / bulk groups, mbarrier operations, proxy fences: inline asm with "memory" clobbers.
+  void emitAsync(const ir::Stmt& s);
+
   // --- statements (codegen.cpp) -------------------------------------------------------------
   void emitStmts(const std::vector<ir::Stmt>& body);
   void emitStmt(const ir::Stmt& s);

@@ -200,6 +200,34 @@ struct TmaCopy {
   std::vector<ExprPtr> mbarIndex;
 };
 
+/// Asynchronous-copy bookkeeping, mbarrier operations and proxy fences: the raw `T.ptx` /
+/// `T.cuda` statements of spec TC §1.4 (decision ASYNC-1 in docs/decisions.md).
+enum class AsyncKind {
+  CpAsyncCommit,       ///< cp.async.commit_group
+  CpAsyncWait,         ///< cp.async.wait_group n
+  BulkCommit,          ///< cp.async.bulk.commit_group
+  BulkWait,            ///< cp.async.bulk.wait_group n (readOnly: .read)
+  MbarInit,            ///< mbarrier.init.shared::cta.b64 [bar], value
+  MbarArrive,          ///< mbarrier.arrive.shared::cta.b64 _, [bar] (value: count or null = 1)
+  MbarArriveExpectTx,  ///< mbarrier.arrive.expect_tx.shared::cta.b64 _, [bar], value
+  MbarExpectTx,        ///< mbarrier.expect_tx.shared::cta.b64 [bar], value
+  MbarWait,            ///< blocking parity wait: try_wait.parity loop on [bar], value
+  FenceProxyAsync,     ///< fence.proxy.async.shared::cta
+  FenceMbarrierInit,   ///< fence.mbarrier_init.release.cluster
+};
+
+/// One asynchronous-protocol statement.
+struct AsyncOp {
+  AsyncKind kind = AsyncKind::CpAsyncCommit;
+  int64_t n = 0;          ///< wait_group N
+  bool readOnly = false;  ///< bulk wait_group.read
+  /// The mbarrier: element `barIndex` of a shared uint64 tensor (`bar.ptr_to([i])`).
+  std::shared_ptr<const TensorRef> barrier;
+  std::vector<ExprPtr> barIndex;
+  ExprPtr value;          ///< init count, arrive count, tx bytes or wait parity (null: none)
+  std::string spelling;   ///< the call as written, e.g. "T.ptx.mbarrier.init.shared.b64"
+};
+
 enum class StmtKind {
   Assign,   ///< vars[var] = value (first assignment declares it)
   Store,    ///< tensor[indices] = value
@@ -211,6 +239,7 @@ enum class StmtKind {
   Barrier,  ///< barrier: "cta_sync" | "warp_sync"
   Break, Continue,
   Return,   ///< scalar functions only: value
+  Async,    ///< an AsyncOp (commit/wait groups, mbarrier operations, proxy fences)
 };
 
 struct Stmt {
@@ -223,6 +252,7 @@ struct Stmt {
   std::shared_ptr<const TileApply> apply;
   std::shared_ptr<const TileEwise> ewise;
   std::shared_ptr<const TmaCopy> tma;
+  std::shared_ptr<const AsyncOp> async;
   ExprPtr start, stop, step;            ///< For
   bool unroll = false;
   std::string barrier;

@@ -211,6 +211,19 @@ struct Printer {
       case StmtKind::Break: os << "break" << line << "\n"; break;
       case StmtKind::Continue: os << "continue" << line << "\n"; break;
       case StmtKind::Return: os << "return " << expr(s.value) << line << "\n"; break;
+      case StmtKind::Async: {
+        const AsyncOp& a = *s.async;
+        os << a.spelling << "(";
+        if (a.barrier) {
+          os << a.barrier->text << ".ptr_to([";
+          for (size_t i = 0; i < a.barIndex.size(); ++i) os << (i ? ", " : "") << expr(a.barIndex[i]);
+          os << "])" << (a.value ? ", " : "");
+        }
+        if (a.value) os << expr(a.value);
+        if (a.kind == AsyncKind::CpAsyncWait || a.kind == AsyncKind::BulkWait) os << a.n;
+        os << ")" << line << "\n";
+        break;
+      }
     }
   }
 };

@@ -145,7 +145,12 @@ static const std::vector<std::string>& knownBuiltins() {
       "T.R", "T.float32", "T.float16", "T.bfloat16", "T.float64", "T.int8", "T.int16", "T.int32",
       "T.int64", "T.uint8", "T.uint16", "T.uint32", "T.uint64", "T.bool", "T.f32", "T.f16",
       "T.bf16", "T.f64", "T.i8", "T.i16", "T.i32", "T.i64", "T.u8", "T.u16", "T.u32", "T.u64"};
-  return v;
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> a = v;
+    for (auto& n : asyncStatementNames()) a.push_back(n);
+    return a;
+  }();
+  return all;
 }
 
 void Analyzer::unknownBuiltin(const ast::Expr& e, const std::string& path) {

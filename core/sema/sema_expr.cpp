@@ -536,6 +536,10 @@ Scalar Analyzer::lowerCall(const ast::Expr& e) {
     error("E0107", callee.span, "'" + callee.text + "' cannot be called in TIRx code");
     return Scalar{};
   }
+  if (isAsyncStatement(e)) {
+    error("E0155", e.span, "'" + text(callee.span) + "' does not produce a value; call it as a statement");
+    return Scalar{};
+  }
   const std::string p = builtinPath(callee);
   if (p.empty()) {
     if (callee.kind == ast::ExprKind::Attribute && callee.text == "view") {

@@ -101,6 +101,8 @@ inline bool tooManyElements(const std::vector<int64_t>& shape) {
 
 /// Closest candidate for a misspelt name ("did you mean"), empty when nothing is close.
 std::string closestName(const std::string& name, const std::vector<std::string>& candidates);
+/// The asynchronous statement spellings (`T.ptx.mbarrier.init.shared.b64`, ...) for "did you mean".
+std::vector<std::string> asyncStatementNames();
 
 /// A full lexical scope: kernel/function locals over the module scope.
 struct Scope {
@@ -307,6 +309,14 @@ class Analyzer {
   };
   std::vector<HoistFrame> m_hoist;
   std::vector<ComposeLayout> m_composeLayouts;
+
+  // ---- asynchronous protocol statements (sema_async.cpp; spec TC §1.4, §2.5, §3) ----
+  /// True for a call that names a cp.async/bulk group, mbarrier or fence statement (known or not).
+  bool isAsyncStatement(const ast::Expr& call);
+  /// Lowers one such statement (E0274-E0277, E0177 for the target, E0101 for unknown spellings).
+  void lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  /// `bar.ptr_to([i, ...])`: the shared uint64 tensor and the element indices (E0274, E0137, E0138).
+  std::shared_ptr<const ir::TensorRef> lowerBarrierPtr(const ast::Expr& e, std::vector<ir::ExprPtr>& index);
 
   // ---- scalar functions (sema_function.cpp) ----
   void lowerFunctionBody(const ast::Block& block, std::vector<ir::Stmt>& out);

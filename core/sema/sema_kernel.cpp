@@ -661,6 +661,10 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       lowerBarrier(e, p == "T.cuda.cta_sync" ? "cta_sync" : "warp_sync", out);
       return;
     }
+    if (isAsyncStatement(e)) {
+      lowerAsyncStatement(e, out);
+      return;
+    }
     if (p == "T.device_entry") {
       error("E0111", e.span, fn ? "T.device_entry belongs in a kernel" : "T.device_entry must be the first statement of a kernel body");
       return;

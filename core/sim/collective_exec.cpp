@@ -158,6 +158,11 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
       return m;
     }();
     uint32_t elsewhere = exists & ~done & ~here;
+    // A lane stopped at an mbarrier wait may still come: the scheduler decides (deadlock E0732).
+    bool laterLane = false;
+    for (int l = 0; l < 32; ++l)
+      if ((elsewhere >> l & 1) && waitsOnBarrier(*lanes[l])) laterLane = true;
+    if (laterLane) continue;
     std::vector<DiagNote> notes;
     if (elsewhere) {
       const int o = __builtin_ctz(elsewhere);

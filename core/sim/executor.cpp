@@ -51,6 +51,15 @@ void Runner::fault(const std::string& kind, const std::string& c, int instr, std
   faults.push_back({kind, std::move(d)});
 }
 
+void Runner::warnAt(const std::string& kind, const std::string& c, int instr, std::string message) {
+  const std::string key = kind + ":" + c + ":" + std::to_string(line(instr));
+  for (const auto& k : m_faultKeys)
+    if (k == key) return;
+  m_faultKeys.push_back(key);
+  if (static_cast<int>(faults.size()) >= opt.maxFaults) return;
+  faults.push_back({kind, makeWarning(c, span(instr), std::move(message))});
+}
+
 namespace {
 /// Buffers the kernel can write through a global store (tile-op st or element store).
 void collectStored(const std::vector<ir::Stmt>& body, std::vector<bool>& stored) {
@@ -350,6 +359,11 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
         code.push_back({Op::Jump, &s});
         break;
       case ir::StmtKind::Return: code.push_back({Op::Halt, &s}); break;
+      case ir::StmtKind::Async:
+        async.used = true;
+        if (s.async && s.async->barrier) async.clocks = true;
+        code.push_back({s.async && s.async->kind == ir::AsyncKind::MbarWait ? Op::MbarWait : Op::Async, &s});
+        break;
     }
   }
 }
@@ -436,6 +450,14 @@ void Runner::runThread(Thread& t) {
         v.i = next;
         break;
       }
+      case Op::Async: execAsync(*in.stmt->async, t, pc); ++t.pc; break;
+      case Op::MbarWait:
+        if (!tryMbarWait(t, pc)) {
+          t.state = ThreadState::Waiting;  // resumed by the scheduler when the phase completes
+          return;
+        }
+        ++t.pc;
+        break;
       case Op::Barrier:
       case Op::WarpSync:
       case Op::Collective: t.state = ThreadState::Waiting; return;
@@ -481,6 +503,7 @@ void Runner::runCta() {
   }
   ctaEpoch = 0;
   warpEpoch.assign((nThreads + 31) / 32, 0);
+  resetAsync(nThreads);
   while (!fatal) {
     for (auto& t : threads) {
       if (t.state != ThreadState::Running) continue;
@@ -499,8 +522,24 @@ void Runner::runCta() {
         else if (ctaPc != t.pc) divergent = true;
       }
     }
-    if (done == nThreads) return;
+    if (done == nThreads) {
+      asyncExitChecks();
+      return;
+    }
     bool released = false;
+    // mbarrier waits: a waiter whose phase has completed runs again.
+    if (async.used) {
+      for (auto& t : threads) {
+        if (!waitsOnBarrier(t)) continue;
+        if (tryMbarWait(t, t.pc)) {
+          t.state = ThreadState::Running;
+          ++t.pc;
+          released = true;
+        }
+        if (fatal) return;
+      }
+      if (released) continue;
+    }
     // warp_sync: release every warp whose unfinished lanes all wait on a warp_sync.
     for (int64_t w = 0; w * 32 < nThreads; ++w) {
       bool all = true, any = false;
@@ -531,6 +570,17 @@ void Runner::runCta() {
       }
       ctaEpoch = nextEpoch(ctaEpoch);
       continue;
+    }
+    // Lazy completion (decision ASYNC-2): an in-flight mbarrier-bound copy lands only now, when
+    // no thread can run.
+    if (async.used && retireOneAsync()) {
+      if (!charge(1, threads[0], 0)) return;
+      continue;
+    }
+    if (fatal) return;
+    if (async.used && std::any_of(threads.begin(), threads.end(), [&](const Thread& t) { return waitsOnBarrier(t); })) {
+      reportAsyncDeadlock(threads);
+      return;
     }
     // Nobody can move: a deadlock. Name a waiting thread and one that will never arrive.
     int waitPc = -1;

@@ -186,6 +186,34 @@ bool Runner::checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, in
   return true;
 }
 
+bool Runner::checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off, int64_t nbytes,
+                               int instr, bool store) {
+  for (int64_t k = 0; k < nbytes; ++k) {
+    const int32_t w = async.pendingWriter[size_t(base + k)];
+    const int32_t r = store ? async.srcReaders[size_t(base + k)] : 0;
+    if (!w && !r) continue;
+    int32_t id = w - 1;
+    if (!w)  // find the in-flight reader
+      for (size_t i = 0; i < async.ops.size() && id < 0; ++i)
+        for (const ByteRange& br : async.ops[i].src)
+          if (!async.ops[i].landed && br.begin <= base + k && base + k < br.end) id = static_cast<int32_t>(i);
+    const AsyncOpRec* op = id >= 0 ? &async.ops[size_t(id)] : nullptr;
+    const std::string who = op ? " by thread " + std::to_string(op->issuer) : std::string();
+    std::vector<DiagNote> notes;
+    if (op) notes.push_back({span(op->instr), "the async copy is issued here" + who});
+    const std::string how = op && op->completion == AsyncOpRec::Completion::Mbarrier
+                                ? "a wait on its mbarrier"
+                                : "the issuing thread's wait_group (and, for other threads, a barrier after it)";
+    fault("async", w ? "E0702" : "E0703", instr,
+          std::string(store ? "write to" : "read of") + " '" + buf.name + "' byte offset " + std::to_string(off + k) + " by " +
+              threadName(cta, t.tid) + (w ? " before the async copy that writes it completed" : " while an async copy reads it") +
+              ": completion is observed through " + how,
+          false, notes);
+    return false;
+  }
+  return true;
+}
+
 bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
                       int instr, int64_t alignBytes) {
   const int b = r.buffer;
@@ -205,6 +233,7 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
       const int64_t base = sharedOffset[b] + off;
       std::memcpy(out, shared.data() + base, nbytes);
       const int warp = static_cast<int>(t.tid / 32);
+      if (async.used && !checkAsyncPending(t, buf, base, off, nbytes, instr, false)) return true;
       for (int64_t k = 0; k < nbytes; ++k) {
         ShadowByte& s = shadow[base + k];
         if (!s.written) {
@@ -216,15 +245,16 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
         }
         if (!opt.detectRaces) continue;
         const bool conflict = s.writer >= 0 && s.writer != t.tid && s.writeEpoch == ctaEpoch &&
-                              (s.writer / 32 != warp || s.writeWarpEpoch == warpEpoch[warp]);
+                              (s.writer / 32 != warp || s.writeWarpEpoch == warpEpoch[warp]) &&
+                              !hbOrdered(t.tid, s.writer, s.writeClock);
         if (conflict) {
           std::vector<DiagNote> notes{{span(s.writeInstr),
                                        "written here by " + threadName(cta, s.writer)}};
           fault("race", "E0701", instr,
                 "shared-memory race on '" + buf.name + "' byte offset " + std::to_string(off + k) +
                     ": read by " + threadName(cta, t.tid) + " (line " +
-                    std::to_string(line(instr)) + ") after a write by thread " +
-                    std::to_string(s.writer) + " (line " + std::to_string(line(s.writeInstr)) +
+                    std::to_string(line(instr)) + ") after a write by " +
+                    actorName(s.writer) + " (line " + std::to_string(line(s.writeInstr)) +
                     ") with no barrier in between",
                 false, notes);
           break;
@@ -234,10 +264,12 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
           s.readInstr = instr;
           s.readEpoch = ctaEpoch;
           s.readWarpEpoch = warpEpoch[warp];
+          s.readClock = clockOf(t.tid);
           s.reader2 = -1;
         } else if (s.reader != t.tid && s.reader2 < 0) {
           s.reader2 = static_cast<int32_t>(t.tid);
           s.read2Instr = instr;
+          s.read2Clock = clockOf(t.tid);
         }
       }
       return true;
@@ -296,27 +328,28 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
     }
     case ir::MemScope::Shared: {
       const int64_t base = sharedOffset[b] + off;
+      if (async.used && !checkAsyncPending(t, buf, base, off, nbytes, instr, true)) return true;
       std::memcpy(shared.data() + base, in, nbytes);
       const int warp = static_cast<int>(t.tid / 32);
       for (int64_t k = 0; k < nbytes; ++k) {
         ShadowByte& s = shadow[base + k];
         s.written = true;
         if (opt.detectRaces) {
-          auto conflicts = [&](int32_t other, int32_t epoch, int32_t wepoch) {
+          auto conflicts = [&](int32_t other, int32_t epoch, int32_t wepoch, uint32_t clock) {
             return other >= 0 && other != t.tid && epoch == ctaEpoch &&
-                   (other / 32 != warp || wepoch == warpEpoch[warp]);
+                   (other / 32 != warp || wepoch == warpEpoch[warp]) && !hbOrdered(t.tid, other, clock);
           };
           int32_t other = -1, otherInstr = -1;
           const char* what = "";
-          if (conflicts(s.writer, s.writeEpoch, s.writeWarpEpoch)) {
+          if (conflicts(s.writer, s.writeEpoch, s.writeWarpEpoch, s.writeClock)) {
             other = s.writer;
             otherInstr = s.writeInstr;
             what = "written";
-          } else if (conflicts(s.reader, s.readEpoch, s.readWarpEpoch)) {
+          } else if (conflicts(s.reader, s.readEpoch, s.readWarpEpoch, s.readClock)) {
             other = s.reader;
             otherInstr = s.readInstr;
             what = "read";
-          } else if (conflicts(s.reader2, s.readEpoch, s.readWarpEpoch)) {
+          } else if (conflicts(s.reader2, s.readEpoch, s.readWarpEpoch, s.read2Clock)) {
             other = s.reader2;
             otherInstr = s.read2Instr;
             what = "read";
@@ -328,7 +361,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
                   "shared-memory race on '" + buf.name + "' byte offset " +
                       std::to_string(off + k) + ": written by " + threadName(cta, t.tid) +
                       " (line " + std::to_string(line(instr)) + ") after being " + what +
-                      " by thread " + std::to_string(other) + " (line " +
+                      " by " + actorName(other) + " (line " +
                       std::to_string(line(otherInstr)) + ") with no barrier in between",
                   false, notes);
             if (opt.detectRaces) { /* keep going: record this write */ }
@@ -337,6 +370,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
           s.writeInstr = instr;
           s.writeEpoch = ctaEpoch;
           s.writeWarpEpoch = warpEpoch[warp];
+          s.writeClock = clockOf(t.tid);
         }
       }
       return true;

@@ -14,6 +14,7 @@
 
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
+#include "core/sim/async_state.h"
 #include "core/sim/simulator.h"
 
 namespace tirx::sim {
@@ -33,7 +34,10 @@ Value normalize(Value v, ir::DType t);
 Value castTo(const Value& v, ir::DType from, ir::DType to);
 
 enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
-                Barrier, WarpSync, Collective, Tma, Halt };
+                Barrier, WarpSync, Collective, Tma, Halt,
+                Async,     ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
+                MbarWait,  ///< a blocking mbarrier parity wait: the thread stops until the phase completes
+};
 
 /// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a
 /// warp-scope operand are lane-relative (every warp holds its own copy), warpgroup ones relative to
@@ -133,6 +137,8 @@ struct ShadowByte {
   int32_t writer = -1, writeInstr = -1, writeEpoch = -1, writeWarpEpoch = -1;
   int32_t reader = -1, readInstr = -1, readEpoch = -1, readWarpEpoch = -1;
   int32_t reader2 = -1, read2Instr = -1;
+  /// The accessing thread's own vector-clock entry at the access (mbarrier happens-before).
+  uint32_t writeClock = 0, readClock = 0, read2Clock = 0;
   bool written = false;
 };
 
@@ -211,6 +217,10 @@ class Runner {
   bool byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off);
   bool checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes, int instr,
                    const char* verb);
+  /// E0702/E0703: an access to shared bytes an in-flight async copy writes (or, for a store,
+  /// reads). False (after the fault) when the access touches such bytes.
+  bool checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off, int64_t nbytes, int instr,
+                         bool store);
   bool loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
                 int instr, int64_t alignBytes);
   bool storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, const uint8_t* in,
@@ -220,6 +230,39 @@ class Runner {
   void execApply(const ir::TileApply& a, Thread& t, int instr);
   void execEwise(const ir::TileEwise& e, Thread& t, int instr);
   void execStore(const ir::Stmt& s, Thread& t, int instr);
+
+  // asynchronous protocol (async_exec.cpp; the API for async families is in async_state.h)
+  AsyncState async;
+  void resetAsync(int64_t nThreads);
+  void execAsync(const ir::AsyncOp& a, Thread& t, int pc);
+  /// A blocking mbarrier wait at `pc`: true (and the phase's clocks acquired) when it passes.
+  bool tryMbarWait(Thread& t, int pc);
+  /// Issues an in-flight operation of thread `t` at `pc` (see async_state.h); returns its id.
+  int32_t issueAsync(Thread& t, int pc, AsyncOpRec op);
+  /// Lands op `id` (writes its bytes, signals its barrier); `pc` is the landing statement or -1.
+  void landOp(int32_t id, int pc);
+  /// Writes `n` landed bytes of `op` at shared byte `byte` with the shadow of an async write.
+  void landShared(const AsyncOpRec& op, int64_t byte, const uint8_t* data, int64_t n);
+  /// Lands the oldest mbarrier-bound operation; false when none is in flight.
+  bool retireOneAsync();
+  bool waitsOnBarrier(const Thread& t) const;
+  void reportAsyncDeadlock(std::vector<Thread>& threads);
+  /// W0700 lints at the end of a CTA: async copies never committed or waited on.
+  void asyncExitChecks();
+  MbarState* barrierOf(const ir::AsyncOp& a, Thread& t, int pc, bool forInit);
+  void releaseInto(MbarState& m, Thread& t);
+  bool checkTxRange(MbarState& m, int pc);
+  void tryCompletePhase(MbarState& m, int pc);
+  void arriveOn(MbarState& m, int64_t count, Thread& t, int pc);
+  void completeTx(MbarState& m, int64_t bytes, int pc);
+  /// `who`'s own clock entry (threads, then async-proxy slots); 0 without clocks.
+  uint32_t clockOf(int64_t who) const;
+  /// True when `other`'s access at `clock` happens before thread `me` through mbarriers.
+  bool hbOrdered(int64_t me, int32_t other, uint32_t clock) const;
+  /// "thread 5" or "the async proxy".
+  std::string actorName(int32_t who) const;
+  /// A non-fatal warning fault (deduplicated like fault()).
+  void warnAt(const std::string& kind, const std::string& code, int instr, std::string message);
 
   // warp collectives (collective_exec.cpp)
   /// Runs every warp collective whose lanes have all arrived; reports a warp that waits at one that

@@ -80,7 +80,9 @@ std::string OwnerInfo::text() const {
 }
 
 bool Report::passed() const {
-  if (hasErrors(errors) || !faults.empty() || checks.empty() || environmentError) return false;
+  // Warning faults (W0700 lints) are reported but do not fail a run.
+  const bool faultErrors = std::any_of(faults.begin(), faults.end(), [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });
+  if (hasErrors(errors) || faultErrors || checks.empty() || environmentError) return false;
   for (const auto& c : checks)
     if (!c.pass) return false;
   return true;
@@ -236,9 +238,11 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
       std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
       const size_t faultsBefore = rep.faults.size();
       HarnessRun hr = runOne(k.name, args, k.span);
-      if (hr.ok && rep.faults.size() > faultsBefore) {
+      const auto errorFaults = std::count_if(rep.faults.begin() + static_cast<std::ptrdiff_t>(faultsBefore), rep.faults.end(),
+                                             [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });
+      if (hr.ok && errorFaults > 0) {
         hr.ok = false;
-        hr.error = std::to_string(rep.faults.size() - faultsBefore) + " runtime fault(s)";
+        hr.error = std::to_string(errorFaults) + " runtime fault(s)";
       }
       Check c;
       c.kind = "run";
