@@ -286,7 +286,30 @@ void Emitter::emitApply(const ir::Stmt& s) {
     }
     text += ";";
     std::string predIn;
-    if (a.pred) {
+    if (a.instr.family == PtxFamily::CpAsync) {
+      // cp.async [dst], [src], chunk{, src_size | , ignore-src predicate}; pred= guards it.
+      text.pop_back();
+      text += ", " + std::to_string(a.chunkBytes);
+      int next = nIn;
+      std::string regs, pre;
+      auto input = [&](const ir::ExprPtr& e) {
+        predIn += (predIn.empty() ? "" : ", ") + std::string("\"r\"((unsigned)(") + expr(e) + "))";
+        return "%" + std::to_string(next++);
+      };
+      if (a.srcSize) text += ", " + input(a.srcSize);
+      if (a.ignoreSrc) {
+        regs += "tirx_z";
+        pre += "setp.ne.b32 tirx_z, " + input(a.ignoreSrc) + ", 0; ";
+        text += ", tirx_z";
+      }
+      text += ";";
+      if (a.pred) {
+        regs += regs.empty() ? "tirx_p" : ", tirx_p";
+        pre += "setp.ne.b32 tirx_p, " + input(a.pred) + ", 0; ";
+        text = "@tirx_p " + text;
+      }
+      if (!regs.empty()) text = "{ .reg .pred " + regs + "; " + pre + text + " }";
+    } else if (a.pred) {
       text = "{ .reg .pred tirx_p; setp.ne.b32 tirx_p, %" + std::to_string(nIn) + ", 0; @tirx_p " +
              text + " }";
       predIn = "\"r\"((unsigned)(" + expr(a.pred) + "))";
@@ -298,7 +321,7 @@ void Emitter::emitApply(const ir::Stmt& s) {
     }
     if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
     std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
-    if (a.instr.isMemory()) line += " : \"memory\"";
+    if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
     line += ");";
     if (!byteTemps.empty()) {
       std::string decl = "{ unsigned short ";

@@ -155,6 +155,11 @@ struct TileApply {
   /// A (0, 2), B (1, 2)) and the rank of its atom (the last atomRank axes). Empty otherwise.
   std::vector<std::vector<int>> repeatAxes;
   std::vector<int> atomRank;
+  /// cp.async (spec TC §2): bytes per atom (4, 8 or 16), and the zero-fill forms: `src_size=`
+  /// (bytes read from the source, the rest zero-filled) or `ignore_src=` (a predicate: when true
+  /// the whole chunk is zero-filled). Null when absent.
+  int chunkBytes = 0;
+  ExprPtr srcSize, ignoreSrc;
 };
 
 /// `T.cuda.tile.ewise(fn, dst, *inputs, scope=...)`.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/ptx/ptx_async.h"
 #include "core/ptx/ptx_collective.h"
 #include "core/ptx/ptx_tma.h"
 #include "core/ptx/ptx_rows.h"
@@ -244,6 +245,7 @@ const std::vector<PtxFamilyInfo>& ptxFamilies() {
       out.push_back({r.family, std::string(r.name), std::string(r.description), r.examples});
     for (PtxFamilyInfo& c : collectiveFamilyInfos()) out.push_back(std::move(c));
     out.push_back(tmaFamilyInfo());
+    out.push_back(cpAsyncFamilyInfo());
     return out;
   }();
   return infos;
@@ -268,6 +270,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   std::vector<Token> toks = splitTokens(opcode);
   if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
   if (isTmaSpelling(opcode)) return parseTmaOpcode(opcode, error);
+  if (!toks.empty() && isAsyncCopyFamilyName(toks[0].text)) return parseCpAsyncOpcode(opcode, error);
   for (const Token& t : toks) {
     if (t.text.empty() || t.text == ".") {
       int col = t.column;

@@ -19,7 +19,9 @@ enum class PtxFamily {
   // warp collectives (ptx_collective.h)
   Ldmatrix, Stmatrix, Mma, Shfl, Redux,
   // TMA tensor copies (ptx_tma.h)
-  BulkTensor
+  BulkTensor,
+  // asynchronous copies (ptx_async.h)
+  CpAsync
 };
 
 /// A canonical element dtype name as the scripts spell it: "float32", "uint16", "bfloat16", ...

@@ -318,6 +318,10 @@ class Analyzer {
   /// `bar.ptr_to([i, ...])`: the shared uint64 tensor and the element indices (E0274, E0137, E0138).
   std::shared_ptr<const ir::TensorRef> lowerBarrierPtr(const ast::Expr& e, std::vector<ir::ExprPtr>& index);
 
+  /// `T.cuda.tile.apply(T.ptx["cp.async..."], dst_shared, src_global, chunk_bytes=, ...)`
+  /// (sema_cp_async.cpp; spec TC §2.3): direction, chunk bytes, atoms, ownership, zero-fill forms.
+  void lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope, std::vector<ir::Stmt>& out);
+
   // ---- scalar functions (sema_function.cpp) ----
   void lowerFunctionBody(const ast::Block& block, std::vector<ir::Stmt>& out);
   bool returnsOnAllPaths(const ast::Block& block) const;

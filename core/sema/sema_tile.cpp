@@ -79,7 +79,7 @@ std::string Analyzer::describeThread(int64_t t) const {
 }
 
 void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
-  const std::vector<std::string> kApplyKeywords = {"scope", "pred", "preserve_dst", "loc"};
+  const std::vector<std::string> kApplyKeywords = {"scope", "pred", "preserve_dst", "loc", "chunk_bytes", "src_size", "ignore_src"};
   if (call.args.size() < 2 || !call.args[1] || call.args[1]->kind == ast::ExprKind::Starred) {
     checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords);
     return;
@@ -133,10 +133,19 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
                          "; this check targets sm_" + std::to_string(m_options.sm));
     return;
   }
+  for (const char* kw : {"chunk_bytes", "src_size", "ignore_src"})
+    if (const ast::Expr* k = keyword(call, kw); k && instr->family != PtxFamily::CpAsync) {
+      error("E0102", k->span, std::string(kw) + "= belongs to cp.async; " + op + " does not take it");
+      return;
+    }
   auto scope = lowerScope(call);
   if (!scope) return;
   const bool launchOk = checkScopeLaunch(*scope, call);
   if (!launchOk) return;  // the launch or scope is already reported; operand shapes would be noise
+  if (instr->family == PtxFamily::CpAsync) {  // sema_cp_async.cpp
+    lowerCpAsync(call, *instr, *scope, out);
+    return;
+  }
   if (instr->isCollective()) {  // warp collectives: sema_warp.cpp, sema_collective.cpp
     if (!checkCollectiveContext(*instr, *scope, call)) return;
     if (instr->family != PtxFamily::Shfl && instr->family != PtxFamily::Redux) {

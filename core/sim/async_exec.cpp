@@ -304,6 +304,41 @@ int32_t Runner::issueAsync(Thread& t, int pc, AsyncOpRec op) {
   return id;
 }
 
+bool Runner::issueCpAsync(const ir::TileApply& a, Thread& t, int instr, int64_t dstM, int64_t srcM) {
+  const ir::TensorRef& d = a.operands[0].tensor;
+  const ir::TensorRef& s = a.operands[1].tensor;
+  const int64_t chunk = a.chunkBytes;
+  int64_t doff = 0, soff = 0;
+  if (!byteOffset(t, d, dstM, instr, doff) || !byteOffset(t, s, srcM, instr, soff)) return false;
+  if (!checkAccess(t, d.buffer, doff, chunk, chunk, instr, "cp.async write")) return false;
+  int64_t n = chunk;
+  if (a.ignoreSrc && eval(*a.ignoreSrc, t, t.vars, instr).i != 0) n = 0;
+  if (a.srcSize) {
+    const int64_t v = eval(*a.srcSize, t, t.vars, instr).i;
+    if (v < 0 || v > chunk) {
+      fault("async", "E0798", instr,
+            "src_size=" + std::to_string(v) + " of " + a.instr.opcode + " is outside [0, " + std::to_string(chunk) + "] in " + threadName(cta, t.tid),
+            true);
+      return false;
+    }
+    n = std::min(n, v);
+  }
+  if (n > 0) {
+    if (!checkAccess(t, s.buffer, soff, n, chunk, instr, "cp.async read")) return false;
+  } else if (soff % chunk != 0) {
+    return checkAccess(t, s.buffer, soff, 0, chunk, instr, "cp.async read");
+  }
+  AsyncOpRec op;
+  op.completion = AsyncOpRec::Completion::CpAsync;
+  op.data.assign(size_t(chunk), 0);  // the bytes after src_size are zero-filled
+  if (n > 0) std::memcpy(op.data.data(), args[size_t(argOfBuffer[size_t(s.buffer)])].tensor.data.data() + soff, size_t(n));
+  const int64_t base = sharedOffset[size_t(d.buffer)] + doff;
+  op.dst.push_back({base, base + chunk});
+  issueAsync(t, instr, std::move(op));
+  elementOps += 1;
+  return !fatal;
+}
+
 void Runner::landShared(const AsyncOpRec& op, int64_t byte, const uint8_t* data, int64_t n) {
   if (byte < 0 || n < 0 || byte + n > static_cast<int64_t>(shared.size())) return;
   std::memcpy(shared.data() + byte, data, size_t(n));

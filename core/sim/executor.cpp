@@ -294,7 +294,10 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
     switch (s.kind) {
       case ir::StmtKind::Assign: code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Assign, &s}); break;
       case ir::StmtKind::Store: code.push_back({Op::Store, &s}); break;
-      case ir::StmtKind::Apply: code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Apply, &s}); break;
+      case ir::StmtKind::Apply:
+        if (s.apply && s.apply->instr.family == PtxFamily::CpAsync) async.used = true;
+        code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Apply, &s});
+        break;
       case ir::StmtKind::Ewise: code.push_back({Op::Ewise, &s}); break;
       case ir::StmtKind::Tma: code.push_back({Op::Tma, &s}); break;
       case ir::StmtKind::Barrier:

@@ -239,6 +239,10 @@ class Runner {
   bool tryMbarWait(Thread& t, int pc);
   /// Issues an in-flight operation of thread `t` at `pc` (see async_state.h); returns its id.
   int32_t issueAsync(Thread& t, int pc, AsyncOpRec op);
+  /// One cp.async instance: element `dstM` of the shared destination, `srcM` of the global source
+  /// (spec §2.5): the source bytes are captured now (src_size / ignore_src zero-fill), the op
+  /// joins the thread's open set. False after a fatal fault.
+  bool issueCpAsync(const ir::TileApply& a, Thread& t, int instr, int64_t dstM, int64_t srcM);
   /// Lands op `id` (writes its bytes, signals its barrier); `pc` is the landing statement or -1.
   void landOp(int32_t id, int pc);
   /// Writes `n` landed bytes of `op` at shared byte `byte` with the shadow of an async write.

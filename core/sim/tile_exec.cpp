@@ -128,6 +128,21 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
         x /= a.repeat[d];
       }
     }
+    if (ins.family == PtxFamily::CpAsync) {
+      if (nops != 2 || a.operands[0].isScalar || a.operands[1].isScalar) {
+        fault("unsupported", "E0751", instr, "cp.async needs a shared and a global operand", true);
+        return;
+      }
+      Coords dc, sc;
+      coordsFor(a.operands[0], 0, dc);
+      coordsFor(a.operands[1], 0, sc);
+      Resolved dres, sres;
+      if (!resolve(fast(a.operands[0].tensor), dc.c, dc.rank, t, instr, dres) ||
+          !resolve(fast(a.operands[1].tensor), sc.c, sc.rank, t, instr, sres))
+        return;
+      if (!issueCpAsync(a, t, instr, dres.m, sres.m)) return;
+      continue;
+    }
     if (isLd || isSt) {
       const int regI = isLd ? 0 : 1, memI = isLd ? 1 : 0;
       if (nops < 2 || a.operands[regI].isScalar || a.operands[memI].isScalar) {

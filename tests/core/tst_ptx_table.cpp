@@ -453,7 +453,7 @@ void TstPtxTable::arity() {
 
 void TstPtxTable::familiesAndExamples() {
   const std::vector<PtxFamilyInfo>& fams = ptxFamilies();
-  QCOMPARE(fams.size(), size_t(23));  // 17 thread-level families, 5 warp collectives, TMA
+  QCOMPARE(fams.size(), size_t(24));  // 17 thread-level families, 5 warp collectives, TMA, cp.async
   for (const PtxFamilyInfo& f : fams) {
     QCOMPARE(familyName(f.family), std::string_view(f.name));
     QVERIFY2(!f.description.empty(), f.name.c_str());

@@ -1,0 +1,84 @@
+# A multi-CTA bf16 GEMM on tensor cores fed by a 3-stage cp.async pipeline: C = A · Bᵀ (A is M × K,
+# B is N × K, C is M × N, f32). Each CTA of 4 warps computes a 64 × 64 tile of C, walking K in
+# steps of 64. The shared tiles hold STAGES K-steps of A and of B (128-byte swizzle, one 8 KiB
+# stage each); every thread copies its 4 × 16 bytes of each step straight from global memory with
+# cp.async.cg (no registers in between) and commits them as one group per step. The prologue issues
+# STAGES - 1 steps; each iteration then waits until only STAGES - 2 groups are in flight (the
+# current step has landed), synchronises the CTA (its step is visible to all warps, and every warp
+# has finished reading the stage that the next copy overwrites), issues the copy of step
+# kt + STAGES - 1, and runs ldmatrix + mma.sync on the current stage while the copies fly.
+# The check uses 128 × 128 × 256; gemm_cp_async_128.py is the same pipeline at the benchmark's
+# 128 × 128 tile with 8 warps.
+from tvm.script import tirx as T
+from tvm.backend.cuda.axis import laneid, warpid
+from tvm.tirx.layout import S, TileLayout, ComposeLayout
+
+M = 128
+N = 128
+K = 256
+STAGES = 3
+SWIZZLED_STAGES = ComposeLayout(3, 3, 3, TileLayout(S[STAGES, 64, 64]))
+A_FRAG = TileLayout(S[(4, 1, 4, 2, 8, 2, 4) : (1 @ warpid, 1, 4, 1, 4 @ laneid, 2, 1 @ laneid)])
+B_FRAG = TileLayout(S[(4, 8, 4, 8, 2, 4) : (1 @ warpid, 8, 2, 4 @ laneid, 1, 1 @ laneid)])
+ACC = TileLayout(S[(4, 1, 8, 2, 8, 4, 2) : (1 @ warpid, 1, 4, 2, 4 @ laneid, 1 @ laneid, 1)])
+# A tile (64 rows × 32 words) of a (rows × K) bf16 matrix as (tile row, K step, warp, lane, 4, 4)
+# words: thread t of the CTA copies row t // 2, words 16 (t % 2) .. 16 (t % 2) + 15.
+A_TILES = TileLayout(S[(M // 64, K // 64, 4, 16, 2, 4, 4) : (32 * K, 32, 8 * K, K // 2, 16, 4, 1)])
+B_TILES = TileLayout(S[(N // 64, K // 64, 4, 16, 2, 4, 4) : (32 * K, 32, 8 * K, K // 2, 16, 4, 1)])
+C_TILES = TileLayout(S[(M // 64, N // 64, 4, 8, 4, 8, 2, 2) : (64 * N, 64, 16 * N, N, 2, 8, 8 * N, 1)])
+A_ROWS = ComposeLayout(3, 3, 3, TileLayout(S[(STAGES, 4, 4, 2, 2, 8, 8) : (4096, 1024, 16, 8, 512, 64, 1)]))
+B_ROWS = ComposeLayout(3, 3, 3, TileLayout(S[(STAGES, 4, 8, 2, 4, 8, 8) : (4096, 0, 512, 32, 8, 64, 1)]))
+
+
+@T.function
+def gemm_bf16_pipelined(
+    A: T.Tensor((M, K), "bfloat16"),
+    B: T.Tensor((N, K), "bfloat16"),
+    C: T.Tensor((M, N), "float32"),
+):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=(N // 64, M // 64), block=128))
+    bx = T.cuda.block_idx("x")
+    by = T.cuda.block_idx("y")
+    As = T.alloc_shared((STAGES, 64, 64), "bfloat16", layout=SWIZZLED_STAGES, align=1024)
+    Bs = T.alloc_shared((STAGES, 64, 64), "bfloat16", layout=SWIZZLED_STAGES, align=1024)
+    a = T.alloc_local((4, 1, 4, 16, 8), "uint32", layout=A_FRAG)
+    b = T.alloc_local((4, 8, 4, 8, 8), "uint32", layout=B_FRAG)
+    acc = T.alloc_local((4, 1, 8, 16, 8), "float32", layout=ACC)
+    A_t = A.view("uint32").view(M // 64, K // 64, 4, 32, 4, 4, layout=A_TILES)
+    B_t = B.view("uint32").view(N // 64, K // 64, 4, 32, 4, 4, layout=B_TILES)
+    As_words = As.view("uint32").view(STAGES, 4, 32, 4, 4)
+    Bs_words = Bs.view("uint32").view(STAGES, 4, 32, 4, 4)
+    As_rows = As.view(STAGES, 4, 4, 4, 8, 8, layout=A_ROWS)
+    Bs_rows = Bs.view(STAGES, 4, 8, 2, 4, 8, 8, layout=B_ROWS)
+    a_regs = a.view(4, 4, 4, 8, 4, layout=TileLayout(S[(4, 4, 4, 8, 4) : (1 @ warpid, 4, 1, 4 @ laneid, 1 @ laneid)]))
+    b_regs = b.view(4, 8, 2, 4, 8, 4, layout=TileLayout(S[(4, 8, 2, 4, 8, 4) : (1 @ warpid, 8, 4, 1, 4 @ laneid, 1 @ laneid)]))
+    T.cuda.tile.apply(T.ptx["mov.b32"], acc.view(4, 32, 32, 1, layout=TileLayout(S[(4, 32, 32, 1) : (1 @ warpid, 1 @ laneid, 1, 1)])), T.float32(0), scope="cta")
+    for s in range(STAGES - 1):
+        T.cuda.tile.apply(T.ptx["cp.async.cg.shared.global"], As_words.sub[s], A_t.sub[by, s], chunk_bytes=16, scope="cta")
+        T.cuda.tile.apply(T.ptx["cp.async.cg.shared.global"], Bs_words.sub[s], B_t.sub[bx, s], chunk_bytes=16, scope="cta")
+        T.ptx.cp.async_.commit_group()
+    for kt in range(K // 64):
+        T.ptx.cp.async_.wait_group(STAGES - 2)
+        T.cuda.cta_sync()
+        nxt = kt + STAGES - 1
+        if nxt < K // 64:
+            T.cuda.tile.apply(T.ptx["cp.async.cg.shared.global"], As_words.sub[nxt % STAGES], A_t.sub[by, nxt], chunk_bytes=16, scope="cta")
+            T.cuda.tile.apply(T.ptx["cp.async.cg.shared.global"], Bs_words.sub[nxt % STAGES], B_t.sub[bx, nxt], chunk_bytes=16, scope="cta")
+        T.ptx.cp.async_.commit_group()
+        T.cuda.tile.apply(T.ptx["ldmatrix.sync.aligned.m8n8.x4.shared.b16"], a_regs, As_rows.sub[kt % STAGES], scope="cta")
+        T.cuda.tile.apply(T.ptx["ldmatrix.sync.aligned.m8n8.x4.shared.b16"], b_regs, Bs_rows.sub[kt % STAGES], scope="cta")
+        T.cuda.tile.apply(T.ptx["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"], acc, a, b, acc, scope="cta")
+    acc_pairs = acc.view(4, 32, 16, 2, layout=TileLayout(S[(4, 32, 16, 2) : (1 @ warpid, 1 @ laneid, 2, 1)]))
+    C_t = C.view(M // 64, N // 64, 4, 32, 16, 2, layout=C_TILES)
+    T.cuda.tile.apply(T.ptx["st.global.v2.b32"], C_t.sub[by, bx], acc_pairs, scope="cta")
+
+
+import torch
+import tvm_tirx
+
+a = ((torch.arange(M * K, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(M, K)
+b = ((torch.arange(N * K, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(N, K)
+c = torch.zeros(M, N, dtype=torch.float32, device="cuda")
+tvm_tirx.compile(gemm_bf16_pipelined, target="cuda")(a, b, c)
+ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)
+torch.testing.assert_close(c, ref, rtol=0, atol=0)
