@@ -334,9 +334,26 @@ bool Runner::issueCpAsync(const ir::TileApply& a, Thread& t, int instr, int64_t 
   if (n > 0) std::memcpy(op.data.data(), args[size_t(argOfBuffer[size_t(s.buffer)])].tensor.data.data() + soff, size_t(n));
   const int64_t base = sharedOffset[size_t(d.buffer)] + doff;
   op.dst.push_back({base, base + chunk});
+  if (n > 0) {
+    op.globalBuffer = s.buffer;
+    op.globalSrc = {soff, soff + n};
+    ++async.globalReaders;
+  }
   issueAsync(t, instr, std::move(op));
   elementOps += 1;
   return !fatal;
+}
+
+void Runner::checkGlobalSourceWrite(const Thread& t, int b, int64_t off, int64_t nbytes, int instr) {
+  for (const AsyncOpRec& o : async.ops) {
+    if (o.landed || o.globalBuffer != b || o.globalSrc.end <= off || off + nbytes <= o.globalSrc.begin) continue;
+    fault("async", "E0703", instr,
+          "write to global '" + kernel.buffers[size_t(b)].name + "' byte offset " + std::to_string(std::max(off, o.globalSrc.begin)) +
+              " by " + threadName(cta, t.tid) + " while an in-flight cp.async of thread " + std::to_string(o.issuer) +
+              " reads it (the source is read at an unspecified time before the copy completes)",
+          false, {{span(o.instr), "the cp.async is issued here"}});
+    return;
+  }
 }
 
 void Runner::landShared(const AsyncOpRec& op, int64_t byte, const uint8_t* data, int64_t n) {
@@ -370,6 +387,7 @@ void Runner::landOp(int32_t id, int pc) {
       if (async.pendingWriter[size_t(b)] == id + 1) async.pendingWriter[size_t(b)] = 0;
   for (const ByteRange& r : op.src)
     for (int64_t b = r.begin; b < r.end; ++b) --async.srcReaders[size_t(b)];
+  if (op.globalBuffer >= 0) --async.globalReaders;
   if (op.land) op.land(*this, op);
   else if (!op.dst.empty()) landShared(op, op.dst.front().begin, op.data.data(), static_cast<int64_t>(op.data.size()));
   op.data = {};

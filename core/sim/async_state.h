@@ -51,6 +51,9 @@ struct AsyncOpRec {
   int instr = -1;       ///< issuing instruction (for diagnostics: "issued here")
   std::vector<ByteRange> dst;  ///< shared bytes it writes: pending until it lands
   std::vector<ByteRange> src;  ///< shared bytes it reads (async-proxy reads, e.g. a TMA store)
+  /// Global bytes it reads (a cp.async source): writing them before it lands is E0703.
+  int globalBuffer = -1;
+  ByteRange globalSrc;
   /// Writes the results: shared bytes through Runner::landShared, global bytes directly. Called
   /// once, when the op lands. May be empty (an op with no data, e.g. an empty group marker).
   std::function<void(Runner&, AsyncOpRec&)> land;
@@ -104,6 +107,7 @@ struct AsyncState {
   std::vector<uint32_t> agentClock;       ///< per barrier slot: the async proxy's clock
   std::vector<int32_t> pendingWriter;     ///< per shared byte: the op (index + 1) that will write it
   std::vector<int32_t> srcReaders;        ///< per shared byte: in-flight ops reading it
+  int64_t globalReaders = 0;              ///< in-flight ops reading global bytes
   int64_t nThreads = 0;
   int slots = 0;  ///< barrier slots in use (at most kMaxSlots; more share slots)
   static constexpr int kMaxSlots = 64;

@@ -306,6 +306,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
   if (!checkAccess(t, b, off, nbytes, alignBytes, instr, "write")) return false;
   switch (buf.scope) {
     case ir::MemScope::Global: {
+      if (async.globalReaders > 0) checkGlobalSourceWrite(t, b, off, nbytes, instr);
       std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);
       if (auto& def = args[argOfBuffer[b]].tensor.defined; !def.empty()) {  // the store defines them
         const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));

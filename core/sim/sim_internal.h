@@ -243,6 +243,8 @@ class Runner {
   /// (spec §2.5): the source bytes are captured now (src_size / ignore_src zero-fill), the op
   /// joins the thread's open set. False after a fatal fault.
   bool issueCpAsync(const ir::TileApply& a, Thread& t, int instr, int64_t dstM, int64_t srcM);
+  /// E0703 when a global store hits the source bytes of an in-flight cp.async.
+  void checkGlobalSourceWrite(const Thread& t, int b, int64_t off, int64_t nbytes, int instr);
   /// Lands op `id` (writes its bytes, signals its barrier); `pc` is the landing statement or -1.
   void landOp(int32_t id, int pc);
   /// Writes `n` landed bytes of `op` at shared byte `byte` with the shadow of an async write.
