@@ -8,10 +8,9 @@
 # (wait_group(STAGES - 2)), synchronises the CTA, issues step kt + STAGES - 1 into the stage that
 # every warp has just finished reading, and computes while it flies.
 # This is resources/examples/gemm_cp_async_128.py at 4096³ for the GPU benchmark
-# (`bench_gpu_gemm bench/kernels/gemm_bf16_4096_cp_async.py`, next to torch.matmul in
-# scripts/gpu-check.sh); the example's check code verifies it at 128 × 128 × 256 on the simulator.
-# No check code here: bench_gpu_gemm samples C. STAGES = 4 (128 KiB of shared memory) is the other
-# configuration worth timing.
+# (`scripts/gemm-bench.sh bench/kernels/gemm_bf16_4096_cp_async.py`: TFLOP/s next to cuBLAS in one
+# run); the example's check code verifies it at 128 × 128 × 256 on the simulator. No check code
+# here: bench_gpu_gemm samples C. gemm_bf16_4096_cp_async_s4.py is the same kernel with 4 stages.
 from tvm.script import tirx as T
 from tvm.backend.cuda.axis import laneid, warpid
 from tvm.tirx.layout import S, TileLayout, ComposeLayout
