@@ -448,6 +448,21 @@ void Runner::reportAsyncDeadlock(std::vector<Thread>& threads) {
     std::vector<DiagNote> notes{{span(m->initInstr), "initialised here with count " + std::to_string(m->expected)}};
     if (m->lastTxInstr >= 0) notes.push_back({span(m->lastTxInstr), "bytes of this phase announced here"});
     if (m->lastArriveInstr >= 0) notes.push_back({span(m->lastArriveInstr), "last arrival here"});
+    // The other barriers waited on: a wrong initial phase usually shows on the other side.
+    std::vector<std::pair<int, int64_t>> named{{t.pc, m->addr}};
+    for (Thread& o : threads) {
+      if (!waitsOnBarrier(o)) continue;
+      const ir::AsyncOp& oa = *code[size_t(o.pc)].stmt->async;
+      MbarState* om = barrierOf(oa, o, o.pc, false);
+      if (!om) return;
+      const std::pair<int, int64_t> key{o.pc, om->addr};
+      if (std::find(named.begin(), named.end(), key) != named.end()) continue;
+      named.push_back(key);
+      const int64_t op = oa.value ? eval(*oa.value, o, o.vars, o.pc).i : 0;
+      notes.push_back({span(o.pc), "thread " + std::to_string(o.tid) + " waits here on '" + om->name + "' for parity " +
+                                       std::to_string(op) + " (phase " + std::to_string(om->phase) + ", " +
+                                       std::to_string(om->pending) + " of " + std::to_string(om->expected) + " arrivals pending)"});
+    }
     fault("deadlock", "E0732", t.pc,
           "deadlock: " + threadName(cta, t.tid) + " waits on mbarrier '" + m->name + "' for parity " + std::to_string(parity) +
               ", but phase " + std::to_string(m->phase) + " can never complete: " + why + "; no thread can run and no async copy is in flight (" +
