@@ -27,6 +27,16 @@ VerifyProducts runVerify(const VerifyRequest&, const CancelTokenPtr&) {
   r.summary = verifyUnavailableReason();
   return r;
 }
+BundleExport runExportBundle(const VerifyRequest&, const CancelTokenPtr&) {
+  BundleExport b;
+  b.summary = verifyUnavailableReason();
+  return b;
+}
+OpenedBundle loadBundleFile(const std::string&, int) {
+  OpenedBundle b;
+  b.error = verifyUnavailableReason();
+  return b;
+}
 #endif
 
 #if !defined(TIRX_STUDIO_HAVE_DEVICE)

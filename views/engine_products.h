@@ -44,7 +44,9 @@ struct VerifyRequest {
   std::string source;
   std::string fileName;
   int sm = 90;
-  std::string device;  ///< "sim" or "cuda:N"
+  std::string device;  ///< "sim", "cuda:N" or "ssh://[user@]host[:port]/cuda[:N]" / "…/sim"
+  /// GPU runs under compute-sanitizer: "memcheck", "racecheck", "initcheck", "synccheck" or empty.
+  std::string sanitize;
   int plotColumns = 512;  ///< decimation columns (half the chart width): ≤ 2 points per column
   int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
 };
@@ -107,6 +109,26 @@ CompileProducts runCompile(const CompileRequest& request);
 /// Compile, run and verify a script on `request.device`. Slow: worker thread only. `cancel` (may be
 /// null) stops the simulator, the harness and a GPU runner child (which is killed).
 VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& cancel = nullptr);
+
+/// File > Export Bundle: the script verified on `request.device` with every launch recorded, as
+/// the bundle's JSON text (core/verify/bundle.h). Slow: worker thread only.
+struct BundleExport {
+  bool ok = false;
+  std::string json;     ///< the bundle (when ok)
+  std::string summary;  ///< "2 launches on NVIDIA H200 (cuda:0), 2/2 checks passed" or why not
+};
+BundleExport runExportBundle(const VerifyRequest& request, const CancelTokenPtr& cancel = nullptr);
+
+/// A bundle opened read-only: its script, the recorded generated code and checks as the docks'
+/// values. `ok` false with `error` for an unreadable, malformed or newer bundle. Worker thread.
+struct OpenedBundle {
+  bool ok = false;
+  std::string error;
+  std::string script, scriptFile, summary;
+  CompileProducts products;
+  VerifyProducts report;
+};
+OpenedBundle loadBundleFile(const std::string& path, int plotColumns = 512);
 
 /// GPUs the engine can see ("cuda:0 — NVIDIA H200"), empty without a driver or core/device.
 std::vector<std::pair<std::string, std::string>> availableDevices();

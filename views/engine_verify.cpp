@@ -10,6 +10,7 @@
 #include "core/driver/cuda_executor.h"
 #include "core/layout/tile_layout.h"
 #include "core/verify/verify.h"
+#include "views/engine_verify.h"
 
 namespace tirx::views {
 
@@ -61,25 +62,46 @@ void fillPlots(CheckResult& cr, const verify::Check& c, const VerifyRequest& req
 
 }  // namespace
 
+std::unique_ptr<ir::Executor> makeGpuExecutor(const VerifyRequest& request, std::string* why) {
+  driver::CudaExecutorOptions o;
+  o.scriptFile = request.fileName;
+  o.scriptSource = request.source;
+  o.sm = request.sm;
+  if (driver::isSshDevice(request.device)) {
+    driver::SshTarget t;
+    std::string bad;
+    if (!driver::parseSshDevice(request.device, t, bad)) {
+      if (why) *why = bad;
+      return nullptr;
+    }
+    o.remote = t;
+    o.device = t.device;
+  } else {
+    o.device = request.device.size() > 5 ? std::atoi(request.device.c_str() + 5) : 0;
+    if (!request.sanitize.empty() && !driver::parseSanitizerTool(request.sanitize, o.sanitize)) {
+      if (why) *why = "unknown sanitizer tool '" + request.sanitize + "'";
+      return nullptr;
+    }
+  }
+  return std::make_unique<driver::CudaExecutor>(o);
+}
+
 VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& cancel) {
-  VerifyProducts out;
   verify::VerifyOptions options;
   options.fileName = request.fileName;
   options.arch = "sm_" + std::to_string(request.sm);
   options.cancel = cancel;
-  options.device = request.device.rfind("cuda", 0) == 0 ? "cuda" : "sim";
-  if (options.device == "cuda") {
-    int index = request.device.size() > 5 ? std::atoi(request.device.c_str() + 5) : 0;
-    std::string file = request.fileName;
-    options.cudaFactory = [index, file](const std::string&, std::string*) {
-      driver::CudaExecutorOptions o;
-      o.device = index;
-      o.scriptFile = file;
-      return std::unique_ptr<ir::Executor>(new driver::CudaExecutor(o));
-    };
-  }
-  verify::Report r = verifyScript(request.source, options);
-  out.device = r.device.empty() ? request.device : r.device;
+  const bool gpu = request.device.rfind("cuda", 0) == 0 || driver::isSshDevice(request.device);
+  options.device = gpu ? "cuda" : "sim";
+  if (gpu)
+    options.cudaFactory = [request](const std::string&, std::string* why) { return makeGpuExecutor(request, why); };
+  const verify::Report r = verifyScript(request.source, options);
+  return productsFromReport(r, request, cancel && cancel->cancelled());
+}
+
+VerifyProducts productsFromReport(const verify::Report& r, const VerifyRequest& request, bool cancelled) {
+  VerifyProducts out;
+  out.device = r.device.empty() || r.device == "cuda" ? request.device : r.device;
   out.ran = !r.environmentError && (!r.runs.empty() || !r.checks.empty());
   out.passed = r.passed();
   for (const verify::Check& c : r.checks) {
@@ -98,7 +120,7 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   }
   out.faults = r.errors;
   for (const auto& f : r.faults) out.faults.push_back(f.diag);
-  out.cancelled = cancel && cancel->cancelled();
+  out.cancelled = cancelled;
   for (const auto& run : r.runs) {
     out.sharedAccesses.insert(out.sharedAccesses.end(), run.sharedAccesses.begin(),
                               run.sharedAccesses.end());

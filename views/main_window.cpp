@@ -30,6 +30,7 @@
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
+#include "views/remote_hosts_dialog.h"
 #include "views/results_view.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
@@ -173,6 +174,18 @@ void MainWindow::createActions() {
   auto* actSave = file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
   file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
   file->addSeparator();
+  file->addAction(tr("Open &Bundle…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel bundle"), QString(),
+                                                      tr("Kernel bundles (*.tirxb);;All files (*)"));
+    if (!path.isEmpty()) openBundle(path);
+  });
+  file->addAction(tr("&Export Bundle…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export kernel bundle"),
+                                                      QFileInfo(m_session->displayName()).completeBaseName() + ".tirxb",
+                                                      tr("Kernel bundles (*.tirxb)"));
+    if (!path.isEmpty()) exportBundleTo(path);
+  });
+  file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -198,6 +211,8 @@ void MainWindow::createActions() {
   m_stop->setToolTip(tr("Stop the running compile or verify (Esc)"));
   m_stop->setShortcutContext(Qt::WindowShortcut);
   m_stop->setEnabled(false);
+  run->addSeparator();
+  run->addAction(tr("Remote &Hosts…"), this, &MainWindow::editRemoteHosts);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (auto* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
@@ -229,8 +244,21 @@ void MainWindow::createActions() {
   m_devices = new QComboBox(this);
   fillDevices();
   tb->addWidget(m_devices);
-  connect(m_devices, &QComboBox::currentIndexChanged, this,
-          [this](int) { m_session->setDevice(m_devices->currentData().toString()); });
+  m_sanitize = new QComboBox(this);
+  m_sanitize->setObjectName("sanitizePicker");
+  m_sanitize->setToolTip(tr("Run GPU kernels under NVIDIA compute-sanitizer: its findings appear at script lines "
+                            "(local GPUs only)"));
+  m_sanitize->addItem(tr("no sanitizer"), QString());
+  for (const char* t : {"memcheck", "racecheck", "initcheck", "synccheck"}) m_sanitize->addItem(t, QString(t));
+  m_sanitize->setEnabled(false);
+  connect(m_sanitize, &QComboBox::currentIndexChanged, this,
+          [this](int) { m_session->setSanitize(m_sanitize->currentData().toString()); });
+  connect(m_devices, &QComboBox::currentIndexChanged, this, [this](int) {
+    const QString device = m_devices->currentData().toString();
+    m_session->setDevice(device);
+    m_sanitize->setEnabled(device.startsWith("cuda"));
+  });
+  tb->addWidget(m_sanitize);
   tb->addWidget(new QLabel(tr(" Target: "), this));
   m_arch = new QComboBox(this);
   m_arch->setObjectName("archPicker");
@@ -253,9 +281,71 @@ void MainWindow::createActions() {
   rebuildRecentMenu();
 }
 
+void MainWindow::editRemoteHosts() {
+  RemoteHostsDialog dialog(RemoteHostsDialog::savedHosts(), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  RemoteHostsDialog::saveHosts(dialog.hosts());
+  fillDevices();
+}
+
+void MainWindow::exportBundleTo(const QString& path) {
+  emit m_session->statusMessage(tr("exporting a bundle of %1 on %2…").arg(m_session->displayName(), m_session->device()));
+  const VerifyRequest req = m_session->verifyRequest();
+  m_runner->submitCancellable<BundleExport>(
+      JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runExportBundle(req, cancel); }, this,
+      [this, path](BundleExport b) {
+        QString message = QString::fromStdString(b.summary);
+        bool ok = b.ok;
+        if (ok) {
+          QSaveFile f(path);
+          ok = f.open(QIODevice::WriteOnly) && f.write(b.json.data(), qint64(b.json.size())) == qint64(b.json.size()) &&
+               f.commit();
+          message = ok ? tr("wrote %1: %2").arg(path, message) : tr("cannot write %1: %2").arg(path, f.errorString());
+        }
+        statusBar()->showMessage(message, 10000);
+        emit bundleExported(path, ok, message);
+      });
+}
+
+void MainWindow::openBundle(const QString& path) {
+  using Watcher = QFutureWatcher<OpenedBundle>;
+  auto* watcher = new Watcher(this);
+  const int columns = m_session->plotColumns();
+  connect(watcher, &Watcher::finished, this, [this, watcher, path] {
+    const OpenedBundle b = watcher->result();
+    watcher->deleteLater();
+    if (!b.ok) {
+      const QString why = QString::fromStdString(b.error);
+      statusBar()->showMessage(why, 10000);
+      emit bundleOpened(nullptr, why);
+      return;
+    }
+    // A window of its own: the document open here, saved or not, is left alone.
+    auto* w = new MainWindow(nullptr, false);
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->showBundle(path, b);
+    w->show();
+    emit bundleOpened(w, QString::fromStdString(b.summary));
+  });
+  watcher->setFuture(QtConcurrent::run([path, columns] { return loadBundleFile(path.toStdString(), columns); }));
+}
+
+void MainWindow::showBundle(const QString& path, const OpenedBundle& b) {
+  m_bundleView = true;
+  m_session->showRecorded(QString::fromStdString(b.script), QString::fromStdString(b.scriptFile), b.products,
+                          b.report);
+  m_editor->setReadOnly(true);
+  setWindowTitle(tr("%1 — %2 (bundle, read-only) — TIRx Studio")
+                     .arg(QString::fromStdString(b.scriptFile), QFileInfo(path).fileName()));
+  statusBar()->showMessage(QString::fromStdString(b.summary));
+}
+
 void MainWindow::fillDevices() {
+  const QString current = m_devices->currentData().toString();
   m_devices->clear();
   m_devices->addItem(tr("Simulator (CPU, exact)"), "sim");
+  for (const QString& host : RemoteHostsDialog::savedHosts()) m_devices->addItem(host + tr(" (remote)"), host);
+  if (const int i = m_devices->findData(current); i >= 0) m_devices->setCurrentIndex(i);
   m_devices->setToolTip(tr("Looking for CUDA GPUs…"));
   // Enumerating GPUs dlopens libcuda and calls cuInit, which can take a while on a machine with a
   // driver: do it on a pool thread and add the GPUs when the answer comes (the simulator is usable
@@ -263,9 +353,10 @@ void MainWindow::fillDevices() {
   using Watcher = QFutureWatcher<std::vector<std::pair<std::string, std::string>>>;
   auto* watcher = new Watcher(this);
   connect(watcher, &Watcher::finished, this, [this, watcher] {
+    int at = 1;  // after the simulator, before the remote hosts
     for (const auto& [id, name] : watcher->result())
-      m_devices->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
-    m_devices->setToolTip(m_devices->count() == 1
+      m_devices->insertItem(at++, QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+    m_devices->setToolTip(m_devices->count() == 1 + RemoteHostsDialog::savedHosts().size()
                               ? tr("No CUDA GPU found: the simulator runs every kernel")
                               : tr("Where Compile & Verify runs the kernels"));
     watcher->deleteLater();
@@ -356,6 +447,7 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::updateTitle() {
+  if (m_bundleView) return;  // showBundle's title stays
   setWindowTitle(QString("%1%2 — TIRx Studio")
                      .arg(m_session->displayName(), m_session->isModified() ? "*" : ""));
 }

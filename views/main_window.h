@@ -16,6 +16,7 @@ class QTimer;
 
 namespace tirx::views {
 
+struct OpenedBundle;
 class AssemblyView;
 class AutosaveManager;
 class EditorWidget;
@@ -63,6 +64,24 @@ class MainWindow : public QMainWindow {
   QProgressBar* progressBar() const { return m_progress; }
   QComboBox* archPicker() const { return m_arch; }
   QComboBox* devicePicker() const { return m_devices; }
+  QComboBox* sanitizePicker() const { return m_sanitize; }
+
+  /// File > Export Bundle: verify on the current device with every launch recorded (on the batch
+  /// lane) and write the bundle to `path` (QSaveFile); bundleExported() says how it went.
+  void exportBundleTo(const QString& path);
+  /// File > Open Bundle: read the bundle on a worker and show it read-only in a NEW window (this
+  /// window's document and unsaved edits stay as they are); bundleOpened() gives that window, or
+  /// null with the reason.
+  void openBundle(const QString& path);
+  /// Fill this window with an opened bundle: the script read-only, the recorded docks.
+  void showBundle(const QString& path, const OpenedBundle& bundle);
+  bool isBundleView() const { return m_bundleView; }
+  /// Refill the device picker (simulator, GPUs, the remote hosts of the settings).
+  void fillDevices();
+
+ signals:
+  void bundleExported(const QString& path, bool ok, const QString& message);
+  void bundleOpened(MainWindow* window, const QString& message);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -75,8 +94,8 @@ class MainWindow : public QMainWindow {
   void addRecent(const QString& path);
   bool maybeSave();
   void updateTitle();
-  void fillDevices();
   void onBatchBusy(bool busy);
+  void editRemoteHosts();
   void updateStaleTitles();
 
   JobRunner* m_runner = nullptr;
@@ -90,6 +109,8 @@ class MainWindow : public QMainWindow {
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;
+  QComboBox* m_sanitize = nullptr;
+  bool m_bundleView = false;
   QAction* m_stop = nullptr;
   QProgressBar* m_progress = nullptr;
   QTimer* m_progressDelay = nullptr;

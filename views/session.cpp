@@ -46,7 +46,30 @@ void Session::setFilePath(const QString& path) {
 }
 
 QString Session::displayName() const {
-  return m_filePath.isEmpty() ? QStringLiteral("untitled.py") : QFileInfo(m_filePath).fileName();
+  if (!m_filePath.isEmpty()) return QFileInfo(m_filePath).fileName();
+  return m_recordedName.isEmpty() ? QStringLiteral("untitled.py") : m_recordedName;
+}
+
+void Session::showRecorded(const QString& text, const QString& name, CompileProducts products,
+                           VerifyProducts report) {
+  m_recordedName = name;
+  loadText(text, QString());
+  m_products = std::make_shared<const CompileProducts>(std::move(products));
+  m_report = std::make_shared<const VerifyProducts>(std::move(report));
+  emit productsChanged();
+  emit reportChanged();
+  emit statusMessage(QString::fromStdString(m_report->summary));
+}
+
+VerifyRequest Session::verifyRequest() const {
+  VerifyRequest req;
+  req.source = m_text.toStdString();
+  req.fileName = displayName().toStdString();
+  req.sm = m_sm;
+  req.device = m_device.toStdString();
+  req.sanitize = m_device.startsWith("cuda") ? m_sanitize.toStdString() : std::string();
+  req.plotColumns = m_plotColumns;
+  return req;
 }
 
 void Session::setModified(bool modified) {
@@ -97,9 +120,7 @@ void Session::requestCompileAndVerify() {
     emit statusMessage(tr("verify: %1").arg(QString::fromStdString(verifyUnavailableReason())));
     return;
   }
-  VerifyRequest req{m_text.toStdString(), displayName().toStdString(), m_sm,
-                    m_device.toStdString()};
-  req.plotColumns = m_plotColumns;
+  const VerifyRequest req = verifyRequest();
   m_runner.submitCancellable<VerifyProducts>(
       JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runVerify(req, cancel); }, this,
       [this](VerifyProducts r) {

@@ -38,9 +38,18 @@ class Session : public QObject {
 
   int sm() const { return m_sm; }
   void setSm(int sm);
-  /// "sim" or "cuda:N".
+  /// "sim", "cuda:N" or an ssh:// device (a remote host from the settings).
   const QString& device() const { return m_device; }
   void setDevice(const QString& device) { m_device = device; }
+  /// GPU runs under compute-sanitizer: "memcheck", "racecheck", "initcheck", "synccheck" or empty.
+  const QString& sanitize() const { return m_sanitize; }
+  void setSanitize(const QString& tool) { m_sanitize = tool; }
+
+  /// Show a recorded run (an opened kernel bundle): `text` as the document named `name` (no file,
+  /// unmodified), the recorded generated code and checks as the products and report.
+  void showRecorded(const QString& text, const QString& name, CompileProducts products, VerifyProducts report);
+  /// The VerifyRequest of the current text, device, target and sanitizer.
+  VerifyRequest verifyRequest() const;
 
   /// Debounce between a keystroke and the front-end job (150 ms by default).
   void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
@@ -100,6 +109,8 @@ class Session : public QObject {
   bool m_modified = false;
   int m_sm = 90;
   QString m_device = QStringLiteral("sim");
+  QString m_sanitize;
+  QString m_recordedName;  ///< the document's name when it came from a bundle
   QTimer m_debounce;
   std::shared_ptr<const ScriptFacts> m_facts;
   std::shared_ptr<const CompileProducts> m_products;

@@ -6,7 +6,6 @@
 // tolerance of the check on that kernel. Exit codes: bundle 0 written (whatever the checks said),
 // 1 the script has errors, 2 usage or I/O, 3 device unavailable; replay 0 every launch matches,
 // 1 a difference or a fault, 2 usage or an unreadable/malformed/newer bundle, 3 device unavailable.
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -18,9 +17,7 @@
 
 #include "app/cli/cli.h"
 #include "core/device/cuda_driver.h"
-#include "core/driver/compile.h"
 #include "core/driver/runner_protocol.h"
-#include "core/driver/version.h"
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
 #include "core/verify/bundle.h"
@@ -28,15 +25,6 @@
 namespace tirx::cli {
 
 namespace {
-
-std::string utcNow() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 std::string driverVersion() {
   if (!device::driverLibraryPresent()) return {};
@@ -66,26 +54,6 @@ std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, const std::optional<
   }
   e->setBudget(budget);
   return e;
-}
-
-void products(const std::string& text, const std::string& file, int sm, verify::BundleProducts& p) {
-  driver::CompileOptions co;
-  co.sm = sm;
-  auto c = driver::compileScript(text, file, co);
-  if (!c) {
-    p.error = c.error().text();
-    return;
-  }
-  p.cuda = c->cuda;
-  p.ptx = c->ptx;
-  p.sass = c->sass;
-  p.sassStatus = c->sassStatus;
-  if (!c->ok) p.error = "the script did not compile:\n" + formatGcc(c->diagnostics, file);
-  for (const auto& r : c->resources)
-    p.resources.push_back(r.kernel + ": " + std::to_string(r.registers) + " registers, " +
-                          std::to_string(r.sharedBytes) + " bytes shared, " + std::to_string(r.stackBytes) +
-                          " bytes stack, " + std::to_string(r.spillStores) + " spill stores, " +
-                          std::to_string(r.spillLoads) + " spill loads");
 }
 
 }  // namespace
@@ -129,34 +97,20 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx bundle: " << why << "; use --device sim\n";
     return 3;
   }
-  // Every launch goes through one recording executor. It takes verify's GPU slot whatever the
-  // device is, so that verify runs each kernel once, on that device (the simulator included).
-  verify::Bundle b;
-  vo.device = "cuda";
-  vo.cudaFactory = [&](const std::string&, std::string*) {
-    return verify::recordingExecutor(deviceExecutor(cudaIndex, remote, sm, vo.fileName, text, nullptr), &b.launches);
-  };
-  vo.cancel = std::make_shared<CancelToken>();
-  const InterruptCancels interrupt(vo.cancel);
-  const verify::Report r = verify::verifyScript(text, vo);
+  verify::BundleOptions bo;
+  bo.fileName = vo.fileName;
+  bo.arch = vo.arch;
+  bo.budget = vo.budget;
+  bo.requestedDevice = remote ? remote->text() : cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
+  bo.makeExecutor = [&] { return deviceExecutor(cudaIndex, remote, sm, vo.fileName, text, nullptr); };
+  bo.driverVersion = cudaIndex < 0 || remote ? std::string() : driverVersion();
+  bo.cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(bo.cancel);
+  verify::Report r;
+  const verify::Bundle b = verify::makeBundle(text, bo, &r);
   for (const auto& d : r.errors) err << formatGcc(d, vo.fileName);
   if (r.environmentError) return 3;
   if (b.launches.empty() && !r.errors.empty()) return 1;
-  b.tirxVersion = kTirxVersion;
-  b.created = utcNow();
-  b.scriptFile = std::filesystem::path(vo.fileName).filename().string();
-  b.script = text;
-  b.arch = vo.arch;
-  b.requestedDevice = remote ? remote->text() : cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
-  b.deviceName = b.launches.empty() ? b.requestedDevice : b.launches.front().device;
-  b.toolkit = toolchain::toolkitVersion();
-  b.driver = cudaIndex < 0 || remote ? std::string() : driverVersion();
-  b.passed = r.passed();
-  b.totalMs = r.totalMs;
-  b.checks = r.checks;
-  b.errors = r.errors;
-  b.faults = r.faults;
-  products(text, vo.fileName, sm, b.products);
   const std::string json = verify::bundleToJson(b);
   const std::string dest = o.get("-o"), tmp = dest + ".partial";
   if (!driver::writeWholeFile(tmp, json.data(), json.size()) || std::rename(tmp.c_str(), dest.c_str()) != 0) {

@@ -5,9 +5,15 @@
 
 #include <cmath>
 #include <cstring>
+#include <ctime>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/driver/compile.h"
 #include "core/driver/cuda_executor.h"
+#include "core/driver/version.h"
+#include "core/sema/sema.h"
+#include "core/sim/simulator.h"
 #include "core/driver/host_io.h"
 
 namespace tirx::verify {
@@ -241,6 +247,74 @@ class RecordingExecutor : public ir::Executor {
 };
 
 }  // namespace
+
+namespace {
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+void fillProducts(std::string_view text, const std::string& file, int sm, BundleProducts& p) {
+  driver::CompileOptions co;
+  co.sm = sm;
+  auto c = driver::compileScript(text, file, co);
+  if (!c) {
+    p.error = c.error().text();
+    return;
+  }
+  p.cuda = c->cuda;
+  p.ptx = c->ptx;
+  p.sass = c->sass;
+  p.sassStatus = c->sassStatus;
+  if (!c->ok) p.error = "the script did not compile:\n" + formatGcc(c->diagnostics, file);
+  for (const auto& r : c->resources)
+    p.resources.push_back(r.kernel + ": " + std::to_string(r.registers) + " registers, " +
+                          std::to_string(r.sharedBytes) + " bytes shared, " + std::to_string(r.stackBytes) +
+                          " bytes stack, " + std::to_string(r.spillStores) + " spill stores, " +
+                          std::to_string(r.spillLoads) + " spill loads");
+}
+
+}  // namespace
+
+Bundle makeBundle(std::string_view source, const BundleOptions& o, Report* reportOut) {
+  Bundle b;
+  const int sm = parseArch(o.arch);
+  VerifyOptions vo;
+  vo.fileName = o.fileName;
+  vo.arch = o.arch;
+  vo.budget = o.budget;
+  vo.cancel = o.cancel;
+  // The recording executor takes verify's GPU slot whatever the device is, so that verify runs
+  // each kernel once, on that device (the simulator included).
+  vo.device = "cuda";
+  vo.cudaFactory = [&](const std::string&, std::string*) {
+    std::unique_ptr<ir::Executor> inner = o.makeExecutor ? o.makeExecutor() : std::make_unique<sim::Simulator>();
+    return recordingExecutor(std::move(inner), &b.launches);
+  };
+  Report r = verifyScript(source, vo);
+  b.tirxVersion = kTirxVersion;
+  b.created = utcNow();
+  b.scriptFile = std::filesystem::path(o.fileName).filename().string();
+  b.script = std::string(source);
+  b.arch = o.arch;
+  b.requestedDevice = o.requestedDevice;
+  b.deviceName = b.launches.empty() ? o.requestedDevice : b.launches.front().device;
+  b.toolkit = toolchain::toolkitVersion();
+  b.driver = o.driverVersion;
+  b.passed = r.passed();
+  b.totalMs = r.totalMs;
+  b.checks = r.checks;
+  b.errors = r.errors;
+  b.faults = r.faults;
+  if (!r.environmentError) fillProducts(source, o.fileName, sm > 0 ? sm : 90, b.products);
+  if (reportOut) *reportOut = std::move(r);
+  return b;
+}
 
 std::unique_ptr<ir::Executor> recordingExecutor(std::unique_ptr<ir::Executor> inner,
                                                 std::vector<BundleLaunch>* launches) {

@@ -9,6 +9,7 @@
 // the check that looked at that kernel.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -61,6 +62,23 @@ struct Bundle {
   std::vector<BundleLaunch> launches;
   BundleProducts products;
 };
+
+/// What makeBundle needs besides the script.
+struct BundleOptions {
+  std::string fileName = "<script>";  ///< the script's path (its base name goes into the bundle)
+  std::string arch = "sm_90";
+  std::string requestedDevice = "sim";  ///< "sim", "cuda:0", "ssh://host/cuda:0" (recorded)
+  /// The device's executor; called once. The simulator when null.
+  std::function<std::unique_ptr<ir::Executor>()> makeExecutor;
+  std::string driverVersion;  ///< recorded as is ("13.0"; empty when unknown)
+  BudgetLimits budget;
+  CancelTokenPtr cancel;
+};
+
+/// Verifies `source` on the device with every launch recorded (each kernel call runs once, there),
+/// compiles it for the generated code and fills a Bundle. `report` receives the verify's Report
+/// (environmentError: the device was unavailable, and the bundle is not worth writing).
+Bundle makeBundle(std::string_view source, const BundleOptions& options, Report* report = nullptr);
 
 /// Wraps `inner`: every run() is forwarded (with this executor's budget) and recorded into
 /// `launches` — the arguments before the run, those the kernel writes after it, device, timings

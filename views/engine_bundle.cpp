@@ -1,0 +1,99 @@
+// Kernel bundles in the studio (File > Export Bundle, File > Open Bundle): core/verify/bundle.h
+// turned into the studio's values. Exporting verifies on the chosen device with every launch
+// recorded; opening fills the Assembly and Results docks from what the bundle recorded, so they
+// show the recorded run (not a new one). Both run on a worker thread.
+#include "views/engine_products.h"
+
+#if defined(TIRX_STUDIO_HAVE_VERIFY)
+#include <sstream>
+
+#include "core/driver/runner_protocol.h"
+#include "core/sim/simulator.h"
+#include "core/verify/bundle.h"
+#include "views/engine_verify.h"
+
+namespace tirx::views {
+
+BundleExport runExportBundle(const VerifyRequest& request, const CancelTokenPtr& cancel) {
+  BundleExport out;
+  verify::BundleOptions o;
+  o.fileName = request.fileName;
+  o.arch = "sm_" + std::to_string(request.sm);
+  o.requestedDevice = request.device;
+  o.cancel = cancel;
+  std::string why;
+  if (request.device != "sim") {
+    o.makeExecutor = [&request, &why]() -> std::unique_ptr<ir::Executor> {
+      auto e = makeGpuExecutor(request, &why);
+      return e ? std::move(e) : std::make_unique<sim::Simulator>();
+    };
+  }
+  verify::Report r;
+  const verify::Bundle b = verify::makeBundle(request.source, o, &r);
+  if (!why.empty() || r.environmentError) {
+    out.summary = "cannot export a bundle: the device " + request.device + " is unavailable" +
+                  (why.empty() ? (r.errors.empty() ? std::string() : ": " + r.errors.front().message) : ": " + why);
+    return out;
+  }
+  if (b.launches.empty()) {
+    out.summary = "cannot export a bundle: no kernel ran" +
+                  (r.errors.empty() ? std::string() : " (" + r.errors.front().message + ")");
+    return out;
+  }
+  int passed = 0;
+  for (const auto& c : b.checks) passed += c.pass ? 1 : 0;
+  std::ostringstream s;
+  s << b.launches.size() << (b.launches.size() == 1 ? " launch on " : " launches on ") << b.deviceName << ", "
+    << passed << "/" << b.checks.size() << " checks passed";
+  out.summary = s.str();
+  out.json = verify::bundleToJson(b);
+  out.ok = true;
+  return out;
+}
+
+OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
+  OpenedBundle out;
+  std::string text;
+  if (!driver::readWholeFile(path, text, verify::kMaxBundleBytes)) {
+    out.error = "cannot read '" + path + "' (missing, unreadable, or over 1 GiB)";
+    return out;
+  }
+  auto b = verify::parseBundle(text);
+  if (!b) {
+    out.error = "cannot open '" + path + "': " + b.error().message;
+    return out;
+  }
+  out.ok = true;
+  out.script = b->script;
+  out.scriptFile = b->scriptFile;
+  CompileProducts& p = out.products;
+  p.ok = b->products.error.empty();
+  p.cuda = b->products.cuda;
+  p.ptx = b->products.ptx;
+  p.sass = b->products.sass;
+  p.sassNote = b->products.sass.empty() ? "not recorded (" + b->products.sassStatus + ")" : std::string();
+  for (const auto& line : b->products.resources) p.resources += line + "\n";
+  p.summary = "recorded in the bundle (" + b->toolkit + ")" +
+              (b->products.error.empty() ? std::string() : ": " + b->products.error);
+  verify::Report r;
+  r.file = b->scriptFile;
+  r.device = b->deviceName;
+  r.checks = b->checks;
+  r.errors = b->errors;
+  r.faults = b->faults;
+  r.totalMs = b->totalMs;
+  for (const auto& l : b->launches)
+    r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
+  VerifyRequest req;
+  req.device = b->deviceName;
+  req.plotColumns = plotColumns;
+  out.report = productsFromReport(r, req, false);
+  out.report.ran = true;
+  out.summary = "bundle recorded on " + b->deviceName + " (" + b->created + ", tirx " + b->tirxVersion +
+                "): " + out.report.summary;
+  out.report.summary = out.summary;
+  return out;
+}
+
+}  // namespace tirx::views
+#endif
