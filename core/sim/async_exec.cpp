@@ -195,7 +195,10 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
       }
       return;
     }
-    case K::FenceProxyAsync: ++ta.fenceSeq; return;
+    case K::FenceProxyAsync:
+      ++ta.fenceSeq;
+      ta.fenceEpoch = ctaEpoch;
+      return;
     case K::FenceMbarrierInit: return;  // initialisation visibility is checked through barriers
     case K::MbarWait: return;           // handled by tryMbarWait
     default: break;

@@ -93,6 +93,7 @@ struct ThreadAsync {
   std::deque<std::vector<int32_t>> cpGroups, bulkGroups;
   int lastCommitInstr = -1;
   uint32_t fenceSeq = 0;  ///< fence.proxy.async executed so far
+  int32_t fenceEpoch = 0;  ///< the CTA barrier epoch of the last fence.proxy.async (TMA stores, TC-T7)
 };
 
 /// The asynchronous state of the running CTA.

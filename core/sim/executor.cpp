@@ -299,7 +299,11 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
         code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Apply, &s});
         break;
       case ir::StmtKind::Ewise: code.push_back({Op::Ewise, &s}); break;
-      case ir::StmtKind::Tma: code.push_back({Op::Tma, &s}); break;
+      case ir::StmtKind::Tma:
+        async.used = true;
+        if (s.tma && s.tma->mbar) async.clocks = true;
+        code.push_back({Op::Tma, &s});
+        break;
       case ir::StmtKind::Barrier:
         code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : Op::Barrier, &s});
         break;
@@ -464,10 +468,7 @@ void Runner::runThread(Thread& t) {
       case Op::Barrier:
       case Op::WarpSync:
       case Op::Collective: t.state = ThreadState::Waiting; return;
-      case Op::Tma:
-        fault("unsupported", "E0789", pc, "TMA copies are not simulated yet (the mbarrier model is missing)", true);
-        t.state = ThreadState::Done;
-        return;
+      case Op::Tma: execTma(*in.stmt->tma, t, pc); ++t.pc; break;
       case Op::Halt: t.state = ThreadState::Done; return;
     }
   }

@@ -256,6 +256,10 @@ class Runner {
   /// W0700 lints at the end of a CTA: async copies never committed or waited on.
   void asyncExitChecks();
   MbarState* barrierOf(const ir::AsyncOp& a, Thread& t, int pc, bool forInit);
+  // TMA copies (tma_exec.cpp; spec TC §5.4)
+  void execTma(const ir::TmaCopy& c, Thread& t, int pc);
+  /// The shared byte address of a TMA load's live mbarrier (E0711, E0790 otherwise).
+  bool tmaBarrier(const ir::TmaCopy& c, Thread& t, int pc, int64_t& addr);
   void releaseInto(MbarState& m, Thread& t);
   bool checkTxRange(MbarState& m, int pc);
   void tryCompletePhase(MbarState& m, int pc);

@@ -23,7 +23,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 26);  // README.md lists 26 scripts
+    QCOMPARE(files.size(), 31);  // README.md lists 31 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }
