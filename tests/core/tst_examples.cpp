@@ -25,7 +25,7 @@ static QStringList exampleFiles() {
 void TstExamples::checks_data() {
   QTest::addColumn<QString>("file");
   const QStringList files = exampleFiles();
-  QCOMPARE(files.size(), 26);
+  QCOMPARE(files.size(), 31);
   for (const QString& f : files) QTest::newRow(qPrintable(f)) << f;
 }
 
