@@ -1,6 +1,8 @@
 // Front-end latency: checkScript (parse + sema, i.e. what the editor runs on every keystroke) on
 // each acceptance script, median and 95th percentile over N runs (default 2000). Budget: ≤ 2 ms
-// per script (DESIGN §7). Usage: bench_check [RUNS]. Figures go to docs/benchmarks.md.
+// per script (DESIGN §7). Then the 100-kernel script with dynamic shapes
+// (bench/kernels/dynamic_100.py, issue 13), N / 20 runs: median per script and per kernel
+// (budget: ≤ 2 ms per kernel). Usage: bench_check [RUNS]. Figures go to docs/benchmarks.md.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -51,6 +53,33 @@ int main(int argc, char** argv) {
     std::printf("%-24s %8d %10.1f %10.1f %10.1f %16.1f\n", name, runs, us[us.size() / 2], us[us.size() * 95 / 100], us.front(),
                 parseUs[parseUs.size() / 2]);
     if (sink == 0) std::printf("(no kernels?)\n");
+  }
+  {
+    // 100 kernels with symbolic extents, runtime grids, guards and static-bounds work.
+    std::ifstream in(TIRX_SOURCE_DIR "/bench/kernels/dynamic_100.py");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string src = ss.str();
+    if (src.empty()) {
+      std::fprintf(stderr, "cannot read bench/kernels/dynamic_100.py\n");
+      return 2;
+    }
+    const int n = std::max(1, runs / 20);
+    std::vector<double> ms;
+    size_t kernels = 0;
+    for (int i = 0; i < n; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const tirx::FrontEndResult r = tirx::checkScript(src, "dynamic_100.py");
+      const auto t1 = std::chrono::steady_clock::now();
+      kernels = r.program.kernels.size();
+      if (!r.ok()) ++failures;
+      ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    const double per = kernels ? ms[ms.size() / 2] / double(kernels) : 0;
+    std::printf("%-24s %8d %10.2f ms/script %8.2f ms p95 %8.3f ms/kernel (%zu kernels)\n", "dynamic_100.py", n,
+                ms[ms.size() / 2], ms[ms.size() * 95 / 100], per, kernels);
+    if (kernels != 100) ++failures;
   }
   if (failures) std::fprintf(stderr, "%d runs reported errors\n", failures);
   return failures ? 1 : 0;

@@ -112,6 +112,18 @@ for f in "$ROOT"/resources/examples/*.py; do
   fi
 done
 
+step "reader's guide suite (tests/data/guides, issue 13) on cuda and the simulator"
+for f in "$ROOT"/tests/data/guides/*.py; do
+  name="$(basename "$f" .py)"
+  t0=$(now)
+  if "$TIRX" verify "$f" --device both > "$LOG/guide_$name.txt" 2>&1; then
+    row "guide $name (both)" "ok" "$(since "$t0")"
+  else
+    row "guide $name (both)" "FAIL" "exit $?, see guide_$name.txt"
+    cat "$LOG/guide_$name.txt"
+  fi
+done
+
 step "definedness: contents the check code gave reach the GPU; both devices compare what both define"
 for f in "$ROOT"/tests/data/gpu/*.py; do
   name="$(basename "$f" .py)"

@@ -222,7 +222,7 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
       out << k->name << " on " << (res.device.empty() ? exec->name() : res.device) << ": "
           << (res.ran ? "ran" : "did not complete") << std::fixed << std::setprecision(3)
           << " (compile " << res.compileMs << " ms, run " << res.runMs << " ms)\n";
-    for (size_t i = 0; i < k->params.size(); ++i) {
+    for (size_t i = 0; i < k->params.size() && i < kargs.size(); ++i) {
       if (!kargs[i].isTensor || !res.ran) continue;
       const std::string& pname = k->params[i].name;
       // Every tensor the kernel stores to is an output (read-write ones too).

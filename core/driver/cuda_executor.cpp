@@ -3,6 +3,7 @@
 // undefined elements — start `tirx runner`, wait under the timeout and the job's budget, read the
 // response defensively and turn CUDA errors, crashes, hangs, cancellations and malformed responses
 // into Faults naming the kernel.
+#include "core/ir/specialize.h"
 #include "core/driver/cuda_executor.h"
 
 #include <unistd.h>
@@ -206,6 +207,24 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   m_timings = {};
   const ir::Kernel* k = program.findKernel(kernel);
   if (!k) return Status{"run", "no kernel named '" + kernel + "'", 0};
+  if (ir::hasSymbolicExtents(*k)) {
+    // The sizes are kernel parameters and the grid is computed here, on the host (specialize.h).
+    ir::Kernel bound;
+    Diagnostic why;
+    const size_t written = args.size();
+    if (!ir::bindSymbolicCall(*k, args, bound, why)) {
+      ir::RunOutcome out;
+      out.device = name();
+      out.faults.push_back(ir::Fault{"launch", why});
+      return out;
+    }
+    ir::Program concrete = program;
+    for (auto& kk : concrete.kernels)
+      if (kk.name == kernel) kk = std::move(bound);
+    auto r = run(concrete, kernel, args);
+    args.resize(written);
+    return r;
+  }
   if (args.size() != k->params.size())
     return Status{"run",
                   "kernel '" + kernel + "' takes " + std::to_string(k->params.size()) +

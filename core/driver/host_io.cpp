@@ -298,8 +298,29 @@ Result<std::vector<ir::KernelArg>> makeArguments(
     for (const auto& p : kernel.params) found = found || p.name == n;
     if (!found) return Status{"input", "kernel '" + kernel.name + "' has no parameter '" + n + "'", 0};
   }
+  // Symbolic extents: `--input n=VALUE` for a T.dynamic symbol or the int parameter the shape names.
+  std::vector<std::pair<int, int64_t>> extents;
+  for (const ir::KernelParam& p : kernel.params) {
+    if (p.isTensor) continue;
+    bool usedAsExtent = p.symbolic;
+    for (const auto& b : kernel.buffers)
+      for (int v : b.shapeVars) usedAsExtent = usedAsExtent || v == p.var;
+    if (!usedAsExtent) continue;
+    const std::string* text = nullptr;
+    for (const auto& [n, g] : inputs)
+      if (n == p.name) text = &g;
+    if (!text)
+      return Status{"input", "kernel '" + kernel.name + "' has the symbolic extent '" + p.name +
+                                 "': give its value with --input " + p.name + "=VALUE", 0};
+    auto bits = scalarArgumentBits(*text, ir::DType::Int32, p.name);
+    if (!bits) return bits.error();
+    const int64_t v = static_cast<int32_t>(static_cast<uint32_t>(*bits));
+    if (v <= 0) return Status{"input", "the extent '" + p.name + "' must be positive, found " + std::to_string(v), 0};
+    extents.emplace_back(p.var, v);
+  }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const ir::KernelParam& p = kernel.params[i];
+    if (p.symbolic) continue;  // bound by the executor from the tensors' shapes
     std::string gen;
     bool given = false;
     for (const auto& [n, g] : inputs)
@@ -312,7 +333,11 @@ Result<std::vector<ir::KernelArg>> makeArguments(
       const ir::Buffer& b = kernel.buffers[size_t(p.buffer)];
       // Outputs nobody gave start undefined (poisoned); inputs default to a ramp in range.
       if (!given) gen = writeOnly[i] ? "empty" : ir::isInt(b.dtype) && !ir::isSigned(b.dtype) ? "linspace(0, 8)" : "linspace(-4, 4)";
-      auto t = generateTensor(gen, b.dtype, b.shape);
+      std::vector<int64_t> shape = b.shape;
+      for (size_t d = 0; d < b.shapeVars.size() && d < shape.size(); ++d)
+        for (const auto& [var, v] : extents)
+          if (b.shapeVars[d] == var) shape[d] = v;
+      auto t = generateTensor(gen, b.dtype, shape);
       if (!t) return Status{"input", "parameter '" + p.name + "': " + t.error().message, 0};
       a.tensor = std::move(*t);
     } else {

@@ -1,8 +1,9 @@
 // The typed Kernel IR: what sema produces from a script and what codegen, the simulator and the
 // studio consume. A Program holds kernels (device entries with a static launch), private scalar
 // functions (ewise bodies) and the named symbols of the script (layouts, tensors, views) with their
-// spans, for the studio's layout view and hovers. All shapes, layouts and launch extents are
-// static integers (decision D-1 in docs/decisions.md); only scalar expressions are dynamic.
+// spans, for the studio's layout view and hovers. Shapes, layouts and launch extents are static
+// integers (decision D-1 in docs/decisions.md) except the leading extent of a tensor parameter and
+// the grid, which may be symbolic and are bound per call (decision "Dynamic shapes", specialize.h).
 #pragma once
 
 #include <array>
@@ -24,6 +25,12 @@ namespace tirx::ir {
 /// simulator's fixed coordinate arrays always hold a whole coordinate.
 constexpr int kMaxTensorRank = 16;
 
+/// The extent a symbolic dimension (`T.Tensor((n, 64), ...)` with `n = T.dynamic("n")` or an int
+/// parameter) holds in sema's IR: tensor refs of the parameter keep it (only the leading dimension
+/// may be symbolic, so every stride stays static); executors bind the real value per call
+/// (core/ir/specialize.h). It is larger than any tensor sema accepts statically (2^40 elements).
+constexpr int64_t kSymbolicExtent = (int64_t{1} << 40) + 1;
+
 enum class MemScope { Global, Shared, Local };
 std::string_view memScopeName(MemScope s);
 
@@ -38,6 +45,9 @@ struct Buffer {
   int64_t alignBytes = 16;    ///< declared or default alignment of the data pointer (D-2)
   int paramIndex = -1;        ///< position in the kernel signature for parameters
   int64_t storageElems = 0;   ///< local: slots per thread; shared: elements; global: Π shape
+  /// Per dimension of a global parameter: the kernel var holding a symbolic extent (shape[d] is
+  /// then kSymbolicExtent until a call binds it), -1 for a static one. Empty when all are static.
+  std::vector<int> shapeVars;
   /// Shared tiles declared with a ComposeLayout: the swizzle of the memory, in units of this
   /// buffer's dtype, applied to every byte address after the (view's) layout (decision TC-S1 in
   /// docs/decisions.md). Identity otherwise.
@@ -265,7 +275,10 @@ struct Stmt {
 };
 
 struct LaunchConfig {
-  std::array<int64_t, 3> grid{1, 1, 1};
+  std::array<int64_t, 3> grid{1, 1, 1};  ///< 1 where gridExprs[d] is set, until a call binds it
+  /// Runtime grid extents (`grid=T.ceildiv(n, 256)`): integer expressions over scalar and
+  /// symbolic parameters, evaluated on the host per call; null for a static extent.
+  std::array<ExprPtr, 3> gridExprs{};
   std::array<int64_t, 3> block{1, 1, 1};
   int64_t dynamicSmemBytes = 0;
   int64_t threads() const { return block[0] * block[1] * block[2]; }
@@ -275,6 +288,9 @@ struct LaunchConfig {
 struct KernelParam {
   std::string name;
   bool isTensor = true;
+  /// A `T.dynamic` extent: a trailing int32 scalar parameter that no call writes; its value comes
+  /// from the argument tensors' shapes (core/ir/specialize.h).
+  bool symbolic = false;
   int buffer = -1;  ///< tensor parameters
   int var = -1;     ///< scalar parameters
   DType dtype = DType::Float32;

@@ -141,7 +141,7 @@ static const std::vector<std::string>& knownBuiltins() {
       "T.ComposeLayout",
       "T.serial", "T.unroll", "T.exp", "T.exp2", "T.log", "T.log2", "T.sqrt", "T.rsqrt", "T.tanh",
       "T.sigmoid", "T.abs", "T.fabs", "T.floor", "T.ceil", "T.round", "T.sin", "T.cos", "T.pow",
-      "T.max", "T.min", "T.if_then_else", "T.ceildiv", "T.Cast", "T.cast", "T.TileLayout", "T.S",
+      "T.max", "T.min", "T.if_then_else", "T.ceildiv", "T.dynamic", "T.Cast", "T.cast", "T.TileLayout", "T.S",
       "T.R", "T.float32", "T.float16", "T.bfloat16", "T.float64", "T.int8", "T.int16", "T.int32",
       "T.int64", "T.uint8", "T.uint16", "T.uint32", "T.uint64", "T.bool", "T.f32", "T.f16",
       "T.bf16", "T.f64", "T.i8", "T.i16", "T.i32", "T.i64", "T.u8", "T.u16", "T.u32", "T.u64"};
@@ -515,6 +515,15 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
   b.span = target.span;
   if (looksLikeLayout(value, *this) && isComposeLayoutExpr(value)) {
     bindComposeConstant(name, value, target.span);
+    return;
+  }
+  if (value.kind == ast::ExprKind::Call && builtinPath(*value.args[0]) == "T.dynamic") {
+    // `n = T.dynamic("n")`: a symbolic extent, a kernel parameter of every kernel whose tensor
+    // shapes use it (sema_dynamic.cpp).
+    if (checkCallShape(value, "T.dynamic", 1, 1, {"dtype"}) && value.args[1]->kind != ast::ExprKind::Str)
+      error("E0282", value.args[1]->span, "T.dynamic expects the symbol's name as a string, found '" + text(value.args[1]->span) + "'");
+    b.kind = Binding::Kind::Dynamic;
+    m_moduleScope.names[name] = b;
     return;
   }
   if (auto t = moduleDTypeAlias(value)) {

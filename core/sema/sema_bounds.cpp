@@ -1,4 +1,4 @@
-// Static bounds checking (E0291): an element access or a tile operand whose index, over every
+// Static bounds checking (E0281): an element access or a tile operand whose index, over every
 // reachable block index, thread index and loop variable, reaches outside its tensor is reported by
 // the checker, not only by the simulator.
 //
@@ -44,7 +44,7 @@ class BoundsChecker {
   BoundsChecker(Analyzer& a, const ir::Kernel& k) : m_a(a), m_k(k) {
     for (int d = 0; d < 3; ++d) {
       m_atoms["t" + std::to_string(d)] = {0, k.launch.block[d] - 1};
-      m_atoms["b" + std::to_string(d)] = {0, k.launch.grid[d] - 1};
+      if (!k.launch.gridExprs[d]) m_atoms["b" + std::to_string(d)] = {0, k.launch.grid[d] - 1};
     }
     m_assignCount.assign(k.vars.size(), 0);
     countAssignments(k.body);
@@ -279,7 +279,7 @@ class BoundsChecker {
   /// Checks coordinate `lo + [0, extent)` against dimension `dim` of extent `size`.
   void checkCoord(const ir::Expr* loExpr, const ir::Expr* idxExpr, int64_t extent, int64_t size, size_t dim,
                   const std::string& what, SourceSpan span, const Context& c) {
-    if (size <= 0) return;  // a symbolic extent (checked when the kernel is called)
+    if (size <= 0 || size == ir::kSymbolicExtent) return;  // a symbolic extent: the simulator checks it
     LinearForm f;
     for (const ir::Expr* e : {loExpr, idxExpr}) {
       if (!e) continue;
@@ -292,7 +292,7 @@ class BoundsChecker {
     const int64_t last = r->hi + extent - 1;
     if (r->lo >= 0 && last < size) return;
     const int64_t bad = r->lo < 0 ? r->lo : last;
-    auto& d = m_a.error("E0291", span, what + " reaches index " + std::to_string(bad) + " of dimension " +
+    auto& d = m_a.error("E0281", span, what + " reaches index " + std::to_string(bad) + " of dimension " +
                                            std::to_string(dim) + " (extent " + std::to_string(size) +
                                            ") for some reachable block, thread or loop index");
     const std::string ranges = rangesNote(f);

@@ -197,6 +197,7 @@ void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction
       continue;
     }
     o.ref = lowerTensor(oe);
+    if (o.ref && !staticOperand(*o.ref, oe.span)) o.ref = nullptr;
     if (!o.ref) {
       ok = false;
       continue;

@@ -724,6 +724,18 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     }
     if (name == "max" || name == "min")
       return Scalar{mkBinary(name == "max" ? ir::BinOp::Max : ir::BinOp::Min, a.expr, b.expr, t, span), false};
+    if (name == "ceildiv") {  // -((-a) // b), Python's ceiling division, in the operands' type
+      auto neg = [&](ir::ExprPtr x) {
+        auto u = std::make_shared<ir::Expr>();
+        u->kind = ExprKind::Unary;
+        u->op = ir::BinOp::Neg;
+        u->dtype = t;
+        u->args = {std::move(x)};
+        u->span = span;
+        return ir::ExprPtr(u);
+      };
+      return Scalar{neg(mkBinary(ir::BinOp::FloorDiv, neg(a.expr), b.expr, t, span)), false};
+    }
     return mkIntrinsic(name, {a.expr, b.expr}, t);
   }
   if (name == "if_then_else") {

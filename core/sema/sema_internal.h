@@ -33,6 +33,7 @@ struct Binding {
     Tensor,         ///< a buffer or a view of one (kernel scope)
     Var,            ///< a scalar variable (kernel or function scope)
     Refused,        ///< a declaration already reported as an error: uses are skipped silently
+    Dynamic,        ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
     DTypeConst,     ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
     Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
   } kind = Kind::Foreign;
@@ -166,7 +167,7 @@ class Analyzer {
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
   void checkSharedMemory(const ir::Kernel& k);
-  /// E0291 for element accesses and tile operands proven out of bounds (sema_bounds.cpp).
+  /// E0281 for element accesses and tile operands proven out of bounds (sema_bounds.cpp).
   void checkStaticBounds(const ir::Kernel& k);
 
   // ---- constant folding (sema_fold.cpp) ----
@@ -222,7 +223,17 @@ class Analyzer {
 
   // ---- tensors (sema_tensor.cpp) ----
   bool isTensorExpr(const ast::Expr& e);
-  /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
+  // ---- symbolic extents (sema_dynamic.cpp; decision "Dynamic shapes") ----
+  /// The shape of a `T.Tensor` parameter, whose leading extent may be symbolic (`T.dynamic`, a
+  /// module symbol, or an int scalar parameter declared before it); new symbols become trailing
+  /// symbolic parameters in `pending`. False after an error.
+  bool tensorParamShape(const ast::Expr& annotation, ir::Buffer& buf, ir::Kernel& k,
+                        std::vector<ir::KernelParam>& pending);
+  /// A runtime grid extent: an integer expression over scalar and symbolic parameters (E0120).
+  ir::ExprPtr runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k);
+  /// E0282 when a tile operand has a symbolic extent (tile shapes stay static).
+  bool staticOperand(const ir::TensorRef& r, SourceSpan span);
+  /// E0280 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
   bool rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span);
   std::shared_ptr<const ir::TensorRef> lowerTensor(const ast::Expr& e);
   std::shared_ptr<const ir::TensorRef> lowerView(const ast::Expr& call,

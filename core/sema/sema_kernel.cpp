@@ -27,6 +27,7 @@ int Analyzer::newVar(const std::string& name, DType t, SourceSpan span, bool thr
 }
 
 void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
+  std::vector<ir::KernelParam> pendingSymbolic;  // T.dynamic extents: trailing parameters
   for (const auto& p : def.params) {
     // A parameter refused below still binds its name (sema_recovery.cpp).
     struct BindIfRefused {
@@ -57,7 +58,7 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       buf.span = p.span;
       bool ok = true;
       // shape
-      ok = staticShape(*an.args[1], "E0113", "tensor", "a tensor shape", buf.shape);
+      ok = tensorParamShape(an, buf, k, pendingSymbolic);
       auto dt = dtypeArg(*an.args[2]);
       if (!dt) ok = false;
       if (!ok) continue;
@@ -118,6 +119,11 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       sym.span = p.span;
       sym.layout = buf.layout;
       sym.shape = buf.shape;
+      if (!buf.shapeVars.empty()) {  // the studio draws one leading index of a symbolic extent
+        for (auto& e : sym.shape)
+          if (e == ir::kSymbolicExtent) e = 1;
+        sym.layout = TileLayout::rowMajor(sym.shape);
+      }
       sym.dtype = buf.dtype;
       sym.scope = ir::MemScope::Global;
       const int symbol = addSymbol(std::move(sym));
@@ -171,6 +177,7 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
     m_body->locals.names[p.name] = b;
     k.params.push_back(kp);
   }
+  for (auto& sp : pendingSymbolic) k.params.push_back(std::move(sp));
 }
 
 namespace {
@@ -180,7 +187,8 @@ struct ExtentParse {
 };
 }  // namespace
 
-static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::string& what) {
+static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::string& what,
+                                 ir::Kernel* runtimeOf = nullptr) {
   ExtentParse r;
   std::vector<const ast::Expr*> items;
   if (e.kind == ast::ExprKind::Tuple || e.kind == ast::ExprKind::List) {
@@ -212,6 +220,15 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
     const size_t before = a.m_diags.size();
     auto v = a.staticInt(x, false);
     if (!v && a.m_diags.size() != before) {  // a fold error (overflow) was reported
+      ok = false;
+      continue;
+    }
+    if (!v && runtimeOf) {
+      // A grid computed on the host per call (decision "Dynamic shapes").
+      if (auto g = a.runtimeGridExtent(x, *runtimeOf)) {
+        runtimeOf->launch.gridExprs[i] = g;
+        continue;
+      }
       ok = false;
       continue;
     }
@@ -255,10 +272,10 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
     error("E0104", lc.span, std::string("T.cuda.LaunchConfig needs ") + (!grid ? "grid=" : "block="));
     return false;
   }
-  ExtentParse g = launchExtents(*this, *grid, "grid");
+  ExtentParse g = launchExtents(*this, *grid, "grid", &k);
   ExtentParse b = launchExtents(*this, *block, "block");
   if (g.ok) {
-    k.launch.grid = g.v;
+    k.launch.grid = g.v;  // 1 where a runtime extent stands (gridExprs)
     if (g.v[0] > 2147483647 || g.v[1] > 65535 || g.v[2] > 65535) {
       error("E0123", grid->span, "grid (" + std::to_string(g.v[0]) + ", " + std::to_string(g.v[1]) + ", " +
                                      std::to_string(g.v[2]) + ") exceeds the CUDA limits (2^31-1, 65535, 65535)");

@@ -230,6 +230,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
       continue;
     }
     auto ref = lowerTensor(oe);
+    if (ref && !staticOperand(*ref, oe.span)) ref = nullptr;
     if (!ref) {
       ok = false;
       continue;
@@ -435,6 +436,7 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
       continue;
     }
     auto ref = lowerTensor(oe);
+    if (ref && !staticOperand(*ref, oe.span)) ref = nullptr;
     if (!ref) {
       ok = false;
       continue;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/ir/specialize.h"
 #include "core/sim/sim_internal.h"
 
 namespace tirx::sim {
@@ -629,6 +630,25 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
                                       std::vector<ir::KernelArg>& args) {
   const ir::Kernel* k = program.findKernel(kernelName);
   if (!k) return Status{"simulator", "no kernel named '" + kernelName + "' in the program", 1};
+  if (ir::hasSymbolicExtents(*k)) {
+    // Bind the call's symbolic extents and grid, run the concrete kernel, and hand back the
+    // arguments the caller wrote (specialize.h).
+    ir::Kernel bound;
+    Diagnostic why;
+    const size_t written = args.size();
+    if (!ir::bindSymbolicCall(*k, args, bound, why)) {
+      ir::RunOutcome out;
+      out.device = "simulator";
+      out.faults.push_back(ir::Fault{"launch", why});
+      return out;
+    }
+    ir::Program concrete = program;
+    for (auto& kk : concrete.kernels)
+      if (kk.name == kernelName) kk = std::move(bound);
+    auto r = run(concrete, kernelName, args);
+    args.resize(written);
+    return r;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   m_provenance = {};
   WorkBudget privateBudget;

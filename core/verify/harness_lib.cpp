@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/ir/specialize.h"
 #include "core/sim/sim_numerics.h"
 #include "core/verify/harness_interp.h"
 
@@ -149,8 +150,10 @@ Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::
 Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e) {
   const ir::Kernel* k = ctx.program->findKernel(compiled->s);
   if (!k) return error("E0811", e.span, "no kernel named '" + compiled->s + "' in the program");
-  if (args.size() != k->params.size())
-    return error("E0810", e.span, "kernel '" + k->name + "' takes " + std::to_string(k->params.size()) +
+  // Symbolic extents are trailing parameters no call writes: the executor binds them (specialize.h).
+  const size_t written = ir::writtenParamCount(*k);
+  if (args.size() != written)
+    return error("E0810", e.span, "kernel '" + k->name + "' takes " + std::to_string(written) +
                                       " arguments, found " + std::to_string(args.size()));
   std::vector<ir::KernelArg> kargs(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
@@ -161,8 +164,19 @@ Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr
         return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be a tensor, found " + typeName(args[i]));
       const Array& a = *args[i]->arr;
       const ir::Buffer& b = k->buffers[p.buffer];
-      if (a.dtype != b.dtype || a.shape != b.shape) {
+      bool shapeOk = a.shape.size() == b.shape.size();
+      for (size_t d = 0; shapeOk && d < b.shape.size(); ++d)
+        shapeOk = a.shape[d] == b.shape[d] || (d < b.shapeVars.size() && b.shapeVars[d] >= 0);
+      if (a.dtype != b.dtype || !shapeOk) {
         Array want = makeArray(b.dtype, b.shape);
+        if (!b.shapeVars.empty()) {  // say which extent is symbolic
+          std::string dims;
+          for (size_t d = 0; d < b.shape.size(); ++d)
+            dims += (d ? ", " : "") + (d < b.shapeVars.size() && b.shapeVars[d] >= 0 ? k->vars[b.shapeVars[d]].name : std::to_string(b.shape[d]));
+          return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be " +
+                                        std::string(ir::dtypeName(b.dtype)) + " (" + dims + (b.shape.size() == 1 ? ",)" : ")") +
+                                        ", found " + describe(a));
+        }
         return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be " + describe(want) + ", found " + describe(a));
       }
       kargs[i].isTensor = true;

@@ -1,6 +1,7 @@
 // verifyScript: front end, device selection, the harness with its kernel-run callback (simulator,
 // CUDA executor, or both with a device comparison), and the seeded self-check of scripts without
 // check code.
+#include "core/ir/specialize.h"
 #include "core/verify/verify.h"
 
 #include <chrono>
@@ -235,6 +236,11 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   if (!sum.stoppedByError && sum.kernelCalls == 0 && rep.checks.empty()) {
     // No check code: run every kernel on seeded inputs; with two devices compare them.
     for (const auto& k : fe.program.kernels) {
+      if (ir::hasSymbolicExtents(k)) {
+        // Seeded inputs need sizes: a symbolic extent is bound only by a call.
+        rep.errors.push_back(makeError("E0813", k.span, "kernel '" + k.name + "' has symbolic extents: call it from the script's check code with arrays of the sizes to test, or run it with tirx run --input NAME=VALUE"));
+        continue;
+      }
       std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
       const size_t faultsBefore = rep.faults.size();
       HarnessRun hr = runOne(k.name, args, k.span);

@@ -5,6 +5,7 @@
 // same files run with `--device both` (README "GPU checks").
 #include <QDir>
 #include <QRegularExpression>
+#include <QTemporaryFile>
 #include <QtTest>
 
 #include "tirx_process.h"
@@ -54,6 +55,54 @@ class TestCliGuides : public QObject {
         QStringLiteral("^verified: %1/%1 checks passed, 0 faults, 0 errors on sim ").arg(checks),
         QRegularExpression::MultilineOption);
     QVERIFY2(summary.match(r.out).hasMatch(), qPrintable(r.out));
+  }
+
+  // Dynamic shapes (decision "Dynamic shapes"): the call binds the extents, or names why not.
+  void dynamicExtentsDisagreeAtTheCall() {
+    const QString file = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/dynamic_mismatch.py");
+    const Run r = runTirx({"verify", file, "--device", "sim"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains("dynamic_mismatch.py:22:1: error: kernel 'vector_add' did not complete"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("call of 'vector_add': argument 'b' has shape (100,), so its extent 'n' would be 100, "
+                            "but argument 'a' has shape (128,) ('n' = 128)"),
+             qPrintable(r.out));
+    QVERIFY(!r.out.contains("PASS"));
+  }
+
+  void runTakesSymbolicExtentsAsInputs() {
+    const QString file = guidesDir() + "/dynamic_shapes.py";
+    const Run r = runTirx({"run", file, "--device", "sim", "--input", "n=300", "--input", "a=ones", "--input", "b=full(2)"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("vector_add on simulator: ran"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("c float32 min 3 max 3"), qPrintable(r.out));
+    const Run missing = runTirx({"run", file, "--device", "sim"});
+    QCOMPARE(missing.code, 2);
+    QVERIFY2(missing.err.contains("kernel 'vector_add' has the symbolic extent 'n': give its value with --input n=VALUE"),
+             qPrintable(missing.err));
+  }
+
+  void codegenTakesTheSizeAsAParameter() {
+    const Run r = runTirx({"compile", guidesDir() + "/dynamic_shapes.py", "--emit", "cuda"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("vector_add(float* __restrict__ a, float* __restrict__ b, float* __restrict__ c, int n)"),
+             qPrintable(r.out));
+  }
+
+  void verifyWithoutChecksNeedsSizes() {
+    QTemporaryFile f(QDir::tempPath() + "/tirx_dyn_XXXXXX.py");
+    QVERIFY(f.open());
+    f.write("from tvm.script import tirx as T\n"
+            "n = T.dynamic(\"n\")\n"
+            "@T.function\n"
+            "def k(a: T.Tensor((n,), \"float32\")):\n"
+            "    T.device_entry(launch=T.cuda.LaunchConfig(grid=T.ceildiv(n, 64), block=64))\n"
+            "    i = T.cuda.block_idx(\"x\") * 64 + T.cuda.thread_idx(\"x\")\n"
+            "    if i < n:\n"
+            "        a[i] = T.float32(1)\n");
+    f.close();
+    const Run r = runTirx({"verify", f.fileName(), "--device", "sim"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains("[E0813]") && r.out.contains("kernel 'k' has symbolic extents"), qPrintable(r.out));
   }
 };
 

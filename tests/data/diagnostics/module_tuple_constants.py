@@ -8,5 +8,5 @@ P, Q = Q, P
 
 @T.function
 def k(A: T.Tensor((ROWS, COLS), "float32")):
-    # expected-error@+1 E0120 {{static integers}}
+    # expected-error@+1 E0155 {{'P' cannot be used as a scalar value}}
     T.device_entry(launch=T.cuda.LaunchConfig(grid=P, block=COLS))
