@@ -221,7 +221,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     ir::Program concrete = program;
     for (auto& kk : concrete.kernels)
       if (kk.name == kernel) kk = std::move(bound);
-    auto r = run(concrete, kernel, args);
+    auto r = runOnce(concrete, kernel, args);
     args.resize(written);
     return r;
   }

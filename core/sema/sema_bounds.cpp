@@ -4,7 +4,7 @@
 //
 // Only what is proven is reported. An index is an affine form (sema_expr.cpp's linearize) over
 // independent variables with exact static ranges: threadIdx (0..block-1), blockIdx (0..grid-1),
-// the variable of an enclosing `for` with static bounds and no `break`, and kernel variables
+// the variable of an enclosing `for` with static bounds and no `break` or `continue`, and kernel variables
 // assigned exactly once at the kernel's top level (substituted by their value). Over such a box
 // the extremes of an affine form are attained at its corners, so they are reached. Enclosing
 // guards are respected: a guard `g <= k` whose terms are exactly the index's (`if i < N: A[i]`)
@@ -70,10 +70,11 @@ class BoundsChecker {
     }
   }
 
+  /// A `break` or `continue` of this loop: the accesses after it see fewer values of the variable.
   static bool hasBreak(const std::vector<ir::Stmt>& body) {
     for (const auto& s : body) {
-      if (s.kind == ir::StmtKind::Break) return true;
-      // A break of a nested loop leaves only that loop.
+      if (s.kind == ir::StmtKind::Break || s.kind == ir::StmtKind::Continue) return true;
+      // A break or continue of a nested loop leaves only that loop.
       if (s.kind != ir::StmtKind::For && s.kind != ir::StmtKind::While && (hasBreak(s.body) || hasBreak(s.orelse)))
         return true;
     }

@@ -1,6 +1,7 @@
 // Kernel bundles: the recording executor, the JSON form (base64 payloads) with its defensive
 // reader, and replay. The reader checks every member's type and every payload's size against its
 // dtype and shape before anything is allocated from it, so a hostile or damaged file is a message.
+#include "core/ir/specialize.h"
 #include "core/verify/bundle.h"
 
 #include <cmath>
@@ -554,7 +555,7 @@ std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& progr
     r.recordedRan = l.ran;
     bundleTolerance(b, l.kernel, r.rtol, r.atol);
     const ir::Kernel* k = program.findKernel(l.kernel);
-    if (!k || k->params.size() != l.args.size()) {
+    if (!k || (k->params.size() != l.args.size() && ir::writtenParamCount(*k) != l.args.size())) {
       r.error = k ? "kernel '" + l.kernel + "' takes " + std::to_string(k->params.size()) + " arguments, the bundle has " +
                         std::to_string(l.args.size())
                   : "the bundle's script has no kernel '" + l.kernel + "'";

@@ -24,6 +24,10 @@ def k(A: T.Tensor((N,), "float32"), B: T.Tensor((64,), "float32"), n: T.int32):
         if j == 64:
             break
         B[j] = T.float32(4)
+    for j in range(100):
+        if j >= 64:
+            continue
+        B[j] = T.float32(6)
     if tx - 1 >= 0 and tx < 65:
         B[tx - 1] = T.float32(5)
 # expected-no-diagnostics
