@@ -521,7 +521,7 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
     // `n = T.dynamic("n")`: a symbolic extent, a kernel parameter of every kernel whose tensor
     // shapes use it (sema_dynamic.cpp).
     if (checkCallShape(value, "T.dynamic", 1, 1, {"dtype"}) && value.args[1]->kind != ast::ExprKind::Str)
-      error("E0282", value.args[1]->span, "T.dynamic expects the symbol's name as a string, found '" + text(value.args[1]->span) + "'");
+      error("E0292", value.args[1]->span, "T.dynamic expects the symbol's name as a string, found '" + text(value.args[1]->span) + "'");
     b.kind = Binding::Kind::Dynamic;
     m_moduleScope.names[name] = b;
     return;

@@ -1,4 +1,4 @@
-// Static bounds checking (E0281): an element access or a tile operand whose index, over every
+// Static bounds checking (E0291): an element access or a tile operand whose index, over every
 // reachable block index, thread index and loop variable, reaches outside its tensor is reported by
 // the checker, not only by the simulator.
 //
@@ -293,7 +293,7 @@ class BoundsChecker {
     const int64_t last = r->hi + extent - 1;
     if (r->lo >= 0 && last < size) return;
     const int64_t bad = r->lo < 0 ? r->lo : last;
-    auto& d = m_a.error("E0281", span, what + " reaches index " + std::to_string(bad) + " of dimension " +
+    auto& d = m_a.error("E0291", span, what + " reaches index " + std::to_string(bad) + " of dimension " +
                                            std::to_string(dim) + " (extent " + std::to_string(size) +
                                            ") for some reachable block, thread or loop index");
     const std::string ranges = rangesNote(f);

@@ -2,7 +2,7 @@
 // `T.Tensor` parameter may be `T.dynamic("n")`, a module symbol `n = T.dynamic("n")`, or an int
 // scalar parameter declared before it; the grid may be an integer expression over such values
 // (`grid=T.ceildiv(n, 256)`). Tile shapes stay static: a tile operand with a symbolic extent, a
-// view of such a tensor and an open slice of its symbolic dimension are E0282. The extents are
+// view of such a tensor and an open slice of its symbolic dimension are E0292. The extents are
 // bound per call by the executors (core/ir/specialize.h).
 #include <algorithm>
 
@@ -72,7 +72,7 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
   bool ok = true;
   for (const char* kw : {"strides", "layout"})
     if (const ast::Expr* x = keyword(an, kw)) {
-      error("E0282", x->span, std::string("a tensor with a symbolic extent has the default row-major layout; ") + kw +
+      error("E0292", x->span, std::string("a tensor with a symbolic extent has the default row-major layout; ") + kw +
                                   "= is not supported with it");
       ok = false;
     }
@@ -92,13 +92,13 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       continue;
     }
     if (i != 0) {
-      auto& e = error("E0282", d.span, "only the leading dimension of a tensor may be symbolic, found '" + name +
+      auto& e = error("E0292", d.span, "only the leading dimension of a tensor may be symbolic, found '" + name +
                                            "' as dimension " + std::to_string(i));
       note(e, d.span, "the strides of the other dimensions must stay static");
       ok = false;
     }
     if (name == "?") {
-      error("E0282", d.span, "T.dynamic expects the symbol's name as a string, found '" + text(d.span) + "'");
+      error("E0292", d.span, "T.dynamic expects the symbol's name as a string, found '" + text(d.span) + "'");
       ok = false;
       buf.shape.push_back(1);
       continue;
@@ -144,7 +144,7 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
   int64_t inner = 1;
   for (size_t i = 1; ok && i < buf.shape.size(); ++i)
     if (__builtin_mul_overflow(inner, buf.shape[i], &inner) || inner > (int64_t{1} << 22)) {
-      error("E0282", sh.span, "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
+      error("E0292", sh.span, "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
       ok = false;
     }
   return ok;
@@ -173,7 +173,7 @@ ir::ExprPtr Analyzer::runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k)
 bool Analyzer::staticOperand(const ir::TensorRef& r, SourceSpan span) {
   for (size_t d = 0; d < r.shape.size(); ++d) {
     if (r.shape[d] != ir::kSymbolicExtent) continue;
-    auto& e = error("E0282", span, "tile operand '" + r.text + "' has a symbolic extent in dimension " + std::to_string(d) +
+    auto& e = error("E0292", span, "tile operand '" + r.text + "' has a symbolic extent in dimension " + std::to_string(d) +
                                        "; tile shapes stay static");
     note(e, span, "take a region with a static extent, e.g. " + r.text + "[i * 4 : i * 4 + 4]");
     return false;

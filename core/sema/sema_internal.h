@@ -167,7 +167,7 @@ class Analyzer {
   void analyzeScalarFunction(const ast::Stmt& s);
   void analyzeKernel(const ast::Stmt& s);
   void checkSharedMemory(const ir::Kernel& k);
-  /// E0281 for element accesses and tile operands proven out of bounds (sema_bounds.cpp).
+  /// E0291 for element accesses and tile operands proven out of bounds (sema_bounds.cpp).
   void checkStaticBounds(const ir::Kernel& k);
 
   // ---- constant folding (sema_fold.cpp) ----
@@ -231,9 +231,9 @@ class Analyzer {
                         std::vector<ir::KernelParam>& pending);
   /// A runtime grid extent: an integer expression over scalar and symbolic parameters (E0120).
   ir::ExprPtr runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k);
-  /// E0282 when a tile operand has a symbolic extent (tile shapes stay static).
+  /// E0292 when a tile operand has a symbolic extent (tile shapes stay static).
   bool staticOperand(const ir::TensorRef& r, SourceSpan span);
-  /// E0280 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
+  /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
   bool rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span);
   std::shared_ptr<const ir::TensorRef> lowerTensor(const ast::Expr& e);
   std::shared_ptr<const ir::TensorRef> lowerView(const ast::Expr& call,

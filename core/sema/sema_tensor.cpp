@@ -134,7 +134,7 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
   for (const auto& [a, v] : l.offset)
     if (axis.empty() && tmem(a) && v != 0) axis = a;
   if (axis.empty()) return false;
-  auto& d = error("E0280", span, "axis '" + axis + "' addresses Blackwell tensor memory (tcgen05), which is not supported yet");
+  auto& d = error("E0290", span, "axis '" + axis + "' addresses Blackwell tensor memory (tcgen05), which is not supported yet");
   note(d, span, "register tiles use thread axes and `m`; shared and global tensors use `m` only");
   return true;
 }
@@ -142,7 +142,7 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
                                                         std::shared_ptr<const ir::TensorRef> base) {
   if (base && std::find(base->shape.begin(), base->shape.end(), ir::kSymbolicExtent) != base->shape.end()) {
-    auto& d = error("E0282", call.span, "a view of '" + base->text + "', whose leading extent is symbolic, is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
+    auto& d = error("E0292", call.span, "a view of '" + base->text + "', whose leading extent is symbolic, is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
     note(d, base->span, "views keep the element count, which is only known when the kernel is called");
     return nullptr;
   }
@@ -309,7 +309,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
         }
       }
       if (dim == ir::kSymbolicExtent && (it.args.size() < 2 || !it.args[0] || !it.args[1])) {
-        error("E0282", it.span, "a slice of the symbolic dimension " + std::to_string(k) + " of '" + base->text +
+        error("E0292", it.span, "a slice of the symbolic dimension " + std::to_string(k) + " of '" + base->text +
                                     "' needs both bounds with a static extent (a:a + N)");
         ok = false;
         continue;

@@ -11,10 +11,10 @@ def k(A: T.Tensor((512,), "float32"), B: T.Tensor((512,), "float32")):
     bx = T.cuda.block_idx("x")
     tx = T.cuda.thread_idx("x")
     R = T.alloc_local((2, 32, 4), "float32", layout=reg)
-    # expected-error@+1 E0281 {{reaches index 2 of dimension 0 (extent 2)}}
+    # expected-error@+1 E0291 {{reaches index 2 of dimension 0 (extent 2)}}
     T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A.view(2, 2, 32, 4).sub[bx], scope="cta")
     Q = T.alloc_local((4,), "float32")
-    # expected-error@+1 E0281 {{reaches index 767 of dimension 0 (extent 512)}}
+    # expected-error@+1 E0291 {{reaches index 767 of dimension 0 (extent 512)}}
     T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], Q, A[bx * 256 + tx * 4 : bx * 256 + tx * 4 + 4])
     T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B.view(2, 2, 32, 4).sub[bx % 2], R, scope="cta")
     T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[tx * 4 : tx * 4 + 4], Q)

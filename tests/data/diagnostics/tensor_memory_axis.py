@@ -7,5 +7,5 @@ tmem = TileLayout(S[(128, 4) : (1 @ TLane, 1 @ TCol)])
 @T.function
 def k(A: T.Tensor((512,), "float32")):
     T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))
-    # expected-error@+1 E0280 {{axis 'TLane' addresses Blackwell tensor memory}}
+    # expected-error@+1 E0290 {{axis 'TLane' addresses Blackwell tensor memory}}
     R = T.alloc_local((128, 4), "float32", layout=tmem)

@@ -1,5 +1,5 @@
 # Every thread stores one row below its own: thread 63 writes row 64 of a (64, 4) tensor (E0710).
-# (`% 64` keeps the index opaque to the checker's static bounds proof (E0281): this file tests the
+# (`% 64` keeps the index opaque to the checker's static bounds proof (E0291): this file tests the
 # simulator's fault.)
 from tvm.script import tirx as T
 
