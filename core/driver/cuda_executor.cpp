@@ -209,21 +209,9 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   if (!k) return Status{"run", "no kernel named '" + kernel + "'", 0};
   if (ir::hasSymbolicExtents(*k)) {
     // The sizes are kernel parameters and the grid is computed here, on the host (specialize.h).
-    ir::Kernel bound;
-    Diagnostic why;
-    const size_t written = args.size();
-    if (!ir::bindSymbolicCall(*k, args, bound, why)) {
-      ir::RunOutcome out;
-      out.device = name();
-      out.faults.push_back(ir::Fault{"launch", why});
-      return out;
-    }
-    ir::Program concrete = program;
-    for (auto& kk : concrete.kernels)
-      if (kk.name == kernel) kk = std::move(bound);
-    auto r = runOnce(concrete, kernel, args);
-    args.resize(written);
-    return r;
+    return ir::runSymbolicCall(program, *k, args, name(), [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
+      return runOnce(concrete, kernel, a);
+    });
   }
   if (args.size() != k->params.size())
     return Status{"run",

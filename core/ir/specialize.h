@@ -33,6 +33,30 @@ size_t writtenParamCount(const Kernel& k);
 bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out, Diagnostic& why,
                       SourceSpan callSpan = {});
 
+/// Runs one call of a kernel with symbolic extents, for the simulator and the GPU executor alike:
+/// binds the call (bindSymbolicCall), calls `run(concrete, args)` on a copy of `program` in which
+/// `k` is the concrete kernel, and hands back only the arguments the caller passed (the bound size
+/// arguments are dropped again). A call that cannot be bound is a launch fault on `device`.
+template <class Run>
+auto runSymbolicCall(const Program& program, const Kernel& k, std::vector<KernelArg>& args,
+                     const std::string& device, Run&& run) -> decltype(run(program, args)) {
+  Kernel bound;
+  Diagnostic why;
+  const size_t written = args.size();
+  if (!bindSymbolicCall(k, args, bound, why)) {
+    RunOutcome out;
+    out.device = device;
+    out.faults.push_back(Fault{"launch", why});
+    return out;
+  }
+  Program concrete = program;
+  for (auto& kk : concrete.kernels)
+    if (kk.name == k.name) kk = std::move(bound);
+  auto r = run(concrete, args);
+  args.resize(written);
+  return r;
+}
+
 /// The value of a pure integer expression over `vars` (var id → value), exactly; false when it
 /// uses anything else, divides by zero or leaves int64.
 bool evalHostInt(const Expr& e, const std::vector<std::pair<int, int64_t>>& vars, int64_t& out);

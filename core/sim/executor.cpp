@@ -633,21 +633,9 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   if (ir::hasSymbolicExtents(*k)) {
     // Bind the call's symbolic extents and grid, run the concrete kernel, and hand back the
     // arguments the caller wrote (specialize.h).
-    ir::Kernel bound;
-    Diagnostic why;
-    const size_t written = args.size();
-    if (!ir::bindSymbolicCall(*k, args, bound, why)) {
-      ir::RunOutcome out;
-      out.device = "simulator";
-      out.faults.push_back(ir::Fault{"launch", why});
-      return out;
-    }
-    ir::Program concrete = program;
-    for (auto& kk : concrete.kernels)
-      if (kk.name == kernelName) kk = std::move(bound);
-    auto r = run(concrete, kernelName, args);
-    args.resize(written);
-    return r;
+    return ir::runSymbolicCall(program, *k, args, "simulator", [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
+      return run(concrete, kernelName, a);
+    });
   }
   const auto t0 = std::chrono::steady_clock::now();
   m_provenance = {};
