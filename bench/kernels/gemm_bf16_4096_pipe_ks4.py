@@ -1,4 +1,4 @@
-# A 3-stage cp.async pipelined bf16 GEMM on tensor cores: C = A · Bᵀ (A is M × K, B is N × K, C is
+# A 4-stage cp.async pipelined bf16 GEMM on tensor cores: C = A · Bᵀ (A is M × K, B is N × K, C is
 # M × N, f32). Each CTA of 8 warps (2 along M × 4 along N) computes a 128 × 128 tile of C; each warp
 # a 64 × 32 block with 4 × 4 mma.sync m16n8k16 per K step of 16. The K loop walks tiles of 64: A and
 # B tiles (128 rows × 128 bytes) are copied global → shared with cp.async (16 bytes per thread and
