@@ -17,25 +17,9 @@ for f in "$@"; do
   out=$("$BUILD/bin/bench_gpu_gemm" "$f" 2>&1); echo "$out"
   RESULTS+=("$(basename "$f") $(echo "$out" | awk '/^tirx_gemm_tflops/ {print $2}')")
 done
-N="${GEMM_N:-4096}"
-TORCH=$(python3 - "$N" <<'PYEOF'
-import sys, torch
-n = int(sys.argv[1])
-a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-for _ in range(5):
-    torch.matmul(a, b.T)
-torch.cuda.synchronize()
-ms = []
-for _ in range(20):
-    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    e0.record(); torch.matmul(a, b.T); e1.record(); torch.cuda.synchronize()
-    ms.append(e0.elapsed_time(e1))
-ms.sort()
-print("%.2f" % (2 * n ** 3 / (ms[10] * 1e-3) / 1e12))
-PYEOF
-)
-echo "=== cuBLAS (torch.matmul bf16 ${N}^3): $TORCH TFLOP/s"
+N="${GEMM_N:-4096}"   # one size (N^3) or "M N K"
+TORCH=$(python3 "$ROOT/scripts/torch_matmul.py" $N | tee /dev/stderr | awk '/^torch_matmul_tflops/ {print $2}')
+echo "=== cuBLAS (torch.matmul bf16 $N): $TORCH TFLOP/s"
 for r in "${RESULTS[@]}"; do
   set -- $r
   awk -v n="$1" -v a="${2:-0}" -v b="$TORCH" 'BEGIN { printf "%-40s %8.1f TFLOP/s  %5.1f %% of cuBLAS\n", n, a, 100 * a / b }'

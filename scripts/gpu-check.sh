@@ -262,24 +262,7 @@ if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096.py" 2>&1 | te
 else
   row "tirx mma.sync GEMM 4096^3 bf16->f32" "FAIL" "see bench_gpu_gemm.txt"
 fi
-if python3 - > "$LOG/torch_matmul.txt" 2>&1 <<'PYEOF'
-import torch
-n = 4096
-a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-for _ in range(5):
-    torch.matmul(a, b.T)
-torch.cuda.synchronize()
-ms = []
-for _ in range(20):
-    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    e0.record(); torch.matmul(a, b.T); e1.record(); torch.cuda.synchronize()
-    ms.append(e0.elapsed_time(e1))
-ms.sort()
-print("torch %s, cuBLAS; bf16 x bf16 -> bf16, median of 20: %.3f ms" % (torch.__version__, ms[10]))
-print("torch_matmul_tflops %.2f" % (2 * n ** 3 / (ms[10] * 1e-3) / 1e12))
-PYEOF
-then
+if python3 "$ROOT/scripts/torch_matmul.py" 4096 > "$LOG/torch_matmul.txt" 2>&1; then
   cat "$LOG/torch_matmul.txt"
   TORCH_TF=$(awk '/^torch_matmul_tflops/ {print $2}' "$LOG/torch_matmul.txt")
   row "torch.matmul 4096^3 bf16 (cuBLAS)" "ok" "$TORCH_TF TFLOP/s; tirx/cuBLAS $(awk -v a="${TIRX_TF:-0}" -v b="$TORCH_TF" 'BEGIN { printf "%.1f %%", 100 * a / b }')"
