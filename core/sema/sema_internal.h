@@ -295,7 +295,6 @@ class Analyzer {
   bool tmaIntList(const ast::Expr& call, const char* name, bool isStatic, std::vector<int64_t>* values,
                   std::vector<ir::ExprPtr>* exprs, const ast::Expr** where);
   /// `bar.ptr_to([i, ...])`: an 8-byte shared element (E0298); its indices into `index`.
-  std::shared_ptr<const ir::TensorRef> lowerBarrierPointer(const ast::Expr& e, std::vector<ir::ExprPtr>& index);
 
   // ---- warp collectives (sema_warp.cpp, sema_collective.cpp; spec TC §1.1, §6, §7, §10) ----
   /// Warp-uniformity of a scalar expression: true when every lane of a warp computes the same value

@@ -77,44 +77,6 @@ bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic
   return ok;
 }
 
-std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPointer(const ast::Expr& e, std::vector<ir::ExprPtr>& index) {
-  const bool shape = e.kind == ast::ExprKind::Call && e.args[0]->kind == ast::ExprKind::Attribute &&
-                     e.args[0]->text == "ptr_to" && e.args.size() == 2 && e.keywords.empty();
-  if (!shape || !isTensorExpr(*e.args[0]->args[0])) {
-    error("E0288", e.span, "mbar= expects a barrier element written bar.ptr_to([i]), found '" + text(e.span) + "'");
-    return nullptr;
-  }
-  auto ref = lowerTensor(*e.args[0]->args[0]);
-  if (!ref) return nullptr;
-  if (ref->scope != ir::MemScope::Shared || ir::dtypeBytes(ref->dtype) != 8) {
-    error("E0288", e.span, "an mbarrier is an 8-byte shared object (T.alloc_shared((n,), \"uint64\")), but '" + ref->text +
-                               "' is a " + std::string(ir::memScopeName(ref->scope)) + " " + std::string(ir::dtypeName(ref->dtype)) +
-                               " tensor");
-    return nullptr;
-  }
-  const ast::Expr& idx = *e.args[1];
-  if (idx.kind != ast::ExprKind::List && idx.kind != ast::ExprKind::Tuple) {
-    error("E0288", idx.span, "ptr_to expects a list of indices, found '" + text(idx.span) + "'");
-    return nullptr;
-  }
-  if (idx.args.size() != ref->shape.size()) {
-    error("E0288", idx.span, "ptr_to of '" + ref->text + "' needs " + std::to_string(ref->shape.size()) + " indices, found " +
-                                 std::to_string(idx.args.size()));
-    return nullptr;
-  }
-  for (size_t d = 0; d < idx.args.size(); ++d) {
-    ir::ExprPtr x = lowerIndex(*idx.args[d]);
-    if (!x) return nullptr;
-    if (auto v = constValue(*x); v && (*v < 0 || *v >= ref->shape[d])) {
-      error("E0288", idx.args[d]->span, "barrier index " + std::to_string(*v) + " is outside '" + ref->text + "' (extent " +
-                                            std::to_string(ref->shape[d]) + ")");
-      return nullptr;
-    }
-    index.push_back(std::move(x));
-  }
-  return ref;
-}
-
 void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out) {
   std::vector<std::string> keys = {"box", "coords", "swizzle", "oob_fill", "scope", "loc"};
   if (!instr.tmaStore) keys.push_back("mbar");
@@ -211,7 +173,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
       note(d, call.args[1]->span, ".mbarrier::complete_tx::bytes");
       ok = false;
     } else {
-      mbar = lowerBarrierPointer(*m, mbarIndex);
+      mbar = lowerBarrierPtr(*m, mbarIndex);  // the mbarrier operand parser of sema_async.cpp
       ok &= mbar != nullptr;
     }
   }

@@ -29,11 +29,11 @@ def k(A: T.Tensor((64, 64), "float32"), B: T.Tensor((64, 64), "float32")):
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], swizzle=4)
         # expected-error@+1 E0280 {{oob_fill= expects "zero" (0) or "nan" (1)}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"], B, s, box=[8, 32], coords=[0, 0], oob_fill="inf")
-        # expected-error@+1 E0288 {{an mbarrier is an 8-byte shared object}}
+        # expected-error@+1 E0274 {{an mbarrier operand is `bar.ptr_to([i])`, an element of a shared uint64 tensor, found 'flag'}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=flag.ptr_to([0]))
-        # expected-error@+1 E0288 {{barrier index 2 is outside 'bar' (extent 2)}}
+        # expected-error@+1 E0137 {{index 2 is out of bounds for dimension 0 of extent 2}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar.ptr_to([2]))
-        # expected-error@+1 E0288 {{mbar= expects a barrier element written bar.ptr_to([i])}}
+        # expected-error@+1 E0274 {{an mbarrier operand is `bar.ptr_to([i])`, an element of a shared uint64 tensor, found 'bar'}}
         T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"], s, A, box=[8, 32], coords=[0, 0], mbar=bar)
         # expected-error@+2 E0176 {{the source operand of cp.async.bulk.tensor.2d.global.shared::cta.bulk_group is shared memory, but 'B' is a global tensor}}
         # expected-error@+1 E0176 {{the destination operand of cp.async.bulk.tensor.2d.global.shared::cta.bulk_group is global memory, but 's' is a shared tensor}}
