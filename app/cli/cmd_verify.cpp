@@ -1,4 +1,4 @@
-// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--budget N] [--timeout S]`:
+// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--timeline] [--budget N] [--timeout S]`:
 // runs the script's check code (or a seeded self-check) through core/verify under one work budget
 // and time limit, and prints one line per check, the worst elements of failed checks with the
 // warp, lane, register and tile op that produced them, runtime faults and harness errors. Ctrl-C
@@ -60,11 +60,11 @@ void printCheck(const verify::Check& c, std::ostream& out) {
 }  // namespace
 
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"}, {"--json"});
+  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"}, {"--json", "--timeline"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
         << "usage: tirx verify FILE [--device sim|cuda|both|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim] [--arch sm_90]\n"
-           "                   [--json] [--budget N] [--timeout S]\n"
+           "                   [--json] [--timeline] [--budget N] [--timeout S]\n"
            "                   [--sanitize memcheck|racecheck|initcheck|synccheck]\n";
     return 2;
   }
@@ -72,6 +72,7 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   vo.device = o.get("--device", "sim");
   vo.arch = o.get("--arch", "sm_90");
   vo.fileName = o.positional[0];
+  vo.recordTimeline = o.has("--timeline");
   std::string why;
   std::optional<driver::SshTarget> remote;
   const std::string requestedDevice = vo.device;
@@ -141,6 +142,13 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     for (const auto& f : r.faults) print(f.diag);
     for (const auto& c : r.checks) printCheck(c, out);
     if (!r.log.empty()) out << r.log;
+    for (const auto& run : r.runs) {
+      if (!vo.recordTimeline || run.device != "simulator") continue;
+      const auto& tl = run.timeline;
+      out << "timeline of " << run.kernel << ": " << tl.events.size() << " events"
+          << (tl.truncated ? " (truncated at " + std::to_string(tl.maxEvents) + ")" : std::string()) << "\n";
+      for (const auto& e : tl.events) out << "  " << ir::describeAsyncEvent(tl, e) << "\n";
+    }
     for (const auto& line : *summaries) out << line << "\n";
     int failed = 0;
     for (const auto& c : r.checks) failed += c.pass ? 0 : 1;

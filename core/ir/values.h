@@ -11,6 +11,7 @@
 #include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
+#include "core/ir/async_timeline.h"
 #include "core/ir/dtype.h"
 #include "core/ir/shared_access.h"
 
@@ -77,6 +78,8 @@ struct RunOutcome {
   std::string log;              ///< extra text (toolchain log, runner stderr)
   /// Simulator: shared-memory wavefronts per statement (bank model), in program order.
   std::vector<SharedAccessCount> sharedAccesses;
+  /// Simulator runs with SimOptions::recordTimeline: the asynchronous timeline (async_timeline.h).
+  AsyncTimeline timeline;
 };
 
 /// A backend that runs a kernel of a Program on host tensors. `args` are updated in place

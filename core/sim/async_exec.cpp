@@ -133,6 +133,16 @@ void Runner::tryCompletePhase(MbarState& m, int pc) {
   }
   if (m.tx != 0) return;
   ++m.phase;
+  if (timeline.on) {
+    m.doneTime = m.phaseTime;
+    const int32_t id = timeline.single(ir::AsyncEventKind::MbarPhase, static_cast<int32_t>(cta),
+                                       static_cast<int32_t>(std::max<int64_t>(m.phaseActor, 0) / 32), m.doneTime, span(pc));
+    if (id >= 0) {
+      timeline.at(id).barrier = timeline.intern(m.name);
+      timeline.at(id).phase = m.phase - 1;
+    }
+    m.phaseTime = 0;
+  }
   m.pending = m.expected;
   m.txExpected = m.txDelivered = 0;
   m.consumed = false;
@@ -160,6 +170,11 @@ void Runner::arriveOn(MbarState& m, int64_t count, Thread& t, int pc) {
     return;
   }
   releaseInto(m, t);
+  if (timeline.on) {
+    tlMbar(ir::AsyncEventKind::MbarArrive, t, pc, m, count, 0);
+    if (t.clock >= m.phaseTime) m.phaseActor = t.tid;
+    m.phaseTime = std::max(m.phaseTime, t.clock);
+  }
   m.pending -= count;
   m.lastArriveInstr = pc;
   tryCompletePhase(m, pc);
@@ -177,11 +192,15 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
   ThreadAsync& ta = async.threads[size_t(t.tid)];
   switch (a.kind) {
     case K::CpAsyncCommit:
+      if (timeline.on) tlCommit(ir::AsyncEventKind::CpAsyncCommit, t, pc, ta.cpOpen, ta.cpCommitted);
+      ++ta.cpCommitted;
       ta.cpGroups.push_back(std::move(ta.cpOpen));
       ta.cpOpen.clear();
       ta.lastCommitInstr = pc;
       return;
     case K::BulkCommit:
+      if (timeline.on) tlCommit(ir::AsyncEventKind::BulkCommit, t, pc, ta.bulkOpen, ta.bulkCommitted);
+      ++ta.bulkCommitted;
       ta.bulkGroups.push_back(std::move(ta.bulkOpen));
       ta.bulkOpen.clear();
       return;
@@ -189,9 +208,23 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
     case K::BulkWait: {
       // Lazy completion (decision ASYNC-2): the groups older than the N newest land now.
       auto& groups = a.kind == K::CpAsyncWait ? ta.cpGroups : ta.bulkGroups;
+      int64_t end = t.clock;  // simulated time: the wait ends when its last copy has landed
       while (static_cast<int64_t>(groups.size()) > a.n && !fatal) {
-        for (int32_t id : groups.front()) landOp(id, pc);
+        for (int32_t id : groups.front()) {
+          landOp(id, pc);
+          end = std::max(end, async.ops[size_t(id)].landTime);
+        }
         groups.pop_front();
+      }
+      if (timeline.on) {
+        const bool cp = a.kind == K::CpAsyncWait;
+        bool fresh = false;
+        const int32_t id = tlEvent(cp ? ir::AsyncEventKind::CpAsyncWait : ir::AsyncEventKind::BulkWait, t, pc, t.clock, end, fresh);
+        if (id >= 0 && fresh) {
+          timeline.at(id).count = a.n;
+          timeline.at(id).group = (cp ? ta.cpCommitted : ta.bulkCommitted) - a.n - 1;
+        }
+        t.clock = end;
       }
       return;
     }
@@ -231,6 +264,10 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
     m->initEpoch = ctaEpoch;
     m->initClock = clockOf(t.tid);
     m->slot = async.slots < AsyncState::kMaxSlots ? async.slots++ : static_cast<int>(m->addr / 8 % AsyncState::kMaxSlots);
+    if (timeline.on) {
+      m->doneTime = t.clock;  // the phase before the first counts as complete (parity-1 waits pass)
+      tlMbar(ir::AsyncEventKind::MbarInit, t, pc, *m, v, 0);
+    }
     return;
   }
   switch (a.kind) {
@@ -244,6 +281,11 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
       m->tx += v;
       m->txExpected += v;
       m->lastTxInstr = pc;
+      if (timeline.on) {
+        tlMbar(ir::AsyncEventKind::MbarExpectTx, t, pc, *m, 0, v);
+        if (t.clock >= m->phaseTime) m->phaseActor = t.tid;
+        m->phaseTime = std::max(m->phaseTime, t.clock);
+      }
       if (!checkTxRange(*m, pc)) return;
       if (a.kind == K::MbarArriveExpectTx) arriveOn(*m, 1, t, pc);
       else tryCompletePhase(*m, pc);
@@ -264,6 +306,19 @@ bool Runner::tryMbarWait(Thread& t, int pc) {
   // The phase of parity p has completed iff the current (incomplete) phase has the other parity.
   if (static_cast<int64_t>(m->phase & 1) == parity) return false;
   if (async.clocks) join(async.vc[size_t(t.tid)], m->doneVc);
+  if (timeline.on) {
+    // Simulated time: the wait ends no earlier than the completion of the phase it observes.
+    const int64_t end = std::max(t.clock, m->doneTime);
+    bool fresh = false;
+    const int32_t id = tlEvent(ir::AsyncEventKind::MbarWait, t, pc, t.clock, end, fresh);
+    if (id >= 0 && fresh) {
+      ir::AsyncEvent& e = timeline.at(id);
+      e.barrier = timeline.intern(m->name);
+      e.parity = parity;
+      e.phase = static_cast<int64_t>(m->phase) - 1;
+    }
+    t.clock = end;
+  }
   m->consumed = true;
   return true;
 }
@@ -273,6 +328,7 @@ bool Runner::tryMbarWait(Thread& t, int pc) {
 int32_t Runner::issueAsync(Thread& t, int pc, AsyncOpRec op) {
   op.issuer = t.tid;
   op.instr = pc;
+  if (timeline.on) tlIssue(t, pc, op);
   const int32_t id = static_cast<int32_t>(async.ops.size());
   ThreadAsync& ta = async.threads[size_t(t.tid)];
   for (const ByteRange& r : op.dst) {
@@ -415,6 +471,17 @@ void Runner::landOp(int32_t id, int pc) {
     ++async.agentClock[size_t(m.slot)];
   }
   m.lastTxInstr = m.lastTxInstr < 0 ? op.instr : m.lastTxInstr;
+  if (timeline.on) {
+    const int32_t ev = timeline.single(ir::AsyncEventKind::MbarCompleteTx, static_cast<int32_t>(cta),
+                                       static_cast<int32_t>(op.issuer / 32), op.landTime, span(op.instr));
+    if (ev >= 0) {
+      timeline.at(ev).barrier = timeline.intern(m.name);
+      timeline.at(ev).phase = m.phase;
+      timeline.at(ev).bytes = op.txBytes;
+    }
+    if (op.landTime >= m.phaseTime) m.phaseActor = op.issuer;
+    m.phaseTime = std::max(m.phaseTime, op.landTime);
+  }
   completeTx(m, op.txBytes, pc >= 0 ? pc : op.instr);
 }
 
@@ -466,6 +533,20 @@ void Runner::reportAsyncDeadlock(std::vector<Thread>& threads) {
                                        std::to_string(op) + " (phase " + std::to_string(om->phase) + ", " +
                                        std::to_string(om->pending) + " of " + std::to_string(om->expected) + " arrivals pending)"});
     }
+    if (timeline.on)
+      for (Thread& o : threads) {
+        if (!waitsOnBarrier(o)) continue;
+        const ir::AsyncOp& oa = *code[size_t(o.pc)].stmt->async;
+        MbarState* om = barrierOf(oa, o, o.pc, false);
+        bool fresh = false;
+        const int32_t id = om ? tlEvent(ir::AsyncEventKind::MbarWait, o, o.pc, o.clock, o.clock, fresh) : -1;
+        if (id < 0 || !fresh) continue;
+        ir::AsyncEvent& e = timeline.at(id);
+        e.unfinished = true;
+        e.barrier = timeline.intern(om->name);
+        e.parity = oa.value ? eval(*oa.value, o, o.vars, o.pc).i : 0;
+        e.phase = om->phase;
+      }
     fault("deadlock", "E0732", t.pc,
           "deadlock: " + threadName(cta, t.tid) + " waits on mbarrier '" + m->name + "' for parity " + std::to_string(parity) +
               ", but phase " + std::to_string(m->phase) + " can never complete: " + why + "; no thread can run and no async copy is in flight (" +

@@ -63,6 +63,9 @@ struct AsyncOpRec {
   int64_t txBytes = 0;      ///< Completion::Mbarrier: bytes signalled with complete_tx
   uint32_t mbarPhase = 0;   ///< the barrier's phase at issue (a later completion of it is stale)
   bool landed = false;
+  // Timeline (SimOptions::recordTimeline): simulated issue and landing times, the event.
+  int64_t issueTime = 0, landTime = 0;
+  int32_t event = -1;
 };
 
 /// An mbarrier object (spec §3.1) and its diagnostics.
@@ -85,6 +88,9 @@ struct MbarState {
   int slot = 0;                  ///< the barrier's async-proxy clock slot
   std::vector<uint32_t> vc;      ///< clocks released into the current phase
   std::vector<uint32_t> doneVc;  ///< clocks of the last completed phase (what a waiter acquires)
+  // Timeline: the latest arrival or landing of the current phase (time, thread), and when the
+  // last completed phase completed (a waiter that observes it resumes no earlier).
+  int64_t phaseTime = 0, doneTime = 0, phaseActor = -1;
 };
 
 /// Per thread: the cp.async and bulk open sets and group FIFOs (indices into AsyncState::ops).
@@ -92,6 +98,7 @@ struct ThreadAsync {
   std::vector<int32_t> cpOpen, bulkOpen;
   std::deque<std::vector<int32_t>> cpGroups, bulkGroups;
   int lastCommitInstr = -1;
+  int64_t cpCommitted = 0, bulkCommitted = 0;  ///< groups committed so far (the next group's number)
   uint32_t fenceSeq = 0;  ///< fence.proxy.async executed so far
   int32_t fenceEpoch = 0;  ///< the CTA barrier epoch of the last fence.proxy.async (TMA stores, TC-T7)
 };

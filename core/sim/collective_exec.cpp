@@ -124,6 +124,7 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
               return released;
             }
             execShuffleIntrinsic(st, pc, lanes, same, w);
+            syncClocks(lanes, same);
             for (int l = 0; l < 32; ++l)
               if (same >> l & 1) {
                 lanes[l]->state = ThreadState::Running;
@@ -139,6 +140,7 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
         const ir::TileApply& a = *st.apply;
         if (!a.atomRank.empty()) execMatrix(a, pc, lanes, w);
         else execLaneCollective(a, pc, lanes, w);
+        syncClocks(lanes, group);
         for (int l = 0; l < 32; ++l) {
           lanes[l]->state = ThreadState::Running;
           ++lanes[l]->pc;

@@ -18,7 +18,9 @@ namespace tirx::sim {
 
 Runner::Runner(const ir::Program& p, const ir::Kernel& k, std::vector<ir::KernelArg>& a,
                const SimOptions& o, Provenance& pv, WorkBudget& b)
-    : program(p), kernel(k), args(a), opt(o), prov(pv), budget(b) {}
+    : program(p), kernel(k), args(a), opt(o), prov(pv), budget(b) {
+  timeline.reset(o);
+}
 
 void Runner::budgetStop(const Thread& t, int instr) {
   fault("budget", "E0740", instr, budget.message() + "; stopped in " + threadName(cta, t.tid), true);
@@ -383,7 +385,8 @@ void Runner::runThread(Thread& t) {
     const Instr& in = code[pc];
     // The one limit on a run's length: the budget (work, wall time, cancellation).
     if (!charge(in.cost, t, pc)) return;
-    if (!t.execCount.empty()) ++t.execCount[size_t(pc)];  // bank counts tell executions apart
+    if (!t.execCount.empty()) ++t.execCount[size_t(pc)];  // bank counts (and the timeline) tell executions apart
+    ++t.clock;
     t.loadSeq = 0;
     switch (in.op) {
       case Op::Assign: {
@@ -494,7 +497,7 @@ void Runner::runCta() {
       t.regs[b].assign(bufferBytes[b], 0);
       t.regWriter[b].assign(bufferBytes[b], 0);
     }
-    if (trackShared) t.execCount.assign(code.size(), 0);
+    if (trackShared || timeline.on) t.execCount.assign(code.size(), 0);
   }
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
@@ -509,6 +512,7 @@ void Runner::runCta() {
   ctaEpoch = 0;
   warpEpoch.assign((nThreads + 31) / 32, 0);
   resetAsync(nThreads);
+  timeline.beginCta();
   while (!fatal) {
     for (auto& t : threads) {
       if (t.state != ThreadState::Running) continue;
@@ -555,7 +559,10 @@ void Runner::runCta() {
         else all = false;
       }
       if (all && any) {
+        int64_t latest = 0;  // simulated time: the warp leaves the sync together
+        for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) latest = std::max(latest, threads[i].clock);
         for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
+          threads[i].clock = latest;
           Thread& t = threads[i];
           if (t.state != ThreadState::Waiting) continue;
           t.state = ThreadState::Running;
@@ -569,7 +576,10 @@ void Runner::runCta() {
     if (releaseCollectives(threads)) continue;  // warp collectives (collective_exec.cpp)
     if (fatal) return;
     if (atCta == nThreads && !divergent) {
+      int64_t latest = 0;  // simulated time: every thread leaves the barrier at the latest arrival
+      for (const auto& t : threads) latest = std::max(latest, t.clock);
       for (auto& t : threads) {
+        t.clock = latest;
         t.state = ThreadState::Running;
         ++t.pc;
       }
@@ -652,6 +662,10 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   for (auto& a : args)  // stores marked what they defined; an all-defined mask becomes empty
     if (a.isTensor) a.tensor.normalizeDefined();
   out.sharedAccesses = r.sharedCounts();
+  if (r.timeline.on) {
+    r.timeline.finish();
+    out.timeline = std::move(r.timeline.out);
+  }
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
   out.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -16,6 +16,7 @@
 #include "core/ir/values.h"
 #include "core/sim/async_state.h"
 #include "core/sim/simulator.h"
+#include "core/sim/timeline.h"
 
 namespace tirx::sim {
 
@@ -105,6 +106,7 @@ struct Thread {
   std::vector<std::vector<int32_t>> regWriter;  ///< per register byte: instr index + 1 (0: never)
   std::vector<int32_t> execCount;  ///< per instr: executions so far (kernels with shared memory)
   int32_t loadSeq = 0;             ///< shared element loads so far in the current instr
+  int64_t clock = 0;               ///< simulated time: statements executed, advanced by synchronisation
 };
 
 /// Which warp instruction a lane's shared access belongs to: the statement, the access within it,
@@ -256,6 +258,20 @@ class Runner {
   /// W0700 lints at the end of a CTA: async copies never committed or waited on.
   void asyncExitChecks();
   MbarState* barrierOf(const ir::AsyncOp& a, Thread& t, int pc, bool forInit);
+  // the asynchronous timeline (timeline_exec.cpp; recorded only when timeline.on)
+  TimelineRecorder timeline;
+  /// The lane event of kind `k` for `t`'s current execution of `pc` (merged per warp), -1 when full.
+  int32_t tlEvent(ir::AsyncEventKind k, const Thread& t, int pc, int64_t start, int64_t end, bool& fresh);
+  /// An instant mbarrier event of `t` at `pc` on `m` (init, arrive, expect_tx).
+  void tlMbar(ir::AsyncEventKind k, const Thread& t, int pc, const MbarState& m, int64_t count, int64_t bytes);
+  /// A commit_group of `t` at `pc`: the group's number and its bytes (`open`: the ops it closes).
+  void tlCommit(ir::AsyncEventKind k, const Thread& t, int pc, const std::vector<int32_t>& open, int64_t group);
+  /// Timeline facts of an issued async copy: its interval, bytes, buffer and stage, barrier.
+  void tlIssue(const Thread& t, int pc, AsyncOpRec& op);
+  /// A TMA load's box image (ir::TmaBoxImage), linked to the copy's event.
+  void tlTmaImage(const ir::TmaCopy& c, const std::vector<int64_t>& coords, int pc, int32_t event);
+  /// The lanes in `mask` of `lanes` leave a synchronisation together: their clocks become the latest.
+  static void syncClocks(Thread* const* lanes, uint32_t mask);
   // TMA copies (tma_exec.cpp; spec TC §5.4)
   void execTma(const ir::TmaCopy& c, Thread& t, int pc);
   /// The shared byte address of a TMA load's live mbarrier (E0711, E0790 otherwise).

@@ -34,6 +34,12 @@ struct SimOptions {
   /// race/uninitialised shadow. A launch that needs more stops with E0771 before allocating;
   /// provenance tables that would not fit are left out (their owners read as unknown).
   int64_t maxMemoryBytes = int64_t{4} << 30;
+  /// Record the asynchronous timeline (ir::RunOutcome::timeline, decision PIPE-1): off by
+  /// default, so that a plain verify pays nothing for it.
+  bool recordTimeline = false;
+  int64_t timelineMaxEvents = 200'000;  ///< events kept per run; later ones set `truncated`
+  int timelineMaxImages = 16;           ///< TMA box images kept per run
+  int64_t timelineCopyTicks = 64;       ///< simulated time from an async copy's issue to its landing
 };
 
 /// The producer of one element of a global tensor: the last store that wrote it.

@@ -88,7 +88,8 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
       const auto image = tmaLoadImage(map, coords, swz, data.data() + from, static_cast<int64_t>(data.size()) - from);
       for (const auto& [b, e] : tmaSharedRanges(map, swz)) r.landShared(o, base + b, image.data() + b, e - b);
     };
-    issueAsync(t, pc, std::move(op));
+    const int32_t id = issueAsync(t, pc, std::move(op));
+    if (timeline.on && !fatal) tlTmaImage(c, coords, pc, async.ops[size_t(id)].event);
     return;
   }
   // Store: the generic→async proxy rule for every source byte a thread wrote (decision TC-T7).

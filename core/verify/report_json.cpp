@@ -39,6 +39,35 @@ json diagJson(const Diagnostic& d) {
 
 }  // namespace
 
+namespace {
+/// The asynchronous timeline (ir/async_timeline.h; `tirx verify --timeline`, docs/verify.md).
+json timelineJson(const ir::AsyncTimeline& tl) {
+  json events = json::array();
+  for (const auto& e : tl.events) {
+    json j = {{"kind", ir::asyncEventKindName(e.kind)}, {"cta", e.cta}, {"warp", e.warp}, {"lanes", e.lanes},
+              {"start", e.start}, {"end", e.end}, {"line", e.span.line}, {"col", e.span.col}};
+    if (e.barrier >= 0) j["barrier"] = tl.name(e.barrier);
+    if (e.buffer >= 0) j["buffer"] = tl.name(e.buffer);
+    if (e.stage >= 0) j["stage"] = e.stage;
+    if (e.phase >= -1 && e.barrier >= 0) j["phase"] = e.phase;
+    if (e.parity >= 0) j["parity"] = e.parity;
+    if (e.bytes) j["bytes"] = e.bytes;
+    if (e.count) j["count"] = e.count;
+    if (e.group >= 0) j["group"] = e.group;
+    if (e.image >= 0) j["image"] = e.image;
+    if (e.unfinished) j["unfinished"] = true;
+    events.push_back(j);
+  }
+  json images = json::array();
+  for (const auto& im : tl.images)
+    images.push_back({{"line", im.span.line}, {"cta", im.cta}, {"buffer", tl.name(im.buffer)}, {"tensor", tl.name(im.tensor)},
+                      {"rows", im.rows}, {"cols", im.cols}, {"elem_bytes", im.elemBytes}, {"swizzle_bytes", im.swizzleBytes},
+                      {"coords", im.coords}, {"src_row", im.srcRow}, {"src_col", im.srcCol}});
+  return {{"truncated", tl.truncated}, {"max_events", tl.maxEvents}, {"copy_ticks", tl.copyTicks},
+          {"events", events}, {"images", images}};
+}
+}  // namespace
+
 std::string reportToJson(const Report& r, int indent) {
   json j;
   j["file"] = r.file;
@@ -79,9 +108,12 @@ std::string reportToJson(const Report& r, int indent) {
   }
   j["faults"] = faults;
   json runs = json::array();
-  for (const auto& k : r.runs)
-    runs.push_back({{"kernel", k.kernel}, {"device", k.device}, {"span", spanJson(k.span)},
-                    {"ran", k.ran}, {"compile_ms", k.compileMs}, {"run_ms", k.runMs}});
+  for (const auto& k : r.runs) {
+    json run = {{"kernel", k.kernel}, {"device", k.device}, {"span", spanJson(k.span)},
+                {"ran", k.ran}, {"compile_ms", k.compileMs}, {"run_ms", k.runMs}};
+    if (!k.timeline.empty()) run["timeline"] = timelineJson(k.timeline);
+    runs.push_back(run);
+  }
   j["runs"] = runs;
   j["log"] = r.log;
   // Messages quote the script, which may hold any bytes: invalid UTF-8 becomes U+FFFD instead of

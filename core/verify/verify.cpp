@@ -173,6 +173,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   if (gpu) gpu->setBudget(&budget);
   sim::SimOptions simOptions;
   simOptions.budget = &budget;
+  simOptions.recordTimeline = opt.recordTimeline;
   sim::Simulator simulator(simOptions);
 
   auto runOne = [&](const std::string& kernel, std::vector<ir::KernelArg>& args,
@@ -188,7 +189,8 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         return hr;
       }
       rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
-                          out->sharedAccesses, sharedAccessBuffers(fe.program, kernel, out->sharedAccesses)});
+                          out->sharedAccesses, sharedAccessBuffers(fe.program, kernel, out->sharedAccesses),
+                          std::move(out->timeline)});
       for (auto& f : out->faults) rep.faults.push_back(f);
       hr.provenance = simulator.provenance();
       hr.device = "simulator";

@@ -62,6 +62,8 @@ struct KernelRun {
   /// Per sharedAccesses entry: the shared allocation (`T.alloc_shared` name) its statement
   /// addresses, empty when none is found.
   std::vector<std::string> sharedBuffers;
+  /// Simulator runs with VerifyOptions::recordTimeline: the asynchronous timeline.
+  ir::AsyncTimeline timeline;
 };
 
 struct Report {
@@ -96,6 +98,9 @@ struct VerifyOptions {
   /// (docs/verify.md). `cancel` is set by the job's owner (studio Stop, CLI) from another thread.
   BudgetLimits budget;
   CancelTokenPtr cancel;
+  /// Record the simulator's asynchronous timeline of every launch (KernelRun::timeline; the
+  /// studio's Pipeline dock). Off by default: a plain verify pays nothing for it.
+  bool recordTimeline = false;
 };
 
 /// Verify a script. Never throws; everything wrong is in the Report.

@@ -135,6 +135,28 @@ class TestCliVerify : public QObject {
     QCOMPARE(o["faults"].toArray().size(), 0);
   }
 
+  void timeline() {
+    // --timeline: the text lists the events, --json carries them per run; without it, nothing.
+    const QString ring = QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/mbarrier_ring.py");
+    const Run text = tirx({"verify", ring, "--timeline"});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains("timeline of mbarrier_ring: 52 events\n"), qPrintable(text.out));
+    QVERIFY2(text.out.contains("  t=21..23 cta 0 warp 0 line 35 mbarrier.wait full[0] parity 0 (phase 0), 32 lanes\n"), qPrintable(text.out));
+    const Run json = tirx({"verify", ring, "--timeline", "--json"});
+    QCOMPARE(json.code, 0);
+    const QJsonObject run = QJsonDocument::fromJson(json.out.toUtf8()).object()["runs"].toArray()[0].toObject();
+    const QJsonObject tl = run["timeline"].toObject();
+    QCOMPARE(tl["truncated"].toBool(), false);
+    QCOMPARE(tl["copy_ticks"].toInt(), 64);
+    const QJsonArray events = tl["events"].toArray();
+    QCOMPARE(events.size(), 52);
+    QCOMPARE(events[0].toObject()["kind"].toString(), QString("mbarrier.init"));
+    QCOMPARE(events[0].toObject()["barrier"].toString(), QString("full[0]"));
+    const Run plain = tirx({"verify", ring, "--json"});
+    QVERIFY(!QJsonDocument::fromJson(plain.out.toUtf8()).object()["runs"].toArray()[0].toObject().contains("timeline"));
+    QVERIFY(!tirx({"verify", ring}).out.contains("timeline of"));
+  }
+
   void exitCodes() {
     QCOMPARE(tirx({"verify"}).code, 2);
     QCOMPARE(tirx({"verify", data("does_not_exist.py")}).code, 2);
