@@ -12,6 +12,7 @@
 
 #include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
+#include "core/ir/async_timeline.h"
 #include "core/ir/shared_access.h"
 #include "views/plot_series.h"
 
@@ -49,6 +50,8 @@ struct VerifyRequest {
   std::string sanitize;
   int plotColumns = 512;  ///< decimation columns (half the chart width): ≤ 2 points per column
   int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
+  /// Record the simulator's asynchronous timeline of every launch (the Pipeline dock).
+  bool recordTimeline = true;
 };
 
 /// One mismatching element of an output.
@@ -84,6 +87,13 @@ struct SharedAccessOwner {
   std::string buffer;
 };
 
+/// The asynchronous timeline of one simulated kernel launch (the Pipeline dock's input).
+struct TimelineRun {
+  std::string kernel;
+  int line = 0;  ///< the launch's line in the script
+  ir::AsyncTimeline timeline;
+};
+
 struct VerifyProducts {
   bool ran = false;     ///< false when it could not run (environment), see summary
   bool passed = false;  ///< every check passed and no fault
@@ -96,6 +106,8 @@ struct VerifyProducts {
   std::vector<ir::SharedAccessCount> sharedAccesses;
   std::vector<std::pair<std::string, double>> timings;  ///< (phase, milliseconds)
   std::vector<SharedAccessOwner> sharedOwners;  ///< per sharedAccesses entry
+  /// Simulator launches that recorded asynchronous events, in launch order.
+  std::vector<TimelineRun> timelines;
 };
 
 /// Whether the engine pieces are built into this binary, and if not, why.

@@ -91,6 +91,7 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   options.fileName = request.fileName;
   options.arch = "sm_" + std::to_string(request.sm);
   options.cancel = cancel;
+  options.recordTimeline = request.recordTimeline;
   const bool gpu = request.device.rfind("cuda", 0) == 0 || driver::isSshDevice(request.device);
   options.device = gpu ? "cuda" : "sim";
   if (gpu)
@@ -128,6 +129,7 @@ VerifyProducts productsFromReport(const verify::Report& r, const VerifyRequest& 
     out.timings.emplace_back(run.kernel + " run", run.runMs);
     for (size_t i = 0; i < run.sharedAccesses.size(); ++i)
       out.sharedOwners.push_back({run.kernel, i < run.sharedBuffers.size() ? run.sharedBuffers[i] : std::string()});
+    if (!run.timeline.empty()) out.timelines.push_back({run.kernel, run.span.line, run.timeline});
   }
   out.timings.emplace_back("total", r.totalMs);
   std::ostringstream s;

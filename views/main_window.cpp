@@ -30,6 +30,7 @@
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
+#include "views/pipeline_panel.h"
 #include "views/remote_hosts_dialog.h"
 #include "views/results_view.h"
 #include "views/session.h"
@@ -131,9 +132,13 @@ void MainWindow::createDocks() {
   auto* r = makeDock("results", tr("Results"), m_results, Qt::BottomDockWidgetArea);
   m_tensorCores = new TensorCorePanel(*m_session);
   auto* tc = makeDock("tensorcores", tr("Tensor cores"), m_tensorCores, Qt::RightDockWidgetArea);
+  m_pipeline = new PipelinePanel(*m_session);
+  auto* pl = makeDock("pipeline", tr("Pipeline"), m_pipeline, Qt::BottomDockWidgetArea);
   tabifyDockWidget(l, a);
   tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
+  tabifyDockWidget(r, pl);  // Results and Pipeline share the bottom
   l->raise();
+  r->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
   resizeDocks({e, r}, {600, 300}, Qt::Vertical);
   // The docks share the whole window: the central widget is hidden, so the layout treats it as

@@ -1,4 +1,4 @@
-// The studio's main window: the four docks (editor, layout, assembly, results) around one
+// The studio's main window: the docks (editor, layout, assembly, tensor cores, results, pipeline) around one
 // Session, menus and a toolbar that follow desktop conventions (New/Open/Save/Save As/recent,
 // Examples, device picker, themes, Compile & Verify on Ctrl+Return), the dock arrangement and
 // preferences in QSettings, autosave to a recovery file and the offer to recover after a crash.
@@ -22,6 +22,7 @@ class AutosaveManager;
 class EditorWidget;
 class JobRunner;
 class LayoutPanel;
+class PipelinePanel;
 class ResultsView;
 class Session;
 class TensorCorePanel;
@@ -40,7 +41,8 @@ class MainWindow : public QMainWindow {
   AssemblyView* assemblyView() const { return m_assembly; }
   ResultsView* resultsView() const { return m_results; }
   TensorCorePanel* tensorCorePanel() const { return m_tensorCores; }
-  /// The dock called "editor", "layout", "assembly", "results" or "tensorcores" (null otherwise).
+  PipelinePanel* pipelinePanel() const { return m_pipeline; }
+  /// The dock called "editor", "layout", "assembly", "results", "tensorcores" or "pipeline" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -106,6 +108,7 @@ class MainWindow : public QMainWindow {
   AssemblyView* m_assembly = nullptr;
   ResultsView* m_results = nullptr;
   TensorCorePanel* m_tensorCores = nullptr;
+  PipelinePanel* m_pipeline = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

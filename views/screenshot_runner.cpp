@@ -12,6 +12,7 @@
 #include "views/job_runner.h"
 #include "views/editor_widget.h"
 #include "views/main_window.h"
+#include "views/pipeline_panel.h"
 #include "views/opcode_hover.h"
 #include "views/tensor_core_panel.h"
 #include "views/session.h"
@@ -64,8 +65,12 @@ void ScreenshotRunner::poll() {
   if (++m_idleTicks < 4) return;
   m_poll.stop();
   if (m_line > 0) m_window.session().selectLine(m_line);
-  if (!m_pick.isEmpty() && !m_window.tensorCorePanel()->pick(m_pick))
+  if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
+    if (!m_window.pipelinePanel()->pick(m_pick))
+      std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n", qPrintable(m_pick));
+  } else if (!m_pick.isEmpty() && !m_window.tensorCorePanel()->pick(m_pick)) {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
+  }
   if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
   capture();
 }

@@ -23,7 +23,8 @@ class ScreenshotRunner : public QObject {
   void setTimeoutSeconds(int s) { m_timeoutMs = s * 1000; }
   /// Select this 1-based script line before capturing (editor caret, assembly highlights).
   void setLine(int line) { m_line = line; }
-  /// Pick this item of the Tensor cores dock (text contained in the item) before capturing.
+  /// Pick this item of the Tensor cores dock (text contained in the item) before capturing; with
+  /// the dock "pipeline", the Pipeline tab or TMA image whose title contains it.
   void setPick(const QString& text) { m_pick = text; }
   /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
   /// is drawn into the shot where its popup stands.

@@ -1,6 +1,6 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
-//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results|tensorcores]
+//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results|tensorcores|pipeline]
 //               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
 #include <QApplication>
 #include <QComboBox>

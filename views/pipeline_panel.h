@@ -1,0 +1,61 @@
+// The Pipeline dock: the asynchronous timeline of the last simulated run (VerifyProducts::
+// timelines, recorded by the engine) — a kernel launch and CTA picker, the chart (PipelineView:
+// one row per warp, waits and in-flight copies as bars, arrivals and phase flips as markers; a
+// click selects the statement's script line) and a tab with the swizzled shared image of each
+// recorded TMA load box (TmaImageView). Hidden, it defers its refresh until shown.
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QTabWidget;
+
+namespace tirx::views {
+
+class PipelineView;
+class Session;
+class TmaImageView;
+
+class PipelinePanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PipelinePanel(Session& session, QWidget* parent = nullptr);
+
+  PipelineView* view() const { return m_view; }
+  TmaImageView* imageView() const { return m_image; }
+  QComboBox* runPicker() const { return m_runs; }
+  QComboBox* imagePicker() const { return m_images; }
+  QSpinBox* ctaPicker() const { return m_cta; }
+  QTabWidget* tabs() const { return m_tabs; }
+  /// "12 events in cta 0 · 88 ticks · 2 warps", or why there is nothing to show.
+  QString summaryText() const;
+  /// Show the tab whose title contains `text`, else the TMA image whose entry does (and its tab).
+  bool pick(const QString& text);
+
+ protected:
+  void showEvent(QShowEvent*) override;
+
+ private:
+  void refresh();
+  void showRun(int run);
+  void showCta();
+  void showImage(int index);
+  void onItemClicked(int item);
+
+  Session& m_session;
+  QComboBox* m_runs = nullptr;
+  QSpinBox* m_cta = nullptr;
+  QLabel* m_summary = nullptr;
+  QTabWidget* m_tabs = nullptr;
+  PipelineView* m_view = nullptr;
+  QComboBox* m_images = nullptr;
+  QComboBox* m_colour = nullptr;
+  TmaImageView* m_image = nullptr;
+  QLabel* m_caption = nullptr;
+  std::vector<int> m_ctas;
+  bool m_dirty = false;
+};
+
+}  // namespace tirx::views
