@@ -45,6 +45,9 @@ struct CodegenResult {
   std::string cuda;
   SourceMap map;
   bool needsFp16Header = false;      ///< the source includes cuda_fp16.h / cuda_bf16.h
+  /// The program uses sm_90a-only instructions (wgmma, setmaxnreg): compile for compute_90a /
+  /// sm_90a (decision TC-2).
+  bool needsSm90a = false;
   std::vector<std::string> kernels;  ///< emitted kernel names, in order
   Diagnostics diagnostics;           ///< E0900-range errors for IR the generator cannot lower
 };

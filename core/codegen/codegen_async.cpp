@@ -56,6 +56,22 @@ void Emitter::emitAsync(const ir::Stmt& s) {
     }
     case K::FenceProxyAsync: stmt(s.span, asmLine("fence.proxy.async.shared::cta;", "")); return;
     case K::FenceMbarrierInit: stmt(s.span, asmLine("fence.mbarrier_init.release.cluster;", "")); return;
+    case K::WgmmaFence:
+      m_usesSm90a = true;
+      stmt(s.span, asmLine("wgmma.fence.sync.aligned;", ""));
+      return;
+    case K::WgmmaCommit:
+      m_usesSm90a = true;
+      stmt(s.span, asmLine("wgmma.commit_group.sync.aligned;", ""));
+      return;
+    case K::WgmmaWait:
+      m_usesSm90a = true;
+      stmt(s.span, asmLine("wgmma.wait_group.sync.aligned " + std::to_string(a.n) + ";", ""));
+      return;
+    case K::SetMaxNReg:
+      m_usesSm90a = true;
+      stmt(s.span, asmLine(std::string("setmaxnreg.") + (a.increase ? "inc" : "dec") + ".sync.aligned.u32 " + std::to_string(a.n) + ";", ""));
+      return;
   }
 }
 

@@ -430,6 +430,10 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
     }
     case ExprKind::Intrinsic: {
       if (e.name.rfind("__shfl", 0) == 0) return shuffleCall(e);
+      if (e.name == "elect_sync") {
+        m_usesElect = true;
+        return "tirx_elect_sync()";
+      }
       std::vector<std::string> args;
       const bool half = e.dtype == DType::Float16 || e.dtype == DType::BFloat16;
       const DType work = half ? DType::Float32 : e.dtype;

@@ -88,6 +88,10 @@ class Emitter {
   /// The 32-bit shared-window address of `ref[coord]`.
   std::string sharedAddress(const ir::TensorRef& ref, const std::vector<std::string>& coord);
 
+  // --- wgmma (codegen_wgmma.cpp) ---------------------------------------------------------------
+  /// One asm per (k-step, m-repeat) with runtime descriptors and register pinning.
+  void emitWgmma(const ir::Stmt& s);
+
   // --- asynchronous protocol (codegen_async.cpp) ---------------------------------------------
   /// cp.async / bulk groups, mbarrier operations, proxy fences: inline asm with "memory" clobbers.
   void emitAsync(const ir::Stmt& s);
@@ -114,6 +118,8 @@ class Emitter {
   int m_tmp = 0;                                   ///< counter for temporaries
   bool m_usesFp16 = false;
   bool m_usesTensorMaps = false;                   ///< some kernel takes CUtensorMap parameters
+  bool m_usesSm90a = false;                        ///< wgmma / setmaxnreg: compile for sm_90a
+  bool m_usesElect = false;                        ///< T.cuda.elect_sync(): emit tirx_elect_sync
 };
 
 }  // namespace tirx::codegen::detail

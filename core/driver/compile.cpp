@@ -62,6 +62,16 @@ std::string scriptKey(std::string_view source, const std::string& fileName, cons
 
 }  // namespace
 
+/// The script line of the first wgmma statement of a kernel body (0 when it has none).
+static int firstWgmmaLine(const std::vector<ir::Stmt>& body) {
+  for (const ir::Stmt& s : body) {
+    if (s.kind == ir::StmtKind::Wgmma) return s.span.line;
+    if (int l = firstWgmmaLine(s.body)) return l;
+    if (int l = firstWgmmaLine(s.orelse)) return l;
+  }
+  return 0;
+}
+
 Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
                             std::string_view source) {
   Diagnostics out;
@@ -107,6 +117,7 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
   to.cubin = options.cubin;
   to.sass = options.sass;
   to.fp16Header = cg.needsFp16Header;
+  to.archSpecific = cg.needsSm90a;
   to.useCache = options.useCache;
   auto r = toolchain::compile(p.cuda, to);
   if (!r) return r.error();
@@ -133,6 +144,11 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
             break;
           }
   }
+  // ptxas' wgmma notes that name only the function (a serialised pipeline): the kernel's first
+  // wgmma statement, so that a serialised kernel never passes silently (spec TC §8.3 item 6).
+  for (auto& m : msgs)
+    if (m.tool == "ptxas" && m.scriptLine == 0 && !m.function.empty())
+      if (const ir::Kernel* k = program.findKernel(m.function)) m.scriptLine = firstWgmmaLine(k->body);
   for (auto& d : toolDiagnostics(msgs, source)) p.diagnostics.push_back(std::move(d));
   if (!t.ok && !hasErrors(p.diagnostics))
     p.diagnostics.push_back(makeError("E0912", {}, "the CUDA toolchain failed: " + p.toolLog));

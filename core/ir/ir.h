@@ -215,6 +215,41 @@ struct TmaCopy {
   std::vector<ExprPtr> mbarIndex;
 };
 
+/// One shared-memory operand of a wgmma (spec TC §8.5): the region as written, its descriptor
+/// fields (validated against the region's layout by sema, element by element) and the start of
+/// each 64 x 16 (A) or N x 16 (B) sub-operand the statement's repeats read.
+struct WgmmaShared {
+  TensorRef ref;
+  bool mnMajor = false;            ///< trans 1: the region is (K, rows), M/N contiguous
+  int64_t lbo = 0, sbo = 0;        ///< leading / stride byte offsets as written (bytes)
+  SwizzleMode mode = SwizzleMode::None;
+  /// Per sub-operand (A: m-repeat · kSteps + k-step; B: k-step): the byte offset of its first
+  /// element from the region's origin (element (0, 0)), before the buffer's swizzle. The descriptor
+  /// start is the origin's shared-window address plus this.
+  std::vector<int64_t> start;
+  uint64_t highBits = 0;           ///< encodeDescriptor of the fields with start address 0
+};
+
+/// `T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64nNk16.f32.T.T"], D, A, B,
+/// scope="warpgroup", ...)` (decision TC-2): one wgmma per (k-step, m-repeat), k outer. D is a
+/// (64·mRepeat, N) f32 register tile, A a shared (64·mRepeat, 16·kSteps) region or a uint32
+/// register tile (64·mRepeat, 8·kSteps), B a shared (N, 16·kSteps) region (transposed when trans).
+struct Wgmma {
+  PtxInstruction instr;
+  int n = 0;
+  int64_t mRepeat = 1, kSteps = 1;
+  TensorRef d;
+  std::vector<int64_t> dSlots;     ///< [r·(n/2) + j]: the per-thread slot of accumulator j of repeat r
+  bool aRegisters = false;         ///< RS form
+  TensorRef aRegs;
+  std::vector<int64_t> aSlots;     ///< RS: [(r·kSteps + k)·4 + i]: the slot of A register i
+  WgmmaShared a, b;                ///< a unused in the RS form
+  /// scale-d of the first k-step of each m-repeat (0: D = A·B, 1: D += A·B; a runtime int32
+  /// expression); later k-steps always accumulate.
+  ExprPtr scaleD;
+  int scaleA = 1, scaleB = 1, transA = 0, transB = 0;
+};
+
 /// Asynchronous-copy bookkeeping, mbarrier operations and proxy fences: the raw `T.ptx` /
 /// `T.cuda` statements of spec TC §1.4 (decision ASYNC-1 in docs/decisions.md).
 enum class AsyncKind {
@@ -229,6 +264,10 @@ enum class AsyncKind {
   MbarWait,            ///< blocking parity wait: try_wait.parity loop on [bar], value
   FenceProxyAsync,     ///< fence.proxy.async.shared::cta
   FenceMbarrierInit,   ///< fence.mbarrier_init.release.cluster
+  WgmmaFence,          ///< wgmma.fence.sync.aligned
+  WgmmaCommit,         ///< wgmma.commit_group.sync.aligned
+  WgmmaWait,           ///< wgmma.wait_group.sync.aligned n
+  SetMaxNReg,          ///< setmaxnreg.{inc|dec}.sync.aligned.u32 n (increase: inc)
 };
 
 /// One asynchronous-protocol statement.
@@ -236,6 +275,7 @@ struct AsyncOp {
   AsyncKind kind = AsyncKind::CpAsyncCommit;
   int64_t n = 0;          ///< wait_group N
   bool readOnly = false;  ///< bulk wait_group.read
+  bool increase = false;  ///< setmaxnreg.inc (else .dec)
   /// The mbarrier: element `barIndex` of a shared uint64 tensor (`bar.ptr_to([i])`).
   std::shared_ptr<const TensorRef> barrier;
   std::vector<ExprPtr> barIndex;
@@ -251,10 +291,11 @@ enum class StmtKind {
   For,      ///< for var in range(start, stop, step): body  (unroll hint in `unroll`)
   While,    ///< while cond: body
   If,       ///< if cond: body else: orelse
-  Barrier,  ///< barrier: "cta_sync" | "warp_sync"
+  Barrier,  ///< barrier: "cta_sync" | "warp_sync" | "warpgroup_sync" (bar.sync value, 128)
   Break, Continue,
   Return,   ///< scalar functions only: value
   Async,    ///< an AsyncOp (commit/wait groups, mbarrier operations, proxy fences)
+  Wgmma,    ///< a warpgroup MMA: `wgmma`
 };
 
 struct Stmt {
@@ -268,6 +309,7 @@ struct Stmt {
   std::shared_ptr<const TileEwise> ewise;
   std::shared_ptr<const TmaCopy> tma;
   std::shared_ptr<const AsyncOp> async;
+  std::shared_ptr<const Wgmma> wgmma;
   ExprPtr start, stop, step;            ///< For
   bool unroll = false;
   std::string barrier;

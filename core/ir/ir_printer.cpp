@@ -207,7 +207,30 @@ struct Printer {
           stmts(s.orelse, depth + 1);
         }
         break;
-      case StmtKind::Barrier: os << s.barrier << "()" << line << "\n"; break;
+      case StmtKind::Barrier:
+        os << s.barrier << "(" << (s.value ? expr(s.value) : std::string()) << ")" << line << "\n";
+        break;
+      case StmtKind::Wgmma: {
+        const Wgmma& w = *s.wgmma;
+        os << "wgmma " << w.instr.opcode << " m_repeat=" << w.mRepeat << " k_steps=" << w.kSteps
+           << " scale_d=" << expr(w.scaleD) << " scale_a=" << w.scaleA << " scale_b=" << w.scaleB
+           << " trans_a=" << w.transA << " trans_b=" << w.transB << line << "\n";
+        indent(depth + 2);
+        os << "d " << tensor(w.d) << "\n";
+        auto shared = [&](const char* name, const WgmmaShared& o) {
+          indent(depth + 2);
+          os << name << " " << tensor(o.ref) << " lbo=" << o.lbo << " sbo=" << o.sbo
+             << " swizzle=" << swizzleModeName(o.mode) << " starts=" << ints(o.start) << "\n";
+        };
+        if (w.aRegisters) {
+          indent(depth + 2);
+          os << "a " << tensor(w.aRegs) << "\n";
+        } else {
+          shared("a", w.a);
+        }
+        shared("b", w.b);
+        break;
+      }
       case StmtKind::Break: os << "break" << line << "\n"; break;
       case StmtKind::Continue: os << "continue" << line << "\n"; break;
       case StmtKind::Return: os << "return " << expr(s.value) << line << "\n"; break;
@@ -220,7 +243,9 @@ struct Printer {
           os << "])" << (a.value ? ", " : "");
         }
         if (a.value) os << expr(a.value);
-        if (a.kind == AsyncKind::CpAsyncWait || a.kind == AsyncKind::BulkWait) os << a.n;
+        if (a.kind == AsyncKind::CpAsyncWait || a.kind == AsyncKind::BulkWait || a.kind == AsyncKind::WgmmaWait ||
+            a.kind == AsyncKind::SetMaxNReg)
+          os << (a.kind == AsyncKind::SetMaxNReg ? (a.increase ? "True, " : "False, ") : "") << a.n;
         os << ")" << line << "\n";
         break;
       }

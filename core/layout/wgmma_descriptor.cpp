@@ -88,14 +88,39 @@ std::optional<int64_t> descriptorAddress(const SmemDescriptor& d, MatrixMajor ma
 
 DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<const int64_t> shape,
                                         int64_t baseAlignBytes, const WgmmaOperand& op) {
+  const TileLayout& tile = tileOf(tensor);
+  if (shape.size() != 2 || !tile.admits(shape)) {
+    DerivedDescriptor out;
+    out.why = "a wgmma operand needs a 2-D shared tensor whose layout admits its shape";
+    return out;
+  }
+  const bool kMajor = op.major == MatrixMajor::K;
+  const int64_t rowDim = kMajor ? shape[0] : shape[1], kDim = kMajor ? shape[1] : shape[0];
+  if (op.rows > 0 && op.k > 0 && op.row0 >= 0 && op.k0 >= 0 && op.rows <= 256 && op.k <= 256 &&
+      (op.row0 + op.rows > rowDim || op.k0 + op.k > kDim)) {
+    DerivedDescriptor out;
+    out.why = "the operand region (" + std::to_string(op.rows) + " x " + std::to_string(op.k) +
+              " at " + std::to_string(op.row0) + ", " + std::to_string(op.k0) +
+              ") does not fit the tensor";
+    return out;
+  }
+  const CompiledLayout full(tensor), pre(tile);
+  const int64_t e = op.elemBytes;
+  auto bytesOf = [&](int64_t r, int64_t k) {
+    const int64_t flat = kMajor ? r * shape[1] + k : k * shape[1] + r;
+    return OperandBytes{pre.applyFlat(flat).m * e, full.applyFlat(flat).m * e};
+  };
+  return deriveWgmmaDescriptor(bytesOf, swizzleOf(tensor), baseAlignBytes, op);
+}
+
+DerivedDescriptor deriveWgmmaDescriptor(const std::function<OperandBytes(int64_t, int64_t)>& bytesOf,
+                                        const Swizzle& sw, int64_t baseAlignBytes,
+                                        const WgmmaOperand& op) {
   DerivedDescriptor out;
   auto fail = [&](std::string why) {
     out.why = std::move(why);
     return out;
   };
-  const TileLayout& tile = tileOf(tensor);
-  if (shape.size() != 2 || !tile.admits(shape))
-    return fail("a wgmma operand needs a 2-D shared tensor whose layout admits its shape");
   const int e = op.elemBytes;
   if (e <= 0 || e > 16 || 16 % e != 0)
     return fail("a wgmma operand needs 1-, 2-, 4- or 8-byte elements, found " + std::to_string(e));
@@ -105,13 +130,6 @@ DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<con
     return fail("a wgmma operand has at most 256 rows and 256 K elements, found " +
                 std::to_string(op.rows) + " x " + std::to_string(op.k));
   const bool kMajor = op.major == MatrixMajor::K;
-  const int64_t rowDim = kMajor ? shape[0] : shape[1], kDim = kMajor ? shape[1] : shape[0];
-  if (op.row0 + op.rows > rowDim || op.k0 + op.k > kDim)
-    return fail("the operand region (" + std::to_string(op.rows) + " x " + std::to_string(op.k) +
-                " at " + std::to_string(op.row0) + ", " + std::to_string(op.k0) +
-                ") does not fit the tensor");
-
-  const Swizzle sw = swizzleOf(tensor);
   std::string why;
   const std::optional<SwizzleMode> mode = hardwareSwizzleMode(sw, e, &why);
   if (!mode) return fail(why);
@@ -121,11 +139,7 @@ DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<con
     return fail("a wgmma operand tensor must be 16-byte aligned, its start is only known to be " +
                 std::to_string(baseAlignBytes) + "-byte aligned");
 
-  const CompiledLayout full(tensor), pre(tile);
-  auto flatOf = [&](int64_t r, int64_t k) {
-    return kMajor ? (op.row0 + r) * shape[1] + (op.k0 + k) : (op.k0 + k) * shape[1] + (op.row0 + r);
-  };
-  auto preBytes = [&](int64_t r, int64_t k) { return pre.applyFlat(flatOf(r, k)).m * e; };
+  auto preBytes = [&](int64_t r, int64_t k) { return bytesOf(op.row0 + r, op.k0 + k).pre; };
   const int64_t start = preBytes(0, 0);
   auto dist = [&](int64_t r, int64_t k, int64_t extentR, int64_t extentK) -> int64_t {
     return r < extentR && k < extentK ? preBytes(r, k) - start : 0;
@@ -158,7 +172,7 @@ DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<con
   }
   for (int64_t r = 0; r < op.rows; ++r)
     for (int64_t k = 0; k < op.k; ++k) {
-      const int64_t want = full.applyFlat(flatOf(r, k)).m * e;
+      const int64_t want = bytesOf(op.row0 + r, op.k0 + k).phys;
       const std::optional<int64_t> got = descriptorAddress(d, op.major, e, r, k);
       if (!got || *got != want) {
         const int64_t a = kMajor ? op.row0 + r : op.k0 + k, b = kMajor ? op.k0 + k : op.row0 + r;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -77,5 +78,17 @@ struct DerivedDescriptor {
 /// 256 × 256 elements (no wgmma operand is larger).
 DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<const int64_t> shape,
                                         int64_t baseAlignBytes, const WgmmaOperand& op);
+
+/// Where operand element (row, k) (absolute coordinates of the operand's frame: row in
+/// [row0, row0 + rows), k in [k0, k0 + k)) lies: `pre` its byte offset before the memory's
+/// swizzle, `phys` after it, both from the swizzle's origin (the buffer start).
+struct OperandBytes {
+  int64_t pre = 0, phys = 0;
+};
+/// The same derivation for an operand given by a byte function (a region or view of a shared
+/// buffer, sema_wgmma.cpp): `sw` is the buffer's swizzle for elements of `op.elemBytes`.
+DerivedDescriptor deriveWgmmaDescriptor(const std::function<OperandBytes(int64_t, int64_t)>& bytesOf,
+                                        const Swizzle& sw, int64_t baseAlignBytes,
+                                        const WgmmaOperand& op);
 
 }  // namespace tirx

@@ -6,6 +6,7 @@
 
 #include "core/ptx/ptx_collective.h"
 #include "core/ptx/ptx_tma.h"
+#include "core/ptx/ptx_wgmma.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -78,6 +79,7 @@ std::string operandsOf(const FormRow& r) {
 std::vector<PtxTokenInfo> describePtxTokens(std::string_view opcode) {
   if (isCollectiveFamilyName(opcode.substr(0, opcode.find('.')))) return describeCollectiveTokens(opcode);
   if (isTmaSpelling(opcode)) return describeTmaTokens(opcode);
+  if (isWgmmaSpelling(opcode)) return describeWgmmaTokens(opcode);
   std::vector<PtxTokenInfo> out;
   size_t start = 0;
   std::vector<std::pair<std::string, int>> toks;
@@ -310,6 +312,7 @@ std::string ptxTableMarkdown() {
   }
   md += collectiveMarkdown();
   md += tmaMarkdown();
+  md += wgmmaMarkdown();
   return md;
 }
 

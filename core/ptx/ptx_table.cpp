@@ -9,6 +9,7 @@
 #include "core/ptx/ptx_async.h"
 #include "core/ptx/ptx_collective.h"
 #include "core/ptx/ptx_tma.h"
+#include "core/ptx/ptx_wgmma.h"
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 
@@ -246,6 +247,7 @@ const std::vector<PtxFamilyInfo>& ptxFamilies() {
     for (PtxFamilyInfo& c : collectiveFamilyInfos()) out.push_back(std::move(c));
     out.push_back(tmaFamilyInfo());
     out.push_back(cpAsyncFamilyInfo());
+    out.push_back(wgmmaFamilyInfo());
     return out;
   }();
   return infos;
@@ -270,6 +272,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   std::vector<Token> toks = splitTokens(opcode);
   if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
   if (isTmaSpelling(opcode)) return parseTmaOpcode(opcode, error);
+  if (isWgmmaSpelling(opcode)) return parseWgmmaOpcode(opcode, error);
   if (!toks.empty() && isAsyncCopyFamilyName(toks[0].text)) return parseCpAsyncOpcode(opcode, error);
   for (const Token& t : toks) {
     if (t.text.empty() || t.text == ".") {

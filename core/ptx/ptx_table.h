@@ -21,7 +21,9 @@ enum class PtxFamily {
   // TMA tensor copies (ptx_tma.h)
   BulkTensor,
   // asynchronous copies (ptx_async.h)
-  CpAsync
+  CpAsync,
+  // Hopper warpgroup MMA (ptx_wgmma.h)
+  Wgmma
 };
 
 /// A canonical element dtype name as the scripts spell it: "float32", "uint16", "bfloat16", ...
@@ -80,6 +82,8 @@ struct PtxInstruction {
   /// load completing on an mbarrier; true: shared → global store in a bulk group).
   int tensorRank = 0;
   bool tmaStore = false;
+  /// wgmma.mma_async (ptx_wgmma.h): N of m64nNk16 (8..256 step 8); abType holds ".bf16"/".f16".
+  int wgmmaN = 0;
   /// ldmatrix, stmatrix, mma, shfl, redux: executed by a whole warp together.
   bool isCollective() const {
     return family == PtxFamily::Ldmatrix || family == PtxFamily::Stmatrix ||

@@ -46,6 +46,10 @@ const std::vector<AsyncSpelling>& spellings() {
       {"fence.proxy.async.shared::cta", AsyncKind::FenceProxyAsync, 90, false, 0, 0, ""},
       {"fence.mbarrier_init.release.cluster", AsyncKind::FenceMbarrierInit, 90, false, 0, 0, ""},
       {"fence.mbarrier_init", AsyncKind::FenceMbarrierInit, 90, false, 0, 0, ""},
+      // sm_90a: lowerAsyncStatement requires exactly sm_90 for these (minSm 90 + the wgmma prefix)
+      {"wgmma.fence.sync.aligned", AsyncKind::WgmmaFence, 90, false, 0, 0, ""},
+      {"wgmma.commit_group.sync.aligned", AsyncKind::WgmmaCommit, 90, false, 0, 0, ""},
+      {"wgmma.wait_group.sync.aligned", AsyncKind::WgmmaWait, 90, false, 1, 1, "N"},
   };
   return v;
 }
@@ -92,7 +96,8 @@ bool Analyzer::isAsyncStatement(const ast::Expr& call) {
   if (p.rfind("T.ptx.", 0) != 0) return false;
   const std::string op = normalise(p.substr(6));
   // Any T.ptx.cp.async / mbarrier / fence spelling is ours: unknown ones get a "did you mean".
-  return op.rfind("cp.async", 0) == 0 || op.rfind("mbarrier", 0) == 0 || op.rfind("fence", 0) == 0;
+  return op.rfind("cp.async", 0) == 0 || op.rfind("mbarrier", 0) == 0 || op.rfind("fence", 0) == 0 ||
+         op.rfind("wgmma", 0) == 0;
 }
 
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPtr(const ast::Expr& e, std::vector<ir::ExprPtr>& index) {
@@ -156,6 +161,17 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
                              std::to_string(m_options.sm));
     return;
   }
+  const bool wgmma = std::string(sp->opcode).rfind("wgmma", 0) == 0;
+  if (wgmma && m_options.sm != 90) {
+    auto& d = error("E0177", call.span, std::string(sp->opcode) + " is not available on sm_" + std::to_string(m_options.sm));
+    note(d, callee.span, "wgmma is an sm_90a instruction (compiled for compute_90a/sm_90a); later architectures do not have it");
+    return;
+  }
+  if (wgmma && !m_body->laneDivergence.empty()) {
+    auto& d = error("E0224", call.span, std::string(sp->opcode) + " inside control flow that may differ between the lanes of a warp; every thread of the warpgroup must execute it");
+    note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+    return;
+  }
   const int first = sp->barrier ? 1 : 0;
   if (!checkCallShape(call, written, first + sp->minValues, first + sp->maxValues, {})) return;
   auto op = std::make_shared<ir::AsyncOp>();
@@ -169,12 +185,15 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
   const bool hasValue = static_cast<int>(call.args.size()) - 1 > first;
   if (hasValue) {
     const ast::Expr& ve = *call.args[size_t(first) + 1];
-    if (sp->kind == AsyncKind::CpAsyncWait || sp->kind == AsyncKind::BulkWait) {
+    if (sp->kind == AsyncKind::CpAsyncWait || sp->kind == AsyncKind::BulkWait || sp->kind == AsyncKind::WgmmaWait) {
       const size_t before = m_diags.size();
       auto n = staticInt(ve, false);
-      if (!n || *n < 0 || *n > 63) {
+      const int64_t maxN = sp->kind == AsyncKind::WgmmaWait ? 7 : 63;
+      if (!n || *n < 0 || *n > maxN) {
         if (m_diags.size() == before)
-          error("E0275", ve.span, std::string(sp->opcode) + " needs a constant group count N from 0 to 63, found '" + text(ve.span) + "'");
+          error(sp->kind == AsyncKind::WgmmaWait ? "E0225" : "E0275", ve.span,
+                std::string(sp->opcode) + " needs a constant group count N from 0 to " + std::to_string(maxN) + ", found '" +
+                    text(ve.span) + "'");
         return;
       }
       op->n = *n;

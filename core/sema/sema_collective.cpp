@@ -35,34 +35,6 @@ std::string joinTypes(const std::vector<std::string>& v) {
   return out;
 }
 
-/// A TensorRef evaluated through a compiled layout: (m, linear thread) of a coordinate.
-struct RefEval {
-  const ir::TensorRef& t;
-  CompiledLayout cl;
-  std::vector<int64_t> rs, lo;
-  explicit RefEval(const ir::TensorRef& ref, const std::vector<int64_t>* loOverride = nullptr)
-      : t(ref), cl(ref.layout) {
-    const size_t n = ref.layoutShape.size();
-    rs.assign(n, 1);
-    for (size_t d = n; d-- > 1;) rs[d - 1] = rs[d] * ref.layoutShape[d];
-    lo.assign(n, 0);
-    for (size_t d = 0; d < n; ++d) {
-      if (loOverride) lo[d] = (*loOverride)[d];
-      else if (d < ref.lo.size() && ref.lo[d]) lo[d] = constValue(*ref.lo[d]).value_or(0);
-    }
-  }
-  CompiledLayout::Point at(const std::vector<int64_t>& coord) const {
-    int64_t flat = 0;
-    for (size_t d = 0; d < rs.size(); ++d) {
-      const int src = d < t.dimMap.size() ? t.dimMap[d] : static_cast<int>(d);
-      flat += (lo[d] + (src >= 0 && size_t(src) < coord.size() ? coord[src] : 0)) * rs[d];
-    }
-    CompiledLayout::Point p = cl.applyFlat(flat);
-    p.m += t.elemOffset;
-    return p;
-  }
-};
-
 /// Odometer over a shape (row-major); `f(coord)` returns false to stop.
 template <class F>
 void forEachCoord(const std::vector<int64_t>& shape, F&& f) {

@@ -164,6 +164,9 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
 bool Analyzer::threadDependent(const ir::Expr& e) const {
   switch (e.kind) {
     case ExprKind::ThreadIdx: return true;
+    case ExprKind::Intrinsic:
+      if (e.name == "elect_sync") return true;
+      break;
     case ExprKind::Var:
       return m_body && e.var >= 0 && e.var < static_cast<int>(m_body->varThreadDep.size()) &&
              m_body->varThreadDep[e.var];
@@ -677,6 +680,26 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     if (p == "T.cuda.lane_id") return Scalar{mkBinary(ir::BinOp::Mod, lin, mkInt(32, span), DType::Int32, span), false};
     if (p == "T.cuda.warp_id") return Scalar{mkBinary(ir::BinOp::FloorDiv, lin, mkInt(32, span), DType::Int32, span), false};
     return Scalar{lin, false};
+  }
+  // `T.cuda.elect_sync()`: true in one lane of the warp (elect.sync _|p, 0xffffffff; every lane
+  // must execute it, so the elected lane is lane 0).
+  if (p == "T.cuda.elect_sync") {
+    if (m_body && m_body->inFunction) {
+      error("E0201", span, p + " cannot be used in a scalar function");
+      return Scalar{};
+    }
+    if (!checkCallShape(e, p, 0, 0, {})) return Scalar{};
+    if (m_body && !m_body->laneDivergence.empty()) {
+      auto& d = error("E0224", span, "T.cuda.elect_sync() inside control flow that may differ between the lanes of a warp; all 32 lanes must execute it");
+      note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+      return Scalar{};
+    }
+    auto c = std::make_shared<ir::Expr>();
+    c->kind = ExprKind::Intrinsic;
+    c->name = "elect_sync";
+    c->dtype = DType::Bool;
+    c->span = span;
+    return Scalar{c, false};
   }
   // Intrinsics (spec §4.8).
   static const std::vector<std::string> unaryFloat = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/ir/ir.h"
+#include "core/layout/compiled_layout.h"
 #include "core/layout/layout_parse.h"
 #include "core/layout/swizzle_layout.h"
 #include "core/sema/fragment_facts.h"
@@ -108,6 +109,34 @@ std::vector<std::string> asyncStatementNames();
 /// A full lexical scope: kernel/function locals over the module scope.
 struct Scope {
   std::map<std::string, Binding> names;
+};
+
+/// A TensorRef evaluated through a compiled layout: (m, linear thread) of a coordinate.
+struct RefEval {
+  const ir::TensorRef& t;
+  CompiledLayout cl;
+  std::vector<int64_t> rs, lo;
+  explicit RefEval(const ir::TensorRef& ref, const std::vector<int64_t>* loOverride = nullptr)
+      : t(ref), cl(ref.layout) {
+    const size_t n = ref.layoutShape.size();
+    rs.assign(n, 1);
+    for (size_t d = n; d-- > 1;) rs[d - 1] = rs[d] * ref.layoutShape[d];
+    lo.assign(n, 0);
+    for (size_t d = 0; d < n; ++d) {
+      if (loOverride) lo[d] = (*loOverride)[d];
+      else if (d < ref.lo.size() && ref.lo[d]) lo[d] = constValue(*ref.lo[d]).value_or(0);  // dynamic starts count as 0
+    }
+  }
+  CompiledLayout::Point at(const std::vector<int64_t>& coord) const {
+    int64_t flat = 0;
+    for (size_t d = 0; d < rs.size(); ++d) {
+      const int src = d < t.dimMap.size() ? t.dimMap[d] : static_cast<int>(d);
+      flat += (lo[d] + (src >= 0 && size_t(src) < coord.size() ? coord[src] : 0)) * rs[d];
+    }
+    CompiledLayout::Point p = cl.applyFlat(flat);
+    p.m += t.elemOffset;
+    return p;
+  }
 };
 
 class Analyzer {
@@ -306,6 +335,16 @@ class Analyzer {
   /// Scope, control flow and pred= checks shared by every collective (E0260, E0261, E0262).
   bool checkCollectiveContext(const PtxInstruction& instr, ir::ExecScope scope, const ast::Expr& call);
   /// ldmatrix / stmatrix / mma.sync: operands, repeats, fragment ownership, shared rows ⇒ IR.
+  // ---- Hopper wgmma (sema_wgmma.cpp; spec TC §8, decision TC-2) ----
+  /// `T.cuda.tile.apply(T.ptx["wgmma.mma_async..."], D, A, B, scope="warpgroup", ...)` ⇒ ir::Wgmma.
+  void lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out);
+  /// One shared operand (A or B) of a wgmma: its region, descriptor tuple and sub-operand starts.
+  std::optional<ir::WgmmaShared> wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which, int64_t rows,
+                                                    int64_t mRepeat, bool mnMajor, const PtxInstruction& instr,
+                                                    int64_t& kSteps);
+  /// `T.ptx.setmaxnreg(inc, n)` and `T.cuda.warpgroup_sync(id)` (sema_wgmma.cpp).
+  void lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  void lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out);
   void lowerMatrixCollective(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                              std::vector<ir::Stmt>& out);
   /// `T.cuda.__shfl_xor_sync(mask, var, lane_mask, width=32)` and the idx/up/down spellings: the

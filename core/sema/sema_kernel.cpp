@@ -678,6 +678,15 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       lowerBarrier(e, p == "T.cuda.cta_sync" ? "cta_sync" : "warp_sync", out);
       return;
     }
+    if (p == "T.cuda.warpgroup_sync" || p == "T.ptx.setmaxnreg") {
+      if (fn) {
+        error("E0201", e.span, p + " is not allowed in a scalar function");
+        return;
+      }
+      if (p == "T.cuda.warpgroup_sync") lowerWarpgroupSync(e, out);
+      else lowerSetMaxNReg(e, out);
+      return;
+    }
     if (isAsyncStatement(e)) {
       lowerAsyncStatement(e, out);
       return;

@@ -110,6 +110,8 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   }
   // TMA copies take their own keywords (box=, coords=, mbar=, ...): sema_tma.cpp.
   if (instr->family == PtxFamily::BulkTensor) return lowerTma(call, *instr, out);
+  // wgmma takes descriptor tuples and scale/trans immediates: sema_wgmma.cpp.
+  if (instr->family == PtxFamily::Wgmma) return lowerWgmma(call, *instr, out);
   if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords)) return;
   const std::string op = instr->opcode;
   const int n = static_cast<int>(call.args.size()) - 2;

@@ -54,6 +54,9 @@ uint8_t laneClass(const Analyzer::BodyContext* body, const ir::Expr& x) {
       if (body && x.var >= 0 && x.var < static_cast<int>(body->varLanes.size()) && body->varLanes[x.var] != kUnset)
         return body->varLanes[x.var];
       return kUniform;  // parameters and never-assigned variables
+    case ExprKind::Intrinsic:
+      if (x.name == "elect_sync") return kOther;
+      return all(x);
     case ExprKind::Load: {
       if (!x.tensor || x.tensor->scope == ir::MemScope::Local) return kOther;
       for (const auto& l : x.tensor->lo)
@@ -61,6 +64,26 @@ uint8_t laneClass(const Analyzer::BodyContext* body, const ir::Expr& x) {
       return all(x);
     }
     case ExprKind::Cast: return x.args.empty() || ir::isFloat(x.dtype) ? all(x) : laneClass(body, *x.args[0]);
+    case ExprKind::Compare: {
+      // `tid < 64`, `tid >= 128`, `tid <= 95`: threadIdx.x (plus a multiple of 32) against a warp
+      // boundary is the same in every lane of a warp (warp specialisation writes it so).
+      if (x.args.size() == 2) {
+        const uint8_t a = laneClass(body, *x.args[0]), b = laneClass(body, *x.args[1]);
+        if (uniform(a) && uniform(b)) return kUniform;
+        const bool left = a == kTidLinear && x.args[1]->kind == ExprKind::IntImm;
+        const bool right = b == kTidLinear && x.args[0]->kind == ExprKind::IntImm;
+        if (left || right) {
+          const int64_t c = (left ? x.args[1] : x.args[0])->intValue;
+          ir::BinOp op = x.op;
+          if (right)  // c OP tid  ==  tid OP' c
+            op = op == ir::BinOp::Lt ? ir::BinOp::Gt : op == ir::BinOp::Gt ? ir::BinOp::Lt : op == ir::BinOp::Le ? ir::BinOp::Ge
+                 : op == ir::BinOp::Ge ? ir::BinOp::Le : op;
+          if ((op == ir::BinOp::Lt || op == ir::BinOp::Ge) && c % 32 == 0) return kUniform;
+          if ((op == ir::BinOp::Le || op == ir::BinOp::Gt) && (c + 1) % 32 == 0) return kUniform;
+        }
+      }
+      return all(x);
+    }
     case ExprKind::Binary: {
       if (x.args.size() < 2) return kOther;
       const uint8_t a = laneClass(body, *x.args[0]), b = laneClass(body, *x.args[1]);

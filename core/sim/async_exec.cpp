@@ -234,6 +234,10 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
       return;
     case K::FenceMbarrierInit: return;  // initialisation visibility is checked through barriers
     case K::MbarWait: return;           // handled by tryMbarWait
+    case K::WgmmaFence:
+    case K::WgmmaCommit:
+    case K::WgmmaWait: execWgmmaSync(a, t, pc); return;  // wgmma_exec.cpp
+    case K::SetMaxNReg: return;  // a register budget: no effect on values (docs/simulator.md)
     default: break;
   }
   const bool init = a.kind == K::MbarInit;
@@ -417,6 +421,7 @@ void Runner::checkGlobalSourceWrite(const Thread& t, int b, int64_t off, int64_t
 
 void Runner::landShared(const AsyncOpRec& op, int64_t byte, const uint8_t* data, int64_t n) {
   if (byte < 0 || n < 0 || byte + n > static_cast<int64_t>(shared.size())) return;
+  if (wgmmaUsed) wgmmaSharedWrite(byte, n, op.instr, "an async copy issued by thread " + std::to_string(op.issuer));
   std::memcpy(shared.data() + byte, data, size_t(n));
   const bool agent = op.completion == AsyncOpRec::Completion::Mbarrier;
   int32_t writer = static_cast<int32_t>(op.issuer);

@@ -68,6 +68,8 @@ bool isCollectiveStmt(const ir::Stmt& s) {
 std::string Runner::opName(int pc) const {
   const ir::Stmt* s = code[pc].stmt;
   if (s && s->apply) return s->apply->instr.opcode;
+  if (s && s->wgmma) return s->wgmma->instr.opcode;
+  if (s && s->kind == ir::StmtKind::Barrier) return "T.cuda." + s->barrier;
   if (s && s->value && s->value->kind == ir::ExprKind::Intrinsic) return s->value->name;
   return "the collective";
 }
@@ -225,6 +227,7 @@ bool Runner::readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, i
     fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
     return false;
   }
+  if (wgmmaUsed) wgmmaRegisterAccess(t, int(b), off, 4, pc, false);
   const auto& w = t.regWriter[b];
   if (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 || w[size_t(off + 3)] == 0) {
     const ir::Buffer& buf = kernel.buffers[b];
@@ -247,6 +250,7 @@ bool Runner::writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, 
     fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
     return false;
   }
+  if (wgmmaUsed) wgmmaRegisterAccess(t, int(b), off, 4, pc, true);
   std::memcpy(bytes.data() + off, word, 4);
   auto& w = t.regWriter[b];
   for (int k = 0; k < 4; ++k) w[size_t(off + k)] = pc + 1;

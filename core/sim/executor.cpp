@@ -308,7 +308,17 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
         code.push_back({Op::Tma, &s});
         break;
       case ir::StmtKind::Barrier:
-        code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : Op::Barrier, &s});
+        if (s.barrier == "warpgroup_sync") {
+          namedBarriers = true;
+          async.used = true;
+          async.clocks = true;  // the barrier orders its 128 threads through their vector clocks
+        }
+        code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : s.barrier == "warpgroup_sync" ? Op::NamedBarrier : Op::Barrier, &s});
+        break;
+      case ir::StmtKind::Wgmma:
+        wgmmaUsed = true;
+        async.used = true;
+        code.push_back({Op::Wgmma, &s});
         break;
       case ir::StmtKind::For: {
         Instr init{Op::ForInit, &s};
@@ -372,6 +382,9 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
       case ir::StmtKind::Async:
         async.used = true;
         if (s.async && s.async->barrier) async.clocks = true;
+        if (s.async && (s.async->kind == ir::AsyncKind::WgmmaFence || s.async->kind == ir::AsyncKind::WgmmaCommit ||
+                        s.async->kind == ir::AsyncKind::WgmmaWait))
+          wgmmaUsed = true;
         code.push_back({s.async && s.async->kind == ir::AsyncKind::MbarWait ? Op::MbarWait : Op::Async, &s});
         break;
     }
@@ -473,6 +486,8 @@ void Runner::runThread(Thread& t) {
       case Op::WarpSync:
       case Op::Collective: t.state = ThreadState::Waiting; return;
       case Op::Tma: execTma(*in.stmt->tma, t, pc); ++t.pc; break;
+      case Op::Wgmma:
+      case Op::NamedBarrier: t.state = ThreadState::Waiting; return;  // released by the scheduler
       case Op::Halt: t.state = ThreadState::Done; return;
     }
   }
@@ -496,6 +511,12 @@ void Runner::runCta() {
       if (kernel.buffers[b].scope != ir::MemScope::Local) continue;
       t.regs[b].assign(bufferBytes[b], 0);
       t.regWriter[b].assign(bufferBytes[b], 0);
+      if (wgmmaUsed) {
+        t.regLock.resize(kernel.buffers.size());
+        t.regTouch.resize(kernel.buffers.size());
+        t.regLock[b].assign(bufferBytes[b], 0);
+        t.regTouch[b].assign(bufferBytes[b], 0);
+      }
     }
     if (trackShared || timeline.on) t.execCount.assign(code.size(), 0);
   }
@@ -513,6 +534,7 @@ void Runner::runCta() {
   warpEpoch.assign((nThreads + 31) / 32, 0);
   resetAsync(nThreads);
   timeline.beginCta();
+  wgmmaReset(nThreads);
   while (!fatal) {
     for (auto& t : threads) {
       if (t.state != ThreadState::Running) continue;
@@ -573,6 +595,9 @@ void Runner::runCta() {
       }
     }
     if (released) continue;
+    if (wgmmaUsed && releaseWgmma(threads)) continue;  // wgmma (wgmma_exec.cpp)
+    if (fatal) return;
+    if (namedBarriers && releaseNamedBarriers(threads)) continue;
     if (releaseCollectives(threads)) continue;  // warp collectives (collective_exec.cpp)
     if (fatal) return;
     if (atCta == nThreads && !divergent) {
@@ -593,6 +618,7 @@ void Runner::runCta() {
       continue;
     }
     if (fatal) return;
+    if (wgmmaUsed && reportWgmmaParticipation(threads)) return;
     if (async.used && std::any_of(threads.begin(), threads.end(), [&](const Thread& t) { return waitsOnBarrier(t); })) {
       reportAsyncDeadlock(threads);
       return;

@@ -395,6 +395,10 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       return castTo(eval(pick, t, vars, instr), pick.dtype, e.dtype);
     }
     case ir::ExprKind::Intrinsic: {
+      if (e.name == "elect_sync") {  // every lane executes it (sema): the elected lane is lane 0
+        r.i = t.tid % 32 == 0 ? 1 : 0;
+        return r;
+      }
       if (e.args.empty()) return r;
       const ir::Expr& a0 = *e.args[0];
       if (e.name == "abs" && !isF(e.dtype)) {

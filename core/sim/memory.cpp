@@ -275,6 +275,7 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
       return true;
     }
     default: {
+      if (wgmmaUsed) wgmmaRegisterAccess(t, b, off, nbytes, instr, false);
       auto& bytes = t.regs[b];
       std::memcpy(out, bytes.data() + off, nbytes);
       const auto& w = t.regWriter[b];
@@ -330,6 +331,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
     case ir::MemScope::Shared: {
       const int64_t base = sharedOffset[b] + off;
       if (async.used && !checkAsyncPending(t, buf, base, off, nbytes, instr, true)) return true;
+      if (wgmmaUsed) wgmmaSharedWrite(base, nbytes, instr, threadName(cta, t.tid));
       std::memcpy(shared.data() + base, in, nbytes);
       const int warp = static_cast<int>(t.tid / 32);
       for (int64_t k = 0; k < nbytes; ++k) {
@@ -377,6 +379,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
       return true;
     }
     default: {
+      if (wgmmaUsed) wgmmaRegisterAccess(t, b, off, nbytes, instr, true);
       std::memcpy(t.regs[b].data() + off, in, nbytes);
       auto& w = t.regWriter[b];
       for (int64_t k = 0; k < nbytes; ++k) w[off + k] = instr + 1;

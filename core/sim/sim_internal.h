@@ -38,6 +38,8 @@ enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck,
                 Barrier, WarpSync, Collective, Tma, Halt,
                 Async,     ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
                 MbarWait,  ///< a blocking mbarrier parity wait: the thread stops until the phase completes
+                Wgmma,     ///< a wgmma: the warpgroup issues it together (wgmma_exec.cpp)
+                NamedBarrier,  ///< T.cuda.warpgroup_sync(id): bar.sync id, 128
 };
 
 /// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a
@@ -104,6 +106,9 @@ struct Thread {
   std::vector<Value> vars, tmps;
   std::vector<std::vector<uint8_t>> regs;       ///< per buffer id (local buffers only)
   std::vector<std::vector<int32_t>> regWriter;  ///< per register byte: instr index + 1 (0: never)
+  /// Kernels with wgmma, per local buffer byte: the in-flight wgmma (op + 1) that owns it, and the
+  /// last statement (instr + 1) that accessed it since the thread's last wgmma.fence.
+  std::vector<std::vector<int32_t>> regLock, regTouch;
   std::vector<int32_t> execCount;  ///< per instr: executions so far (kernels with shared memory)
   int32_t loadSeq = 0;             ///< shared element loads so far in the current instr
   int64_t clock = 0;               ///< simulated time: statements executed, advanced by synchronisation
@@ -289,6 +294,47 @@ class Runner {
   std::string actorName(int32_t who) const;
   /// A non-fatal warning fault (deduplicated like fault()).
   void warnAt(const std::string& kind, const std::string& code, int instr, std::string message);
+
+  // wgmma (wgmma_exec.cpp; spec TC §8.7)
+  struct WgmmaOp {
+    int pc = -1;
+    int64_t group = 0;                 ///< the issuing warpgroup
+    const ir::Wgmma* w = nullptr;
+    int64_t r = 0;                     ///< m-repeat
+    bool accumulate = true;
+    std::vector<double> a, b;          ///< A 64 x 16, B 16 x N (b[k·N + n]), scale_a/b applied
+    std::vector<Thread*> threads;      ///< the warpgroup's 128 threads
+    std::vector<std::pair<int, int64_t>> locked;  ///< (buffer, byte offset) of its 4-byte registers
+    std::vector<int64_t> sharedBytes;  ///< shared window bytes it reads
+    int waitersLeft = 128;             ///< threads whose covering wait has not run
+    bool done = false;                 ///< D computed
+  };
+  struct WgmmaThread {
+    std::vector<int32_t> open;
+    std::deque<std::vector<int32_t>> groups;
+    bool fenced = false;
+  };
+  bool wgmmaUsed = false;
+  bool namedBarriers = false;
+  std::vector<WgmmaOp> wgOps;
+  std::vector<WgmmaThread> wgThreads;
+  std::vector<int32_t> wgShared, wgSharedOp;  ///< per shared byte: pending wgmma readers, last op + 1
+  void wgmmaReset(int64_t nThreads);
+  void execWgmmaSync(const ir::AsyncOp& a, Thread& t, int pc);
+  /// E0786 (and the fence bookkeeping) for a register access of thread `t`.
+  void wgmmaRegisterAccess(Thread& t, int b, int64_t off, int64_t nbytes, int instr, bool store);
+  /// E0788 for a write of shared window bytes [byte, byte + n) that an in-flight wgmma reads.
+  void wgmmaSharedWrite(int64_t byte, int64_t n, int instr, const std::string& who);
+  void completeWgmma(int32_t id);
+  bool wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r, int64_t k, Thread* const* wg, int pc,
+                   std::vector<double>& out, std::vector<int64_t>& bytesRead);
+  void execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg);
+  /// Issues every wgmma whose warpgroup has fully arrived; true when one ran.
+  bool releaseWgmma(std::vector<Thread>& threads);
+  /// bar.sync id, 128: releases 128 waiting threads of one id; true when some were released.
+  bool releaseNamedBarriers(std::vector<Thread>& threads);
+  /// E0789 when a warpgroup waits at a wgmma some of its threads will never reach.
+  bool reportWgmmaParticipation(std::vector<Thread>& threads);
 
   // warp collectives (collective_exec.cpp)
   /// Runs every warp collective whose lanes have all arrived; reports a warp that waits at one that

@@ -103,7 +103,7 @@ Cache& cache() {
 
 std::string cacheKey(const std::string& source, const CompileOptions& o) {
   std::ostringstream k;
-  k << toolkitVersion() << '\x1f' << o.sm << '\x1f' << o.lineInfo << o.cubin << o.sass << o.fp16Header
+  k << toolkitVersion() << '\x1f' << o.sm << (o.archSpecific ? "a" : "") << '\x1f' << o.lineInfo << o.cubin << o.sass << o.fp16Header
     << '\x1f' << o.programName;
   for (const auto& e : o.extraOptions) k << '\x1f' << e;
   k << '\x1e' << source;
@@ -123,7 +123,8 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
   nvrtcResult r = nvrtcCreateProgram(prog.out(), source.c_str(), o.programName.c_str(), 0, nullptr,
                                      nullptr);
   if (r != NVRTC_SUCCESS) return Status{"nvrtcCreateProgram", nvrtcGetErrorString(r), int(r)};
-  std::vector<std::string> opts = {"--gpu-architecture=compute_" + std::to_string(o.sm),
+  const std::string suffix = o.archSpecific ? "a" : "";
+  std::vector<std::string> opts = {"--gpu-architecture=compute_" + std::to_string(o.sm) + suffix,
                                    "-default-device", "-std=c++17"};
   if (o.lineInfo) opts.push_back("-lineinfo");
   if (o.fp16Header) opts.push_back("-I" + cudaHome() + "/include");
@@ -147,10 +148,46 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
   if (!p.ptx.empty() && p.ptx.back() == '\0') p.ptx.pop_back();
   for (auto& m : parseToolLog(p.nvrtcLog, "nvrtc", {}, {})) p.messages.push_back(m);
 
-  if (o.cubin) {
+  if (o.cubin && o.archSpecific) {
+    // sm_90a programs (wgmma, setmaxnreg): nvJitLink compiles its inputs as relocatable code, in
+    // which ptxas ignores setmaxnreg ("C7504 ... ignored to maintain compatibility across
+    // compilation units"). A second NVRTC pass for the real target builds the cubin as one whole
+    // program instead (decision TC-2); its ptxas log (-v) is the link log.
+    auto t1 = Clock::now();
+    NvrtcProgram whole;
+    r = nvrtcCreateProgram(whole.out(), source.c_str(), o.programName.c_str(), 0, nullptr, nullptr);
+    if (r != NVRTC_SUCCESS) return Status{"nvrtcCreateProgram", nvrtcGetErrorString(r), int(r)};
+    std::vector<std::string> wopts = opts;
+    wopts[0] = "--gpu-architecture=sm_" + std::to_string(o.sm) + suffix;
+    wopts.push_back("--ptxas-options=-v");
+    std::vector<const char*> wargv;
+    for (const auto& s2 : wopts) wargv.push_back(s2.c_str());
+    r = nvrtcCompileProgram(whole.get(), int(wargv.size()), wargv.data());
+    // The log repeats the front end's messages (already taken from the PTX pass) before ptxas'.
+    p.linkLog = nvrtcLogOf(whole.get());
+    p.linkMs = msSince(t1);
+    for (auto& m : parseToolLog(p.linkLog, "ptxas", p.ptx, {})) p.messages.push_back(m);
+    if (r != NVRTC_SUCCESS) {
+      bool any = false;
+      for (const auto& m : p.messages) any = any || m.error;
+      if (!any) {
+        ToolMessage m;
+        m.tool = "ptxas";
+        m.text = "compiling the cubin failed (NVRTC error " + std::to_string(int(r)) + "): " + p.linkLog;
+        p.messages.push_back(m);
+      }
+      return p;
+    }
+    size_t cn = 0;
+    nvrtcGetCUBINSize(whole.get(), &cn);
+    p.cubin.resize(cn);
+    nvrtcGetCUBIN(whole.get(), reinterpret_cast<char*>(p.cubin.data()));
+    p.resources = parseResourceLog(p.linkLog);
+    if (o.sass) p.sass = disassemble(p.cubin, p.sassStatus, p.sassMs);
+  } else if (o.cubin) {
     auto t1 = Clock::now();
     JitLink link;
-    const std::string arch = "-arch=sm_" + std::to_string(o.sm);
+    const std::string arch = "-arch=sm_" + std::to_string(o.sm) + suffix;
     const char* lopts[] = {arch.c_str(), "-verbose"};
     nvJitLinkResult lr = nvJitLinkCreate(link.out(), 2, lopts);
     if (lr != NVJITLINK_SUCCESS) return Status{"nvJitLinkCreate", "cannot create a linker", int(lr)};
@@ -330,6 +367,12 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
   static const std::regex nvrtcRe(R"(^(.*)\((\d+)\): (error|warning)[^:]*: (.*)$)");
   static const std::regex ptxasRe(R"(^ptxas[^,]*(?:, line (\d+))?; (error|warning)\s*: (.*)$)");
   static const std::regex ptxasPlain(R"(^(?:ptxas|nvJitLink)[^:]*?(error|warning)\s*: (.*)$)");
+  // ptxas' wgmma notes are info lines: `ptxas info    : (C7519) warpgroup.arrive is injected in
+  // around line 1415 by compiler ... in function 'k'`, `(C7520) Potential Performance Loss:
+  // wgmma.mma_async instructions are serialized due to ... in the function 'k'` (spec TC §8.3 item 6).
+  static const std::regex ptxasWgmma(R"(^ptxas info\s*: \((C75\d\d)\) (.*)$)");
+  static const std::regex aroundLine(R"(around line (\d+))");
+  static const std::regex inFunction(R"(function '([^']+)')");
   std::vector<int> lineMap;
   std::istringstream in(log);
   std::string line;
@@ -358,6 +401,26 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
             msg.scriptLine = lineMap[l];
             break;
           }
+      }
+    } else if (tool == "ptxas" && std::regex_match(line, m, ptxasWgmma) &&
+               (line.find("wgmma") != std::string::npos || line.find("warpgroup") != std::string::npos ||
+                line.find("GMMA") != std::string::npos || line.find("setmaxnreg") != std::string::npos)) {
+      msg.error = false;
+      msg.text = "(" + std::string(m[1]) + ") " + std::string(m[2]);
+      std::smatch x;
+      if (std::regex_search(msg.text, x, inFunction)) msg.function = x[1];
+      if (std::regex_search(msg.text, x, aroundLine)) {
+        msg.ptxLine = toInt(x[1]);
+        msg.file = "ptx";
+        msg.line = msg.ptxLine;
+        if (msg.ptxLine > 0 && !ptx.empty()) {
+          if (lineMap.empty()) lineMap = ptxLineToScriptLine(ptx, scriptFile);
+          for (int l = std::min<int>(msg.ptxLine, int(lineMap.size()) - 1); l > 0; --l)
+            if (lineMap[l] > 0) {
+              msg.scriptLine = lineMap[l];
+              break;
+            }
+        }
       }
     } else if (tool == "ptxas" && line.find("info") == std::string::npos &&
                std::regex_match(line, m, ptxasPlain)) {

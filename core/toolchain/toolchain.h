@@ -16,6 +16,7 @@ namespace tirx::toolchain {
 
 struct CompileOptions {
   int sm = 90;                        ///< target: compute_<sm> for NVRTC, sm_<sm> for nvJitLink
+  bool archSpecific = false;          ///< the `a` targets (compute_90a / sm_90a): wgmma, setmaxnreg
   bool lineInfo = true;               ///< -lineinfo (.loc records)
   bool cubin = true;                  ///< also link to a cubin (and parse resources)
   bool sass = true;                   ///< also disassemble the cubin when a disassembler exists
@@ -45,6 +46,9 @@ struct ToolMessage {
   int ptxLine = 0;        ///< ptxas: the PTX line the message names
   int scriptLine = 0;     ///< the script line (from #line or from the .loc before ptxLine)
   std::string text;       ///< the message without its location prefix
+  /// ptxas' wgmma performance notes (info lines `(C7510)`..`(C7520)`: injected warpgroup.arrive,
+  /// serialised wgmma pipeline): the function they name; kept as warnings (error false).
+  std::string function;
 };
 
 struct CompileProducts {

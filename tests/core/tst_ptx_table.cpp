@@ -8,6 +8,7 @@
 #include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_table.h"
 #include "core/ptx/ptx_tma.h"
+#include "core/ptx/ptx_wgmma.h"
 
 using namespace tirx;
 
@@ -46,6 +47,9 @@ class TstPtxTable : public QObject {
   void enumerationParses();
   void markdownInDocs();
   void tmaSpellings();
+  void wgmmaSpellings();
+  void wgmmaRejects_data();
+  void wgmmaRejects();
   void tmaRejects_data();
   void tmaRejects();
 };
@@ -453,7 +457,7 @@ void TstPtxTable::arity() {
 
 void TstPtxTable::familiesAndExamples() {
   const std::vector<PtxFamilyInfo>& fams = ptxFamilies();
-  QCOMPARE(fams.size(), size_t(24));  // 17 thread-level families, 5 warp collectives, TMA, cp.async
+  QCOMPARE(fams.size(), size_t(25));  // 17 thread-level families, 5 warp collectives, TMA, cp.async, wgmma
   for (const PtxFamilyInfo& f : fams) {
     QCOMPARE(familyName(f.family), std::string_view(f.name));
     QVERIFY2(!f.description.empty(), f.name.c_str());
@@ -637,6 +641,51 @@ void TstPtxTable::tmaRejects_data() {
 }
 
 void TstPtxTable::tmaRejects() {
+  QFETCH(QString, op);
+  QFETCH(QString, message);
+  QFETCH(int, column);
+  PtxParseError err;
+  QVERIFY(!parsePtxOpcode(op.toStdString(), &err).has_value());
+  QVERIFY2(err.message.find(message.toStdString()) != std::string::npos, err.message.c_str());
+  QCOMPARE(err.column, column);
+}
+
+void TstPtxTable::wgmmaSpellings() {
+  const std::vector<std::string> all = tirx::wgmmaSpellings();
+  QCOMPARE(all.size(), size_t(64));  // N = 8..256 step 8, bf16 and f16
+  for (const std::string& s : all) {
+    PtxParseError err;
+    auto in = parsePtxOpcode(s, &err);
+    QVERIFY2(in.has_value(), (s + ": " + err.message).c_str());
+    QCOMPARE(in->family, PtxFamily::Wgmma);
+    QCOMPARE(in->minSm, 90);
+    QCOMPARE(in->minArity, 3);
+    QCOMPARE(in->mmaK, 16);
+    QCOMPARE(in->type, std::string(".f32"));
+    QVERIFY(in->wgmmaN >= 8 && in->wgmmaN <= 256 && in->wgmmaN % 8 == 0);
+    QCOMPARE(s.find("m64n" + std::to_string(in->wgmmaN) + "k16") != std::string::npos, true);
+    QCOMPARE(in->abType, s.find(".bf16") != std::string::npos ? std::string(".bf16") : std::string(".f16"));
+    QCOMPARE(describePtxTokens(s).size(), size_t(8));
+  }
+  QVERIFY(describePtxTokens(all.front())[4].description.find("64 x N") != std::string::npos);
+}
+
+void TstPtxTable::wgmmaRejects_data() {
+  QTest::addColumn<QString>("op");
+  QTest::addColumn<QString>("message");
+  QTest::addColumn<int>("column");
+  QTest::newRow("N 260") << "wgmma.mma_async.sync.aligned.m64n260k16.f32.bf16.bf16" << "N = 260 is not a wgmma shape" << 28;
+  QTest::newRow("N 12") << "wgmma.mma_async.sync.aligned.m64n12k16.f32.bf16.bf16" << "N = 12 is not a wgmma shape" << 28;
+  QTest::newRow("tf32 k8") << "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32" << "only k16 shapes" << 28;
+  QTest::newRow("f16 accumulators") << "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16" << "f16 accumulators" << 38;
+  QTest::newRow("mixed types") << "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.f16" << "A and B of one type" << 47;
+  QTest::newRow("fence as op") << "wgmma.fence.sync.aligned" << "write T.ptx.wgmma.fence.sync.aligned()" << 5;
+  QTest::newRow("sparse") << "wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.bf16.bf16" << "sparse wgmma" << 15;
+  QTest::newRow("missing aligned") << "wgmma.mma_async.sync.m64n64k16.f32.bf16.bf16" << "expected '.aligned'" << 20;
+  QTest::newRow("trailing") << "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16.x" << "expected the end of the instruction" << 52;
+}
+
+void TstPtxTable::wgmmaRejects() {
   QFETCH(QString, op);
   QFETCH(QString, message);
   QFETCH(int, column);

@@ -1,5 +1,5 @@
-// The asynchronous protocol in the simulator (spec TC §2.5, §3.4, §12), data-driven: every script in
-// tests/data/sim_async is checked by the front end (it must be clean), run on the simulator with
+// The asynchronous protocol in the simulator (spec TC §2.5, §3.4, §8.7, §12), data-driven: every
+// script in tests/data/sim_async and tests/data/sim_wgmma (the wgmma rules of §8.3) is checked by the front end (it must be clean), run on the simulator with
 // zero-filled tensors, and its faults must be exactly the annotated ones:
 //   # expected-fault@+N CODE {{substring}}...   (line relative to the comment; W codes are warnings)
 //   # expected-no-faults
@@ -75,14 +75,17 @@ class TestSimAsync : public QObject {
  private slots:
   void scripts_data() {
     QTest::addColumn<QString>("file");
-    const QStringList files = QDir(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim_async")).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QVERIFY(files.size() >= 10);
-    for (const QString& f : files) QTest::newRow(qPrintable(f)) << f;
+    for (const char* dir : {"sim_async", "sim_wgmma"}) {
+      const QStringList files =
+          QDir(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/") + dir).entryList({"*.py"}, QDir::Files, QDir::Name);
+      QVERIFY(files.size() >= 8);
+      for (const QString& f : files) QTest::newRow(qPrintable(f)) << QString(dir) + "/" + f;
+    }
   }
 
   void scripts() {
     QFETCH(QString, file);
-    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/" + file.toStdString());
+    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/tests/data/" + file.toStdString());
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();

@@ -26,6 +26,31 @@ class TestToolchain : public QObject {
   Q_OBJECT
 
  private slots:
+  void wgmmaNotesFromPtxas() {
+    // Recorded from an H200 build of spec/tc-verify (h200_verify_and_perf.log): ptxas reports the
+    // injected warpgroup.arrive (with a PTX line) and the serialised pipeline (with a function) as
+    // info lines; both become warnings, the first mapped through the PTX's .loc records.
+    const std::string log =
+        "ptxas info    : 0 bytes gmem\n"
+        "ptxas info    : (C7519) warpgroup.arrive is injected in around line 5 by compiler to allow use of registers in GMMA in function 'k'\n"
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program dependence on compiler-inserted WG.AR in divergent path in the function 'k'\n"
+        "ptxas info    : Used 90 registers, used 1 barriers\n";
+    const std::string ptx = "//\n.file 1 \"w.py\"\n.entry k {\n.loc 1 31 5\nmov.b32 %r1, 0;\n}\n";
+    const auto msgs = toolchain::parseToolLog(log, "ptxas", ptx, "w.py");
+    QCOMPARE(msgs.size(), size_t(2));
+    QVERIFY(!msgs[0].error && !msgs[1].error);
+    QCOMPARE(msgs[0].ptxLine, 5);
+    QCOMPARE(msgs[0].scriptLine, 31);
+    QCOMPARE(msgs[0].function, std::string("k"));
+    QVERIFY(msgs[0].text.rfind("(C7519) warpgroup.arrive is injected", 0) == 0);
+    QCOMPARE(msgs[1].ptxLine, 0);
+    QCOMPARE(msgs[1].scriptLine, 0);
+    QCOMPARE(msgs[1].function, std::string("k"));
+    QVERIFY(msgs[1].text.find("(C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized") == 0);
+    // Other info lines (resources) are not messages.
+    QCOMPARE(toolchain::parseToolLog("ptxas info    : (C7000) something else\n", "ptxas", "", "").size(), size_t(0));
+  }
+
   void compilesToPtxAndCubin() {
     toolchain::clearCompileCache();
     toolchain::CompileOptions o;
