@@ -555,6 +555,7 @@ void Runner::runCta() {
     }
     if (done == nThreads) {
       asyncExitChecks();
+      if (wgmmaUsed) wgmmaExitChecks();
       return;
     }
     bool released = false;

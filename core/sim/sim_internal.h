@@ -326,6 +326,8 @@ class Runner {
   /// E0788 for a write of shared window bytes [byte, byte + n) that an in-flight wgmma reads.
   void wgmmaSharedWrite(int64_t byte, int64_t n, int instr, const std::string& who);
   void completeWgmma(int32_t id);
+  /// W0700 at the end of a CTA: a wgmma that some thread issued but never waited for.
+  void wgmmaExitChecks();
   bool wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r, int64_t k, Thread* const* wg, int pc,
                    std::vector<double>& out, std::vector<int64_t>& bytesRead);
   void execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg);

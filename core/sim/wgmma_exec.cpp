@@ -115,6 +115,19 @@ void Runner::execWgmmaSync(const ir::AsyncOp& a, Thread& t, int pc) {
   }
 }
 
+void Runner::wgmmaExitChecks() {
+  for (size_t i = 0; i < wgThreads.size(); ++i) {
+    const WgmmaThread& wt = wgThreads[i];
+    int32_t id = wt.open.empty() ? -1 : wt.open.front();
+    if (id < 0 && !wt.groups.empty() && !wt.groups.front().empty()) id = wt.groups.front().front();
+    if (id < 0) continue;
+    warnAt("async", "W0700", wgOps[size_t(id)].pc,
+           "wgmma issued here was never waited for by thread " + std::to_string(i) + (wt.open.empty() ? "" : " (nor committed)") +
+               ": its accumulators are undefined when the thread exits (add wgmma.commit_group and wgmma.wait_group)");
+    return;
+  }
+}
+
 void Runner::completeWgmma(int32_t id) {
   WgmmaOp& op = wgOps[size_t(id)];
   op.done = true;
@@ -340,7 +353,10 @@ bool Runner::releaseWgmma(std::vector<Thread>& threads) {
     if (!charge(128 * 16 * (s.wgmma->n + 64) / 64 * s.wgmma->kSteps * s.wgmma->mRepeat, threads[size_t(lo)], pc)) return false;
     execWgmma(*s.wgmma, pc, wg.data());
     if (fatal) return false;
+    int64_t latest = 0;  // the timeline's logical clock: the warpgroup leaves together
+    for (Thread* t : wg) latest = std::max<int64_t>(latest, t->clock);
     for (Thread* t : wg) {
+      t->clock = latest;
       t->state = ThreadState::Running;
       ++t->pc;
     }
@@ -372,7 +388,10 @@ bool Runner::releaseNamedBarriers(std::vector<Thread>& threads) {
         ++async.vc[size_t(t->tid)][size_t(t->tid)];
       }
     }
+    int64_t latest = 0;
+    for (Thread* t : ws) latest = std::max<int64_t>(latest, t->clock);
     for (Thread* t : ws) {
+      t->clock = latest;
       t->state = ThreadState::Running;
       ++t->pc;
     }
