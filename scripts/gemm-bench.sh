@@ -18,7 +18,9 @@ for f in "$@"; do
   RESULTS+=("$(basename "$f") $(echo "$out" | awk '/^tirx_gemm_tflops/ {print $2}')")
 done
 N="${GEMM_N:-4096}"   # one size (N^3) or "M N K"
-TORCH=$(python3 "$ROOT/scripts/torch_matmul.py" $N | tee /dev/stderr | awk '/^torch_matmul_tflops/ {print $2}')
+TORCH_OUT=$(python3 "$ROOT/scripts/torch_matmul.py" $N 2>&1)
+echo "$TORCH_OUT"
+TORCH=$(echo "$TORCH_OUT" | awk '/^torch_matmul_tflops/ {print $2}')
 echo "=== cuBLAS (torch.matmul bf16 $N): $TORCH TFLOP/s"
 for r in "${RESULTS[@]}"; do
   set -- $r
