@@ -24,7 +24,7 @@ const char* kCompileUsage =
 
 std::string resourcesText(const driver::CompileProducts& p, int sm) {
   std::ostringstream s;
-  s << "target sm_" << sm << "\n";
+  s << "target " << (p.target.empty() ? "sm_" + std::to_string(sm) : p.target) << "\n";
   s << std::left << std::setw(24) << "kernel" << std::right << std::setw(10) << "registers"
     << std::setw(14) << "spill stores" << std::setw(13) << "spill loads" << std::setw(12)
     << "shared (B)" << std::setw(11) << "stack (B)" << std::setw(10) << "barriers" << "\n";

@@ -118,6 +118,7 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
   to.sass = options.sass;
   to.fp16Header = cg.needsFp16Header;
   to.archSpecific = cg.needsSm90a;
+  p.target = "sm_" + std::to_string(options.sm) + (cg.needsSm90a ? "a" : "");
   to.useCache = options.useCache;
   auto r = toolchain::compile(p.cuda, to);
   if (!r) return r.error();

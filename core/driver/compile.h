@@ -42,6 +42,7 @@ struct CompileProducts {
   codegen::SourceMap map;
   std::vector<std::string> kernels;
   std::string toolLog;             ///< NVRTC and nvJitLink logs, verbatim
+  std::string target;              ///< the machine code's target: "sm_90", or "sm_90a" for wgmma/setmaxnreg
   Timings timings;
 };
 

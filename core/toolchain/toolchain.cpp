@@ -160,6 +160,9 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     std::vector<std::string> wopts = opts;
     wopts[0] = "--gpu-architecture=sm_" + std::to_string(o.sm) + suffix;
     wopts.push_back("--ptxas-options=-v");
+    // NVRTC 12.9+ caches cubins on disk and then runs no ptxas: no resource lines, no wgmma
+    // notes. The log is where both come from, so the cache stays off (as for nvJitLink below).
+    wopts.push_back("--no-cache");
     std::vector<const char*> wargv;
     for (const auto& s2 : wopts) wargv.push_back(s2.c_str());
     r = nvrtcCompileProgram(whole.get(), int(wargv.size()), wargv.data());
@@ -188,8 +191,9 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     auto t1 = Clock::now();
     JitLink link;
     const std::string arch = "-arch=sm_" + std::to_string(o.sm) + suffix;
-    const char* lopts[] = {arch.c_str(), "-verbose"};
-    nvJitLinkResult lr = nvJitLinkCreate(link.out(), 2, lopts);
+    // -no-cache: a cached link skips ptxas and its -verbose lines (registers, spills, warnings).
+    const char* lopts[] = {arch.c_str(), "-verbose", "-no-cache"};
+    nvJitLinkResult lr = nvJitLinkCreate(link.out(), 3, lopts);
     if (lr != NVJITLINK_SUCCESS) return Status{"nvJitLinkCreate", "cannot create a linker", int(lr)};
     lr = nvJitLinkAddData(link.get(), NVJITLINK_INPUT_PTX, p.ptx.data(), p.ptx.size(), "kernel.ptx");
     if (lr == NVJITLINK_SUCCESS) lr = nvJitLinkComplete(link.get());

@@ -1,6 +1,7 @@
 // End-to-end tests of `tirx compile`, `tirx run` and `tirx bench` through the real binary
 // (TIRX_BIN): every --emit product, usage errors (exit 2), script errors (exit 1), the simulator
 // run writing .npy files, and exit 3 with a clear message for --device cuda without a driver.
+#include <QRegularExpression>
 #include <QtTest>
 
 #include "tirx_process.h"
@@ -47,6 +48,22 @@ class TestCliCompile : public QObject {
     QVERIFY(r.out.contains("registers"));
     QVERIFY(r.out.contains("to_float16"));
     QVERIFY(r.out.contains("nvrtc"));
+  }
+
+  // A wgmma kernel is built for sm_90a as one whole program; its resource row comes from that
+  // pass's ptxas log, on every compile (NVRTC's and nvJitLink's disk caches are off: a cached
+  // compile runs no ptxas and printed no row on the H200).
+  void emitResourcesOfAnSm90aKernelEveryTime() {
+    const QString ex = QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/wgmma_m64n64k16.py");
+    for (int i = 0; i < 2; ++i) {
+      const Run r = runTirx({"compile", ex, "--emit", "resources"});
+      QCOMPARE(r.code, 0);
+      QVERIFY2(r.out.contains("target sm_90a"), qPrintable(r.out));
+      QRegularExpression row(QStringLiteral("\\nwgmma_m64n64k16 +(\\d+) +0 +0 "));
+      const auto m = row.match(r.out);
+      QVERIFY2(m.hasMatch(), qPrintable(r.out));
+      QVERIFY(m.captured(1).toInt() >= 32);  // 32 f32 accumulators per thread at least
+    }
   }
 
   void emitIrAndMap() {
