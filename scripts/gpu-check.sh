@@ -253,7 +253,7 @@ cat "$LOG/tirx_bench.txt" 2>/dev/null
 # Tensor cores (issue 9): the new examples ran in the examples loop above (--device both); here the
 # mma.sync GEMM at 4096^3 next to torch.matmul (cuBLAS) in the same run, and the simulator's bank
 # counts against ncu on tc-verify's plain / swizzled / padded tiles.
-step "mma.sync GEMM 4096^3 (bench_gpu_gemm) and torch.matmul on the same shapes"
+step "mma.sync and wgmma GEMMs 4096^3 (bench_gpu_gemm) and torch.matmul on the same shapes"
 t0=$(now)
 TIRX_TF=""
 if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096.py" 2>&1 | tee "$LOG/bench_gpu_gemm.txt"; then
@@ -262,10 +262,19 @@ if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096.py" 2>&1 | te
 else
   row "tirx mma.sync GEMM 4096^3 bf16->f32" "FAIL" "see bench_gpu_gemm.txt"
 fi
+# The warp-specialised wgmma GEMM (issue 11), bf16 out.
+t0=$(now)
+WS_TF=""
+if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096_ws.py" 2>&1 | tee "$LOG/bench_gpu_gemm_ws.txt"; then
+  WS_TF=$(awk '/^tirx_gemm_tflops/ {print $2}' "$LOG/bench_gpu_gemm_ws.txt")
+  row "tirx wgmma GEMM 4096^3 bf16->bf16" "ok" "$WS_TF TFLOP/s ($(since "$t0"))"
+else
+  row "tirx wgmma GEMM 4096^3 bf16->bf16" "FAIL" "see bench_gpu_gemm_ws.txt"
+fi
 if python3 "$ROOT/scripts/torch_matmul.py" 4096 > "$LOG/torch_matmul.txt" 2>&1; then
   cat "$LOG/torch_matmul.txt"
   TORCH_TF=$(awk '/^torch_matmul_tflops/ {print $2}' "$LOG/torch_matmul.txt")
-  row "torch.matmul 4096^3 bf16 (cuBLAS)" "ok" "$TORCH_TF TFLOP/s; tirx/cuBLAS $(awk -v a="${TIRX_TF:-0}" -v b="$TORCH_TF" 'BEGIN { printf "%.1f %%", 100 * a / b }')"
+  row "torch.matmul 4096^3 bf16 (cuBLAS)" "ok" "$TORCH_TF TFLOP/s; mma.sync/cuBLAS $(awk -v a="${TIRX_TF:-0}" -v b="$TORCH_TF" 'BEGIN { printf "%.1f %%", 100 * a / b }'), wgmma/cuBLAS $(awk -v a="${WS_TF:-0}" -v b="$TORCH_TF" 'BEGIN { printf "%.1f %%", 100 * a / b }')"
 else
   row "torch.matmul 4096^3 bf16 (cuBLAS)" "skip" "no torch with CUDA: $(tail -1 "$LOG/torch_matmul.txt")"
 fi
