@@ -72,6 +72,12 @@ static int firstWgmmaLine(const std::vector<ir::Stmt>& body) {
   return 0;
 }
 
+void placeWgmmaNotes(std::vector<toolchain::ToolMessage>& messages, const ir::Program& program) {
+  for (auto& m : messages)
+    if (m.tool == "ptxas" && m.scriptLine == 0 && !m.function.empty())
+      if (const ir::Kernel* k = program.findKernel(m.function)) m.scriptLine = firstWgmmaLine(k->body);
+}
+
 Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
                             std::string_view source) {
   Diagnostics out;
@@ -145,11 +151,8 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
             break;
           }
   }
-  // ptxas' wgmma notes that name only the function (a serialised pipeline): the kernel's first
-  // wgmma statement, so that a serialised kernel never passes silently (spec TC §8.3 item 6).
-  for (auto& m : msgs)
-    if (m.tool == "ptxas" && m.scriptLine == 0 && !m.function.empty())
-      if (const ir::Kernel* k = program.findKernel(m.function)) m.scriptLine = firstWgmmaLine(k->body);
+  // A serialised wgmma pipeline never passes silently (spec TC §8.3 item 6).
+  placeWgmmaNotes(msgs, program);
   for (auto& d : toolDiagnostics(msgs, source)) p.diagnostics.push_back(std::move(d));
   if (!t.ok && !hasErrors(p.diagnostics))
     p.diagnostics.push_back(makeError("E0912", {}, "the CUDA toolchain failed: " + p.toolLog));

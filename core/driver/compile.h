@@ -56,6 +56,11 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
                                        const CompileOptions& options = {},
                                        std::string_view source = {});
 
+/// ptxas' wgmma notes that name only a function (C7520 and the other "wgmma.mma_async
+/// instructions are serialized" messages) get the script line of that kernel's first wgmma
+/// statement; messages that already have a line, or name no kernel of `program`, are unchanged.
+void placeWgmmaNotes(std::vector<toolchain::ToolMessage>& messages, const ir::Program& program);
+
 /// Turn toolchain messages into diagnostics at script lines (spans cover the line's text when
 /// `source` is given).
 Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,

@@ -6,6 +6,11 @@
 
 #include <chrono>
 
+#include <fstream>
+#include <sstream>
+
+#include "core/driver/compile.h"
+#include "core/sema/sema.h"
 #include "core/toolchain/toolchain.h"
 
 using namespace tirx;
@@ -49,6 +54,40 @@ class TestToolchain : public QObject {
     QVERIFY(msgs[1].text.find("(C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized") == 0);
     // Other info lines (resources) are not messages.
     QCOMPARE(toolchain::parseToolLog("ptxas info    : (C7000) something else\n", "ptxas", "", "").size(), size_t(0));
+  }
+
+  void wgmmaNotesAtTheScriptLine() {
+    // A note that names only the function lands on the kernel's first wgmma statement and becomes
+    // a warning there (W0911): a serialised kernel never passes silently.
+    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/resources/examples/wgmma_m64n64k16.py");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string src = ss.str();
+    FrontEndResult fe = checkScript(src, "wgmma_m64n64k16.py");
+    QVERIFY(fe.ok());
+    int wgmmaLine = 0, n = 0;
+    std::istringstream lines(src);
+    for (std::string l; std::getline(lines, l);) {
+      ++n;
+      if (!wgmmaLine && l.find("T.ptx[\"wgmma.mma_async") != std::string::npos) wgmmaLine = n;
+    }
+    QVERIFY(wgmmaLine > 0);
+    std::vector<toolchain::ToolMessage> msgs = toolchain::parseToolLog(
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program "
+        "dependence on compiler-inserted WG.AR in divergent path in the function 'wgmma_m64n64k16'\n"
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program "
+        "dependence on compiler-inserted WG.AR in divergent path in the function 'other_kernel'\n",
+        "ptxas", "", "");
+    QCOMPARE(msgs.size(), size_t(2));
+    driver::placeWgmmaNotes(msgs, fe.program);
+    QCOMPARE(msgs[0].scriptLine, wgmmaLine);
+    QCOMPARE(msgs[1].scriptLine, 0);  // no such kernel: left without a line
+    const Diagnostics d = driver::toolDiagnostics(msgs, src);
+    QCOMPARE(d.size(), size_t(2));
+    QCOMPARE(d[0].code, std::string("W0911"));
+    QCOMPARE(d[0].severity, Severity::Warning);
+    QCOMPARE(d[0].span.line, wgmmaLine);
+    QVERIFY(d[0].message.find("(C7520) Potential Performance Loss") != std::string::npos);
   }
 
   void compilesToPtxAndCubin() {
