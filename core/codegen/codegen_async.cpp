@@ -72,6 +72,7 @@ void Emitter::emitAsync(const ir::Stmt& s) {
       m_usesSm90a = true;
       stmt(s.span, asmLine(std::string("setmaxnreg.") + (a.increase ? "inc" : "dec") + ".sync.aligned.u32 " + std::to_string(a.n) + ";", ""));
       return;
+    case K::MbarInval: stmt(s.span, asmLine("mbarrier.inval.shared::cta.b64 [%0];", bar)); return;
   }
 }
 

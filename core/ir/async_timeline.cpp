@@ -18,6 +18,7 @@ const char* asyncEventKindName(AsyncEventKind k) {
     case AsyncEventKind::MbarCompleteTx: return "mbarrier.complete_tx";
     case AsyncEventKind::MbarPhase: return "mbarrier.phase";
     case AsyncEventKind::MbarWait: return "mbarrier.wait";
+    case AsyncEventKind::MbarInval: return "mbarrier.inval";
   }
   return "?";
 }

@@ -37,11 +37,12 @@ enum class AsyncEventKind : uint8_t {
   MbarCompleteTx,  ///< instant: an async copy's complete_tx on its barrier at landing (bytes)
   MbarPhase,       ///< instant: a phase completes (phase: the completed phase's number)
   MbarWait,        ///< interval: a blocking parity wait (parity, phase waited for)
+  MbarInval,       ///< instant: mbarrier.inval (phase: the barrier's phase when it died)
 };
 
 /// "cp.async", "cp.async.commit", "cp.async.wait", "tma.load", "tma.store", "bulk.commit",
 /// "bulk.wait", "mbarrier.init", "mbarrier.arrive", "mbarrier.expect_tx", "mbarrier.complete_tx",
-/// "mbarrier.phase", "mbarrier.wait".
+/// "mbarrier.phase", "mbarrier.wait", "mbarrier.inval".
 const char* asyncEventKindName(AsyncEventKind k);
 /// True for the kinds that span time (copies and waits).
 bool isAsyncInterval(AsyncEventKind k);

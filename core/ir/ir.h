@@ -268,6 +268,7 @@ enum class AsyncKind {
   WgmmaCommit,         ///< wgmma.commit_group.sync.aligned
   WgmmaWait,           ///< wgmma.wait_group.sync.aligned n
   SetMaxNReg,          ///< setmaxnreg.{inc|dec}.sync.aligned.u32 n (increase: inc)
+  MbarInval,           ///< mbarrier.inval.shared::cta.b64 [bar]: the object is dead until the next init
 };
 
 /// One asynchronous-protocol statement.

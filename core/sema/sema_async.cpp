@@ -40,6 +40,8 @@ const std::vector<AsyncSpelling>& spellings() {
       {"mbarrier.arrive.expect_tx.shared::cta.b64", AsyncKind::MbarArriveExpectTx, 90, true, 1, 1, "bytes"},
       {"mbarrier.expect_tx.shared.b64", AsyncKind::MbarExpectTx, 90, true, 1, 1, "bytes"},
       {"mbarrier.expect_tx.shared::cta.b64", AsyncKind::MbarExpectTx, 90, true, 1, 1, "bytes"},
+      {"mbarrier.inval.shared.b64", AsyncKind::MbarInval, 80, true, 0, 0, ""},
+      {"mbarrier.inval.shared::cta.b64", AsyncKind::MbarInval, 80, true, 0, 0, ""},
       {"mbarrier.try_wait", AsyncKind::MbarWait, 90, true, 1, 1, "parity"},
       {"mbarrier.try_wait.parity.shared::cta.b64", AsyncKind::MbarWait, 90, true, 1, 1, "parity"},
       {"fence.proxy.async", AsyncKind::FenceProxyAsync, 90, false, 0, 0, ""},

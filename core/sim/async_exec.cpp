@@ -89,6 +89,12 @@ MbarState* Runner::barrierOf(const ir::AsyncOp& a, Thread& t, int pc, bool forIn
     return &m;
   }
   if (it == async.bars.end() || !it->second.live) {
+    if (it != async.bars.end() && it->second.invalInstr >= 0) {
+      fault("mbarrier", "E0790", pc,
+            "mbarrier '" + name + "' is used by " + threadName(cta, t.tid) + " after its mbarrier.inval (no mbarrier.init since)", true,
+            {{span(it->second.invalInstr), "invalidated here"}});
+      return nullptr;
+    }
     fault("mbarrier", "E0790", pc,
           "mbarrier '" + name + "' is used by " + threadName(cta, t.tid) + " before any mbarrier.init of it", true);
     return nullptr;
@@ -243,6 +249,10 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
   const bool init = a.kind == K::MbarInit;
   MbarState* m = barrierOf(a, t, pc, init);
   if (!m) return;
+  if (a.kind == K::MbarInval) {
+    invalidate(*m, t, pc);
+    return;
+  }
   const int64_t v = a.value ? eval(*a.value, t, t.vars, pc).i : 1;
   if (init) {
     if (m->live) {
@@ -296,6 +306,22 @@ void Runner::execAsync(const ir::AsyncOp& a, Thread& t, int pc) {
       return;
     default: return;
   }
+}
+
+void Runner::invalidate(MbarState& m, Thread& t, int pc) {
+  // Undefined in PTX while the object still has work: an async copy that will complete_tx on it.
+  for (int32_t id : async.mbarQueue) {
+    const AsyncOpRec& o = async.ops[size_t(id)];
+    if (o.landed || o.mbarAddr != m.addr) continue;
+    fault("mbarrier", "E0799", pc,
+          "mbarrier.inval of '" + m.name + "' by " + threadName(cta, t.tid) + " while an async copy of thread " +
+              std::to_string(o.issuer) + " that completes on it is in flight",
+          true, {{span(o.instr), "the copy is issued here"}});
+    return;
+  }
+  if (timeline.on) tlMbar(ir::AsyncEventKind::MbarInval, t, pc, m, 0, 0);
+  m.live = false;
+  m.invalInstr = pc;
 }
 
 bool Runner::tryMbarWait(Thread& t, int pc) {

@@ -82,6 +82,7 @@ struct MbarState {
   bool consumed = true;     ///< a wait has observed the last completed phase
   bool initReported = false;  ///< E0797 reported for this object
   int initInstr = -1, lastArriveInstr = -1, lastTxInstr = -1, completeInstr = -1;
+  int invalInstr = -1;      ///< the mbarrier.inval that ended its life (-1: never invalidated)
   int64_t initBy = -1;
   int32_t initEpoch = 0;
   uint32_t initClock = 0;

@@ -282,6 +282,8 @@ class Runner {
   /// The shared byte address of a TMA load's live mbarrier (E0711, E0790 otherwise).
   bool tmaBarrier(const ir::TmaCopy& c, Thread& t, int pc, int64_t& addr);
   void releaseInto(MbarState& m, Thread& t);
+  /// mbarrier.inval: the object dies until the next init (E0799 while an async copy completes on it).
+  void invalidate(MbarState& m, Thread& t, int pc);
   bool checkTxRange(MbarState& m, int pc);
   void tryCompletePhase(MbarState& m, int pc);
   void arriveOn(MbarState& m, int64_t count, Thread& t, int pc);

@@ -260,6 +260,18 @@ class TestSimTimeline : public QObject {
     QCOMPARE(loads, 2);
   }
 
+  void invalBetweenRounds() {
+    // mbarrier.inval is an event of its own; the barrier's second life starts at phase 0 again.
+    Run r = simulate(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/mbar_inval_reinit_ok.py", withTimeline());
+    QVERIFY2(r.ok, r.error.c_str());
+    std::string got;
+    for (const auto& e : r.out.timeline.events)
+      if (e.kind == ir::AsyncEventKind::MbarInval || e.kind == ir::AsyncEventKind::MbarInit || e.kind == ir::AsyncEventKind::MbarPhase)
+        got += std::string(ir::asyncEventKindName(e.kind)) + " ph=" + std::to_string(e.phase) + " L" + std::to_string(e.span.line) + "\n";
+    QCOMPARE(got, std::string("mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"
+                              "mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"));
+  }
+
   void capTruncates() {
     // A cap of 10 events keeps the first 10 recorded and says so.
     sim::SimOptions o = withTimeline();

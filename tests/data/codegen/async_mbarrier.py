@@ -18,10 +18,12 @@
 # CHECK: asm volatile("cp.async.bulk.commit_group;" :: : "memory");
 # CHECK-NEXT: #line
 # CHECK-NEXT: asm volatile("cp.async.bulk.wait_group.read 0;" :: : "memory");
+# CHECK: asm volatile("mbarrier.inval.shared::cta.b64 [%0];" :: "r"((unsigned)__cvta_generic_to_shared(&
 # CHECK-PTX: mbarrier.init.shared::cta.b64
 # CHECK-PTX: mbarrier.try_wait.parity.shared::cta.b64
 # CHECK-PTX: cp.async.wait_group 1;
 # CHECK-PTX: cp.async.bulk.wait_group.read 0;
+# CHECK-PTX: mbarrier.inval.shared::cta.b64
 from tvm.script import tirx as T
 
 
@@ -45,4 +47,7 @@ def mbarriers(Out: T.Tensor((64,), "float32")):
     T.ptx.cp.async_.wait_group(1)
     T.ptx.cp.async_.bulk.commit_group()
     T.ptx.cp.async_.bulk.wait_group.read(0)
+    T.cuda.cta_sync()
+    if tid == 0:
+        T.ptx.mbarrier.inval.shared__cta.b64(bars.ptr_to([0]))
     Out[tid] = T.float32(1)
