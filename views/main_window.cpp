@@ -134,6 +134,9 @@ void MainWindow::createDocks() {
   auto* tc = makeDock("tensorcores", tr("Tensor cores"), m_tensorCores, Qt::RightDockWidgetArea);
   m_pipeline = new PipelinePanel(*m_session);
   auto* pl = makeDock("pipeline", tr("Pipeline"), m_pipeline, Qt::BottomDockWidgetArea);
+  connect(pl, &QDockWidget::visibilityChanged, m_pipeline, [this](bool visible) {
+    if (visible) m_pipeline->refreshIfPending();
+  });
   tabifyDockWidget(l, a);
   tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
   tabifyDockWidget(r, pl);  // Results and Pipeline share the bottom
@@ -479,6 +482,8 @@ void MainWindow::updateStaleTitles() {
                                                            : tr("Results"));
   dock("assembly")->setWindowTitle(m_session->productsStale() ? tr("Assembly (out of date)")
                                                               : tr("Assembly"));
+  // the timeline's lines point into the text it ran: after an edit they may point elsewhere
+  dock("pipeline")->setWindowTitle(m_session->reportStale() ? tr("Pipeline (out of date)") : tr("Pipeline"));
 }
 
 void MainWindow::setDarkTheme(bool dark) {

@@ -67,7 +67,8 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent) : QWidget(parent
   layout->addWidget(m_tabs, 1);
 
   connect(&m_session, &Session::reportChanged, this, [this] {
-    if (isVisible()) refresh();
+    // a dock behind another tab stays "visible" but is covered: defer then too
+    if (isVisible() && !visibleRegion().isEmpty()) refresh();
     else m_dirty = true;
   });
   connect(m_runs, &QComboBox::currentIndexChanged, this, &PipelinePanel::showRun);
@@ -80,7 +81,9 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent) : QWidget(parent
   refresh();
 }
 
-void PipelinePanel::showEvent(QShowEvent*) {
+void PipelinePanel::showEvent(QShowEvent*) { refreshIfPending(); }
+
+void PipelinePanel::refreshIfPending() {
   if (m_dirty) refresh();
 }
 

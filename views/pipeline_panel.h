@@ -33,6 +33,9 @@ class PipelinePanel : public QWidget {
   QString summaryText() const;
   /// Show the tab whose title contains `text`, else the TMA image whose entry does (and its tab).
   bool pick(const QString& text);
+  /// Refresh now if the report changed while the dock was hidden or behind another tab (the main
+  /// window calls it when the dock becomes visible: a tab switch shows no widget anew).
+  void refreshIfPending();
 
  protected:
   void showEvent(QShowEvent*) override;

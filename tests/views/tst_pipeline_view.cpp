@@ -4,6 +4,8 @@
 // cp.async pipeline, and the TMA box image of the 128-byte-swizzle example checked cell by cell
 // against the hardware's chunk XOR formula (and its painted colours).
 #include <QComboBox>
+#include <QDockWidget>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QtTest>
@@ -11,6 +13,7 @@
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
+#include "views/main_window.h"
 #include "views/pipeline_panel.h"
 #include "views/pipeline_view.h"
 #include "views/session.h"
@@ -60,6 +63,11 @@ class TstPipelineView : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TIRx-test");
+    QCoreApplication::setApplicationName("tst_pipeline_view");
+  }
+
   void mbarrierRingRowsAndClick() {
     JobRunner runner;
     Session session(runner);
@@ -107,6 +115,23 @@ class TstPipelineView : public QObject {
     QCOMPARE(editorLine(editor), 33);
     QVERIFY(editor.text(32).contains("mbarrier.arrive.shared.b64(full.ptr_to([s]))"));
     QVERIFY(panel.summaryText().startsWith("52 events in cta 0"));
+  }
+
+  void dockSaysOutOfDateAfterAnEdit() {
+    QSettings().clear();
+    MainWindow w(nullptr, false);
+    QCOMPARE(w.dock("pipeline")->windowTitle(), QString("Pipeline"));
+    w.resize(1200, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(verifyInto(w.session(), "resources/examples/mbarrier_ring.py"));
+    // the dock sits behind Results: it refreshes when it is shown, not before
+    QCOMPARE(w.pipelinePanel()->runPicker()->count(), 0);
+    w.dock("pipeline")->raise();
+    QTRY_COMPARE(w.pipelinePanel()->runPicker()->count(), 1);
+    w.session().setText(w.session().text() + "\n# edited\n");
+    QCOMPARE(w.dock("pipeline")->windowTitle(), QString("Pipeline (out of date)"));
+    QSettings().clear();
   }
 
   void cpAsyncCopiesStack() {
