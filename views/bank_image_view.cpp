@@ -18,8 +18,32 @@ BankImageView::BankImageView(QWidget* parent) : QWidget(parent) {
 void BankImageView::setTile(std::shared_ptr<const ScriptFacts> facts, int index) {
   m_facts = std::move(facts);
   m_index = m_facts && index >= 0 && index < static_cast<int>(m_facts->sharedTiles.size()) ? index : -1;
+  m_highlight.clear();
+  m_highlightCount = 0;
   relayout();
   update();
+}
+
+void BankImageView::setHighlight(const std::vector<int64_t>& flatElements) {
+  m_highlight.clear();
+  m_highlightCount = 0;
+  const SharedTileImage* t = tile();
+  if (t && t->ok && !flatElements.empty()) {
+    const int64_t n = t->image.rows * t->cols;
+    m_highlight.assign(size_t(n), 0);
+    for (int64_t e : flatElements)
+      if (e >= 0 && e < n && !m_highlight[size_t(e)]) {
+        m_highlight[size_t(e)] = 1;
+        ++m_highlightCount;
+      }
+  }
+  update();
+}
+
+bool BankImageView::isHighlighted(int64_t row, int64_t col) const {
+  const SharedTileImage* t = tile();
+  if (!t || m_highlight.empty() || row < 0 || col < 0 || row >= t->image.rows || col >= t->cols) return false;
+  return m_highlight[size_t(row * t->cols + col)] != 0;
 }
 
 const SharedTileImage* BankImageView::tile() const {
@@ -114,6 +138,25 @@ void BankImageView::paintEvent(QPaintEvent*) {
                                   .arg(bank).arg(bank + 3));
       }
     }
+  }
+  // a descriptor's elements: the others dimmed, the read ones outlined
+  if (!m_highlight.empty()) {
+    const QColor dim(255, 255, 255, 170);
+    for (int64_t r = 0; r < t->image.rows; ++r)
+      for (int64_t c = 0; c < t->cols; ++c)
+        if (!isHighlighted(r, c)) p.fillRect(elementRect(r, c), dim);
+    p.setPen(QPen(QColor(20, 20, 20), std::max(1.0, std::min(2.0, m_cellW / 6))));
+    p.setBrush(Qt::NoBrush);
+    for (int64_t r = 0; r < t->image.rows; ++r)
+      for (int64_t c = 0; c < t->cols; ++c)
+        if (isHighlighted(r, c)) {
+          // outline only the edges facing a non-highlighted neighbour: runs read as one region
+          const QRectF e = elementRect(r, c);
+          if (!isHighlighted(r - 1, c)) p.drawLine(e.topLeft(), e.topRight());
+          if (!isHighlighted(r + 1, c)) p.drawLine(e.bottomLeft(), e.bottomRight());
+          if (!isHighlighted(r, c - 1)) p.drawLine(e.topLeft(), e.bottomLeft());
+          if (!isHighlighted(r, c + 1)) p.drawLine(e.topRight(), e.bottomRight());
+        }
   }
   // chunk boundaries (16 bytes) and every 8th row (one 128-byte swizzle period)
   const QColor line = palette().text().color();

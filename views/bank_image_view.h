@@ -7,6 +7,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <vector>
 
 #include "views/script_facts.h"
 
@@ -20,6 +21,14 @@ class BankImageView : public QWidget {
   /// Show shared tile `index` of `facts->sharedTiles` (kept alive here); −1 or null clears.
   void setTile(std::shared_ptr<const ScriptFacts> facts, int index);
   const SharedTileImage* tile() const;
+
+  /// Outline the elements a wgmma descriptor reads (row-major flat indices into the tile's logical
+  /// rows × cols, e.g. DescriptorSubOperand::elements) and dim the others; empty clears. Indices
+  /// outside the tile are ignored.
+  void setHighlight(const std::vector<int64_t>& flatElements);
+  /// Elements currently highlighted (inside the tile).
+  int64_t highlightedCount() const { return m_highlightCount; }
+  bool isHighlighted(int64_t row, int64_t col) const;
 
   /// The colour of bank 0..31 (−1: grey, a chunk that is not one contiguous 16-byte chunk).
   static QColor bankColor(int bank);
@@ -46,6 +55,8 @@ class BankImageView : public QWidget {
   std::shared_ptr<const ScriptFacts> m_facts;
   int m_index = -1;
   mutable double m_cellW = 0, m_cellH = 0;
+  std::vector<char> m_highlight;  ///< rows·cols flags, empty: none
+  int64_t m_highlightCount = 0;
   double m_left = 34, m_top = 20;
 };
 

@@ -13,6 +13,7 @@
 #include <map>
 
 #include "core/ptx/ptx_table.h"
+#include "views/descriptor_facts.h"
 #include "views/completion_apis.h"
 #include "views/opcode_hover.h"
 #include "views/session.h"
@@ -268,6 +269,9 @@ QString EditorWidget::hoverTextAt(int pos) const {
   QStringList parts;
   int op = opcodeAt(facts->opcodes, pos);
   if (op >= 0) parts << QString::fromStdString(facts->opcodes[op].info);
+  // a wgmma shared operand or its a_descriptor=/b_descriptor=: the engine's decoded descriptors
+  if (const int d = descriptorFactAt(facts->descriptors, pos); d >= 0)
+    parts << QString::fromStdString(describeDescriptorFact(facts->descriptors[size_t(d)]));
   if (op < 0) {
     int line = static_cast<int>(const_cast<EditorWidget*>(this)->SendScintilla(SCI_LINEFROMPOSITION, pos)) + 1;
     std::string word = wordAt(pos);

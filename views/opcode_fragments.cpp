@@ -1,6 +1,8 @@
 // opcodeFragmentTables: the engine's element-unit fragment maps turned into labelled tables.
 #include "views/opcode_fragments.h"
 
+#include <algorithm>
+
 #include "core/ptx/fragments.h"
 
 namespace tirx::views {
@@ -41,6 +43,36 @@ std::vector<FragmentTable> opcodeFragmentTables(const PtxInstruction& instr) {
                            "B " + std::to_string(k) + "×8 (k×n) · b0..b" + std::to_string(2 * rb - 1) +
                                " in " + std::to_string(rb) + (rb == 1 ? " register" : " registers")));
     out.push_back(mmaTable(s, frag::MmaOperand::C, "C/D 16×8 (m×n) · c0..c3, one f32 each"));
+  } else if (instr.family == PtxFamily::Wgmma && frag::wgmmaValidN(instr.wgmmaN)) {
+    // The warpgroup's frame is 64 rows; rows 16w..16w+15 belong to warp w with the same lanes and
+    // registers as warp 0's (thread +32w), so warp 0's 16 rows are drawn. D's column block 8j
+    // holds d4j..d4j+3: the first 16 columns show the pattern.
+    const int n = instr.wgmmaN;
+    const frag::FragmentMap d = frag::wgmmaAccumulatorFragment(n);
+    FragmentTable dt;
+    dt.title = "D rows 0–15 (warp 0; +16w rows: thread +32w) × columns 0–" + std::to_string(std::min(n, 16) - 1) +
+               " of 64×" + std::to_string(n) + " · d0..d" + std::to_string(n / 2 - 1) + ", one f32 each";
+    dt.rows = 16;
+    dt.cols = std::min(n, 16);
+    for (int r = 0; r < dt.rows; ++r)
+      for (int c = 0; c < dt.cols; ++c) {
+        const frag::Holder& h = d.at(r, c);
+        dt.lanes.push_back(h.thread);
+        dt.labels.push_back("d" + std::to_string(h.reg));
+      }
+    const frag::FragmentMap a = frag::wgmmaAFragment(frag::Units::Elements);
+    FragmentTable at;
+    at.title = "A in registers (rs form) rows 0–15 of 64×16 · a0..a7 in 4 registers";
+    at.rows = 16;
+    at.cols = 16;
+    for (int r = 0; r < at.rows; ++r)
+      for (int c = 0; c < at.cols; ++c) {
+        const frag::Holder& h = a.at(r, c);
+        at.lanes.push_back(h.thread);
+        at.labels.push_back("a" + std::to_string(2 * h.reg + h.half));
+      }
+    out.push_back(std::move(dt));
+    out.push_back(std::move(at));
   } else if (instr.family == PtxFamily::Ldmatrix || instr.family == PtxFamily::Stmatrix) {
     const frag::MatrixShape s{instr.matrices, instr.trans};
     for (int m = 0; m < s.count; ++m) {

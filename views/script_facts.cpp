@@ -86,6 +86,7 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
   options.sm = sm;
   CheckedScript checked = checkScriptWithFragments(source, std::move(fileName), options);
   facts.fragments = std::move(checked.fragments);
+  facts.descriptors = std::move(checked.descriptors);
   auto fe = std::make_shared<FrontEndResult>(std::move(checked.frontEnd));
   collectBlock(fe->parse.module.body, facts.opcodes);
   const auto& symbols = fe->program.symbols;

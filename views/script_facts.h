@@ -42,6 +42,7 @@ struct ScriptFacts {
   std::vector<LayoutSummary> layouts;
   std::vector<FragmentFact> fragments;       ///< tensor-core register operands, element by element
   std::vector<SharedTileImage> sharedTiles;  ///< byte/bank images of the shared allocations
+  std::vector<DescriptorFact> descriptors;   ///< wgmma shared operands: descriptors and what they read
   double millis = 0;  ///< time the analysis took on the worker
 };
 

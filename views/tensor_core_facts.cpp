@@ -80,8 +80,10 @@ const FragmentCell* fragmentCell(const FragmentFact& f, int warp, int repeat, in
   return nullptr;
 }
 
-std::string fragmentCellLabel(const FragmentFact&, const FragmentCell& c) {
-  return "T" + std::to_string(c.needLane) + " r" + std::to_string(c.needReg);
+std::string fragmentCellLabel(const FragmentFact& f, const FragmentCell& c) {
+  // a warpgroup frame (wgmma) holds four warps' cells in one block: name the warp too
+  const std::string w = f.frameThreads > 32 ? "W" + std::to_string(c.warp) + " " : std::string();
+  return w + "T" + std::to_string(c.needLane) + " r" + std::to_string(c.needReg);
 }
 
 std::string fragmentCellElement(const FragmentFact& f, const FragmentCell& c) {
@@ -92,13 +94,21 @@ std::string fragmentCellElement(const FragmentFact& f, const FragmentCell& c) {
 
 std::string describeFragmentCell(const FragmentFact& f, const FragmentCell& c) {
   std::ostringstream s;
-  s << "element (" << c.row << ", " << c.col << ") · lane " << c.needLane << " · " << f.letter
+  s << "element (" << c.row << ", " << c.col << ") · ";
+  if (f.frameThreads > 32)
+    s << "warp " << c.warp << ", lane " << c.needLane << " (thread " << 32 * c.warp + c.needLane << ")";
+  else
+    s << "lane " << c.needLane;
+  s << " · " << f.letter
     << c.element << " (register " << c.needReg;
   if (f.halves == 2) s << (c.needHalf ? ", bits 16–31" : ", bits 0–15");
   s << ")";
   if (c.haveThread >= 0) {
     s << " · the layout gives thread " << c.haveThread << ", slot " << c.haveSlot;
-    if (c.mismatch) s << " — the instruction needs lane " << c.needLane;
+    if (c.mismatch && f.frameThreads > 32)
+      s << " — the instruction needs thread " << 32 * c.warp + c.needLane;
+    else if (c.mismatch)
+      s << " — the instruction needs lane " << c.needLane;
   }
   return s.str();
 }

@@ -3,6 +3,7 @@
 #include "views/tensor_core_panel.h"
 
 #include <QComboBox>
+#include <algorithm>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "views/bank_image_view.h"
+#include "views/descriptor_facts.h"
 #include "views/fragment_view.h"
 #include "views/session.h"
 #include "views/tensor_core_facts.h"
@@ -20,8 +22,10 @@
 namespace tirx::views {
 
 namespace {
-// item data: fragment fact index ≥ 0, shared tile −1 − index
+// item data: fragment fact index ≥ 0, shared tile −1 − index; a wgmma descriptor item carries
+// its tile's data and, under kDescriptorRole, the descriptor fact's index
 int tileData(int index) { return -1 - index; }
+constexpr int kDescriptorRole = Qt::UserRole + 1;
 }  // namespace
 
 TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
@@ -31,6 +35,9 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   m_pick->setMinimumContentsLength(30);
   m_warp = new QSpinBox(this);
   m_warp->setPrefix(tr("warp "));
+  m_sub = new QSpinBox(this);
+  m_sub->setPrefix(tr("instruction "));
+  m_sub->setVisible(false);
   m_summary = new QLabel(this);
   m_summary->setWordWrap(true);
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -61,6 +68,7 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   top->addWidget(new QLabel(tr("Operand:"), this));
   top->addWidget(m_pick, 1);
   top->addWidget(m_warp);
+  top->addWidget(m_sub);
   auto* lay = new QVBoxLayout(this);
   lay->setContentsMargins(4, 4, 4, 4);
   lay->addLayout(top);
@@ -76,6 +84,7 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
     m_fragment->setWarp(w);
     showPicked();
   });
+  connect(m_sub, &QSpinBox::valueChanged, this, [this](int) { showPicked(); });
   connect(m_accesses, &QTableWidget::cellClicked, this, [this](int row, int) {
     if (auto* it = m_accesses->item(row, 0)) m_session.selectLine(it->text().toInt());
   });
@@ -115,6 +124,16 @@ void TensorCorePanel::refresh() {
                                                QString::fromStdString(t.layoutText));
         if (t.swizzled && !t.swizzleMode.empty()) text += tr(" · %1 swizzle").arg(QString::fromStdString(t.swizzleMode));
         m_pick->addItem(text, tileData(i));
+      }
+      for (int i = 0; i < static_cast<int>(m_facts->descriptors.size()); ++i) {
+        const DescriptorFact& f = m_facts->descriptors[size_t(i)];
+        for (int t = 0; t < static_cast<int>(m_facts->sharedTiles.size()); ++t) {
+          const SharedTileImage& tile = m_facts->sharedTiles[size_t(t)];
+          if (tile.name != f.buffer || tile.kernel != f.kernel) continue;
+          m_pick->addItem(QString::fromStdString(describeDescriptorPick(f)), tileData(t));
+          m_pick->setItemData(m_pick->count() - 1, i, kDescriptorRole);
+          break;
+        }
       }
     }
     int keep = m_pick->findText(previous);
@@ -168,11 +187,12 @@ void TensorCorePanel::showPicked() {
     m_fragment->setFact(nullptr, -1);
     m_bank->setTile(nullptr, -1);
     m_warp->setVisible(false);
-    m_summary->setText(m_facts ? tr("no mma.sync, ldmatrix or stmatrix operand and no shared tile in this script")
+    m_summary->setText(m_facts ? tr("no mma.sync, wgmma, ldmatrix or stmatrix operand and no shared tile in this script")
                                : QString());
     return;
   }
   if (d >= 0) {
+    m_sub->setVisible(false);
     const FragmentFact& f = m_facts->fragments[size_t(d)];
     m_warp->setVisible(f.warps > 1);
     {
@@ -202,11 +222,40 @@ void TensorCorePanel::showPicked() {
   m_warp->setVisible(false);
   m_bank->setTile(m_facts, t);
   m_stack->setCurrentIndex(1);
+  if (const QVariant desc = m_pick->currentData(kDescriptorRole); desc.isValid()) {
+    showDescriptor(desc.toInt());
+    fillAccesses();
+    return;
+  }
+  m_sub->setVisible(false);
   const SharedTileImage& tile = m_facts->sharedTiles[size_t(t)];
   m_summary->setText(tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large "
                         "enough; else 16-byte chunks)")
                          .arg(QString::fromStdString(tile.name), QString::fromStdString(tile.layoutText).toHtmlEscaped()));
   fillAccesses();
+}
+
+void TensorCorePanel::showDescriptor(int index) {
+  const DescriptorFact& f = m_facts->descriptors[size_t(index)];
+  {
+    const QSignalBlocker block(m_sub);
+    m_sub->setRange(0, std::max(0, static_cast<int>(f.subs.size()) - 1));
+  }
+  m_sub->setVisible(f.subs.size() > 1);
+  const int sub = m_sub->value();
+  if (sub < 0 || size_t(sub) >= f.subs.size()) {
+    m_bank->setHighlight({});
+    return;
+  }
+  const DescriptorSubOperand& s = f.subs[size_t(sub)];
+  m_bank->setHighlight(s.elements);
+  QString text = tr("%1 · %2<br>%3 elements of '%4' read through this descriptor (outlined)")
+                     .arg(QString::fromStdString(f.opcode),
+                          QString::fromStdString(describeDescriptorSub(f, sub)).toHtmlEscaped())
+                     .arg(m_bank->highlightedCount())
+                     .arg(QString::fromStdString(f.buffer));
+  if (s.unmapped > 0) text += tr(" · %1 reads land on no element").arg(s.unmapped);
+  m_summary->setText(text);
 }
 
 void TensorCorePanel::fillAccesses() {

@@ -5,13 +5,16 @@
 // half the fragment map of core/ptx/fragments.h needs, and the thread and slot the tensor's layout
 // actually gives it. Sema records them while it checks (also for an operand whose layout it
 // rejects, so that the studio can outline the wrong cells) when asked through
-// checkScriptWithFragments; the studio draws them without re-deriving anything.
+// checkScriptWithFragments; the studio draws them without re-deriving anything. wgmma statements
+// add their D accumulator (64·R × N) and, in the RS form, their A registers (64 × 16 per k-step)
+// with the warpgroup's §8.4 maps (sema_wgmma.cpp).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/layout/wgmma_descriptor.h"
 #include "core/sema/sema.h"
 
 namespace tirx {
@@ -46,7 +49,11 @@ struct FragmentFact {
   std::string mapLayout;   ///< a TileLayout that reproduces the map
   int rows = 0, cols = 0;  ///< the atom in element units (A 16×16, B 16×8, C/D 16×8, ldmatrix 32×8)
   int halves = 1;          ///< elements per 32-bit register (2 for 16-bit data)
-  int warps = 1;           ///< warps of the op's group
+  int warps = 1;           ///< warps of the op's group (blocks per repeat: one per warp)
+  /// Threads of one block's frame: 32 (an mma.sync/ldmatrix atom of one warp) or 128 (wgmma: the
+  /// warpgroup's 64-row frame in one block, FragmentCell::warp the cell's warp, needLane its lane;
+  /// `warps` is then 1).
+  int frameThreads = 32;
   std::vector<int64_t> repeat;     ///< the operand's repeat extents (empty: one atom)
   std::vector<FragmentCell> cells; ///< warp-major, then repeat, then the atom's words row-major
   int64_t mismatches = 0;          ///< cells with mismatch (over all cells, also those cut off)
@@ -56,11 +63,46 @@ struct FragmentFact {
 /// The cell budget of one FragmentFact (a 64×64 tile at CTA scope fits several times).
 inline constexpr int64_t kMaxFragmentCells = int64_t(1) << 16;
 
+/// One instruction's view of a wgmma shared operand (A: one per (M repeat, k-step); B: one per
+/// k-step): the descriptor it is issued with and what that descriptor reads.
+struct DescriptorSubOperand {
+  int repeat = 0, kStep = 0;
+  /// The fields; startAddress is the byte offset from the buffer's start (dynamic region starts
+  /// taken as 0): at run time the buffer's shared-window address is added.
+  SmemDescriptor fields;
+  uint64_t bits = 0;  ///< encodeDescriptor(fields): the value with the buffer at shared address 0
+  /// The first core matrices (K-major: rows 8i..8i+7 × one 16-byte k chunk j; MN-major: 8 k × one
+  /// 16-byte row chunk), i, j in {0, 1}, i outer: the byte offset descriptorAddress gives each of
+  /// their 8 rows, from the buffer's start.
+  std::vector<std::vector<int64_t>> coreMatrixBytes;
+  /// Every element the descriptor reads (descriptorAddress, mapped back through the buffer's
+  /// layout and swizzle), as a row-major flat index into the buffer's logical shape; sorted.
+  std::vector<int64_t> elements;
+  int64_t unmapped = 0;  ///< reads that land on no element of the buffer (0 when sema accepted it)
+};
+
+/// A shared operand (A in the SS form, B) of one wgmma statement with its descriptors.
+struct DescriptorFact {
+  std::string kernel;
+  SourceSpan opSpan, operandSpan;
+  SourceSpan keywordSpan;  ///< the a_descriptor=/b_descriptor= value (line 0 when absent)
+  std::string opcode;
+  char operand = 'a';      ///< 'a' or 'b'
+  std::string tensor;      ///< the operand as written ("As[0:64, :]")
+  std::string buffer;      ///< the shared allocation it reads
+  std::vector<int64_t> bufferShape;
+  MatrixMajor major = MatrixMajor::K;
+  int elemBytes = 2;
+  int64_t rows = 64, kSteps = 1;  ///< a sub-operand is rows × 16 elements
+  std::vector<DescriptorSubOperand> subs;  ///< A: repeat-major, then k-step; B: k-steps
+};
+
 /// The front end's result and the fragment facts of every checked tensor-core tile op (program
 /// order; an op rejected before its per-element check, e.g. for a wrong atom shape, has none).
 struct CheckedScript {
   FrontEndResult frontEnd;
   std::vector<FragmentFact> fragments;
+  std::vector<DescriptorFact> descriptors;  ///< wgmma shared operands sema accepted, in program order
 };
 
 /// checkScript plus the fragment facts (the CLI's checkScript does not pay for them).

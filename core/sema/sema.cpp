@@ -673,11 +673,13 @@ SemaResult analyze(const ast::Module& module, const SemaOptions& options) {
 namespace {
 
 FrontEndResult checkScriptCollecting(std::string_view source, std::string fileName,
-                                     const SemaOptions& options, std::vector<FragmentFact>* fragments) {
+                                     const SemaOptions& options, std::vector<FragmentFact>* fragments,
+                                     std::vector<DescriptorFact>* descriptors) {
   FrontEndResult r;
   r.parse = parseScript(source, fileName);
   sema::Analyzer a(r.parse.module, options);
   a.collectFragments(fragments);
+  a.collectDescriptors(descriptors);
   SemaResult s = a.run();
   r.program = std::move(s.program);
   r.diagnostics = r.parse.diagnostics;
@@ -693,13 +695,13 @@ FrontEndResult checkScriptCollecting(std::string_view source, std::string fileNa
 
 FrontEndResult checkScript(std::string_view source, std::string fileName,
                            const SemaOptions& options) {
-  return checkScriptCollecting(source, std::move(fileName), options, nullptr);
+  return checkScriptCollecting(source, std::move(fileName), options, nullptr, nullptr);
 }
 
 CheckedScript checkScriptWithFragments(std::string_view source, std::string fileName,
                                        const SemaOptions& options) {
   CheckedScript c;
-  c.frontEnd = checkScriptCollecting(source, std::move(fileName), options, &c.fragments);
+  c.frontEnd = checkScriptCollecting(source, std::move(fileName), options, &c.fragments, &c.descriptors);
   return c;
 }
 

@@ -145,6 +145,7 @@ class Analyzer {
   SemaResult run();
   /// Record the fragment facts of the tensor-core ops into `out` (null: do not).
   void collectFragments(std::vector<FragmentFact>* out) { m_fragments = out; }
+  void collectDescriptors(std::vector<DescriptorFact>* out) { m_descriptors = out; }
 
   // ---- diagnostics (sema.cpp) ----
   Diagnostic& error(const char* code, SourceSpan span, std::string message);
@@ -338,6 +339,11 @@ class Analyzer {
   // ---- Hopper wgmma (sema_wgmma.cpp; spec TC §8, decision TC-2) ----
   /// `T.cuda.tile.apply(T.ptx["wgmma.mma_async..."], D, A, B, scope="warpgroup", ...)` ⇒ ir::Wgmma.
   void lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out);
+  /// Appends a wgmma operand's fragment fact (when collecting) with the kernel and spans.
+  void recordWgmmaFragment(FragmentFact f, const ast::Expr& call, const ast::Expr& operand);
+  /// Appends the descriptor fact of an accepted shared operand (when collecting).
+  void recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e, char which, const ir::WgmmaShared& op,
+                              int64_t originPre, int64_t subRows, int64_t mRepeat, int64_t kSteps, const PtxInstruction& instr);
   /// One shared operand (A or B) of a wgmma: its region, descriptor tuple and sub-operand starts.
   std::optional<ir::WgmmaShared> wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which, int64_t rows,
                                                     int64_t mRepeat, bool mnMajor, const PtxInstruction& instr,
@@ -380,6 +386,7 @@ class Analyzer {
   SemaOptions m_options;
   ir::Program m_program;
   std::vector<FragmentFact>* m_fragments = nullptr;
+  std::vector<DescriptorFact>* m_descriptors = nullptr;
   Diagnostics m_diags;
   Scope m_moduleScope;
   std::vector<TileLayout> m_layouts;

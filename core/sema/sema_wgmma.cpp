@@ -14,6 +14,7 @@
 //   - scope="warpgroup", no lane-dependent control flow, target sm_90 (compiled as sm_90a; E0177
 //     elsewhere), keyword values (E0225).
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "core/layout/wgmma_descriptor.h"
@@ -43,7 +44,138 @@ std::string shapeText(const std::vector<int64_t>& s) {
   return out + (s.size() == 1 ? ",)" : ")");
 }
 
+/// The studio's fact of a wgmma register operand (D: halves 1, blocks = M repeats; A in registers:
+/// halves 2, blocks = (M repeat, k-step)): every element of the warpgroup's frame (64 × N, or 64 ×
+/// 16 elements of A) with the thread and register the §8.4 map needs and the thread and slot the
+/// tensor's layout gives. `coordOf(block, thread, reg)` is the tensor coordinate of a register
+/// word, `elementOf(thread, element)` the element's place in the frame.
+FragmentFact wgmmaFragmentFact(const PtxInstruction& instr, char letter, int index, const ir::TensorRef& t,
+                               const frag::FragmentMap& map, std::vector<int64_t> repeat, int cols, int regs, int halves,
+                               const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
+                               const std::function<frag::Coord(int, int)>& elementOf) {
+  FragmentFact f;
+  f.opcode = instr.opcode;
+  f.role = std::string(1, letter);
+  f.letter = letter;
+  f.operandIndex = index;
+  f.tensor = t.text;
+  f.mapName = map.name;
+  f.mapLayout = map.layout;
+  f.rows = 64;
+  f.cols = cols;
+  f.halves = halves;
+  f.warps = 1;
+  f.frameThreads = 128;
+  f.repeat = std::move(repeat);
+  const RefEval ev(t);
+  const bool threaded = ev.cl.hasThreadAxes();
+  int64_t blocks = 1;
+  for (int64_t e : f.repeat) blocks *= e;
+  for (int64_t b = 0; b < blocks; ++b)
+    for (int th = 0; th < 128; ++th)
+      for (int j = 0; j < regs; ++j) {
+        const CompiledLayout::Point p = ev.at(coordOf(b, th, j));
+        for (int h = 0; h < halves; ++h) {
+          FragmentCell c;
+          c.warp = th / 32;
+          c.repeat = static_cast<int>(b);
+          c.needLane = th % 32;
+          c.needReg = j;
+          c.needHalf = h;
+          c.element = halves * j + h;
+          const frag::Coord e = elementOf(th, c.element);
+          c.row = e.row;
+          c.col = e.col;
+          c.haveThread = threaded ? p.thread : -1;
+          c.haveSlot = p.m;
+          c.mismatch = threaded && p.thread != th;
+          if (c.mismatch) ++f.mismatches;
+          if (int64_t(f.cells.size()) < kMaxFragmentCells) f.cells.push_back(c);
+          else f.truncated = true;
+        }
+      }
+  return f;
+}
+
 }  // namespace
+
+void Analyzer::recordWgmmaFragment(FragmentFact f, const ast::Expr& call, const ast::Expr& operand) {
+  if (!m_fragments) return;
+  f.kernel = m_body->kernel ? m_body->kernel->name : std::string();
+  f.opSpan = call.span;
+  f.operandSpan = operand.span;
+  m_fragments->push_back(std::move(f));
+}
+
+void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e, char which, const ir::WgmmaShared& op,
+                                      int64_t originPre, int64_t subRows, int64_t mRepeat, int64_t kSteps,
+                                      const PtxInstruction& instr) {
+  if (!m_descriptors) return;
+  const ir::Buffer& buf = m_body->kernel->buffers[size_t(op.ref.buffer)];
+  const int eb = ir::dtypeBytes(op.ref.dtype);
+  DescriptorFact f;
+  f.kernel = m_body->kernel->name;
+  f.opSpan = call.span;
+  f.operandSpan = e.span;
+  if (const ast::Expr* k = keyword(call, std::string(1, which) + "_descriptor")) f.keywordSpan = k->span;
+  f.opcode = instr.opcode;
+  f.operand = which;
+  f.tensor = op.ref.text;
+  f.buffer = buf.name;
+  f.bufferShape = buf.shape;
+  f.major = op.mnMajor ? MatrixMajor::MN : MatrixMajor::K;
+  f.elemBytes = eb;
+  f.rows = subRows;
+  f.kSteps = kSteps;
+  // Byte → element of the buffer (its layout, then its swizzle), to name what a descriptor reads.
+  std::vector<std::pair<int64_t, int64_t>> byteToFlat;
+  const int64_t total = product(buf.shape);
+  if (total > 0 && total <= (int64_t(1) << 20)) {
+    const CompiledLayout cl(buf.layout);
+    byteToFlat.reserve(size_t(total));
+    for (int64_t flat = 0; flat < total; ++flat)
+      byteToFlat.emplace_back(ir::swizzledByte(buf, cl.applyFlat(flat).m * eb), flat);
+    std::sort(byteToFlat.begin(), byteToFlat.end());
+  }
+  auto flatOf = [&](int64_t byte) -> std::optional<int64_t> {
+    auto it = std::lower_bound(byteToFlat.begin(), byteToFlat.end(), std::pair<int64_t, int64_t>{byte, INT64_MIN});
+    if (it == byteToFlat.end() || it->first != byte) return std::nullopt;
+    return it->second;
+  };
+  const int T = 16 / eb;
+  for (int64_t r = 0; r < mRepeat; ++r)
+    for (int64_t k = 0; k < kSteps; ++k) {
+      DescriptorSubOperand s;
+      s.repeat = int(r);
+      s.kStep = int(k);
+      s.fields.startAddress = originPre + op.start[size_t(r * kSteps + k)];
+      s.fields.leadingByteOffset = op.lbo;
+      s.fields.strideByteOffset = op.sbo;
+      s.fields.swizzle = op.mode;
+      s.bits = encodeDescriptor(s.fields);
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+          std::vector<int64_t> rowsOf;
+          for (int q = 0; q < 8; ++q) {
+            // K-major: row 8i + q, first element of k chunk j; MN-major: k 8j + q, row chunk i
+            const auto a = op.mnMajor ? descriptorAddress(s.fields, f.major, eb, int64_t(T) * i, 8 * j + q)
+                                      : descriptorAddress(s.fields, f.major, eb, 8 * i + q, int64_t(T) * j);
+            rowsOf.push_back(a.value_or(-1));
+          }
+          s.coreMatrixBytes.push_back(std::move(rowsOf));
+        }
+      for (int64_t row = 0; row < subRows; ++row)
+        for (int64_t kk = 0; kk < 16; ++kk) {
+          const auto a = descriptorAddress(s.fields, f.major, eb, row, kk);
+          const auto flat = a ? flatOf(*a) : std::nullopt;
+          if (flat) s.elements.push_back(*flat);
+          else ++s.unmapped;
+        }
+      std::sort(s.elements.begin(), s.elements.end());
+      f.subs.push_back(std::move(s));
+    }
+  m_descriptors->push_back(std::move(f));
+}
 
 std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which,
                                                             int64_t rows, int64_t mRepeat, bool mnMajor,
@@ -214,6 +346,7 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   SmemDescriptor high = written;
   high.startAddress = 0;
   out.highBits = encodeDescriptor(high);
+  recordWgmmaDescriptors(call, e, which, out, originPre, subRows, mRepeat, kSteps, instr);
   return out;
 }
 
@@ -328,6 +461,15 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
   w->mRepeat = D.shape[0] / 64;
   w->d = D;
   const frag::FragmentMap dmap = frag::wgmmaAccumulatorFragment(N);
+  auto dCoord = [&](int64_t r, int th, int j) {
+    const frag::Coord c = frag::wgmmaAccumulator(N, th, j);
+    return std::vector<int64_t>{64 * r + c.row, c.col};
+  };
+  // The studio's facts first, also for a layout the check below rejects (the cells outlined).
+  if (m_fragments && !D.layout.hasReplica())
+    recordWgmmaFragment(wgmmaFragmentFact(instr, 'd', 0, D, dmap, {w->mRepeat}, N, N / 2, 1, dCoord,
+                                          [&](int th, int i) { return frag::wgmmaAccumulator(N, th, i); }),
+                        call, de);
   // Fragment ownership: every (repeat, register) one slot, in the thread the map names.
   auto checkRegs = [&](const ir::TensorRef& t, const ast::Expr& te, const char* role, int64_t blocks, int regs,
                        const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf, const std::string& mapLayout,
@@ -373,12 +515,7 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
       }
     return true;
   };
-  if (!checkRegs(D, de, "d", w->mRepeat, N / 2,
-                 [&](int64_t r, int th, int j) {
-                   const frag::Coord c = frag::wgmmaAccumulator(N, th, j);
-                   return std::vector<int64_t>{64 * r + c.row, c.col};
-                 },
-                 dmap.layout, w->dSlots))
+  if (!checkRegs(D, de, "d", w->mRepeat, N / 2, dCoord, dmap.layout, w->dSlots))
     return;
 
   auto aref = lowerTensor(ae);
@@ -407,12 +544,16 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
     w->aRegisters = true;
     w->aRegs = A;
     const int64_t ks = kSteps;
-    if (!checkRegs(A, ae, "a", w->mRepeat * ks, 4,
-                   [&](int64_t blk, int th, int i) {
-                     const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
-                     return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
-                   },
-                   frag::wgmmaAFragment(frag::Units::Words).layout, w->aSlots))
+    auto aCoord = [&](int64_t blk, int th, int i) {
+      const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
+      return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
+    };
+    const frag::FragmentMap amap = frag::wgmmaAFragment(frag::Units::Words);
+    if (m_fragments && !A.layout.hasReplica())
+      recordWgmmaFragment(wgmmaFragmentFact(instr, 'a', 1, A, amap, {w->mRepeat, ks}, 16, 4, 2, aCoord,
+                                            [](int th, int i) { return frag::wgmmaAElement(th, i); }),
+                          call, ae);
+    if (!checkRegs(A, ae, "a", w->mRepeat * ks, 4, aCoord, amap.layout, w->aSlots))
       return;
   } else {
     auto a = wgmmaSharedOperand(call, ae, 'a', 64 * w->mRepeat, w->mRepeat, w->transA == 1, instr, kSteps);
