@@ -2,6 +2,7 @@
 // `.global` + an optional `.L2::64B|.L2::128B|.L2::256B` prefetch hint. `.L2::cache_hint`
 // (a runtime cache policy operand) and the bulk forms are refused with a message naming them.
 #include "core/ptx/ptx_async.h"
+#include "core/ptx/ptx_tokens.h"
 
 #include <vector>
 
@@ -9,22 +10,9 @@ namespace tirx {
 
 namespace {
 
-struct Tok {
-  std::string text;
-  int column = 0;
-};
+using Tok = PtxToken;
 
-std::vector<Tok> split(std::string_view s) {
-  std::vector<Tok> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || (s[i] == '.' && i > start)) {
-      out.push_back({std::string(s.substr(start, i - start)), static_cast<int>(start)});
-      start = i;
-    }
-  }
-  return out;
-}
+std::vector<Tok> split(std::string_view s) { return splitPtxTokens(s); }
 
 std::nullopt_t fail(PtxParseError* e, std::string msg, int col, int len) {
   if (e) *e = {std::move(msg), col, len};

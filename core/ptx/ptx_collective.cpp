@@ -7,6 +7,7 @@
 // (shfl.sync, redux.sync). Minimum targets were checked with ptxas 13.0 for sm_75..sm_100
 // (tests/core/tst_ptx_collective.cpp).
 #include "core/ptx/ptx_collective.h"
+#include "core/ptx/ptx_tokens.h"
 
 #include "core/ptx/ptx_rows.h"
 
@@ -131,22 +132,9 @@ const std::vector<Form>& forms() {
   return f;
 }
 
-struct Token {
-  std::string text;
-  int column = 0;
-};
+using Token = PtxToken;
 
-std::vector<Token> split(std::string_view op) {
-  std::vector<Token> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= op.size(); ++i) {
-    if (i == op.size() || (op[i] == '.' && i > 0)) {
-      out.push_back({std::string(op.substr(start, i - start)), static_cast<int>(start)});
-      start = i;
-    }
-  }
-  return out;
-}
+std::vector<Token> split(std::string_view op) { return splitPtxTokens(op); }
 
 const Tok* findTok(const Step& s, std::string_view t) {
   for (const Tok& k : s.tokens)
@@ -307,8 +295,7 @@ void fillOperands(PtxInstruction& in) {
 }
 
 bool fail(PtxParseError* err, std::string msg, int column, int length) {
-  if (err) *err = PtxParseError{std::move(msg), column, length};
-  return false;
+  return ptxTokenError(err, std::move(msg), column, length);
 }
 
 }  // namespace

@@ -4,31 +4,19 @@
 // [`.tile`] `.bulk_group`. The first token that fits nowhere is reported with what was expected
 // there; known but unsupported qualifiers (multicast, im2col, cache hints, ...) say so.
 #include "core/ptx/ptx_tma.h"
+#include "core/ptx/ptx_tokens.h"
 
 #include <array>
 
 namespace tirx {
 namespace {
 
-struct Tok {
-  std::string text;
-  int column = 0;
-};
+using Tok = PtxToken;
 
-std::vector<Tok> split(std::string_view op) {
-  std::vector<Tok> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= op.size(); ++i)
-    if (i == op.size() || (op[i] == '.' && i > 0)) {
-      out.push_back({std::string(op.substr(start, i - start)), static_cast<int>(start)});
-      start = i;
-    }
-  return out;
-}
+std::vector<Tok> split(std::string_view op) { return splitPtxTokens(op); }
 
 bool fail(PtxParseError* e, std::string msg, int column, int length) {
-  if (e) *e = PtxParseError{std::move(msg), column, length};
-  return false;
+  return ptxTokenError(e, std::move(msg), column, length);
 }
 
 struct Unsupported {
