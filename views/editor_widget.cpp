@@ -42,7 +42,7 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
   SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
   viewport()->installEventFilter(this);
 
-  auto* gotoDef = new QAction(tr("Go to Definition"), this);
+  auto* gotoDef = m_goToDefinition = new QAction(tr("Go to &Definition"), this);
   gotoDef->setShortcut(Qt::Key_F12);
   gotoDef->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   addAction(gotoDef);

@@ -39,6 +39,8 @@ class EditorWidget : public QsciScintilla {
   QList<int> markedLines(Marker marker) const;
   /// Hover at byte position `pos` as a mouse dwell there does (tests, screenshots).
   void hoverAt(int pos);
+  /// Go to Definition (F12 while the editor has the focus); the Edit menu shows this same action.
+  QAction* goToDefinitionAction() const { return m_goToDefinition; }
   /// The fragment-picture popup of tensor-core opcodes (null until the first such hover).
   OpcodeHoverPopup* opcodePopup() const { return m_opcodePopup; }
 
@@ -60,6 +62,7 @@ class EditorWidget : public QsciScintilla {
   /// editor by every annotate() call, so a lexer or theme change cannot leave them unset.
   QsciStyle m_errorStyle, m_warningStyle;
   OpcodeHoverPopup* m_opcodePopup = nullptr;
+  QAction* m_goToDefinition = nullptr;
 };
 
 }  // namespace tirx::views

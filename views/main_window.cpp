@@ -26,11 +26,13 @@
 
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
+#include "views/editor_pane.h"
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
 #include "views/pipeline_panel.h"
+#include "views/problems_panel.h"
 #include "views/remote_hosts_dialog.h"
 #include "views/results_view.h"
 #include "views/session.h"
@@ -126,7 +128,8 @@ void MainWindow::createDocks() {
   m_layout = new LayoutPanel(*m_session);
   m_assembly = new AssemblyView(*m_session);
   m_results = new ResultsView(*m_session);
-  auto* e = makeDock("editor", tr("Editor"), m_editor, Qt::LeftDockWidgetArea);
+  m_editorPane = new EditorPane(m_editor);  // the editor with its find and go-to-line bars
+  auto* e = makeDock("editor", tr("Editor"), m_editorPane, Qt::LeftDockWidgetArea);
   auto* l = makeDock("layout", tr("Layout"), m_layout, Qt::RightDockWidgetArea);
   auto* a = makeDock("assembly", tr("Assembly"), m_assembly, Qt::RightDockWidgetArea);
   auto* r = makeDock("results", tr("Results"), m_results, Qt::BottomDockWidgetArea);
@@ -137,9 +140,16 @@ void MainWindow::createDocks() {
   connect(pl, &QDockWidget::visibilityChanged, m_pipeline, [this](bool visible) {
     if (visible) m_pipeline->refreshIfPending();
   });
+  m_problems = new ProblemsPanel(*m_session);
+  auto* pr = makeDock("problems", tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
+  connect(m_problems, &ProblemsPanel::locationActivated, m_editorPane, &EditorPane::goTo);
+  connect(m_problems, &ProblemsPanel::countsChanged, pr, [pr](int errors, int warnings) {
+    pr->setWindowTitle(errors + warnings ? tr("Problems (%1)").arg(errors + warnings) : tr("Problems"));
+  });
   tabifyDockWidget(l, a);
   tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
-  tabifyDockWidget(r, pl);  // Results and Pipeline share the bottom
+  tabifyDockWidget(r, pl);  // Results, Pipeline and Problems share the bottom
+  tabifyDockWidget(pl, pr);
   l->raise();
   r->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
@@ -200,11 +210,9 @@ void MainWindow::createActions() {
   edit->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, [this] { m_editor->undo(); });
   edit->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, [this] { m_editor->redo(); });
   edit->addSeparator();
-  edit->addAction(tr("Go to &Definition"), QKeySequence(Qt::Key_F12), m_editor, [this] {
-    int line, index;
-    m_editor->getCursorPosition(&line, &index);
-    m_editor->goToDefinitionAt(m_editor->positionFromLineIndex(line, index));
-  });
+  edit->addActions(m_editorPane->editActions());  // Find, Replace, Find Next/Previous, Go to Line
+  edit->addSeparator();
+  edit->addAction(m_editor->goToDefinitionAction());  // F12 (the editor's own: one action per key)
   edit->addAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), m_editor,
                   [this] { m_editor->autoCompleteFromAll(); });
 

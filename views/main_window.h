@@ -19,10 +19,12 @@ namespace tirx::views {
 struct OpenedBundle;
 class AssemblyView;
 class AutosaveManager;
+class EditorPane;
 class EditorWidget;
 class JobRunner;
 class LayoutPanel;
 class PipelinePanel;
+class ProblemsPanel;
 class ResultsView;
 class Session;
 class TensorCorePanel;
@@ -37,12 +39,16 @@ class MainWindow : public QMainWindow {
   Session& session() { return *m_session; }
   JobRunner& runner() { return *m_runner; }
   EditorWidget* editor() const { return m_editor; }
+  /// The Editor dock's content: the editor, its find/replace and go-to-line bars.
+  EditorPane* editorPane() const { return m_editorPane; }
+  ProblemsPanel* problemsPanel() const { return m_problems; }
   LayoutPanel* layoutPanel() const { return m_layout; }
   AssemblyView* assemblyView() const { return m_assembly; }
   ResultsView* resultsView() const { return m_results; }
   TensorCorePanel* tensorCorePanel() const { return m_tensorCores; }
   PipelinePanel* pipelinePanel() const { return m_pipeline; }
-  /// The dock called "editor", "layout", "assembly", "results", "tensorcores" or "pipeline" (null otherwise).
+  /// The dock called "editor", "layout", "assembly", "results", "tensorcores", "pipeline" or
+  /// "problems" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -104,6 +110,8 @@ class MainWindow : public QMainWindow {
   Session* m_session = nullptr;
   AutosaveManager* m_autosave = nullptr;
   EditorWidget* m_editor = nullptr;
+  EditorPane* m_editorPane = nullptr;
+  ProblemsPanel* m_problems = nullptr;
   LayoutPanel* m_layout = nullptr;
   AssemblyView* m_assembly = nullptr;
   ResultsView* m_results = nullptr;
