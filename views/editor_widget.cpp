@@ -8,13 +8,16 @@
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <cctype>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <map>
 
 #include "core/ptx/ptx_table.h"
+#include "views/completion_source.h"
 #include "views/descriptor_facts.h"
-#include "views/completion_apis.h"
 #include "views/opcode_hover.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
@@ -122,20 +125,141 @@ void EditorWidget::setupIndicators() {
 }
 
 void EditorWidget::setupCompletion() {
-  initStudioResources();
-  auto* apis = new CompletionApis(m_lexer);  // synchronous: no QsciAPIs worker thread
-  QFile f(":/completion/tirx_api.txt");
-  if (f.open(QIODevice::ReadOnly))
-    for (const QByteArray& line : f.readAll().split('\n'))
-      if (!line.trimmed().isEmpty()) apis->add(QString::fromUtf8(line.trimmed()));
-  for (const PtxFamilyInfo& fam : ptxFamilies())  // the core's own instruction table
-    for (const std::string& ex : fam.examples) apis->add(QString::fromStdString(ex));
-  for (const char* axis : {"laneid", "warpid", "tx", "wgid", "tid_in_wg", "wid_in_wg", "bx", "by",
-                           "bz", "cbx", "cby", "cbz"})
-    apis->add(QString::fromLatin1(axis));
-  setAutoCompletionSource(QsciScintilla::AcsAll);
-  setAutoCompletionThreshold(2);
-  setAutoCompletionCaseSensitivity(true);
+  // The lists come from the engine's tables (views/completion_source.*), shown with Scintilla's
+  // list; the description of the highlighted item is shown beside it.
+  setAutoCompletionSource(QsciScintilla::AcsNone);
+  SendScintilla(SCI_AUTOCSETSEPARATOR, static_cast<unsigned long>('\n'));
+  SendScintilla(SCI_AUTOCSETIGNORECASE, 0UL);
+  SendScintilla(SCI_AUTOCSETAUTOHIDE, 1UL);
+  SendScintilla(SCI_AUTOCSETMAXHEIGHT, 12UL);
+  m_completionDoc = new QLabel(this, Qt::ToolTip);
+  m_completionDoc->setObjectName("completionDoc");
+  m_completionDoc->setWordWrap(true);
+  m_completionDoc->setMaximumWidth(460);
+  m_completionDoc->setMargin(6);
+  m_completionDoc->setFrameShape(QFrame::Box);
+  m_completionDoc->setTextFormat(Qt::PlainText);
+  connect(this, &QsciScintillaBase::SCN_CHARADDED, this, &EditorWidget::onCharAdded);
+  connect(this, qOverload<const char*, int, int, int>(&QsciScintillaBase::SCN_AUTOCSELECTION), this,
+          [this](const char*, int, int, int) { m_completionDoc->hide(); });
+  connect(this, &QsciScintillaBase::SCN_AUTOCCANCELLED, m_completionDoc, &QWidget::hide);
+}
+
+bool EditorWidget::isStringStyle(int style) {
+  using L = QsciLexerPython;
+  switch (style) {
+    case L::DoubleQuotedString: case L::SingleQuotedString: case L::TripleSingleQuotedString:
+    case L::TripleDoubleQuotedString: case L::UnclosedString: case L::DoubleQuotedFString:
+    case L::SingleQuotedFString: case L::TripleSingleQuotedFString: case L::TripleDoubleQuotedFString:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool EditorWidget::isCommentStyle(int style) {
+  return style == QsciLexerPython::Comment || style == QsciLexerPython::CommentBlock;
+}
+
+int EditorWidget::lexerStyleBefore(int pos) {
+  if (pos <= 0) return 0;
+  SendScintilla(SCI_COLOURISE, 0UL, static_cast<long>(pos));  // styling is lazy (done on paint)
+  return static_cast<int>(SendScintilla(SCI_GETSTYLEAT, static_cast<unsigned long>(pos - 1)));
+}
+
+bool EditorWidget::showCompletions(bool explicitRequest) {
+  const int pos = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
+  const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
+  const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
+  const std::string lineText = text(line).toStdString();
+  const int caret = pos - lineStart;
+  const int style = lexerStyleBefore(pos);
+  CompletionList list;
+  std::string typed;
+  if (ptxStringBefore(lineText, caret, &typed) && isStringStyle(style)) {
+    list = completePtx(typed);
+  } else if (!isStringStyle(style) && !isCommentStyle(style)) {
+    list = completeCode(dottedBefore(lineText, caret), explicitRequest ? 0 : 2);
+  }
+  m_completion = list;
+  if (list.items.empty()) {
+    if (isListActive()) cancelList();
+    m_completionDoc->hide();
+    return false;
+  }
+  std::string joined;
+  for (const CompletionItem& item : list.items) joined += (joined.empty() ? "" : "\n") + item.text;
+  SendScintilla(SCI_AUTOCSHOW, static_cast<unsigned long>(list.replaceLength), joined.c_str());
+  updateCompletionDoc();
+  return true;
+}
+
+void EditorWidget::onCharAdded(int ch) {
+  if (ch == '(') {
+    // a call tip with the builtin's signature and description
+    const int pos = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
+    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
+    const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
+    const int style = lexerStyleBefore(pos - 1);
+    const std::string tip = isStringStyle(style) || isCommentStyle(style)
+                                ? std::string()
+                                : callTipFor(dottedBefore(text(line).toStdString(), pos - lineStart - 1));
+    m_callTip = QString::fromStdString(tip);
+    if (!tip.empty()) SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(pos), tip.c_str());
+    if (isListActive()) cancelList();
+    m_completionDoc->hide();
+    return;
+  }
+  const bool word = std::isalnum(ch) || ch == '_' || ch == '.';
+  if (word) showCompletions(false);
+  else if (isListActive()) cancelList();
+}
+
+void EditorWidget::updateCompletionDoc() {
+  if (!isListActive()) {
+    m_completionDoc->hide();
+    return;
+  }
+  const int index = static_cast<int>(SendScintilla(SCI_AUTOCGETCURRENT));
+  if (index < 0 || index >= static_cast<int>(m_completion.items.size())) {
+    m_completionDoc->hide();
+    return;
+  }
+  const CompletionItem& item = m_completion.items[size_t(index)];
+  QString doc = QString::fromStdString(item.detail);
+  if (!item.doc.empty()) doc += (doc.isEmpty() ? "" : "\n") + QString::fromStdString(item.doc);
+  m_completionDoc->setText(doc);
+  m_completionDoc->adjustSize();
+  // beside the list (a popup of the editor), else under the caret
+  QPoint at;
+  const QList<QListWidget*> lists = findChildren<QListWidget*>();
+  for (QListWidget* l : lists)
+    if (l->isVisible()) at = l->mapToGlobal(QPoint(l->width() + 4, 0));
+  if (at.isNull()) {
+    const long pos = SendScintilla(SCI_GETCURRENTPOS);
+    const int x = static_cast<int>(SendScintilla(SCI_POINTXFROMPOSITION, 0UL, pos));
+    const int y = static_cast<int>(SendScintilla(SCI_POINTYFROMPOSITION, 0UL, pos));
+    at = viewport()->mapToGlobal(QPoint(x + 280, y + textHeight(0)));
+  }
+  m_completionDoc->move(at);
+  m_completionDoc->show();
+}
+
+QString EditorWidget::completionDocText() const {
+  return m_completionDoc && m_completionDoc->isVisible() ? m_completionDoc->text() : QString();
+}
+
+QStringList EditorWidget::completionItems() const {
+  QStringList out;
+  if (!const_cast<EditorWidget*>(this)->isListActive()) return out;
+  for (const CompletionItem& item : m_completion.items) out << QString::fromStdString(item.text);
+  return out;
+}
+
+void EditorWidget::keyPressEvent(QKeyEvent* e) {
+  const bool listWasActive = isListActive();
+  QsciScintilla::keyPressEvent(e);
+  if (listWasActive || isListActive()) updateCompletionDoc();
 }
 
 void EditorWidget::applyTheme(bool dark) {
@@ -268,7 +392,15 @@ QString EditorWidget::hoverTextAt(int pos) const {
   if (!facts) return {};
   QStringList parts;
   int op = opcodeAt(facts->opcodes, pos);
-  if (op >= 0) parts << QString::fromStdString(facts->opcodes[op].info);
+  if (op >= 0) {
+    // the token under the mouse first (core/ptx's describePtxTokens), then the whole instruction
+    const OpcodeSite& site = facts->opcodes[size_t(op)];
+    const int at = pos - site.span.offset;
+    for (const PtxTokenInfo& t : describePtxTokens(site.opcode))
+      if (at >= t.column && at < t.column + static_cast<int>(t.text.size()) && !t.description.empty())
+        parts << QString::fromStdString(t.text + ": " + t.description);
+    parts << QString::fromStdString(site.info);
+  }
   // a wgmma shared operand or its a_descriptor=/b_descriptor=: the engine's decoded descriptors
   if (const int d = descriptorFactAt(facts->descriptors, pos); d >= 0)
     parts << QString::fromStdString(describeDescriptorFact(facts->descriptors[size_t(d)]));

@@ -8,6 +8,10 @@
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
 
+#include "views/completion_source.h"
+
+class QLabel;
+
 namespace tirx::views {
 
 class OpcodeHoverPopup;
@@ -41,6 +45,16 @@ class EditorWidget : public QsciScintilla {
   void hoverAt(int pos);
   /// Go to Definition (F12 while the editor has the focus); the Edit menu shows this same action.
   QAction* goToDefinitionAction() const { return m_goToDefinition; }
+  /// Show the completion list for the caret's context (Ctrl+Space: `explicitRequest`, a bare
+  /// word of any length); nothing inside comments or strings other than T.ptx["…"]. False when
+  /// there is nothing to offer.
+  bool showCompletions(bool explicitRequest);
+  /// The items of the open completion list (empty when none is open).
+  QStringList completionItems() const;
+  /// The signature and description shown beside the list for its highlighted item.
+  QString completionDocText() const;
+  /// The call tip shown by the last '(' (signature and description), empty when none.
+  QString callTipText() const { return m_callTip; }
   /// The fragment-picture popup of tensor-core opcodes (null until the first such hover).
   OpcodeHoverPopup* opcodePopup() const { return m_opcodePopup; }
 
@@ -51,6 +65,13 @@ class EditorWidget : public QsciScintilla {
   void applyFacts();
   void applyFaults();
   bool event(QEvent* e) override;
+  void keyPressEvent(QKeyEvent* e) override;
+  void onCharAdded(int ch);
+  void updateCompletionDoc();
+  /// The lexer's style of the byte before `pos` (styles the text up to it first).
+  int lexerStyleBefore(int pos);
+  static bool isStringStyle(int style);
+  static bool isCommentStyle(int style);
   void onDwell(int position, int x, int y);
   bool eventFilter(QObject* watched, QEvent* event) override;
   std::string wordAt(int pos, int* start = nullptr) const;
@@ -63,6 +84,9 @@ class EditorWidget : public QsciScintilla {
   QsciStyle m_errorStyle, m_warningStyle;
   OpcodeHoverPopup* m_opcodePopup = nullptr;
   QAction* m_goToDefinition = nullptr;
+  CompletionList m_completion;
+  QLabel* m_completionDoc = nullptr;
+  QString m_callTip;
 };
 
 }  // namespace tirx::views

@@ -214,7 +214,7 @@ void MainWindow::createActions() {
   edit->addSeparator();
   edit->addAction(m_editor->goToDefinitionAction());  // F12 (the editor's own: one action per key)
   edit->addAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), m_editor,
-                  [this] { m_editor->autoCompleteFromAll(); });
+                  [this] { m_editor->showCompletions(true); });
 
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   auto* actRun = run->addAction(tr("Compile && &Verify"), QKeySequence(Qt::CTRL | Qt::Key_Return),

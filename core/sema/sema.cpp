@@ -131,7 +131,7 @@ void Analyzer::unknownName(const ast::Expr& nameExpr) {
 }
 
 // The dotted builtins this checker knows (for "did you mean" on T.*).
-static const std::vector<std::string>& knownBuiltins() {
+const std::vector<std::string>& knownBuiltins() {
   static const std::vector<std::string> v = {
       "T.function", "T.Tensor", "T.device_entry", "T.cuda.LaunchConfig", "T.alloc_local",
       "T.alloc_shared", "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.ptx", "T.cuda.thread_idx",

@@ -88,6 +88,33 @@ std::vector<std::string> asyncStatementNames() {
   return v;
 }
 
+std::vector<AsyncStatementDoc> asyncStatementDocs() {
+  std::vector<AsyncStatementDoc> v;
+  v.push_back({"T.cuda.mbarrier_wait", "T.cuda.mbarrier_wait(bar, parity)",
+               "wait until the mbarrier `bar` completes the phase of `parity`"});
+  for (const auto& s : spellings()) {
+    // the Python spelling: `async` is a keyword (async_), `::` is written `__`
+    std::string py;
+    for (size_t i = 0; s.opcode[i]; ++i) {
+      if (s.opcode[i] == ':' && s.opcode[i + 1] == ':') {
+        py += "__";
+        ++i;
+      } else {
+        py += s.opcode[i];
+      }
+      if (py.size() >= 6 && py.compare(py.size() - 6, 6, ".async") == 0 && s.opcode[i + 1] == '.') py += '_';
+    }
+    std::string args = s.barrier ? "bar" : "";
+    for (int k = 0; k < s.maxValues; ++k) {
+      if (!args.empty()) args += ", ";
+      args += k >= s.minValues ? "[" + std::string(s.valueName) + "]" : std::string(s.valueName);
+    }
+    v.push_back({"T.ptx." + py, "T.ptx." + py + "(" + args + ")",
+                 "PTX " + std::string(s.opcode) + " (sm_" + std::to_string(s.minSm) + "+)"});
+  }
+  return v;
+}
+
 bool Analyzer::isAsyncStatement(const ast::Expr& call) {
   const ast::Expr& callee = *call.args[0];
   if (callee.kind == ast::ExprKind::Subscript)

@@ -105,6 +105,13 @@ inline bool tooManyElements(const std::vector<int64_t>& shape) {
 std::string closestName(const std::string& name, const std::vector<std::string>& candidates);
 /// The asynchronous statement spellings (`T.ptx.mbarrier.init.shared.b64`, ...) for "did you mean".
 std::vector<std::string> asyncStatementNames();
+/// Every dotted builtin the checker knows (sema.cpp; published through builtin_docs.h).
+const std::vector<std::string>& knownBuiltins();
+/// Signature and description of each asynchronous statement (sema_async.cpp), by name.
+struct AsyncStatementDoc {
+  std::string name, signature, doc;
+};
+std::vector<AsyncStatementDoc> asyncStatementDocs();
 
 /// A full lexical scope: kernel/function locals over the module scope.
 struct Scope {

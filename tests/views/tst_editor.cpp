@@ -1,12 +1,9 @@
 // The editor: typing produces live diagnostics at the right line (squiggle indicator, margin
 // marker, annotation), computed off the GUI thread; hovers on layouts and opcode strings;
 // go-to-definition from program.symbols.
-#include <Qsci/qscilexerpython.h>
-
 #include <QtTest>
 
 #include "studio_test_util.h"
-#include "views/completion_apis.h"
 #include "views/editor_widget.h"
 #include "views/job_runner.h"
 #include "views/session.h"
@@ -100,7 +97,10 @@ class TstEditor : public QObject {
     int op = byteOffsetOf(m_script, "ld.global.v4.b32");
     QString opHover = editor.hoverTextAt(op + 2);
     QVERIFY2(opHover.contains("atom 4"), qPrintable(opHover));
-    QVERIFY2(opHover.startsWith("ld.global.v4.b32"), qPrintable(opHover));
+    // the token under the mouse first (describePtxTokens), then the instruction
+    QVERIFY2(opHover.startsWith(".global: "), qPrintable(opHover));
+    QVERIFY2(opHover.contains("\nld.global.v4.b32"), qPrintable(opHover));
+    QVERIFY2(editor.hoverTextAt(op + 10).startsWith(".v4: "), qPrintable(editor.hoverTextAt(op + 10)));
     QVERIFY(editor.indicatorAt(EditorWidget::OpcodeIndicator, op + 2));
 
     // F12 on that use jumps to line 6, the definition
@@ -111,25 +111,6 @@ class TstEditor : public QObject {
     QCOMPARE(line + 1, 6);
     QCOMPARE(index, 0);
     QVERIFY(!editor.goToDefinitionAt(byteOffsetOf(m_script, "import torch") + 2));
-  }
-
-  // Completion is synchronous (no QsciAPIs worker thread to outlive a short-lived editor).
-  void completionWords() {
-    QsciLexerPython lexer;
-    CompletionApis apis(&lexer);
-    apis.add("T.cuda.tile.apply");
-    apis.add("T.cuda.tile.ewise");
-    apis.add("T.cuda.thread_idx");
-    apis.add("T.alloc_local(shape, dtype)");
-    QStringList list;
-    apis.updateAutoCompletionList({"T", "cuda", "t"}, list);
-    QCOMPARE(list, QStringList({"thread_idx", "tile"}));
-    list.clear();
-    apis.updateAutoCompletionList({"T", "cuda", "tile", ""}, list);
-    QCOMPARE(list, QStringList({"apply", "ewise"}));
-    list.clear();
-    apis.updateAutoCompletionList({"alloc"}, list);
-    QCOMPARE(list, QStringList({"alloc_local"}));
   }
 
   // An editor destroyed right after construction (the crash of the old QsciAPIs worker).
