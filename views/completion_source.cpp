@@ -11,33 +11,39 @@ namespace tirx::views {
 
 namespace {
 
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool identChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 void finish(CompletionList& list) {
   std::sort(list.items.begin(), list.items.end(),
             [](const CompletionItem& a, const CompletionItem& b) { return a.text < b.text; });
   list.items.erase(std::unique(list.items.begin(), list.items.end(),
-                               [](const CompletionItem& a, const CompletionItem& b) { return a.text == b.text; }),
+                               [](const CompletionItem& a, const CompletionItem& b) {
+                                 return a.text == b.text;
+                               }),
                    list.items.end());
 }
 
 // The thread axes a layout names (`from tvm.backend.cuda.axis import laneid`).
 constexpr const char* kAxes[] = {"laneid", "warpid", "tx", "wgid", "tid_in_wg", "wid_in_wg",
-                                 "bx", "by", "bz", "cbx", "cby", "cbz"};
+                                 "bx",     "by",     "bz", "cbx",  "cby",       "cbz"};
 
 }  // namespace
 
 CompletionList completeCode(std::string_view dotted, int minWord) {
   CompletionList out;
   const size_t lastDot = dotted.rfind('.');
-  const std::string_view partial = lastDot == std::string_view::npos ? dotted : dotted.substr(lastDot + 1);
+  const std::string_view partial =
+      lastDot == std::string_view::npos ? dotted : dotted.substr(lastDot + 1);
   out.replaceLength = static_cast<int>(partial.size());
   if (lastDot == std::string_view::npos) {
     if (static_cast<int>(partial.size()) < minWord) return out;
     for (const char* axis : kAxes)
       if (std::string_view(axis).substr(0, partial.size()) == partial)
-        out.items.push_back({axis, "thread axis", "import it with `from tvm.backend.cuda.axis import " +
-                                                      std::string(axis) + "`"});
+        out.items.push_back(
+            {axis, "thread axis",
+             "import it with `from tvm.backend.cuda.axis import " + std::string(axis) + "`"});
     finish(out);
     return out;
   }
@@ -45,7 +51,8 @@ CompletionList completeCode(std::string_view dotted, int minWord) {
   for (const BuiltinDoc& d : builtinDocs()) {
     if (d.name.size() <= head.size() || d.name.compare(0, head.size(), head) != 0) continue;
     const size_t end = d.name.find('.', head.size());
-    const std::string segment = d.name.substr(head.size(), end == std::string::npos ? std::string::npos : end - head.size());
+    const std::string segment = d.name.substr(
+        head.size(), end == std::string::npos ? std::string::npos : end - head.size());
     if (segment.compare(0, partial.size(), partial) != 0) continue;
     if (end == std::string::npos)
       out.items.push_back({segment, d.signature, d.doc});
@@ -53,11 +60,14 @@ CompletionList completeCode(std::string_view dotted, int minWord) {
       out.items.push_back({segment, d.name.substr(0, end) + ".…", "namespace"});
   }
   // a name that is both a builtin and a namespace (T.ptx, T.ptx.cp…): keep the builtin's entry
-  std::stable_sort(out.items.begin(), out.items.end(), [](const CompletionItem& a, const CompletionItem& b) {
-    return a.text != b.text ? a.text < b.text : (a.doc != "namespace") > (b.doc != "namespace");
-  });
+  std::stable_sort(
+      out.items.begin(), out.items.end(), [](const CompletionItem& a, const CompletionItem& b) {
+        return a.text != b.text ? a.text < b.text : (a.doc != "namespace") > (b.doc != "namespace");
+      });
   out.items.erase(std::unique(out.items.begin(), out.items.end(),
-                              [](const CompletionItem& a, const CompletionItem& b) { return a.text == b.text; }),
+                              [](const CompletionItem& a, const CompletionItem& b) {
+                                return a.text == b.text;
+                              }),
                   out.items.end());
   return out;
 }
@@ -79,8 +89,10 @@ std::string callTipFor(std::string_view dotted) {
 
 std::string dottedBefore(std::string_view line, int caret) {
   int start = std::clamp(caret, 0, static_cast<int>(line.size()));
-  while (start > 0 && (identChar(line[size_t(start - 1)]) || line[size_t(start - 1)] == '.')) --start;
-  return std::string(line.substr(size_t(start), size_t(std::clamp(caret, 0, int(line.size())) - start)));
+  while (start > 0 && (identChar(line[size_t(start - 1)]) || line[size_t(start - 1)] == '.'))
+    --start;
+  return std::string(
+      line.substr(size_t(start), size_t(std::clamp(caret, 0, int(line.size())) - start)));
 }
 
 bool ptxStringBefore(std::string_view line, int caret, std::string* typed) {

@@ -19,7 +19,7 @@ struct CompletionItem {
 };
 
 struct CompletionList {
-  int replaceLength = 0;  ///< bytes before the caret that the chosen item replaces
+  int replaceLength = 0;              ///< bytes before the caret that the chosen item replaces
   std::vector<CompletionItem> items;  ///< sorted by text, unique
 };
 

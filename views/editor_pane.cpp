@@ -2,8 +2,8 @@
 #include "views/editor_pane.h"
 
 #include <QAction>
-#include <algorithm>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "views/editor_widget.h"
 #include "views/find_bar.h"
@@ -55,8 +55,10 @@ EditorPane::EditorPane(EditorWidget* editor, QWidget* parent) : QWidget(parent),
 
 void EditorPane::goTo(int line, int col) {
   if (line < 1 || line > m_editor->lines()) return;
-  const long base = m_editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(line - 1));
-  const long end = m_editor->SendScintilla(QsciScintillaBase::SCI_GETLINEENDPOSITION, static_cast<unsigned long>(line - 1));
+  const long base = m_editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                            static_cast<unsigned long>(line - 1));
+  const long end = m_editor->SendScintilla(QsciScintillaBase::SCI_GETLINEENDPOSITION,
+                                           static_cast<unsigned long>(line - 1));
   const long pos = std::min(end, base + std::max(0, col - 1));
   m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(pos));
   m_editor->ensureLineVisible(line - 1);

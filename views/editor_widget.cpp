@@ -2,17 +2,16 @@
 // of diagnostics, hovers and navigation.
 #include "views/editor_widget.h"
 
-#include <QKeyEvent>
-
 #include <Qsci/qscistyle.h>
 
 #include <QAction>
 #include <QFile>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
-#include <cctype>
 #include <QMouseEvent>
 #include <QToolTip>
+#include <cctype>
 #include <map>
 
 #include "core/ptx/ptx_table.h"
@@ -148,9 +147,15 @@ void EditorWidget::setupCompletion() {
 bool EditorWidget::isStringStyle(int style) {
   using L = QsciLexerPython;
   switch (style) {
-    case L::DoubleQuotedString: case L::SingleQuotedString: case L::TripleSingleQuotedString:
-    case L::TripleDoubleQuotedString: case L::UnclosedString: case L::DoubleQuotedFString:
-    case L::SingleQuotedFString: case L::TripleSingleQuotedFString: case L::TripleDoubleQuotedFString:
+    case L::DoubleQuotedString:
+    case L::SingleQuotedString:
+    case L::TripleSingleQuotedString:
+    case L::TripleDoubleQuotedString:
+    case L::UnclosedString:
+    case L::DoubleQuotedFString:
+    case L::SingleQuotedFString:
+    case L::TripleSingleQuotedFString:
+    case L::TripleDoubleQuotedFString:
       return true;
     default:
       return false;
@@ -169,8 +174,10 @@ int EditorWidget::lexerStyleBefore(int pos) {
 
 bool EditorWidget::showCompletions(bool explicitRequest) {
   const int pos = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
-  const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
-  const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
+  const int line =
+      static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
+  const int lineStart =
+      static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
   const std::string lineText = text(line).toStdString();
   const int caret = pos - lineStart;
   const int style = lexerStyleBefore(pos);
@@ -198,12 +205,15 @@ void EditorWidget::onCharAdded(int ch) {
   if (ch == '(') {
     // a call tip with the builtin's signature and description
     const int pos = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
-    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
-    const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
+    const int line =
+        static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(pos)));
+    const int lineStart =
+        static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, static_cast<unsigned long>(line)));
     const int style = lexerStyleBefore(pos - 1);
-    const std::string tip = isStringStyle(style) || isCommentStyle(style)
-                                ? std::string()
-                                : callTipFor(dottedBefore(text(line).toStdString(), pos - lineStart - 1));
+    const std::string tip =
+        isStringStyle(style) || isCommentStyle(style)
+            ? std::string()
+            : callTipFor(dottedBefore(text(line).toStdString(), pos - lineStart - 1));
     m_callTip = QString::fromStdString(tip);
     if (!tip.empty()) SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(pos), tip.c_str());
     if (isListActive()) cancelList();
@@ -211,8 +221,10 @@ void EditorWidget::onCharAdded(int ch) {
     return;
   }
   const bool word = std::isalnum(ch) || ch == '_' || ch == '.';
-  if (word) showCompletions(false);
-  else if (isListActive()) cancelList();
+  if (word)
+    showCompletions(false);
+  else if (isListActive())
+    cancelList();
 }
 
 void EditorWidget::updateCompletionDoc() {
@@ -397,7 +409,8 @@ QString EditorWidget::hoverTextAt(int pos) const {
     const OpcodeSite& site = facts->opcodes[size_t(op)];
     const int at = pos - site.span.offset;
     for (const PtxTokenInfo& t : describePtxTokens(site.opcode))
-      if (at >= t.column && at < t.column + static_cast<int>(t.text.size()) && !t.description.empty())
+      if (at >= t.column && at < t.column + static_cast<int>(t.text.size()) &&
+          !t.description.empty())
         parts << QString::fromStdString(t.text + ": " + t.description);
     parts << QString::fromStdString(site.info);
   }

@@ -2,20 +2,21 @@
 // replace-all inside one undo action.
 #include "views/find_bar.h"
 
+#include <Qsci/qsciscintilla.h>
+
 #include <QCheckBox>
-#include <algorithm>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolButton>
-
-#include <Qsci/qsciscintilla.h>
+#include <algorithm>
 
 namespace tirx::views {
 
 namespace {
-QToolButton* makeButton(const QString& text, const QString& tip, const QString& name, QWidget* parent) {
+QToolButton* makeButton(const QString& text, const QString& tip, const QString& name,
+                        QWidget* parent) {
   auto* b = new QToolButton(parent);
   b->setText(text);
   b->setToolTip(tip);
@@ -36,7 +37,8 @@ FindBar::FindBar(QsciScintilla* editor, QWidget* parent) : QWidget(parent), m_ed
   m_find->setObjectName("findEdit");
   m_find->setPlaceholderText(tr("Find"));
   m_find->setClearButtonEnabled(true);
-  auto* prev = makeButton(QStringLiteral("↑"), tr("Previous match (Shift+Enter, Shift+F3)"), "findPrevious", this);
+  auto* prev = makeButton(QStringLiteral("↑"), tr("Previous match (Shift+Enter, Shift+F3)"),
+                          "findPrevious", this);
   auto* next = makeButton(QStringLiteral("↓"), tr("Next match (Enter, F3)"), "findNext", this);
   m_case = new QCheckBox(tr("Match case"), this);
   m_case->setObjectName("matchCase");
@@ -62,8 +64,10 @@ FindBar::FindBar(QsciScintilla* editor, QWidget* parent) : QWidget(parent), m_ed
   m_replace = new QLineEdit(m_replaceRow);
   m_replace->setObjectName("replaceEdit");
   m_replace->setPlaceholderText(tr("Replace with"));
-  auto* one = makeButton(tr("Replace"), tr("Replace this match and find the next (Enter)"), "replaceOne", m_replaceRow);
-  auto* all = makeButton(tr("Replace All"), tr("Replace every match (one undo step)"), "replaceAll", m_replaceRow);
+  auto* one = makeButton(tr("Replace"), tr("Replace this match and find the next (Enter)"),
+                         "replaceOne", m_replaceRow);
+  auto* all = makeButton(tr("Replace All"), tr("Replace every match (one undo step)"), "replaceAll",
+                         m_replaceRow);
   row->addWidget(m_replace, 1);
   row->addWidget(one);
   row->addWidget(all);
@@ -73,8 +77,10 @@ FindBar::FindBar(QsciScintilla* editor, QWidget* parent) : QWidget(parent), m_ed
   m_replaceLabel = replaceLabel;
 
   // the editor's "every match" highlight: a translucent box, drawn under the text
-  m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETSTYLE, MatchIndicator, QsciScintillaBase::INDIC_STRAIGHTBOX);
-  m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETFORE, MatchIndicator, 0x00a5ff);  // 0xBBGGRR: orange
+  m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETSTYLE, MatchIndicator,
+                          QsciScintillaBase::INDIC_STRAIGHTBOX);
+  m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETFORE, MatchIndicator,
+                          0x00a5ff);  // 0xBBGGRR: orange
   m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETALPHA, MatchIndicator, 90);
   m_editor->SendScintilla(QsciScintillaBase::SCI_INDICSETUNDER, MatchIndicator, 1);
 
@@ -137,9 +143,9 @@ QVector<QPair<int, int>> FindBar::matches() const {
   int from = 0;
   while (from < length) {
     send(QsciScintillaBase::SCI_SETTARGETRANGE, static_cast<unsigned long>(from), length);
-    const int at = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_SEARCHINTARGET,
-                                                            static_cast<unsigned long>(pattern.size()),
-                                                            pattern.constData()));
+    const int at = static_cast<int>(
+        m_editor->SendScintilla(QsciScintillaBase::SCI_SEARCHINTARGET,
+                                static_cast<unsigned long>(pattern.size()), pattern.constData()));
     if (at < 0) break;
     const int end = send(QsciScintillaBase::SCI_GETTARGETEND);
     out.append({at, end});
@@ -153,12 +159,15 @@ void FindBar::highlight(const QVector<QPair<int, int>>& ranges) {
   m_editor->SendScintilla(QsciScintillaBase::SCI_SETINDICATORCURRENT, MatchIndicator);
   m_editor->SendScintilla(QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0UL, length);
   for (const auto& [start, end] : ranges)
-    m_editor->SendScintilla(QsciScintillaBase::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(start), end - start);
+    m_editor->SendScintilla(QsciScintillaBase::SCI_INDICATORFILLRANGE,
+                            static_cast<unsigned long>(start), end - start);
 }
 
 void FindBar::selectMatch(const QPair<int, int>& m) {
-  m_editor->SendScintilla(QsciScintillaBase::SCI_SETSEL, static_cast<unsigned long>(m.first), m.second);
-  m_editor->SendScintilla(QsciScintillaBase::SCI_SCROLLRANGE, static_cast<unsigned long>(m.second), m.first);
+  m_editor->SendScintilla(QsciScintillaBase::SCI_SETSEL, static_cast<unsigned long>(m.first),
+                          m.second);
+  m_editor->SendScintilla(QsciScintillaBase::SCI_SCROLLRANGE, static_cast<unsigned long>(m.second),
+                          m.first);
 }
 
 void FindBar::updateStatus(const QVector<QPair<int, int>>& ranges) {
@@ -170,11 +179,14 @@ void FindBar::updateStatus(const QVector<QPair<int, int>>& ranges) {
     m_status->setText(tr("no matches"));
     return;
   }
-  const int selStart = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
-  const int selEnd = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
+  const int selStart =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
+  const int selEnd =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
   const int index = static_cast<int>(ranges.indexOf(QPair<int, int>(selStart, selEnd)));
-  m_status->setText(index >= 0 ? tr("%1 of %2").arg(index + 1).arg(ranges.size())
-                               : (ranges.size() == 1 ? tr("1 match") : tr("%1 matches").arg(ranges.size())));
+  m_status->setText(
+      index >= 0 ? tr("%1 of %2").arg(index + 1).arg(ranges.size())
+                 : (ranges.size() == 1 ? tr("1 match") : tr("%1 matches").arg(ranges.size())));
 }
 
 void FindBar::refresh(bool moveToMatch) {
@@ -182,8 +194,10 @@ void FindBar::refresh(bool moveToMatch) {
   highlight(ranges);
   if (moveToMatch && !ranges.isEmpty()) {
     // incremental search: the first match at or after the selection's start
-    const int from = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
-    auto it = std::find_if(ranges.begin(), ranges.end(), [from](const auto& r) { return r.first >= from; });
+    const int from =
+        static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
+    auto it = std::find_if(ranges.begin(), ranges.end(),
+                           [from](const auto& r) { return r.first >= from; });
     selectMatch(it != ranges.end() ? *it : ranges.front());
   }
   updateStatus(ranges);
@@ -196,8 +210,10 @@ bool FindBar::findNext() {
     updateStatus(ranges);
     return false;
   }
-  const int from = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
-  auto it = std::find_if(ranges.begin(), ranges.end(), [from](const auto& r) { return r.first >= from; });
+  const int from =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
+  auto it =
+      std::find_if(ranges.begin(), ranges.end(), [from](const auto& r) { return r.first >= from; });
   selectMatch(it != ranges.end() ? *it : ranges.front());  // wrap to the top
   updateStatus(ranges);
   return true;
@@ -210,8 +226,10 @@ bool FindBar::findPrevious() {
     updateStatus(ranges);
     return false;
   }
-  const int before = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
-  auto it = std::find_if(ranges.rbegin(), ranges.rend(), [before](const auto& r) { return r.second <= before; });
+  const int before =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
+  auto it = std::find_if(ranges.rbegin(), ranges.rend(),
+                         [before](const auto& r) { return r.second <= before; });
   selectMatch(it != ranges.rend() ? *it : ranges.back());  // wrap to the bottom
   updateStatus(ranges);
   return true;
@@ -220,15 +238,19 @@ bool FindBar::findPrevious() {
 bool FindBar::replaceCurrent() {
   if (m_editor->isReadOnly()) return false;
   const auto ranges = matches();
-  const int selStart = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
-  const int selEnd = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
+  const int selStart =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
+  const int selEnd =
+      static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
   if (!ranges.contains(QPair<int, int>(selStart, selEnd))) {
     findNext();  // nothing selected to replace yet: go to the next match first
     return false;
   }
   const QByteArray with = m_replace->text().toUtf8();
-  m_editor->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, static_cast<unsigned long>(selStart), selEnd);
-  m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, static_cast<unsigned long>(with.size()), with.constData());
+  m_editor->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE,
+                          static_cast<unsigned long>(selStart), selEnd);
+  m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET,
+                          static_cast<unsigned long>(with.size()), with.constData());
   const int after = selStart + static_cast<int>(with.size());
   m_editor->SendScintilla(QsciScintillaBase::SCI_SETSEL, static_cast<unsigned long>(after), after);
   findNext();
@@ -246,8 +268,10 @@ int FindBar::replaceAll() {
   m_editor->beginUndoAction();
   // from the last match backwards, so the earlier byte ranges stay valid
   for (auto it = ranges.rbegin(); it != ranges.rend(); ++it) {
-    m_editor->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, static_cast<unsigned long>(it->first), it->second);
-    m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, static_cast<unsigned long>(with.size()), with.constData());
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE,
+                            static_cast<unsigned long>(it->first), it->second);
+    m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET,
+                            static_cast<unsigned long>(with.size()), with.constData());
   }
   m_editor->endUndoAction();
   highlight(matches());
@@ -256,10 +280,13 @@ int FindBar::replaceAll() {
   return n;
 }
 
-QString FindBar::statusText() const { return m_status->text(); }
+QString FindBar::statusText() const {
+  return m_status->text();
+}
 
 bool FindBar::eventFilter(QObject* watched, QEvent* e) {
-  if (e->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
+  if (e->type() == QEvent::ShortcutOverride &&
+      static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
     e->accept();
     return true;
   }
@@ -270,9 +297,12 @@ bool FindBar::eventFilter(QObject* watched, QEvent* e) {
     return true;
   }
   if (ke->key() == Qt::Key_Return || ke->key() == Qt::Key_Enter) {
-    if (watched == m_replace) replaceCurrent();
-    else if (ke->modifiers() & Qt::ShiftModifier) findPrevious();
-    else findNext();
+    if (watched == m_replace)
+      replaceCurrent();
+    else if (ke->modifiers() & Qt::ShiftModifier)
+      findPrevious();
+    else
+      findNext();
     return true;
   }
   return QWidget::eventFilter(watched, e);

@@ -1,6 +1,8 @@
 // GoToLineBar: parse "LINE[:COLUMN]", check it against the document, move the caret.
 #include "views/goto_line_bar.h"
 
+#include <Qsci/qsciscintilla.h>
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -8,11 +10,10 @@
 #include <QRegularExpression>
 #include <QToolButton>
 
-#include <Qsci/qsciscintilla.h>
-
 namespace tirx::views {
 
-GoToLineBar::GoToLineBar(QsciScintilla* editor, QWidget* parent) : QWidget(parent), m_editor(editor) {
+GoToLineBar::GoToLineBar(QsciScintilla* editor, QWidget* parent)
+    : QWidget(parent), m_editor(editor) {
   setObjectName("goToLineBar");
   auto* row = new QHBoxLayout(this);
   row->setContentsMargins(4, 2, 4, 2);
@@ -55,7 +56,8 @@ bool GoToLineBar::accept(const QString& text) {
   const auto m = re.match(text);
   const int lines = m_editor->lines();
   if (!m.hasMatch()) {
-    m_status->setText(tr("'%1' is not a line number (expected LINE or LINE:COLUMN)").arg(text.trimmed()));
+    m_status->setText(
+        tr("'%1' is not a line number (expected LINE or LINE:COLUMN)").arg(text.trimmed()));
     return false;
   }
   bool ok = false;
@@ -68,20 +70,26 @@ bool GoToLineBar::accept(const QString& text) {
   if (!m.captured(2).isEmpty()) {
     col = m.captured(2).toInt(&ok);
     const QString content = m_editor->text(line - 1);
-    const int maxCol = static_cast<int>(content.toUtf8().size() - (content.endsWith('\n') ? 1 : 0)) + 1;
+    const int maxCol =
+        static_cast<int>(content.toUtf8().size() - (content.endsWith('\n') ? 1 : 0)) + 1;
     if (!ok || col < 1 || col > maxCol) {
-      m_status->setText(tr("column %1 is outside 1 – %2 on line %3").arg(m.captured(2)).arg(maxCol).arg(line));
+      m_status->setText(
+          tr("column %1 is outside 1 – %2 on line %3").arg(m.captured(2)).arg(maxCol).arg(line));
       return false;
     }
   }
-  const long base = m_editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(line - 1));
-  m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(base + col - 1));
+  const long base = m_editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                            static_cast<unsigned long>(line - 1));
+  m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS,
+                          static_cast<unsigned long>(base + col - 1));
   m_editor->ensureLineVisible(line - 1);
   close();
   return true;
 }
 
-QString GoToLineBar::statusText() const { return m_status->text(); }
+QString GoToLineBar::statusText() const {
+  return m_status->text();
+}
 
 bool GoToLineBar::eventFilter(QObject* watched, QEvent* e) {
   if (watched == m_edit && e->type() == QEvent::ShortcutOverride &&

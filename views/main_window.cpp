@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
+#include <QDir>
 #include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
@@ -13,17 +15,17 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
-#include <QDateTime>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QTimer>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTimer>
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/script/summary.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
 #include "views/editor_pane.h"
@@ -92,6 +94,11 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
   });
   connect(m_session, &Session::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
+  connect(m_session, &Session::templateChanged, this, [this](bool isTemplate) {
+    if (!m_bundleView)
+      m_editor->setReadOnly(isTemplate);  // an example is edited as the user's copy
+    updateTitle();
+  });
 
   QSettings settings;
   resize(1400, 900);
@@ -101,16 +108,26 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
   updateTitle();
   m_session->loadText(QString(), QString());
 
-  if (offerRecovery && AutosaveManager::hasRecovery()) {
-    QString text, original;
-    AutosaveManager::readRecovery(&text, &original);
-    auto answer = QMessageBox::question(
-        this, tr("Recover unsaved work?"),
-        tr("TIRx Studio did not close cleanly last time. Recover the unsaved script%1?")
-            .arg(original.isEmpty() ? QString() : tr(" (%1)").arg(original)));
-    if (answer == QMessageBox::Yes) m_session->loadText(text, original, true);
-    else AutosaveManager::discardRecovery();
+  if (offerRecovery) offerRecoveryOfOrphan();
+}
+
+// A recovery file whose writer is gone (crashed or killed): offer the newest one. Windows that are
+// still open hold their files' locks, so another running studio's work is never offered.
+void MainWindow::offerRecoveryOfOrphan() {
+  const QStringList orphans = AutosaveManager::orphans();
+  if (orphans.isEmpty()) return;
+  const QString file = orphans.front();
+  QString text, original;
+  if (!AutosaveManager::readRecovery(file, &text, &original)) return;
+  auto answer = QMessageBox::question(
+      this, tr("Recover unsaved work?"),
+      tr("TIRx Studio did not close cleanly last time. Recover the unsaved script%1?")
+          .arg(original.isEmpty() ? QString() : tr(" (%1)").arg(original)));
+  if (answer == QMessageBox::Yes) {
+    m_session->loadText(text, original, true);
+    m_autosave->writeNow();  // now this window's own recovery file
   }
+  AutosaveManager::discardRecovery(file);
 }
 
 MainWindow::~MainWindow() = default;
@@ -144,7 +161,8 @@ void MainWindow::createDocks() {
   auto* pr = makeDock("problems", tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
   connect(m_problems, &ProblemsPanel::locationActivated, m_editorPane, &EditorPane::goTo);
   connect(m_problems, &ProblemsPanel::countsChanged, pr, [pr](int errors, int warnings) {
-    pr->setWindowTitle(errors + warnings ? tr("Problems (%1)").arg(errors + warnings) : tr("Problems"));
+    pr->setWindowTitle(errors + warnings ? tr("Problems (%1)").arg(errors + warnings)
+                                         : tr("Problems"));
   });
   tabifyDockWidget(l, a);
   tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
@@ -190,7 +208,9 @@ void MainWindow::createActions() {
   createExamplesMenu(examples);
   file->addSeparator();
   auto* actSave = file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
-  file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+  // explicit keys: QKeySequence::SaveAs is empty on some platforms (no shortcut at all)
+  file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this,
+                  [this] { saveAs(); });
   file->addSeparator();
   file->addAction(tr("Open &Bundle…"), this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel bundle"), QString(),
@@ -385,14 +405,33 @@ void MainWindow::createExamplesMenu(QMenu* menu) {
   QStringList files;
   while (it.hasNext()) files << it.next();
   files.sort();
+  menu->setToolTipsVisible(true);
   for (const QString& path : files) {
-    menu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-      if (!maybeSave()) return;
-      QFile f(path);
-      if (f.open(QIODevice::ReadOnly)) m_session->loadText(QString::fromUtf8(f.readAll()), QString());
-    });
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) continue;
+    const QByteArray source = f.readAll();
+    const std::string_view view(source.constData(), size_t(source.size()));
+    // the one-line description is the engine's summary of the example's header comment
+    const QString line = QString::fromStdString(scriptSummary(view, 90));
+    const QString name = QFileInfo(path).fileName();
+    QAction* a = menu->addAction(line.isEmpty() ? name : name + QStringLiteral(" — ") + line);
+    a->setData(name);
+    a->setToolTip(QString::fromStdString(scriptSummary(view, 600)));
+    connect(a, &QAction::triggered, this, [this, path] { openExample(path); });
   }
   if (files.isEmpty()) menu->addAction(tr("(no examples in this build)"))->setEnabled(false);
+}
+
+bool MainWindow::openExample(const QString& resourcePath) {
+  if (!maybeSave()) return false;
+  QFile f(resourcePath);
+  if (!f.open(QIODevice::ReadOnly)) return false;
+  m_session->loadTemplate(QString::fromUtf8(f.readAll()), QFileInfo(resourcePath).fileName());
+  statusBar()->showMessage(
+      tr("%1 is a template: Save As (Ctrl+Shift+S) makes your own copy to edit")
+          .arg(m_session->displayName()),
+      10000);
+  return true;
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -435,8 +474,14 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save script"), m_session->filePath(),
-                                              tr("TIRx scripts (*.py)"));
+  // a template (an example) is offered under its own name in the last folder saved to
+  const QString suggested =
+      m_session->filePath().isEmpty()
+          ? QDir(QSettings().value("files/lastDir", QDir::homePath()).toString())
+                .filePath(m_session->displayName())
+          : m_session->filePath();
+  QString path =
+      QFileDialog::getSaveFileName(this, tr("Save script"), suggested, tr("TIRx scripts (*.py)"));
   return !path.isEmpty() && saveTo(path);
 }
 
@@ -446,8 +491,9 @@ bool MainWindow::saveTo(const QString& path) {
     QMessageBox::warning(this, tr("Save"), tr("Cannot write %1: %2").arg(path, f.errorString()));
     return false;
   }
-  m_session->setFilePath(QFileInfo(path).absoluteFilePath());
+  m_session->setFilePath(QFileInfo(path).absoluteFilePath());  // a template becomes the user's file
   m_session->setModified(false);
+  QSettings().setValue("files/lastDir", QFileInfo(path).absolutePath());
   addRecent(QFileInfo(path).absoluteFilePath());
   statusBar()->showMessage(tr("saved %1").arg(path), 4000);
   return true;
@@ -464,6 +510,11 @@ bool MainWindow::maybeSave() {
 
 void MainWindow::updateTitle() {
   if (m_bundleView) return;  // showBundle's title stays
+  if (m_session->isTemplate()) {
+    setWindowTitle(
+        tr("%1 (example, read-only: Save As to edit) — TIRx Studio").arg(m_session->displayName()));
+    return;
+  }
   setWindowTitle(QString("%1%2 — TIRx Studio")
                      .arg(m_session->displayName(), m_session->isModified() ? "*" : ""));
 }
@@ -511,7 +562,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", saveState());
-  AutosaveManager::discardRecovery();  // a clean exit leaves nothing to recover
+  m_autosave->discard();  // a clean exit leaves nothing to recover (other windows keep theirs)
   e->accept();
 }
 

@@ -60,6 +60,10 @@ class MainWindow : public QMainWindow {
   bool saveAs();
   bool saveTo(const QString& path);
   void newFile();
+  /// File > Examples: open the embedded example (":/examples/NAME.py") as a read-only template
+  /// under its real name; Save As makes the user's copy. False when cancelled or unreadable.
+  bool openExample(const QString& resourcePath);
+  AutosaveManager* autosave() const { return m_autosave; }
   void compileAndVerify();
   /// Stop the running compile/verify (the Stop button and Esc).
   void stopRun();
@@ -98,6 +102,7 @@ class MainWindow : public QMainWindow {
   void createDocks();
   void createActions();
   void createExamplesMenu(QMenu* menu);
+  void offerRecoveryOfOrphan();
   void rebuildRecentMenu();
   void addRecent(const QString& path);
   bool maybeSave();

@@ -21,7 +21,8 @@ QString plural(int n, const QString& one, const QString& many) {
 }
 }  // namespace
 
-ProblemsPanel::ProblemsPanel(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+ProblemsPanel::ProblemsPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
   auto* box = new QVBoxLayout(this);
   box->setContentsMargins(2, 2, 2, 2);
   m_summary = new QLabel(this);
@@ -38,8 +39,10 @@ ProblemsPanel::ProblemsPanel(Session& session, QWidget* parent) : QWidget(parent
   m_tree->setColumnWidth(LocationColumn, 170);
   box->addWidget(m_summary);
   box->addWidget(m_tree, 1);
-  connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item, int) { activate(item); });
-  connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item, int) { activate(item); });
+  connect(m_tree, &QTreeWidget::itemActivated, this,
+          [this](QTreeWidgetItem* item, int) { activate(item); });
+  connect(m_tree, &QTreeWidget::itemDoubleClicked, this,
+          [this](QTreeWidgetItem* item, int) { activate(item); });
   auto changed = [this] {
     // rebuilt at once only when shown; the counts (the dock's title) are kept even while hidden
     m_dirty = true;
@@ -52,7 +55,9 @@ ProblemsPanel::ProblemsPanel(Session& session, QWidget* parent) : QWidget(parent
   refresh(true);
 }
 
-QString ProblemsPanel::summaryText() const { return m_summary->text(); }
+QString ProblemsPanel::summaryText() const {
+  return m_summary->text();
+}
 
 void ProblemsPanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
@@ -109,11 +114,13 @@ void ProblemsPanel::refresh(bool rows) {
   };
   // the compile's and the run's only while they describe the text in the editor
   if (facts) addAll(facts->frontEnd->diagnostics, QString());
-  if (auto p = m_session.products(); p && !m_session.productsStale()) addAll(p->diagnostics, tr(" (compile)"));
-  if (auto r = m_session.report(); r && !m_session.reportStale()) addAll(r->faults, tr(" (last run)"));
-  m_summary->setText(errors + warnings == 0
-                         ? tr("no problems")
-                         : plural(errors, tr("error"), tr("errors")) + ", " + plural(warnings, tr("warning"), tr("warnings")));
+  if (auto p = m_session.products(); p && !m_session.productsStale())
+    addAll(p->diagnostics, tr(" (compile)"));
+  if (auto r = m_session.report(); r && !m_session.reportStale())
+    addAll(r->faults, tr(" (last run)"));
+  m_summary->setText(errors + warnings == 0 ? tr("no problems")
+                                            : plural(errors, tr("error"), tr("errors")) + ", " +
+                                                  plural(warnings, tr("warning"), tr("warnings")));
   if (errors != m_errors || warnings != m_warnings) {
     m_errors = errors, m_warnings = warnings;
     emit countsChanged(errors, warnings);

@@ -26,6 +26,23 @@ void Session::setText(const QString& text) {
 }
 
 void Session::loadText(const QString& text, const QString& filePath, bool modified) {
+  replaceDocument(text, filePath, modified, QString());
+  if (m_template) {
+    m_template = false;
+    emit templateChanged(false);
+  }
+}
+
+void Session::loadTemplate(const QString& text, const QString& name) {
+  replaceDocument(text, QString(), false, name);
+  m_template = true;
+  emit templateChanged(true);
+  emit filePathChanged(QString());  // the title shows the template's name
+}
+
+void Session::replaceDocument(const QString& text, const QString& filePath, bool modified,
+                              const QString& name) {
+  m_recordedName = name;
   m_text = text;
   setFilePath(filePath);
   setModified(modified);
@@ -40,6 +57,11 @@ void Session::loadText(const QString& text, const QString& filePath, bool modifi
 }
 
 void Session::setFilePath(const QString& path) {
+  if (!path.isEmpty() && m_template) {  // Save As made the template the user's own file
+    m_template = false;
+    m_recordedName.clear();
+    emit templateChanged(false);
+  }
   if (path == m_filePath) return;
   m_filePath = path;
   emit filePathChanged(path);
@@ -52,8 +74,11 @@ QString Session::displayName() const {
 
 void Session::showRecorded(const QString& text, const QString& name, CompileProducts products,
                            VerifyProducts report) {
-  m_recordedName = name;
-  loadText(text, QString());
+  if (m_template) {
+    m_template = false;
+    emit templateChanged(false);
+  }
+  replaceDocument(text, QString(), false, name);
   m_products = std::make_shared<const CompileProducts>(std::move(products));
   m_report = std::make_shared<const VerifyProducts>(std::move(report));
   emit productsChanged();

@@ -28,6 +28,11 @@ class Session : public QObject {
   void setText(const QString& text);
   /// Replace the whole document (open, new, recovery): emits textReplaced, analyses at once.
   void loadText(const QString& text, const QString& filePath, bool modified = false);
+  /// Open `text` as a template called `name` (a bundled example): no file, unmodified, shown and
+  /// checked under its real name; the editor keeps it read-only until Save As gives it a path.
+  void loadTemplate(const QString& text, const QString& name);
+  /// True while the document is an unsaved template (an example opened from the menu).
+  bool isTemplate() const { return m_template; }
 
   const QString& filePath() const { return m_filePath; }
   void setFilePath(const QString& path);
@@ -90,6 +95,8 @@ class Session : public QObject {
  signals:
   void textReplaced();
   void filePathChanged(const QString& path);
+  /// isTemplate() changed (an example was opened, or Save As made it the user's file).
+  void templateChanged(bool isTemplate);
   void modifiedChanged(bool modified);
   void factsChanged();
   void productsChanged();
@@ -110,7 +117,10 @@ class Session : public QObject {
   int m_sm = 90;
   QString m_device = QStringLiteral("sim");
   QString m_sanitize;
-  QString m_recordedName;  ///< the document's name when it came from a bundle
+  QString m_recordedName;  ///< the document's name when it came from a bundle or is a template
+  bool m_template = false;
+  void replaceDocument(const QString& text, const QString& filePath, bool modified,
+                       const QString& name);
   QTimer m_debounce;
   std::shared_ptr<const ScriptFacts> m_facts;
   std::shared_ptr<const CompileProducts> m_products;

@@ -17,28 +17,35 @@ std::vector<BuiltinDoc> makeDocs() {
        "decorate a kernel (tensor parameters) or a private scalar function"},
       {"T.Tensor", "T.Tensor(shape, dtype, align=, layout=, strides=, scope=, elem_offset=)",
        "a kernel parameter: a global tensor of static (or T.dynamic) shape"},
-      {"T.device_entry", "T.device_entry(launch=T.cuda.LaunchConfig(...), kernel_attrs=, backend_config=)",
+      {"T.device_entry",
+       "T.device_entry(launch=T.cuda.LaunchConfig(...), kernel_attrs=, backend_config=)",
        "the kernel's launch: the first statement of a kernel"},
       {"T.cuda.LaunchConfig",
-       "T.cuda.LaunchConfig(grid=, block=, cluster=, preferred_cluster=, dynamic_smem_bytes=, stream=, cooperative=, priority=)",
+       "T.cuda.LaunchConfig(grid=, block=, cluster=, preferred_cluster=, dynamic_smem_bytes=, "
+       "stream=, cooperative=, priority=)",
        "grid and block sizes (ints or tuples) of a launch"},
       {"T.alloc_local", "T.alloc_local(shape, dtype, scope=, align=, layout=, annotations=)",
        "a register tile; layout= gives each element's thread and register"},
       {"T.alloc_shared", "T.alloc_shared(shape, dtype, scope=, align=, layout=, annotations=)",
        "a shared-memory tile of the CTA (layout= may swizzle)"},
-      {"T.cuda.tile.apply", "T.cuda.tile.apply(instruction, dst, *srcs, scope=, pred=, preserve_dst=, loc=, chunk_bytes=, src_size=, ignore_src=)",
+      {"T.cuda.tile.apply",
+       "T.cuda.tile.apply(instruction, dst, *srcs, scope=, pred=, preserve_dst=, loc=, "
+       "chunk_bytes=, src_size=, ignore_src=)",
        "apply a PTX instruction (T.ptx[\"...\"]) tile-wide: each thread issues it on its atoms"},
       {"T.cuda.tile.ewise", "T.cuda.tile.ewise(func, dst, *srcs, scope=, loc=)",
        "apply a scalar T.function element-wise over tiles of the same layout"},
-      {"T.ptx", "T.ptx[\"opcode\"]", "a PTX instruction spelling from the supported table (docs/ptx.md)"},
+      {"T.ptx", "T.ptx[\"opcode\"]",
+       "a PTX instruction spelling from the supported table (docs/ptx.md)"},
       {"T.cuda.thread_idx", "T.cuda.thread_idx(\"x\")", "threadIdx.x / .y / .z"},
       {"T.cuda.block_idx", "T.cuda.block_idx(\"x\")", "blockIdx.x / .y / .z"},
       {"T.cuda.block_dim", "T.cuda.block_dim(\"x\")", "blockDim.x / .y / .z"},
       {"T.cuda.grid_dim", "T.cuda.grid_dim(\"x\")", "gridDim.x / .y / .z"},
       {"T.cuda.lane_id", "T.cuda.lane_id()", "the thread's lane in its warp (0–31)"},
       {"T.cuda.warp_id", "T.cuda.warp_id()", "the thread's warp in the CTA"},
-      {"T.cuda.linear_thread_id", "T.cuda.linear_thread_id()", "the thread's linear index in the CTA"},
-      {"T.cuda.cta_sync", "T.cuda.cta_sync()", "__syncthreads(): every thread of the CTA waits here"},
+      {"T.cuda.linear_thread_id", "T.cuda.linear_thread_id()",
+       "the thread's linear index in the CTA"},
+      {"T.cuda.cta_sync", "T.cuda.cta_sync()",
+       "__syncthreads(): every thread of the CTA waits here"},
       {"T.cuda.warp_sync", "T.cuda.warp_sync()", "__syncwarp(): the threads of the warp wait here"},
       {"T.cuda.__shfl_sync", "T.cuda.__shfl_sync(mask, value, src_lane, width=32)",
        "read `value` from lane `src_lane` of the warp"},
@@ -48,8 +55,10 @@ std::vector<BuiltinDoc> makeDocs() {
        "read `value` from lane (lane - delta)"},
       {"T.cuda.__shfl_down_sync", "T.cuda.__shfl_down_sync(mask, value, delta, width=32)",
        "read `value` from lane (lane + delta)"},
-      {"T.ComposeLayout", "T.ComposeLayout(swizzle, layout)", "a layout followed by a shared-memory swizzle"},
-      {"T.serial", "T.serial(stop) / T.serial(start, stop, step=)", "a sequential loop (like range)"},
+      {"T.ComposeLayout", "T.ComposeLayout(swizzle, layout)",
+       "a layout followed by a shared-memory swizzle"},
+      {"T.serial", "T.serial(stop) / T.serial(start, stop, step=)",
+       "a sequential loop (like range)"},
       {"T.unroll", "T.unroll(stop) / T.unroll(start, stop, step=)", "a loop unrolled by codegen"},
       {"T.exp", "T.exp(x)", "e to the power x"},
       {"T.exp2", "T.exp2(x)", "2 to the power x"},
@@ -71,22 +80,25 @@ std::vector<BuiltinDoc> makeDocs() {
       {"T.min", "T.min(a, b)", "the smaller of two values"},
       {"T.if_then_else", "T.if_then_else(cond, a, b)", "a if cond else b, as one select"},
       {"T.ceildiv", "T.ceildiv(a, b)", "(a + b - 1) // b, exact on integers (static or runtime)"},
-      {"T.dynamic", "T.dynamic(\"name\", dtype=)", "a symbolic extent, bound from the call's arguments"},
+      {"T.dynamic", "T.dynamic(\"name\", dtype=)",
+       "a symbolic extent, bound from the call's arguments"},
       {"T.Cast", "T.Cast(dtype, x)", "convert x to dtype"},
       {"T.cast", "T.cast(x, dtype)", "convert x to dtype"},
-      {"T.TileLayout", "T.TileLayout(S[shape : strides])", "a layout: logical shape onto threads and registers"},
-      {"T.S", "T.S[(shape) : (strides)]", "the shape : stride part of a TileLayout (axes such as 1@laneid)"},
+      {"T.TileLayout", "T.TileLayout(S[shape : strides])",
+       "a layout: logical shape onto threads and registers"},
+      {"T.S", "T.S[(shape) : (strides)]",
+       "the shape : stride part of a TileLayout (axes such as 1@laneid)"},
       {"T.R", "T.R[(shape) : (strides)]", "the replicated part of a TileLayout"},
   };
   struct DType {
     const char *name, *alias, *what;
   };
   const DType dtypes[] = {
-      {"float32", "f32", "32-bit IEEE float"},   {"float16", "f16", "16-bit IEEE float"},
-      {"bfloat16", "bf16", "16-bit brain float"}, {"float64", "f64", "64-bit IEEE float"},
-      {"int8", "i8", "8-bit signed integer"},     {"int16", "i16", "16-bit signed integer"},
-      {"int32", "i32", "32-bit signed integer"},  {"int64", "i64", "64-bit signed integer"},
-      {"uint8", "u8", "8-bit unsigned integer"},  {"uint16", "u16", "16-bit unsigned integer"},
+      {"float32", "f32", "32-bit IEEE float"},      {"float16", "f16", "16-bit IEEE float"},
+      {"bfloat16", "bf16", "16-bit brain float"},   {"float64", "f64", "64-bit IEEE float"},
+      {"int8", "i8", "8-bit signed integer"},       {"int16", "i16", "16-bit signed integer"},
+      {"int32", "i32", "32-bit signed integer"},    {"int64", "i64", "64-bit signed integer"},
+      {"uint8", "u8", "8-bit unsigned integer"},    {"uint16", "u16", "16-bit unsigned integer"},
       {"uint32", "u32", "32-bit unsigned integer"}, {"uint64", "u64", "64-bit unsigned integer"},
   };
   for (const DType& d : dtypes) {
@@ -98,7 +110,8 @@ std::vector<BuiltinDoc> makeDocs() {
   v.push_back({"T.bool", "T.bool(x)", "the boolean type; called, converts x"});
   for (sema::AsyncStatementDoc& a : sema::asyncStatementDocs())
     v.push_back({std::move(a.name), std::move(a.signature), std::move(a.doc)});
-  std::sort(v.begin(), v.end(), [](const BuiltinDoc& a, const BuiltinDoc& b) { return a.name < b.name; });
+  std::sort(v.begin(), v.end(),
+            [](const BuiltinDoc& a, const BuiltinDoc& b) { return a.name < b.name; });
   return v;
 }
 
@@ -116,6 +129,8 @@ const BuiltinDoc* findBuiltinDoc(std::string_view name) {
   return it != docs.end() && it->name == name ? &*it : nullptr;
 }
 
-const std::vector<std::string>& knownBuiltinNames() { return sema::knownBuiltins(); }
+const std::vector<std::string>& knownBuiltinNames() {
+  return sema::knownBuiltins();
+}
 
 }  // namespace tirx

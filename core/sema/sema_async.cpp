@@ -102,7 +102,8 @@ std::vector<AsyncStatementDoc> asyncStatementDocs() {
       } else {
         py += s.opcode[i];
       }
-      if (py.size() >= 6 && py.compare(py.size() - 6, 6, ".async") == 0 && s.opcode[i + 1] == '.') py += '_';
+      if (py.size() >= 6 && py.compare(py.size() - 6, 6, ".async") == 0 && s.opcode[i + 1] == '.')
+        py += '_';
     }
     std::string args = s.barrier ? "bar" : "";
     for (int k = 0; k < s.maxValues; ++k) {

@@ -3,7 +3,6 @@
 // the checker would reject; the asynchronous statements use their Python spellings (async_, __),
 // which the checker accepts.
 #include <QtTest>
-
 #include <set>
 
 #include "core/sema/builtin_docs.h"
@@ -36,8 +35,10 @@ class TstBuiltinDocs : public QObject {
     std::set<std::string> known(knownBuiltinNames().begin(), knownBuiltinNames().end());
     std::set<std::string> documented;
     for (const BuiltinDoc& d : builtinDocs()) documented.insert(normalised(d.name));
-    for (const std::string& n : known) QVERIFY2(documented.count(n), ("undocumented builtin " + n).c_str());
-    for (const std::string& n : documented) QVERIFY2(known.count(n), ("documented but unknown " + n).c_str());
+    for (const std::string& n : known)
+      QVERIFY2(documented.count(n), ("undocumented builtin " + n).c_str());
+    for (const std::string& n : documented)
+      QVERIFY2(known.count(n), ("documented but unknown " + n).c_str());
     QCOMPARE(builtinDocs().size(), known.size());
   }
 
@@ -52,7 +53,8 @@ class TstBuiltinDocs : public QObject {
     }
     QVERIFY(!findBuiltinDoc("T.nope"));
     QCOMPARE(findBuiltinDoc("T.exp2")->signature, std::string("T.exp2(x)"));
-    QCOMPARE(findBuiltinDoc("T.ptx.cp.async_.wait_group")->signature, std::string("T.ptx.cp.async_.wait_group(N)"));
+    QCOMPARE(findBuiltinDoc("T.ptx.cp.async_.wait_group")->signature,
+             std::string("T.ptx.cp.async_.wait_group(N)"));
     QCOMPARE(findBuiltinDoc("T.ptx.mbarrier.arrive.shared__cta.b64")->signature,
              std::string("T.ptx.mbarrier.arrive.shared__cta.b64(bar, [count])"));
   }

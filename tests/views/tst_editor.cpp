@@ -100,7 +100,8 @@ class TstEditor : public QObject {
     // the token under the mouse first (describePtxTokens), then the instruction
     QVERIFY2(opHover.startsWith(".global: "), qPrintable(opHover));
     QVERIFY2(opHover.contains("\nld.global.v4.b32"), qPrintable(opHover));
-    QVERIFY2(editor.hoverTextAt(op + 10).startsWith(".v4: "), qPrintable(editor.hoverTextAt(op + 10)));
+    QVERIFY2(editor.hoverTextAt(op + 10).startsWith(".v4: "),
+             qPrintable(editor.hoverTextAt(op + 10)));
     QVERIFY(editor.indicatorAt(EditorWidget::OpcodeIndicator, op + 2));
 
     // F12 on that use jumps to line 6, the definition

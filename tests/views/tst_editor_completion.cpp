@@ -41,7 +41,7 @@ class TstEditorCompletion : public QObject {
     QCOMPARE(texts(completeCode("T.cuda.tile.")), QStringList({"apply", "ewise"}));
     QVERIFY(texts(completeCode("T.ex")) == QStringList({"exp", "exp2"}));
     QCOMPARE(texts(completeCode("la")), QStringList({"laneid"}));
-    QVERIFY(completeCode("l").items.empty());         // a bare word needs two characters
+    QVERIFY(completeCode("l").items.empty());  // a bare word needs two characters
     QCOMPARE(texts(completeCode("l", 0)), QStringList({"laneid"}));  // unless asked (Ctrl+Space)
     QVERIFY(completeCode("T.nothing.").items.empty());
     // T.ptx is a builtin and a namespace (T.ptx.cp.async_…): one entry, the builtin's
@@ -79,7 +79,8 @@ class TstEditorCompletion : public QObject {
     typeAtEnd(e, "T.cuda.t");
     QVERIFY(e.isListActive());
     QCOMPARE(e.completionItems(), QStringList({"thread_idx", "tile"}));
-    QVERIFY2(e.completionDocText().startsWith("T.cuda.thread_idx(\"x\")\nthreadIdx"), qPrintable(e.completionDocText()));
+    QVERIFY2(e.completionDocText().startsWith("T.cuda.thread_idx(\"x\")\nthreadIdx"),
+             qPrintable(e.completionDocText()));
     QTest::keyClick(&e, Qt::Key_Down);  // the doc follows the highlighted item
     QVERIFY2(e.completionDocText().startsWith("T.cuda.tile.…"), qPrintable(e.completionDocText()));
     QTest::keyClick(&e, Qt::Key_Up);

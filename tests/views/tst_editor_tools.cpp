@@ -43,7 +43,9 @@ const char* kKernel =
     "    tid = T.cuda.thread_idx(\"x\")\n"
     "    A[tid] = A[tid] + T.float32(1)\n";
 
-QString selected(EditorWidget* e) { return e->selectedText(); }
+QString selected(EditorWidget* e) {
+  return e->selectedText();
+}
 int caretLine(EditorWidget* e) {
   int line = 0, index = 0;
   e->getCursorPosition(&line, &index);
@@ -64,7 +66,7 @@ class TstEditorTools : public QObject {
     QCoreApplication::setOrganizationName("TIRxTest");
     QCoreApplication::setApplicationName("tst_editor_tools");
     QSettings().clear();
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
   }
 
   void findNextPreviousAndOptions() {
@@ -182,7 +184,8 @@ class TstEditorTools : public QObject {
     QCOMPARE(caretLine(e), 1);
     bar->lineEdit()->setText("3:40");
     QTest::keyClick(bar->lineEdit(), Qt::Key_Return);
-    QVERIFY2(bar->statusText().startsWith("column 40 is outside 1 – 25"), qPrintable(bar->statusText()));
+    QVERIFY2(bar->statusText().startsWith("column 40 is outside 1 – 25"),
+             qPrintable(bar->statusText()));
     bar->lineEdit()->setText("x");
     QTest::keyClick(bar->lineEdit(), Qt::Key_Return);
     QVERIFY(bar->statusText().contains("not a line number"));
@@ -206,7 +209,8 @@ class TstEditorTools : public QObject {
     QVERIFY(QTest::qWaitForWindowActive(&w));
     EditorWidget* e = w.editor();
     w.session().loadText(kKernel, QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.session().facts() && w.session().facts()->source == e->text().toStdString(), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.session().facts() && w.session().facts()->source == e->text().toStdString(), kWaitMs);
     int found = 0;
     for (QAction* a : w.findChildren<QAction*>())
       found += a->shortcut() == QKeySequence(Qt::Key_F12);
@@ -229,7 +233,8 @@ class TstEditorTools : public QObject {
     EditorWidget* e = w.editor();
     const QString good = kKernel;
     w.session().loadText(good, "/tmp/probe.py");
-    QTRY_VERIFY_WITH_TIMEOUT(w.session().facts() && w.session().facts()->source == good.toStdString(), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.session().facts() && w.session().facts()->source == good.toStdString(), kWaitMs);
     QCOMPARE(panel->tree()->topLevelItemCount(), 0);
     QCOMPARE(panel->summaryText(), QString("no problems"));
     const int before = panel->tree()->topLevelItemCount();
@@ -244,11 +249,15 @@ class TstEditorTools : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(panel->errorCount() >= 1, kWaitMs);
     QTreeWidgetItem* row = nullptr;
     for (int i = 0; i < panel->tree()->topLevelItemCount(); ++i)
-      if (panel->tree()->topLevelItem(i)->text(ProblemsPanel::MessageColumn).contains("undefined_name"))
+      if (panel->tree()
+              ->topLevelItem(i)
+              ->text(ProblemsPanel::MessageColumn)
+              .contains("undefined_name"))
         row = panel->tree()->topLevelItem(i);
     QVERIFY2(row, qPrintable(panel->summaryText()));
     QCOMPARE(row->text(ProblemsPanel::SeverityColumn), QString("error"));
-    QVERIFY2(row->text(ProblemsPanel::CodeColumn).startsWith("E0"), qPrintable(row->text(ProblemsPanel::CodeColumn)));
+    QVERIFY2(row->text(ProblemsPanel::CodeColumn).startsWith("E0"),
+             qPrintable(row->text(ProblemsPanel::CodeColumn)));
     QCOMPARE(row->text(ProblemsPanel::LocationColumn), QString("probe.py:8:23"));
     QVERIFY(panel->summaryText().contains("error"));
     QVERIFY2(dock->windowTitle().startsWith("Problems ("), qPrintable(dock->windowTitle()));
@@ -258,8 +267,10 @@ class TstEditorTools : public QObject {
     const QRect r = panel->tree()->visualItemRect(row);
 
     QVERIFY(r.isValid());
-    QTest::mouseClick(panel->tree()->viewport(), Qt::LeftButton, {}, r.center());  // (QTest's double click
-    QTest::mouseDClick(panel->tree()->viewport(), Qt::LeftButton, {}, r.center());  // lacks the first press)
+    QTest::mouseClick(panel->tree()->viewport(), Qt::LeftButton, {},
+                      r.center());  // (QTest's double click
+    QTest::mouseDClick(panel->tree()->viewport(), Qt::LeftButton, {},
+                       r.center());  // lacks the first press)
     QCOMPARE(caretLine(e), 8);
     QCOMPARE(caretCol(e), 23);
 
@@ -269,7 +280,10 @@ class TstEditorTools : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.session().facts()->source == e->text().toStdString(), kWaitMs);
     QCOMPARE(panel->tree()->topLevelItemCount(), before);
     for (int i = 0; i < panel->tree()->topLevelItemCount(); ++i)
-      QVERIFY(!panel->tree()->topLevelItem(i)->text(ProblemsPanel::MessageColumn).contains("undefined_name"));
+      QVERIFY(!panel->tree()
+                   ->topLevelItem(i)
+                   ->text(ProblemsPanel::MessageColumn)
+                   .contains("undefined_name"));
   }
 };
 

@@ -1,16 +1,17 @@
 // The main window: docks by name, Save writes the file (QSaveFile) and clears the modified flag,
 // autosave writes a recovery file and a clean close removes it, the examples menu is embedded.
-#include <memory>
-
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPalette>
 #include <QSettings>
 #include <QtTest>
+#include <memory>
 
 #include "views/autosave_manager.h"
 #include "views/editor_widget.h"
@@ -26,7 +27,7 @@ class TstMainWindow : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("TIRxTest");
     QCoreApplication::setApplicationName("tst_main_window");
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
   }
 
   void docksAndIsolation() {
@@ -47,11 +48,12 @@ class TstMainWindow : public QObject {
     QVERIFY(w.session().isModified());
     QVERIFY(w.windowTitle().startsWith("untitled.py*"));
 
-    AutosaveManager autosave(w.session());
-    QVERIFY(autosave.writeNow());
-    QVERIFY(AutosaveManager::hasRecovery());
+    AutosaveManager* autosave = w.autosave();
+    QVERIFY(autosave->writeNow());
+    QVERIFY(QFile::exists(autosave->path()));
+    QVERIFY(AutosaveManager::orphans().isEmpty());  // its window is alive: not offered to others
     QString text, original;
-    QVERIFY(AutosaveManager::readRecovery(&text, &original));
+    QVERIFY(AutosaveManager::readRecovery(autosave->path(), &text, &original));
     QCOMPARE(text, QString("x = 1\n"));
 
     const QString path = dir.filePath("k.py");
@@ -61,21 +63,23 @@ class TstMainWindow : public QObject {
     QCOMPARE(f.readAll(), QByteArray("x = 1\n"));
     QVERIFY(!w.session().isModified());
     QCOMPARE(w.windowTitle(), QString("k.py — TIRx Studio"));
-    QVERIFY(!AutosaveManager::hasRecovery());  // saving removes the recovery file
+    QVERIFY(!QFile::exists(autosave->path()));  // saving removes the recovery file
 
     QVERIFY(w.openFile(path));
     QCOMPARE(w.editor()->text(), QString("x = 1\n"));
     QVERIFY(!w.session().isModified());
   }
 
-  /// Write a recovery file the way AutosaveManager::writeNow does (text + ".path" companion).
+  /// Write a recovery file the way a window that then crashed leaves it (text + ".path"
+  /// companion, no live lock).
   static void writeCrashRecovery(const QString& text, const QString& original) {
-    QDir().mkpath(QFileInfo(AutosaveManager::recoveryPath()).absolutePath());
-    QFile f(AutosaveManager::recoveryPath());
+    QDir().mkpath(AutosaveManager::recoveryDir());
+    const QString file = AutosaveManager::recoveryDir() + "/autosave-crashed.py";
+    QFile f(file);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text.toUtf8());
     f.close();
-    QFile p(AutosaveManager::recoveryPath() + ".path");
+    QFile p(file + ".path");
     QVERIFY(p.open(QIODevice::WriteOnly));
     p.write(original.toUtf8());
   }
@@ -103,7 +107,7 @@ class TstMainWindow : public QObject {
   void crashRecoveryRestores() {
     const QString text = "# recovered after a crash\nx = 42\n";
     writeCrashRecovery(text, "/tmp/lost_kernel.py");
-    QVERIFY(AutosaveManager::hasRecovery());
+    QCOMPARE(AutosaveManager::orphans().size(), 1);
     std::unique_ptr<MainWindow> w;
     const QString offered = answerRecoveryOffer(QMessageBox::Yes, &w);
     QVERIFY2(offered.contains("Recover the unsaved script"), qPrintable(offered));
@@ -111,8 +115,11 @@ class TstMainWindow : public QObject {
     QCOMPARE(w->editor()->text(), text);
     QCOMPARE(w->session().filePath(), QString("/tmp/lost_kernel.py"));
     QVERIFY(w->session().isModified());  // recovered text still needs saving
+    QVERIFY(AutosaveManager::orphans().isEmpty());  // adopted: now the window's own file
+    QString kept, original;
+    QVERIFY(AutosaveManager::readRecovery(w->autosave()->path(), &kept, &original));
+    QCOMPARE(kept, text);
     w.reset();
-    AutosaveManager::discardRecovery();
   }
 
   void crashRecoveryDeclined() {
@@ -121,11 +128,11 @@ class TstMainWindow : public QObject {
     const QString offered = answerRecoveryOffer(QMessageBox::No, &w);
     QVERIFY(!offered.isEmpty());
     QCOMPARE(w->editor()->text(), QString());
-    QVERIFY(!AutosaveManager::hasRecovery());  // declining discards the file
+    QVERIFY(AutosaveManager::orphans().isEmpty());  // declining discards the file
   }
 
   void noOfferWithoutRecovery() {
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
     std::unique_ptr<MainWindow> w;
     QCOMPARE(answerRecoveryOffer(QMessageBox::Yes, &w), QString());
     QCOMPARE(w->editor()->text(), QString());
@@ -170,6 +177,107 @@ class TstMainWindow : public QObject {
     QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
     QVERIFY(QApplication::palette().color(QPalette::Text).lightness() < 80);
     QCOMPARE(QSettings().value("view/dark").toBool(), false);
+  }
+
+  // Two windows (or two studios) autosave to different files; a window that is open is never
+  // offered to another; a window that dies with unsaved work leaves the one file it wrote.
+  void oneAutosavePerWindow() {
+    AutosaveManager::discardOrphans();
+    auto a = std::make_unique<MainWindow>(nullptr, false);
+    auto b = std::make_unique<MainWindow>(nullptr, false);
+    a->editor()->setText("a = 1\n");
+    b->editor()->setText("b = 2\n");
+    QVERIFY(a->autosave()->writeNow());
+    QVERIFY(b->autosave()->writeNow());
+    QVERIFY(a->autosave()->path() != b->autosave()->path());
+    QString text, original;
+    QVERIFY(AutosaveManager::readRecovery(a->autosave()->path(), &text, &original));
+    QCOMPARE(text, QString("a = 1\n"));
+    QVERIFY(AutosaveManager::readRecovery(b->autosave()->path(), &text, &original));
+    QCOMPARE(text, QString("b = 2\n"));
+    // a third window starting now finds nothing to recover: both writers are alive
+    QCOMPARE(AutosaveManager::orphans(), QStringList());
+    std::unique_ptr<MainWindow> c;
+    QCOMPARE(answerRecoveryOffer(QMessageBox::Yes, &c), QString());
+    // b goes away without closing (as in a crash: no closeEvent): its file, and only it, is offered
+    const QString bFile = b->autosave()->path();
+    b.reset();
+    QCOMPARE(AutosaveManager::orphans(), QStringList({bFile}));
+    std::unique_ptr<MainWindow> d;
+    QVERIFY(!answerRecoveryOffer(QMessageBox::Yes, &d).isEmpty());
+    QCOMPARE(d->editor()->text(), QString("b = 2\n"));
+    QVERIFY(AutosaveManager::readRecovery(a->autosave()->path(), &text, &original));
+    QCOMPARE(text, QString("a = 1\n"));  // a's file untouched
+    a->close();                          // a clean close removes a's file only
+    QVERIFY(!QFile::exists(a->autosave()->path()));
+    QVERIFY(QFile::exists(d->autosave()->path()));
+    d->session().setModified(false);
+    QVERIFY(!QFile::exists(d->autosave()->path()));
+  }
+
+  // File > Examples: one line per example from its header (the engine's scriptSummary); opening
+  // one shows it read-only under its real name; Ctrl+Shift+S saves the user's copy, which is then
+  // editable and no longer a template.
+  void examplesAsTemplatesAndSaveAs() {
+    QTemporaryDir dir;
+    QSettings().setValue("files/lastDir", dir.path());
+    MainWindow w(nullptr, false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QMenu* examples = nullptr;
+    for (QMenu* m : w.menuBar()->findChildren<QMenu*>())
+      if (m->title() == "&Examples") examples = m;
+    QVERIFY(examples);
+    QAction* fma = nullptr;
+    for (QAction* a : examples->actions()) {
+      QVERIFY2(a->text().contains(" — "),
+               qPrintable(a->text()));  // every example has a description
+      if (a->data().toString() == "fma.py") fma = a;
+    }
+    QVERIFY(fma);
+    QCOMPARE(fma->text(), QString("fma.py — Fused multiply-add: Out = 2 * A + 1 with fma.rn.f32, "
+                                  "one rounding per result…"));
+    QVERIFY(fma->toolTip().endsWith("(not a mul followed by an add)."));
+
+    fma->trigger();
+    QVERIFY(w.session().isTemplate());
+    QCOMPARE(w.session().displayName(), QString("fma.py"));
+    QVERIFY(w.windowTitle().startsWith("fma.py (example, read-only"));
+    QVERIFY(w.editor()->isReadOnly());
+    QVERIFY(w.editor()->text().startsWith("# Fused multiply-add"));
+    w.editor()->setFocus();
+    const QString before = w.editor()->text();
+    QTest::keyClicks(w.editor(), "zzz");  // typing into the template changes nothing
+    QCOMPARE(w.editor()->text(), before);
+    QVERIFY(!w.session().isModified());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.session().facts() && w.session().facts()->source == before.toStdString(), 30000);
+    QVERIFY(w.session().facts()->frontEnd->ok());  // checked under its real name, cleanly
+
+    // Ctrl+Shift+S: the dialog suggests fma.py in the last folder; accept it
+    QString suggested;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      poll.stop();
+      suggested = dialog->selectedFiles().value(0);
+      dialog->accept();
+    });
+    poll.start();
+    QTest::keyClick(w.editor(), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    poll.stop();
+    QCOMPARE(suggested, QDir(dir.path()).filePath("fma.py"));
+    QFile saved(dir.filePath("fma.py"));
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(saved.readAll()), before);
+    QVERIFY(!w.session().isTemplate());
+    QVERIFY(!w.editor()->isReadOnly());
+    QCOMPARE(w.windowTitle(), QString("fma.py — TIRx Studio"));
+    QTest::keyClicks(w.editor(), "#");  // the user's copy takes edits
+    QVERIFY(w.session().isModified());
+    w.session().setModified(false);
   }
 
   void examplesAreEmbedded() {

@@ -24,7 +24,7 @@ class TstStudioFeatures : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("TIRxTest");
     QCoreApplication::setApplicationName("tst_studio_features");
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
   }
 
   void worstElementSelectsLineAndCell() {

@@ -61,7 +61,7 @@ class TstStudioLanes : public QObject {
     QCoreApplication::setOrganizationName("TIRxTest");
     QCoreApplication::setApplicationName("tst_studio_lanes");
     QSettings().clear();
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
     qRegisterMetaType<tirx::views::JobKind>();
   }
 

@@ -68,7 +68,7 @@ class TstStudioTruth : public QObject {
     QCoreApplication::setOrganizationName("TIRxTest");
     QCoreApplication::setApplicationName("tst_studio_truth");
     QSettings().clear();
-    AutosaveManager::discardRecovery();
+    AutosaveManager::discardOrphans();
   }
 
   void editorResultsSplitMoves() {

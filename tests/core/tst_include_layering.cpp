@@ -1,0 +1,154 @@
+// Include layering, checked on the sources: core/ never includes views/, app/ or Qt; each core
+// module includes only itself and the modules it links (transitively), as core/CMakeLists.txt
+// declares them with tirx_core_module(NAME DEPS ...); views/ never includes app/. A violation
+// names the file, the line and the include. The checker is also run on made-up files, so a test
+// that cannot see the tree (or a broken rule) fails instead of passing empty.
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Graph = std::map<std::string, std::set<std::string>>;
+
+std::string readAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Module -> direct module dependencies, from the tirx_core_module(...) calls (EXTRA ignored).
+Graph parseModules(const std::string& cmake) {
+  Graph g;
+  static const std::regex call("tirx_core_module\\((\\w+)([^)]*)\\)");
+  static const std::regex dep("tirx_(\\w+)");
+  for (auto it = std::sregex_iterator(cmake.begin(), cmake.end(), call);
+       it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[1];
+    std::string rest = (*it)[2];
+    if (const size_t extra = rest.find("EXTRA"); extra != std::string::npos) rest.resize(extra);
+    auto& deps = g[name];
+    for (auto d = std::sregex_iterator(rest.begin(), rest.end(), dep); d != std::sregex_iterator();
+         ++d)
+      deps.insert((*d)[1]);
+  }
+  return g;
+}
+
+std::set<std::string> reachable(const Graph& g, const std::string& from) {
+  std::set<std::string> out{from};
+  std::vector<std::string> todo{from};
+  while (!todo.empty()) {
+    const std::string m = todo.back();
+    todo.pop_back();
+    if (auto it = g.find(m); it != g.end())
+      for (const std::string& d : it->second)
+        if (out.insert(d).second) todo.push_back(d);
+  }
+  return out;
+}
+
+bool isQtHeader(const std::string& inc) {
+  return (inc.size() > 1 && inc[0] == 'Q' && std::isupper(static_cast<unsigned char>(inc[1]))) ||
+         inc.rfind("Qt", 0) == 0 || inc.rfind("Qsci/", 0) == 0;
+}
+
+/// Violations ("FILE:LINE: includes X (why)") of one source file at repository path `rel`.
+std::vector<std::string> check(const Graph& g, const std::string& rel, const std::string& text) {
+  std::vector<std::string> out;
+  static const std::regex include("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]");
+  const bool inCore = rel.rfind("core/", 0) == 0;
+  const bool inViews = rel.rfind("views/", 0) == 0;
+  const std::string module = inCore ? rel.substr(5, rel.find('/', 5) - 5) : std::string();
+  const std::set<std::string> allowed = inCore ? reachable(g, module) : std::set<std::string>{};
+  std::istringstream lines(text);
+  std::string line;
+  for (int n = 1; std::getline(lines, line); ++n) {
+    std::smatch m;
+    if (!std::regex_search(line, m, include)) continue;
+    const std::string inc = m[1];
+    auto bad = [&](const std::string& why) {
+      out.push_back(rel + ":" + std::to_string(n) + ": includes " + inc + " (" + why + ")");
+    };
+    if (inCore) {
+      if (inc.rfind("views/", 0) == 0 || inc.rfind("app/", 0) == 0)
+        bad("core never includes views or app");
+      else if (isQtHeader(inc))
+        bad("core has no Qt");
+      else if (inc.rfind("core/", 0) == 0) {
+        const std::string other = inc.substr(5, inc.find('/', 5) - 5);
+        if (!allowed.count(other)) bad("core/" + module + " does not link core/" + other);
+      }
+    } else if (inViews && inc.rfind("app/", 0) == 0) {
+      bad("views never include app");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+class TstIncludeLayering : public QObject {
+  Q_OBJECT
+  Graph m_graph;
+  fs::path m_root;
+
+ private slots:
+  void initTestCase() {
+    m_root = fs::path(TIRX_SOURCE_DIR);
+    m_graph = parseModules(readAll(m_root / "core/CMakeLists.txt"));
+    // the declared order of docs/architecture.md, as CMake states it
+    QVERIFY(m_graph.size() >= 12);
+    QVERIFY(reachable(m_graph, "sema").count("diag"));
+    QVERIFY(!reachable(m_graph, "ptx").count("sema"));
+    QVERIFY(!reachable(m_graph, "sim").count("codegen"));
+  }
+
+  void theRuleCatchesViolations() {
+    auto one = [&](const std::string& rel, const std::string& text) {
+      return check(m_graph, rel, text);
+    };
+    QCOMPARE(one("core/ptx/a.cpp", "#include \"core/sema/sema.h\"\n").size(), size_t(1));
+    QCOMPARE(one("core/ptx/a.cpp", "#include \"core/sema/sema.h\"\n").front(),
+             std::string(
+                 "core/ptx/a.cpp:1: includes core/sema/sema.h (core/ptx does not link core/sema)"));
+    QCOMPARE(one("core/sim/a.h", "// x\n#include <QString>\n").front(),
+             std::string("core/sim/a.h:2: includes QString (core has no Qt)"));
+    QCOMPARE(one("core/diag/a.h", "#  include \"views/session.h\"\n").size(), size_t(1));
+    QCOMPARE(one("views/a.cpp", "#include \"app/cli/cli.h\"\n").size(), size_t(1));
+    QVERIFY(one("core/driver/a.cpp",
+                "#include \"core/sema/sema.h\"\n#include \"core/diag/diagnostic.h\"\n#include "
+                "<vector>\n")
+                .empty());
+    QVERIFY(one("views/a.cpp", "#include <QWidget>\n#include \"core/verify/verify.h\"\n").empty());
+  }
+
+  void theTreeIsLayered() {
+    std::vector<std::string> violations;
+    int files = 0;
+    for (const char* top : {"core", "views"}) {
+      for (const auto& e : fs::recursive_directory_iterator(m_root / top)) {
+        const std::string ext = e.path().extension().string();
+        if (!e.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+        ++files;
+        const std::string rel = fs::relative(e.path(), m_root).generic_string();
+        for (std::string& v : check(m_graph, rel, readAll(e.path())))
+          violations.push_back(std::move(v));
+      }
+    }
+    QVERIFY2(files > 150, "the source tree was not found");
+    std::string all;
+    for (const std::string& v : violations) all += v + "\n";
+    QVERIFY2(violations.empty(), all.c_str());
+  }
+};
+
+QTEST_MAIN(TstIncludeLayering)
+#include "tst_include_layering.moc"
