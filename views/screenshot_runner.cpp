@@ -4,13 +4,16 @@
 
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPixmap>
 #include <cstdio>
 
 #include "views/engine_products.h"
 #include "views/job_runner.h"
+#include "views/editor_pane.h"
 #include "views/editor_widget.h"
+#include "views/find_bar.h"
 #include "views/main_window.h"
 #include "views/pipeline_panel.h"
 #include "views/opcode_hover.h"
@@ -72,17 +75,28 @@ void ScreenshotRunner::poll() {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
   }
   if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
+  if (!m_find.isEmpty()) {
+    m_window.editorPane()->findBar()->open(false);
+    m_window.editorPane()->findBar()->findEdit()->setText(m_find);
+  }
+  if (m_completeLine > 0) {
+    EditorWidget* e = m_window.editor();
+    e->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(e->positionOf(m_completeLine, m_completeCol)));
+    e->setFocus();
+    e->showCompletions(true);
+  }
   capture();
 }
 
 void ScreenshotRunner::capture() {
   QCoreApplication::processEvents();
   QPixmap shot = m_window.grab();
-  // a hover popup is its own top-level window: paint it where it stands over the window
-  if (OpcodeHoverPopup* popup = m_window.editor()->opcodePopup(); popup && popup->isVisible()) {
-    QPainter p(&shot);
-    p.drawPixmap(m_window.mapFromGlobal(popup->pos()), popup->grab());
-  }
+  // popups (an opcode hover, the completion list and its description) are top-level windows of
+  // their own: paint each where it stands over the window
+  QPainter p(&shot);
+  for (QWidget* w : m_window.editor()->findChildren<QWidget*>())
+    if (w->isWindow() && w->isVisible()) p.drawPixmap(m_window.mapFromGlobal(w->pos()), w->grab());
+  p.end();
   bool ok = shot.save(m_out, "PNG");
   if (!ok) std::fprintf(stderr, "tirx-studio: cannot write %s\n", qPrintable(m_out));
   QCoreApplication::exit(ok ? 0 : 1);

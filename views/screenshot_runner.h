@@ -29,13 +29,19 @@ class ScreenshotRunner : public QObject {
   /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
   /// is drawn into the shot where its popup stands.
   void setHover(int line, int col) { m_hoverLine = line, m_hoverCol = col; }
+  /// Open the find bar on this pattern before capturing (every match highlighted).
+  void setFind(const QString& pattern) { m_find = pattern; }
+  /// Put the caret at (1-based line, column) and open the completion list there; the list and
+  /// the description beside it are drawn into the shot.
+  void setComplete(int line, int col) { m_completeLine = line, m_completeCol = col; }
 
  private:
   void poll();
   void capture();
 
   MainWindow& m_window;
-  QString m_out, m_file, m_dock;
+  QString m_out, m_file, m_dock, m_find;
+  int m_completeLine = 0, m_completeCol = 0;
   QTimer m_poll;
   int m_waitedMs = 0;
   int m_timeoutMs = 300000;

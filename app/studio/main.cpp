@@ -1,7 +1,9 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
-//   tirx-studio --screenshot out.png [FILE] [--dock editor|layout|assembly|results|tensorcores|pipeline]
+//   tirx-studio --screenshot out.png [FILE]
+//               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline]
 //               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
+//               [--find TEXT] [--complete LINE:COL]
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
@@ -32,8 +34,12 @@ int main(int argc, char** argv) {
   parser.addOption(arch);
   QCommandLineOption pick("pick", "With --screenshot: pick this Tensor cores item (text it contains).", "text");
   QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.", "line:col");
+  QCommandLineOption find("find", "With --screenshot: open the find bar on this pattern.", "text");
+  QCommandLineOption complete("complete", "With --screenshot: open the completion list at LINE:COL.", "line:col");
   parser.addOption(pick);
   parser.addOption(hover);
+  parser.addOption(find);
+  parser.addOption(complete);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -60,6 +66,9 @@ int main(int argc, char** argv) {
     runner.setPick(parser.value(pick));
     const QStringList at = parser.value(hover).split(':');
     if (at.size() == 2) runner.setHover(at[0].toInt(), at[1].toInt());
+    runner.setFind(parser.value(find));
+    const QStringList completeAt = parser.value(complete).split(':');
+    if (completeAt.size() == 2) runner.setComplete(completeAt[0].toInt(), completeAt[1].toInt());
     runner.start();
     return app.exec();
   }
