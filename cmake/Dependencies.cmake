@@ -15,9 +15,10 @@ else()
   set_property(TARGET CUDA::nvJitLink PROPERTY INTERFACE_LINK_LIBRARIES "")
 endif()
 
+# AUTOMOC/AUTORCC are switched on per Qt target (views/, tests/), not globally: the core and the
+# CLI have no Qt, and a global AUTOMOC gave every core module a moc scan step and an autogen
+# include directory.
 if(TIRX_BUILD_GUI OR TIRX_BUILD_TESTS)
-  set(CMAKE_AUTOMOC ON)
-  set(CMAKE_AUTORCC ON)
   find_package(Qt6 REQUIRED COMPONENTS Core Test)
 endif()
 if(TIRX_BUILD_GUI)

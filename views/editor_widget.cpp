@@ -241,6 +241,11 @@ void EditorWidget::updateCompletionDoc() {
   QString doc = QString::fromStdString(item.detail);
   if (!item.doc.empty()) doc += (doc.isEmpty() ? "" : "\n") + QString::fromStdString(item.doc);
   m_completionDoc->setText(doc);
+  // as wide as its longest line (a word-wrapped label would otherwise pick a narrow column)
+  int widest = 0;
+  for (const QString& l : doc.split('\n'))
+    widest = std::max(widest, m_completionDoc->fontMetrics().horizontalAdvance(l));
+  m_completionDoc->setFixedWidth(std::min(460, widest + 2 * m_completionDoc->margin() + 8));
   m_completionDoc->adjustSize();
   // beside the list (a popup of the editor), else under the caret
   QPoint at;

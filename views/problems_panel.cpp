@@ -118,6 +118,8 @@ void ProblemsPanel::refresh(bool rows) {
     addAll(p->diagnostics, tr(" (compile)"));
   if (auto r = m_session.report(); r && !m_session.reportStale())
     addAll(r->faults, tr(" (last run)"));
+  if (rows)
+    for (int c : {SeverityColumn, CodeColumn, LocationColumn}) m_tree->resizeColumnToContents(c);
   m_summary->setText(errors + warnings == 0 ? tr("no problems")
                                             : plural(errors, tr("error"), tr("errors")) + ", " +
                                                   plural(warnings, tr("warning"), tr("warnings")));
