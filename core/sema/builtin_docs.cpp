@@ -47,6 +47,13 @@ std::vector<BuiltinDoc> makeDocs() {
       {"T.cuda.cta_sync", "T.cuda.cta_sync()",
        "__syncthreads(): every thread of the CTA waits here"},
       {"T.cuda.warp_sync", "T.cuda.warp_sync()", "__syncwarp(): the threads of the warp wait here"},
+      {"T.cuda.warpgroup_sync", "T.cuda.warpgroup_sync(id)",
+       "bar.sync id, 128: the four warps of the thread's warpgroup wait here"},
+      {"T.cuda.elect_sync", "T.cuda.elect_sync()",
+       "true in one lane of the warp (elect.sync); all 32 lanes must execute it"},
+      {"T.ptx.setmaxnreg", "T.ptx.setmaxnreg(inc, n)",
+       "raise (inc=True) or lower (False) the warp's registers per thread to n: 24 to 256 in "
+       "steps of 8 (sm_90a)"},
       {"T.cuda.__shfl_sync", "T.cuda.__shfl_sync(mask, value, src_lane, width=32)",
        "read `value` from lane `src_lane` of the warp"},
       {"T.cuda.__shfl_xor_sync", "T.cuda.__shfl_xor_sync(mask, value, lane_mask, width=32)",
