@@ -85,7 +85,7 @@ DType promoteWeak(DType a, bool scalarIsFloat, bool scalarIsBool, Flavor f);
 enum class BinaryOp { Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, Maximum, Minimum,
                       Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr };
 enum class UnaryOp { Neg, Abs, Exp, Exp2, Log, Log2, Sqrt, Sin, Cos, Tanh, Sigmoid, Silu, Relu,
-                     Gelu, Floor, Ceil, Round, Invert, Not, Rsqrt, Erf };
+                     Gelu, Floor, Ceil, Trunc, Round, Invert, Not, Rsqrt, Erf };
 
 /// Broadcasting result shape; nullopt when the shapes do not broadcast.
 std::optional<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t>& a,
@@ -97,6 +97,9 @@ Array unary(UnaryOp op, const Array& a, std::string* err = nullptr);
 Array astype(const Array& a, DType t);
 std::optional<Array> reshape(const Array& a, std::vector<int64_t> shape, std::string* err);
 Array transpose(const Array& a);
+/// numpy's transpose(a, axes): result dimension d is `a`'s dimension axes[d]; negative axes count
+/// from the end. nullopt (with numpy's message in `err`) unless `axes` is a permutation of a's.
+std::optional<Array> transpose(const Array& a, const std::vector<int64_t>& axes, std::string* err);
 std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis, std::string* err);
 /// Bit view as another dtype (last dimension rescaled), as ndarray.view / Tensor.view(dtype).
 std::optional<Array> viewAs(const Array& a, DType t, std::string* err);

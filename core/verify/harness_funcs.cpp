@@ -34,6 +34,32 @@ uint64_t splitmix(uint64_t& s) {
 }
 double uniform01(uint64_t& s) { return static_cast<double>(splitmix(s) >> 11) * 0x1.0p-53; }
 
+/// The permutation that numpy's `transpose(axes)` / torch's `permute(dims)` (`kind` "permute"),
+/// torch's `transpose(d0, d1)` / numpy's `swapaxes(a, b)` ("swap") or a plain `transpose()`
+/// (reversed axes, no `ints`) takes for an array of `ndim` dimensions. Empty with `err` set when
+/// the arguments do not fit.
+std::vector<int64_t> permutationOf(const std::string& kind, const std::vector<int64_t>& ints, int ndim, std::string& err) {
+  std::vector<int64_t> axes(size_t(ndim), 0);
+  for (int d = 0; d < ndim; ++d) axes[size_t(d)] = ndim - 1 - d;
+  if (kind == "permute") {
+    if (ints.empty()) return axes;
+    return ints;  // transpose(Array, axes) checks that it is a permutation
+  }
+  if (ints.size() != 2) {
+    err = "expected two axes to swap, found " + std::to_string(ints.size());
+    return {};
+  }
+  std::vector<int64_t> swap(size_t(ndim), 0);
+  for (int d = 0; d < ndim; ++d) swap[size_t(d)] = d;
+  int64_t a = ints[0] < 0 ? ints[0] + ndim : ints[0], b = ints[1] < 0 ? ints[1] + ndim : ints[1];
+  if (a < 0 || a >= ndim || b < 0 || b >= ndim) {
+    err = "axis " + std::to_string(a < 0 || a >= ndim ? ints[0] : ints[1]) + " is out of bounds for array of dimension " + std::to_string(ndim);
+    return {};
+  }
+  std::swap(swap[size_t(a)], swap[size_t(b)]);
+  return swap;
+}
+
 }  // namespace
 
 namespace {
@@ -114,11 +140,12 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       "low", "high", "a_min", "a_max", "min", "max", "shift", "shifts", "dims", "newshape",
       "approximate", "actual", "desired", "expected", "data", "kernel", "target", "pipeline",
       "copy", "requires_grad", "pin_memory", "non_blocking", "sep", "flush", "base", "ndigits",
-      "generator", "input", "other"};
+      "generator", "input", "other", "axes"};
   for (const auto& [k, v] : kw) {
     bool known = false;
     for (const char* x : kKnownKeywords) known = known || k == x;
-    if (!known) return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
+    if (!known || (k == "axes" && n != "transpose"))
+      return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
   }
 
   // --- comparisons ---
@@ -296,7 +323,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       {"sqrt", UnaryOp::Sqrt}, {"rsqrt", UnaryOp::Rsqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs},
       {"fabs", UnaryOp::Abs}, {"sin", UnaryOp::Sin}, {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh},
       {"sigmoid", UnaryOp::Sigmoid}, {"silu", UnaryOp::Silu}, {"relu", UnaryOp::Relu}, {"gelu", UnaryOp::Gelu},
-      {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"round", UnaryOp::Round}, {"rint", UnaryOp::Round},
+      {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"trunc", UnaryOp::Trunc}, {"round", UnaryOp::Round}, {"rint", UnaryOp::Round},
       {"around", UnaryOp::Round}, {"negative", UnaryOp::Neg}, {"neg", UnaryOp::Neg}, {"erf", UnaryOp::Erf},
       {"bitwise_not", UnaryOp::Invert}, {"invert", UnaryOp::Invert}};
   if (numpy || torch || startsWith(name, "math.")) {
@@ -446,11 +473,24 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     return finish(std::move(*x));
   }
-  if ((n == "roll" || n == "reshape" || n == "transpose") && (numpy || torch)) {
+  if ((n == "roll" || n == "reshape" || n == "transpose" || n == "permute" || n == "swapaxes") && (numpy || torch)) {
     auto a = arr(0);
     if (!a) return nullptr;
     std::string err;
-    if (n == "transpose") return finish(transpose(*a));
+    if (n == "transpose" || n == "permute" || n == "swapaxes") {
+      // np.transpose(a[, axes]), torch.permute(t, dims), torch.transpose(t, d0, d1), np.swapaxes(a, i, j)
+      std::vector<Py> rest(args.begin() + 1, args.end());
+      if (Py ax = kwarg(kw, numpy && n == "transpose" ? "axes" : n == "permute" ? "dims" : "")) rest.push_back(ax);
+      if (!rest.empty() && rest[0]->kind == PyKind::None) rest.clear();
+      auto ints = toShape(rest, sp);
+      if (!ints) return nullptr;
+      const std::string kind = n == "permute" || (n == "transpose" && numpy) ? "permute" : "swap";
+      std::vector<int64_t> perm = permutationOf(kind, *ints, a->ndim(), err);
+      if (perm.empty() && a->ndim() > 0) return error("E0804", sp, err);
+      auto r = transpose(*a, perm, &err);
+      if (!r) return error("E0804", sp, err);
+      return finish(std::move(*r));
+    }
     if (n == "reshape") {
       Py s = argOr(args, 1, kw, torch ? "shape" : "newshape");
       if (!s) return error("E0805", sp, "reshape() needs a shape");
@@ -736,11 +776,22 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     a.defined = s->defined;
     return self;
   }
-  if (name == "transpose" && args.empty()) return keep(transpose(a));
+  if (name == "transpose" || name == "permute" || name == "swapaxes") {
+    // a.transpose() / a.transpose(1, 0, 2) / a.transpose((1, 0, 2)) (numpy), t.transpose(0, 1)
+    // and t.permute(2, 0, 1) (torch), a.swapaxes(0, 1)
+    auto ints = toShape(args, sp);
+    if (!ints) return nullptr;
+    const std::string kind = name == "permute" || (name == "transpose" && (!torch || args.empty())) ? "permute" : "swap";
+    std::vector<int64_t> perm = permutationOf(kind, *ints, a.ndim(), err);
+    if (perm.empty() && a.ndim() > 0) return error("E0804", sp, err);
+    auto r = transpose(a, perm, &err);
+    if (!r) return error("E0804", sp, err);
+    return keep(std::move(*r));
+  }
   // Reductions and math as methods: a.sum(), a.max(axis=0), t.exp(), t.clamp_min(0)...
   static const char* kFns[] = {"sum", "max", "min", "mean", "prod", "any", "all", "exp", "log",
                                "sqrt", "abs", "sigmoid", "tanh", "relu", "clamp", "clamp_min",
-                               "clamp_max", "clip", "round", "floor", "ceil", "neg", "exp2", "log2"};
+                               "clamp_max", "clip", "round", "floor", "ceil", "trunc", "neg", "exp2", "log2"};
   for (const char* f : kFns) {
     if (name != f) continue;
     std::vector<Py> all{self};
