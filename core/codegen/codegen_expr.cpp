@@ -268,8 +268,56 @@ std::string Emitter::element(const ir::TensorRef& ref, const std::string& offset
   return typedPointer(ref) + "[" + offset + "]";
 }
 
+std::string Emitter::symbolicStrideOffset(const ir::TensorRef& ref, const ir::Buffer& b,
+                                          const std::vector<std::string>& coord,
+                                          const std::vector<int64_t>* constCoord) {
+  // Row-major over the buffer's shape, the symbolic extents read from their size parameters:
+  // stride[d] = Π_{e>d} extent[e]. Computed in 64 bits (m·n may pass 2^31 elements).
+  const size_t rank = b.shape.size();
+  std::vector<std::string> stride(rank);
+  int64_t staticPart = 1;
+  std::string symPart;
+  for (size_t d = rank; d-- > 0;) {
+    stride[d] = symPart.empty() ? std::to_string(staticPart)
+                                : "(long long)" + symPart + (staticPart != 1 ? " * " + std::to_string(staticPart) : "");
+    const std::vector<int>& vars = ir::symbolicStrideVars(b);
+    if (d < vars.size() && vars[d] >= 0)
+      symPart = symPart.empty() ? varName(vars[d]) : symPart + " * " + varName(vars[d]);
+    else
+      staticPart *= b.shape[d];
+  }
+  std::string out;
+  for (size_t d = 0; d < rank && d < ref.layoutShape.size(); ++d) {
+    const int src = d < ref.dimMap.size() ? ref.dimMap[d] : int(d);
+    std::vector<std::string> parts;
+    int64_t k = 0;
+    if (d < ref.lo.size() && ref.lo[d]) {
+      if (ref.lo[d]->kind == ExprKind::IntImm) k += ref.lo[d]->intValue;
+      else parts.push_back(expr(ref.lo[d]));
+    }
+    if (src >= 0) {
+      int64_t v = 0;
+      if (constCoord && size_t(src) < constCoord->size()) k += (*constCoord)[size_t(src)];
+      else if (size_t(src) < coord.size() && isIntLiteral(coord[size_t(src)], v)) k += v;
+      else if (size_t(src) < coord.size()) parts.push_back(coord[size_t(src)]);
+    }
+    if (k != 0 || parts.empty()) parts.push_back(std::to_string(k));
+    if (parts.size() == 1 && parts[0] == "0") continue;
+    std::string c;
+    for (size_t i = 0; i < parts.size(); ++i) c += (i ? " + " : "") + parts[i];
+    const bool bare = std::all_of(c.begin(), c.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+    c = "(long long)" + (bare ? c : "(" + c + ")");
+    out += (out.empty() ? "" : " + ") + (stride[d] == "1" ? c : c + " * " + stride[d]);
+  }
+  if (ref.elemOffset) out += (out.empty() ? "" : " + ") + std::to_string(ref.elemOffset);
+  return out.empty() ? "0" : "(" + out + ")";
+}
+
 std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::vector<std::string>& coord,
                                           const std::vector<int64_t>* constCoord) {
+  if (m_kernel && ref.buffer >= 0 && ref.buffer < int(m_kernel->buffers.size()) &&
+      ir::hasSymbolicStrides(m_kernel->buffers[size_t(ref.buffer)]))
+    return symbolicStrideOffset(ref, m_kernel->buffers[size_t(ref.buffer)], coord, constCoord);
   const size_t rank = ref.layoutShape.size();
   // Layout coordinates: lo[d] + coord[dimMap[d]], as (constant, symbolic) pairs.
   std::vector<int64_t> kc(rank, 0);

@@ -64,6 +64,11 @@ class Emitter {
   /// offsetExpr before the buffer's swizzle (codegen_collective.cpp applies it).
   std::string offsetExprUnswizzled(const ir::TensorRef& ref, const std::vector<std::string>& coord,
                                    const std::vector<int64_t>* constCoord = nullptr);
+  /// offsetExprUnswizzled of a region of a tensor with a symbolic non-leading extent: strides
+  /// computed from the size parameters (views of such tensors are refused by sema).
+  std::string symbolicStrideOffset(const ir::TensorRef& ref, const ir::Buffer& b,
+                                   const std::vector<std::string>& coord,
+                                   const std::vector<int64_t>* constCoord);
   /// `off` (an element offset of `ref`'s dtype into its buffer) through the buffer's swizzle.
   std::string swizzled(const ir::TensorRef& ref, const std::string& off);
   /// ldmatrix / stmatrix / mma.sync: one asm per repeat (codegen_collective.cpp).

@@ -207,7 +207,9 @@ void Emitter::emitApply(const ir::Stmt& s) {
       if (spec.role == OperandRole::Address) {
         const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
         std::string off;
-        const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity();
+        // A swizzle, or strides known only per call, leave the address to offsetExpr.
+        const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity() ||
+                         ir::hasSymbolicStrides(m_kernel->buffers.at(size_t(ref.buffer)));
         // The affine form is proven over every group coordinate, once per repeat: within the
         // same work bound as the slot plans, else the address is computed in the code.
         const int64_t nGroups = product(std::span<const int64_t>(ref.shape.data(),

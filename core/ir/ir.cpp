@@ -49,6 +49,17 @@ AxisCoord TensorRef::resolve(std::span<const int64_t> coord, std::span<const int
   return phys;
 }
 
+const std::vector<int>& symbolicStrideVars(const Buffer& b) {
+  return b.shapeVars.empty() ? b.boundShapeVars : b.shapeVars;
+}
+
+bool hasSymbolicStrides(const Buffer& b) {
+  const auto& vars = symbolicStrideVars(b);
+  for (size_t d = 1; d < vars.size(); ++d)
+    if (vars[d] >= 0) return true;
+  return false;
+}
+
 int64_t swizzledByte(const Buffer& b, int64_t byte) {
   if (b.swizzle.isIdentity() || byte < 0) return byte;
   const int64_t e = dtypeBytes(b.dtype) > 0 ? dtypeBytes(b.dtype) : 1;

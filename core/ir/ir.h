@@ -30,6 +30,13 @@ constexpr int kMaxTensorRank = 16;
 /// may be symbolic, so every stride stays static); executors bind the real value per call
 /// (core/ir/specialize.h). It is larger than any tensor sema accepts statically (2^40 elements).
 constexpr int64_t kSymbolicExtent = (int64_t{1} << 40) + 1;
+/// The extent a symbolic *non-leading* dimension holds in sema's IR (`T.Tensor((m, n), ...)` with
+/// `n` symbolic): the prime 2^16 + 1, so that the strides before it (multiples of it) stay in int64
+/// next to a symbolic leading extent. At most one non-leading dimension is symbolic (E0292); codegen
+/// computes the strides from the size parameters, the executors bind them per call (specialize.h).
+constexpr int64_t kSymbolicInnerExtent = (int64_t{1} << 16) + 1;
+/// Is `e` one of the two symbolic-extent sentinels?
+constexpr bool isSymbolicExtent(int64_t e) { return e == kSymbolicExtent || e == kSymbolicInnerExtent; }
 
 enum class MemScope { Global, Shared, Local };
 std::string_view memScopeName(MemScope s);
@@ -48,12 +55,27 @@ struct Buffer {
   /// Per dimension of a global parameter: the kernel var holding a symbolic extent (shape[d] is
   /// then kSymbolicExtent until a call binds it), -1 for a static one. Empty when all are static.
   std::vector<int> shapeVars;
+  /// Per dimension with a symbolic extent: the multiple a call's extent must be so that the
+  /// memory atoms sema proved aligned stay aligned (1 when nothing needs it), and the operation
+  /// that needs it (for the call-time diagnostic E0772). Empty when all extents are static.
+  std::vector<int64_t> extentMultiple;
+  std::vector<std::string> extentMultipleWhy;
+  /// A bound copy (specialize.h) keeps the shape's variables here when a non-leading extent was
+  /// symbolic, so that codegen still reads the strides from the size parameters and the CUDA does
+  /// not change with the sizes. Empty otherwise.
+  std::vector<int> boundShapeVars;
   /// Shared tiles declared with a ComposeLayout: the swizzle of the memory, in units of this
   /// buffer's dtype, applied to every byte address after the (view's) layout (decision TC-S1 in
   /// docs/decisions.md). Identity otherwise.
   Swizzle swizzle;
   SourceSpan span;
 };
+
+/// True when a dimension after the leading one of `b` is symbolic: its strides are only known
+/// per call (codegen computes them from the size parameters). The variables of the shape (-1 for
+/// a static dimension) are `symbolicStrideVars(b)`, also in a bound copy.
+bool hasSymbolicStrides(const Buffer& b);
+const std::vector<int>& symbolicStrideVars(const Buffer& b);
 
 /// The byte offset inside `b` that byte offset `byte` (from the layout) lands on after the
 /// buffer's swizzle (the identity for an unswizzled buffer; offsets < 0 unchanged).

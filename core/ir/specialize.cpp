@@ -35,6 +35,109 @@ std::string dimsText(const std::vector<int64_t>& shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+/// Rewrites every tensor reference of a bound kernel whose buffer had symbolic extents: the
+/// references carry copies of the buffer's layout and shape, which the binding made concrete.
+/// A reference with the buffer's own layout (the tensor, a region or an element of it) takes the
+/// bound layout and layout shape, and a symbolic extent it kept the bound value; views (refused by
+/// sema on tensors with symbolic strides) keep theirs.
+class RefRebinder {
+ public:
+  RefRebinder(const std::vector<Buffer>& unbound, const std::vector<Buffer>& bound, const std::vector<bool>& affected)
+      : m_old(unbound), m_bufs(bound), m_affected(affected) {}
+
+  void stmts(std::vector<Stmt>& body) {
+    for (auto& s : body) stmt(s);
+  }
+
+ private:
+  const std::vector<Buffer>& m_old;
+  const std::vector<Buffer>& m_bufs;
+  const std::vector<bool>& m_affected;
+
+  bool hits(const TensorRef& r) const { return r.buffer >= 0 && size_t(r.buffer) < m_affected.size() && m_affected[size_t(r.buffer)]; }
+
+  void fix(TensorRef& r) {
+    for (auto& l : r.lo) l = expr(l);
+    if (!hits(r)) return;
+    // A view keeps its own layout (a dtype view of a region of a tensor whose leading extent
+    // was symbolic: its strides are static and stay right).
+    const Buffer& old = m_old[size_t(r.buffer)];
+    if (!(r.layout == old.layout) || r.layoutShape != old.shape) return;
+    const Buffer& b = m_bufs[size_t(r.buffer)];
+    for (size_t s = 0; s < r.shape.size(); ++s) {
+      if (!isSymbolicExtent(r.shape[s])) continue;
+      for (size_t d = 0; d < r.dimMap.size() && d < b.shape.size(); ++d)
+        if (r.dimMap[d] == static_cast<int>(s)) r.shape[s] = b.shape[d];
+    }
+    r.layout = b.layout;
+    r.layoutShape = b.shape;
+  }
+
+  std::shared_ptr<const TensorRef> ref(const std::shared_ptr<const TensorRef>& r) {
+    if (!r) return r;
+    auto c = std::make_shared<TensorRef>(*r);
+    fix(*c);
+    return c;
+  }
+
+  /// Does `e` read an affected tensor anywhere?
+  bool reads(const Expr& e) const {
+    if (e.tensor && (hits(*e.tensor) || std::any_of(e.tensor->lo.begin(), e.tensor->lo.end(), [&](const ExprPtr& l) { return l && reads(*l); })))
+      return true;
+    return std::any_of(e.args.begin(), e.args.end(), [&](const ExprPtr& a) { return a && reads(*a); });
+  }
+
+  ExprPtr expr(const ExprPtr& e) {
+    if (!e || !reads(*e)) return e;
+    auto c = std::make_shared<Expr>(*e);
+    for (auto& a : c->args) a = expr(a);
+    if (c->tensor) c->tensor = ref(c->tensor);
+    return c;
+  }
+
+  void operand(TileOperand& o) {
+    o.scalar = expr(o.scalar);
+    if (!o.isScalar) fix(o.tensor);
+  }
+
+  void stmt(Stmt& s) {
+    s.value = expr(s.value);
+    s.start = expr(s.start);
+    s.stop = expr(s.stop);
+    s.step = expr(s.step);
+    for (auto& i : s.indices) i = expr(i);
+    if (s.tensor) s.tensor = ref(s.tensor);
+    if (s.apply) {
+      auto a = std::make_shared<TileApply>(*s.apply);
+      for (auto& o : a->operands) operand(o);
+      a->pred = expr(a->pred);
+      a->srcSize = expr(a->srcSize);
+      a->ignoreSrc = expr(a->ignoreSrc);
+      s.apply = a;
+    }
+    if (s.ewise) {
+      auto w = std::make_shared<TileEwise>(*s.ewise);
+      fix(w->dst);
+      for (auto& o : w->inputs) operand(o);
+      s.ewise = w;
+    }
+    if (s.tma) {  // sema refuses TMA on a tensor with symbolic extents; its coordinates may read one
+      auto t = std::make_shared<TmaCopy>(*s.tma);
+      for (auto& c : t->coords) c = expr(c);
+      for (auto& c : t->mbarIndex) c = expr(c);
+      s.tma = t;
+    }
+    if (s.async) {
+      auto a = std::make_shared<AsyncOp>(*s.async);
+      for (auto& c : a->barIndex) c = expr(c);
+      a->value = expr(a->value);
+      s.async = a;
+    }
+    stmts(s.body);
+    stmts(s.orelse);
+  }
+};
+
 }  // namespace
 
 bool hasSymbolicExtents(const Kernel& k) {
@@ -178,7 +281,18 @@ bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out
       args.push_back(a);
     }
   }
+  // Every extent that keeps a proven memory atom aligned (Buffer::extentMultiple).
+  for (const auto& b : k.buffers)
+    for (size_t d = 0; d < b.shapeVars.size() && d < b.extentMultiple.size(); ++d) {
+      const int64_t* v = b.shapeVars[d] >= 0 ? find(b.shapeVars[d]) : nullptr;
+      if (!v || b.extentMultiple[d] <= 1 || *v % b.extentMultiple[d] == 0) continue;
+      const std::string varName = b.shapeVars[d] < static_cast<int>(k.vars.size()) ? k.vars[b.shapeVars[d]].name : "?";
+      return fail(b.span, "call of '" + k.name + "': the extent '" + varName + "' of '" + b.name + "' is " + std::to_string(*v) +
+                              ", but " + (d < b.extentMultipleWhy.size() ? b.extentMultipleWhy[d] : std::string("a memory atom")) +
+                              " needs a multiple of " + std::to_string(b.extentMultiple[d]) + " to stay aligned");
+    }
   // Concrete shapes.
+  std::vector<bool> affected(out.buffers.size(), false);
   for (auto& b : out.buffers) {
     bool changed = false;
     for (size_t d = 0; d < b.shapeVars.size() && d < b.shape.size(); ++d) {
@@ -190,8 +304,12 @@ bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out
       b.shape[d] = *v;
       changed = true;
     }
+    if (hasSymbolicStrides(b)) b.boundShapeVars = b.shapeVars;
     b.shapeVars.clear();
+    b.extentMultiple.clear();
+    b.extentMultipleWhy.clear();
     if (!changed) continue;
+    if (b.id >= 0 && size_t(b.id) < affected.size()) affected[size_t(b.id)] = true;
     int64_t n = 1;
     for (int64_t e : b.shape)
       if (__builtin_mul_overflow(n, e, &n) || n > (int64_t{1} << 40))
@@ -199,6 +317,7 @@ bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out
     b.layout = TileLayout::rowMajor(b.shape);
     b.storageElems = n;
   }
+  if (std::find(affected.begin(), affected.end(), true) != affected.end()) RefRebinder(k.buffers, out.buffers, affected).stmts(out.body);
   // The grid, on the host.
   for (int d = 0; d < 3; ++d) {
     const ExprPtr& g = k.launch.gridExprs[size_t(d)];

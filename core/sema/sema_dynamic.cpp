@@ -1,6 +1,6 @@
 // Symbolic extents (decision "Dynamic shapes" in docs/decisions.md): the leading extent of a
-// `T.Tensor` parameter may be `T.dynamic("n")`, a module symbol `n = T.dynamic("n")`, or an int
-// scalar parameter declared before it; the grid may be an integer expression over such values
+// `T.Tensor` parameter, and one more of its dimensions, may be `T.dynamic("n")`, a module symbol
+// `n = T.dynamic("n")`, or an int scalar parameter declared before it; the grid may be an integer expression over such values
 // (`grid=T.ceildiv(n, 256)`). Tile shapes stay static: a tile operand with a symbolic extent, a
 // view of such a tensor and an open slice of its symbolic dimension are E0292. The extents are
 // bound per call by the executors (core/ir/specialize.h).
@@ -77,6 +77,9 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       ok = false;
     }
   buf.shapeVars.assign(dims.size(), -1);
+  buf.extentMultiple.assign(dims.size(), 1);
+  buf.extentMultipleWhy.assign(dims.size(), std::string());
+  int innerSymbolic = 0;
   for (size_t i = 0; i < dims.size(); ++i) {
     const ast::Expr& d = *dims[i];
     const std::string name = symbolName(d);
@@ -91,10 +94,10 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       buf.shape.push_back(v.value_or(1));
       continue;
     }
-    if (i != 0) {
-      auto& e = error("E0292", d.span, "only the leading dimension of a tensor may be symbolic, found '" + name +
+    if (i != 0 && ++innerSymbolic > 1) {
+      auto& e = error("E0292", d.span, "at most one dimension after the leading one may be symbolic, found '" + name +
                                            "' as dimension " + std::to_string(i));
-      note(e, d.span, "the strides of the other dimensions must stay static");
+      note(e, d.span, "the strides are computed from the symbolic extents; one of them besides the leading extent is supported");
       ok = false;
     }
     if (name == "?") {
@@ -133,18 +136,20 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       m_body->locals.names[name] = b;
     }
     buf.shapeVars[i] = var;
-    buf.shape.push_back(ir::kSymbolicExtent);
+    buf.shape.push_back(i == 0 ? ir::kSymbolicExtent : ir::kSymbolicInnerExtent);
   }
   if (ok && dims.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
     error("E0242", sh.span, "a tensor of " + std::to_string(dims.size()) + " dimensions; at most " +
                                 std::to_string(ir::kMaxTensorRank) + " are supported");
     ok = false;
   }
-  // Rows of at most 2^22 elements keep every product with the symbolic extent (2^40 + 1) in int64.
+  // Rows of at most 2^22 elements keep every product with the symbolic extent (2^40 + 1) in int64;
+  // a symbolic non-leading extent counts as 2^16 + 1 (ir::kSymbolicInnerExtent) here.
   int64_t inner = 1;
   for (size_t i = 1; ok && i < buf.shape.size(); ++i)
     if (__builtin_mul_overflow(inner, buf.shape[i], &inner) || inner > (int64_t{1} << 22)) {
-      error("E0292", sh.span, "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
+      error("E0292", sh.span, innerSymbolic ? "a tensor with a symbolic non-leading extent holds at most 63 static elements per index of it"
+                                            : "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
       ok = false;
     }
   return ok;
@@ -172,7 +177,7 @@ ir::ExprPtr Analyzer::runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k)
 
 bool Analyzer::staticOperand(const ir::TensorRef& r, SourceSpan span) {
   for (size_t d = 0; d < r.shape.size(); ++d) {
-    if (r.shape[d] != ir::kSymbolicExtent) continue;
+    if (!ir::isSymbolicExtent(r.shape[d])) continue;
     auto& e = error("E0292", span, "tile operand '" + r.text + "' has a symbolic extent in dimension " + std::to_string(d) +
                                        "; tile shapes stay static");
     note(e, span, "take a region with a static extent, e.g. " + r.text + "[i * 4 : i * 4 + 4]");

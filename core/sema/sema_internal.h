@@ -64,6 +64,13 @@ struct LinearForm {
 };
 std::optional<LinearForm> linearize(const ir::Expr& e);
 
+/// The definition of a variable bound by one statement: its whole form when `stable` (the same
+/// value wherever it is read), else `g·@atom + residue` (sema_affine.cpp).
+struct VarForm {
+  LinearForm form;
+  bool stable = false;
+};
+
 /// Scalar expression builders.
 ir::ExprPtr mkInt(int64_t v, SourceSpan span = {}, ir::DType t = ir::DType::Int32);
 ir::ExprPtr mkFloat(double v, ir::DType t, SourceSpan span = {});
@@ -268,6 +275,23 @@ class Analyzer {
                         std::vector<ir::KernelParam>& pending);
   /// A runtime grid extent: an integer expression over scalar and symbolic parameters (E0120).
   ir::ExprPtr runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k);
+  // ---- affine forms through assigned variables (sema_affine.cpp) ----
+  /// Counts, per name, the statements of a kernel body that bind it (a `for` target counts two).
+  void countAssignments(const ast::Block& block);
+  /// linearize(e) with every variable of one definition replaced by its form (stable) or its
+  /// residue class (otherwise); what region extents and start divisors use.
+  std::optional<LinearForm> affineForm(const ir::Expr& e) const;
+  /// Records the form of `var`'s definition when `name` is bound by one statement only.
+  void noteAffineDef(int var, const std::string& name, const ir::Expr& value);
+  /// An atom whose value is the same at every point of the kernel (indices, unassigned scalar
+  /// parameters, stable definitions).
+  bool stableAtom(const std::string& key) const;
+  /// A memory operand of a tensor with symbolic strides as sema checks it: the symbolic
+  /// non-leading extent replaced by 2^16 (sema_tile_check.cpp).
+  ir::TensorRef stridesProxy(const ir::TensorRef& t) const;
+  /// Records that the symbolic non-leading extent of `buffer` must keep `atomBytes`-byte atoms
+  /// aligned (Buffer::extentMultiple), checked per call by ir::bindSymbolicCall.
+  void requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText, SourceSpan span);
   /// E0292 when a tile operand has a symbolic extent (tile shapes stay static).
   bool staticOperand(const ir::TensorRef& r, SourceSpan span);
   /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
@@ -423,6 +447,10 @@ class Analyzer {
     bool launchOk = false;
     int64_t blockThreads = 0;
     ir::DType returnType = ir::DType::Float32;
+    /// Statements binding each name of the kernel body, and the forms of one-definition variables
+    /// (sema_affine.cpp).
+    std::map<std::string, int> assignCount;
+    std::map<int, VarForm> varForms;
   };
   std::unique_ptr<BodyContext> m_body;
 };

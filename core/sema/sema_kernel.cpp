@@ -119,9 +119,9 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       sym.span = p.span;
       sym.layout = buf.layout;
       sym.shape = buf.shape;
-      if (!buf.shapeVars.empty()) {  // the studio draws one leading index of a symbolic extent
+      if (!buf.shapeVars.empty()) {  // the studio draws one index of a symbolic extent
         for (auto& e : sym.shape)
-          if (e == ir::kSymbolicExtent) e = 1;
+          if (ir::isSymbolicExtent(e)) e = 1;
         sym.layout = TileLayout::rowMajor(sym.shape);
       }
       sym.dtype = buf.dtype;
@@ -350,6 +350,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   m_body = std::make_unique<BodyContext>();
   m_body->kernel = &k;
   m_body->vars = &k.vars;
+  countAssignments(s.body);
   if (s.returns) error("E0112", s.returns->span, "a kernel returns nothing; remove the return annotation");
   lowerParams(s, k);
 
@@ -647,6 +648,7 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     m_body->locals.names[name] = b;
   }
   noteVarValue(var, v.expr.get());
+  noteAffineDef(var, name, *v.expr);
   ir::Stmt st;
   st.kind = ir::StmtKind::Assign;
   st.span = span;

@@ -141,8 +141,14 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
 
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
                                                         std::shared_ptr<const ir::TensorRef> base) {
-  if (base && std::find(base->shape.begin(), base->shape.end(), ir::kSymbolicExtent) != base->shape.end()) {
-    auto& d = error("E0292", call.span, "a view of '" + base->text + "', whose leading extent is symbolic, is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
+  // A view of a tensor whose strides are symbolic (a region of it too) cannot be laid out statically.
+  const bool symbolicStrides = base && m_body && m_body->kernel && base->buffer >= 0 &&
+                               base->buffer < static_cast<int>(m_body->kernel->buffers.size()) &&
+                               ir::hasSymbolicStrides(m_body->kernel->buffers[size_t(base->buffer)]);
+  if (base && (symbolicStrides || std::any_of(base->shape.begin(), base->shape.end(), ir::isSymbolicExtent))) {
+    auto& d = error("E0292", call.span, "a view of '" + base->text + "', which has a symbolic extent" +
+                                            std::string(symbolicStrides ? " in a non-leading dimension" : "") +
+                                            ", is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
     note(d, base->span, "views keep the element count, which is only known when the kernel is called");
     return nullptr;
   }
@@ -308,7 +314,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
           continue;
         }
       }
-      if (dim == ir::kSymbolicExtent && (it.args.size() < 2 || !it.args[0] || !it.args[1])) {
+      if (ir::isSymbolicExtent(dim) && (it.args.size() < 2 || !it.args[0] || !it.args[1])) {
         error("E0292", it.span, "a slice of the symbolic dimension " + std::to_string(k) + " of '" + base->text +
                                     "' needs both bounds with a static extent (a:a + N)");
         ok = false;
@@ -320,7 +326,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
         ok = false;
         continue;
       }
-      auto fl = linearize(*lo), fh = linearize(*hi);
+      auto fl = affineForm(*lo), fh = affineForm(*hi);
       if (!fl || !fh) {
         error("E0139", it.span, "the extent of a region must be static; write the bounds as `a:a + N`, found '" + text(it.span) + "'");
         ok = false;
@@ -403,7 +409,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
       combined = mkBinary(ir::BinOp::Add, old, s, t, s->span);
     }
     r->lo[d] = combined;
-    if (auto f = linearize(*combined)) r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
+    if (auto f = affineForm(*combined)) r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
     else r->loMultiple[d] = 1;
   }
   return r;

@@ -11,6 +11,7 @@
 // The evaluation uses a flattened copy of the layout (no maps) so that a 256-element tile costs
 // microseconds.
 #include <algorithm>
+#include <numeric>
 #include <unordered_set>
 
 #include "core/sema/sema_internal.h"
@@ -118,6 +119,30 @@ struct FastRef {
 
 }  // namespace
 
+ir::TensorRef Analyzer::stridesProxy(const ir::TensorRef& t) const {
+  ir::TensorRef p = t;
+  for (auto& e : p.layoutShape)
+    if (e == ir::kSymbolicInnerExtent) e = int64_t{1} << 16;
+  for (auto& e : p.shape)
+    if (e == ir::kSymbolicInnerExtent) e = int64_t{1} << 16;
+  p.layout = TileLayout::rowMajor(p.layoutShape);  // views of such tensors are refused (E0292)
+  return p;
+}
+
+void Analyzer::requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText, SourceSpan span) {
+  ir::Buffer& b = m_body->kernel->buffers[size_t(buffer)];
+  for (size_t d = 1; d < b.shapeVars.size() && d < b.extentMultiple.size(); ++d) {
+    if (b.shapeVars[d] < 0) continue;
+    // Every stride before dimension d is a multiple of extent * (elements after d).
+    int64_t unitBytes = ir::dtypeBytes(b.dtype);
+    for (size_t e = d + 1; e < b.shape.size(); ++e) unitBytes *= b.shape[e];
+    const int64_t need = atomBytes / std::gcd(atomBytes, unitBytes);
+    if (need <= 1 || b.extentMultiple[d] % need == 0) continue;
+    b.extentMultiple[d] = std::lcm(b.extentMultiple[d], need);
+    b.extentMultipleWhy[d] = opText + " at line " + std::to_string(span.line) + " (" + std::to_string(atomBytes) + "-byte atoms)";
+  }
+}
+
 void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope scope,
                                        const std::vector<int64_t>& group,
                                        const std::vector<int64_t>& repeat,
@@ -133,6 +158,10 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
   int64_t work = 0;
   for (const auto& oc : ops) work += oc.op.isScalar ? 0 : groupThreads * repeats * std::max(1, oc.atom);
   if (work > (int64_t(1) << 22)) {
+    // Unchecked here, but the calls must still keep the atoms' rows aligned.
+    for (const auto& oc : ops)
+      if (!oc.op.isScalar && oc.isMemory && oc.atom > 1 && ir::hasSymbolicStrides(k.buffers[size_t(oc.op.tensor.buffer)]))
+        requireExtentMultiple(oc.op.tensor.buffer, int64_t(oc.atom) * ir::dtypeBytes(oc.op.tensor.dtype), opText, oc.op.span);
     warning("W0101", ops.front().op.span, "operation too large to check element by element (" + std::to_string(work) + " elements); ownership and alignment are not verified");
     return;
   }
@@ -140,8 +169,14 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
   std::vector<int64_t> coord;
   for (auto& oc : ops) {
     if (oc.op.isScalar) continue;
-    const ir::TensorRef& t = oc.op.tensor;
-    const ir::Buffer& buf = k.buffers[t.buffer];
+    const ir::Buffer& buf = k.buffers[oc.op.tensor.buffer];
+    // Symbolic strides (a symbolic non-leading extent): checked on a copy whose symbolic extent is
+    // 2^16, so that its strides keep every atom aligned; the multiple of the extent that makes
+    // that true is required of every call instead (stridesProxy, E0772 when a call breaks it).
+    ir::TensorRef proxy;
+    const bool symStrides = ir::hasSymbolicStrides(buf);
+    if (symStrides) proxy = stridesProxy(oc.op.tensor);
+    const ir::TensorRef& t = symStrides ? proxy : oc.op.tensor;
     FastRef f(t);
     const int atom = std::max(1, oc.atom);
     const bool hasAtomAxis = oc.atom > 0;
@@ -237,6 +272,7 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
       note(d, buf.span, "declare align=" + std::to_string(atomBytes) + " (or more) on '" + buf.name + "'");
       continue;
     }
+    if (symStrides && atom > 1) requireExtentMultiple(oc.op.tensor.buffer, atomBytes, opText, oc.op.span);
     // Dynamic region starts: prove that moving the start by its known divisor keeps alignment.
     bool dynOk = true;
     if (t.hasDynamicOffset()) {

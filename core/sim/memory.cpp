@@ -44,6 +44,7 @@ const FastRef& Runner::fast(const ir::TensorRef& r) {
   f.ref = &r;
   f.layout = makeFastLayout(r.layout);
   f.elemBytes = std::max(1, ir::dtypeBytes(r.dtype));
+  f.checkDims = r.buffer >= 0 && size_t(r.buffer) < kernel.buffers.size() && ir::hasSymbolicStrides(kernel.buffers[size_t(r.buffer)]);
   const size_t n = r.layoutShape.size();
   f.loConst.assign(n, 0);
   f.loDyn.assign(n, nullptr);
@@ -106,6 +107,13 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
     if (f.loDyn[d]) lo = eval(*f.loDyn[d], t, t.vars, instr).i;
     const int src = d < r.dimMap.size() ? r.dimMap[d] : static_cast<int>(d);
     const int64_t c = mulAdd(lo, src >= 0 && src < rank ? coord[src] : 0, 1);
+    if (f.checkDims && !over && (c < 0 || c >= r.layoutShape[d])) {
+      fault("oob", "E0710", instr,
+            "index " + std::to_string(c) + " of dimension " + std::to_string(d) + " of '" + r.text + "' is outside its extent " +
+                std::to_string(r.layoutShape[d]) + " (bound by this call) in " + threadName(cta, t.tid),
+            true);
+      return false;
+    }
     flat = mulAdd(c, flat, r.layoutShape[d]);
   }
   // Split over the shard extents, innermost last; the outermost component is not reduced.

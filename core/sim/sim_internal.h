@@ -88,6 +88,9 @@ struct FastRef {
   std::vector<int64_t> loConst;          ///< constant lo (0 where dynamic)
   std::vector<const ir::Expr*> loDyn;    ///< dynamic lo expressions (null where constant)
   bool dynamic = false;
+  /// A tensor whose strides were symbolic (bound per call): every layout coordinate is checked
+  /// against its dimension, since an index past a row's end would land in the next row.
+  bool checkDims = false;
   int elemBytes = 4;
   /// Static refs memoise resolve() per logical coordinate (row-major index over the ref's shape):
   /// the same thread coordinates recur in every CTA.

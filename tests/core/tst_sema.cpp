@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <functional>
+
 #include <algorithm>
 #include <cctype>
 
@@ -354,6 +356,44 @@ def affine_relu(x: T.float32) -> T.float32:
     QCOMPARE(f.body.at(1).value->func, 0);
     // `+ 1` adopted float32 from the other operand.
     QCOMPARE(f.body.at(0).value->args[1]->kind, ir::ExprKind::FloatImm);
+  }
+
+  // Issue 13: a region start held in a variable is proven aligned exactly as if written inline:
+  // `base = bx * 256` (a stable definition, substituted whole; chained through `b2 = base + 4`),
+  // `i = tid * 4` for 16-byte vector atoms, and `i = k * 8 + 4` in a loop (only its residue 4 mod 8
+  // is known, which is what the atom needs). The known divisors equal the inline spelling's.
+  void alignmentThroughAssignedVariables() {
+    const FrontEndResult r = checkWithHeader(R"(
+@T.function
+def k(A: T.Tensor((8192,), "float32"), B: T.Tensor((8192,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=8, block=64))
+    bx = T.cuda.block_idx("x")
+    tid = T.cuda.thread_idx("x")
+    R = T.alloc_local((4,), "float32")
+    base = bx * 256
+    b2 = base + 4
+    i = tid * 4
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A[base : base + 4])
+    T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[b2 : b2 + 4], R)
+    T.cuda.tile.apply(T.ptx["ld.global.v4.b32"], R, A[i : i + 4])
+    T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[bx * 256 : bx * 256 + 4], R)
+    for kk in range(4):
+        j = kk * 8 + 4
+        T.cuda.tile.apply(T.ptx["st.global.v4.b32"], B[j + 4096 : j + 4100], R)
+)");
+    QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
+    std::vector<int64_t> mult;
+    std::function<void(const std::vector<ir::Stmt>&)> walk = [&](const std::vector<ir::Stmt>& body) {
+      for (const auto& s : body) {
+        if (s.apply) {
+          const ir::TensorRef& t = s.apply->operands[s.apply->instr.opcode.rfind("st.", 0) == 0 ? 0 : 1].tensor;
+          mult.push_back(t.loMultiple.at(0));
+        }
+        walk(s.body);
+      }
+    };
+    walk(r.program.kernels[0].body);
+    QCOMPARE(mult, (std::vector<int64_t>{256, 4, 4, 256, 4}));
   }
 
   void d1StaticLaunchTuples() {
