@@ -4,7 +4,7 @@
 // register tiles with thread and repeat axes) plus a few references written here for the layout
 // forms no script uses (a shard that does not refine the shape, extent-1 and zero-stride iters),
 // the C expression Emitter::offsetExpr emits is parsed and evaluated for every coordinate (sampled
-// past 4096) and compared with TensorRef::resolve (TileLayout::apply) followed by the buffer's
+// past 512) and compared with TensorRef::resolve (TileLayout::apply) followed by the buffer's
 // byte swizzle (ir::swizzledByte). Coordinates are passed three ways: as names (the symbolic
 // per-dimension split of perDimensionOffset, the row-major scale, or the general mixed-radix
 // chain), as integer literals, and half and half; runtime region starts are replaced by named
@@ -232,7 +232,7 @@ struct Tally {
 std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, const ir::TensorRef& emitted,
                          const ir::TensorRef& oracle0, const CExpr::Env& sizes, Tally& tally);
 
-/// Compares offsetExpr with resolve for every coordinate of `ref0` (sampled past 4096), in the
+/// Compares offsetExpr with resolve for every coordinate of `ref0` (sampled past 512), in the
 /// three coordinate spellings and for a few values of each runtime region start. Empty when they
 /// agree, else the first difference.
 std::string checkRef(const ir::Kernel& k, const ir::TensorRef& ref0, Tally& tally) {
@@ -305,8 +305,8 @@ std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, co
   if (ref.layoutShape != buf.shape || !(ref.layout == buf.layout) || ref.shape != buf.shape) ++tally.views;
   const size_t rank = oracle.shape.size();
   const int64_t total = tirx::product(oracle.shape);
-  // Every element up to 1024 (an odd stride through larger ones); literal spellings re-emit the
-  // expression per element, so they take every element up to 128.
+  // Every element up to 512 (an odd stride through larger ones); literal spellings re-emit the
+  // expression per element, so they take every element up to 64.
   auto strideFor = [&](int64_t cap) { return total > cap ? (total / cap) | 1 : int64_t{1}; };
   const int eb = ir::dtypeBytes(ref.dtype);
   for (int mode = 0; mode < 3; ++mode) {
@@ -331,7 +331,7 @@ std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, co
         loValues[size_t(dynDims[j])] = v;
         env[em.varName(ref.lo[size_t(dynDims[j])]->var)] = v;
       }
-      const int64_t step = strideFor(mode == 0 ? 1024 : 128);
+      const int64_t step = strideFor(mode == 0 ? 512 : 64);
       for (int64_t flat = 0; flat < total; flat += step) {
         const std::vector<int64_t> coord = tirx::unflatten(flat, oracle.shape);
         std::string text;
