@@ -279,7 +279,8 @@ std::string Emitter::symbolicStrideOffset(const ir::TensorRef& ref, const ir::Bu
   std::string symPart;
   for (size_t d = rank; d-- > 0;) {
     stride[d] = symPart.empty() ? std::to_string(staticPart)
-                                : "(long long)" + symPart + (staticPart != 1 ? " * " + std::to_string(staticPart) : "");
+                                : "(long long)" + symPart +
+                                      (staticPart != 1 ? " * " + std::to_string(staticPart) : "");
     const std::vector<int>& vars = ir::symbolicStrideVars(b);
     if (d < vars.size() && vars[d] >= 0)
       symPart = symPart.empty() ? varName(vars[d]) : symPart + " * " + varName(vars[d]);
@@ -292,20 +293,27 @@ std::string Emitter::symbolicStrideOffset(const ir::TensorRef& ref, const ir::Bu
     std::vector<std::string> parts;
     int64_t k = 0;
     if (d < ref.lo.size() && ref.lo[d]) {
-      if (ref.lo[d]->kind == ExprKind::IntImm) k += ref.lo[d]->intValue;
-      else parts.push_back(expr(ref.lo[d]));
+      if (ref.lo[d]->kind == ExprKind::IntImm)
+        k += ref.lo[d]->intValue;
+      else
+        parts.push_back(expr(ref.lo[d]));
     }
     if (src >= 0) {
       int64_t v = 0;
-      if (constCoord && size_t(src) < constCoord->size()) k += (*constCoord)[size_t(src)];
-      else if (size_t(src) < coord.size() && isIntLiteral(coord[size_t(src)], v)) k += v;
-      else if (size_t(src) < coord.size()) parts.push_back(coord[size_t(src)]);
+      if (constCoord && size_t(src) < constCoord->size())
+        k += (*constCoord)[size_t(src)];
+      else if (size_t(src) < coord.size() && isIntLiteral(coord[size_t(src)], v))
+        k += v;
+      else if (size_t(src) < coord.size())
+        parts.push_back(coord[size_t(src)]);
     }
     if (k != 0 || parts.empty()) parts.push_back(std::to_string(k));
     if (parts.size() == 1 && parts[0] == "0") continue;
     std::string c;
     for (size_t i = 0; i < parts.size(); ++i) c += (i ? " + " : "") + parts[i];
-    const bool bare = std::all_of(c.begin(), c.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+    const bool bare = std::all_of(c.begin(), c.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    });
     c = "(long long)" + (bare ? c : "(" + c + ")");
     out += (out.empty() ? "" : " + ") + (stride[d] == "1" ? c : c + " * " + stride[d]);
   }

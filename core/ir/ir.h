@@ -32,11 +32,14 @@ constexpr int kMaxTensorRank = 16;
 constexpr int64_t kSymbolicExtent = (int64_t{1} << 40) + 1;
 /// The extent a symbolic *non-leading* dimension holds in sema's IR (`T.Tensor((m, n), ...)` with
 /// `n` symbolic): the prime 2^16 + 1, so that the strides before it (multiples of it) stay in int64
-/// next to a symbolic leading extent. At most one non-leading dimension is symbolic (E0292); codegen
-/// computes the strides from the size parameters, the executors bind them per call (specialize.h).
+/// next to a symbolic leading extent. At most one non-leading dimension is symbolic (E0292);
+/// codegen computes the strides from the size parameters, the executors bind them per call
+/// (specialize.h).
 constexpr int64_t kSymbolicInnerExtent = (int64_t{1} << 16) + 1;
 /// Is `e` one of the two symbolic-extent sentinels?
-constexpr bool isSymbolicExtent(int64_t e) { return e == kSymbolicExtent || e == kSymbolicInnerExtent; }
+constexpr bool isSymbolicExtent(int64_t e) {
+  return e == kSymbolicExtent || e == kSymbolicInnerExtent;
+}
 
 enum class MemScope { Global, Shared, Local };
 std::string_view memScopeName(MemScope s);

@@ -42,7 +42,8 @@ std::string dimsText(const std::vector<int64_t>& shape) {
 /// sema on tensors with symbolic strides) keep theirs.
 class RefRebinder {
  public:
-  RefRebinder(const std::vector<Buffer>& unbound, const std::vector<Buffer>& bound, const std::vector<bool>& affected)
+  RefRebinder(const std::vector<Buffer>& unbound, const std::vector<Buffer>& bound,
+              const std::vector<bool>& affected)
       : m_old(unbound), m_bufs(bound), m_affected(affected) {}
 
   void stmts(std::vector<Stmt>& body) {
@@ -54,7 +55,9 @@ class RefRebinder {
   const std::vector<Buffer>& m_bufs;
   const std::vector<bool>& m_affected;
 
-  bool hits(const TensorRef& r) const { return r.buffer >= 0 && size_t(r.buffer) < m_affected.size() && m_affected[size_t(r.buffer)]; }
+  bool hits(const TensorRef& r) const {
+    return r.buffer >= 0 && size_t(r.buffer) < m_affected.size() && m_affected[size_t(r.buffer)];
+  }
 
   void fix(TensorRef& r) {
     for (auto& l : r.lo) l = expr(l);
@@ -82,9 +85,12 @@ class RefRebinder {
 
   /// Does `e` read an affected tensor anywhere?
   bool reads(const Expr& e) const {
-    if (e.tensor && (hits(*e.tensor) || std::any_of(e.tensor->lo.begin(), e.tensor->lo.end(), [&](const ExprPtr& l) { return l && reads(*l); })))
+    if (e.tensor &&
+        (hits(*e.tensor) || std::any_of(e.tensor->lo.begin(), e.tensor->lo.end(),
+                                        [&](const ExprPtr& l) { return l && reads(*l); })))
       return true;
-    return std::any_of(e.args.begin(), e.args.end(), [&](const ExprPtr& a) { return a && reads(*a); });
+    return std::any_of(e.args.begin(), e.args.end(),
+                       [&](const ExprPtr& a) { return a && reads(*a); });
   }
 
   ExprPtr expr(const ExprPtr& e) {
@@ -121,7 +127,8 @@ class RefRebinder {
       for (auto& o : w->inputs) operand(o);
       s.ewise = w;
     }
-    if (s.tma) {  // sema refuses TMA on a tensor with symbolic extents; its coordinates may read one
+    if (s.tma) {  // sema refuses TMA on a tensor with symbolic extents; its coordinates may read
+                  // one
       auto t = std::make_shared<TmaCopy>(*s.tma);
       for (auto& c : t->coords) c = expr(c);
       for (auto& c : t->mbarIndex) c = expr(c);
@@ -286,10 +293,14 @@ bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out
     for (size_t d = 0; d < b.shapeVars.size() && d < b.extentMultiple.size(); ++d) {
       const int64_t* v = b.shapeVars[d] >= 0 ? find(b.shapeVars[d]) : nullptr;
       if (!v || b.extentMultiple[d] <= 1 || *v % b.extentMultiple[d] == 0) continue;
-      const std::string varName = b.shapeVars[d] < static_cast<int>(k.vars.size()) ? k.vars[b.shapeVars[d]].name : "?";
-      return fail(b.span, "call of '" + k.name + "': the extent '" + varName + "' of '" + b.name + "' is " + std::to_string(*v) +
-                              ", but " + (d < b.extentMultipleWhy.size() ? b.extentMultipleWhy[d] : std::string("a memory atom")) +
-                              " needs a multiple of " + std::to_string(b.extentMultiple[d]) + " to stay aligned");
+      const std::string varName =
+          b.shapeVars[d] < static_cast<int>(k.vars.size()) ? k.vars[b.shapeVars[d]].name : "?";
+      return fail(b.span, "call of '" + k.name + "': the extent '" + varName + "' of '" + b.name +
+                              "' is " + std::to_string(*v) + ", but " +
+                              (d < b.extentMultipleWhy.size() ? b.extentMultipleWhy[d]
+                                                              : std::string("a memory atom")) +
+                              " needs a multiple of " + std::to_string(b.extentMultiple[d]) +
+                              " to stay aligned");
     }
   // Concrete shapes.
   std::vector<bool> affected(out.buffers.size(), false);
@@ -317,7 +328,8 @@ bool bindSymbolicCall(const Kernel& k, std::vector<KernelArg>& args, Kernel& out
     b.layout = TileLayout::rowMajor(b.shape);
     b.storageElems = n;
   }
-  if (std::find(affected.begin(), affected.end(), true) != affected.end()) RefRebinder(k.buffers, out.buffers, affected).stmts(out.body);
+  if (std::find(affected.begin(), affected.end(), true) != affected.end())
+    RefRebinder(k.buffers, out.buffers, affected).stmts(out.body);
   // The grid, on the host.
   for (int d = 0; d < 3; ++d) {
     const ExprPtr& g = k.launch.gridExprs[size_t(d)];

@@ -29,7 +29,9 @@ void countTarget(const ast::Expr& t, int weight, std::map<std::string, int>& cou
 /// Adds k·f to out; false when a coefficient leaves int64.
 bool addScaled(LinearForm& out, const LinearForm& f, int64_t k) {
   int64_t t;
-  if (__builtin_mul_overflow(f.constant, k, &t) || __builtin_add_overflow(out.constant, t, &out.constant)) return false;
+  if (__builtin_mul_overflow(f.constant, k, &t) ||
+      __builtin_add_overflow(out.constant, t, &out.constant))
+    return false;
   for (const auto& [key, c] : f.terms) {
     int64_t& slot = out.terms[key];
     if (__builtin_mul_overflow(c, k, &t) || __builtin_add_overflow(slot, t, &slot)) return false;
@@ -54,7 +56,8 @@ void Analyzer::countAssignments(const ast::Block& block) {
       case ast::StmtKind::For:  // a loop variable takes many values
         if (!s->targets.empty() && s->targets[0]) countTarget(*s->targets[0], 2, counts);
         break;
-      default: break;
+      default:
+        break;
     }
     countAssignments(s->body);
     countAssignments(s->orelse);
@@ -86,7 +89,8 @@ bool Analyzer::stableAtom(const std::string& key) const {
   if (key[0] == 't' || key[0] == 'b') return true;  // threadIdx, blockIdx
   if (key[0] == 'v') {
     const int var = std::atoi(key.c_str() + 1);
-    if (auto it = m_body->varForms.find(var); it != m_body->varForms.end()) return it->second.stable;
+    if (auto it = m_body->varForms.find(var); it != m_body->varForms.end())
+      return it->second.stable;
     // A scalar parameter that no statement reassigns.
     if (!m_body->kernel) return false;
     for (const auto& p : m_body->kernel->params)

@@ -280,7 +280,8 @@ class BoundsChecker {
   /// Checks coordinate `lo + [0, extent)` against dimension `dim` of extent `size`.
   void checkCoord(const ir::Expr* loExpr, const ir::Expr* idxExpr, int64_t extent, int64_t size, size_t dim,
                   const std::string& what, SourceSpan span, const Context& c) {
-    if (size <= 0 || ir::isSymbolicExtent(size)) return;  // a symbolic extent: the simulator checks it
+    if (size <= 0 || ir::isSymbolicExtent(size))
+      return;  // a symbolic extent: the simulator checks it
     LinearForm f;
     for (const ir::Expr* e : {loExpr, idxExpr}) {
       if (!e) continue;

@@ -1,6 +1,7 @@
 // Symbolic extents (decision "Dynamic shapes" in docs/decisions.md): the leading extent of a
 // `T.Tensor` parameter, and one more of its dimensions, may be `T.dynamic("n")`, a module symbol
-// `n = T.dynamic("n")`, or an int scalar parameter declared before it; the grid may be an integer expression over such values
+// `n = T.dynamic("n")`, or an int scalar parameter declared before it; the grid may be an integer
+// expression over such values
 // (`grid=T.ceildiv(n, 256)`). Tile shapes stay static: a tile operand with a symbolic extent, a
 // view of such a tensor and an open slice of its symbolic dimension are E0292. The extents are
 // bound per call by the executors (core/ir/specialize.h).
@@ -95,9 +96,12 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       continue;
     }
     if (i != 0 && ++innerSymbolic > 1) {
-      auto& e = error("E0292", d.span, "at most one dimension after the leading one may be symbolic, found '" + name +
-                                           "' as dimension " + std::to_string(i));
-      note(e, d.span, "the strides are computed from the symbolic extents; one of them besides the leading extent is supported");
+      auto& e = error("E0292", d.span,
+                      "at most one dimension after the leading one may be symbolic, found '" +
+                          name + "' as dimension " + std::to_string(i));
+      note(e, d.span,
+           "the strides are computed from the symbolic extents; one of them besides the leading "
+           "extent is supported");
       ok = false;
     }
     if (name == "?") {
@@ -148,8 +152,11 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
   int64_t inner = 1;
   for (size_t i = 1; ok && i < buf.shape.size(); ++i)
     if (__builtin_mul_overflow(inner, buf.shape[i], &inner) || inner > (int64_t{1} << 22)) {
-      error("E0292", sh.span, innerSymbolic ? "a tensor with a symbolic non-leading extent holds at most 63 static elements per index of it"
-                                            : "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
+      error("E0292", sh.span,
+            innerSymbolic
+                ? "a tensor with a symbolic non-leading extent holds at most 63 static elements "
+                  "per index of it"
+                : "a tensor with a symbolic extent holds at most 2^22 elements per leading index");
       ok = false;
     }
   return ok;

@@ -291,7 +291,8 @@ class Analyzer {
   ir::TensorRef stridesProxy(const ir::TensorRef& t) const;
   /// Records that the symbolic non-leading extent of `buffer` must keep `atomBytes`-byte atoms
   /// aligned (Buffer::extentMultiple), checked per call by ir::bindSymbolicCall.
-  void requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText, SourceSpan span);
+  void requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText,
+                             SourceSpan span);
   /// E0292 when a tile operand has a symbolic extent (tile shapes stay static).
   bool staticOperand(const ir::TensorRef& r, SourceSpan span);
   /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).

@@ -141,14 +141,19 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
 
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
                                                         std::shared_ptr<const ir::TensorRef> base) {
-  // A view of a tensor whose strides are symbolic (a region of it too) cannot be laid out statically.
-  const bool symbolicStrides = base && m_body && m_body->kernel && base->buffer >= 0 &&
-                               base->buffer < static_cast<int>(m_body->kernel->buffers.size()) &&
-                               ir::hasSymbolicStrides(m_body->kernel->buffers[size_t(base->buffer)]);
-  if (base && (symbolicStrides || std::any_of(base->shape.begin(), base->shape.end(), ir::isSymbolicExtent))) {
-    auto& d = error("E0292", call.span, "a view of '" + base->text + "', which has a symbolic extent" +
-                                            std::string(symbolicStrides ? " in a non-leading dimension" : "") +
-                                            ", is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
+  // A view of a tensor whose strides are symbolic (a region of it too) cannot be laid out
+  // statically.
+  const bool symbolicStrides =
+      base && m_body && m_body->kernel && base->buffer >= 0 &&
+      base->buffer < static_cast<int>(m_body->kernel->buffers.size()) &&
+      ir::hasSymbolicStrides(m_body->kernel->buffers[size_t(base->buffer)]);
+  if (base && (symbolicStrides ||
+               std::any_of(base->shape.begin(), base->shape.end(), ir::isSymbolicExtent))) {
+    auto& d = error(
+        "E0292", call.span,
+        "a view of '" + base->text + "', which has a symbolic extent" +
+            std::string(symbolicStrides ? " in a non-leading dimension" : "") +
+            ", is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
     note(d, base->span, "views keep the element count, which is only known when the kernel is called");
     return nullptr;
   }
@@ -409,7 +414,8 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
       combined = mkBinary(ir::BinOp::Add, old, s, t, s->span);
     }
     r->lo[d] = combined;
-    if (auto f = affineForm(*combined)) r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
+    if (auto f = affineForm(*combined))
+      r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
     else r->loMultiple[d] = 1;
   }
   return r;

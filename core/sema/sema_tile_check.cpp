@@ -129,7 +129,8 @@ ir::TensorRef Analyzer::stridesProxy(const ir::TensorRef& t) const {
   return p;
 }
 
-void Analyzer::requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText, SourceSpan span) {
+void Analyzer::requireExtentMultiple(int buffer, int64_t atomBytes, const std::string& opText,
+                                     SourceSpan span) {
   ir::Buffer& b = m_body->kernel->buffers[size_t(buffer)];
   for (size_t d = 1; d < b.shapeVars.size() && d < b.extentMultiple.size(); ++d) {
     if (b.shapeVars[d] < 0) continue;
@@ -139,7 +140,8 @@ void Analyzer::requireExtentMultiple(int buffer, int64_t atomBytes, const std::s
     const int64_t need = atomBytes / std::gcd(atomBytes, unitBytes);
     if (need <= 1 || b.extentMultiple[d] % need == 0) continue;
     b.extentMultiple[d] = std::lcm(b.extentMultiple[d], need);
-    b.extentMultipleWhy[d] = opText + " at line " + std::to_string(span.line) + " (" + std::to_string(atomBytes) + "-byte atoms)";
+    b.extentMultipleWhy[d] = opText + " at line " + std::to_string(span.line) + " (" +
+                             std::to_string(atomBytes) + "-byte atoms)";
   }
 }
 
@@ -160,8 +162,11 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
   if (work > (int64_t(1) << 22)) {
     // Unchecked here, but the calls must still keep the atoms' rows aligned.
     for (const auto& oc : ops)
-      if (!oc.op.isScalar && oc.isMemory && oc.atom > 1 && ir::hasSymbolicStrides(k.buffers[size_t(oc.op.tensor.buffer)]))
-        requireExtentMultiple(oc.op.tensor.buffer, int64_t(oc.atom) * ir::dtypeBytes(oc.op.tensor.dtype), opText, oc.op.span);
+      if (!oc.op.isScalar && oc.isMemory && oc.atom > 1 &&
+          ir::hasSymbolicStrides(k.buffers[size_t(oc.op.tensor.buffer)]))
+        requireExtentMultiple(oc.op.tensor.buffer,
+                              int64_t(oc.atom) * ir::dtypeBytes(oc.op.tensor.dtype), opText,
+                              oc.op.span);
     warning("W0101", ops.front().op.span, "operation too large to check element by element (" + std::to_string(work) + " elements); ownership and alignment are not verified");
     return;
   }
@@ -272,7 +277,8 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
       note(d, buf.span, "declare align=" + std::to_string(atomBytes) + " (or more) on '" + buf.name + "'");
       continue;
     }
-    if (symStrides && atom > 1) requireExtentMultiple(oc.op.tensor.buffer, atomBytes, opText, oc.op.span);
+    if (symStrides && atom > 1)
+      requireExtentMultiple(oc.op.tensor.buffer, atomBytes, opText, oc.op.span);
     // Dynamic region starts: prove that moving the start by its known divisor keeps alignment.
     bool dynOk = true;
     if (t.hasDynamicOffset()) {

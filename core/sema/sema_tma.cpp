@@ -138,8 +138,12 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
   ok = sharedRef && globalRef;
   if (globalRef && !m_body->kernel->buffers[size_t(globalRef->buffer)].shapeVars.empty()) {
     // The tensor map is encoded once per launch from static dims and strides.
-    auto& d = error("E0292", globalExpr.span, "a TMA copy of '" + globalRef->text + "', which has a symbolic extent, is not supported");
-    note(d, globalExpr.span, "the tensor map's dimensions and strides are static (decision \"Dynamic shapes\"); copy regions with tile operations");
+    auto& d = error(
+        "E0292", globalExpr.span,
+        "a TMA copy of '" + globalRef->text + "', which has a symbolic extent, is not supported");
+    note(d, globalExpr.span,
+         "the tensor map's dimensions and strides are static (decision \"Dynamic shapes\"); copy "
+         "regions with tile operations");
     ok = false;
   }
   std::vector<int64_t> box;

@@ -44,7 +44,8 @@ const FastRef& Runner::fast(const ir::TensorRef& r) {
   f.ref = &r;
   f.layout = makeFastLayout(r.layout);
   f.elemBytes = std::max(1, ir::dtypeBytes(r.dtype));
-  f.checkDims = r.buffer >= 0 && size_t(r.buffer) < kernel.buffers.size() && ir::hasSymbolicStrides(kernel.buffers[size_t(r.buffer)]);
+  f.checkDims = r.buffer >= 0 && size_t(r.buffer) < kernel.buffers.size() &&
+                ir::hasSymbolicStrides(kernel.buffers[size_t(r.buffer)]);
   const size_t n = r.layoutShape.size();
   f.loConst.assign(n, 0);
   f.loDyn.assign(n, nullptr);
@@ -109,8 +110,9 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
     const int64_t c = mulAdd(lo, src >= 0 && src < rank ? coord[src] : 0, 1);
     if (f.checkDims && !over && (c < 0 || c >= r.layoutShape[d])) {
       fault("oob", "E0710", instr,
-            "index " + std::to_string(c) + " of dimension " + std::to_string(d) + " of '" + r.text + "' is outside its extent " +
-                std::to_string(r.layoutShape[d]) + " (bound by this call) in " + threadName(cta, t.tid),
+            "index " + std::to_string(c) + " of dimension " + std::to_string(d) + " of '" + r.text +
+                "' is outside its extent " + std::to_string(r.layoutShape[d]) +
+                " (bound by this call) in " + threadName(cta, t.tid),
             true);
       return false;
     }

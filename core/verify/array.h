@@ -84,8 +84,30 @@ DType promoteWeak(DType a, bool scalarIsFloat, bool scalarIsBool, Flavor f);
 
 enum class BinaryOp { Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, Maximum, Minimum,
                       Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr };
-enum class UnaryOp { Neg, Abs, Exp, Exp2, Log, Log2, Sqrt, Sin, Cos, Tanh, Sigmoid, Silu, Relu,
-                     Gelu, Floor, Ceil, Trunc, Round, Invert, Not, Rsqrt, Erf };
+enum class UnaryOp {
+  Neg,
+  Abs,
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Sqrt,
+  Sin,
+  Cos,
+  Tanh,
+  Sigmoid,
+  Silu,
+  Relu,
+  Gelu,
+  Floor,
+  Ceil,
+  Trunc,
+  Round,
+  Invert,
+  Not,
+  Rsqrt,
+  Erf
+};
 
 /// Broadcasting result shape; nullopt when the shapes do not broadcast.
 std::optional<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t>& a,

@@ -13,10 +13,11 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
   DType rt = a.dtype;
   const bool numpy = a.flavor == Flavor::Numpy;
   // numpy has no integer loops for floor/ceil (and none for bool round); torch keeps the dtype.
-  const bool mathOp = op != UnaryOp::Neg && op != UnaryOp::Abs && op != UnaryOp::Invert &&
-                      op != UnaryOp::Not && op != UnaryOp::Relu &&
-                      ((op != UnaryOp::Floor && op != UnaryOp::Ceil && op != UnaryOp::Trunc) || numpy) &&
-                      (op != UnaryOp::Round || (numpy && a.dtype == DType::Bool));
+  const bool mathOp =
+      op != UnaryOp::Neg && op != UnaryOp::Abs && op != UnaryOp::Invert && op != UnaryOp::Not &&
+      op != UnaryOp::Relu &&
+      ((op != UnaryOp::Floor && op != UnaryOp::Ceil && op != UnaryOp::Trunc) || numpy) &&
+      (op != UnaryOp::Round || (numpy && a.dtype == DType::Bool));
   // numpy picks the first float loop that holds the integer type safely: (u)int8 and bool ->
   // float16, (u)int16 -> float32, wider -> float64.
   if (mathOp && !fl) {
@@ -70,7 +71,9 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
       case UnaryOp::Gelu: r = 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); break;
       case UnaryOp::Floor: r = std::floor(x); break;
       case UnaryOp::Ceil: r = std::ceil(x); break;
-      case UnaryOp::Trunc: r = std::trunc(x); break;
+      case UnaryOp::Trunc:
+        r = std::trunc(x);
+        break;
       case UnaryOp::Round: r = std::nearbyint(x); break;
       case UnaryOp::Not: r = x == 0; break;
       case UnaryOp::Invert:
@@ -161,7 +164,9 @@ std::optional<Array> transpose(const Array& a, const std::vector<int64_t>& axes,
   for (int64_t ax : axes) {
     const int64_t d = ax < 0 ? ax + n : ax;
     if (d < 0 || d >= n) {
-      if (err) *err = "axis " + std::to_string(ax) + " is out of bounds for array of dimension " + std::to_string(n);
+      if (err)
+        *err = "axis " + std::to_string(ax) + " is out of bounds for array of dimension " +
+               std::to_string(n);
       return std::nullopt;
     }
     if (seen[size_t(d)]) {
@@ -177,7 +182,8 @@ std::optional<Array> transpose(const Array& a, const std::vector<int64_t>& axes,
   for (int d = 0; d < n; ++d) out.shape[size_t(d)] = a.shape[size_t(perm[size_t(d)])];
   // Source strides (row-major) of a, read through the permutation.
   std::vector<int64_t> srcStride(size_t(n), 1);
-  for (int d = n - 1; d > 0; --d) srcStride[size_t(d - 1)] = srcStride[size_t(d)] * a.shape[size_t(d)];
+  for (int d = n - 1; d > 0; --d)
+    srcStride[size_t(d - 1)] = srcStride[size_t(d)] * a.shape[size_t(d)];
   const int eb = ir::dtypeBytes(a.dtype);
   std::vector<int64_t> c(size_t(n), 0);
   for (int64_t i = 0; i < out.size(); ++i) {

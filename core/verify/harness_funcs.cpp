@@ -38,7 +38,8 @@ double uniform01(uint64_t& s) { return static_cast<double>(splitmix(s) >> 11) * 
 /// torch's `transpose(d0, d1)` / numpy's `swapaxes(a, b)` ("swap") or a plain `transpose()`
 /// (reversed axes, no `ints`) takes for an array of `ndim` dimensions. Empty with `err` set when
 /// the arguments do not fit.
-std::vector<int64_t> permutationOf(const std::string& kind, const std::vector<int64_t>& ints, int ndim, std::string& err) {
+std::vector<int64_t> permutationOf(const std::string& kind, const std::vector<int64_t>& ints,
+                                   int ndim, std::string& err) {
   std::vector<int64_t> axes(size_t(ndim), 0);
   for (int d = 0; d < ndim; ++d) axes[size_t(d)] = ndim - 1 - d;
   if (kind == "permute") {
@@ -53,7 +54,8 @@ std::vector<int64_t> permutationOf(const std::string& kind, const std::vector<in
   for (int d = 0; d < ndim; ++d) swap[size_t(d)] = d;
   int64_t a = ints[0] < 0 ? ints[0] + ndim : ints[0], b = ints[1] < 0 ? ints[1] + ndim : ints[1];
   if (a < 0 || a >= ndim || b < 0 || b >= ndim) {
-    err = "axis " + std::to_string(a < 0 || a >= ndim ? ints[0] : ints[1]) + " is out of bounds for array of dimension " + std::to_string(ndim);
+    err = "axis " + std::to_string(a < 0 || a >= ndim ? ints[0] : ints[1]) +
+          " is out of bounds for array of dimension " + std::to_string(ndim);
     return {};
   }
   std::swap(swap[size_t(a)], swap[size_t(b)]);
@@ -134,13 +136,16 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   // requires_grad=, ...). Anything else (out=, where=, order=, retstep=, strict=, ...) is refused
   // here rather than ignored by the function that does not read it.
   static const char* kKnownKeywords[] = {
-      "dtype", "device", "axis", "dim", "keepdims", "keepdim", "rtol", "atol", "equal_nan",
-      "check_dtype", "check_device", "check_layout", "check_stride", "err_msg", "verbose", "msg",
-      "endpoint", "start", "stop", "num", "end", "steps", "step", "shape", "fill_value", "size",
-      "low", "high", "a_min", "a_max", "min", "max", "shift", "shifts", "dims", "newshape",
-      "approximate", "actual", "desired", "expected", "data", "kernel", "target", "pipeline",
-      "copy", "requires_grad", "pin_memory", "non_blocking", "sep", "flush", "base", "ndigits",
-      "generator", "input", "other", "axes"};
+      "dtype",        "device",   "axis",      "dim",           "keepdims",     "keepdim",
+      "rtol",         "atol",     "equal_nan", "check_dtype",   "check_device", "check_layout",
+      "check_stride", "err_msg",  "verbose",   "msg",           "endpoint",     "start",
+      "stop",         "num",      "end",       "steps",         "step",         "shape",
+      "fill_value",   "size",     "low",       "high",          "a_min",        "a_max",
+      "min",          "max",      "shift",     "shifts",        "dims",         "newshape",
+      "approximate",  "actual",   "desired",   "expected",      "data",         "kernel",
+      "target",       "pipeline", "copy",      "requires_grad", "pin_memory",   "non_blocking",
+      "sep",          "flush",    "base",      "ndigits",       "generator",    "input",
+      "other",        "axes"};
   for (const auto& [k, v] : kw) {
     bool known = false;
     for (const char* x : kKnownKeywords) known = known || k == x;
@@ -319,13 +324,20 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   }
   // --- element-wise math ---
   static const std::pair<const char*, UnaryOp> kUnary[] = {
-      {"exp", UnaryOp::Exp}, {"exp2", UnaryOp::Exp2}, {"log", UnaryOp::Log}, {"log2", UnaryOp::Log2},
-      {"sqrt", UnaryOp::Sqrt}, {"rsqrt", UnaryOp::Rsqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs},
-      {"fabs", UnaryOp::Abs}, {"sin", UnaryOp::Sin}, {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh},
-      {"sigmoid", UnaryOp::Sigmoid}, {"silu", UnaryOp::Silu}, {"relu", UnaryOp::Relu}, {"gelu", UnaryOp::Gelu},
-      {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"trunc", UnaryOp::Trunc}, {"round", UnaryOp::Round}, {"rint", UnaryOp::Round},
-      {"around", UnaryOp::Round}, {"negative", UnaryOp::Neg}, {"neg", UnaryOp::Neg}, {"erf", UnaryOp::Erf},
-      {"bitwise_not", UnaryOp::Invert}, {"invert", UnaryOp::Invert}};
+      {"exp", UnaryOp::Exp},         {"exp2", UnaryOp::Exp2},
+      {"log", UnaryOp::Log},         {"log2", UnaryOp::Log2},
+      {"sqrt", UnaryOp::Sqrt},       {"rsqrt", UnaryOp::Rsqrt},
+      {"abs", UnaryOp::Abs},         {"absolute", UnaryOp::Abs},
+      {"fabs", UnaryOp::Abs},        {"sin", UnaryOp::Sin},
+      {"cos", UnaryOp::Cos},         {"tanh", UnaryOp::Tanh},
+      {"sigmoid", UnaryOp::Sigmoid}, {"silu", UnaryOp::Silu},
+      {"relu", UnaryOp::Relu},       {"gelu", UnaryOp::Gelu},
+      {"floor", UnaryOp::Floor},     {"ceil", UnaryOp::Ceil},
+      {"trunc", UnaryOp::Trunc},     {"round", UnaryOp::Round},
+      {"rint", UnaryOp::Round},      {"around", UnaryOp::Round},
+      {"negative", UnaryOp::Neg},    {"neg", UnaryOp::Neg},
+      {"erf", UnaryOp::Erf},         {"bitwise_not", UnaryOp::Invert},
+      {"invert", UnaryOp::Invert}};
   if (numpy || torch || startsWith(name, "math.")) {
     for (const auto& [un, op] : kUnary) {
       if (n != un) continue;
@@ -473,14 +485,17 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     return finish(std::move(*x));
   }
-  if ((n == "roll" || n == "reshape" || n == "transpose" || n == "permute" || n == "swapaxes") && (numpy || torch)) {
+  if ((n == "roll" || n == "reshape" || n == "transpose" || n == "permute" || n == "swapaxes") &&
+      (numpy || torch)) {
     auto a = arr(0);
     if (!a) return nullptr;
     std::string err;
     if (n == "transpose" || n == "permute" || n == "swapaxes") {
-      // np.transpose(a[, axes]), torch.permute(t, dims), torch.transpose(t, d0, d1), np.swapaxes(a, i, j)
+      // np.transpose(a[, axes]), torch.permute(t, dims), torch.transpose(t, d0, d1), np.swapaxes(a,
+      // i, j)
       std::vector<Py> rest(args.begin() + 1, args.end());
-      if (Py ax = kwarg(kw, numpy && n == "transpose" ? "axes" : n == "permute" ? "dims" : "")) rest.push_back(ax);
+      if (Py ax = kwarg(kw, numpy && n == "transpose" ? "axes" : n == "permute" ? "dims" : ""))
+        rest.push_back(ax);
       if (!rest.empty() && rest[0]->kind == PyKind::None) rest.clear();
       auto ints = toShape(rest, sp);
       if (!ints) return nullptr;
@@ -781,7 +796,8 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     // and t.permute(2, 0, 1) (torch), a.swapaxes(0, 1)
     auto ints = toShape(args, sp);
     if (!ints) return nullptr;
-    const std::string kind = name == "permute" || (name == "transpose" && (!torch || args.empty())) ? "permute" : "swap";
+    const std::string kind =
+        name == "permute" || (name == "transpose" && (!torch || args.empty())) ? "permute" : "swap";
     std::vector<int64_t> perm = permutationOf(kind, *ints, a.ndim(), err);
     if (perm.empty() && a.ndim() > 0) return error("E0804", sp, err);
     auto r = transpose(a, perm, &err);
@@ -789,9 +805,10 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     return keep(std::move(*r));
   }
   // Reductions and math as methods: a.sum(), a.max(axis=0), t.exp(), t.clamp_min(0)...
-  static const char* kFns[] = {"sum", "max", "min", "mean", "prod", "any", "all", "exp", "log",
-                               "sqrt", "abs", "sigmoid", "tanh", "relu", "clamp", "clamp_min",
-                               "clamp_max", "clip", "round", "floor", "ceil", "trunc", "neg", "exp2", "log2"};
+  static const char* kFns[] = {
+      "sum",   "max",   "min",     "mean",  "prod", "any",   "all",       "exp",       "log",
+      "sqrt",  "abs",   "sigmoid", "tanh",  "relu", "clamp", "clamp_min", "clamp_max", "clip",
+      "round", "floor", "ceil",    "trunc", "neg",  "exp2",  "log2"};
   for (const char* f : kFns) {
     if (name != f) continue;
     std::vector<Py> all{self};

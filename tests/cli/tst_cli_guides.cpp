@@ -94,35 +94,48 @@ class TestCliGuides : public QObject {
   void rowStrideIsAParameter() {
     const Run r = runTirx({"compile", guidesDir() + "/dynamic_rows.py", "--emit", "cuda"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("row_normalize(float* __restrict__ A, float* __restrict__ B, int m, int n)"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("A[((long long)row * (long long)n + (long long)j)]"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("\"l\"(A + ((long long)row * (long long)cols + (long long)c))"), qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains("row_normalize(float* __restrict__ A, float* __restrict__ B, int m, int n)"),
+        qPrintable(r.out));
+    QVERIFY2(r.out.contains("A[((long long)row * (long long)n + (long long)j)]"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("\"l\"(A + ((long long)row * (long long)cols + (long long)c))"),
+             qPrintable(r.out));
   }
 
   void runBindsTwoExtents() {
-    const Run r = runTirx({"run", guidesDir() + "/dynamic_rows.py", "--kernel", "row_normalize", "--device", "sim",
-                           "--input", "m=3", "--input", "n=7", "--input", "A=ones"});
+    const Run r =
+        runTirx({"run", guidesDir() + "/dynamic_rows.py", "--kernel", "row_normalize", "--device",
+                 "sim", "--input", "m=3", "--input", "n=7", "--input", "A=ones"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("B float32 min 0.1428571 max 0.1428571"), qPrintable(r.out));
   }
 
   void unalignedRowLengthRefusedAtTheCall() {
-    const QString file = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/dynamic_rows_unaligned.py");
+    const QString file =
+        QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/dynamic_rows_unaligned.py");
     const Run r = runTirx({"verify", file, "--device", "sim"});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("dynamic_rows_unaligned.py:27:1: error: kernel 'scale_rows' did not complete"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("call of 'scale_rows': the extent 'cols' of 'A' is 30, but ld.global.v4.b32 at line 16 "
-                            "(16-byte atoms) needs a multiple of 4 to stay aligned [E0772]"),
+    QVERIFY2(r.out.contains(
+                 "dynamic_rows_unaligned.py:27:1: error: kernel 'scale_rows' did not complete"),
              qPrintable(r.out));
-    QVERIFY2(r.out.contains("PASS  scale_rows (line 24)"), qPrintable(r.out));  // the aligned call ran
+    QVERIFY2(
+        r.out.contains(
+            "call of 'scale_rows': the extent 'cols' of 'A' is 30, but ld.global.v4.b32 at line 16 "
+            "(16-byte atoms) needs a multiple of 4 to stay aligned [E0772]"),
+        qPrintable(r.out));
+    QVERIFY2(r.out.contains("PASS  scale_rows (line 24)"),
+             qPrintable(r.out));  // the aligned call ran
   }
 
   void indexPastTheRowEndFaults() {
     const QString file = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/dynamic_rows_oob.py");
     const Run r = runTirx({"verify", file, "--device", "sim"});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("dynamic_rows_oob.py:18:5: error: index 4 of dimension 1 of 'A[r : r + 1, 4:8]' is outside "
-                            "its extent 4 (bound by this call) in cta 0 thread 0 (warp 0, lane 0) [E0710]"),
+    QVERIFY2(r.out.contains(
+                 "dynamic_rows_oob.py:18:5: error: index 4 of dimension 1 of 'A[r : r + 1, 4:8]' "
+                 "is outside "
+                 "its extent 4 (bound by this call) in cta 0 thread 0 (warp 0, lane 0) [E0710]"),
              qPrintable(r.out));
     QVERIFY(!r.out.contains("PASS"));
   }

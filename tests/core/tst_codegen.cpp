@@ -12,7 +12,6 @@
 //   CHECK-PTX…          the same four, against the PTX
 //   ARCH: sm_100        compile for that target (default sm_90)
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -173,7 +172,8 @@ class TestCodegen : public QObject {
   // bound copy the GPU executor compiles (ir::bindSymbolicCall) emits the unbound kernel's text,
   // strides read from the size parameters.
   void symbolicStridesSurviveBinding() {
-    const FrontEndResult fe = checkScript(readText(TIRX_SOURCE_DIR "/tests/data/guides/dynamic_rows.py"), "dynamic_rows.py");
+    const FrontEndResult fe = checkScript(
+        readText(TIRX_SOURCE_DIR "/tests/data/guides/dynamic_rows.py"), "dynamic_rows.py");
     QVERIFY(fe.ok());
     const std::string unbound = codegen::generateCuda(fe.program).cuda;
     QVERIFY(unbound.find("A[((long long)row * (long long)n + (long long)j)]") != std::string::npos);
@@ -188,7 +188,8 @@ class TestCodegen : public QObject {
       ir::Program p = fe.program;
       for (auto& kk : p.kernels)
         if (kk.name == bound.name) kk = bound;
-      QCOMPARE(QString::fromStdString(codegen::generateCuda(p).cuda), QString::fromStdString(unbound));
+      QCOMPARE(QString::fromStdString(codegen::generateCuda(p).cuda),
+               QString::fromStdString(unbound));
     }
   }
 

@@ -12,7 +12,6 @@
 // (a digit taken from the wrong dimension, a missing `%`, a constant folded twice) changes some
 // element's offset and fails here.
 #include <QtTest>
-
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -96,7 +95,9 @@ class CExpr {
     for (const char* op : {"<<", ">>", "|", "^", "&", "+", "-", "*", "/", "%"})
       if (m_s.compare(m_p, std::strlen(op), op) == 0) {
         // `&&`, `||` are not part of the subset
-        if ((std::string(op) == "&" || std::string(op) == "|") && m_p + 1 < m_s.size() && m_s[m_p + 1] == op[0]) return {};
+        if ((std::string(op) == "&" || std::string(op) == "|") && m_p + 1 < m_s.size() &&
+            m_s[m_p + 1] == op[0])
+          return {};
         return op;
       }
     return {};
@@ -136,15 +137,18 @@ class CExpr {
     }
     if (m_p < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_p]))) {
       int64_t v = 0;
-      while (m_p < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_p]))) v = v * 10 + (m_s[m_p++] - '0');
+      while (m_p < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_p])))
+        v = v * 10 + (m_s[m_p++] - '0');
       while (m_p < m_s.size() && (m_s[m_p] == 'L' || m_s[m_p] == 'u' || m_s[m_p] == 'U')) ++m_p;
       Node n;
       n.value = v;
       return add(std::move(n));
     }
-    if (m_p < m_s.size() && (std::isalpha(static_cast<unsigned char>(m_s[m_p])) || m_s[m_p] == '_')) {
+    if (m_p < m_s.size() &&
+        (std::isalpha(static_cast<unsigned char>(m_s[m_p])) || m_s[m_p] == '_')) {
       std::string id;
-      while (m_p < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_p])) || m_s[m_p] == '_' || m_s[m_p] == '.'))
+      while (m_p < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_p])) ||
+                                  m_s[m_p] == '_' || m_s[m_p] == '.'))
         id += m_s[m_p++];
       if (id == "tirx_swizzle") {
         Node n;
@@ -167,19 +171,22 @@ class CExpr {
   int64_t evalNode(int i, const Env& env) const {
     const Node& n = m_nodes[size_t(i)];
     switch (n.kind) {
-      case 'i': return n.value;
+      case 'i':
+        return n.value;
       case 'n': {
         const auto it = env.find(n.name);
         if (it == env.end()) throw std::runtime_error("unbound name " + n.name);
         return it->second;
       }
-      case 'u': return -evalNode(n.kids[0], env);
+      case 'u':
+        return -evalNode(n.kids[0], env);
       case 's': {  // codegen.cpp: o ^ (((o >> (m + s)) & ((1 << b) - 1)) << m)
-        const int64_t o = evalNode(n.kids[0], env), m = evalNode(n.kids[1], env), b = evalNode(n.kids[2], env),
-                      s = evalNode(n.kids[3], env);
+        const int64_t o = evalNode(n.kids[0], env), m = evalNode(n.kids[1], env),
+                      b = evalNode(n.kids[2], env), s = evalNode(n.kids[3], env);
         return o ^ (((o >> (m + s)) & ((int64_t{1} << b) - 1)) << m);
       }
-      default: break;
+      default:
+        break;
     }
     const int64_t a = evalNode(n.kids[0], env), b = evalNode(n.kids[1], env);
     if (n.op == "+") return a + b;
@@ -229,8 +236,9 @@ struct Tally {
   int64_t elements = 0;
 };
 
-std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, const ir::TensorRef& emitted,
-                         const ir::TensorRef& oracle0, const CExpr::Env& sizes, Tally& tally);
+std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf,
+                         const ir::TensorRef& emitted, const ir::TensorRef& oracle0,
+                         const CExpr::Env& sizes, Tally& tally);
 
 /// Compares offsetExpr with resolve for every coordinate of `ref0` (sampled past 512), in the
 /// three coordinate spellings and for a few values of each runtime region start. Empty when they
@@ -257,11 +265,13 @@ std::string checkRef(const ir::Kernel& k, const ir::TensorRef& ref0, Tally& tall
         sizes[em.varName(buf.shapeVars[d])] = v;
         bound.layoutShape[d] = v;
         for (size_t s = 0; s < bound.shape.size(); ++s)
-          if (ir::isSymbolicExtent(bound.shape[s]) && d < bound.dimMap.size() && bound.dimMap[d] == static_cast<int>(s))
+          if (ir::isSymbolicExtent(bound.shape[s]) && d < bound.dimMap.size() &&
+              bound.dimMap[d] == static_cast<int>(s))
             bound.shape[s] = v;
       }
       bound.layout = TileLayout::rowMajor(bound.layoutShape);
-      if (std::string why = checkAgainst(em, buf, ref0, bound, sizes, tally); !why.empty()) return why;
+      if (std::string why = checkAgainst(em, buf, ref0, bound, sizes, tally); !why.empty())
+        return why;
     }
     ++tally.symbolic;
     ++tally.refs;
@@ -274,8 +284,9 @@ std::string checkRef(const ir::Kernel& k, const ir::TensorRef& ref0, Tally& tall
 
 /// offsetExpr of `emitted` against resolve of `oracle` (the same reference, with concrete extents
 /// when the tensor's are symbolic; `sizes` binds their names in the expression).
-std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, const ir::TensorRef& emitted,
-                         const ir::TensorRef& oracle0, const CExpr::Env& sizes, Tally& tally) {
+std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf,
+                         const ir::TensorRef& emitted, const ir::TensorRef& oracle0,
+                         const CExpr::Env& sizes, Tally& tally) {
   // Runtime starts become variables lo<d> (var ids past the kernel's) with chosen values.
   ir::TensorRef ref = emitted;
   ir::TensorRef oracle = oracle0;
@@ -292,17 +303,22 @@ std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, co
     // The extent this layout dimension covers from the start: the ref dimension mapped onto it.
     int64_t covered = 1;
     for (size_t s = 0; s < oracle.shape.size(); ++s)
-      if (d < oracle.dimMap.size() && oracle.dimMap[d] == static_cast<int>(s)) covered = oracle.shape[s];
+      if (d < oracle.dimMap.size() && oracle.dimMap[d] == static_cast<int>(s))
+        covered = oracle.shape[s];
     const int64_t maxStart = oracle.layoutShape[d] - covered;
     const int64_t step = std::max<int64_t>(1, d < ref.loMultiple.size() ? ref.loMultiple[d] : 1);
     std::vector<int64_t> vals{0};
-    for (int64_t x = step; x <= maxStart && vals.size() < 3; x += std::max<int64_t>(step, maxStart / 3)) vals.push_back(x);
-    if (maxStart > 0 && vals.back() != maxStart / step * step) vals.push_back(maxStart / step * step);
+    for (int64_t x = step; x <= maxStart && vals.size() < 3;
+         x += std::max<int64_t>(step, maxStart / 3))
+      vals.push_back(x);
+    if (maxStart > 0 && vals.back() != maxStart / step * step)
+      vals.push_back(maxStart / step * step);
     dynValues.push_back(vals);
   }
   if (!dynDims.empty()) ++tally.dynamicStarts;
   if (!buf.swizzle.isIdentity()) ++tally.swizzled;
-  if (ref.layoutShape != buf.shape || !(ref.layout == buf.layout) || ref.shape != buf.shape) ++tally.views;
+  if (ref.layoutShape != buf.shape || !(ref.layout == buf.layout) || ref.shape != buf.shape)
+    ++tally.views;
   const size_t rank = oracle.shape.size();
   const int64_t total = tirx::product(oracle.shape);
   // Every element up to 512 (an odd stride through larger ones); literal spellings re-emit the
@@ -360,9 +376,10 @@ std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, co
           for (size_t d = 0; d < rank; ++d) cs += (d ? ", " : "") + std::to_string(coord[d]);
           std::string los;
           for (int64_t v : loValues) los += " " + std::to_string(v);
-          return "'" + ref.text + "' (layout " + ref.layout.toString() + ") at (" + cs + ") with starts" + los +
-                 ", mode " + std::to_string(mode) + ": codegen gives " + std::to_string(got) + ", the layout " +
-                 std::to_string(want) + (text.empty() ? "" : " [" + text + "]");
+          return "'" + ref.text + "' (layout " + ref.layout.toString() + ") at (" + cs +
+                 ") with starts" + los + ", mode " + std::to_string(mode) + ": codegen gives " +
+                 std::to_string(got) + ", the layout " + std::to_string(want) +
+                 (text.empty() ? "" : " [" + text + "]");
         }
         ++tally.elements;
       }
@@ -374,14 +391,17 @@ std::string checkAgainst(codegen::detail::Emitter& em, const ir::Buffer& buf, co
 /// Checks every reference of every kernel of `source`; sema must accept it.
 std::string checkOffsets(const std::string& source, const std::string& label, Tally& tally) {
   FrontEndResult fe = tirx::checkScript(source, label);
-  if (!fe.ok()) return label + ": sema refused it: " + (fe.diagnostics.empty() ? "" : fe.diagnostics[0].message);
+  if (!fe.ok())
+    return label +
+           ": sema refused it: " + (fe.diagnostics.empty() ? "" : fe.diagnostics[0].message);
   for (const auto& k : fe.program.kernels) {
     std::vector<const ir::TensorRef*> refs;
     collectRefs(k.body, refs);
     std::set<std::string> seen;  // a reference repeated by the script is checked once
     for (const ir::TensorRef* r : refs) {
       std::string key = std::to_string(r->buffer) + "|" + r->text + "|" + r->layout.toString();
-      for (const auto& l : r->lo) key += "|" + (l ? std::to_string(int(l->kind)) + ":" + std::to_string(l->intValue) : "-");
+      for (const auto& l : r->lo)
+        key += "|" + (l ? std::to_string(int(l->kind)) + ":" + std::to_string(l->intValue) : "-");
       if (!seen.insert(key).second) continue;
       if (std::string why = checkRef(k, *r, tally); !why.empty()) return label + ": " + why;
     }
@@ -428,7 +448,8 @@ class TestCodegenOffsets : public QObject {
     QVERIFY2(tally.refs >= 8, "the written forms give references");
     const std::string root = TIRX_SOURCE_DIR;
     int files = 0;
-    for (const char* dir : {"tests/data/codegen", "tests/data/guides", "tests/data/sim", "bench/kernels"}) {
+    for (const char* dir :
+         {"tests/data/codegen", "tests/data/guides", "tests/data/sim", "bench/kernels"}) {
       std::vector<fs::path> paths;
       for (const auto& e : fs::directory_iterator(root + "/" + dir))
         if (e.path().extension() == ".py") paths.push_back(e.path());
@@ -441,8 +462,11 @@ class TestCodegenOffsets : public QObject {
         ++files;
       }
     }
-    qInfo("%d scripts, %d references (%d with runtime starts, %d views, %d swizzled, %d of tensors with symbolic extents), %lld offsets compared",
-          files, tally.refs, tally.dynamicStarts, tally.views, tally.swizzled, tally.symbolic, static_cast<long long>(tally.elements));
+    qInfo(
+        "%d scripts, %d references (%d with runtime starts, %d views, %d swizzled, %d of tensors "
+        "with symbolic extents), %lld offsets compared",
+        files, tally.refs, tally.dynamicStarts, tally.views, tally.swizzled, tally.symbolic,
+        static_cast<long long>(tally.elements));
     // The suite must keep exercising each form (a refactor that lost them would pass vacuously).
     QVERIFY(files >= 20);
     QVERIFY(tally.dynamicStarts >= 10);

@@ -148,19 +148,44 @@ class TestHarnessSemantics : public QObject {
   // transpose(d0, d1) / swapaxes), each compared element by element with values numpy prints.
   void truncAndTranspose_data() {
     QTest::addColumn<QString>("code");
-    QTest::newRow("trunc") << "x = np.trunc(np.array([-1.7, -0.5, 0.5, 2.9], dtype='float32'))\nassert x.dtype == np.float32\nassert x.tolist() == [-1.0, -0.0, 0.0, 2.0]\n";
-    QTest::newRow("trunc int") << "x = np.trunc(np.arange(3, dtype='int32'))\nassert x.dtype == np.float64\nassert x.tolist() == [0.0, 1.0, 2.0]\n";
-    QTest::newRow("trunc method torch") << "import torch\nx = torch.tensor([-2.5, 3.5]).trunc()\nassert x.tolist() == [-2.0, 3.0]\n";
-    QTest::newRow(".T") << "a = np.arange(6).reshape(2, 3)\nassert a.T.tolist() == [[0, 3], [1, 4], [2, 5]]\n";
-    QTest::newRow("transpose()") << "a = np.arange(6).reshape(2, 3)\nassert a.transpose().shape == (3, 2)\nassert a.transpose()[2, 1] == 5\n";
-    QTest::newRow("np.transpose axes") << "a = np.arange(24).reshape(2, 3, 4)\nb = np.transpose(a, (1, 0, 2))\nassert b.shape == (3, 2, 4)\nassert b[2, 1, 3] == a[1, 2, 3]\nassert b.sum() == a.sum()\nassert b[1].tolist() == [[4, 5, 6, 7], [16, 17, 18, 19]]\n";
-    QTest::newRow("np.transpose axes=") << "a = np.arange(24).reshape(2, 3, 4)\nb = np.transpose(a, axes=(2, 0, 1))\nassert b.shape == (4, 2, 3)\nassert b[3, 1, 2] == a[1, 2, 3]\nassert b[:, 0, 1].tolist() == [4, 5, 6, 7]\n";
-    QTest::newRow("transpose negative axes") << "a = np.arange(6).reshape(1, 2, 3)\nb = a.transpose(-1, 0, -2)\nassert b.shape == (3, 1, 2)\nassert b[:, 0, 1].tolist() == [3, 4, 5]\n";
-    QTest::newRow("transpose tuple") << "a = np.arange(6).reshape(1, 2, 3)\nb = a.transpose((2, 1, 0))\nassert b.shape == (3, 2, 1)\nassert b[:, 1, 0].tolist() == [3, 4, 5]\n";
-    QTest::newRow("swapaxes") << "a = np.arange(24).reshape(2, 3, 4)\nb = np.swapaxes(a, 0, 2)\nassert b.shape == (4, 3, 2)\nassert b[3, 2, 1] == 23 and b[1, 0, 1] == 13\nassert a.swapaxes(1, 2)[1, 3, 0] == 15\n";
-    QTest::newRow("torch transpose") << "import torch\nt = torch.arange(24).reshape(2, 3, 4)\nu = t.transpose(0, 2)\nassert tuple(u.shape) == (4, 3, 2)\nassert u[3, 2, 1].item() == 23\nv = torch.transpose(t, 1, 2)\nassert v[1, 3, 0].item() == 15\n";
-    QTest::newRow("torch permute") << "import torch\nt = torch.arange(24).reshape(2, 3, 4)\nu = t.permute(2, 0, 1)\nassert tuple(u.shape) == (4, 2, 3)\nassert u[3, 1, 2].item() == 23 and u[1, 0, 2].item() == 9\n";
-    QTest::newRow("rank 1") << "a = np.arange(3)\nassert np.transpose(a).tolist() == [0, 1, 2]\nassert a.transpose(0).tolist() == [0, 1, 2]\n";
+    QTest::newRow("trunc")
+        << "x = np.trunc(np.array([-1.7, -0.5, 0.5, 2.9], dtype='float32'))\nassert x.dtype == "
+           "np.float32\nassert x.tolist() == [-1.0, -0.0, 0.0, 2.0]\n";
+    QTest::newRow("trunc int") << "x = np.trunc(np.arange(3, dtype='int32'))\nassert x.dtype == "
+                                  "np.float64\nassert x.tolist() == [0.0, 1.0, 2.0]\n";
+    QTest::newRow("trunc method torch") << "import torch\nx = torch.tensor([-2.5, "
+                                           "3.5]).trunc()\nassert x.tolist() == [-2.0, 3.0]\n";
+    QTest::newRow(".T")
+        << "a = np.arange(6).reshape(2, 3)\nassert a.T.tolist() == [[0, 3], [1, 4], [2, 5]]\n";
+    QTest::newRow("transpose()") << "a = np.arange(6).reshape(2, 3)\nassert a.transpose().shape == "
+                                    "(3, 2)\nassert a.transpose()[2, 1] == 5\n";
+    QTest::newRow("np.transpose axes")
+        << "a = np.arange(24).reshape(2, 3, 4)\nb = np.transpose(a, (1, 0, 2))\nassert b.shape == "
+           "(3, 2, 4)\nassert b[2, 1, 3] == a[1, 2, 3]\nassert b.sum() == a.sum()\nassert "
+           "b[1].tolist() == [[4, 5, 6, 7], [16, 17, 18, 19]]\n";
+    QTest::newRow("np.transpose axes=")
+        << "a = np.arange(24).reshape(2, 3, 4)\nb = np.transpose(a, axes=(2, 0, 1))\nassert "
+           "b.shape == (4, 2, 3)\nassert b[3, 1, 2] == a[1, 2, 3]\nassert b[:, 0, 1].tolist() == "
+           "[4, 5, 6, 7]\n";
+    QTest::newRow("transpose negative axes")
+        << "a = np.arange(6).reshape(1, 2, 3)\nb = a.transpose(-1, 0, -2)\nassert b.shape == (3, "
+           "1, 2)\nassert b[:, 0, 1].tolist() == [3, 4, 5]\n";
+    QTest::newRow("transpose tuple")
+        << "a = np.arange(6).reshape(1, 2, 3)\nb = a.transpose((2, 1, 0))\nassert b.shape == (3, "
+           "2, 1)\nassert b[:, 1, 0].tolist() == [3, 4, 5]\n";
+    QTest::newRow("swapaxes") << "a = np.arange(24).reshape(2, 3, 4)\nb = np.swapaxes(a, 0, "
+                                 "2)\nassert b.shape == (4, 3, 2)\nassert b[3, 2, 1] == 23 and "
+                                 "b[1, 0, 1] == 13\nassert a.swapaxes(1, 2)[1, 3, 0] == 15\n";
+    QTest::newRow("torch transpose")
+        << "import torch\nt = torch.arange(24).reshape(2, 3, 4)\nu = t.transpose(0, 2)\nassert "
+           "tuple(u.shape) == (4, 3, 2)\nassert u[3, 2, 1].item() == 23\nv = torch.transpose(t, 1, "
+           "2)\nassert v[1, 3, 0].item() == 15\n";
+    QTest::newRow("torch permute")
+        << "import torch\nt = torch.arange(24).reshape(2, 3, 4)\nu = t.permute(2, 0, 1)\nassert "
+           "tuple(u.shape) == (4, 2, 3)\nassert u[3, 1, 2].item() == 23 and u[1, 0, 2].item() == "
+           "9\n";
+    QTest::newRow("rank 1") << "a = np.arange(3)\nassert np.transpose(a).tolist() == [0, 1, "
+                               "2]\nassert a.transpose(0).tolist() == [0, 1, 2]\n";
   }
   void truncAndTranspose() {
     QFETCH(QString, code);
@@ -170,10 +195,14 @@ class TestHarnessSemantics : public QObject {
   void transposeErrors_data() {
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("message");
-    QTest::newRow("too few axes") << "a = np.transpose(np.zeros((2, 3)), (1,))\n" << "axes don't match array";
-    QTest::newRow("repeated") << "a = np.zeros((2, 3)).transpose(1, 1)\n" << "repeated axis in transpose";
-    QTest::newRow("out of range") << "a = np.zeros((2, 3)).transpose(0, 2)\n" << "axis 2 is out of bounds for array of dimension 2";
-    QTest::newRow("swap one") << "a = np.swapaxes(np.zeros((2, 3)), 0)\n" << "expected two axes to swap";
+    QTest::newRow("too few axes") << "a = np.transpose(np.zeros((2, 3)), (1,))\n"
+                                  << "axes don't match array";
+    QTest::newRow("repeated") << "a = np.zeros((2, 3)).transpose(1, 1)\n"
+                              << "repeated axis in transpose";
+    QTest::newRow("out of range") << "a = np.zeros((2, 3)).transpose(0, 2)\n"
+                                  << "axis 2 is out of bounds for array of dimension 2";
+    QTest::newRow("swap one") << "a = np.swapaxes(np.zeros((2, 3)), 0)\n"
+                              << "expected two axes to swap";
   }
   void transposeErrors() {
     QFETCH(QString, code);
@@ -181,7 +210,8 @@ class TestHarnessSemantics : public QObject {
     Report r = run(code.toStdString());
     QVERIFY2(r.errors.size() == 1, "expected one error");
     QCOMPARE(QString::fromStdString(r.errors[0].code), QString("E0804"));
-    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message), r.errors[0].message.c_str());
+    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message),
+             r.errors[0].message.c_str());
   }
 
   void pythonErrors_data() {

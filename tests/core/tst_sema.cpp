@@ -2,11 +2,9 @@
 // of docs/decisions.md (OPEN-2..OPEN-10, D-1) that is about what sema accepts or produces.
 #include <QFile>
 #include <QtTest>
-
-#include <functional>
-
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 #include "core/sema/sema.h"
 
@@ -383,15 +381,17 @@ def k(A: T.Tensor((8192,), "float32"), B: T.Tensor((8192,), "float32")):
 )");
     QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
     std::vector<int64_t> mult;
-    std::function<void(const std::vector<ir::Stmt>&)> walk = [&](const std::vector<ir::Stmt>& body) {
-      for (const auto& s : body) {
-        if (s.apply) {
-          const ir::TensorRef& t = s.apply->operands[s.apply->instr.opcode.rfind("st.", 0) == 0 ? 0 : 1].tensor;
-          mult.push_back(t.loMultiple.at(0));
-        }
-        walk(s.body);
-      }
-    };
+    std::function<void(const std::vector<ir::Stmt>&)> walk =
+        [&](const std::vector<ir::Stmt>& body) {
+          for (const auto& s : body) {
+            if (s.apply) {
+              const ir::TensorRef& t =
+                  s.apply->operands[s.apply->instr.opcode.rfind("st.", 0) == 0 ? 0 : 1].tensor;
+              mult.push_back(t.loMultiple.at(0));
+            }
+            walk(s.body);
+          }
+        };
     walk(r.program.kernels[0].body);
     QCOMPARE(mult, (std::vector<int64_t>{256, 4, 4, 256, 4}));
   }
