@@ -115,6 +115,16 @@ std::string basename(const std::string& path) {
   return s == std::string::npos ? path : path.substr(s + 1);
 }
 
+/// A failed cubin step whose log named no error still fails loudly: one ptxas error with `text`.
+void addSilentFailure(CompileProducts& p, std::string text) {
+  for (const auto& m : p.messages)
+    if (m.error) return;
+  ToolMessage m;
+  m.tool = "ptxas";
+  m.text = std::move(text);
+  p.messages.push_back(std::move(m));
+}
+
 /// Compile without the cache.
 Result<CompileProducts> compileUncached(const std::string& source, const CompileOptions& o) {
   CompileProducts p;
@@ -171,14 +181,8 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     p.linkMs = msSince(t1);
     for (auto& m : parseToolLog(p.linkLog, "ptxas", p.ptx, {})) p.messages.push_back(m);
     if (r != NVRTC_SUCCESS) {
-      bool any = false;
-      for (const auto& m : p.messages) any = any || m.error;
-      if (!any) {
-        ToolMessage m;
-        m.tool = "ptxas";
-        m.text = "compiling the cubin failed (NVRTC error " + std::to_string(int(r)) + "): " + p.linkLog;
-        p.messages.push_back(m);
-      }
+      addSilentFailure(p, "compiling the cubin failed (NVRTC error " + std::to_string(int(r)) +
+                              "): " + p.linkLog);
       return p;
     }
     size_t cn = 0;
@@ -204,14 +208,7 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     // The #line file: every .file record naming a script; pass "" to accept the first one.
     for (auto& m : parseToolLog(p.linkLog, "ptxas", p.ptx, {})) p.messages.push_back(m);
     if (lr != NVJITLINK_SUCCESS) {
-      bool any = false;
-      for (const auto& m : p.messages) any = any || m.error;
-      if (!any) {
-        ToolMessage m;
-        m.tool = "ptxas";
-        m.text = "linking failed (nvJitLink error " + std::to_string(int(lr)) + ")";
-        p.messages.push_back(m);
-      }
+      addSilentFailure(p, "linking failed (nvJitLink error " + std::to_string(int(lr)) + ")");
       return p;
     }
     size_t cn = 0;
