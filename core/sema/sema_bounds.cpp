@@ -260,9 +260,11 @@ class BoundsChecker {
       auto it = m_atoms.find(key);
       if (it == m_atoms.end()) continue;
       std::string name;
-      const char xyz = "xyz"[key.back() - '0'];
-      if (key[0] == 't') name = std::string("threadIdx.") + xyz + " (block=" + std::to_string(m_k.launch.block[key.back() - '0']) + ")";
-      else if (key[0] == 'b') name = std::string("blockIdx.") + xyz + " (grid=" + std::to_string(m_k.launch.grid[key.back() - '0']) + ")";
+      // Launch atoms are "t0".."t2" / "b0".."b2"; loop atoms are "L<var>" with any number of digits.
+      const int axis = key.size() == 2 ? key[1] - '0' : 0;
+      const char xyz = "xyz"[std::clamp(axis, 0, 2)];
+      if (key[0] == 't') name = std::string("threadIdx.") + xyz + " (block=" + std::to_string(m_k.launch.block[axis]) + ")";
+      else if (key[0] == 'b') name = std::string("blockIdx.") + xyz + " (grid=" + std::to_string(m_k.launch.grid[axis]) + ")";
       else {
         const int var = std::atoi(key.c_str() + 1);
         const auto& loop = m_loops.at(var);
