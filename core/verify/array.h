@@ -127,6 +127,12 @@ std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis
 std::optional<Array> viewAs(const Array& a, DType t, std::string* err);
 std::optional<Array> where(const Array& c, const Array& a, const Array& b, std::string* err);
 
+/// numpy.matmul / torch.matmul (`a @ b`): 1-D operands promoted to a row (a) or a column (b) and
+/// the added dimension dropped again, 2-D matrices, and stacks whose batch dimensions are equal or
+/// absent on one side. Each element is one dot product, accumulated in double (int64 for
+/// integers) and rounded once to `rt`; bool operands are refused. nullopt with numpy's message.
+std::optional<Array> matmul(const Array& a, const Array& b, DType rt, std::string* err);
+
 enum class Reduce { Sum, Max, Min, Mean, Prod, Any, All };
 /// Reduction over every element (axis nullopt) or one axis.
 std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, std::string* err);

@@ -319,6 +319,54 @@ double numpyFloatReduce(Reduce r, DType t, const std::vector<double>& v, bool co
 
 }  // namespace
 
+std::optional<Array> matmul(const Array& a, const Array& b, DType rt, std::string* err) {
+  auto fail = [&](std::string m) -> std::optional<Array> {
+    if (err) *err = std::move(m);
+    return std::nullopt;
+  };
+  if (a.ndim() == 0 || b.ndim() == 0) return fail("matmul: Input operand does not have enough dimensions");
+  if (a.dtype == DType::Bool || b.dtype == DType::Bool || rt == DType::Bool)
+    return fail("matmul of bool arrays is not supported by the harness");
+  std::vector<int64_t> as = a.shape, bs = b.shape;
+  const bool rowVector = as.size() == 1, colVector = bs.size() == 1;
+  if (rowVector) as.insert(as.begin(), 1);
+  if (colVector) bs.push_back(1);
+  const int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
+  if (bs[bs.size() - 2] != k)
+    return fail("matmul: Input operand 1 has a mismatch in its core dimension 0 (size " +
+                std::to_string(bs[bs.size() - 2]) + " is different from " + std::to_string(k) + ")");
+  const std::vector<int64_t> batchA(as.begin(), as.end() - 2), batchB(bs.begin(), bs.end() - 2);
+  if (!batchA.empty() && !batchB.empty() && batchA != batchB)
+    return fail("matmul: batch dimensions " + shapeText(batchA) + " and " + shapeText(batchB) +
+                " differ (broadcasting between two stacks is not supported by the harness)");
+  std::vector<int64_t> shape = batchA.empty() ? batchB : batchA;
+  int64_t batches = 1;
+  for (int64_t d : shape) batches *= d;
+  if (!rowVector) shape.push_back(m);
+  if (!colVector) shape.push_back(n);
+  Array r = makeArray(rt, shape, a.flavor);
+  const bool integer = !ir::isFloat(rt);
+  const int64_t strideA = batchA.empty() ? 0 : m * k, strideB = batchB.empty() ? 0 : k * n;
+  for (int64_t p = 0; p < batches; ++p) {
+    const int64_t offA = p * strideA, offB = p * strideB, offR = p * m * n;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        if (integer) {
+          uint64_t acc = 0;  // wraps like numpy's int64 loop
+          for (int64_t q = 0; q < k; ++q)
+            acc += static_cast<uint64_t>(a.getInt(offA + i * k + q)) * static_cast<uint64_t>(b.getInt(offB + q * n + j));
+          r.setInt(offR + i * n + j, static_cast<int64_t>(acc));
+        } else {
+          double acc = 0;
+          for (int64_t q = 0; q < k; ++q) acc += a.get(offA + i * k + q) * b.get(offB + q * n + j);
+          r.set(offR + i * n + j, acc);
+        }
+      }
+    }
+  }
+  return r;
+}
+
 std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, std::string* err) {
   DType rt = a.dtype;
   // numpy: sums and products of bool and signed ints accumulate in int64, of unsigned ints in

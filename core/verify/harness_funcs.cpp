@@ -410,7 +410,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       {"not_equal", ast::Op::NotEq}, {"ne", ast::Op::NotEq}, {"less", ast::Op::Lt},
       {"lt", ast::Op::Lt}, {"less_equal", ast::Op::LtE}, {"le", ast::Op::LtE},
       {"greater", ast::Op::Gt}, {"gt", ast::Op::Gt}, {"greater_equal", ast::Op::GtE},
-      {"ge", ast::Op::GtE}};
+      {"ge", ast::Op::GtE}, {"matmul", ast::Op::MatMul}, {"mm", ast::Op::MatMul}};
   if (numpy || torch) {
     for (const auto& [fname, op] : kOpFuncs) {
       if (n != fname) continue;
@@ -790,6 +790,15 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     a.data = s->data;
     a.defined = s->defined;
     return self;
+  }
+  if (name == "t" && torch) {
+    // torch's t(): a 2-D tensor transposed, a 0-D or 1-D tensor as it is, more dimensions refused
+    if (!args.empty()) return error("E0805", sp, "t() takes no arguments");
+    if (a.ndim() > 2) return error("E0804", sp, "t() expects a tensor with at most 2 dimensions, got " + shapeText(a.shape));
+    if (a.ndim() < 2) return self;
+    auto r = transpose(a, {1, 0}, &err);
+    if (!r) return error("E0804", sp, err);
+    return keep(std::move(*r));
   }
   if (name == "transpose" || name == "permute" || name == "swapaxes") {
     // a.transpose() / a.transpose(1, 0, 2) / a.transpose((1, 0, 2)) (numpy), t.transpose(0, 1)

@@ -48,6 +48,7 @@ class Interp {
 
   Py eval(const ast::Expr& e);
   Py binop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
+  Py matmulOp(const Py& a, const Py& b, SourceSpan span);
   // Python scalars (harness_numbers.cpp)
   Py scalarBinop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
   Py numberBuiltin(const std::string& name, std::vector<Py>& args, Kwargs& kw, SourceSpan span);

@@ -4,6 +4,7 @@
 #include "core/verify/py_numbers.h"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -255,6 +256,40 @@ uint64_t wrapPow(uint64_t a, uint64_t b) {
     b >>= 1;
   }
   return r;
+}
+
+std::string pyFloatRepr(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  // The shortest round-trip digits, as d.ddde±X, then laid out the way CPython's repr does.
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  const size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  const int exp = std::atoi(sci.c_str() + e + 1);
+  const bool negative = !mant.empty() && mant[0] == '-';
+  if (negative) mant.erase(0, 1);
+  std::string digits;
+  for (char c : mant)
+    if (c != '.') digits += c;
+  std::string out = negative ? "-" : "";
+  if (exp >= -4 && exp < 16) {
+    const int point = exp + 1;  // digits before the decimal point
+    if (point <= 0) {
+      out += "0." + std::string(static_cast<size_t>(-point), '0') + digits;
+    } else if (static_cast<size_t>(point) >= digits.size()) {
+      out += digits + std::string(static_cast<size_t>(point) - digits.size(), '0') + ".0";
+    } else {
+      out += digits.substr(0, static_cast<size_t>(point)) + "." + digits.substr(static_cast<size_t>(point));
+    }
+    return out;
+  }
+  out += digits.substr(0, 1);
+  if (digits.size() > 1) out += "." + digits.substr(1);
+  char ex[16];
+  std::snprintf(ex, sizeof ex, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+  return out + ex;
 }
 
 }  // namespace tirx::verify

@@ -21,6 +21,11 @@ std::optional<int64_t> parsePyInt(std::string_view s, int base, ParseFail* fail)
 /// float(s) as Python ("1e-10", " -inf ", "nan", "1_000.5"); nullopt on a ValueError.
 std::optional<double> parsePyFloat(std::string_view s);
 
+/// repr(x) / str(x) of a Python float: the shortest digits that round-trip, positional for
+/// decimal exponents -4..15 with at least one fractional digit ("1.0", "0.0001", "-0.0"),
+/// scientific beyond ("1e+16", "1.5e-05"), and "inf", "-inf", "nan".
+std::string pyFloatRepr(double x);
+
 /// round(x, ndigits) for a float as CPython computes it (correctly rounded, ties to even).
 double pyRound(double x, int64_t ndigits);
 
