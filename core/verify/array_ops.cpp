@@ -324,7 +324,8 @@ std::optional<Array> matmul(const Array& a, const Array& b, DType rt, std::strin
     if (err) *err = std::move(m);
     return std::nullopt;
   };
-  if (a.ndim() == 0 || b.ndim() == 0) return fail("matmul: Input operand does not have enough dimensions");
+  if (a.ndim() == 0 || b.ndim() == 0)
+    return fail("matmul: Input operand does not have enough dimensions");
   if (a.dtype == DType::Bool || b.dtype == DType::Bool || rt == DType::Bool)
     return fail("matmul of bool arrays is not supported by the harness");
   std::vector<int64_t> as = a.shape, bs = b.shape;
@@ -334,7 +335,8 @@ std::optional<Array> matmul(const Array& a, const Array& b, DType rt, std::strin
   const int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
   if (bs[bs.size() - 2] != k)
     return fail("matmul: Input operand 1 has a mismatch in its core dimension 0 (size " +
-                std::to_string(bs[bs.size() - 2]) + " is different from " + std::to_string(k) + ")");
+                std::to_string(bs[bs.size() - 2]) + " is different from " + std::to_string(k) +
+                ")");
   const std::vector<int64_t> batchA(as.begin(), as.end() - 2), batchB(bs.begin(), bs.end() - 2);
   if (!batchA.empty() && !batchB.empty() && batchA != batchB)
     return fail("matmul: batch dimensions " + shapeText(batchA) + " and " + shapeText(batchB) +
@@ -354,7 +356,8 @@ std::optional<Array> matmul(const Array& a, const Array& b, DType rt, std::strin
         if (integer) {
           uint64_t acc = 0;  // wraps like numpy's int64 loop
           for (int64_t q = 0; q < k; ++q)
-            acc += static_cast<uint64_t>(a.getInt(offA + i * k + q)) * static_cast<uint64_t>(b.getInt(offB + q * n + j));
+            acc += static_cast<uint64_t>(a.getInt(offA + i * k + q)) *
+                   static_cast<uint64_t>(b.getInt(offB + q * n + j));
           r.setInt(offR + i * n + j, static_cast<int64_t>(acc));
         } else {
           double acc = 0;

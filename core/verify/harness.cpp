@@ -116,7 +116,8 @@ std::string Interp::repr(const Py& v) const {
     case PyKind::None: return "None";
     case PyKind::Bool: return v->b ? "True" : "False";
     case PyKind::Int: return std::to_string(v->i);
-    case PyKind::Float: return pyFloatRepr(v->f);
+    case PyKind::Float:
+      return pyFloatRepr(v->f);
     case PyKind::Str: return v->s;
     case PyKind::Tuple:
     case PyKind::List: {
@@ -303,13 +304,17 @@ BinaryOp arrayOp(ast::Op op, bool& ok) {
 Py Interp::matmulOp(const Py& a, const Py& b, SourceSpan span) {
   const Flavor fl = (a->kind == PyKind::Array && a->arr->flavor == Flavor::Torch) ||
                             (b->kind == PyKind::Array && b->arr->flavor == Flavor::Torch)
-                        ? Flavor::Torch : Flavor::Numpy;
-  if (isNumber(a) || isNumber(b)) return error("E0804", span, "matmul: Input operand does not have enough dimensions");
+                        ? Flavor::Torch
+                        : Flavor::Numpy;
+  if (isNumber(a) || isNumber(b))
+    return error("E0804", span, "matmul: Input operand does not have enough dimensions");
   auto x = toArray(a, span, {}, fl), y = toArray(b, span, {}, fl);
   if (!x || !y) return nullptr;
   if (fl == Flavor::Torch && x->dtype != y->dtype)
-    return error("E0804", span, "expected m1 and m2 to have the same dtype, but got: " + std::string(ir::dtypeName(x->dtype)) +
-                                    " != " + std::string(ir::dtypeName(y->dtype)));
+    return error("E0804", span,
+                 "expected m1 and m2 to have the same dtype, but got: " +
+                     std::string(ir::dtypeName(x->dtype)) +
+                     " != " + std::string(ir::dtypeName(y->dtype)));
   const DType rt = promote(x->dtype, y->dtype, fl);
   const int64_t k = x->ndim() > 0 ? x->shape.back() : 0;
   if (ctx.budget && !ctx.budget->charge(std::max<int64_t>(1, x->size()) / std::max<int64_t>(1, k) *
@@ -319,7 +324,8 @@ Py Interp::matmulOp(const Py& a, const Py& b, SourceSpan span) {
   auto r = matmul(*x, *y, rt, &err);
   if (!r) return error("E0804", span, err);
   r->flavor = fl;
-  r->onDevice = (a->kind == PyKind::Array && a->arr->onDevice) || (b->kind == PyKind::Array && b->arr->onDevice);
+  r->onDevice = (a->kind == PyKind::Array && a->arr->onDevice) ||
+                (b->kind == PyKind::Array && b->arr->onDevice);
   return array(std::move(*r));
 }
 
@@ -346,7 +352,8 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
     }
     return boolean(op == ast::Op::In ? found : !found);
   }
-  if (op == ast::Op::MatMul && (a->kind == PyKind::Array || b->kind == PyKind::Array)) return matmulOp(a, b, span);
+  if (op == ast::Op::MatMul && (a->kind == PyKind::Array || b->kind == PyKind::Array))
+    return matmulOp(a, b, span);
   if (a->kind == PyKind::Array || b->kind == PyKind::Array) {
     bool ok;
     const BinaryOp bo = arrayOp(op, ok);

@@ -399,18 +399,40 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   // Functional spellings of the arithmetic/bitwise/comparison operators: same semantics as the
   // operator (dtype promotion, weak Python scalars); two Python numbers become a 0-d array first.
   static const std::pair<const char*, ast::Op> kOpFuncs[] = {
-      {"add", ast::Op::Add}, {"subtract", ast::Op::Sub}, {"sub", ast::Op::Sub},
-      {"multiply", ast::Op::Mul}, {"mul", ast::Op::Mul}, {"divide", ast::Op::Div},
-      {"true_divide", ast::Op::Div}, {"div", ast::Op::Div}, {"floor_divide", ast::Op::FloorDiv},
-      {"mod", ast::Op::Mod}, {"remainder", ast::Op::Mod}, {"power", ast::Op::Pow},
-      {"pow", ast::Op::Pow}, {"bitwise_and", ast::Op::BitAnd}, {"bitwise_or", ast::Op::BitOr},
-      {"bitwise_xor", ast::Op::BitXor}, {"left_shift", ast::Op::LShift},
-      {"bitwise_left_shift", ast::Op::LShift}, {"right_shift", ast::Op::RShift},
-      {"bitwise_right_shift", ast::Op::RShift}, {"equal", ast::Op::Eq}, {"eq", ast::Op::Eq},
-      {"not_equal", ast::Op::NotEq}, {"ne", ast::Op::NotEq}, {"less", ast::Op::Lt},
-      {"lt", ast::Op::Lt}, {"less_equal", ast::Op::LtE}, {"le", ast::Op::LtE},
-      {"greater", ast::Op::Gt}, {"gt", ast::Op::Gt}, {"greater_equal", ast::Op::GtE},
-      {"ge", ast::Op::GtE}, {"matmul", ast::Op::MatMul}, {"mm", ast::Op::MatMul}};
+      {"add", ast::Op::Add},
+      {"subtract", ast::Op::Sub},
+      {"sub", ast::Op::Sub},
+      {"multiply", ast::Op::Mul},
+      {"mul", ast::Op::Mul},
+      {"divide", ast::Op::Div},
+      {"true_divide", ast::Op::Div},
+      {"div", ast::Op::Div},
+      {"floor_divide", ast::Op::FloorDiv},
+      {"mod", ast::Op::Mod},
+      {"remainder", ast::Op::Mod},
+      {"power", ast::Op::Pow},
+      {"pow", ast::Op::Pow},
+      {"bitwise_and", ast::Op::BitAnd},
+      {"bitwise_or", ast::Op::BitOr},
+      {"bitwise_xor", ast::Op::BitXor},
+      {"left_shift", ast::Op::LShift},
+      {"bitwise_left_shift", ast::Op::LShift},
+      {"right_shift", ast::Op::RShift},
+      {"bitwise_right_shift", ast::Op::RShift},
+      {"equal", ast::Op::Eq},
+      {"eq", ast::Op::Eq},
+      {"not_equal", ast::Op::NotEq},
+      {"ne", ast::Op::NotEq},
+      {"less", ast::Op::Lt},
+      {"lt", ast::Op::Lt},
+      {"less_equal", ast::Op::LtE},
+      {"le", ast::Op::LtE},
+      {"greater", ast::Op::Gt},
+      {"gt", ast::Op::Gt},
+      {"greater_equal", ast::Op::GtE},
+      {"ge", ast::Op::GtE},
+      {"matmul", ast::Op::MatMul},
+      {"mm", ast::Op::MatMul}};
   if (numpy || torch) {
     for (const auto& [fname, op] : kOpFuncs) {
       if (n != fname) continue;
@@ -794,7 +816,9 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
   if (name == "t" && torch) {
     // torch's t(): a 2-D tensor transposed, a 0-D or 1-D tensor as it is, more dimensions refused
     if (!args.empty()) return error("E0805", sp, "t() takes no arguments");
-    if (a.ndim() > 2) return error("E0804", sp, "t() expects a tensor with at most 2 dimensions, got " + shapeText(a.shape));
+    if (a.ndim() > 2)
+      return error("E0804", sp,
+                   "t() expects a tensor with at most 2 dimensions, got " + shapeText(a.shape));
     if (a.ndim() < 2) return self;
     auto r = transpose(a, {1, 0}, &err);
     if (!r) return error("E0804", sp, err);

@@ -281,7 +281,8 @@ std::string pyFloatRepr(double x) {
     } else if (static_cast<size_t>(point) >= digits.size()) {
       out += digits + std::string(static_cast<size_t>(point) - digits.size(), '0') + ".0";
     } else {
-      out += digits.substr(0, static_cast<size_t>(point)) + "." + digits.substr(static_cast<size_t>(point));
+      out += digits.substr(0, static_cast<size_t>(point)) + "." +
+             digits.substr(static_cast<size_t>(point));
     }
     return out;
   }

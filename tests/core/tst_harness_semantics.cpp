@@ -123,9 +123,12 @@ class TestHarnessSemantics : public QObject {
     QTest::newRow("int int64 min") << "assert int('-9223372036854775808') == -9223372036854775807 - 1\n";
     QTest::newRow("float exp") << "assert float('1e-10') == 1e-10 and float(' 2.5 ') == 2.5 and float('1_0.5') == 10.5\n";
     QTest::newRow("float inf nan") << "x = float('nan')\nassert x != x\nassert float('-inf') < -1e308 and float('Infinity') > 1e308\n";
-    QTest::newRow("float str") << "assert str(1.0) == '1.0' and str(0.1) == '0.1' and str(-0.0) == '-0.0' and str(123456.75) == '123456.75'\n"
-                                  "assert str(1e16) == '1e+16' and str(1e-05) == '1e-05' and str(0.0001) == '0.0001' and str(1.5e300) == '1.5e+300'\n"
-                                  "assert str(2.0 ** 53) == '9007199254740992.0' and str(float('inf')) == 'inf' and str([1.0, 2]) == '[1.0, 2]'\n";
+    QTest::newRow("float str") << "assert str(1.0) == '1.0' and str(0.1) == '0.1' and str(-0.0) == "
+                                  "'-0.0' and str(123456.75) == '123456.75'\n"
+                                  "assert str(1e16) == '1e+16' and str(1e-05) == '1e-05' and "
+                                  "str(0.0001) == '0.0001' and str(1.5e300) == '1.5e+300'\n"
+                                  "assert str(2.0 ** 53) == '9007199254740992.0' and "
+                                  "str(float('inf')) == 'inf' and str([1.0, 2]) == '[1.0, 2]'\n";
     QTest::newRow("int trunc") << "assert int(3.9) == 3 and int(-3.9) == -3\n";
     QTest::newRow("round half even") << "assert round(2.5) == 2 and round(3.5) == 4 and round(-0.5) == 0\n";
     QTest::newRow("round digits") << "assert round(2.675, 2) == 2.67 and round(0.125, 2) == 0.12 and round(1250, -2) == 1200\n";
@@ -189,12 +192,13 @@ class TestHarnessSemantics : public QObject {
            "9\n";
     QTest::newRow("rank 1") << "a = np.arange(3)\nassert np.transpose(a).tolist() == [0, 1, "
                                "2]\nassert a.transpose(0).tolist() == [0, 1, 2]\n";
-    QTest::newRow("torch t()")
-        << "import torch\nt = torch.arange(6).reshape(2, 3)\nassert t.t().tolist() == [[0, 3], [1, 4], "
-           "[2, 5]]\nassert torch.arange(3).t().tolist() == [0, 1, 2]\n";
+    QTest::newRow("torch t()") << "import torch\nt = torch.arange(6).reshape(2, 3)\nassert "
+                                  "t.t().tolist() == [[0, 3], [1, 4], "
+                                  "[2, 5]]\nassert torch.arange(3).t().tolist() == [0, 1, 2]\n";
     // GEMM check code as users write it: a.float().t() @ b.float().t(), torch.matmul, torch.mm
     QTest::newRow("torch matmul")
-        << "import torch\na = torch.arange(6).reshape(3, 2).float()\nb = torch.arange(6).reshape(2, "
+        << "import torch\na = torch.arange(6).reshape(3, 2).float()\nb = "
+           "torch.arange(6).reshape(2, "
            "3).float()\nc = a.t() @ b.t()\nassert tuple(c.shape) == (2, 2)\nassert c.tolist() == "
            "[[10.0, 28.0], [13.0, 40.0]]\nassert torch.matmul(a, b)[2, 2].item() == 33.0\nassert "
            "torch.mm(a, b).dtype == torch.float32\n";
@@ -221,8 +225,9 @@ class TestHarnessSemantics : public QObject {
                               << "expected two axes to swap";
     QTest::newRow("torch t() 3-D") << "import torch\na = torch.zeros(2, 2, 2).t()\n"
                                    << "at most 2 dimensions";
-    QTest::newRow("torch matmul dtypes") << "import torch\na = torch.zeros(2, 2) @ torch.zeros(2, 2, dtype=torch.float16)\n"
-                                         << "expected m1 and m2 to have the same dtype";
+    QTest::newRow("torch matmul dtypes")
+        << "import torch\na = torch.zeros(2, 2) @ torch.zeros(2, 2, dtype=torch.float16)\n"
+        << "expected m1 and m2 to have the same dtype";
     QTest::newRow("matmul core dimension") << "a = np.zeros((2, 3)) @ np.zeros((2, 3))\n"
                                            << "mismatch in its core dimension";
   }
