@@ -4,7 +4,7 @@
 # it is edited instead of in one whole-tree reformat, and the check takes seconds.
 # BASE: $TIRX_FORMAT_BASE, else the merge-base with origin/main (or main) when HEAD is not on it,
 # else HEAD~1. Without clang-format or git history it says so and passes (exit 0); a formatting
-# difference prints the diff and exits 1. Fix with: git clang-format BASE
+# difference prints the diff and exits 1. Fix with: git clang-format --extensions h,cpp BASE
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v git-clang-format >/dev/null 2>&1 || ! command -v clang-format >/dev/null 2>&1; then
@@ -37,5 +37,5 @@ case "$out" in
     exit 0 ;;
 esac
 printf '%s\n' "$out"
-echo "format_check: the lines above are not formatted as .clang-format says (run: git clang-format $base)" >&2
+echo "format_check: the lines above are not formatted as .clang-format says (run: git clang-format --extensions h,cpp $base)" >&2
 exit 1
