@@ -30,6 +30,7 @@ const char* kUsage =
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
     "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
+    "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
     "  bench   FILE ...\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
 }
@@ -51,6 +52,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "runner") return cmdRunner(rest, out, err);
   if (cmd == "bundle") return cmdBundle(rest, out, err);
   if (cmd == "replay") return cmdReplay(rest, out, err);
+  if (cmd == "diff") return cmdDiff(rest, out, err);
   if (cmd == "--version") {
     out << "tirx " << kTirxVersion << "\n";
     return 0;

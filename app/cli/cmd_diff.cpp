@@ -1,0 +1,83 @@
+// `tirx diff A B [--device sim|cuda[:N]] [--arch sm_90] [--json] [--no-verify] [--max-cells N]
+// [--timeout S]`: two versions of a kernel script (files or `.tirxb` bundles) compared at every
+// level (core/diff/version_diff.h): script, register-tile owners, CUDA/PTX/SASS by script line,
+// resources, results and timings. Exit codes follow diff(1) where it fits the project's scheme:
+// 0 the versions are identical (timings aside), 1 they differ (or one has errors), 2 usage or I/O
+// (an unreadable file, a malformed bundle), 3 the device is unavailable, 130 interrupted.
+#include <limits>
+#include <ostream>
+
+#include "app/cli/cli.h"
+#include "core/diff/version_diff.h"
+#include "core/sema/sema.h"
+
+namespace tirx::cli {
+
+int cmdDiff(const Args& args, std::ostream& out, std::ostream& err) {
+  const char* usage =
+      "usage: tirx diff A B [--device sim|cuda[:N]] [--arch sm_90] [--json] [--no-verify] "
+      "[--max-cells N] "
+      "[--timeout S]\n"
+      "  A and B are script files or .tirxb bundles\n";
+  const Options o = parseOptions(args, {"--device", "--arch", "--max-cells", "--timeout"},
+                                 {"--json", "--no-verify"});
+  if (!o.error.empty() || o.positional.size() != 2) {
+    err << "tirx diff: " << (o.error.empty() ? "expected two versions A and B" : o.error) << "\n"
+        << usage;
+    return 2;
+  }
+  diff::DiffOptions d;
+  std::string why;
+  int cudaIndex = -1;
+  if (!parseDevice(o.get("--device", "sim"), cudaIndex, why)) {
+    err << "tirx diff: --device: " << why << "\n";
+    return 2;
+  }
+  d.arch = o.get("--arch", "sm_90");
+  if (parseArch(d.arch) == 0) {
+    err << "tirx diff: malformed --arch '" << d.arch << "'\n";
+    return 2;
+  }
+  int64_t cells = d.maxCells;
+  if (!o.get("--max-cells").empty() &&
+      !parseInteger(o.get("--max-cells"), 0, 1'000'000, cells, why)) {
+    err << "tirx diff: --max-cells: " << why << "\n";
+    return 2;
+  }
+  d.maxCells = int(cells);
+  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), d.budget.maxSeconds, why)) {
+    err << "tirx diff: --timeout: " << why << "\n";
+    return 2;
+  }
+  d.verify = !o.has("--no-verify");
+  if (cudaIndex >= 0) {
+    if (d.verify && !driver::gpuPathAvailable(&why)) {
+      err << "tirx diff: " << why << "; use --device sim\n";
+      return 3;
+    }
+    driver::CudaExecutorOptions eo;
+    eo.device = cudaIndex;
+    d.device = "cuda";
+    d.cudaFactory = cudaExecutorFactory(eo);
+  }
+  diff::Version versions[2];
+  for (int i = 0; i < 2; ++i) {
+    Result<diff::Version> v = diff::loadVersion(o.positional[size_t(i)]);
+    if (!v) {
+      err << "tirx diff: " << v.error().message << "\n";
+      return 2;
+    }
+    versions[i] = std::move(*v);
+  }
+  d.cancel = std::make_shared<CancelToken>();
+  const InterruptCancels interrupt(d.cancel);
+  const diff::DiffReport r = diff::diffVersions(versions[0], versions[1], d);
+  out << (o.has("--json") ? diff::diffToJson(r) + "\n" : diff::diffToText(r));
+  if (interrupt.interrupted()) return kExitInterrupted;
+  const bool environment = d.verify && (r.resultA.source.rfind("not verified: device", 0) == 0 ||
+                                        r.resultB.source.rfind("not verified: device", 0) == 0);
+  if (environment) return 3;
+  return r.identical() ? 0 : 1;
+}
+
+}  // namespace tirx::cli

@@ -1,0 +1,120 @@
+// The layout section of a version diff: for each register tile (local buffer) present in both
+// versions, the ownership table of each layout (core/layout) over the tile's shape, compared
+// element by element. An element has moved when its set of (thread, register) owners differs —
+// a replicated layout compares every replica, so adding a replica moves the element too.
+#include <algorithm>
+#include <span>
+
+#include "core/diff/diff_internal.h"
+#include "core/layout/tile_layout.h"
+
+namespace tirx::diff::detail {
+
+namespace {
+
+std::vector<Owner> sortedOwners(const OwnershipTable& t, int64_t flat) {
+  const std::span<const Owner> s = t.ownersOf(flat);
+  std::vector<Owner> v(s.begin(), s.end());
+  std::sort(v.begin(), v.end(), [](const Owner& x, const Owner& y) {
+    return x.thread != y.thread ? x.thread < y.thread : x.slot < y.slot;
+  });
+  return v;
+}
+
+CellOwner firstOwner(const OwnershipTable& t, int64_t flat) {
+  const std::span<const Owner> s = t.ownersOf(flat);
+  CellOwner c;
+  if (s.empty()) return c;
+  c.thread = s[0].thread;
+  c.slot = s[0].slot;
+  c.replicas = int(s.size()) - 1;
+  return c;
+}
+
+const ir::Buffer* findLocal(const ir::Kernel& k, const std::string& name) {
+  for (const ir::Buffer& b : k.buffers)
+    if (b.scope == ir::MemScope::Local && b.name == name) return &b;
+  return nullptr;
+}
+
+std::string shapeText(const std::vector<int64_t>& s) {
+  std::string t = "(";
+  for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+  return t + (s.size() == 1 ? ",)" : ")");
+}
+
+void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, LayoutDiff& d) {
+  if (d.layoutA == d.layoutB) {  // the same layout owns every element the same way
+    d.cells = product(a.shape);
+    return;
+  }
+  const OwnershipTable ta = ownership(a.layout, a.shape), tb = ownership(b.layout, b.shape);
+  if (ta.elementCount == 0 || tb.elementCount == 0 || ta.elementCount != tb.elementCount) {
+    d.status = LayoutDiff::Status::NotTabulated;
+    d.note = "a layout does not admit the tile's shape " + shapeText(a.shape);
+    return;
+  }
+  d.cells = ta.elementCount;
+  for (int64_t f = 0; f < ta.elementCount; ++f) {
+    if (sortedOwners(ta, f) == sortedOwners(tb, f)) continue;
+    ++d.moved;
+    d.movedFlat.push_back(f);
+    if (int64_t(d.listed.size()) < maxCells)
+      d.listed.push_back({f, unflatten(f, ta.shape), firstOwner(ta, f), firstOwner(tb, f)});
+  }
+}
+
+}  // namespace
+
+std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, int maxCells) {
+  std::vector<LayoutDiff> out;
+  for (const ir::Kernel& ka : a.kernels) {
+    const ir::Kernel* kb = b.findKernel(ka.name);
+    for (const ir::Buffer& ba : ka.buffers) {
+      if (ba.scope != ir::MemScope::Local) continue;
+      LayoutDiff d;
+      d.kernel = ka.name;
+      d.buffer = ba.name;
+      d.shape = ba.shape;
+      d.layoutA = ba.layout.toString();
+      d.lineA = ba.span.line;
+      const ir::Buffer* bb = kb ? findLocal(*kb, ba.name) : nullptr;
+      if (!bb) {
+        d.status = LayoutDiff::Status::OnlyA;
+        d.note = kb ? "no register tile of this name in version B"
+                    : "no kernel of this name in version B";
+        out.push_back(std::move(d));
+        continue;
+      }
+      d.layoutB = bb->layout.toString();
+      d.lineB = bb->span.line;
+      if (bb->shape != ba.shape) {
+        d.status = LayoutDiff::Status::ShapeChanged;
+        d.shapeB = bb->shape;
+        d.note = "the shape changed from " + shapeText(ba.shape) + " to " + shapeText(bb->shape);
+      } else {
+        compareTables(ba, *bb, maxCells, d);
+      }
+      out.push_back(std::move(d));
+    }
+  }
+  for (const ir::Kernel& kb : b.kernels) {
+    const ir::Kernel* ka = a.findKernel(kb.name);
+    for (const ir::Buffer& bb : kb.buffers) {
+      if (bb.scope != ir::MemScope::Local || (ka && findLocal(*ka, bb.name))) continue;
+      LayoutDiff d;
+      d.status = LayoutDiff::Status::OnlyB;
+      d.kernel = kb.name;
+      d.buffer = bb.name;
+      d.shape = bb.shape;
+      d.layoutB = bb.layout.toString();
+      d.lineB = bb.span.line;
+      d.note =
+          ka ? "no register tile of this name in version A" : "no kernel of this name in version A";
+      out.push_back(std::move(d));
+    }
+  }
+  return out;
+}
+
+}  // namespace tirx::diff::detail
