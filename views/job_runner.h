@@ -22,10 +22,10 @@
 
 namespace tirx::views {
 
-enum class JobKind { FrontEnd, Compile, Verify, Layout };
+enum class JobKind { FrontEnd, Compile, Verify, Layout, Diff };
 enum class JobLane { Interactive, Batch };
 
-/// FrontEnd and Layout run on the interactive lane; Compile and Verify on the batch lane.
+/// FrontEnd and Layout run on the interactive lane; Compile, Verify and Diff on the batch lane.
 JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {

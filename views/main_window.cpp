@@ -33,6 +33,7 @@
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
+#include "views/diff_view.h"
 #include "views/pipeline_panel.h"
 #include "views/problems_panel.h"
 #include "views/remote_hosts_dialog.h"
@@ -168,6 +169,9 @@ void MainWindow::createDocks() {
   tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
   tabifyDockWidget(r, pl);  // Results, Pipeline and Problems share the bottom
   tabifyDockWidget(pl, pr);
+  m_diff = new DiffView(*m_session);
+  auto* df = makeDock("diff", tr("Diff"), m_diff, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(pr, df);
   l->raise();
   r->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
@@ -247,6 +251,20 @@ void MainWindow::createActions() {
   m_stop->setToolTip(tr("Stop the running compile or verify (Esc)"));
   m_stop->setShortcutContext(Qt::WindowShortcut);
   m_stop->setEnabled(false);
+  run->addSeparator();
+  run->addAction(tr("Compare with &Saved"), this, [this] {
+    dock("diff")->show();
+    dock("diff")->raise();
+    m_diff->compareWithSaved();
+  });
+  run->addAction(tr("Compare with &File or Bundle…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with"), QString(),
+                                                      tr("Scripts and bundles (*.py *.tirxb);;All files (*)"));
+    if (path.isEmpty()) return;
+    dock("diff")->show();
+    dock("diff")->raise();
+    m_diff->compareWithFile(path);
+  });
   run->addSeparator();
   run->addAction(tr("Remote &Hosts…"), this, &MainWindow::editRemoteHosts);
 

@@ -1,4 +1,4 @@
-// The studio's main window: the docks (editor, layout, assembly, tensor cores, results, pipeline) around one
+// The studio's main window: the docks (editor, layout, assembly, tensor cores, results, pipeline, diff) around one
 // Session, menus and a toolbar that follow desktop conventions (New/Open/Save/Save As/recent,
 // Examples, device picker, themes, Compile & Verify on Ctrl+Return), the dock arrangement and
 // preferences in QSettings, autosave to a recovery file and the offer to recover after a crash.
@@ -19,6 +19,7 @@ namespace tirx::views {
 struct OpenedBundle;
 class AssemblyView;
 class AutosaveManager;
+class DiffView;
 class EditorPane;
 class EditorWidget;
 class JobRunner;
@@ -47,8 +48,9 @@ class MainWindow : public QMainWindow {
   ResultsView* resultsView() const { return m_results; }
   TensorCorePanel* tensorCorePanel() const { return m_tensorCores; }
   PipelinePanel* pipelinePanel() const { return m_pipeline; }
-  /// The dock called "editor", "layout", "assembly", "results", "tensorcores", "pipeline" or
-  /// "problems" (null otherwise).
+  DiffView* diffView() const { return m_diff; }
+  /// The dock called "editor", "layout", "assembly", "results", "tensorcores", "pipeline",
+  /// "problems" or "diff" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -122,6 +124,7 @@ class MainWindow : public QMainWindow {
   ResultsView* m_results = nullptr;
   TensorCorePanel* m_tensorCores = nullptr;
   PipelinePanel* m_pipeline = nullptr;
+  DiffView* m_diff = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

@@ -11,6 +11,7 @@
 
 #include "views/engine_products.h"
 #include "views/job_runner.h"
+#include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
 #include "views/find_bar.h"
@@ -65,10 +66,21 @@ void ScreenshotRunner::poll() {
     m_idleTicks = 0;
     return;
   }
+  if (!m_diff.isEmpty() && !m_diffRequested) {
+    m_diffRequested = true;
+    m_window.dock("diff")->show();
+    m_window.dock("diff")->raise();
+    m_window.diffView()->compareWithFile(m_diff);
+    m_idleTicks = 0;
+    return;
+  }
   if (++m_idleTicks < 4) return;
   m_poll.stop();
   if (m_line > 0) m_window.session().selectLine(m_line);
-  if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
+  if (!m_pick.isEmpty() && m_dock == QLatin1String("diff")) {
+    if (!m_window.diffView()->showSection(m_pick))
+      std::fprintf(stderr, "tirx-studio: no Diff section '%s' (script, cuda, ptx, sass)\n", qPrintable(m_pick));
+  } else if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
     if (!m_window.pipelinePanel()->pick(m_pick))
       std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n", qPrintable(m_pick));
   } else if (!m_pick.isEmpty() && !m_window.tensorCorePanel()->pick(m_pick)) {

@@ -1,4 +1,4 @@
-// `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C]`: open FILE, let the front end run,
+// `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C] [--diff OTHER]`: open FILE, let the front end run,
 // Compile & Verify when the engine has it, wait until every job has been delivered, optionally
 // isolate one dock, render the window to a PNG and quit with 0 (1 when writing failed, 2 when
 // the file could not be opened, 3 on a timeout).
@@ -29,6 +29,10 @@ class ScreenshotRunner : public QObject {
   /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
   /// is drawn into the shot where its popup stands.
   void setHover(int line, int col) { m_hoverLine = line, m_hoverCol = col; }
+  /// After Compile & Verify, compare the file with this script or bundle in the Diff dock (A =
+  /// `path`, B = the file) and wait for it; with the dock "diff", `--pick` names the section of
+  /// the panes to show (script, cuda, ptx, sass).
+  void setDiff(const QString& path) { m_diff = path; }
   /// Open the find bar on this pattern before capturing (every match highlighted).
   void setFind(const QString& pattern) { m_find = pattern; }
   /// Put the caret at (1-based line, column) and open the completion list there; the list and
@@ -40,7 +44,8 @@ class ScreenshotRunner : public QObject {
   void capture();
 
   MainWindow& m_window;
-  QString m_out, m_file, m_dock, m_find;
+  QString m_out, m_file, m_dock, m_find, m_diff;
+  bool m_diffRequested = false;
   int m_completeLine = 0, m_completeCol = 0;
   QTimer m_poll;
   int m_waitedMs = 0;

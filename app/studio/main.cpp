@@ -1,7 +1,7 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
 //   tirx-studio --screenshot out.png [FILE]
-//               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline]
+//               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline|diff] [--diff OTHER]
 //               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
 //               [--find TEXT] [--complete LINE:COL]
 #include <QApplication>
@@ -36,10 +36,13 @@ int main(int argc, char** argv) {
   QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.", "line:col");
   QCommandLineOption find("find", "With --screenshot: open the find bar on this pattern.", "text");
   QCommandLineOption complete("complete", "With --screenshot: open the completion list at LINE:COL.", "line:col");
+  QCommandLineOption diffWith("diff", "With --screenshot: compare FILE with this script or bundle in the Diff dock.",
+                              "path");
   parser.addOption(pick);
   parser.addOption(hover);
   parser.addOption(find);
   parser.addOption(complete);
+  parser.addOption(diffWith);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -67,6 +70,7 @@ int main(int argc, char** argv) {
     const QStringList at = parser.value(hover).split(':');
     if (at.size() == 2) runner.setHover(at[0].toInt(), at[1].toInt());
     runner.setFind(parser.value(find));
+    runner.setDiff(parser.value(diffWith));
     const QStringList completeAt = parser.value(complete).split(':');
     if (completeAt.size() == 2) runner.setComplete(completeAt[0].toInt(), completeAt[1].toInt());
     runner.start();

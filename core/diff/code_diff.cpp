@@ -57,8 +57,10 @@ std::vector<int> sassLineToScriptLine(const std::string& sass, const std::string
 
 namespace detail {
 
-std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& edits) {
-  std::vector<std::pair<int, int>> out{{0, 0}};
+std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& edits,
+                                                 const std::vector<std::string>& scriptA,
+                                                 const std::vector<std::string>& scriptB) {
+  std::vector<std::pair<int, int>> out;
   for (size_t i = 0; i < edits.size();) {
     if (edits[i].kind == EditKind::Equal) {
       out.emplace_back(edits[i].a, edits[i].b);
@@ -66,14 +68,20 @@ std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& ed
       continue;
     }
     std::vector<int> del, ins;
-    for (; i < edits.size() && edits[i].kind != EditKind::Equal; ++i)
-      (edits[i].kind == EditKind::Delete ? del : ins)
-          .push_back(edits[i].kind == EditKind::Delete ? edits[i].a : edits[i].b);
-    const size_t both = std::min(del.size(), ins.size());
-    for (size_t k = 0; k < both; ++k) out.emplace_back(del[k], ins[k]);
-    for (size_t k = both; k < del.size(); ++k) out.emplace_back(del[k], 0);
-    for (size_t k = both; k < ins.size(); ++k) out.emplace_back(0, ins[k]);
+    std::vector<std::string> delText, insText;
+    for (; i < edits.size() && edits[i].kind != EditKind::Equal; ++i) {
+      if (edits[i].kind == EditKind::Delete) {
+        del.push_back(edits[i].a);
+        delText.push_back(scriptA[size_t(edits[i].a - 1)]);
+      } else {
+        ins.push_back(edits[i].b);
+        insText.push_back(scriptB[size_t(edits[i].b - 1)]);
+      }
+    }
+    for (const auto& [d, n] : pairChangedLines(delText, insText))
+      out.emplace_back(d < 0 ? 0 : del[size_t(d)], n < 0 ? 0 : ins[size_t(n)]);
   }
+  out.emplace_back(0, 0);  // the generated lines (declarations, prologue) after the script's
   return out;
 }
 

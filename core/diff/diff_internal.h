@@ -22,9 +22,12 @@ struct MappedText {
 };
 
 /// Pairs of script lines (a, b) that the code diff compares: the script diff's equal lines, the
-/// i-th deleted with the i-th inserted line of each change, the rest alone (0 on the other side),
-/// and (0, 0) for generated lines no script line produced; in version B's order.
-std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& scriptEdits);
+/// deleted and inserted lines of each change as pairChangedLines faces them, the rest alone (0 on
+/// the other side), in version B's order, and last (0, 0) for generated lines no script line
+/// produced.
+std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& scriptEdits,
+                                                 const std::vector<std::string>& scriptA,
+                                                 const std::vector<std::string>& scriptB);
 
 /// The generated lines of each script-line pair, compared after dropping mapping directives
 /// (`#line`, `.loc`, `//##`) and blank lines and, for SASS, the `/*0040*/` address column.

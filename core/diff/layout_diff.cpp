@@ -44,17 +44,25 @@ std::string shapeText(const std::vector<int64_t>& s) {
 }
 
 void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, LayoutDiff& d) {
-  if (d.layoutA == d.layoutB) {  // the same layout owns every element the same way
-    d.cells = product(a.shape);
-    return;
-  }
-  const OwnershipTable ta = ownership(a.layout, a.shape), tb = ownership(b.layout, b.shape);
-  if (ta.elementCount == 0 || tb.elementCount == 0 || ta.elementCount != tb.elementCount) {
+  const bool same = d.layoutA == d.layoutB;  // the same layout owns every element the same way
+  const OwnershipTable ta = ownership(a.layout, a.shape);
+  const OwnershipTable tb = same ? OwnershipTable() : ownership(b.layout, b.shape);
+  const OwnershipTable& tB = same ? ta : tb;
+  if (ta.elementCount == 0 || tB.elementCount != ta.elementCount) {
     d.status = LayoutDiff::Status::NotTabulated;
     d.note = "a layout does not admit the tile's shape " + shapeText(a.shape);
     return;
   }
   d.cells = ta.elementCount;
+  if (d.cells <= kMaxGridCells) {
+    d.ownersA.reserve(size_t(d.cells));
+    d.ownersB.reserve(size_t(d.cells));
+    for (int64_t f = 0; f < d.cells; ++f) {
+      d.ownersA.push_back(firstOwner(ta, f));
+      d.ownersB.push_back(firstOwner(tB, f));
+    }
+  }
+  if (same) return;
   for (int64_t f = 0; f < ta.elementCount; ++f) {
     if (sortedOwners(ta, f) == sortedOwners(tb, f)) continue;
     ++d.moved;

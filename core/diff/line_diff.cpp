@@ -8,6 +8,7 @@
 #include "core/diff/line_diff.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 
 namespace tirx::diff {
@@ -139,6 +140,90 @@ std::vector<LineEdit> diffLines(const std::vector<std::string>& a,
     i = j == i ? i + 1 : j;
   }
   return edits;
+}
+
+namespace {
+
+std::vector<std::string> tokens(const std::string& line) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < line.size();) {
+    const auto word = [&](size_t k) {
+      return std::isalnum(static_cast<unsigned char>(line[k])) || line[k] == '_';
+    };
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+    } else if (word(i)) {
+      size_t j = i;
+      while (j < line.size() && word(j)) ++j;
+      out.push_back(line.substr(i, j - i));
+      i = j;
+    } else {
+      out.push_back(line.substr(i, 1));
+      ++i;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+double dice(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  if (a.empty() && b.empty()) return 1;
+  size_t common = 0;
+  for (size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] == b[j])
+      ++common, ++i, ++j;
+    else if (a[i] < b[j])
+      ++i;
+    else
+      ++j;
+  }
+  return 2.0 * double(common) / double(a.size() + b.size());
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> pairChangedLines(const std::vector<std::string>& del,
+                                                  const std::vector<std::string>& ins) {
+  const int n = int(del.size()), m = int(ins.size());
+  std::vector<std::pair<int, int>> matches;
+  if (n > 256 || m > 256) {
+    for (int k = 0; k < std::min(n, m); ++k) matches.emplace_back(k, k);
+  } else {
+    std::vector<std::vector<std::string>> td, ti;
+    for (const auto& l : del) td.push_back(tokens(l));
+    for (const auto& l : ins) ti.push_back(tokens(l));
+    std::vector<double> sim(size_t(n * m));
+    std::vector<double> best(size_t((n + 1) * (m + 1)), 0.0);
+    auto at = [&](int i, int j) -> double& { return best[size_t(i * (m + 1) + j)]; };
+    for (int i = 1; i <= n; ++i)
+      for (int j = 1; j <= m; ++j) {
+        const double s = dice(td[size_t(i - 1)], ti[size_t(j - 1)]);
+        sim[size_t((i - 1) * m + (j - 1))] = s;
+        at(i, j) = std::max({at(i - 1, j), at(i, j - 1), s >= 0.5 ? at(i - 1, j - 1) + s : 0.0});
+      }
+    for (int i = n, j = m; i > 0 && j > 0;) {
+      const double s = sim[size_t((i - 1) * m + (j - 1))];
+      if (s >= 0.5 && at(i, j) == at(i - 1, j - 1) + s) {
+        matches.emplace_back(i - 1, j - 1);
+        --i, --j;
+      } else if (at(i, j) == at(i - 1, j)) {
+        --i;
+      } else {
+        --j;
+      }
+    }
+    std::reverse(matches.begin(), matches.end());
+  }
+  std::vector<std::pair<int, int>> out;
+  int i = 0, j = 0;
+  for (const auto& [mi, mj] : matches) {
+    for (; i < mi; ++i) out.emplace_back(i, -1);
+    for (; j < mj; ++j) out.emplace_back(-1, j);
+    out.emplace_back(i++, j++);
+  }
+  for (; i < n; ++i) out.emplace_back(i, -1);
+  for (; j < m; ++j) out.emplace_back(-1, j);
+  return out;
 }
 
 EditCounts countEdits(const std::vector<LineEdit>& edits) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tirx::diff {
@@ -30,6 +31,14 @@ std::vector<std::string> splitLines(std::string_view text);
 /// once, in order; deletions of a change come before its insertions.
 std::vector<LineEdit> diffLines(const std::vector<std::string>& a,
                                 const std::vector<std::string>& b);
+
+/// How the deleted and inserted lines of one change face each other: (i, j) indices into `del`
+/// and `ins`, -1 for a line that faces nothing, in order of both. Lines pair when their tokens are
+/// alike (Dice coefficient of the token multisets ≥ 0.5), the pairing chosen to maximise the total
+/// likeness (an alignment over the change; by position past 256 lines a side), so that an edited
+/// line faces its edit and a new comment faces nothing.
+std::vector<std::pair<int, int>> pairChangedLines(const std::vector<std::string>& del,
+                                                  const std::vector<std::string>& ins);
 
 /// Count of Delete and Insert edits.
 struct EditCounts {

@@ -287,7 +287,7 @@ DiffReport diffVersions(const Version& a, const Version& b, const DiffOptions& o
   const Compiled ca = compileSide(a, o, r.a), cb = compileSide(b, o, r.b);
   if (r.a.checked && r.b.checked)
     r.layouts = detail::diffLayouts(ca.front.program, cb.front.program, o.maxCells);
-  diffAllCode(a, b, ca, cb, detail::scriptLinePairs(r.scriptEdits), o, r);
+  diffAllCode(a, b, ca, cb, detail::scriptLinePairs(r.scriptEdits, r.scriptA, r.scriptB), o, r);
   diffResources(ca, cb, r);
   if (cancelled(o)) {
     r.cancelled = true;

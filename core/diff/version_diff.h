@@ -76,6 +76,9 @@ struct MovedCell {
   CellOwner before, after;
 };
 
+/// The largest tile whose per-element owners a LayoutDiff carries (64K elements).
+inline constexpr int64_t kMaxGridCells = int64_t(1) << 16;
+
 /// One register tile (a `T.alloc_local` buffer) of one kernel.
 struct LayoutDiff {
   enum class Status { Compared, OnlyA, OnlyB, ShapeChanged, NotTabulated };
@@ -87,7 +90,10 @@ struct LayoutDiff {
   int64_t cells = 0, moved = 0;        ///< elements compared, elements whose owners changed
   std::vector<int64_t> movedFlat;      ///< every moved element (row-major), for the grid
   std::vector<MovedCell> listed;       ///< the first maxCells of them
-  std::string note;                    ///< why not compared, for the other statuses
+  /// Every element's first owner in A and in B (row-major; the studio's grid), for compared
+  /// tiles of at most kMaxGridCells elements; empty otherwise.
+  std::vector<CellOwner> ownersA, ownersB;
+  std::string note;  ///< why not compared, for the other statuses
 };
 
 /// The generated lines of one pair of script lines (0: lines no script line produced) that differ.

@@ -100,6 +100,35 @@ class TstDiff : public QObject {
     QCOMPARE(c.inserted, 2);
   }
 
+  void changedLinesFaceTheirEdits() {
+    // A comment rewritten into two lines and a layout edited: the layout faces its edit, the
+    // extra comment line faces nothing.
+    const std::vector<std::string> del = {
+        "# Element (w, l, j) lives in warp w, lane l, register j.",
+        "reg_layout = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])"};
+    const std::vector<std::string> ins = {
+        "# Lane t holds the eight consecutive elements",
+        "# element (w, 2h + r, j) lives in lane 16w + h",
+        "reg_layout = TileLayout(S[(32, 2, 4) : (1 @ laneid, 4, 1)])"};
+    const auto p = pairChangedLines(del, ins);
+    QCOMPARE(p.back(), (std::pair<int, int>{1, 2}));
+    int paired = 0, seenDel = 0, seenIns = 0;
+    for (const auto& [d, n] : p) {
+      paired += d >= 0 && n >= 0;
+      seenDel += d >= 0;
+      seenIns += n >= 0;
+    }
+    QCOMPARE(seenDel, 2);  // every line once
+    QCOMPARE(seenIns, 3);
+    QVERIFY(paired >= 1);
+    // Nothing alike: nothing pairs.
+    QCOMPARE(pairChangedLines({"alpha beta"}, {"gamma delta"}),
+             (std::vector<std::pair<int, int>>{{0, -1}, {-1, 0}}));
+    // Past 256 lines a side: by position.
+    const std::vector<std::string> many(300, "x = 1");
+    QCOMPARE(pairChangedLines(many, {"y"}).front(), (std::pair<int, int>{0, 0}));
+  }
+
   void unifiedHunksMergeNearbyChanges() {
     std::vector<std::string> a, b;
     for (int i = 1; i <= 30; ++i) a.push_back(std::to_string(i));
@@ -153,6 +182,9 @@ class TstDiff : public QObject {
     QCOMPARE(l.movedFlat.size(), size_t(252));
     QCOMPARE(l.movedFlat.front(), int64_t(4));  // (0, 0, j) stay; (0, 1, 0) is the first to move
     QCOMPARE(l.listed.size(), size_t(8));
+    QCOMPARE(l.ownersA.size(), size_t(256));  // the grid's owners, every element
+    QCOMPARE(l.ownersB[255].text(), std::string("w0 l31 r7"));
+    QCOMPARE(l.ownersA[255].text(), std::string("w1 l31 r3"));
     QCOMPARE(l.listed[0].coord, (std::vector<int64_t>{0, 1, 0}));
     QCOMPARE(l.listed[0].before.text(), std::string("w0 l1 r0"));
     QCOMPARE(l.listed[0].after.text(), std::string("w0 l0 r4"));

@@ -1,0 +1,312 @@
+// DiffView: the controls that pick version A, the batch job that compares (core/diff on the
+// worker, laid out by diff_rows), and the drawing of its value: panes, grid, table.
+#include "views/diff_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextBlock>
+#include <QVBoxLayout>
+
+#include "views/diff_grid.h"
+#include "views/job_runner.h"
+#include "views/session.h"
+
+namespace tirx::views {
+
+namespace {
+
+QPlainTextEdit* makePane(QWidget* parent) {
+  auto* e = new QPlainTextEdit(parent);
+  e->setReadOnly(true);
+  e->setLineWrapMode(QPlainTextEdit::NoWrap);
+  e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  return e;
+}
+
+}  // namespace
+
+DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+  auto* top = new QHBoxLayout;
+  m_saved = new QPushButton(tr("Compare with Saved"), this);
+  m_saved->setToolTip(tr("A: the file as saved on disk, B: the editor's text"));
+  auto* file = new QPushButton(tr("Compare with File…"), this);
+  file->setToolTip(tr("A: another script file, B: the editor's text"));
+  auto* bundle = new QPushButton(tr("Compare with Bundle…"), this);
+  bundle->setToolTip(tr("A: a .tirxb kernel bundle (its recorded results), B: the editor's text"));
+  m_verify = new QCheckBox(tr("verify on the simulator"), this);
+  m_verify->setChecked(true);
+  m_status = new QLabel(tr("Pick the version to compare the editor's script with."), this);
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  for (QWidget* w : {static_cast<QWidget*>(m_saved), static_cast<QWidget*>(file),
+                     static_cast<QWidget*>(bundle), static_cast<QWidget*>(m_verify)})
+    top->addWidget(w);
+  top->addWidget(m_status, 1);
+  connect(m_saved, &QPushButton::clicked, this, [this] { compareWithSaved(); });
+  connect(file, &QPushButton::clicked, this, [this] { pickFile(false); });
+  connect(bundle, &QPushButton::clicked, this, [this] { pickFile(true); });
+
+  m_summary = new QLabel(this);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_summary->setWordWrap(true);
+
+  m_sections = new QComboBox(this);
+  for (const char* s : {"script", "cuda", "ptx", "sass"})
+    m_sections->addItem(QString::fromLatin1(s));
+  connect(m_sections, &QComboBox::activated, this,
+          [this](int i) { showSection(m_sections->itemText(i)); });
+  m_left = makePane(this);
+  m_right = makePane(this);
+  // Row i faces row i: the panes scroll together.
+  connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, m_right->verticalScrollBar(),
+          &QScrollBar::setValue);
+  connect(m_right->verticalScrollBar(), &QScrollBar::valueChanged, m_left->verticalScrollBar(),
+          &QScrollBar::setValue);
+  auto* panes = new QSplitter(Qt::Horizontal, this);
+  panes->addWidget(m_left);
+  panes->addWidget(m_right);
+  auto* paneBox = new QWidget(this);
+  auto* pl = new QVBoxLayout(paneBox);
+  pl->setContentsMargins(0, 0, 0, 0);
+  auto* sectionRow = new QHBoxLayout;
+  sectionRow->addWidget(new QLabel(tr("Go to section:"), paneBox));
+  sectionRow->addWidget(m_sections);
+  sectionRow->addStretch(1);
+  pl->addLayout(sectionRow);
+  pl->addWidget(panes, 1);
+
+  m_tiles = new QComboBox(this);
+  connect(m_tiles, &QComboBox::currentIndexChanged, this, &DiffView::showTile);
+  m_tileInfo = new QLabel(this);
+  m_tileInfo->setWordWrap(true);
+  m_tileInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_grid = new DiffGrid(this);
+  auto* gridBox = new QWidget(this);
+  auto* gl = new QVBoxLayout(gridBox);
+  gl->setContentsMargins(0, 0, 0, 0);
+  gl->addWidget(m_tiles);
+  gl->addWidget(m_tileInfo);
+  gl->addWidget(m_grid, 1);
+  m_table = new QTableWidget(0, 4, this);
+  m_table->setHorizontalHeaderLabels({tr("quantity"), tr("A"), tr("B"), tr("change")});
+  m_table->verticalHeader()->hide();
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  auto* bottom = new QSplitter(Qt::Horizontal, this);
+  bottom->addWidget(gridBox);
+  bottom->addWidget(m_table);
+  bottom->setStretchFactor(0, 3);
+  bottom->setStretchFactor(1, 2);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(paneBox);
+  split->addWidget(bottom);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(m_summary);
+  layout->addWidget(split, 1);
+}
+
+void DiffView::setVerify(bool verify) {
+  m_verify->setChecked(verify);
+}
+
+QString DiffView::summaryText() const {
+  return m_summary->text();
+}
+QString DiffView::statusText() const {
+  return m_status->text();
+}
+
+void DiffView::pickFile(bool bundle) {
+  const QString path = QFileDialog::getOpenFileName(
+      this, bundle ? tr("Compare with Bundle") : tr("Compare with File"), QString(),
+      bundle ? tr("Kernel bundles (*.tirxb);;All files (*)")
+             : tr("TIRx scripts (*.py);;All files (*)"));
+  if (!path.isEmpty()) compareWithFile(path);
+}
+
+bool DiffView::compareWithSaved() {
+  if (m_session.filePath().isEmpty()) {
+    m_status->setText(
+        tr("The document has no file on disk yet: save it first, or compare with a file."));
+    return false;
+  }
+  start(m_session.filePath(), tr("%1 (saved)").arg(QFileInfo(m_session.filePath()).fileName()));
+  return true;
+}
+
+void DiffView::compareWithFile(const QString& path) {
+  start(path, QString());
+}
+
+void DiffView::start(const QString& path, const QString& labelA) {
+  const std::string other = path.toStdString(), label = labelA.toStdString();
+  const std::string text = m_session.text().toStdString();
+  const std::string file =
+      (m_session.filePath().isEmpty() ? m_session.displayName() : m_session.filePath())
+          .toStdString();
+  const std::string labelB = m_session.displayName().toStdString() + " (editor)";
+  const bool verify = m_verify->isChecked();
+  const std::string arch = "sm_" + std::to_string(m_session.sm());
+  m_busy = true;
+  m_status->setText(tr("Comparing %1 with the editor's text…").arg(QFileInfo(path).fileName()));
+  m_session.runner().submitCancellable<DiffViewData>(
+      JobKind::Diff,
+      [other, label, text, file, labelB, verify, arch](const CancelTokenPtr& cancel) {
+        Result<diff::Version> a = diff::loadVersion(other);
+        if (!a) {
+          DiffViewData d;
+          d.error = a.error().message;
+          return d;
+        }
+        if (!label.empty()) a->label = label;
+        diff::DiffOptions o;
+        o.verify = verify;
+        o.arch = arch;
+        o.cancel = cancel;
+        return layOutDiff(diff::diffVersions(*a, diff::versionFromText(text, file, labelB), o));
+      },
+      this, [this](DiffViewData d) { present(std::move(d)); });
+}
+
+void DiffView::present(DiffViewData d) {
+  m_busy = false;
+  if (!d.ok) {
+    m_status->setText(tr("Cannot compare: %1").arg(QString::fromStdString(d.error)));
+    emit diffReady();
+    return;
+  }
+  m_data = std::make_shared<const DiffViewData>(std::move(d));
+  const DiffViewData& v = *m_data;
+  const diff::DiffReport& r = v.report;
+  m_status->setText(tr("A: %1 · B: %2%3")
+                        .arg(QString::fromStdString(r.a.label), QString::fromStdString(r.b.label),
+                             r.cancelled ? tr(" (stopped: incomplete)") : QString()));
+  QStringList lines;
+  for (const std::string& s : v.summary) lines << QString::fromStdString(s).toHtmlEscaped();
+  m_summary->setText(lines.join("<br>"));
+  m_left->setPlainText(QString::fromStdString(v.leftText));
+  m_right->setPlainText(QString::fromStdString(v.rightText));
+  paintRows();
+  m_table->setRowCount(int(v.table.size()));
+  for (int i = 0; i < int(v.table.size()); ++i) {
+    const DiffTableRow& row = v.table[size_t(i)];
+    const std::string cells[4] = {row.what, row.a, row.b, row.delta};
+    for (int c = 0; c < 4; ++c) {
+      auto* item = new QTableWidgetItem(QString::fromStdString(cells[c]));
+      QFont f = item->font();
+      f.setBold(row.changed);
+      item->setFont(f);
+      m_table->setItem(i, c, item);
+    }
+  }
+  m_tiles->blockSignals(true);
+  m_tiles->clear();
+  int firstChanged = -1;
+  for (const diff::LayoutDiff& l : r.layouts) {
+    const bool changed = l.status != diff::LayoutDiff::Status::Compared || l.moved > 0;
+    if (changed && firstChanged < 0) firstChanged = m_tiles->count();
+    m_tiles->addItem(QString::fromStdString(l.kernel + "." + l.buffer) +
+                     (l.status == diff::LayoutDiff::Status::Compared
+                          ? tr(" — %1 of %2 cells moved").arg(l.moved).arg(l.cells)
+                          : tr(" — %1").arg(QString::fromStdString(l.note))));
+  }
+  m_tiles->blockSignals(false);
+  showTile(m_tiles->count() ? std::max(0, firstChanged) : -1);
+  if (m_tiles->count()) m_tiles->setCurrentIndex(std::max(0, firstChanged));
+  emit diffReady();
+}
+
+void DiffView::showTile(int index) {
+  if (!m_data || index < 0 || index >= int(m_data->report.layouts.size())) {
+    m_grid->clear();
+    m_tileInfo->setText(
+        m_data && !m_data->report.a.checked   ? tr("Layouts not compared: version A has errors")
+        : m_data && !m_data->report.b.checked ? tr("Layouts not compared: version B has errors")
+                                              : tr("No register tile in either version"));
+    return;
+  }
+  const diff::LayoutDiff& l = m_data->report.layouts[size_t(index)];
+  m_grid->setTile(l);
+  m_tileInfo->setText(
+      tr("A: %1\nB: %2\nmoved cells are coloured by their owner in B (hover for both owners)")
+          .arg(QString::fromStdString(l.layoutA.empty() ? "-" : l.layoutA),
+               QString::fromStdString(l.layoutB.empty() ? "-" : l.layoutB)));
+}
+
+void DiffView::paintRows() {
+  // One full-width background per row: red for A's removed lines, green for B's added ones.
+  const QColor removed(255, 215, 215), added(210, 245, 210), header(225, 228, 235),
+      blank(240, 240, 240);
+  for (const bool leftSide : {true, false}) {
+    QPlainTextEdit* pane = leftSide ? m_left : m_right;
+    QList<QTextEdit::ExtraSelection> sels;
+    QTextBlock block = pane->document()->begin();
+    for (const DiffRow& row : m_data->rows) {
+      if (!block.isValid()) break;
+      QColor c;
+      const bool has =
+          leftSide ? row.leftNo > 0 || !row.left.empty() : row.rightNo > 0 || !row.right.empty();
+      switch (row.kind) {
+        case DiffRow::Kind::Header:
+          c = header;
+          break;
+        case DiffRow::Kind::Equal:
+          break;
+        case DiffRow::Kind::Changed:
+          c = leftSide ? removed : added;
+          break;
+        case DiffRow::Kind::Deleted:
+          c = leftSide ? removed : blank;
+          break;
+        case DiffRow::Kind::Inserted:
+          c = leftSide ? blank : added;
+          break;
+      }
+      if (!has && row.kind != DiffRow::Kind::Header) c = blank;
+      if (c.isValid()) {
+        QTextEdit::ExtraSelection s;
+        s.cursor = QTextCursor(block);
+        s.format.setBackground(c);
+        s.format.setProperty(QTextFormat::FullWidthSelection, true);
+        sels << s;
+      }
+      block = block.next();
+    }
+    pane->setExtraSelections(sels);
+  }
+}
+
+bool DiffView::showSection(const QString& name) {
+  if (!m_data) return false;
+  for (const DiffSection& s : m_data->sections) {
+    if (QString::fromStdString(s.name) != name) continue;
+    for (QPlainTextEdit* pane : {m_left, m_right}) {
+      QTextCursor c(pane->document()->findBlockByNumber(s.firstRow));
+      pane->setTextCursor(c);
+      pane->verticalScrollBar()->setValue(s.firstRow);
+    }
+    m_sections->setCurrentText(name);
+    return true;
+  }
+  return false;
+}
+
+int DiffView::firstVisibleRow() const {
+  return m_left->verticalScrollBar()->value();
+}
+
+}  // namespace tirx::views
