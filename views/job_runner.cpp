@@ -15,8 +15,9 @@
 namespace tirx::views {
 
 JobLane laneOf(JobKind kind) {
-  return kind == JobKind::Compile || kind == JobKind::Verify || kind == JobKind::Diff ? JobLane::Batch
-                                                                                     : JobLane::Interactive;
+  return kind == JobKind::Compile || kind == JobKind::Verify || kind == JobKind::Diff
+             ? JobLane::Batch
+             : JobLane::Interactive;
 }
 
 struct JobRunner::State {

@@ -28,12 +28,12 @@
 #include "core/script/summary.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
+#include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
-#include "views/diff_view.h"
 #include "views/pipeline_panel.h"
 #include "views/problems_panel.h"
 #include "views/remote_hosts_dialog.h"
@@ -258,8 +258,9 @@ void MainWindow::createActions() {
     m_diff->compareWithSaved();
   });
   run->addAction(tr("Compare with &File or Bundle…"), this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with"), QString(),
-                                                      tr("Scripts and bundles (*.py *.tirxb);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Compare with"), QString(),
+                                     tr("Scripts and bundles (*.py *.tirxb);;All files (*)"));
     if (path.isEmpty()) return;
     dock("diff")->show();
     dock("diff")->raise();

@@ -1,7 +1,8 @@
-// The studio's main window: the docks (editor, layout, assembly, tensor cores, results, pipeline, diff) around one
-// Session, menus and a toolbar that follow desktop conventions (New/Open/Save/Save As/recent,
-// Examples, device picker, themes, Compile & Verify on Ctrl+Return), the dock arrangement and
-// preferences in QSettings, autosave to a recovery file and the offer to recover after a crash.
+// The studio's main window: the docks (editor, layout, assembly, tensor cores, results, pipeline,
+// diff) around one Session, menus and a toolbar that follow desktop conventions (New/Open/Save/Save
+// As/recent, Examples, device picker, themes, Compile & Verify on Ctrl+Return), the dock
+// arrangement and preferences in QSettings, autosave to a recovery file and the offer to recover
+// after a crash.
 #pragma once
 
 #include <QMainWindow>

@@ -9,17 +9,17 @@
 #include <QPixmap>
 #include <cstdio>
 
-#include "views/engine_products.h"
-#include "views/job_runner.h"
 #include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
+#include "views/engine_products.h"
 #include "views/find_bar.h"
+#include "views/job_runner.h"
 #include "views/main_window.h"
-#include "views/pipeline_panel.h"
 #include "views/opcode_hover.h"
-#include "views/tensor_core_panel.h"
+#include "views/pipeline_panel.h"
 #include "views/session.h"
+#include "views/tensor_core_panel.h"
 
 namespace tirx::views {
 
@@ -79,7 +79,8 @@ void ScreenshotRunner::poll() {
   if (m_line > 0) m_window.session().selectLine(m_line);
   if (!m_pick.isEmpty() && m_dock == QLatin1String("diff")) {
     if (!m_window.diffView()->showSection(m_pick))
-      std::fprintf(stderr, "tirx-studio: no Diff section '%s' (script, cuda, ptx, sass)\n", qPrintable(m_pick));
+      std::fprintf(stderr, "tirx-studio: no Diff section '%s' (script, cuda, ptx, sass)\n",
+                   qPrintable(m_pick));
   } else if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
     if (!m_window.pipelinePanel()->pick(m_pick))
       std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n", qPrintable(m_pick));

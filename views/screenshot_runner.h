@@ -1,7 +1,7 @@
-// `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C] [--diff OTHER]`: open FILE, let the front end run,
-// Compile & Verify when the engine has it, wait until every job has been delivered, optionally
-// isolate one dock, render the window to a PNG and quit with 0 (1 when writing failed, 2 when
-// the file could not be opened, 3 on a timeout).
+// `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C]
+// [--diff OTHER]`: open FILE, let the front end run, Compile & Verify when the engine has it, wait
+// until every job has been delivered, optionally isolate one dock, render the window to a PNG and
+// quit with 0 (1 when writing failed, 2 when the file could not be opened, 3 on a timeout).
 #pragma once
 
 #include <QObject>

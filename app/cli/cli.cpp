@@ -24,15 +24,19 @@ const char* kUsage =
     "usage: tirx <command> [options]\n"
     "  check   FILE [--arch sm_90] [--json]\n"
     "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir [-o OUT]\n"
-    "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
+    "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] "
+    "[--json]\n"
     "          [--budget N] [--timeout S] [--sanitize TOOL]\n"
-    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize TOOL]\n"
+    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize "
+    "TOOL]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
     "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
-    "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
+    "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or "
+    "bundles)\n"
     "  bench   FILE ...\n"
-    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
+    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record "
+    "FILE]\n";
 }
 
 int runCli(const Args& args, std::ostream& out, std::ostream& err) {

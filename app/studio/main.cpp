@@ -1,7 +1,8 @@
 // tirx-studio: parses the command line and starts the main window (or the screenshot mode).
 //   tirx-studio [FILE]
 //   tirx-studio --screenshot out.png [FILE]
-//               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline|diff] [--diff OTHER]
+//               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline|diff]
+//               [--diff OTHER]
 //               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
 //               [--find TEXT] [--complete LINE:COL]
 #include <QApplication>
@@ -36,8 +37,9 @@ int main(int argc, char** argv) {
   QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.", "line:col");
   QCommandLineOption find("find", "With --screenshot: open the find bar on this pattern.", "text");
   QCommandLineOption complete("complete", "With --screenshot: open the completion list at LINE:COL.", "line:col");
-  QCommandLineOption diffWith("diff", "With --screenshot: compare FILE with this script or bundle in the Diff dock.",
-                              "path");
+  QCommandLineOption diffWith(
+      "diff", "With --screenshot: compare FILE with this script or bundle in the Diff dock.",
+      "path");
   parser.addOption(pick);
   parser.addOption(hover);
   parser.addOption(find);
