@@ -113,6 +113,13 @@ DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
 
+  // Stop (Esc) drops a queued comparison without delivering it: say so instead of "Comparing…".
+  connect(&m_session, &Session::stopped, this, [this] {
+    if (!m_busy) return;
+    m_busy = false;
+    m_status->setText(tr("Stopped."));
+  });
+
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(m_summary);
@@ -241,10 +248,14 @@ void DiffView::showTile(int index) {
   }
   const diff::LayoutDiff& l = m_data->report.layouts[size_t(index)];
   m_grid->setTile(l);
-  m_tileInfo->setText(
-      tr("A: %1\nB: %2\nmoved cells are coloured by their owner in B (hover for both owners)")
-          .arg(QString::fromStdString(l.layoutA.empty() ? "-" : l.layoutA),
-               QString::fromStdString(l.layoutB.empty() ? "-" : l.layoutB)));
+  QString how = tr("moved cells are coloured by their owner in B (hover for both owners)");
+  if (m_grid->cellCount() == 0)
+    how = l.status == diff::LayoutDiff::Status::Compared
+              ? tr("grid not drawn: more than %1 cells").arg(diff::kMaxGridCells)
+              : QString::fromStdString(l.note);
+  m_tileInfo->setText(tr("A: %1\nB: %2\n%3")
+                          .arg(QString::fromStdString(l.layoutA.empty() ? "-" : l.layoutA),
+                               QString::fromStdString(l.layoutB.empty() ? "-" : l.layoutB), how));
 }
 
 void DiffView::paintRows() {

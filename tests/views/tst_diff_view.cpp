@@ -179,6 +179,20 @@ class TstDiffView : public QObject {
     QVERIFY(view.statusText().contains("/nonexistent/other.py"));
   }
 
+  void stopEndsAComparison() {
+    JobRunner runner;
+    Session session(runner);
+    DiffView view(session);
+    session.loadText(readText(dataPath("diff/activation_b.py")), dataPath("diff/activation_b.py"));
+    view.compareWithFile(dataPath("diff/activation_a.py"));
+    QVERIFY(view.isBusy());
+    if (!session.stop()) QSKIP("the comparison finished before Stop");
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isBusy(), 60000);
+    QVERIFY2(view.statusText().contains("Stopped.") ||
+                 view.statusText().contains("(stopped: incomplete)"),
+             qPrintable(view.statusText()));
+  }
+
   void mainWindowHasTheDock() {
     MainWindow w(nullptr, false);
     QVERIFY(w.dock("diff"));
