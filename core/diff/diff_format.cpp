@@ -383,7 +383,8 @@ std::string diffToJson(const DiffReport& r, int indent) {
                    {"run_ms", r.timingB.runMs},
                    {"verify_ms", r.timingB.verifyMs},
                    {"device", r.timingB.device}}}};
-  return j.dump(indent);
+  // Scripts are bytes: invalid UTF-8 (a binary file given as a version) is replaced, never thrown.
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace tirx::diff

@@ -84,6 +84,23 @@ class TstCliDiff : public QObject {
     QVERIFY(r.out.contains("== ptx: identical"));
   }
 
+  void invalidUtf8ScriptGivesValidJson() {
+    // Regression: the JSON writer threw on a script's invalid UTF-8 (tirx aborted).
+    QTemporaryDir dir;
+    QFile bad(dir.filePath("bad.py"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("x = 1\n\xff\xfe\n");
+    bad.close();
+    const Run r =
+        runTirx({"diff", bad.fileName(), data("diff/activation_a.py"), "--json", "--no-verify"});
+    QCOMPARE(r.code, 1);
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(!j.isEmpty(), qPrintable(r.out.left(300)));
+    QCOMPARE(j["a"].toObject()["errors"].toArray().at(0).toObject()["code"].toString(),
+             QString("E0007"));
+    QCOMPARE(j["a"].toObject()["errors"].toArray().at(0).toObject()["line"].toInt(), 2);
+  }
+
   void usageAndInputErrors() {
     QCOMPARE(runTirx({"diff", data("diff/activation_a.py")}).code, 2);
     QCOMPARE(runTirx({"diff", data("diff/activation_a.py"), data("diff/activation_b.py"),

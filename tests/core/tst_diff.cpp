@@ -306,6 +306,66 @@ class TstDiff : public QObject {
     std::remove(path.c_str());
   }
 
+  void unrelatedExamplesKeepTheInvariants() {
+    // Pairs of unrelated examples (different kernels, tiles, shared memory, wgmma): every section
+    // stays consistent — each group's edits cover its lines once, the counts add up, moved cells
+    // are within the tile, a kernel of one version only is reported as such.
+    const char* names[] = {"activation", "gemm_wgmma_ws", "shared_affine", "mma_single_warp",
+                           "warp_reduce_rows"};
+    std::vector<Version> vs;
+    for (const char* n : names) {
+      auto v = loadVersion(std::string(TIRX_SOURCE_DIR) + "/resources/examples/" + n + ".py");
+      QVERIFY(v);
+      vs.push_back(*v);
+    }
+    for (size_t i = 0; i + 1 < vs.size(); ++i) {
+      const DiffReport r = diffVersions(vs[i], vs[i + 1], quick());
+      QVERIFY(!r.identical());
+      QVERIFY(r.a.compiled && r.b.compiled);
+      for (const CodeDiff* c : {&r.cuda, &r.ptx}) {
+        int added = 0, removed = 0;
+        for (const CodeGroup& g : c->groups) {
+          std::vector<std::string> a(g.textA.size()), b(g.textB.size());
+          for (size_t k = 0; k < a.size(); ++k) a[k] = std::to_string(k);
+          for (size_t k = 0; k < b.size(); ++k) b[k] = std::to_string(k);
+          int na = 0, nb = 0;
+          for (const LineEdit& e : g.edits) {
+            if (e.kind != EditKind::Insert) QCOMPARE(e.a, ++na);
+            if (e.kind != EditKind::Delete) QCOMPARE(e.b, ++nb);
+          }
+          QCOMPARE(na, int(g.textA.size()));
+          QCOMPARE(nb, int(g.textB.size()));
+          added += countEdits(g.edits).inserted;
+          removed += countEdits(g.edits).deleted;
+        }
+        QCOMPARE(added, c->added);
+        QCOMPARE(removed, c->removed);
+        QVERIFY(c->added + c->removed > 0);
+      }
+      for (const LayoutDiff& l : r.layouts) {
+        QVERIFY(l.moved <= l.cells);
+        for (int64_t f : l.movedFlat) QVERIFY(f >= 0 && f < l.cells);
+        if (l.status == LayoutDiff::Status::OnlyA || l.status == LayoutDiff::Status::OnlyB)
+          QVERIFY(!l.note.empty());
+      }
+      QVERIFY(!diffToText(r).empty());
+      QVERIFY(nlohmann::json::parse(diffToJson(r)).is_object());
+    }
+  }
+
+  void garbageVersionsAreErrorsNotCrashes() {
+    const std::string garbage("\x00\xff(((\n\tdef f(:\n  \xc3\x28 ]]]", 24);
+    const DiffReport r = diffVersions(versionFromText(garbage, "g.py", "g"),
+                                      versionFromText("", "e.py", "e"), quick());
+    QVERIFY(!r.a.checked);
+    QVERIFY(r.layouts.empty());
+    QCOMPARE(r.ptx.available, false);
+    QCOMPARE(countEdits(r.scriptEdits).deleted, int(r.scriptA.size()));
+    QVERIFY(!r.identical());
+    QVERIFY(
+        nlohmann::json::parse(diffToJson(r)).is_object());  // invalid UTF-8 replaced, not thrown
+  }
+
   void unreadableAndMalformedInputs() {
     QVERIFY(!loadVersion("/nonexistent/x.py"));
     QVERIFY(!loadVersion(TIRX_SOURCE_DIR));  // a directory
