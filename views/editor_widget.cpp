@@ -70,8 +70,20 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
     setText(m_session.text());
     setModified(false);
     m_loading = false;
+    m_session.setBreakpoints({});  // a new document: its lines are not the old breakpoints'
+    applyBreakpoints();
+    applyDebugLine(m_session.debugLine());
   });
   connect(&m_session, &Session::factsChanged, this, &EditorWidget::applyFacts);
+  connect(this, &QsciScintilla::marginClicked, this,
+          [this](int margin, int line, Qt::KeyboardModifiers) {
+            if (margin == kDebugMargin) m_session.toggleBreakpoint(line + 1);
+          });
+  // Breakpoint markers move with edits; the session follows them.
+  connect(this, &QsciScintilla::linesChanged, this,
+          [this] { m_session.setBreakpoints(markedLines(BreakpointMarker)); });
+  connect(&m_session, &Session::breakpointsChanged, this, &EditorWidget::applyBreakpoints);
+  connect(&m_session, &Session::debugLineChanged, this, &EditorWidget::applyDebugLine);
   connect(&m_session, &Session::reportChanged, this, &EditorWidget::applyFaults);
   connect(&m_session, &Session::lineSelected, this, [this](int line) {
     markerDeleteAll(SelectedLineMarker);
@@ -102,6 +114,37 @@ void EditorWidget::setupMargins() {
   markerDefine(QsciScintilla::Bookmark, FaultMarker);
   setMarkerBackgroundColor(QColor(200, 30, 160), FaultMarker);
   setMarkerForegroundColor(QColor(120, 0, 90), FaultMarker);
+  // The debugger's margin: breakpoints (click to toggle) and the current stop's arrow; the stop's
+  // line gets a background too.
+  setMarginType(kDebugMargin, QsciScintilla::SymbolMargin);
+  setMarginWidth(kDebugMargin, 16);
+  setMarginSensitivity(kDebugMargin, true);
+  setMarginMarkerMask(1, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << SelectedLineMarker) |
+                             (1 << FaultMarker));
+  setMarginMarkerMask(kDebugMargin, (1 << BreakpointMarker) | (1 << DebugArrowMarker));
+  markerDefine(QsciScintilla::Circle, BreakpointMarker);
+  setMarkerBackgroundColor(QColor(200, 30, 30), BreakpointMarker);
+  setMarkerForegroundColor(QColor(120, 10, 10), BreakpointMarker);
+  markerDefine(QsciScintilla::Background, DebugLineMarker);
+  setMarkerBackgroundColor(QColor(255, 236, 150), DebugLineMarker);
+  markerDefine(QsciScintilla::RightArrow, DebugArrowMarker);
+  setMarkerBackgroundColor(QColor(240, 190, 20), DebugArrowMarker);
+  setMarkerForegroundColor(QColor(120, 90, 0), DebugArrowMarker);
+}
+
+void EditorWidget::applyBreakpoints() {
+  markerDeleteAll(BreakpointMarker);
+  for (int line : m_session.breakpoints())
+    if (line >= 1 && line <= lines()) markerAdd(line - 1, BreakpointMarker);
+}
+
+void EditorWidget::applyDebugLine(int line) {
+  markerDeleteAll(DebugLineMarker);
+  markerDeleteAll(DebugArrowMarker);
+  if (line < 1 || line > lines()) return;
+  markerAdd(line - 1, DebugLineMarker);
+  markerAdd(line - 1, DebugArrowMarker);
+  ensureLineVisible(line - 1);
 }
 
 void EditorWidget::setupIndicators() {

@@ -23,7 +23,17 @@ class EditorWidget : public QsciScintilla {
  public:
   /// Indicator numbers (≥ 8: 0–7 belong to the lexer).
   enum Indicator { ErrorIndicator = 8, WarningIndicator = 9, OpcodeIndicator = 10, BadOpcodeIndicator = 11 };
-  enum Marker { ErrorMarker = 0, WarningMarker = 1, SelectedLineMarker = 2, FaultMarker = 3 };
+  enum Marker {
+    ErrorMarker = 0,
+    WarningMarker = 1,
+    SelectedLineMarker = 2,
+    FaultMarker = 3,
+    BreakpointMarker = 4,  ///< a debugger breakpoint (margin 2; a click there toggles it)
+    DebugLineMarker = 5,   ///< the debugger's current stop: the line's background
+    DebugArrowMarker = 6,  ///< ... and an arrow in margin 2
+  };
+  /// The margin of breakpoints and the debugger's arrow.
+  static constexpr int kDebugMargin = 2;
 
   explicit EditorWidget(Session& session, QWidget* parent = nullptr);
 
@@ -64,6 +74,9 @@ class EditorWidget : public QsciScintilla {
   void setupCompletion();
   void applyFacts();
   void applyFaults();
+  /// Breakpoint markers from the session; the debugger's current line.
+  void applyBreakpoints();
+  void applyDebugLine(int line);
   bool event(QEvent* e) override;
   void keyPressEvent(QKeyEvent* e) override;
   void onCharAdded(int ch);

@@ -15,7 +15,8 @@
 namespace tirx::views {
 
 JobLane laneOf(JobKind kind) {
-  return kind == JobKind::Compile || kind == JobKind::Verify || kind == JobKind::Diff
+  return kind == JobKind::Compile || kind == JobKind::Verify || kind == JobKind::Diff ||
+         kind == JobKind::DebugStart
              ? JobLane::Batch
              : JobLane::Interactive;
 }

@@ -22,10 +22,19 @@
 
 namespace tirx::views {
 
-enum class JobKind { FrontEnd, Compile, Verify, Layout, Diff };
+enum class JobKind {
+  FrontEnd,
+  Compile,
+  Verify,
+  Layout,
+  Diff,
+  DebugStart,  ///< the debugger's recording (a verify): batch lane, Stop cancels it
+  DebugStep,   ///< moving between recorded steps and the stop's facts: interactive lane
+};
 enum class JobLane { Interactive, Batch };
 
-/// FrontEnd and Layout run on the interactive lane; Compile, Verify and Diff on the batch lane.
+/// FrontEnd, Layout and DebugStep run on the interactive lane; Compile, Verify, Diff and
+/// DebugStart on the batch lane.
 JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {

@@ -299,7 +299,11 @@ void LayoutCanvas::paintRulers(QPainter& p) const {
 QString LayoutCanvas::legendText() const {
   if (!m_model || m_model->empty()) return {};
   QString colours;
-  if (m_model->colouring() == LayoutColouring::Banks || m_model->isMemory())
+  if (m_model->colouring() == LayoutColouring::Values)
+    colours = tr("colour: value, blue −%1 … white 0 … red +%1; magenta NaN, orange inf, grey "
+                 "uninitialised")
+                  .arg(QString::fromStdString(valueText(CellValue{m_model->valueScale()})));
+  else if (m_model->colouring() == LayoutColouring::Banks || m_model->isMemory())
     colours = tr("colour: shared-memory bank (32 × 4 B)");
   else if (m_model->focusThread() >= 0)
     colours = tr("colour: cells of thread %1; others grey").arg(m_model->focusThread());
@@ -320,9 +324,13 @@ void LayoutCanvas::paintLegend(QPainter& p) const {
   double x = 4;
   // swatches: four warps at lane 0 (or four banks)
   const bool banks = m_model->colouring() == LayoutColouring::Banks || m_model->isMemory();
+  const bool values = m_model->colouring() == LayoutColouring::Values;
   for (int i = 0; i < 4; ++i) {
-    QColor c = QColor::fromRgba(banks ? LayoutGridModel::bankColour(i * 8)
-                                      : LayoutGridModel::ownerColour(i * 32));
+    const double scale = m_model->valueScale();
+    QColor c =
+        QColor::fromRgba(values  ? LayoutGridModel::valueColour(-scale + i * scale * 2 / 3, scale)
+                         : banks ? LayoutGridModel::bankColour(i * 8)
+                                 : LayoutGridModel::ownerColour(i * 32));
     p.fillRect(QRectF(x, strip.top() + 5, 12, 12), c);
     x += 14;
   }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace tirx::views {
@@ -39,6 +40,15 @@ uint32_t greyed(uint32_t c) {
 
 }  // namespace
 
+std::string valueText(const CellValue& v) {
+  if (v.uninit) return "uninit";
+  if (std::isnan(v.value)) return "nan";
+  if (std::isinf(v.value)) return v.value > 0 ? "inf" : "-inf";
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v.value);
+  return b;
+}
+
 int64_t LayoutGridModel::foldColumns(const std::vector<int64_t>& shape, int64_t total) {
   if (shape.empty() || total <= 0) return 0;
   // rank >= 2: the last axis is the columns, everything else stacks into rows (so one thread's
@@ -69,6 +79,9 @@ void LayoutGridModel::clear() {
   m_table = OwnershipTable{};
   m_rows = m_cols = m_blockRows = 0;
   m_colours.clear();
+  m_values.clear();  // values belong to one table
+  m_valueScale = 0;
+  if (m_colouring == LayoutColouring::Values) m_colouring = LayoutColouring::Owners;
   m_memOffset.clear();
   m_focusThread = -1;
   m_atom = 0;
@@ -106,9 +119,40 @@ void LayoutGridModel::setFocusThread(int64_t thread) {
   rebuildColours();
 }
 
+uint32_t LayoutGridModel::valueColour(double v, double scale) {
+  const double t = scale > 0 ? std::clamp(v / scale, -1.0, 1.0) : 0.0;
+  // White at 0, toward (60, 90, 220) below and (215, 50, 40) above.
+  const double a = std::fabs(t);
+  const int r = static_cast<int>(std::lround(255 + a * ((t < 0 ? 60 : 215) - 255)));
+  const int g = static_cast<int>(std::lround(255 + a * ((t < 0 ? 90 : 50) - 255)));
+  const int b = static_cast<int>(std::lround(255 + a * ((t < 0 ? 220 : 40) - 255)));
+  return 0xff000000u | (uint32_t(r) << 16) | (uint32_t(g) << 8) | uint32_t(b);
+}
+
+void LayoutGridModel::setValues(std::vector<CellValue> values) {
+  m_values = std::move(values);
+  if (static_cast<int64_t>(m_values.size()) != m_table.elementCount) m_values.clear();
+  m_valueScale = 0;
+  for (const auto& v : m_values)
+    if (!v.uninit && std::isfinite(v.value))
+      m_valueScale = std::max(m_valueScale, std::fabs(v.value));
+  m_colouring = m_values.empty() ? LayoutColouring::Owners : LayoutColouring::Values;
+  rebuildColours();
+}
+
 void LayoutGridModel::rebuildColours() {
   const int64_t n = m_table.elementCount;
   m_colours.assign(n, 0xffffffffu);
+  if (m_colouring == LayoutColouring::Values && static_cast<int64_t>(m_values.size()) == n) {
+    for (int64_t f = 0; f < n; ++f) {
+      const CellValue& v = m_values[size_t(f)];
+      m_colours[size_t(f)] = v.uninit ? kUninitColour
+                             : v.nan  ? kNanColour
+                             : v.inf  ? kInfColour
+                                      : valueColour(v.value, m_valueScale);
+    }
+    return;
+  }
   for (int64_t f = 0; f < n; ++f) {
     auto owners = m_table.ownersOf(f);
     uint32_t c = m_colouring == LayoutColouring::Banks || m_memory
@@ -160,6 +204,8 @@ int64_t LayoutGridModel::byteOffset(int64_t flat) const {
 std::string LayoutGridModel::cellLabel(int64_t flat) const {
   if (flat < 0 || flat >= m_table.elementCount) return {};
   if (m_colouring == LayoutColouring::Banks) return "b" + std::to_string(bankOf(flat));
+  if (m_colouring == LayoutColouring::Values && size_t(flat) < m_values.size())
+    return valueText(m_values[size_t(flat)]);
   if (m_memory) return "+" + std::to_string(byteOffset(flat)) + " B";
   auto owners = m_table.ownersOf(flat);
   if (owners.empty()) return "-";
@@ -181,6 +227,22 @@ std::string LayoutGridModel::cellDetails(int64_t flat) const {
   if (flat < 0 || flat >= m_table.elementCount) return {};
   std::ostringstream os;
   os << "element " << coordText(flat) << " (flat " << flat << ")\n";
+  if (m_colouring == LayoutColouring::Values && size_t(flat) < m_values.size()) {
+    const CellValue& v = m_values[size_t(flat)];
+    os << "value " << valueText(v)
+       << (v.uninit ? " (never written)"
+           : v.nan  ? " (NaN)"
+           : v.inf  ? " (infinite)"
+                    : "");
+    if (v.hasReference)
+      os << ", reference " << valueText(CellValue{v.reference})
+         << (v.uninit ? "" : ", error " + valueText(CellValue{v.absErr}));
+    os << "\n";
+    if (v.thread >= 0)
+      os << "read from thread " << v.thread << " (w" << v.thread / 32 << " l" << v.thread % 32
+         << "), register slot " << v.slot << "\n";
+    if (v.byte >= 0) os << "read from byte " << v.byte << "\n";
+  }
   if (m_memory) {
     os << "byte offset " << byteOffset(flat) << ", word " << byteOffset(flat) / 4 << ", bank "
        << bankOf(flat);

@@ -14,7 +14,19 @@
 
 namespace tirx::views {
 
-enum class LayoutColouring { Owners, Banks };
+enum class LayoutColouring { Owners, Banks, Values };
+
+/// A value painted on a cell by the debugger (core/debug facts at a stop): colour on a diverging
+/// scale around 0, NaN / infinity / uninitialised in their own colours, the number as the label.
+struct CellValue {
+  double value = 0;
+  bool uninit = false, nan = false, inf = false;
+  bool hasReference = false;
+  double reference = 0, absErr = 0;
+  int64_t thread = -1,
+          slot = -1;  ///< the register owner the debugger read (CTA thread), -1 for memory
+  int64_t byte = -1;  ///< the byte read (shared arena / global tensor), -1 for registers
+};
 
 /// Hypothetical bank statistics of a typed layout read as shared memory: word address = m ·
 /// elementBytes / 4, bank = word % 32, one warp-wide access modelled as 32 consecutive logical
@@ -26,6 +38,9 @@ struct BankStats {
   int64_t extraWavefronts = 0;
   int maxDegree = 0;
 };
+
+/// "3.5", "nan", "-inf", "uninit": a cell's value as its label shows it (4 significant digits).
+std::string valueText(const CellValue& v);
 
 class LayoutGridModel {
  public:
@@ -63,6 +78,16 @@ class LayoutGridModel {
 
   void setColouring(LayoutColouring c);
   LayoutColouring colouring() const { return m_colouring; }
+  /// Paint `values` (row-major, one per cell; anything else clears them) in the Values colouring;
+  /// the scale is ±max |finite value|.
+  void setValues(std::vector<CellValue> values);
+  const std::vector<CellValue>& values() const { return m_values; }
+  /// The largest finite |value| (the scale's end), 0 without values.
+  double valueScale() const { return m_valueScale; }
+  /// Colour of `v` on the scale ±`scale`: blue below 0, white at 0, red above.
+  static uint32_t valueColour(double v, double scale);
+  static constexpr uint32_t kNanColour = 0xffff00ffu, kInfColour = 0xffff8c00u,
+                            kUninitColour = 0xff707070u;
   /// Highlight one thread (others greyed out); -1 for none.
   void setFocusThread(int64_t thread);
   int64_t focusThread() const { return m_focusThread; }
@@ -109,7 +134,9 @@ class LayoutGridModel {
   int64_t m_focusThread = -1;
   int64_t m_atom = 0;
   std::vector<uint32_t> m_colours;
-  std::vector<int64_t> m_memOffset;  ///< the `m` component of each cell's base physical coordinate
+  std::vector<int64_t> m_memOffset;
+  std::vector<CellValue> m_values;
+  double m_valueScale = 0;  ///< the `m` component of each cell's base physical coordinate
 };
 
 }  // namespace tirx::views

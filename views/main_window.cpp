@@ -28,6 +28,7 @@
 #include "core/script/summary.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
+#include "views/debugger_panel.h"
 #include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
@@ -165,8 +166,11 @@ void MainWindow::createDocks() {
     pr->setWindowTitle(errors + warnings ? tr("Problems (%1)").arg(errors + warnings)
                                          : tr("Problems"));
   });
+  m_debugger = new DebuggerPanel(*m_session);
+  auto* dbg = makeDock("debugger", tr("Debugger"), m_debugger, Qt::RightDockWidgetArea);
   tabifyDockWidget(l, a);
-  tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores
+  tabifyDockWidget(a, tc);  // one tab group: Layout, Assembly, Tensor cores, Debugger
+  tabifyDockWidget(tc, dbg);
   tabifyDockWidget(r, pl);  // Results, Pipeline and Problems share the bottom
   tabifyDockWidget(pl, pr);
   m_diff = new DiffView(*m_session);

@@ -26,6 +26,7 @@ class EditorWidget;
 class JobRunner;
 class LayoutPanel;
 class PipelinePanel;
+class DebuggerPanel;
 class ProblemsPanel;
 class ResultsView;
 class Session;
@@ -50,8 +51,9 @@ class MainWindow : public QMainWindow {
   TensorCorePanel* tensorCorePanel() const { return m_tensorCores; }
   PipelinePanel* pipelinePanel() const { return m_pipeline; }
   DiffView* diffView() const { return m_diff; }
+  DebuggerPanel* debuggerPanel() const { return m_debugger; }
   /// The dock called "editor", "layout", "assembly", "results", "tensorcores", "pipeline",
-  /// "problems" or "diff" (null otherwise).
+  /// "problems", "diff" or "debugger" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -126,6 +128,7 @@ class MainWindow : public QMainWindow {
   TensorCorePanel* m_tensorCores = nullptr;
   PipelinePanel* m_pipeline = nullptr;
   DiffView* m_diff = nullptr;
+  DebuggerPanel* m_debugger = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

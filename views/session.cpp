@@ -2,6 +2,7 @@
 #include "views/session.h"
 
 #include <QFileInfo>
+#include <algorithm>
 
 namespace tirx::views {
 
@@ -172,6 +173,30 @@ void Session::selectLine(int line) {
 
 void Session::selectElement(const QString& symbol, qint64 flat) {
   emit elementSelected(symbol, flat);
+}
+
+void Session::setBreakpoints(QList<int> lines) {
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+  lines.removeIf([](int l) { return l <= 0; });
+  if (lines == m_breakpoints) return;
+  m_breakpoints = std::move(lines);
+  emit breakpointsChanged();
+}
+
+void Session::toggleBreakpoint(int line) {
+  QList<int> lines = m_breakpoints;
+  if (lines.contains(line))
+    lines.removeAll(line);
+  else
+    lines.append(line);
+  setBreakpoints(std::move(lines));
+}
+
+void Session::setDebugLine(int line) {
+  if (line == m_debugLine) return;
+  m_debugLine = line;
+  emit debugLineChanged(line);
 }
 
 }  // namespace tirx::views

@@ -91,6 +91,13 @@ class Session : public QObject {
   void selectLine(int line);
   /// Select element `flat` of the tile or tensor `symbol` (results → layout view).
   void selectElement(const QString& symbol, qint64 flat);
+  /// The debugger's line breakpoints (1-based, ascending), toggled in the editor's margin.
+  const QList<int>& breakpoints() const { return m_breakpoints; }
+  void setBreakpoints(QList<int> lines);
+  void toggleBreakpoint(int line);
+  /// The line of the debugger's current stop (0: not debugging); the editor highlights it.
+  int debugLine() const { return m_debugLine; }
+  void setDebugLine(int line);
 
  signals:
   void textReplaced();
@@ -108,6 +115,8 @@ class Session : public QObject {
   void stopped();
   void lineSelected(int line);
   void elementSelected(const QString& symbol, qint64 flat);
+  void breakpointsChanged();
+  void debugLineChanged(int line);
 
  private:
   JobRunner& m_runner;
@@ -129,6 +138,8 @@ class Session : public QObject {
   bool m_reportStale = false;
   bool m_productsStale = false;
   int m_plotColumns = 512;
+  QList<int> m_breakpoints;
+  int m_debugLine = 0;
 };
 
 }  // namespace tirx::views

@@ -20,23 +20,23 @@
 namespace tirx::cli {
 
 namespace {
+// One usage line per command.
+// clang-format off
 const char* kUsage =
     "usage: tirx <command> [options]\n"
     "  check   FILE [--arch sm_90] [--json]\n"
     "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir [-o OUT]\n"
-    "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] "
-    "[--json]\n"
+    "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
     "          [--budget N] [--timeout S] [--sanitize TOOL]\n"
-    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize "
-    "TOOL]\n"
+    "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize TOOL]\n"
+    "  debug   FILE [--break LINE[:COND]]... [--when COND] [--stop K] [--step N] [--print BUF]... [--json]\n"
     "  layout  SPEC [--shape 2,32,4] [--json]\n"
     "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
-    "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or "
-    "bundles)\n"
+    "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
     "  bench   FILE ...\n"
-    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record "
-    "FILE]\n";
+    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
+// clang-format on
 }
 
 int runCli(const Args& args, std::ostream& out, std::ostream& err) {
@@ -51,6 +51,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "compile") return cmdCompile(rest, out, err);
   if (cmd == "run") return cmdRun(rest, out, err);
   if (cmd == "verify") return cmdVerify(rest, out, err);
+  if (cmd == "debug") return cmdDebug(rest, out, err);
   if (cmd == "bench") return cmdBench(rest, out, err);
   if (cmd == "ptx-conform") return cmdPtxConform(rest, out, err);
   if (cmd == "runner") return cmdRunner(rest, out, err);

@@ -25,6 +25,7 @@ int cmdLayout(const Args& args, std::ostream& out, std::ostream& err);
 int cmdCompile(const Args& args, std::ostream& out, std::ostream& err);
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err);
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err);
+int cmdDebug(const Args& args, std::ostream& out, std::ostream& err);
 int cmdBench(const Args& args, std::ostream& out, std::ostream& err);
 int cmdBundle(const Args& args, std::ostream& out, std::ostream& err);
 int cmdReplay(const Args& args, std::ostream& out, std::ostream& err);

@@ -126,6 +126,8 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
               return released;
             }
             execShuffleIntrinsic(st, pc, lanes, same, w);
+            if (releasedPc < 0) releasedPc = pc;
+            releasedLanes += __builtin_popcount(same);
             syncClocks(lanes, same);
             for (int l = 0; l < 32; ++l)
               if (same >> l & 1) {
@@ -142,6 +144,8 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
         const ir::TileApply& a = *st.apply;
         if (!a.atomRank.empty()) execMatrix(a, pc, lanes, w);
         else execLaneCollective(a, pc, lanes, w);
+        if (releasedPc < 0) releasedPc = pc;
+        releasedLanes += 32;
         syncClocks(lanes, group);
         for (int l = 0; l < 32; ++l) {
           lanes[l]->state = ThreadState::Running;

@@ -413,8 +413,22 @@ void Runner::runThread(Thread& t) {
         break;
       }
       case Op::Store: execStore(*in.stmt, t, pc); ++t.pc; break;
-      case Op::Apply: execApply(*in.stmt->apply, t, pc); ++t.pc; break;
-      case Op::Ewise: execEwise(*in.stmt->ewise, t, pc); ++t.pc; break;
+      case Op::Apply:
+        execApply(*in.stmt->apply, t, pc);
+        ++t.pc;
+        if (lockstep) {  // the debugger's lock step: one tile op per thread and round
+          noteTileOp(t, pc);
+          return;
+        }
+        break;
+      case Op::Ewise:
+        execEwise(*in.stmt->ewise, t, pc);
+        ++t.pc;
+        if (lockstep) {  // the debugger's lock step: one tile op per thread and round
+          noteTileOp(t, pc);
+          return;
+        }
+        break;
       case Op::Jump: t.pc = in.target; break;
       case Op::JumpIfNot: {
         const ir::Expr* c = in.stmt->value.get();
@@ -485,7 +499,14 @@ void Runner::runThread(Thread& t) {
       case Op::Barrier:
       case Op::WarpSync:
       case Op::Collective: t.state = ThreadState::Waiting; return;
-      case Op::Tma: execTma(*in.stmt->tma, t, pc); ++t.pc; break;
+      case Op::Tma:
+        execTma(*in.stmt->tma, t, pc);
+        ++t.pc;
+        if (lockstep) {  // the debugger's lock step: one tile op per thread and round
+          noteTileOp(t, pc);
+          return;
+        }
+        break;
       case Op::Wgmma:
       case Op::NamedBarrier: t.state = ThreadState::Waiting; return;  // released by the scheduler
       case Op::Halt: t.state = ThreadState::Done; return;
@@ -535,11 +556,22 @@ void Runner::runCta() {
   resetAsync(nThreads);
   timeline.beginCta();
   wgmmaReset(nThreads);
+  lockstep = observing && cta == opt.observer->focusCta();
   while (!fatal) {
+    roundPc = -1;
+    roundThreads = 0;
+    roundMixed = false;
     for (auto& t : threads) {
       if (t.state != ThreadState::Running) continue;
       runThread(t);
       if (fatal) return;
+    }
+    if (lockstep) {
+      if (roundThreads > 0) emitStep(StepKind::TileOp, roundPc, roundThreads, roundMixed, threads);
+      // The scheduler below runs only when every thread has stopped, as without lock step.
+      if (std::any_of(threads.begin(), threads.end(),
+                      [](const Thread& t) { return t.state == ThreadState::Running; }))
+        continue;
     }
     flushShared();  // every lane of every warp instruction so far has run
     int64_t done = 0, atCta = 0;
@@ -596,10 +628,19 @@ void Runner::runCta() {
       }
     }
     if (released) continue;
-    if (wgmmaUsed && releaseWgmma(threads)) continue;  // wgmma (wgmma_exec.cpp)
+    releasedPc = -1;
+    releasedLanes = 0;
+    if (wgmmaUsed && releaseWgmma(threads)) {  // wgmma (wgmma_exec.cpp)
+      if (lockstep && !fatal) emitStep(StepKind::Wgmma, releasedPc, 128, false, threads);
+      continue;
+    }
     if (fatal) return;
     if (namedBarriers && releaseNamedBarriers(threads)) continue;
-    if (releaseCollectives(threads)) continue;  // warp collectives (collective_exec.cpp)
+    if (releaseCollectives(threads)) {  // warp collectives (collective_exec.cpp)
+      if (lockstep && !fatal)
+        emitStep(StepKind::Collective, releasedPc, releasedLanes, false, threads);
+      continue;
+    }
     if (fatal) return;
     if (atCta == nThreads && !divergent) {
       int64_t latest = 0;  // simulated time: every thread leaves the barrier at the latest arrival
@@ -683,7 +724,9 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   if (k->launch.threads() <= 0 || k->launch.ctas() <= 0) {
     r.faultAt("launch", "E0770", k->launchSpan, "the launch has no threads", true);
   } else if (r.bindArgs()) {
+    r.observing = m_options.observer && m_options.observer->beginLaunch(*k);
     r.runGrid();
+    if (r.observing) m_options.observer->endLaunch(!r.fatal, args, m_provenance);
   }
   m_elementOps = r.elementOps;
   for (auto& a : args)  // stores marked what they defined; an all-defined mask becomes empty

@@ -16,6 +16,7 @@
 #include "core/ir/values.h"
 #include "core/sim/async_state.h"
 #include "core/sim/simulator.h"
+#include "core/sim/step_observer.h"
 #include "core/sim/timeline.h"
 
 namespace tirx::sim {
@@ -187,6 +188,18 @@ class Runner {
   std::vector<int64_t> funcOps;                    ///< arithmetic nodes per function (elementOps), -1 unknown
   std::deque<std::vector<Value>> framePool;        ///< one frame per call depth (stable addresses)
   size_t callDepth = 0;
+  // The debugger's lock step (step_exec.cpp; step_observer.h): on in the observed CTA only.
+  bool observing = false;     ///< this launch is observed (SimOptions::observer accepted it)
+  bool lockstep = false;      ///< the current CTA is the observed one
+  int roundPc = -1;           ///< the round's tile op (the focus thread's when it ran one)
+  int64_t roundThreads = 0;   ///< threads that executed a tile op in this round
+  bool roundMixed = false;    ///< they executed different statements
+  int releasedPc = -1;        ///< the first collective / wgmma the scheduler released
+  int64_t releasedLanes = 0;  ///< lanes the scheduler released at collectives
+  /// A thread of the observed CTA finished a tile op at `pc` (its round ends for it).
+  void noteTileOp(const Thread& t, int pc);
+  /// Reports one step of the observed CTA to the observer.
+  void emitStep(StepKind kind, int pc, int64_t threads, bool mixed, const std::vector<Thread>& all);
   // Source of the store in progress, for provenance.
   int32_t curRegBuffer = -1, curRegSlot = -1, curRegLine = 0;
 

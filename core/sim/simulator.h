@@ -18,6 +18,7 @@
 #include "core/diag/budget.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
+#include "core/sim/step_observer.h"
 
 namespace tirx::sim {
 
@@ -40,6 +41,9 @@ struct SimOptions {
   int64_t timelineMaxEvents = 200'000;  ///< events kept per run; later ones set `truncated`
   int timelineMaxImages = 16;           ///< TMA box images kept per run
   int64_t timelineCopyTicks = 64;       ///< simulated time from an async copy's issue to its landing
+  /// The tile-level debugger's observer (step_observer.h): a launch it accepts runs its focus CTA
+  /// in lock step by tile op and reports every step. Null: no observer, no lock step.
+  StepObserver* observer = nullptr;
 };
 
 /// The producer of one element of a global tensor: the last store that wrote it.

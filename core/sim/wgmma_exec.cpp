@@ -352,6 +352,7 @@ bool Runner::releaseWgmma(std::vector<Thread>& threads) {
     const ir::Stmt& s = *code[size_t(pc)].stmt;
     if (!charge(128 * 16 * (s.wgmma->n + 64) / 64 * s.wgmma->kSteps * s.wgmma->mRepeat, threads[size_t(lo)], pc)) return false;
     execWgmma(*s.wgmma, pc, wg.data());
+    if (releasedPc < 0) releasedPc = pc;
     if (fatal) return false;
     int64_t latest = 0;  // the timeline's logical clock: the warpgroup leaves together
     for (Thread* t : wg) latest = std::max<int64_t>(latest, t->clock);

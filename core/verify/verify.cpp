@@ -174,6 +174,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   sim::SimOptions simOptions;
   simOptions.budget = &budget;
   simOptions.recordTimeline = opt.recordTimeline;
+  simOptions.observer = opt.observer;
   sim::Simulator simulator(simOptions);
 
   auto runOne = [&](const std::string& kernel, std::vector<ir::KernelArg>& args,

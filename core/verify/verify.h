@@ -17,6 +17,10 @@
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 
+namespace tirx::sim {
+class StepObserver;
+}
+
 namespace tirx::verify {
 
 /// Who produced an element of a kernel output (from the simulator's provenance).
@@ -101,6 +105,9 @@ struct VerifyOptions {
   /// Record the simulator's asynchronous timeline of every launch (KernelRun::timeline; the
   /// studio's Pipeline dock). Off by default: a plain verify pays nothing for it.
   bool recordTimeline = false;
+  /// The tile-level debugger's observer (core/sim/step_observer.h), given to every simulator
+  /// launch; null for none.
+  sim::StepObserver* observer = nullptr;
 };
 
 /// Verify a script. Never throws; everything wrong is in the Report.

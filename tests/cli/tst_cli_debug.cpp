@@ -1,0 +1,114 @@
+// End-to-end tests of `tirx debug` (app/cli/cmd_debug.cpp): runs the built binary on the bundled
+// 64×64×64 GEMM (resources/examples/gemm_ldmatrix_swizzled.py): a line breakpoint at the mma.sync,
+// stepping back to the ldmatrix, the --json document (values, owners, reference and error of the
+// accumulator, checked against a recomputation of C = A·Bᵀ from the script's input formula), a
+// watch condition, and the exit codes 1 (bad breakpoint, unknown buffer) and 2 (usage).
+#include <QProcess>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "tirx_process.h"
+
+namespace {
+
+const QString kGemm =
+    QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_ldmatrix_swizzled.py");
+Run tirx(const QStringList& args) {
+  return runTirx(QStringList{"debug", kGemm} + args);
+}
+
+/// C[i, j] of the script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a · bᵀ.
+double cAt(int i, int j) {
+  double s = 0;
+  for (int k = 0; k < 64; ++k) s += double((i * 64 + k) % 7 - 3) * double((j * 64 + k) % 5 - 2);
+  return s;
+}
+
+}  // namespace
+
+class TestCliDebug : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void breakAtMmaText() {
+    const Run r = tirx({"--break", "52", "--print", "acc", "--limit", "2"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, QString());
+    const QStringList lines = r.out.split('\n');
+    QVERIFY2(lines[0].startsWith(
+                 "step 7 of 9 (collective, cta 0) at " + kGemm +
+                 ":52:5: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32, 128 lanes"),
+             qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith("acc (local float32, shape [4, 1, 8, 16, 8]): "),
+             qPrintable(lines[1]));
+    QVERIFY(lines[1].contains(
+        "0 uninitialised, 0 nan, 0 inf, max abs err 0 against the checked reference"));
+    // acc[0, 0, 0, 0, 0] is C[0, 0], in warp 0 lane 0 register 0.
+    QCOMPARE(lines[2], QString("  [0, 0, 0, 0, 0] = %1  (w0 l0 r0)  ref %1 err 0").arg(cAt(0, 0)));
+    QVERIFY(lines[4].startsWith("  ... 4094 more"));
+  }
+
+  void stepBackJson() {
+    // One step back from the mma: the ldmatrix of B ran, the accumulator holds the mov's zeros.
+    const Run r =
+        tirx({"--break", "52", "--step", "-1", "--print", "acc", "--print", "Bs", "--json"});
+    QCOMPARE(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString(), nullptr, false);
+    QVERIFY(!j.is_discarded());
+    QCOMPARE(j["stop"]["index"].get<int>(), 6);
+    QCOMPARE(j["stop"]["line"].get<int>(), 51);
+    QCOMPARE(j["stop"]["op"].get<std::string>(), std::string("mov.b32"));
+    QCOMPARE(j["steps"].get<int>(), 9);
+    const auto& acc = j["tiles"][0];
+    QCOMPARE(acc["buffer"].get<std::string>(), std::string("acc"));
+    QCOMPARE(acc["elements"].size(), size_t{4096});
+    for (const auto& e : acc["elements"]) {
+      // registers 4n + 2h + q of lane l in warp w: C[16w + l // 4 + 8h, 8n + 2 (l % 4) + q].
+      const int w = e["warp"], l = e["lane"], reg = e["reg"];
+      const int n = reg / 4, h = reg / 2 % 2, q = reg % 2;
+      const int i = 16 * w + l / 4 + 8 * h, jj = 8 * n + 2 * (l % 4) + q;
+      QCOMPARE(e["value"].get<double>(), 0.0);
+      QCOMPARE(e["reference"].get<double>(), cAt(i, jj));
+      QCOMPARE(e["abs_err"].get<double>(), std::abs(cAt(i, jj)));
+    }
+    const auto& bs = j["tiles"][1];
+    QCOMPARE(bs["scope"].get<std::string>(), std::string("shared"));
+    QCOMPARE(bs["uninit"].get<int>(), 0);
+    for (const auto& e : bs["elements"]) {
+      const int row = e["coord"][0], col = e["coord"][1];
+      QCOMPARE(e["value"].get<double>(), double((row * 64 + col) % 5 - 2));
+    }
+  }
+
+  void watchCondition() {
+    const Run r = tirx({"--when", "C[63, 63] != 0", "--print", "C", "--limit", "0"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith("step 8 of 9 (tile-op, cta 0)"), qPrintable(r.out));
+    QVERIFY(r.out.contains("st.global.v2.b32"));
+    QVERIFY(r.out.contains("max abs err 0 against the checked reference"));
+  }
+
+  void errors() {
+    Run r = tirx({"--break", "40"});  // a comment line: no tile op
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(kGemm + ":40:1: error: line 40 holds no tile op of kernel 'gemm_64'") &&
+                 r.err.contains("[E0841]"),
+             qPrintable(r.err));
+    r = tirx({"--when", "acc[0, 0 > 1"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(
+        r.err.contains("<condition>:1:10: error: expected ',' or ']'") && r.err.contains("[E0840]"),
+        qPrintable(r.err));
+    r = tirx({"--print", "nope"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains("[E0845]"));
+    r = tirx({"--step", "x"});
+    QCOMPARE(r.code, 2);
+    r = runTirx({"debug"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("usage: tirx debug FILE"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCliDebug)
+#include "tst_cli_debug.moc"

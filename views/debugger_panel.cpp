@@ -1,0 +1,261 @@
+// DebuggerPanel: buttons and fields, job submission and delivery; the grid is a LayoutCanvas over
+// the model the job prepared.
+#include "views/debugger_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include "views/layout_canvas.h"
+#include "views/session.h"
+
+namespace tirx::views {
+
+DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
+  auto* top = new QHBoxLayout;
+  auto button = [&](const QString& text, const QString& tip) {
+    auto* b = new QPushButton(text, this);
+    b->setToolTip(tip);
+    top->addWidget(b);
+    return b;
+  };
+  m_start = button(tr("Start"),
+                   tr("Record the script's launch on the simulator (restarts a running session)"));
+  m_reverse = button(tr("◀◀"), tr("Reverse continue: back to the previous breakpoint hit"));
+  m_back = button(tr("◀"), tr("Step back one tile op"));
+  m_forward = button(tr("▶"), tr("Step forward one tile op"));
+  m_continue = button(tr("▶▶"), tr("Continue to the next breakpoint hit"));
+  m_toCursor = button(tr("Run to cursor"), tr("Run to the next tile op on the editor's line"));
+  top->addStretch();
+  auto* second = new QHBoxLayout;
+  second->addWidget(new QLabel(tr("Tile"), this));
+  m_buffers = new QComboBox(this);
+  m_buffers->setMinimumContentsLength(8);
+  second->addWidget(m_buffers);
+  second->addWidget(new QLabel(tr("CTA"), this));
+  m_cta = new QSpinBox(this);
+  m_cta->setRange(0, 1 << 30);
+  second->addWidget(m_cta);
+  second->addWidget(new QLabel(tr("Thread"), this));
+  m_thread = new QSpinBox(this);
+  m_thread->setRange(0, 1023);
+  m_thread->setToolTip(tr(
+      "The focus thread: its scalars are shown, and its warp's copy of lane-only register tiles"));
+  second->addWidget(m_thread);
+  m_watch = new QLineEdit(this);
+  m_watch->setPlaceholderText(tr("watch: C[3, 4] > 1.5, nan(acc), uninit(As[0, 0])"));
+  second->addWidget(m_watch, 1);
+  m_status = new QLabel(tr("Not debugging: Start records the script on the simulator."), this);
+  m_status->setWordWrap(true);
+  m_summary = new QLabel(this);
+  m_summary->setWordWrap(true);
+  m_message = new QLabel(this);
+  m_message->setWordWrap(true);
+  m_message->setStyleSheet(QStringLiteral("color: #b03020"));
+  m_canvas = new LayoutCanvas(this);
+  m_canvas->setModel(&m_view.grid);
+  m_info = new QLabel(this);
+  m_info->setWordWrap(true);
+  m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* v = new QVBoxLayout(this);
+  v->addLayout(top);
+  v->addLayout(second);
+  v->addWidget(m_status);
+  v->addWidget(m_message);
+  v->addWidget(m_summary);
+  v->addWidget(m_canvas, 1);
+  v->addWidget(m_info);
+  connect(m_start, &QPushButton::clicked, this, &DebuggerPanel::start);
+  connect(m_back, &QPushButton::clicked, this, &DebuggerPanel::stepBack);
+  connect(m_forward, &QPushButton::clicked, this, &DebuggerPanel::stepForward);
+  connect(m_continue, &QPushButton::clicked, this, &DebuggerPanel::continueForward);
+  connect(m_reverse, &QPushButton::clicked, this, &DebuggerPanel::continueBackward);
+  connect(m_toCursor, &QPushButton::clicked, this, &DebuggerPanel::runToCursor);
+  connect(m_buffers, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    if (!m_updatingBuffers && !name.isEmpty()) showBuffer(name);
+  });
+  connect(m_canvas, &LayoutCanvas::cellHovered, this, [this](qint64 flat) {
+    showCell(flat);
+    if (flat >= 0) QToolTip::showText(QCursor::pos(), infoText(), m_canvas);
+  });
+  connect(m_canvas, &LayoutCanvas::cellClicked, this, &DebuggerPanel::showCell);
+  connect(&m_session, &Session::breakpointsChanged, this, [this] {
+    if (active())
+      submit(request(DebugAction::Show));  // new breakpoints: their problems show at once
+  });
+  connect(&m_session, &Session::textReplaced, this, [this] {
+    m_handle.reset();
+    m_session.setDebugLine(0);
+    updateButtons();
+  });
+  updateButtons();
+}
+
+void DebuggerPanel::updateButtons() {
+  for (QPushButton* b : {m_back, m_forward, m_continue, m_reverse, m_toCursor})
+    b->setEnabled(active());
+  m_start->setText(active() ? tr("Restart") : tr("Start"));
+}
+
+DebugRequest DebuggerPanel::request(DebugAction action) const {
+  DebugRequest q;
+  q.action = action;
+  q.target = m_target;
+  q.buffer = m_view.buffer.toStdString();
+  for (int line : m_session.breakpoints()) q.breakpoints.push_back({line, {}});
+  if (!m_watch->text().trimmed().isEmpty())
+    q.breakpoints.push_back({0, m_watch->text().trimmed().toStdString()});
+  return q;
+}
+
+void DebuggerPanel::start() {
+  const std::string source = m_session.text().toStdString();
+  const std::string name = m_session.displayName().toStdString();
+  const int sm = m_session.sm();
+  const int64_t cta = m_cta->value(), thread = m_thread->value();
+  const std::string buffer = m_view.buffer.toStdString();
+  m_status->setText(tr("Recording the launch on the simulator…"));
+  m_session.runner().submitCancellable<DebugStartResult>(
+      JobKind::DebugStart,
+      [source, name, sm, cta, thread, buffer](const CancelTokenPtr& cancel) {
+        return startDebugSession(source, name, sm, cta, thread, buffer, cancel);
+      },
+      this,
+      [this](DebugStartResult r) {
+        m_handle = r.handle;
+        updateButtons();
+        if (!m_handle) m_session.setDebugLine(0);
+        deliver(std::move(r.view));
+        // The editor's breakpoints may already be set: report the bad ones now.
+        if (m_handle && (!m_session.breakpoints().isEmpty() || !m_watch->text().isEmpty()))
+          submit(request(DebugAction::Show));
+      });
+}
+
+void DebuggerPanel::submit(DebugRequest q) {
+  if (!m_handle) return;
+  auto handle = m_handle;
+  m_session.runner().submitCancellable<DebugView>(
+      JobKind::DebugStep,
+      [handle, q](const CancelTokenPtr& cancel) {
+        return runDebugRequest(*handle, q, cancel.get());
+      },
+      this,
+      [this, handle](DebugView v) {
+        if (handle == m_handle) deliver(std::move(v));
+      });
+}
+
+void DebuggerPanel::stepForward() {
+  if (!active()) return;
+  m_target = std::min<qint64>(m_target + 1, m_view.last);
+  submit(request(DebugAction::GoTo));
+}
+
+void DebuggerPanel::stepBack() {
+  if (!active()) return;
+  m_target = std::max<qint64>(m_target - 1, m_view.first);
+  submit(request(DebugAction::GoTo));
+}
+
+void DebuggerPanel::goToStep(qint64 step) {
+  if (!active()) return;
+  m_target = step;
+  submit(request(DebugAction::GoTo));
+}
+
+void DebuggerPanel::continueForward() {
+  submit(request(DebugAction::Continue));
+}
+void DebuggerPanel::continueBackward() {
+  submit(request(DebugAction::ReverseContinue));
+}
+
+void DebuggerPanel::runToCursor() {
+  DebugRequest q = request(DebugAction::RunToLine);
+  q.line = m_session.selectedLine();
+  submit(q);
+}
+
+void DebuggerPanel::showBuffer(const QString& name) {
+  m_view.buffer = name;
+  submit(request(DebugAction::Show));
+}
+
+void DebuggerPanel::setWatchCondition(const QString& condition) {
+  m_watch->setText(condition);
+}
+
+void DebuggerPanel::setFocus(qint64 cta, qint64 thread) {
+  m_cta->setValue(static_cast<int>(cta));
+  m_thread->setValue(static_cast<int>(thread));
+}
+
+QString DebuggerPanel::statusText() const {
+  return m_status->text();
+}
+QString DebuggerPanel::infoText() const {
+  return m_info->text();
+}
+
+void DebuggerPanel::deliver(DebugView v) {
+  m_view = std::move(v);
+  m_target = m_view.stop.index >= 0 ? m_view.stop.index : 0;
+  m_message->setText(m_view.message.trimmed());
+  m_message->setVisible(!m_view.message.trimmed().isEmpty());
+  if (!m_view.ok) {
+    m_status->setText(tr("Not debugging."));
+    m_summary->clear();
+  } else {
+    const auto& s = m_view.stop;
+    QString scalars;
+    for (const auto& [n, val] : s.scalars)
+      scalars += QStringLiteral(" %1=%2").arg(QString::fromStdString(n),
+                                              QString::fromStdString(valueText(CellValue{val})));
+    m_status->setText(tr("step %1 of %2 · %3 · line %4 · %5 · %6 %7%8%9")
+                          .arg(s.index)
+                          .arg(m_view.steps)
+                          .arg(QString::fromStdString(s.kind))
+                          .arg(s.span.line)
+                          .arg(QString::fromStdString(s.op))
+                          .arg(s.threads)
+                          .arg(s.kind == "tile-op" ? tr("threads") : tr("lanes"),
+                               s.mixed ? tr(" (diverged)") : QString(),
+                               scalars.isEmpty()
+                                   ? QString()
+                                   : tr(" · thread %1:%2").arg(m_thread->value()).arg(scalars)));
+    m_summary->setText(m_view.summary);
+    m_session.setDebugLine(s.span.line);
+  }
+  m_updatingBuffers = true;
+  if (m_buffers->count() != m_view.buffers.size() || [&] {
+        for (int i = 0; i < m_buffers->count(); ++i)
+          if (m_buffers->itemText(i) != m_view.buffers[i]) return true;
+        return false;
+      }()) {
+    m_buffers->clear();
+    m_buffers->addItems(m_view.buffers);
+  }
+  m_buffers->setCurrentText(m_view.buffer);
+  m_updatingBuffers = false;
+  m_canvas->setModel(&m_view.grid);
+  m_canvas->modelChanged();
+  showCell(m_canvas->selectedCell());
+  emit viewReady();
+}
+
+void DebuggerPanel::showCell(qint64 flat) {
+  if (flat < 0 || flat >= m_view.grid.cellCount()) {
+    m_info->clear();
+    return;
+  }
+  m_info->setText(QString::fromStdString(m_view.grid.cellDetails(flat)).trimmed());
+}
+
+}  // namespace tirx::views
