@@ -49,7 +49,7 @@ class TstMainWindow : public QObject {
 
   void docksAndIsolation() {
     MainWindow w(nullptr, false);
-    for (const char* name : {"editor", "layout", "assembly", "results", "tensorcores", "pipeline"}) QVERIFY(w.dock(name));
+    for (const char* name : {"editor", "layout", "assembly", "results", "tensorcores", "pipeline", "debugger"}) QVERIFY(w.dock(name));
     QVERIFY(!w.dock("nope"));
     w.show();
     QVERIFY(w.isolateDock("layout"));
