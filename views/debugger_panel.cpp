@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -63,7 +64,17 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
   m_info = new QLabel(this);
   m_info->setWordWrap(true);
   m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* v = new QVBoxLayout(this);
+  // The contents scroll inside the dock, so that the dock's minimum height stays small and the
+  // window's splits (editor | Results) are not held apart by the Debugger's tab.
+  auto* inner = new QWidget(this);
+  auto* v = new QVBoxLayout(inner);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(inner);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
   v->addLayout(top);
   v->addLayout(second);
   v->addWidget(m_status);
