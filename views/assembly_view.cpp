@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "core/ptx/ptx_table.h"
+#include "core/toolchain/toolchain.h"
 #include "views/asm_highlighter.h"
 #include "views/script_facts.h"
 #include "views/session.h"
@@ -173,34 +174,20 @@ void AssemblyView::onGeneratedLineClicked(Tab tab) {
 QString AssemblyView::describeLine(Tab tab, int line) const {
   QTextBlock b = m_texts[tab]->document()->findBlockByNumber(line - 1);
   if (!b.isValid()) return {};
-  QString t = b.text().trimmed();
   if (tab == PtxTab) {
-    static const QRegularExpression re(R"(^(@!?%p\d+\s+)?([a-z][a-z0-9]*(\.[a-z0-9:]+)*))");
-    auto m = re.match(t);
-    if (!m.hasMatch()) return {};
-    std::string op = m.captured(2).toStdString();
-    if (auto instr = parsePtxOpcode(op)) return QString::fromStdString(describeOpcode(*instr));
-    std::string fam = op.substr(0, op.find('.'));
-    for (const auto& f : ptxFamilies())
-      if (f.name == fam) return QString::fromStdString(f.name + " — " + f.description);
+    const auto f = ptxLineFacts(b.text().toStdString());
+    if (!f) return {};
+    if (f->instr) return QString::fromStdString(describeOpcode(*f->instr));
+    if (f->family)
+      return QString::fromStdString(f->opcode + " — " + f->family->name + ": " +
+                                    f->family->description);
     return {};
   }
   if (tab == SassTab) {
-    static const QRegularExpression re(R"(\b([A-Z][A-Z0-9]+)(\.[A-Z0-9_.]+)?\b)");
-    auto m = re.match(t);
-    if (!m.hasMatch()) return {};
-    std::string fam = m.captured(1).toLower().toStdString();
-    if (fam == "ldg" || fam == "lds") fam = "ld";
-    if (fam == "stg" || fam == "sts") fam = "st";
-    if (fam == "ffma") fam = "fma";
-    if (fam == "fmnmx") fam = "max";
-    if (fam == "fadd") fam = "add";
-    if (fam == "fmul") fam = "mul";
-    if (fam == "f2f") fam = "cvt";
-    if (fam == "mufu") return tr("MUFU — multi-function unit (ex2, lg2, rcp, rsq, sin, cos)");
-    for (const auto& f : ptxFamilies())
-      if (f.name == fam) return QString("%1 — %2").arg(m.captured(0), QString::fromStdString(f.description));
-    return {};
+    const auto f = toolchain::sassLineFacts(b.text().toStdString());
+    if (!f || f->description.empty()) return {};
+    return QString::fromStdString(f->guard + (f->guard.empty() ? "" : " ") + f->mnemonic +
+                                  f->modifiers + " — " + f->description);
   }
   return {};
 }

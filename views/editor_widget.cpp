@@ -14,6 +14,7 @@
 #include <cctype>
 #include <map>
 
+#include "core/layout/tile_layout.h"
 #include "core/ptx/ptx_table.h"
 #include "views/completion_source.h"
 #include "views/descriptor_facts.h"
@@ -475,6 +476,13 @@ QString EditorWidget::hoverTextAt(int pos) const {
         std::string text = describeLayoutSymbol(prog, facts->layouts, sym);
         if (!text.empty()) parts << QString::fromStdString(text);
       }
+    }
+    // inside a layout literal: the axis under the mouse (core/layout's registry), then the
+    // literal's ownership summary (sema's ir::Program::layoutLiterals, tabulated on the worker)
+    if (const int lit = layoutLiteralAt(facts->literals, pos); lit >= 0) {
+      if (const std::string axis = axisDescription(word); !axis.empty())
+        parts << QString::fromStdString(axis);
+      parts << QString::fromStdString(describeLayoutLiteral(facts->literals[size_t(lit)]));
     }
   }
   for (const Diagnostic& d : facts->frontEnd->diagnostics)

@@ -7,6 +7,7 @@
 #if defined(TIRX_STUDIO_HAVE_VERIFY)
 #include <sstream>
 
+#include "core/codegen/codegen.h"
 #include "core/driver/runner_protocol.h"
 #include "core/sim/simulator.h"
 #include "core/verify/bundle.h"
@@ -73,6 +74,15 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   p.sass = b->products.sass;
   p.sassNote = b->products.sass.empty() ? "not recorded (" + b->products.sassStatus + ")" : std::string();
   for (const auto& line : b->products.resources) p.resources += line + "\n";
+  // The recorded PTX and SASS carry their own line records (.loc, nvdisasm's //## File): the
+  // engine's source map links them to the script as in a live compile.
+  codegen::SourceMap map;
+  map.attachPtx(p.ptx, b->scriptFile);
+  map.attachSass(p.sass, b->scriptFile);
+  for (size_t l = 1; l < map.ptxToScript.size(); ++l)
+    if (map.ptxToScript[l] > 0) p.ptxLines.push_back({map.ptxToScript[l], int(l)});
+  for (size_t l = 1; l < map.sassToScript.size(); ++l)
+    if (map.sassToScript[l] > 0) p.sassLines.push_back({map.sassToScript[l], int(l)});
   p.summary = "recorded in the bundle (" + b->toolkit + ")" +
               (b->products.error.empty() ? std::string() : ": " + b->products.error);
   verify::Report r;

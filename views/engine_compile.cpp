@@ -46,6 +46,8 @@ CompileProducts runCompile(const CompileRequest& request) {
     if (p.map.cudaToScript[l] > 0) out.cudaLines.push_back({p.map.cudaToScript[l], int(l)});
   for (size_t l = 1; l < p.map.ptxToScript.size(); ++l)
     if (p.map.ptxToScript[l] > 0) out.ptxLines.push_back({p.map.ptxToScript[l], int(l)});
+  for (size_t l = 1; l < p.map.sassToScript.size(); ++l)
+    if (p.map.sassToScript[l] > 0) out.sassLines.push_back({p.map.sassToScript[l], int(l)});
   int errors = 0;
   for (const auto& d : p.diagnostics) errors += d.severity == Severity::Error;
   std::ostringstream sum;

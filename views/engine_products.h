@@ -14,6 +14,7 @@
 #include "core/diag/diagnostic.h"
 #include "core/ir/async_timeline.h"
 #include "core/ir/shared_access.h"
+#include "core/verify/verify.h"
 #include "views/plot_series.h"
 
 namespace tirx::views {
@@ -59,9 +60,10 @@ struct WorstElement {
   std::vector<int64_t> index;
   int64_t flat = 0;
   double actual = 0, expected = 0, absError = 0, relError = 0;
-  std::string owners;  ///< "w1 l5 r2" (thread/register that produced it), may be empty
-  std::string tile;    ///< the tile (symbol) whose layout the owners refer to
-  int line = 0;        ///< the script line of the tile op that wrote it, 0 when unknown
+  /// The engine's producer of the element (cta, thread, warp, lane, register tile and slot, lines),
+  /// as core/verify reports it; `owner.known` false when the kernel never stored it.
+  verify::OwnerInfo owner;
+  int line = 0;  ///< the script line of the tile op that wrote it (else the store), 0 when unknown
 };
 
 /// One comparison (one assert_close / assert_allclose, or one output of one kernel).

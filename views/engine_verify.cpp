@@ -27,19 +27,8 @@ WorstElement convertWorst(const verify::WorstElement& w, const std::vector<int64
   e.expected = w.expected;
   e.absError = w.absErr;
   e.relError = w.relErr;
-  const verify::OwnerInfo& o = w.owner;
-  if (o.known) {
-    std::string reg = o.reg;  // "R[2]": tile name and register slot
-    std::string slot;
-    auto open = reg.find('[');
-    if (open != std::string::npos) {
-      e.tile = reg.substr(0, open);
-      slot = reg.substr(open + 1, reg.find(']') - open - 1);
-    }
-    e.owners = "w" + std::to_string(o.warp) + " l" + std::to_string(o.lane) +
-               (slot.empty() ? std::string() : " r" + slot);
-    e.line = o.regLine > 0 ? o.regLine : o.storeLine;
-  }
+  e.owner = w.owner;
+  if (w.owner.known) e.line = w.owner.regLine > 0 ? w.owner.regLine : w.owner.storeLine;
   return e;
 }
 

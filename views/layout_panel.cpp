@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 #include <set>
 
+#include "core/ir/buffer_access.h"
+#include "core/ir/element_access.h"
 #include "core/layout/layout_parse.h"
 #include "views/layout_canvas.h"
 #include "views/session.h"
@@ -29,14 +31,6 @@ QString shapeText(const std::vector<int64_t>& shape) {
   QStringList parts;
   for (auto s : shape) parts << QString::number(s);
   return "(" + parts.join(", ") + ")";
-}
-
-void collectApplies(const std::vector<ir::Stmt>& body, std::vector<const ir::Stmt*>& out) {
-  for (const auto& s : body) {
-    if (s.kind == ir::StmtKind::Apply && s.apply) out.push_back(&s);
-    collectApplies(s.body, out);
-    collectApplies(s.orelse, out);
-  }
 }
 
 QString report_stale_note(bool stale) {
@@ -281,28 +275,19 @@ void LayoutPanel::refreshTileOps() {
   m_opAtoms.push_back(0);
   auto facts = m_session.facts();
   if (facts && m_symbolIndex >= 0) {
+    // The engine's uses of the symbol's buffer (ir::tileOpUses through Symbol::buffer).
     const auto& prog = facts->frontEnd->program;
     const ir::Symbol& sym = prog.symbols[m_symbolIndex];
-    for (const auto& k : prog.kernels) {
-      if (!sym.kernel.empty() && k.name != sym.kernel) continue;
-      std::vector<const ir::Stmt*> applies;
-      collectApplies(k.body, applies);
-      for (const ir::Stmt* s : applies) {
-        const ir::TileApply& a = *s->apply;
-        int64_t atom = a.atom.empty() ? 1 : a.atom.front();
-        for (size_t o = 0; o < a.operands.size() && o < a.atom.size(); ++o) {
-          const auto& t = a.operands[o].tensor;
-          if (!a.operands[o].isScalar && t.buffer >= 0 && t.buffer < (int)k.buffers.size() &&
-              k.buffers[t.buffer].name == sym.name)
-            atom = a.atom[o];
-        }
-        m_tileOps->addItem(tr("line %1: %2 (atom %3)")
-                               .arg(s->span.line)
-                               .arg(QString::fromStdString(a.instr.opcode))
-                               .arg(atom));
-        m_opAtoms.push_back(atom);
+    const ir::Kernel* k = sym.kernel.empty() ? nullptr : prog.findKernel(sym.kernel);
+    if (k && sym.buffer >= 0)
+      for (const ir::TileOpUse& u : ir::tileOpUses(*k, sym.buffer)) {
+        m_tileOps->addItem(tr("line %1: %2 · %3 (atom %4)")
+                               .arg(u.stmt->span.line)
+                               .arg(QString::fromStdString(u.opcode))
+                               .arg(u.write ? tr("writes") : tr("reads"))
+                               .arg(u.atom));
+        m_opAtoms.push_back(u.atom);
       }
-    }
   }
   m_tileOps->blockSignals(false);
 }
@@ -335,6 +320,12 @@ void LayoutPanel::selectCell(qint64 flat) {
   updateInfo(flat);
 }
 
+QStringList LayoutPanel::tileOpTexts() const {
+  QStringList out;
+  for (int i = 0; i < m_tileOps->count(); ++i) out << m_tileOps->itemText(i);
+  return out;
+}
+
 QString LayoutPanel::linesTouching() const {
   auto facts = m_session.facts();
   if (!facts || m_symbolIndex < 0) return tr("no script lines (typed layout)");
@@ -353,8 +344,53 @@ void LayoutPanel::updateInfo(qint64 flat) {
   QString details = QString::fromStdString(m_model.cellDetails(flat)).toHtmlEscaped();
   details.replace("\n", "<br>");
   QString head = QString::fromStdString(m_model.cellLabel(flat)).toHtmlEscaped();
-  m_info->setText(QString("<b>%1</b> — %2<br>%3 %4")
-                      .arg(head, details, tr("touched by"), linesTouching()));
+  m_info->setText(QString("<b>%1</b> — %2<br>%3 %4%5")
+                      .arg(head, details, tr("touched by"), linesTouching(), memoryTouches(flat)));
+}
+
+QString LayoutPanel::memoryTouches(qint64 flat) const {
+  // A global or shared tensor's cell: the engine's threads and registers of each ld/st tile op
+  // on that element (ir::elementTouches), one line per op.
+  auto facts = m_session.facts();
+  if (!facts || m_symbolIndex < 0 || !m_model.isMemory()) return {};
+  const ir::Program& prog = facts->frontEnd->program;
+  const ir::Symbol& sym = prog.symbols[size_t(m_symbolIndex)];
+  const ir::Kernel* k = sym.kernel.empty() ? nullptr : prog.findKernel(sym.kernel);
+  if (!k || sym.kind != ir::Symbol::Kind::Tensor || sym.buffer < 0) return {};
+  const int64_t element = m_model.byteOffset(flat) / std::max(1, ir::dtypeBytes(sym.dtype));
+  const ir::ElementTouches t = ir::elementTouches(*k, sym.buffer, element);
+  QStringList lines;
+  const ir::Stmt* cur = nullptr;
+  QStringList owners;
+  auto flush = [&](const ir::ElementTouch* last) {
+    if (!last) return;
+    lines << tr("line %1 %2 %3 %4")
+                 .arg(last->stmt->span.line)
+                 .arg(QString::fromStdString(last->opcode).toHtmlEscaped())
+                 .arg(last->write ? tr("writes it from") : tr("reads it into"))
+                 .arg(owners.join(", "));
+    owners.clear();
+  };
+  for (size_t i = 0; i < t.touches.size(); ++i) {
+    const ir::ElementTouch& e = t.touches[i];
+    if (e.stmt != cur && i > 0) flush(&t.touches[i - 1]);
+    cur = e.stmt;
+    const QString reg =
+        QString::fromStdString(k->buffers[size_t(e.regBuffer)].name).toHtmlEscaped();
+    owners << (e.thread < 0 ? tr("every thread's %1 slot %2").arg(reg).arg(e.slot)
+                            : tr("thread %1 (warp %2, lane %3) %4 slot %5")
+                                  .arg(e.thread)
+                                  .arg(e.thread / 32)
+                                  .arg(e.thread % 32)
+                                  .arg(reg)
+                                  .arg(e.slot));
+  }
+  if (!t.touches.empty()) flush(&t.touches.back());
+  if (t.truncated) lines << tr("… (more owners)");
+  for (const ir::Stmt* s : t.unresolved)
+    lines << tr("line %1: its region start is only known at run time").arg(s->span.line);
+  if (lines.isEmpty()) return {};
+  return "<br>" + tr("tile ops on this element:") + "<br>" + lines.join("<br>");
 }
 
 QString LayoutPanel::infoText() const { return m_info->text(); }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 
@@ -32,6 +33,8 @@ class LayoutPanel : public QWidget {
   /// The line under the grid: shape and owners, or memory facts; in the bank view, the kernel's
   /// bank conflicts as the simulator counted them.
   QString statsText() const;
+  /// The atom-outline choices: "no atom outline", then the tile ops on the shown symbol.
+  QStringList tileOpTexts() const;
   /// Show symbol `name` (first match) or the typed layout `text`.
   bool showSymbol(const QString& name);
   void showLayoutText(const QString& text);
@@ -59,6 +62,8 @@ class LayoutPanel : public QWidget {
   void updateInfo(qint64 flat);
   void updateStats();
   QString linesTouching() const;
+  /// A memory cell: the threads and registers of each ld/st tile op on its element (the engine's).
+  QString memoryTouches(qint64 flat) const;
   void exportImage(bool svg);
 
   Session& m_session;

@@ -27,6 +27,14 @@ namespace {
 
 QString num(double v) { return QString::number(v, 'g', 4); }
 
+/// "w1 l5 r2": warp, lane and register slot of the engine's producer (no slot for a scalar store).
+QString ownerLabel(const verify::OwnerInfo& o) {
+  if (!o.known) return {};
+  QString s = QString("w%1 l%2").arg(o.warp).arg(o.lane);
+  if (o.slot >= 0) s += QString(" r%1").arg(o.slot);
+  return s;
+}
+
 QString indexText(const std::vector<int64_t>& idx) {
   QStringList p;
   for (auto i : idx) p << QString::number(i);
@@ -42,13 +50,17 @@ QChartView* makeChartView(QWidget* parent) {
   return view;
 }
 
-void resetChart(QChart* chart, const QString& title) {
-  chart->removeAllSeries();
-  for (auto* a : chart->axes()) {
-    chart->removeAxis(a);
-    delete a;
+/// The chart's persistent axes and series (created once: rebuilding them per check cost the GUI
+/// thread most of a frame, docs/benchmarks.md "The studio under load").
+void setUpChart(QChart* chart, std::initializer_list<QLineSeries*> series, QValueAxis* x,
+                QValueAxis* y) {
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (QLineSeries* s : series) {
+    chart->addSeries(s);
+    s->attachAxis(x);
+    s->attachAxis(y);
   }
-  chart->setTitle(title);
 }
 
 // A tick step of 1, 2 or 5 × 10^k that gives about `target` intervals over `span` (at least 1 for
@@ -69,10 +81,10 @@ double niceStep(double span, int target, bool integer) {
 /// Axes for a chart whose x is a flat element index over [0, count) and whose y covers [lo, hi]:
 /// the y range is fitted to every series (output and reference), ticks are at round values, and
 /// the index axis ticks at integers only.
-void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle, int64_t count,
-                double lo, double hi, int heightPx) {
-  auto* x = new QValueAxis;
-  auto* y = new QValueAxis;
+void fitAxes(QValueAxis* x, QValueAxis* y, const QString& xTitle, const QString& yTitle,
+             int64_t count, double lo, double hi, int heightPx) {
+  x->setVisible(true);
+  y->setVisible(true);
   x->setTitleText(xTitle);
   y->setTitleText(yTitle);
   const double xMax = std::max<double>(1, static_cast<double>(count - 1));
@@ -95,12 +107,6 @@ void attachAxes(QChart* chart, const QString& xTitle, const QString& yTitle, int
   y->setTickAnchor(0);
   y->setTickInterval(step);
   y->setLabelFormat("%.4g");
-  chart->addAxis(x, Qt::AlignBottom);
-  chart->addAxis(y, Qt::AlignLeft);
-  for (auto* s : chart->series()) {
-    s->attachAxis(x);
-    s->attachAxis(y);
-  }
 }
 
 /// Row heights that fit the wrapped text of each cell at its column's width (QTreeView's own
@@ -175,6 +181,18 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_valuesChart = makeChartView(this);
   m_valuesChart->installEventFilter(this);
   m_errorChart = makeChartView(this);
+  m_output = new QLineSeries;
+  m_output->setName(tr("output"));
+  m_reference = new QLineSeries;
+  m_reference->setName(tr("reference"));
+  m_error = new QLineSeries;
+  m_error->setName(tr("absolute error"));
+  m_valuesX = new QValueAxis;
+  m_valuesY = new QValueAxis;
+  m_errorX = new QValueAxis;
+  m_errorY = new QValueAxis;
+  setUpChart(m_valuesChart->chart(), {m_output, m_reference}, m_valuesX, m_valuesY);
+  setUpChart(m_errorChart->chart(), {m_error}, m_errorX, m_errorY);
   m_heat = new HeatMapWidget(this);
   m_plots->addTab(m_valuesChart, tr("Output vs reference"));
   m_plots->addTab(m_errorChart, tr("Error"));
@@ -258,8 +276,7 @@ void ResultsView::refresh() {
   m_faults->clear();
   m_faults->hide();
   m_check = -1;
-  resetChart(m_valuesChart->chart(), QString());
-  resetChart(m_errorChart->chart(), QString());
+  clearCharts();
   m_heat->clear(tr("no 2-D output"));
   m_timings->clear();
   if (!verifyAvailable()) {
@@ -328,24 +345,21 @@ void ResultsView::showCheck(int index) {
   m_worst->clear();
   for (int w = 0; w < static_cast<int>(c.worst.size()); ++w) {
     const WorstElement& e = c.worst[w];
-    auto* it = new QTreeWidgetItem(m_worst, {indexText(e.index), num(e.actual), num(e.expected),
-                                             num(e.absError), QString::fromStdString(e.owners),
-                                             e.line > 0 ? QString::number(e.line) : QString()});
+    auto* it = new QTreeWidgetItem(
+        m_worst, {indexText(e.index), num(e.actual), num(e.expected), num(e.absError),
+                  ownerLabel(e.owner), e.line > 0 ? QString::number(e.line) : QString()});
     it->setData(0, Qt::UserRole, w);
+    if (e.owner.known) it->setToolTip(4, QString::fromStdString(e.owner.text()));
   }
   for (int col = 0; col < m_worst->columnCount(); ++col) m_worst->resizeColumnToContents(col);
 
   // The series were decimated on the worker (≤ 2 points per pixel column): drawing them costs
   // the same for 256 elements and for 2^20.
-  QChart* vc = m_valuesChart->chart();
-  resetChart(vc, tr("%1: output against reference").arg(QString::fromStdString(c.name)));
-  auto* actual = new QLineSeries;
-  actual->setName(tr("output"));
-  auto* expected = new QLineSeries;
-  expected->setName(tr("reference"));
+  // The series and axes persist; only their points, pens and ranges change.
+  m_valuesChart->chart()->setTitle(
+      tr("%1: output against reference").arg(QString::fromStdString(c.name)));
   QPen solid(QColor(40, 110, 200));
   solid.setWidthF(1.5);
-  actual->setPen(solid);
   // A dashed reference reads well over a few hundred points; over thousands the raster engine's
   // dash stroker costs tens of milliseconds a frame, so long series use solid thin lines and no
   // antialiasing (measured in bench/gui_bench_studio.cpp).
@@ -354,32 +368,35 @@ void ResultsView::showCheck(int index) {
   dashed.setStyle(dense ? Qt::SolidLine : Qt::DashLine);
   dashed.setWidthF(dense ? 1.0 : 1.5);
   if (dense) solid.setWidthF(1.0);
-  actual->setPen(solid);
-  expected->setPen(dashed);
+  m_output->setPen(solid);
+  m_reference->setPen(dashed);
   m_valuesChart->setRenderHint(QPainter::Antialiasing, !dense);
   m_errorChart->setRenderHint(QPainter::Antialiasing, !dense);
-  actual->replace(points(c.plotOutput));
-  expected->replace(points(c.plotReference));
-  vc->addSeries(actual);
-  vc->addSeries(expected);
+  m_output->replace(points(c.plotOutput));
+  m_reference->replace(points(c.plotReference));
   double lo = 0, hi = 0;
   seriesRange({&c.plotOutput, &c.plotReference}, &lo, &hi);
-  attachAxes(vc, tr("flat index"), tr("value"), c.elements, lo, hi, m_valuesChart->height());
+  fitAxes(m_valuesX, m_valuesY, tr("flat index"), tr("value"), c.elements, lo, hi,
+          m_valuesChart->height());
 
-  QChart* ec = m_errorChart->chart();
-  resetChart(ec, tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
-  auto* err = new QLineSeries;
-  err->setName(tr("absolute error"));
-  err->replace(points(c.plotError));
-  ec->addSeries(err);
+  m_errorChart->chart()->setTitle(
+      tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
+  m_error->replace(points(c.plotError));
   seriesRange({&c.plotError}, &lo, &hi);
-  attachAxes(ec, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi,
-             m_errorChart->height());
+  fitAxes(m_errorX, m_errorY, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi,
+          m_errorChart->height());
 
   if (!c.heat.empty())
     m_heat->setGrid(c.heat, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
   else
     m_heat->clear(tr("heat map: the output is not 2-D"));
+}
+
+void ResultsView::clearCharts() {
+  for (QLineSeries* s : {m_output, m_reference, m_error}) s->clear();
+  for (QValueAxis* a : {m_valuesX, m_valuesY, m_errorX, m_errorY}) a->setVisible(false);
+  m_valuesChart->chart()->setTitle(QString());
+  m_errorChart->chart()->setTitle(QString());
 }
 
 int ResultsView::plottedPoints() const {
@@ -394,7 +411,7 @@ void ResultsView::onWorstActivated() {
   auto* it = m_worst->currentItem();
   if (!r || !it || m_check < 0) return;
   const WorstElement& e = r->checks[m_check].worst[it->data(0, Qt::UserRole).toInt()];
-  if (!e.tile.empty()) m_session.selectElement(QString::fromStdString(e.tile), e.flat);
+  if (!e.owner.tile.empty()) m_session.selectElement(QString::fromStdString(e.owner.tile), e.flat);
   if (e.line > 0) m_session.selectLine(e.line);
 }
 

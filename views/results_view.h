@@ -7,6 +7,8 @@
 #include <QWidget>
 
 class QChartView;
+class QLineSeries;
+class QValueAxis;
 class QLabel;
 class QSplitter;
 class QTabWidget;
@@ -48,6 +50,7 @@ class ResultsView : public QWidget {
  private:
   void refresh();
   void onWorstActivated();
+  void clearCharts();
 
   Session& m_session;
   QLabel* m_verdict = nullptr;
@@ -60,6 +63,8 @@ class ResultsView : public QWidget {
   QTabWidget* m_plots = nullptr;
   QChartView* m_valuesChart = nullptr;
   QChartView* m_errorChart = nullptr;
+  QLineSeries *m_output = nullptr, *m_reference = nullptr, *m_error = nullptr;
+  QValueAxis *m_valuesX = nullptr, *m_valuesY = nullptr, *m_errorX = nullptr, *m_errorY = nullptr;
   HeatMapWidget* m_heat = nullptr;
   int m_check = -1;
   bool m_darkCharts = false;

@@ -1,5 +1,5 @@
-// analyzeScript: checkScript plus a walk over the AST for PTX opcode strings and an ownership
-// summary per layout symbol. Runs on the worker thread.
+// analyzeScript: checkScript plus the opcode strings sema resolved (ir::Program::opcodeSites,
+// formatted for the hovers) and an ownership summary per layout symbol. Runs on the worker thread.
 #include "views/script_facts.h"
 
 #include <chrono>
@@ -11,50 +11,23 @@
 namespace tirx::views {
 namespace {
 
-bool isPtxIndex(const ast::Expr& e) {
-  if (e.kind != ast::ExprKind::Subscript || e.args.size() < 2 || !e.args[0] || !e.args[1])
-    return false;
-  const ast::Expr& obj = *e.args[0];
-  return obj.kind == ast::ExprKind::Attribute && obj.text == "ptx" &&
-         e.args[1]->kind == ast::ExprKind::Str;
+LayoutSummary summarize(const TileLayout& layout, const std::vector<int64_t>& shape) {
+  LayoutSummary sum;
+  sum.text = layout.toString();
+  OwnershipTable table = ownership(layout, shape);
+  sum.elements = table.elementCount;
+  sum.threadsUsed = table.threadsUsed();
+  sum.maxSlotsUsed = table.maxSlotsUsed;
+  sum.slotsPerThread = table.slotsPerThread;
+  sum.replicas = table.elementCount ? static_cast<int64_t>(table.ownerList.size()) /
+                                          std::max<int64_t>(1, table.elementCount)
+                                    : 1;
+  sum.shape = shape;
+  return sum;
 }
 
-void collectExpr(const ast::Expr* e, std::vector<OpcodeSite>& out) {
-  if (!e) return;
-  if (isPtxIndex(*e)) {
-    const ast::Expr& str = *e->args[1];
-    OpcodeSite site;
-    site.opcode = str.text;
-    site.span = str.span;
-    if (site.span.length >= 2) {  // strip the quotes
-      site.span.offset += 1;
-      site.span.col += 1;
-      site.span.length -= 2;
-    }
-    PtxParseError err;
-    if (auto instr = parsePtxOpcode(site.opcode, &err)) {
-      site.valid = true;
-      site.info = describeOpcode(*instr);
-      site.fragments = opcodeFragmentTables(*instr);
-    } else {
-      site.info = err.message;
-    }
-    out.push_back(std::move(site));
-  }
-  for (const auto& a : e->args) collectExpr(a.get(), out);
-  for (const auto& k : e->keywords) collectExpr(k.value.get(), out);
-}
-
-void collectBlock(const ast::Block& block, std::vector<OpcodeSite>& out) {
-  for (const auto& s : block) {
-    if (!s) continue;
-    for (const auto& t : s->targets) collectExpr(t.get(), out);
-    collectExpr(s->value.get(), out);
-    collectExpr(s->annotation.get(), out);
-    for (const auto& d : s->decorators) collectExpr(d.get(), out);
-    collectBlock(s->body, out);
-    collectBlock(s->orelse, out);
-  }
+std::string count(int64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 std::string joined(const std::vector<std::string>& v) {
@@ -88,27 +61,39 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
   facts.fragments = std::move(checked.fragments);
   facts.descriptors = std::move(checked.descriptors);
   auto fe = std::make_shared<FrontEndResult>(std::move(checked.frontEnd));
-  collectBlock(fe->parse.module.body, facts.opcodes);
+  for (const ir::OpcodeSite& s : fe->program.opcodeSites) {  // sema's, in the order it met them
+    OpcodeSite site;
+    site.span = s.span;
+    site.opcode = s.opcode;
+    site.valid = s.valid;
+    if (s.instr) {
+      site.info = describeOpcode(*s.instr);
+      site.fragments = opcodeFragmentTables(*s.instr);
+    } else {
+      site.info = s.opcode + " — " + s.info;
+    }
+    facts.opcodes.push_back(std::move(site));
+  }
   const auto& symbols = fe->program.symbols;
   for (int i = 0; i < static_cast<int>(symbols.size()); ++i) {
     const ir::Symbol& sym = symbols[i];
     if (sym.kind != ir::Symbol::Kind::Layout && sym.kind != ir::Symbol::Kind::Tensor &&
         sym.kind != ir::Symbol::Kind::View)
       continue;
-    LayoutSummary sum;
-    sum.symbol = i;
-    sum.text = sym.layout.toString();
     std::vector<int64_t> shape = sym.shape;
     if (shape.empty() || !sym.layout.admits(shape)) shape = {sym.layout.size()};
-    OwnershipTable table = ownership(sym.layout, shape);
-    sum.elements = table.elementCount;
-    sum.threadsUsed = table.threadsUsed();
-    sum.maxSlotsUsed = table.maxSlotsUsed;
-    sum.slotsPerThread = table.slotsPerThread;
-    sum.replicas = table.elementCount ? static_cast<int64_t>(table.ownerList.size()) /
-                                            std::max<int64_t>(1, table.elementCount)
-                                      : 1;
+    LayoutSummary sum = summarize(sym.layout, shape);
+    sum.symbol = i;
     facts.layouts.push_back(std::move(sum));
+  }
+  for (const ir::LayoutLiteral& lit : fe->program.layoutLiterals) {
+    if (lit.layout.size() > (int64_t(1) << 20)) continue;  // a hover, not a table of millions
+    std::vector<int64_t> shape;
+    for (const auto& it : lit.layout.shard) shape.push_back(it.extent);
+    if (shape.empty() || !lit.layout.admits(shape)) shape = {lit.layout.size()};
+    LayoutSummary sum = summarize(lit.layout, shape);
+    sum.span = lit.span;
+    facts.literals.push_back(std::move(sum));
   }
   facts.sharedTiles = sharedTileImages(fe->program);
   facts.source = std::move(source);
@@ -139,6 +124,29 @@ int symbolAt(const ir::Program& program, int offset, const std::string& word, in
   return best;
 }
 
+int layoutLiteralAt(const std::vector<LayoutSummary>& literals, int offset) {
+  int best = -1;
+  for (int i = 0; i < static_cast<int>(literals.size()); ++i) {
+    const SourceSpan& s = literals[size_t(i)].span;
+    if (offset < s.offset || offset >= s.offset + s.length) continue;
+    if (best < 0 || s.length < literals[size_t(best)].span.length) best = i;
+  }
+  return best;
+}
+
+std::string describeLayoutLiteral(const LayoutSummary& l) {
+  std::ostringstream os;
+  os << "layout " << l.text << "\n"
+     << count(l.elements, "element", "elements") << " · "
+     << count(l.threadsUsed, "thread", "threads") << " × "
+     << count(l.maxSlotsUsed, "register", "registers") << " per thread";
+  if (l.replicas > 1) os << " · " << l.replicas << " owners per element";
+  os << "\nshape (";
+  for (size_t i = 0; i < l.shape.size(); ++i) os << (i ? ", " : "") << l.shape[i];
+  os << ")";
+  return os.str();
+}
+
 int opcodeAt(const std::vector<OpcodeSite>& sites, int offset) {
   for (int i = 0; i < static_cast<int>(sites.size()); ++i) {
     const SourceSpan& s = sites[i].span;
@@ -155,8 +163,13 @@ std::string describeLayoutSymbol(const ir::Program& program, const std::vector<L
     if (s.symbol != index) continue;
     std::ostringstream os;
     os << sym.name << ": " << s.text << "\n";
-    os << s.elements << " elements · " << s.threadsUsed << " threads × " << s.maxSlotsUsed
-       << " registers per thread";
+    os << count(s.elements, "element", "elements") << " · ";
+    if (sym.scope != ir::MemScope::Local)  // global and shared tensors are memory, not registers
+      os << ir::memScopeName(sym.scope) << " memory, "
+         << count(s.elements * ir::dtypeBytes(sym.dtype), "byte", "bytes");
+    else
+      os << count(s.threadsUsed, "thread", "threads") << " × "
+         << count(s.maxSlotsUsed, "register", "registers") << " per thread";
     if (s.replicas > 1) os << " · " << s.replicas << " owners per element";
     if (!sym.shape.empty()) {
       os << "\nshape (";

@@ -25,13 +25,15 @@ struct OpcodeSite {
 
 /// Ownership summary of a symbol with a layout (the editor's hover on a layout name).
 struct LayoutSummary {
-  int symbol = -1;  ///< index into program.symbols
+  int symbol = -1;  ///< index into program.symbols (-1 for a layout literal)
+  SourceSpan span;  ///< a layout literal's span (ir::Program::layoutLiterals)
   int64_t elements = 0;
   int64_t threadsUsed = 0;
   int64_t maxSlotsUsed = 0;  ///< registers (slots) per thread actually used
   int64_t slotsPerThread = 0;
   int64_t replicas = 1;  ///< owners per element (1 + replica copies)
   std::string text;      ///< the layout in surface syntax
+  std::vector<int64_t> shape;  ///< the shape the summary tabulated
 };
 
 /// The worker's answer to one text snapshot.
@@ -40,6 +42,7 @@ struct ScriptFacts {
   std::shared_ptr<const FrontEndResult> frontEnd;
   std::vector<OpcodeSite> opcodes;
   std::vector<LayoutSummary> layouts;
+  std::vector<LayoutSummary> literals;       ///< one per ir::Program::layoutLiterals entry
   std::vector<FragmentFact> fragments;       ///< tensor-core register operands, element by element
   std::vector<SharedTileImage> sharedTiles;  ///< byte/bank images of the shared allocations
   std::vector<DescriptorFact> descriptors;   ///< wgmma shared operands: descriptors and what they read
@@ -55,6 +58,12 @@ std::string describeOpcode(const PtxInstruction& instr);
 /// The symbol a byte `offset` of the script refers to: a definition or use span containing it
 /// first, else a symbol called `word` (the one defined last before `line`). -1 when none.
 int symbolAt(const ir::Program& program, int offset, const std::string& word, int line);
+
+/// Index of the innermost layout literal containing `offset`, or -1.
+int layoutLiteralAt(const std::vector<LayoutSummary>& literals, int offset);
+/// Hover text of a layout literal: "layout S[…]\n256 elements · 64 threads × 4 registers per
+/// thread · shape (2, 32, 4)".
+std::string describeLayoutLiteral(const LayoutSummary& literal);
 
 /// Index of the opcode site containing `offset`, or -1.
 int opcodeAt(const std::vector<OpcodeSite>& sites, int offset);

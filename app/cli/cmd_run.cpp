@@ -5,14 +5,13 @@
 // the kernel wrote as DIR/<param>.npy (several kernels: DIR/<kernel>.<param>.npy). Exit status:
 // 0 ran, 1 diagnostics or a runtime fault, 2 usage/I/O, 3 environment (no CUDA driver or device),
 // 130 interrupted. Documented in docs/cli.md ("tirx run").
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 
@@ -20,6 +19,7 @@
 #include "core/device/cuda_driver.h"
 #include "core/driver/cuda_executor.h"
 #include "core/driver/host_io.h"
+#include "core/ir/buffer_access.h"
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
 #include "core/verify/verify.h"
@@ -212,7 +212,7 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     for (const auto& f : res.faults)  // warnings (W0700 lints) do not fail the run
       if (f.diag.severity == Severity::Error) status = 1;
     if (!res.ran) status = 1;
-    const std::vector<bool> written = driver::writtenParams(*k);
+    const std::vector<bool> written = ir::writtenParams(*k);
     nlohmann::json outs = nlohmann::json::array();
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : res.faults)

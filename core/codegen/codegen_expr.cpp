@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/codegen/codegen_internal.h"
+#include "core/layout/compiled_layout.h"
 
 namespace tirx::codegen::detail {
 
@@ -352,10 +353,8 @@ std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::v
     if (!parts.empty()) allConst = false;
   }
   const int64_t mOff = (ref.layout.offset.count("m") ? ref.layout.offset.at("m") : 0) + ref.elemOffset;
-  if (allConst) {
-    AxisCoord phys = ref.layout.apply(kc, ref.layoutShape);
-    return std::to_string(phys["m"] + ref.elemOffset);
-  }
+  if (allConst)  // the engine's one layout evaluator (m: the memory sum, before any swizzle)
+    return std::to_string(CompiledLayout(ref.layout).apply(kc, ref.layoutShape).m + ref.elemOffset);
   // Row-major strides of the layout shape; flat = Σ lc[d]·rs[d].
   std::vector<int64_t> rs(rank, 1);
   for (size_t d = rank; d-- > 1;) rs[d - 1] = rs[d] * ref.layoutShape[d];

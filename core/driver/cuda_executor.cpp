@@ -3,7 +3,6 @@
 // undefined elements — start `tirx runner`, wait under the timeout and the job's budget, read the
 // response defensively and turn CUDA errors, crashes, hangs, cancellations and malformed responses
 // into Faults naming the kernel.
-#include "core/ir/specialize.h"
 #include "core/driver/cuda_executor.h"
 
 #include <unistd.h>
@@ -14,61 +13,18 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <set>
 
 #include "core/device/cuda_driver.h"
 #include "core/driver/child_process.h"
 #include "core/driver/compile.h"
 #include "core/driver/runner_protocol.h"
+#include "core/ir/buffer_access.h"
 #include "core/ir/shared_memory.h"
+#include "core/ir/specialize.h"
 
 namespace tirx::driver {
 
 namespace {
-
-void collectReads(const ir::ExprPtr& e, std::set<int>& reads) {
-  if (!e) return;
-  if (e->kind == ir::ExprKind::Load && e->tensor) {
-    reads.insert(e->tensor->buffer);
-    for (const auto& lo : e->tensor->lo) collectReads(lo, reads);
-  }
-  for (const auto& a : e->args) collectReads(a, reads);
-}
-
-void collectAccess(const std::vector<ir::Stmt>& body, std::set<int>& reads, std::set<int>& writes) {
-  for (const auto& s : body) {
-    collectReads(s.value, reads);
-    collectReads(s.start, reads);
-    collectReads(s.stop, reads);
-    collectReads(s.step, reads);
-    for (const auto& i : s.indices) collectReads(i, reads);
-    if (s.kind == ir::StmtKind::Store && s.tensor) writes.insert(s.tensor->buffer);
-    if (s.kind == ir::StmtKind::Apply && s.apply) {
-      const auto& a = *s.apply;
-      collectReads(a.pred, reads);
-      for (size_t i = 0; i < a.operands.size(); ++i) {
-        const auto& op = a.operands[i];
-        if (op.isScalar) {
-          collectReads(op.scalar, reads);
-          continue;
-        }
-        for (const auto& lo : op.tensor.lo) collectReads(lo, reads);
-        if (op.tensor.scope == ir::MemScope::Local) continue;
-        if (a.instr.family == PtxFamily::St && i == 0)
-          writes.insert(op.tensor.buffer);
-        else
-          reads.insert(op.tensor.buffer);
-      }
-    }
-    if (s.kind == ir::StmtKind::Tma && s.tma) {  // a TMA store writes its global view
-      for (const auto& c : s.tma->coords) collectReads(c, reads);
-      (s.tma->store ? writes : reads).insert(s.tma->global.buffer);
-      (s.tma->store ? reads : writes).insert(s.tma->shared.buffer);
-    }
-    collectAccess(s.body, reads, writes);
-    collectAccess(s.orelse, reads, writes);
-  }
-}
 
 std::string selfExe() {
   std::error_code ec;
@@ -113,26 +69,6 @@ struct TempDir {
 };
 
 }  // namespace
-
-std::vector<bool> writeOnlyParams(const ir::Kernel& kernel) {
-  std::set<int> reads, writes;
-  collectAccess(kernel.body, reads, writes);
-  std::vector<bool> out(kernel.params.size(), false);
-  for (size_t i = 0; i < kernel.params.size(); ++i) {
-    const auto& p = kernel.params[i];
-    out[i] = p.isTensor && writes.count(p.buffer) && !reads.count(p.buffer);
-  }
-  return out;
-}
-
-std::vector<bool> writtenParams(const ir::Kernel& kernel) {
-  std::set<int> reads, writes;
-  collectAccess(kernel.body, reads, writes);
-  std::vector<bool> out(kernel.params.size(), false);
-  for (size_t i = 0; i < kernel.params.size(); ++i)
-    out[i] = kernel.params[i].isTensor && writes.count(kernel.params[i].buffer);
-  return out;
-}
 
 std::string findRunner() {
   if (const char* env = std::getenv("TIRX_RUNNER"); env && *env && ::access(env, X_OK) == 0)
@@ -283,8 +219,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   // Undefined elements carry the poison the simulator also sees; the request says where they are.
   for (auto& a : args)
     if (a.isTensor) a.tensor.poisonUndefined(ir::kPoisonByte);
-  std::set<int> reads, writes;
-  collectAccess(k->body, reads, writes);
+  const ir::BufferAccess access = ir::bufferAccess(*k);
   RunnerRequest req;
   req.kernel = kernel;
   req.device = remote ? m_options.remote->device : m_options.device;
@@ -324,7 +259,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     ra.dtype = t.dtype;
     ra.shape = t.shape;
     ra.bytes = t.data.size();
-    ra.download = writes.count(k->params[i].buffer) > 0;
+    ra.download = access.isWritten(k->params[i].buffer);
     const int64_t undefined = t.undefinedCount();
     ra.undefined = undefined == 0           ? Undefined::None
                    : undefined == t.numel() ? Undefined::All

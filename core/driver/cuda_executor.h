@@ -83,12 +83,6 @@ bool runnerOverridden();
 /// `why` says what is missing.
 bool gpuPathAvailable(std::string* why = nullptr);
 
-/// Which tensor parameters (by signature position) the kernel writes without reading them:
-/// `tirx run` leaves those undefined unless an --input gives them.
-std::vector<bool> writeOnlyParams(const ir::Kernel& kernel);
-/// Which tensor parameters the kernel writes at all (its outputs).
-std::vector<bool> writtenParams(const ir::Kernel& kernel);
-
 /// The child side: read REQUEST, run, write RESPONSE. Returns the exit code (0 ran or faulted and
 /// wrote a response; 2 bad request; 3 no driver / device).
 int runRunner(const std::string& requestPath, const std::string& responsePath);

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "core/driver/cuda_executor.h"
+#include "core/ir/buffer_access.h"
 #include "core/ir/half.h"
 
 namespace tirx::driver {
@@ -291,7 +292,7 @@ Status writeNpy(const std::string& path, const ir::HostTensor& t) {
 
 Result<std::vector<ir::KernelArg>> makeArguments(
     const ir::Kernel& kernel, const std::vector<std::pair<std::string, std::string>>& inputs) {
-  const std::vector<bool> writeOnly = writeOnlyParams(kernel);
+  const std::vector<bool> writeOnly = ir::writeOnlyParams(kernel);
   std::vector<ir::KernelArg> args;
   for (const auto& [n, g] : inputs) {
     bool found = false;

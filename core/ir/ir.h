@@ -399,12 +399,35 @@ struct Symbol {
   DType dtype = DType::Float32;
   MemScope scope = MemScope::Local;
   int64_t blockThreads = 0;  ///< launch of the owning kernel (0 at module scope)
+  /// Tensor: its buffer in the owning kernel (Kernel::buffers index); View: the buffer it views;
+  /// -1 otherwise. Uses of the symbol in the IR are found by this id, never by name.
+  int buffer = -1;
+};
+
+/// A `T.ptx["…"]` opcode string as sema resolved it (the studio's opcode boxes and hovers): the
+/// instruction of a tile op, or the spelling of an asynchronous statement (`T.ptx["cp.async.
+/// commit_group"]()`).
+struct OpcodeSite {
+  SourceSpan span;     ///< the spelling inside the quotes
+  std::string opcode;  ///< as written
+  bool valid = false;  ///< a PTX-table instruction, or an asynchronous statement sema knows
+  std::optional<PtxInstruction> instr;  ///< the table's instruction (tile ops)
+  std::string info;  ///< the parse error when invalid; an asynchronous statement's description
+};
+
+/// A layout written in place (`S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]` inside a call or a
+/// constant's definition) as sema evaluated it, for the studio's hover.
+struct LayoutLiteral {
+  SourceSpan span;
+  TileLayout layout;
 };
 
 struct Program {
   std::vector<Kernel> kernels;
   std::vector<ScalarFunction> functions;
   std::vector<Symbol> symbols;
+  std::vector<OpcodeSite> opcodeSites;        ///< in the order sema met them
+  std::vector<LayoutLiteral> layoutLiterals;  ///< in the order sema met them
   int targetSm = 90;
   const Kernel* findKernel(const std::string& name) const;
   int findFunction(const std::string& name) const;

@@ -68,6 +68,38 @@ AxisKind axisKind(const std::string& name) {
   return AxisKind::Unknown;
 }
 
+std::string axisDescription(const std::string& name) {
+  static const std::map<std::string, std::string> d = {
+      {"m",
+       "memory axis: linear element offset of a shared or global tensor, the register slot of a "
+       "local tile; the default axis of an untagged stride"},
+      {"TLane",
+       "memory axis: Blackwell tensor-memory lane (tensor memory is outside the supported subset)"},
+      {"TCol",
+       "memory axis: Blackwell tensor-memory 32-bit column (tensor memory is outside the supported "
+       "subset)"},
+      {"P", "memory axis: Trainium partition (not used on CUDA)"},
+      {"F", "memory axis: Trainium free dimension (not used on CUDA)"},
+      {"Bank", "memory axis: Trainium PSUM bank (not used on CUDA)"},
+      {"laneid", "thread axis: lane inside a warp (0–31), weight 1 in the linear thread id"},
+      {"warpid", "thread axis: warp inside the CTA, weight 32 in the linear thread id"},
+      {"tx", "thread axis: linear thread inside the CTA (threadIdx.x), weight 1"},
+      {"wgid",
+       "thread axis: warpgroup (128 threads) inside the CTA, weight 128 in the linear thread id"},
+      {"tid_in_wg", "thread axis: thread inside a warpgroup (0–127), weight 1"},
+      {"wid_in_wg",
+       "thread axis: warp inside a warpgroup (0–3), weight 32 in the linear thread id"},
+      {"bx", "block axis: blockIdx.x; weight 0, so every CTA holds the same owners"},
+      {"by", "block axis: blockIdx.y; weight 0, so every CTA holds the same owners"},
+      {"bz", "block axis: blockIdx.z; weight 0, so every CTA holds the same owners"},
+      {"cbx", "cluster axis: CTA inside the cluster, x; weight 0 in the linear thread id"},
+      {"cby", "cluster axis: CTA inside the cluster, y; weight 0 in the linear thread id"},
+      {"cbz", "cluster axis: CTA inside the cluster, z; weight 0 in the linear thread id"},
+  };
+  auto it = d.find(name);
+  return it == d.end() ? std::string() : name + " — " + it->second;
+}
+
 int64_t axisFixedExtent(const std::string& name) {
   if (name == "laneid") return 32;
   if (name == "wid_in_wg") return 4;

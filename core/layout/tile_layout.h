@@ -20,6 +20,10 @@ AxisKind axisKind(const std::string& name);
 /// The extent a thread axis has by definition (laneid 32, wid_in_wg 4, tid_in_wg 128), or 0
 /// when the axis has no fixed extent (warpid, tx, wgid depend on the launch).
 int64_t axisFixedExtent(const std::string& name);
+/// One line on a registered axis (spec §1.1: kind, meaning, extent, weight in the linear thread
+/// id) for the editor's hover: "laneid — thread axis: lane inside a warp (0–31), weight 1 in the
+/// linear thread id". Empty for an unregistered name.
+std::string axisDescription(const std::string& name);
 
 struct Iter {
   int64_t extent = 1;

@@ -143,6 +143,19 @@ std::vector<PtxTokenInfo> describePtxTokens(std::string_view opcode);
 /// with its description. Never fails; an unknown prefix gives an empty list.
 std::vector<PtxTokenInfo> ptxCompletions(std::string_view prefix);
 
+/// The instruction on one line of PTX text (the Assembly view's hover): `opcode` is the spelling
+/// after an optional guard predicate (`@!%p1 ld.global.v4.b32 {...};` → "ld.global.v4.b32"),
+/// `instr` its table entry when the table has that exact spelling, `family` the table's family
+/// of its first token (null for an instruction outside the table: `mov.u32 %r1, %tid.x` has
+/// one, `setp.ne.s32` none). Nullopt for a line without an instruction: a directive (`.reg`,
+/// `.loc`), a label, a brace, a comment or a blank line.
+struct PtxLineFacts {
+  std::string opcode;
+  std::optional<PtxInstruction> instr;
+  const PtxFamilyInfo* family = nullptr;
+};
+std::optional<PtxLineFacts> ptxLineFacts(std::string_view line);
+
 /// The supported table as Markdown (docs/ptx.md embeds exactly this text).
 std::string ptxTableMarkdown();
 

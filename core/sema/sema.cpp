@@ -88,6 +88,26 @@ std::string Analyzer::text(const SourceSpan& s) const {
   return m_module.source.substr(s.offset, s.length);
 }
 
+void Analyzer::addOpcodeSite(const ast::Expr& str, bool valid, std::optional<PtxInstruction> instr,
+                             std::string info) {
+  ir::OpcodeSite site;
+  site.span = str.span;
+  const std::string lit = text(str.span);
+  // the spelling inside the quotes (a prefix such as r"" and either quote character)
+  const size_t open = lit.find_first_of("\"'");
+  if (open != std::string::npos && lit.size() >= open + 2) {
+    const int q = static_cast<int>(open) + 1;
+    site.span.offset += q;
+    site.span.col += q;
+    site.span.length = std::max(0, site.span.length - q - 1);
+  }
+  site.opcode = str.text;
+  site.valid = valid;
+  site.instr = std::move(instr);
+  site.info = std::move(info);
+  m_program.opcodeSites.push_back(std::move(site));
+}
+
 int Analyzer::addSymbol(ir::Symbol s) {
   m_program.symbols.push_back(std::move(s));
   return static_cast<int>(m_program.symbols.size()) - 1;
@@ -419,7 +439,15 @@ std::optional<TileLayout> Analyzer::layoutArg(const ast::Expr& e) {
       if (k.value) stack.push_back(k.value.get());
   }
   if (!namesOk) return std::nullopt;
-  return layoutFromExpr(e, layoutEnv(), m_diags);
+  auto layout = layoutFromExpr(e, layoutEnv(), m_diags);
+  if (layout) {  // a layout written in place: the studio's hover (ir::Program::layoutLiterals)
+    auto& lits = m_program.layoutLiterals;
+    const bool seen = std::any_of(lits.begin(), lits.end(), [&](const ir::LayoutLiteral& l) {
+      return l.span.offset == e.span.offset && l.span.length == e.span.length;
+    });
+    if (!seen) lits.push_back({e.span, *layout});
+  }
+  return layout;
 }
 
 void Analyzer::bindImport(const ast::Stmt& s) {

@@ -177,6 +177,11 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
     opcode = written == "T.cuda.mbarrier_wait" ? "mbarrier.try_wait" : normalise(written.substr(6));
   }
   const AsyncSpelling* sp = findSpelling(opcode);
+  if (callee.kind == ast::ExprKind::Subscript)
+    addOpcodeSite(*callee.args[1], sp != nullptr, std::nullopt,
+                  sp ? "asynchronous statement: PTX " + std::string(sp->opcode) + " (sm_" +
+                           std::to_string(sp->minSm) + "+)"
+                     : "unknown asynchronous statement '" + opcode + "'");
   if (!sp) {
     unknownBuiltin(callee, written);
     return;

@@ -170,6 +170,9 @@ class Analyzer {
   const Binding* lookup(const std::string& name);
   void useSymbol(int symbol, SourceSpan span);
   int addSymbol(ir::Symbol s);
+  /// Record the `T.ptx["…"]` string literal `str` for the studio (ir::Program::opcodeSites).
+  void addOpcodeSite(const ast::Expr& str, bool valid, std::optional<PtxInstruction> instr,
+                     std::string info);
   /// "T.cuda.tile.apply" for a chain of attributes on a name bound to the T namespace;
   /// empty when `e` is not such a chain.
   std::string builtinPath(const ast::Expr& e);

@@ -126,6 +126,7 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       }
       sym.dtype = buf.dtype;
       sym.scope = ir::MemScope::Global;
+      sym.buffer = buf.id;
       const int symbol = addSymbol(std::move(sym));
       auto ref = std::make_shared<ir::TensorRef>();
       ref->buffer = buf.id;
@@ -586,6 +587,7 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     if (!ref) return;
     ir::Symbol sym;
     sym.kind = ir::Symbol::Kind::View;
+    sym.buffer = ref->buffer;
     sym.name = name;
     sym.kernel = m_body->kernel ? m_body->kernel->name : "";
     sym.span = target.span;

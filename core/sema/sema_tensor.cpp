@@ -524,6 +524,7 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   sym.shape = buf.shape;
   sym.dtype = buf.dtype;
   sym.scope = scope;
+  sym.buffer = buf.id;
   const int symbol = addSymbol(std::move(sym));
   auto ref = std::make_shared<ir::TensorRef>();
   ref->buffer = buf.id;

@@ -98,6 +98,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   }
   PtxParseError perr;
   auto instr = parsePtxOpcode(str->text, &perr);
+  addOpcodeSite(*str, instr.has_value(), instr, instr ? std::string() : perr.message);
   if (!instr) {
     SourceSpan at = str->span;
     const std::string lit = text(str->span);

@@ -212,7 +212,8 @@ bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, c
   for (int d = 0; d < a.atomRank[size_t(i)]; ++d) c[k++] = atom[d];
   const FastRef& f = fast(op.tensor);
   if (!resolve(f, c, k, t, pc, out)) return false;
-  if (op.tensor.scope == ir::MemScope::Local && f.layout.hasThread && out.thread != scopeOwner(a.scope, t.tid)) {
+  if (op.tensor.scope == ir::MemScope::Local && f.hasThread &&
+      out.thread != scopeOwner(a.scope, t.tid)) {
     fault("ownership", "E0752", pc,
           "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": an element the instruction gives " + threadName(cta, t.tid) +
               " belongs to thread " + std::to_string(out.thread),
@@ -323,7 +324,7 @@ bool Runner::planCollective(const ir::TileApply& a, int pc, Thread& ctx, Collect
           Resolved res;
           if (!resolve(f, c, d, ctx, pc, res)) return false;
           const int64_t tid = w * 32 + lane;
-          if (!shared && f.layout.hasThread && res.thread != scopeOwner(a.scope, tid)) {
+          if (!shared && f.hasThread && res.thread != scopeOwner(a.scope, tid)) {
             fault("ownership", "E0752", pc,
                   "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": register " + std::to_string(reg) + " of lane " +
                       std::to_string(lane) + (a.group.empty() ? std::string() : " of warp " + std::to_string(w)) +
@@ -554,7 +555,7 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
         const FastRef& f = fast(op.tensor);
         Resolved res;
         if (!resolve(f, co, k, t, pc, res)) return false;
-        if (f.layout.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
+        if (f.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
           fault("ownership", "E0752", pc, "register operand '" + op.tensor.text + "' element belongs to thread " + std::to_string(res.thread) +
                                                ", not to the executing " + threadName(cta, t.tid), true);
           return false;

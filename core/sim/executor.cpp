@@ -5,12 +5,12 @@
 // when every lane of the warp does; anything else is a deadlock (E0730). Every instruction
 // charges the work budget, which alone stops a long loop (E0740). Faults are collected
 // (deduplicated per line) and a fatal one stops the run.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
-
-#include <algorithm>
 #include <limits>
 
+#include "core/ir/buffer_access.h"
 #include "core/ir/specialize.h"
 #include "core/sim/sim_internal.h"
 
@@ -62,22 +62,6 @@ void Runner::warnAt(const std::string& kind, const std::string& c, int instr, st
   if (static_cast<int>(faults.size()) >= opt.maxFaults) return;
   faults.push_back({kind, makeWarning(c, span(instr), std::move(message))});
 }
-
-namespace {
-/// Buffers the kernel can write through a global store (tile-op st or element store).
-void collectStored(const std::vector<ir::Stmt>& body, std::vector<bool>& stored) {
-  for (const auto& s : body) {
-    int b = -1;
-    if (s.kind == ir::StmtKind::Store && s.tensor) b = s.tensor->buffer;
-    if (s.kind == ir::StmtKind::Apply && s.apply && s.apply->instr.family == PtxFamily::St &&
-        !s.apply->operands.empty() && !s.apply->operands[0].isScalar)
-      b = s.apply->operands[0].tensor.buffer;
-    if (b >= 0 && b < static_cast<int>(stored.size())) stored[b] = true;
-    collectStored(s.body, stored);
-    collectStored(s.orelse, stored);
-  }
-}
-}  // namespace
 
 namespace {
 /// a * b and a + b saturating at INT64_MAX (sizes are never negative here).
@@ -275,13 +259,12 @@ bool Runner::checkMemory() {
     return false;
   }
   if (!opt.trackProvenance) return true;
-  std::vector<bool> stored(kernel.buffers.size(), false);
-  collectStored(kernel.body, stored);
+  const ir::BufferAccess access = ir::bufferAccess(kernel);
   int64_t used = total;
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const auto& p = kernel.params[i];
     // Tensors the kernel never stores to keep an empty owner list (every element "not written").
-    if (!p.isTensor || !stored[p.buffer]) continue;
+    if (!p.isTensor || !access.isWritten(p.buffer)) continue;
     const int64_t n = bufferBytes[p.buffer] / std::max(1, ir::dtypeBytes(kernel.buffers[p.buffer].dtype));
     const int64_t bytes = satMul(n, int64_t(sizeof(ElementOwner)));
     if (satAdd(used, bytes) > opt.maxMemoryBytes) continue;  // owners unknown, never wrong

@@ -16,33 +16,15 @@ std::string threadName(int64_t cta, int64_t thread) {
          std::to_string(thread / 32) + ", lane " + std::to_string(thread % 32) + ")";
 }
 
-FastLayout makeFastLayout(const TileLayout& l) {
-  FastLayout f;
-  for (const auto& it : l.shard) {
-    FastLayout::It x;
-    x.extent = it.extent;
-    x.stride = it.stride;
-    x.memory = axisKind(it.axis) == AxisKind::Memory;
-    x.threadWeight = threadAxisWeight(it.axis);
-    if (x.threadWeight) f.hasThread = true;
-    f.iters.push_back(x);
-  }
-  for (const auto& [axis, v] : l.offset) {
-    if (axisKind(axis) == AxisKind::Memory) f.offM += v;
-    else if (threadAxisWeight(axis)) {
-      f.offThread += v * threadAxisWeight(axis);
-      f.hasThread = true;
-    }
-  }
-  return f;
-}
-
 const FastRef& Runner::fast(const ir::TensorRef& r) {
   auto it = fastRefs.find(&r);
   if (it != fastRefs.end()) return it->second;
   FastRef f;
   f.ref = &r;
-  f.layout = makeFastLayout(r.layout);
+  f.layout = CompiledLayout(r.layout);
+  for (const auto& it : r.layout.shard) f.hasThread = f.hasThread || threadAxisWeight(it.axis) != 0;
+  for (const auto& [axis, v] : r.layout.offset)
+    f.hasThread = f.hasThread || threadAxisWeight(axis) != 0;
   f.elemBytes = std::max(1, ir::dtypeBytes(r.dtype));
   f.checkDims = r.buffer >= 0 && size_t(r.buffer) < kernel.buffers.size() &&
                 ir::hasSymbolicStrides(kernel.buffers[size_t(r.buffer)]);
@@ -119,8 +101,9 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
     flat = mulAdd(c, flat, r.layoutShape[d]);
   }
   // Split over the shard extents, innermost last; the outermost component is not reduced.
-  int64_t m = f.layout.offM, th = f.layout.offThread;
-  const auto& its = f.layout.iters;
+  // (CompiledLayout::applyFlat's arithmetic, with every step checked.)
+  int64_t m = f.layout.offsetM(), th = f.layout.offsetThread();
+  const auto its = f.layout.digits();
   for (size_t k = its.size(); k-- > 0;) {
     int64_t c;
     if (k == 0) {
@@ -131,8 +114,8 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
       if (c < 0) c += e;
       flat = (flat - c) / e;
     }
-    if (its[k].memory) m = mulAdd(m, c, its[k].stride);
-    else if (its[k].threadWeight) th = mulAdd(th, c, its[k].stride * its[k].threadWeight);
+    if (its[k].mStride) m = mulAdd(m, c, its[k].mStride);
+    if (its[k].threadStride) th = mulAdd(th, c, its[k].threadStride);
   }
   m = mulAdd(m, r.elemOffset, 1);
   if (over) {

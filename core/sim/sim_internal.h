@@ -14,6 +14,7 @@
 
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
+#include "core/layout/compiled_layout.h"
 #include "core/sim/async_state.h"
 #include "core/sim/simulator.h"
 #include "core/sim/step_observer.h"
@@ -64,19 +65,6 @@ struct Instr {
   int64_t cost = 1; ///< work units charged per execution: 1 + the nodes of its expressions
 };
 
-/// A layout reduced to integers: each shard iter contributes to the memory slot or the thread.
-struct FastLayout {
-  struct It {
-    int64_t extent = 1, stride = 0;
-    bool memory = false;
-    int64_t threadWeight = 0;
-  };
-  std::vector<It> iters;
-  int64_t offM = 0, offThread = 0;
-  bool hasThread = false;
-};
-FastLayout makeFastLayout(const TileLayout& l);
-
 struct Resolved {
   int64_t m = 0;       ///< element index in the buffer (elements of the ref's dtype)
   int64_t thread = 0;  ///< owning thread (register refs with thread axes)
@@ -85,7 +73,12 @@ struct Resolved {
 /// A digested TensorRef.
 struct FastRef {
   const ir::TensorRef* ref = nullptr;
-  FastLayout layout;
+  /// The engine's one layout evaluator (core/layout/compiled_layout.h): resolve() walks its
+  /// digits with overflow-checked arithmetic (a run-time region start can be any value).
+  CompiledLayout layout;
+  /// Some shard iter or offset of the layout is a thread axis (replicas do not count): the
+  /// executing thread must own the element it resolves.
+  bool hasThread = false;
   std::vector<int64_t> loConst;          ///< constant lo (0 where dynamic)
   std::vector<const ir::Expr*> loDyn;    ///< dynamic lo expressions (null where constant)
   bool dynamic = false;

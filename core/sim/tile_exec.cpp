@@ -107,7 +107,7 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
     Coords c;
     coordsFor(op, atomIdx, c);
     if (!resolve(f, c.c, c.rank, t, instr, res)) return false;
-    if (f.layout.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
+    if (f.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
       fault("ownership", "E0752", instr,
             "register operand '" + op.tensor.text + "' element belongs to thread " +
                 std::to_string(res.thread) + ", not to the executing " + threadName(cta, t.tid),
@@ -317,7 +317,7 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
       const FastRef& f = *inRefs[i];
       Resolved rr;
       if (!resolve(f, c.c, c.rank, t, instr, rr)) return;
-      if (f.layout.hasThread && rr.thread != scopeOwner(e.scope, t.tid)) {
+      if (f.hasThread && rr.thread != scopeOwner(e.scope, t.tid)) {
         fault("ownership", "E0752", instr, "ewise input '" + op.tensor.text + "' element belongs to thread " +
               std::to_string(rr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
         return;
@@ -330,7 +330,7 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
     if (fatal) return;
     Resolved dr;
     if (!resolve(df, c.c, c.rank, t, instr, dr)) return;
-    if (df.layout.hasThread && dr.thread != scopeOwner(e.scope, t.tid)) {
+    if (df.hasThread && dr.thread != scopeOwner(e.scope, t.tid)) {
       fault("ownership", "E0752", instr, "ewise destination '" + e.dst.text + "' element belongs to thread " +
             std::to_string(dr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
       return;

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diag/result.h"
@@ -82,6 +84,16 @@ std::vector<int> ptxLineToScriptLine(const std::string& ptx, const std::string& 
 /// Map a ptxas/NVRTC log to messages; `scriptFile` is the #line file name.
 std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string& tool,
                                       const std::string& ptx, const std::string& scriptFile);
+
+/// The instruction on one line of SASS as nvdisasm/cuobjdump print it (the Assembly view's
+/// hover): `/*0070*/ @!P0 LDG.E.128 R4, desc[UR4][R4.64] ;` → mnemonic "LDG", modifiers ".E.128",
+/// guard "@!P0", and the one-line description of the mnemonic from the toolchain's SASS table
+/// (empty for a mnemonic the table does not know). Nullopt for a line without an instruction
+/// (section headers, labels, `//##` line records, blank lines).
+struct SassLineFacts {
+  std::string mnemonic, modifiers, guard, description;
+};
+std::optional<SassLineFacts> sassLineFacts(std::string_view line);
 
 /// The disassembler found on PATH or in the CUDA directory ("" when none).
 std::string findDisassembler();

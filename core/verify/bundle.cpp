@@ -12,6 +12,7 @@
 #include "core/driver/cuda_executor.h"
 #include "core/driver/host_io.h"
 #include "core/driver/version.h"
+#include "core/ir/buffer_access.h"
 #include "core/ir/specialize.h"
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
@@ -39,7 +40,7 @@ class RecordingExecutor : public ir::Executor {
     l.compileMs = r->compileMs;
     l.runMs = r->runMs;
     l.faults = r->faults;
-    const std::vector<bool> written = k ? driver::writtenParams(*k) : std::vector<bool>();
+    const std::vector<bool> written = k ? ir::writtenParams(*k) : std::vector<bool>();
     for (size_t i = 0; i < args.size(); ++i) {
       BundleArg a;
       a.name = k && i < k->params.size() ? k->params[i].name : "arg" + std::to_string(i);

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/driver/cuda_executor.h"
+#include "core/ir/buffer_access.h"
 #include "core/verify/array.h"
 
 namespace tirx::verify {
@@ -34,16 +35,20 @@ OwnerInfo ownerOf(const sim::Provenance& prov, size_t arg, int64_t flat) {
       prov.args[arg][flat].cta < 0)
     return {};
   const auto& o = prov.args[arg][flat];
-  return {true,
-          o.cta,
-          o.thread,
-          o.thread / 32,
-          o.thread % 32,
-          o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())
-              ? prov.bufferNames[o.regBuffer] + "[" + std::to_string(o.regSlot) + "]"
-              : std::string(),
-          o.regLine,
-          o.storeLine};
+  OwnerInfo info;
+  info.known = true;
+  info.cta = o.cta;
+  info.thread = o.thread;
+  info.warp = o.thread / 32;
+  info.lane = o.thread % 32;
+  if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())) {
+    info.tile = prov.bufferNames[o.regBuffer];
+    info.slot = o.regSlot;
+    info.reg = info.tile + "[" + std::to_string(o.regSlot) + "]";
+  }
+  info.regLine = o.regLine;
+  info.storeLine = o.storeLine;
+  return info;
 }
 
 std::string plural(int64_t n, const char* one) {
@@ -56,7 +61,7 @@ void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
                     const std::vector<ir::KernelArg>& simArgs,
                     const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
                     const ir::Kernel& k) {
-  const std::vector<bool> written = driver::writtenParams(k);
+  const std::vector<bool> written = ir::writtenParams(k);
   for (size_t i = 0; i < simArgs.size() && i < gpuArgs.size() && i < k.params.size(); ++i) {
     if (!simArgs[i].isTensor || !gpuArgs[i].isTensor) continue;
     bool simWrote = false;

@@ -255,8 +255,11 @@ void Interp::addCheck(const std::string& kind, const Comparison& c, const Array&
       we.owner.thread = o.thread;
       we.owner.warp = o.thread / 32;
       we.owner.lane = o.thread % 32;
-      if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(org->bufferNames.size()))
-        we.owner.reg = org->bufferNames[o.regBuffer] + "[" + std::to_string(o.regSlot) + "]";
+      if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(org->bufferNames.size())) {
+        we.owner.tile = org->bufferNames[o.regBuffer];
+        we.owner.slot = o.regSlot;
+        we.owner.reg = we.owner.tile + "[" + std::to_string(o.regSlot) + "]";
+      }
       we.owner.regLine = o.regLine;
       we.owner.storeLine = o.storeLine;
     }

@@ -81,9 +81,15 @@ std::string reportToJson(const Report& r, int indent) {
     for (const auto& e : c.worst) {
       json o = {{"known", e.owner.known}};
       if (e.owner.known)
-        o.update({{"cta", e.owner.cta}, {"thread", e.owner.thread}, {"warp", e.owner.warp},
-                  {"lane", e.owner.lane}, {"register", e.owner.reg},
-                  {"register_line", e.owner.regLine}, {"store_line", e.owner.storeLine},
+        o.update({{"cta", e.owner.cta},
+                  {"thread", e.owner.thread},
+                  {"warp", e.owner.warp},
+                  {"lane", e.owner.lane},
+                  {"register", e.owner.reg},
+                  {"tile", e.owner.tile},
+                  {"slot", e.owner.slot},
+                  {"register_line", e.owner.regLine},
+                  {"store_line", e.owner.storeLine},
                   {"text", e.owner.text()}});
       w.push_back({{"coord", e.coord}, {"actual", num(e.actual)}, {"expected", num(e.expected)},
                    {"abs_err", num(e.absErr)}, {"rel_err", num(e.relErr)}, {"owner", o}});

@@ -1,15 +1,16 @@
 // verifyScript: front end, device selection, the harness with its kernel-run callback (simulator,
 // CUDA executor, or both with a device comparison), and the seeded self-check of scripts without
 // check code.
-#include "core/ir/specialize.h"
 #include "core/verify/verify.h"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
 #include "core/driver/cuda_executor.h"
+#include "core/ir/buffer_access.h"
+#include "core/ir/specialize.h"
 #include "core/sema/sema.h"
 #include "core/sim/simulator.h"
 #include "core/verify/compare.h"
@@ -95,7 +96,7 @@ namespace {
 /// tensors the kernel only writes are left undefined (poisoned on both devices), as a script's
 /// np.empty outputs are.
 std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
-  const std::vector<bool> writeOnly = driver::writeOnlyParams(k);
+  const std::vector<bool> writeOnly = ir::writeOnlyParams(k);
   std::vector<ir::KernelArg> args(k.params.size());
   uint64_t s = seed;
   auto next = [&]() {

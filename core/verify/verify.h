@@ -28,6 +28,8 @@ struct OwnerInfo {
   bool known = false;
   int cta = -1, thread = -1, warp = -1, lane = -1;
   std::string reg;     ///< "R[2]" — the register the value was stored from; empty for scalar stores
+  std::string tile;    ///< that register tile's name ("R"), empty for scalar stores
+  int slot = -1;       ///< its register slot in the thread (2), -1 for scalar stores
   int regLine = 0;     ///< line of the last tile op that wrote that register
   int storeLine = 0;   ///< line of the store into global memory
   std::string text() const;  ///< "cta 0, warp 1, lane 3, R[2] (line 21), stored at line 22"

@@ -51,6 +51,22 @@ class TestLayoutCompiled : public QObject {
   Q_OBJECT
 
  private slots:
+  // Every registered axis has its hover line (the editor's axis tooltips), naming its kind; an
+  // unregistered name has none.
+  void everyRegisteredAxisIsDescribed() {
+    for (AxisId id = 0; id < kRegisteredAxes; ++id) {
+      const std::string name(registeredAxisName(id));
+      const std::string d = axisDescription(name);
+      QVERIFY2(d.rfind(name + " — ", 0) == 0, name.c_str());
+      const bool memory = axisKindOf(id) == AxisKind::Memory;
+      QVERIFY2(d.find(memory ? "memory axis" : "axis") != std::string::npos, d.c_str());
+      if (threadAxisWeightOf(id) > 0)
+        QVERIFY2(d.find("weight " + std::to_string(threadAxisWeightOf(id))) != std::string::npos,
+                 d.c_str());
+    }
+    QVERIFY(axisDescription("my_axis").empty());
+  }
+
   void registry() {
     QCOMPARE(registeredAxisId("m"), std::optional<AxisId>(axis::m));
     QCOMPARE(registeredAxisId("laneid"), std::optional<AxisId>(axis::laneid));

@@ -237,6 +237,8 @@ class TestVerifyArray : public QObject {
     QVERIFY(r.checks[1].worst[0].owner.known);
     QCOMPARE(r.checks[1].worst[0].owner.thread, 3);
     QCOMPARE(r.checks[1].worst[0].owner.storeLine, 6);
+    QVERIFY(r.checks[1].worst[0].owner.tile.empty());  // an element store: no register
+    QCOMPARE(r.checks[1].worst[0].owner.slot, -1);
     QVERIFY(!r.passed());
     QVERIFY(reportToJson(r).find("\"max_abs_err\"") != std::string::npos);
   }

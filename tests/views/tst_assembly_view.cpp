@@ -66,6 +66,61 @@ class TstAssemblyView : public QObject {
       }
   }
 
+  // A bundle recorded on the H200 carries nvdisasm -g's SASS: the engine's source map links its
+  // `//## File` records to the script (both ways), and hovering a SASS line describes its
+  // mnemonic from core/toolchain's table (the view parses nothing).
+  void h200SassLinksAndHovers() {
+    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
+    const OpenedBundle b =
+        loadBundleFile(TIRX_SOURCE_DIR "/tests/data/bundles/activation_h200.tirxb");
+    QVERIFY2(b.ok, b.error.c_str());
+    QVERIFY(!b.products.sassLines.empty());
+    JobRunner runner;
+    Session session(runner);
+    AssemblyView view(session);
+    view.resize(900, 700);
+    view.show();
+    session.showRecorded(QString::fromStdString(b.script), QString::fromStdString(b.scriptFile),
+                         b.products, b.report);
+    int loadLine = -1;
+    const QStringList scriptLines = QString::fromStdString(b.script).split('\n');
+    for (int i = 0; i < scriptLines.size() && loadLine < 0; ++i)
+      if (scriptLines[i].contains("T.ptx[\"ld.global.v4.b32\"], R, A")) loadLine = i + 1;
+    QVERIFY(loadLine > 0);
+    session.selectLine(loadLine);
+    const auto sassLines = view.highlightedLines(AssemblyView::SassTab);
+    QVERIFY2(!sassLines.empty(), "no SASS lines for the ld.global.v4.b32 line");
+    auto* sass = view.text(AssemblyView::SassTab);
+    bool sawLdg = false;
+    for (int l : sassLines) {
+      const QString t = sass->document()->findBlockByNumber(l - 1).text();
+      QVERIFY2(t.trimmed().startsWith("/*"), qPrintable(t));  // instruction lines only
+      if (t.contains("LDG.E.128")) {
+        sawLdg = true;
+        const QString hover = view.describeLine(AssemblyView::SassTab, l);
+        QVERIFY2(hover.startsWith("LDG.E.128 — load from global memory"), qPrintable(hover));
+      }
+    }
+    QVERIFY(sawLdg);
+    QVERIFY(!view.highlightedLines(AssemblyView::PtxTab).empty());  // .loc of the recorded PTX
+    // reverse: putting the cursor on a SASS line of another script line selects that line
+    session.selectLine(1);
+    sass->setTextCursor(QTextCursor(sass->document()->findBlockByNumber(sassLines.front() - 1)));
+    QCOMPARE(session.selectedLine(), loadLine);
+    // a PTX line's hover comes from the PTX table (ptxLineFacts), a directive has none
+    auto* ptx = view.text(AssemblyView::PtxTab);
+    int ldLine = 0, regLine = 0;
+    for (int l = 1; l <= ptx->document()->blockCount(); ++l) {
+      const QString t = ptx->document()->findBlockByNumber(l - 1).text().trimmed();
+      if (!ldLine && t.startsWith("ld.global.v4.b32")) ldLine = l;
+      if (!regLine && t.startsWith(".reg")) regLine = l;
+    }
+    QVERIFY(ldLine > 0 && regLine > 0);
+    QVERIFY2(view.describeLine(AssemblyView::PtxTab, ldLine).contains("atom 4"),
+             qPrintable(view.describeLine(AssemblyView::PtxTab, ldLine)));
+    QVERIFY(view.describeLine(AssemblyView::PtxTab, regLine).isEmpty());
+  }
+
   void showsNotCompiledState() {
     JobRunner runner;
     Session session(runner);

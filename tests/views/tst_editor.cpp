@@ -92,6 +92,26 @@ class TstEditor : public QObject {
     QString hover = editor.hoverTextAt(use + 3);
     QVERIFY2(hover.contains("64 threads × 4 registers per thread"), qPrintable(hover));
     QVERIFY2(hover.contains("256 elements"), qPrintable(hover));
+    // a global tensor is memory: bytes, not "1 threads × 256 registers per thread"
+    const int param = byteOffsetOf(m_script, "A: T.Tensor");
+    QVERIFY(param > 0);
+    hover = editor.hoverTextAt(param);
+    QVERIFY2(hover.contains("256 elements · global memory, 1024 bytes"), qPrintable(hover));
+    QVERIFY2(!hover.contains("threads"), qPrintable(hover));
+
+    // an axis name inside a layout literal: the axis, then the literal's ownership (sema's
+    // layoutLiterals, tabulated on the worker)
+    const int axis = byteOffsetOf(m_script, "laneid, 1)");
+    QVERIFY(axis > 0);
+    hover = editor.hoverTextAt(axis + 2);
+    QVERIFY2(hover.startsWith("laneid — thread axis: lane inside a warp (0–31)"),
+             qPrintable(hover));
+    QVERIFY2(hover.contains("layout S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), qPrintable(hover));
+    QVERIFY2(hover.contains("256 elements · 64 threads × 4 registers per thread"),
+             qPrintable(hover));
+    // the axis name in the import line is no layout: no axis hover there
+    QVERIFY(
+        !editor.hoverTextAt(byteOffsetOf(m_script, "laneid, warpid") + 2).contains("thread axis"));
 
     // hover on an opcode string
     int op = byteOffsetOf(m_script, "ld.global.v4.b32");
@@ -103,6 +123,26 @@ class TstEditor : public QObject {
     QVERIFY2(editor.hoverTextAt(op + 10).startsWith(".v4: "),
              qPrintable(editor.hoverTextAt(op + 10)));
     QVERIFY(editor.indicatorAt(EditorWidget::OpcodeIndicator, op + 2));
+
+    // the opcode strings are sema's (ir::Program::opcodeSites): an asynchronous statement's
+    // spelling is a valid opcode (the view's own AST walk used to box it red: the PTX table has
+    // no tile op of that name)
+    {
+      QFile f(TIRX_SOURCE_DIR "/tests/data/diagnostics/async_statements_ok.py");
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QString async = QString::fromUtf8(f.readAll());
+      Session s2(runner);
+      EditorWidget e2(s2);
+      s2.loadText(async, QString());
+      QTRY_VERIFY_WITH_TIMEOUT(s2.facts() != nullptr, kWaitMs);
+      const int at = byteOffsetOf(async, "mbarrier.init.shared::cta.b64");
+      QVERIFY(at > 0);
+      QVERIFY(e2.indicatorAt(EditorWidget::OpcodeIndicator, at + 3));
+      QVERIFY(!e2.indicatorAt(EditorWidget::BadOpcodeIndicator, at + 3));
+      QVERIFY2(e2.hoverTextAt(at + 3).contains(
+                   "asynchronous statement: PTX mbarrier.init.shared::cta.b64"),
+               qPrintable(e2.hoverTextAt(at + 3)));
+    }
 
     // F12 on that use jumps to line 6, the definition
     editor.setCursorPosition(20, 0);

@@ -118,6 +118,45 @@ class TstLayoutView : public QObject {
     QVERIFY2(info.contains("<b>w0 l0 r0</b>"), qPrintable(info));
     // `registers` is defined on line 14 and used by the loads/stores on lines 15, 16 and 21
     QVERIFY2(info.contains("line:14") && info.contains("line:15") && info.contains("line:21"), qPrintable(info));
+    // the atom-outline choices are the engine's tile-op uses of this buffer (views included),
+    // found by buffer id (ir::tileOpUses), not every tile op of the kernel
+    QCOMPARE(panel.tileOpTexts(),
+             QStringList({"no atom outline", "line 15: ld.global.v4.b32 · writes (atom 4)",
+                          "line 17: fma.rn.f32 · writes (atom 1)",
+                          "line 17: fma.rn.f32 · reads (atom 1)",
+                          "line 20: max.f32 · writes (atom 1)", "line 20: max.f32 · reads (atom 1)",
+                          "line 21: st.global.v4.b32 · reads (atom 4)"}));
+    QVERIFY(panel.showSymbol("A"));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 3, kWaitMs);
+    QCOMPARE(panel.tileOpTexts(),
+             QStringList({"no atom outline", "line 15: ld.global.v4.b32 · reads (atom 4)"}));
+  }
+
+  // A shared tile's cell names the threads and registers of each ld/st tile op on its element,
+  // from the engine (ir::elementTouches): S row 33, column 2 of shared_affine.py.
+  void memoryCellShowsWhichThreadsTouchIt() {
+    JobRunner runner;
+    Session session(runner);
+    LayoutPanel panel(session);
+    panel.resize(900, 900);
+    panel.show();
+    QSignalSpy ready(&panel, &LayoutPanel::modelReady);
+    QFile f(TIRX_SOURCE_DIR "/resources/examples/shared_affine.py");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    session.loadText(QString::fromUtf8(f.readAll()), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, kWaitMs);
+    QVERIFY(panel.showSymbol("S"));
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 2, kWaitMs);
+    QVERIFY(panel.model().isMemory());
+    panel.selectCell(33 * 4 + 2);
+    const QString info = panel.infoText();
+    QVERIFY2(
+        info.contains("line 28 ld.shared.v4.b32 reads it into thread 33 (warp 1, lane 1) R slot 2"),
+        qPrintable(info));
+    QVERIFY2(info.contains(
+                 "line 30 st.shared.v4.b32 writes it from thread 33 (warp 1, lane 1) R slot 2"),
+             qPrintable(info));
   }
 };
 

@@ -3,6 +3,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QMenu>
@@ -16,6 +17,7 @@
 #include "views/autosave_manager.h"
 #include "views/editor_widget.h"
 #include "views/main_window.h"
+#include "views/results_view.h"
 #include "views/session.h"
 
 using namespace tirx::views;
@@ -183,6 +185,9 @@ class TstMainWindow : public QObject {
     QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(30, 31, 34));
     QCOMPARE(QApplication::palette().color(QPalette::Text), QColor(220, 220, 220));
     QCOMPARE(QSettings().value("view/dark").toBool(), true);
+    // the charts and links follow the theme (they were unreadable on a dark palette)
+    QCOMPARE(w.resultsView()->valuesChart()->chart()->theme(), QChart::ChartThemeDark);
+    QVERIFY(QApplication::palette().color(QPalette::Link).lightness() > 128);
     {
       MainWindow again(nullptr, false);  // the saved choice is applied at start-up
       QCOMPARE(editorPaper(again.editor()), QColor("#1e1f22"));
@@ -193,6 +198,7 @@ class TstMainWindow : public QObject {
     QCOMPARE(editorPaper(w.editor()), QColor("#ffffff"));
     QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
     QVERIFY(QApplication::palette().color(QPalette::Text).lightness() < 80);
+    QCOMPARE(w.resultsView()->valuesChart()->chart()->theme(), QChart::ChartThemeLight);
     QCOMPARE(QSettings().value("view/dark").toBool(), false);
   }
 

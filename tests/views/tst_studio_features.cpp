@@ -58,6 +58,10 @@ class TstStudioFeatures : public QObject {
       const QString owners = QString("w%1 l%2 r%3").arg(i).arg(j).arg(k);
       QCOMPARE(row->text(4), owners);
       QCOMPARE(row->text(5), QString("20"));  // the max.f32 apply wrote the register last
+      // the engine's structured producer, formatted by core/verify (no "R[2]" parsed back)
+      QVERIFY2(row->toolTip(4).startsWith(
+                   QString("cta 0, warp %1, lane %2, register registers[%3]").arg(i).arg(j).arg(k)),
+               qPrintable(row->toolTip(4)));
 
       w.editor()->setCursorPosition(0, 0);  // start elsewhere so following is visible
       w.session().selectLine(1);

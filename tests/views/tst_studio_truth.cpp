@@ -289,6 +289,16 @@ class TstStudioTruth : public QObject {
     QCOMPARE(x->max(), double(c.elements - 1));
     // never more points than pixel columns, per series (two series: output and reference)
     QVERIFY(w.resultsView()->plottedPoints() <= 2 * std::max(64, w.resultsView()->valuesChart()->width()));
+    // a second report refills the same two series and axes (rebuilding them per check was most
+    // of the GUI thread's frame when a 2^20-element check was plotted)
+    QAbstractSeries* const first = chart->series().at(0);
+    s.replace("T.float32(2), T.float32(3)", "T.float32(2), T.float32(5)");
+    QVERIFY(verifyInWindow(w, s));
+    QCOMPARE(chart->series().size(), 2);
+    QCOMPARE(chart->series().at(0), first);
+    QCOMPARE(chart->axes().size(), 2);
+    seriesRange({&w.session().report()->checks.at(0).plotOutput}, &outLo, &outHi);
+    QVERIFY(qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first())->max() >= outHi);
   }
 
   void heatMapHover() {

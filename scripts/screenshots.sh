@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Renders every dock of the studio in the light and the dark theme into docs/screenshots/
+# (offscreen; the window checks, compiles and verifies each file first). Usage:
+#   scripts/screenshots.sh [BUILD_DIR]        (default build/)
+# The shots and what they show are listed in docs/studio.md, "Screenshots".
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="${1:-$ROOT/build}/bin/tirx-studio"
+OUT="$ROOT/docs/screenshots"
+EX="$ROOT/resources/examples"
+export QT_QPA_PLATFORM=offscreen
+shot() {  # NAME FILE [options...]: NAME.png (light) and NAME-dark.png
+  local name=$1 file=$2
+  shift 2
+  "$BIN" --screenshot "$OUT/$name.png" "$file" --theme light "$@"
+  "$BIN" --screenshot "$OUT/$name-dark.png" "$file" --theme dark "$@"
+}
+shot window "$EX/shared_affine.py"
+shot editor "$ROOT/tests/data/sim/race.py" --dock editor
+shot layout "$EX/shared_affine.py" --dock layout
+shot assembly "$EX/shared_affine.py" --dock assembly --line 28
+shot results "$ROOT/tests/data/sim/race.py" --dock results
+shot results_plots "$ROOT/tests/data/verify/wrong_reference_torch.py" --dock results
+shot problems "$ROOT/tests/data/diagnostics/cp_async_illegal.py" --dock problems
+shot tensorcores "$EX/gemm_ldmatrix_swizzled.py" --dock tensorcores
+shot pipeline "$EX/mbarrier_ring.py" --dock pipeline
+shot editor_find "$EX/shared_affine.py" --dock editor --find "T.cuda"
+shot editor_completion "$EX/shared_affine.py" --dock editor --complete 20:19
