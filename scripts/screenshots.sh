@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Renders every dock of the studio in the light and the dark theme into docs/screenshots/
 # (offscreen; the window checks, compiles and verifies each file first). Usage:
-#   scripts/screenshots.sh [BUILD_DIR]        (default build/)
+#   scripts/screenshots.sh [BUILD_DIR]        (default build/; TIRX_STUDIO=path overrides the binary)
 # The shots and what they show are listed in docs/studio.md, "Screenshots".
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BIN="${1:-$ROOT/build}/bin/tirx-studio"
+BIN="${TIRX_STUDIO:-${1:-$ROOT/build}/bin/tirx-studio}"
 OUT="$ROOT/docs/screenshots"
 EX="$ROOT/resources/examples"
 export QT_QPA_PLATFORM=offscreen
@@ -20,7 +20,11 @@ shot editor "$ROOT/tests/data/sim/race.py" --dock editor
 shot layout "$EX/shared_affine.py" --dock layout
 shot assembly "$EX/shared_affine.py" --dock assembly --line 28
 shot results "$ROOT/tests/data/sim/race.py" --dock results
-shot results_plots "$ROOT/tests/data/verify/wrong_reference_torch.py" --dock results
+# a wrong bias (+3 instead of +1): the output stands 2 above the reference everywhere
+PLOTS="$(mktemp --suffix=_affine_relu.py)"
+sed 's/T.float32(2), T.float32(1)/T.float32(2), T.float32(3)/' "$ROOT/../shared/acceptance/arith_affine_relu.py" > "$PLOTS"
+shot results_plots "$PLOTS" --dock results
+rm -f "$PLOTS"
 shot problems "$ROOT/tests/data/diagnostics/cp_async_illegal.py" --dock problems
 shot tensorcores "$EX/gemm_ldmatrix_swizzled.py" --dock tensorcores
 shot pipeline "$EX/mbarrier_ring.py" --dock pipeline
