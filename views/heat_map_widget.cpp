@@ -62,7 +62,36 @@ void HeatMapWidget::setGrid(const HeatGrid& grid, const QString& title) {
   update();
 }
 
-QRectF HeatMapWidget::plotRect() const { return QRectF(48, 24, width() - 126, height() - 62); }
+QRectF HeatMapWidget::plotRect() const { return QRectF(48, 24, width() - 126, height() - 78); }
+
+namespace {
+/// 0, step, 2·step, … below `count`, with a 1-2-5 step that leaves at least `minPx` pixels between
+/// two labels on an axis `lengthPx` long.
+std::vector<int64_t> ticks(int64_t count, double lengthPx, double minPx) {
+  std::vector<int64_t> out;
+  if (count <= 0 || lengthPx <= 0) return out;
+  const double perIndex = lengthPx / static_cast<double>(count);
+  int64_t step = 1;
+  for (int64_t mag = 1; step * perIndex < minPx; mag *= 10) {
+    for (int64_t m : {1, 2, 5})
+      if (m * mag * perIndex >= minPx) {
+        step = m * mag;
+        break;
+      }
+    if (step * perIndex < minPx) step = 10 * mag;
+  }
+  for (int64_t v = 0; v < count; v += step) out.push_back(v);
+  return out;
+}
+}  // namespace
+
+std::vector<int64_t> HeatMapWidget::columnTicks() const {
+  return m_image.isNull() ? std::vector<int64_t>() : ticks(m_grid.srcCols, plotRect().width(), 48);
+}
+
+std::vector<int64_t> HeatMapWidget::rowTicks() const {
+  return m_image.isNull() ? std::vector<int64_t>() : ticks(m_grid.srcRows, plotRect().height(), 20);
+}
 
 bool HeatMapWidget::cellAt(QPointF pos, int* row, int* col) const {
   QRectF pr = plotRect();
@@ -94,13 +123,18 @@ void HeatMapWidget::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(0, 2, width(), 20), Qt::AlignCenter, m_title);
   QRectF pr = plotRect();
   p.drawImage(pr, m_image);
-  // rulers: first and last row on the left, first and last column below, axis names
-  p.drawText(QRectF(0, pr.top(), 44, 16), Qt::AlignRight, "0");
-  p.drawText(QRectF(0, pr.bottom() - 16, 44, 16), Qt::AlignRight, QString::number(m_grid.srcRows - 1));
-  p.drawText(QRectF(pr.left(), pr.bottom() + 2, 60, 16), Qt::AlignLeft, "0");
-  p.drawText(QRectF(pr.right() - 60, pr.bottom() + 2, 60, 16), Qt::AlignRight,
-             QString::number(m_grid.srcCols - 1));
-  p.drawText(QRectF(pr.left(), pr.bottom() + 2, pr.width(), 16), Qt::AlignHCenter, tr("column (last dimension)"));
+  // rulers: labelled row and column indices at the centre of their cells, axis names
+  for (int64_t c : columnTicks()) {
+    const double x = pr.left() + (c + 0.5) / m_grid.srcCols * pr.width();
+    p.drawLine(QPointF(x, pr.bottom()), QPointF(x, pr.bottom() + 3));
+    p.drawText(QRectF(x - 30, pr.bottom() + 3, 60, 14), Qt::AlignHCenter, QString::number(c));
+  }
+  for (int64_t r : rowTicks()) {
+    const double y = pr.top() + (r + 0.5) / m_grid.srcRows * pr.height();
+    p.drawLine(QPointF(pr.left() - 3, y), QPointF(pr.left(), y));
+    p.drawText(QRectF(0, y - 8, 42, 16), Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+  }
+  p.drawText(QRectF(pr.left(), pr.bottom() + 18, pr.width(), 16), Qt::AlignHCenter, tr("column (last dimension)"));
   p.save();
   p.translate(12, pr.center().y());
   p.rotate(-90);

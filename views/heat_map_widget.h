@@ -24,6 +24,10 @@ class HeatMapWidget : public QWidget {
   QString hoverTextAt(QPointF pos) const;
   /// The read-out for the cell under the mouse (what the bottom line shows).
   QString hoverText() const { return m_hover; }
+  /// The labelled columns / rows (source indices of the last dimension / the rows): 0 and every
+  /// multiple of a 1-2-5 step that keeps labels apart at the current size.
+  std::vector<int64_t> columnTicks() const;
+  std::vector<int64_t> rowTicks() const;
 
  signals:
   /// The first source element (row-major flat index) of the clicked cell.

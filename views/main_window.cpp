@@ -249,9 +249,10 @@ void MainWindow::createActions() {
                                 this, &MainWindow::compileAndVerify);
   run->addAction(tr("&Compile Only"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
                  [this] { m_session->requestCompile(); });
-  actRun->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  actRun->setIcon(runIcon());
+  actRun->setObjectName("runAction");
   m_stop = run->addAction(tr("&Stop"), QKeySequence(Qt::Key_Escape), this, &MainWindow::stopRun);
-  m_stop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+  m_stop->setIcon(stopIcon());
   m_stop->setToolTip(tr("Stop the running compile or verify (Esc)"));
   m_stop->setShortcutContext(Qt::WindowShortcut);
   m_stop->setEnabled(false);

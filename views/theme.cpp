@@ -2,6 +2,9 @@
 #include "views/theme.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -32,5 +35,35 @@ void applyApplicationTheme(bool dark) {
   p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
   QApplication::setPalette(p);
 }
+
+namespace {
+QIcon paintedIcon(const QColor& fill, bool triangle) {
+  QIcon icon;
+  for (int size : {16, 24, 32, 48}) {
+    QPixmap pm(size, size);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(fill.darker(130), size / 16.0));
+    p.setBrush(fill);
+    const double m = size * 0.2;
+    if (triangle) {
+      QPainterPath path;
+      path.moveTo(m, m * 0.8);
+      path.lineTo(size - m, size / 2.0);
+      path.lineTo(m, size - m * 0.8);
+      path.closeSubpath();
+      p.drawPath(path);
+    } else {
+      p.drawRoundedRect(QRectF(m, m, size - 2 * m, size - 2 * m), size / 16.0, size / 16.0);
+    }
+    icon.addPixmap(pm);
+  }
+  return icon;
+}
+}  // namespace
+
+QIcon runIcon() { return paintedIcon(QColor(46, 170, 70), true); }
+QIcon stopIcon() { return paintedIcon(QColor(214, 64, 56), false); }
 
 }  // namespace tirx::views

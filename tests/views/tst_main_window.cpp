@@ -188,6 +188,15 @@ class TstMainWindow : public QObject {
     // the charts and links follow the theme (they were unreadable on a dark palette)
     QCOMPARE(w.resultsView()->valuesChart()->chart()->theme(), QChart::ChartThemeDark);
     QVERIFY(QApplication::palette().color(QPalette::Link).lightness() > 128);
+    // the Run button reads on the dark toolbar: its icon's centre is the saturated green, far from
+    // the window colour (Fusion's black media icon was grey on grey)
+    QAction* run = w.findChild<QAction*>("runAction");
+    QVERIFY(run);
+    const QImage icon = run->icon().pixmap(32, 32).toImage();
+    const QColor centre = icon.pixelColor(14, 16);
+    QVERIFY2(centre.green() > 140 && centre.red() < 100 && centre.alpha() == 255, qPrintable(centre.name()));
+    const QColor window = QApplication::palette().color(QPalette::Window);
+    QVERIFY(std::abs(centre.lightness() - window.lightness()) > 40 || centre.saturation() > 150);
     {
       MainWindow again(nullptr, false);  // the saved choice is applied at start-up
       QCOMPARE(editorPaper(again.editor()), QColor("#1e1f22"));

@@ -322,6 +322,21 @@ class TstStudioTruth : public QObject {
       }
     QCOMPARE(found, QString("row 3, column 5: |error| 7"));
     QTRY_COMPARE(heat.hoverText(), found);
+    // every column is labelled when there is room (it used to say only "0" and "7"); rows at a
+    // 1-2-5 step that keeps labels 20 px apart
+    QCOMPARE(heat.columnTicks(), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    const std::vector<int64_t> rows = heat.rowTicks();
+    QVERIFY(rows.size() >= 4 && rows.front() == 0 && rows.back() < 64);
+    const int64_t step = rows[1] - rows[0];
+    QVERIFY(step == 1 || step == 2 || step == 5 || step == 10 || step == 20);
+    QVERIFY(double(step) * heat.height() / 64 >= 20 * 0.5);
+    // a wide grid on the same width: labels at a round step, never closer than 48 px
+    std::vector<double> wide(4 * 1000, 0.0);
+    heat.setGrid(downsampleGrid(wide, 4, 1000, 256, 512), "t");
+    const std::vector<int64_t> cols = heat.columnTicks();
+    QVERIFY(cols.size() >= 3);
+    QVERIFY((cols[1] - cols[0]) * (600.0 - 126) / 1000 >= 48);
+    QCOMPARE(cols[1] - cols[0], int64_t(200));
   }
 };
 
