@@ -25,7 +25,7 @@ namespace {
 const char* kUsage =
     "usage: tirx <command> [options]\n"
     "  check   FILE [--arch sm_90] [--json]\n"
-    "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir [-o OUT]\n"
+    "  compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir|map|regs [-o OUT]\n"
     "  run     FILE [--kernel K] [--device sim|cuda[:N]] [--input NAME=GEN ...] [--out DIR] [--json]\n"
     "          [--budget N] [--timeout S] [--sanitize TOOL]\n"
     "  verify  FILE [--device sim|cuda|both] [--json] [--budget N] [--timeout S] [--sanitize TOOL]\n"

@@ -1,7 +1,9 @@
-// `tirx compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir|map [-o OUT]`:
-// runs the compile pipeline (core/driver/compile.h) as far as the requested product needs and
-// writes it to stdout or OUT. Diagnostics go to stderr, gcc style. Exit status: 0 success, 1 a
+// `tirx compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir|map|regs [-o
+// OUT]`: runs the compile pipeline (core/driver/compile.h) as far as the requested product needs
+// and writes it to stdout or OUT. Diagnostics go to stderr, gcc style. Exit status: 0 success, 1 a
 // script or toolchain error, 2 usage/I/O, 3 environment (no disassembler for --emit sass).
+// `--emit regs` prints the registers per script line (core/toolchain/register_facts.h): measured
+// with nvdisasm, else the IR estimate, every estimated figure marked `~`.
 // Documented in docs/cli.md ("tirx compile").
 #include <algorithm>
 #include <fstream>
@@ -19,8 +21,8 @@ namespace tirx::cli {
 namespace {
 
 const char* kCompileUsage =
-    "usage: tirx compile FILE [--kernel K] [--arch sm_90] --emit cuda|ptx|sass|resources|ir|map "
-    "[-o OUT]\n";
+    "usage: tirx compile FILE [--kernel K] [--arch sm_90] --emit "
+    "cuda|ptx|sass|resources|ir|map|regs [-o OUT]\n";
 
 std::string resourcesText(const driver::CompileProducts& p, int sm) {
   std::ostringstream s;
@@ -76,10 +78,12 @@ int cmdCompile(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const std::string emit = o.get("--emit", "");
-  static const std::vector<std::string> kinds = {"cuda", "ptx", "sass", "resources", "ir", "map"};
+  static const std::vector<std::string> kinds = {"cuda", "ptx", "sass", "resources",
+                                                 "ir",   "map", "regs"};
   if (std::find(kinds.begin(), kinds.end(), emit) == kinds.end()) {
-    err << "tirx compile: --emit must be one of cuda, ptx, sass, resources, ir, map; found '" << emit
-        << "'\n" << kCompileUsage;
+    err << "tirx compile: --emit must be one of cuda, ptx, sass, resources, ir, map, regs; found '"
+        << emit << "'\n"
+        << kCompileUsage;
     return 2;
   }
   const std::string arch = o.get("--arch", "sm_90");
@@ -104,8 +108,8 @@ int cmdCompile(const Args& args, std::ostream& out, std::ostream& err) {
     driver::CompileOptions co;
     co.sm = sm;
     co.kernel = o.get("--kernel", "");
-    co.cubin = emit == "sass" || emit == "resources";
-    co.sass = emit == "sass";
+    co.cubin = emit == "sass" || emit == "resources" || emit == "regs";
+    co.sass = emit == "sass" || emit == "regs";
     if (emit == "cuda") co.cubin = false;
     if (emit == "cuda") {
       // Front end + codegen only: no NVRTC needed to show the source.
@@ -132,6 +136,8 @@ int cmdCompile(const Args& args, std::ostream& out, std::ostream& err) {
       if (emit == "ptx") product = r->ptx;
       else if (emit == "resources") product = resourcesText(*r, sm);
       else if (emit == "map") product = mapText(*r);
+      else if (emit == "regs")
+        product = toolchain::formatRegisterFacts(r->registers);
       else {
         if (r->sass.empty()) {
           err << "tirx compile: " << r->sassStatus << "\n";

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "core/driver/register_estimate.h"
 #include "core/sema/sema.h"
 
 namespace tirx::driver {
@@ -129,6 +130,7 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
   auto r = toolchain::compile(p.cuda, to);
   if (!r) return r.error();
   toolchain::CompileProducts& t = *r;
+  p.registers = registerFacts(program, t, fileName);
   p.ptx = std::move(t.ptx);
   p.cubin = std::move(t.cubin);
   p.sass = std::move(t.sass);

@@ -14,6 +14,7 @@
 #include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
 #include "core/ir/ir.h"
+#include "core/toolchain/register_facts.h"
 #include "core/toolchain/toolchain.h"
 
 namespace tirx::driver {
@@ -40,6 +41,8 @@ struct CompileProducts {
   std::vector<uint8_t> cubin;
   std::vector<toolchain::KernelResources> resources;
   codegen::SourceMap map;
+  /// Registers per script line: measured (nvdisasm) or an IR estimate, labelled in `source`.
+  toolchain::RegisterFacts registers;
   std::vector<std::string> kernels;
   std::string toolLog;             ///< NVRTC and nvJitLink logs, verbatim
   std::string target;              ///< the machine code's target: "sm_90", or "sm_90a" for wgmma/setmaxnreg

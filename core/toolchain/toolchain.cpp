@@ -20,7 +20,7 @@
 
 namespace tirx::toolchain {
 
-std::string disassemble(const std::vector<uint8_t>& cubin, std::string& status, double& ms);
+void disassemble(CompileProducts& p);
 std::string cudaHome();
 
 namespace {
@@ -190,7 +190,7 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     p.cubin.resize(cn);
     nvrtcGetCUBIN(whole.get(), reinterpret_cast<char*>(p.cubin.data()));
     p.resources = parseResourceLog(p.linkLog);
-    if (o.sass) p.sass = disassemble(p.cubin, p.sassStatus, p.sassMs);
+    if (o.sass) disassemble(p);
   } else if (o.cubin) {
     auto t1 = Clock::now();
     JitLink link;
@@ -216,7 +216,7 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     p.cubin.resize(cn);
     nvJitLinkGetLinkedCubin(link.get(), p.cubin.data());
     p.resources = parseResourceLog(p.linkLog);
-    if (o.sass) p.sass = disassemble(p.cubin, p.sassStatus, p.sassMs);
+    if (o.sass) disassemble(p);
   }
   p.ok = true;
   return p;

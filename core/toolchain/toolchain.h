@@ -59,6 +59,10 @@ struct CompileProducts {
   std::vector<uint8_t> cubin;
   std::string sass;                ///< empty when no disassembler ran; see sassStatus
   std::string sassStatus;          ///< "nvdisasm", "cuobjdump", "no disassembler found", error text
+  /// `nvdisasm -c -plr -lrm count`: live registers per instruction (register_facts.h); run only
+  /// when the SASS came from nvdisasm. Empty otherwise, see sassLiveStatus.
+  std::string sassLiveRanges;
+  std::string sassLiveStatus;  ///< "nvdisasm -plr", "not run: ...", or the failure
   std::vector<KernelResources> resources;
   std::string nvrtcLog, linkLog;
   std::vector<ToolMessage> messages;

@@ -1,18 +1,37 @@
 // End-to-end tests of `tirx compile`, `tirx run` and `tirx bench` through the real binary
-// (TIRX_BIN): every --emit product, usage errors (exit 2), script errors (exit 1), the simulator
-// run writing .npy files, and exit 3 with a clear message for --device cuda without a driver.
+// (TIRX_BIN): every --emit product (regs through a stand-in nvdisasm), usage errors (exit 2),
+// script errors (exit 1), the simulator run writing .npy files, and exit 3 with a clear message for
+// --device cuda without a driver.
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
-
-#include "tirx_process.h"
-
 #include <cstring>
 
 #include "core/device/cuda_driver.h"
+#include "tirx_process.h"
 
 namespace {
 
 const QString kShared = QString(TIRX_SHARED_DIR) + "/acceptance/";
+
+/// The environment with a stand-in `nvdisasm` (written into `dir`) first on PATH: it replays
+/// tests/data/sass/<fixture>.g.txt for -g and <fixture>.count.txt for -plr (or fails that pass).
+QProcessEnvironment fakeNvdisasmEnv(const QTemporaryDir& dir, const QString& fixture,
+                                    bool failLive) {
+  const QString data = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sass/") + fixture;
+  QFile f(dir.filePath("nvdisasm"));
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write the fake nvdisasm");
+  const QString live =
+      failLive ? "echo 'nvdisasm fatal : boom' >&2; exit 1" : "cat '" + data + ".count.txt'";
+  f.write(("#!/bin/sh\ncase \"$*\" in\n  *-plr*) " + live + " ;;\n  *-g*) cat '" + data +
+           ".g.txt' ;;\n  *) exit 2 ;;\nesac\n")
+              .toUtf8());
+  f.close();
+  f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("PATH", dir.path() + ":" + env.value("PATH"));
+  return env;
+}
 
 }  // namespace
 
@@ -84,6 +103,37 @@ class TestCliCompile : public QObject {
       QCOMPARE(r.code, 3);
       QVERIFY(r.err.contains("no disassembler found"));
     }
+  }
+
+  // --emit regs through a stand-in nvdisasm (first on PATH, so also on a machine with the real
+  // one) that replays the H200 listings of gemm_wgmma_ws.py recorded in tests/data/sass.
+  void emitRegsMeasured() {
+    QTemporaryDir dir;
+    const QString script = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sass/gemm_wgmma_ws.py");
+    const Run r = runTirx({"compile", script, "--arch", "sm_90a", "--emit", "regs"}, 180000,
+                          fakeNvdisasmEnv(dir, "gemm", false));
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("registers per script line: measured (nvdisasm)"), qPrintable(r.out));
+    QVERIFY(!r.out.contains('~'));
+    QVERIFY(r.out.contains(QRegularExpression(
+        R"(\n +87 +135 +232 +67 +0  /\*0710\*/ LEA \| wgmma 135 135 134 132\n)")));
+    QVERIFY(
+        r.out.contains(QRegularExpression(R"(\n +72 +4 +40 )")));  // producer: setmaxnreg.dec 40
+  }
+
+  // Without life ranges (the second nvdisasm pass fails) the table is the IR estimate, every
+  // figure marked `~`, and the header says why.
+  void emitRegsEstimate() {
+    QTemporaryDir dir;
+    const QString script = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sass/gemm_wgmma_ws.py");
+    const Run r = runTirx({"compile", script, "--arch", "sm_90a", "--emit", "regs"}, 180000,
+                          fakeNvdisasmEnv(dir, "gemm", true));
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("registers per script line: estimate"), qPrintable(r.out));
+    QVERIFY(r.out.contains("nvdisasm -plr failed"));
+    QVERIFY(r.out.contains(QRegularExpression(
+        R"(\n +87 +~136 +232 +- +- +acc 128 \+ 8 \(scalars\) \| wgmma ~136\n)")));
+    QVERIFY(!r.out.contains(QRegularExpression(R"(\n +\d+ +\d)")));  // no unmarked figure
   }
 
   void usageErrors() {
