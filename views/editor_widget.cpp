@@ -19,6 +19,7 @@
 #include "views/completion_source.h"
 #include "views/descriptor_facts.h"
 #include "views/opcode_hover.h"
+#include "views/register_gutter.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
 #include "views/tirx_lexer.h"
@@ -86,6 +87,9 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
   connect(&m_session, &Session::breakpointsChanged, this, &EditorWidget::applyBreakpoints);
   connect(&m_session, &Session::debugLineChanged, this, &EditorWidget::applyDebugLine);
   connect(&m_session, &Session::reportChanged, this, &EditorWidget::applyFaults);
+  connect(&m_session, &Session::productsChanged, this, &EditorWidget::applyRegisters);
+  connect(&m_session, &Session::staleChanged, this, &EditorWidget::applyRegisters);
+  connect(this, &QsciScintilla::linesChanged, this, [this] { m_registers->linesChanged(); });
   connect(&m_session, &Session::lineSelected, this, [this](int line) {
     markerDeleteAll(SelectedLineMarker);
     if (line <= 0) return;
@@ -98,6 +102,8 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
     }
   });
 }
+
+EditorWidget::~EditorWidget() = default;
 
 void EditorWidget::setupMargins() {
   setMarginType(0, QsciScintilla::NumberMargin);
@@ -121,7 +127,7 @@ void EditorWidget::setupMargins() {
   setMarginWidth(kDebugMargin, 16);
   setMarginSensitivity(kDebugMargin, true);
   setMarginMarkerMask(1, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << SelectedLineMarker) |
-                             (1 << FaultMarker));
+                             (1 << FaultMarker) | (1 << SpillMarker));
   setMarginMarkerMask(kDebugMargin, (1 << BreakpointMarker) | (1 << DebugArrowMarker));
   markerDefine(QsciScintilla::Circle, BreakpointMarker);
   setMarkerBackgroundColor(QColor(200, 30, 30), BreakpointMarker);
@@ -131,6 +137,7 @@ void EditorWidget::setupMargins() {
   markerDefine(QsciScintilla::RightArrow, DebugArrowMarker);
   setMarkerBackgroundColor(QColor(240, 190, 20), DebugArrowMarker);
   setMarkerForegroundColor(QColor(120, 90, 0), DebugArrowMarker);
+  m_registers = std::make_unique<RegisterGutter>(*this, RegisterMargin, SpillMarker);
 }
 
 void EditorWidget::applyBreakpoints() {
@@ -335,6 +342,7 @@ void EditorWidget::applyTheme(bool dark) {
   setMarginsForegroundColor(dark ? QColor("#8c8c8c") : QColor("#707070"));
   setFoldMarginColors(dark ? QColor("#2b2d30") : QColor("#f0f0f0"),
                       dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
+  m_registers->applyTheme(dark);
   applyFacts();  // redraw the annotations with the new tints
 }
 
@@ -403,6 +411,24 @@ void EditorWidget::applyFaults() {
     mark(d.span);
     for (const DiagNote& n : d.notes) mark(n.span);
   }
+}
+
+// The registers of the newest compile's products; the session's staleness greys them (their margin
+// text moves with inserted and deleted lines, as markers do).
+void EditorWidget::applyRegisters() {
+  auto products = m_session.products();
+  m_registers->show(products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->registers)
+                             : nullptr,
+                    m_session.productsStale());
+}
+
+QString EditorWidget::registerToolTipAt(const QPoint& pos) const {
+  if (!m_registers->containsX(pos.x())) return {};
+  auto* self = const_cast<EditorWidget*>(this);
+  const long p = self->SendScintilla(SCI_POSITIONFROMPOINT, static_cast<unsigned long>(pos.x()),
+                                     static_cast<long>(pos.y()));
+  const long line = self->SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(std::max(0L, p)));
+  return m_registers->toolTip(static_cast<int>(line) + 1);
 }
 
 QList<int> EditorWidget::markedLines(Marker marker) const {
@@ -529,6 +555,14 @@ bool EditorWidget::goToDefinitionAt(int pos) {
 }
 
 bool EditorWidget::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == viewport() && event->type() == QEvent::ToolTip) {
+    auto* he = static_cast<QHelpEvent*>(event);
+    const QString tip = registerToolTipAt(he->pos());
+    if (!tip.isEmpty()) {
+      QToolTip::showText(he->globalPos(), tip, viewport());
+      return true;
+    }
+  }
   if (watched == viewport() && event->type() == QEvent::MouseButtonRelease) {
     auto* me = static_cast<QMouseEvent*>(event);
     if (me->modifiers() & Qt::ControlModifier) {

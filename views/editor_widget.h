@@ -1,12 +1,15 @@
 // The script editor (QScintilla): TIRx-aware Python highlighting, completion from the core's own
 // tables, and the engine's facts drawn as they arrive: squiggle indicators, margin markers and
-// annotations for diagnostics, opcode-string indicators, hovers on layouts and opcodes, and
-// go-to-definition (F12 / Ctrl+click) from program.symbols. It never parses anything itself: the
+// annotations for diagnostics, opcode-string indicators, hovers on layouts and opcodes,
+// go-to-definition (F12 / Ctrl+click) from program.symbols, and the register gutter (registers
+// live per line from the last compile, register_gutter.h). It never parses anything itself: the
 // session's front-end job does, on the worker thread.
 #pragma once
 
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
+
+#include <memory>
 
 #include "views/completion_source.h"
 
@@ -15,6 +18,7 @@ class QLabel;
 namespace tirx::views {
 
 class OpcodeHoverPopup;
+class RegisterGutter;
 class Session;
 class TirxLexer;
 
@@ -31,11 +35,16 @@ class EditorWidget : public QsciScintilla {
     BreakpointMarker = 4,  ///< a debugger breakpoint (margin 2; a click there toggles it)
     DebugLineMarker = 5,   ///< the debugger's current stop: the line's background
     DebugArrowMarker = 6,  ///< ... and an arrow in margin 2
+    SpillMarker = 7,       ///< spill instructions on the line (register gutter; margin 1)
   };
   /// The margin of breakpoints and the debugger's arrow.
   static constexpr int kDebugMargin = 2;
+  /// Margins: 0 line numbers, 1 markers, 2 debugger, 3 folding (setFolding), 4 the register
+  /// gutter (register_gutter.h).
+  enum Margin { RegisterMargin = 4 };
 
   explicit EditorWidget(Session& session, QWidget* parent = nullptr);
+  ~EditorWidget() override;
 
   /// True when indicator `indicator` covers byte position `pos`.
   bool indicatorAt(int indicator, int pos) const;
@@ -67,6 +76,10 @@ class EditorWidget : public QsciScintilla {
   QString callTipText() const { return m_callTip; }
   /// The fragment-picture popup of tensor-core opcodes (null until the first such hover).
   OpcodeHoverPopup* opcodePopup() const { return m_opcodePopup; }
+  /// The register gutter: the last compile's registers per line (greyed once the text changes).
+  const RegisterGutter& registerGutter() const { return *m_registers; }
+  /// The tooltip a hover at viewport point `pos` shows in the register gutter (empty elsewhere).
+  QString registerToolTipAt(const QPoint& pos) const;
 
  private:
   void setupMargins();
@@ -77,6 +90,7 @@ class EditorWidget : public QsciScintilla {
   /// Breakpoint markers from the session; the debugger's current line.
   void applyBreakpoints();
   void applyDebugLine(int line);
+  void applyRegisters();
   bool event(QEvent* e) override;
   void keyPressEvent(QKeyEvent* e) override;
   void onCharAdded(int ch);
@@ -100,6 +114,7 @@ class EditorWidget : public QsciScintilla {
   CompletionList m_completion;
   QLabel* m_completionDoc = nullptr;
   QString m_callTip;
+  std::unique_ptr<RegisterGutter> m_registers;
 };
 
 }  // namespace tirx::views

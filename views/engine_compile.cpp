@@ -1,5 +1,5 @@
 // runCompile(): core/driver's compileScript turned into the studio's CompileProducts value (texts,
-// resource report, source map as line links). Built when core/driver has sources.
+// resource report, source map as line links, registers per script line). Built when core/driver has sources.
 #include "views/engine_products.h"
 
 #if defined(TIRX_STUDIO_HAVE_DRIVER)
@@ -48,6 +48,8 @@ CompileProducts runCompile(const CompileRequest& request) {
     if (p.map.ptxToScript[l] > 0) out.ptxLines.push_back({p.map.ptxToScript[l], int(l)});
   for (size_t l = 1; l < p.map.sassToScript.size(); ++l)
     if (p.map.sassToScript[l] > 0) out.sassLines.push_back({p.map.sassToScript[l], int(l)});
+  out.registers = p.registers;
+  out.registers.instructions.clear();  // the gutter needs only the lines
   int errors = 0;
   for (const auto& d : p.diagnostics) errors += d.severity == Severity::Error;
   std::ostringstream sum;

@@ -14,6 +14,7 @@
 #include "core/diag/diagnostic.h"
 #include "core/ir/async_timeline.h"
 #include "core/ir/shared_access.h"
+#include "core/toolchain/register_facts.h"
 #include "core/verify/verify.h"
 #include "views/plot_series.h"
 
@@ -38,6 +39,9 @@ struct CompileProducts {
   std::string sassNote;   ///< why SASS is missing, when it is
   std::string resources;  ///< the resource report as text (registers, spills, shared memory)
   std::vector<LineLink> cudaLines, ptxLines, sassLines;
+  /// Registers per script line (the editor's gutter): measured by nvdisasm or an IR estimate,
+  /// as core/driver published them (`source` says which; None when the compile made none).
+  toolchain::RegisterFacts registers;
   Diagnostics diagnostics;
   double compileMillis = 0;
 };
