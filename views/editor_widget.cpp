@@ -417,9 +417,10 @@ void EditorWidget::applyFaults() {
 // text moves with inserted and deleted lines, as markers do).
 void EditorWidget::applyRegisters() {
   auto products = m_session.products();
-  m_registers->show(products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->registers)
-                             : nullptr,
-                    m_session.productsStale());
+  m_registers->show(
+      products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->registers)
+               : nullptr,
+      m_session.productsStale());
 }
 
 QString EditorWidget::registerToolTipAt(const QPoint& pos) const {
@@ -427,7 +428,8 @@ QString EditorWidget::registerToolTipAt(const QPoint& pos) const {
   auto* self = const_cast<EditorWidget*>(this);
   const long p = self->SendScintilla(SCI_POSITIONFROMPOINT, static_cast<unsigned long>(pos.x()),
                                      static_cast<long>(pos.y()));
-  const long line = self->SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(std::max(0L, p)));
+  const long line =
+      self->SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(std::max(0L, p)));
   return m_registers->toolTip(static_cast<int>(line) + 1);
 }
 

@@ -1,5 +1,6 @@
 // runCompile(): core/driver's compileScript turned into the studio's CompileProducts value (texts,
-// resource report, source map as line links, registers per script line). Built when core/driver has sources.
+// resource report, source map as line links, registers per script line). Built when core/driver has
+// sources.
 #include "views/engine_products.h"
 
 #if defined(TIRX_STUDIO_HAVE_DRIVER)

@@ -14,7 +14,9 @@ using toolchain::RegisterSource;
 
 namespace {
 
-QString hex(int address) { return QString("/*%1*/").arg(address, 4, 16, QChar('0')); }
+QString hex(int address) {
+  return QString("/*%1*/").arg(address, 4, 16, QChar('0'));
+}
 
 }  // namespace
 
@@ -36,8 +38,8 @@ QString registerToolTip(const RegisterFacts& facts, const LineRegisters& l, bool
   if (stale) out << QObject::tr("stale: the text changed since this compile (Compile to refresh)");
   out << QObject::tr("line %1 · %2 · %3")
              .arg(l.line)
-             .arg(QString::fromStdString(l.kernel),
-                  est ? QObject::tr("estimate, not measured") : QObject::tr("measured by nvdisasm"));
+             .arg(QString::fromStdString(l.kernel), est ? QObject::tr("estimate, not measured")
+                                                        : QObject::tr("measured by nvdisasm"));
   const QString budget = l.budget > 0 ? QObject::tr("budget %1 (%2), %3 %")
                                             .arg(l.budget)
                                             .arg(QString::fromStdString(l.budgetSource))
@@ -46,7 +48,8 @@ QString registerToolTip(const RegisterFacts& facts, const LineRegisters& l, bool
   if (est) {
     out << QObject::tr("~%1 registers: %2").arg(l.maxLive).arg(QString::fromStdString(l.detail));
     out << budget;
-    for (const auto& w : l.wgmmas) out << QObject::tr("wgmma here: ~%1 live (estimate)").arg(w.live);
+    for (const auto& w : l.wgmmas)
+      out << QObject::tr("wgmma here: ~%1 live (estimate)").arg(w.live);
     out << QObject::tr("spills: unknown (an estimate cannot see them)");
   } else {
     out << QObject::tr("%1 registers live at the peak, %2 %3")
@@ -59,9 +62,10 @@ QString registerToolTip(const RegisterFacts& facts, const LineRegisters& l, bool
       for (const auto& w : l.wgmmas) sites << QString("%1 %2").arg(hex(w.address)).arg(w.live);
       out << QObject::tr("HGMMA live: %1").arg(sites.join(", "));
     }
-    out << (l.spillLoads + l.spillStores
-                ? QObject::tr("spills: %1 LDL, %2 STL on this line").arg(l.spillLoads).arg(l.spillStores)
-                : QObject::tr("spills: none on this line"));
+    out << (l.spillLoads + l.spillStores ? QObject::tr("spills: %1 LDL, %2 STL on this line")
+                                               .arg(l.spillLoads)
+                                               .arg(l.spillStores)
+                                         : QObject::tr("spills: none on this line"));
   }
   for (const auto& k : facts.kernels)
     if (k.kernel == l.kernel)
@@ -114,10 +118,14 @@ void RegisterGutter::show(std::shared_ptr<const RegisterFacts> facts, bool stale
 
 const QsciStyle& RegisterGutter::styleOf(RegisterLevel level) const {
   switch (level) {
-    case RegisterLevel::High: return m_high;
-    case RegisterLevel::Over: return m_over;
-    case RegisterLevel::Stale: return m_stalest;
-    default: return m_low;
+    case RegisterLevel::High:
+      return m_high;
+    case RegisterLevel::Over:
+      return m_over;
+    case RegisterLevel::Stale:
+      return m_stalest;
+    default:
+      return m_low;
   }
 }
 
@@ -143,8 +151,9 @@ void RegisterGutter::redraw() {
 }
 
 QString RegisterGutter::text(int line) const {
-  const long n = m_editor.SendScintilla(QsciScintillaBase::SCI_MARGINGETTEXT,
-                                        static_cast<unsigned long>(line - 1), static_cast<char*>(nullptr));
+  const long n =
+      m_editor.SendScintilla(QsciScintillaBase::SCI_MARGINGETTEXT,
+                             static_cast<unsigned long>(line - 1), static_cast<char*>(nullptr));
   if (n <= 0) return {};
   QByteArray buf(int(n) + 1, '\0');
   m_editor.SendScintilla(QsciScintillaBase::SCI_MARGINGETTEXT, static_cast<unsigned long>(line - 1),
@@ -156,7 +165,8 @@ RegisterLevel RegisterGutter::level(int line) const {
   if (text(line).isEmpty()) return RegisterLevel::None;
   const long style = m_editor.SendScintilla(QsciScintillaBase::SCI_MARGINGETSTYLE,
                                             static_cast<unsigned long>(line - 1));
-  for (RegisterLevel l : {RegisterLevel::Low, RegisterLevel::High, RegisterLevel::Over, RegisterLevel::Stale})
+  for (RegisterLevel l :
+       {RegisterLevel::Low, RegisterLevel::High, RegisterLevel::Over, RegisterLevel::Stale})
     if (styleOf(l).style() == style) return l;
   return RegisterLevel::None;
 }
@@ -170,7 +180,8 @@ QString RegisterGutter::toolTip(int line) const {
 bool RegisterGutter::containsX(int x) const {
   int left = 0;
   for (int m = 0; m < m_margin; ++m) left += m_editor.marginWidth(m);
-  return m_editor.marginWidth(m_margin) > 0 && x >= left && x < left + m_editor.marginWidth(m_margin);
+  return m_editor.marginWidth(m_margin) > 0 && x >= left &&
+         x < left + m_editor.marginWidth(m_margin);
 }
 
 }  // namespace tirx::views

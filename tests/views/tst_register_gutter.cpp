@@ -35,9 +35,9 @@ CompileProducts gemmProducts(bool measured) {
   res.registers = 168;
   CompileProducts p;
   p.ok = true;
-  p.registers = measured ? toolchain::measuredRegisterFacts(readData("gemm.g.txt").toStdString(),
-                                                            readData("gemm.count.txt").toStdString(),
-                                                            "gemm_wgmma_ws.py", {res})
+  p.registers = measured ? toolchain::measuredRegisterFacts(
+                               readData("gemm.g.txt").toStdString(),
+                               readData("gemm.count.txt").toStdString(), "gemm_wgmma_ws.py", {res})
                          : driver::estimateRegisterFacts(fe.program, {res}, "no nvdisasm here");
   driver::applyRegisterBudgets(p.registers, fe.program);
   return p;
@@ -61,22 +61,27 @@ class TstRegisterGutter : public QObject {
  private slots:
   void measuredFigures() {
     Fixture f;
-    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true), {});
+    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true),
+                           {});
     const RegisterGutter& g = f.editor.registerGutter();
     QVERIFY(f.editor.marginWidth(EditorWidget::RegisterMargin) > 0);
     // Its own margin: a text margin showing no markers (the fold margin's would draw over it).
-    QCOMPARE(f.editor.marginType(EditorWidget::RegisterMargin), QsciScintilla::TextMarginRightJustified);
-    QCOMPARE(f.editor.SendScintilla(QsciScintillaBase::SCI_GETMARGINMASKN, EditorWidget::RegisterMargin), 0L);
+    QCOMPARE(f.editor.marginType(EditorWidget::RegisterMargin),
+             QsciScintilla::TextMarginRightJustified);
+    QCOMPARE(
+        f.editor.SendScintilla(QsciScintillaBase::SCI_GETMARGINMASKN, EditorWidget::RegisterMargin),
+        0L);
     bool foldMargin = false;
     for (int m = 0; m < 5; ++m)
-      foldMargin = foldMargin || (m != EditorWidget::RegisterMargin &&
-                                  (f.editor.SendScintilla(QsciScintillaBase::SCI_GETMARGINMASKN, m) &
-                                   QsciScintillaBase::SC_MASK_FOLDERS) != 0);
+      foldMargin =
+          foldMargin || (m != EditorWidget::RegisterMargin &&
+                         (f.editor.SendScintilla(QsciScintillaBase::SCI_GETMARGINMASKN, m) &
+                          QsciScintillaBase::SC_MASK_FOLDERS) != 0);
     QVERIFY(foldMargin);
     QCOMPARE(g.text(87), QString("135"));
     QCOMPARE(g.text(97), QString("145"));
     QCOMPARE(g.text(72), QString("4"));
-    QCOMPARE(g.text(88), QString());  // no instruction of its own
+    QCOMPARE(g.text(88), QString());            // no instruction of its own
     QCOMPARE(g.level(87), RegisterLevel::Low);  // 135 of 232 (setmaxnreg.inc)
     QCOMPARE(g.level(88), RegisterLevel::None);
     QVERIFY(f.editor.markedLines(EditorWidget::SpillMarker).isEmpty());
@@ -96,14 +101,16 @@ class TstRegisterGutter : public QObject {
     int x = 2;
     for (int m = 0; m < EditorWidget::RegisterMargin; ++m) x += f.editor.marginWidth(m);
     const long pos = f.editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, 86);
-    const int y = int(f.editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0, pos)) + 3;
+    const int y =
+        int(f.editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0, pos)) + 3;
     QCOMPARE(f.editor.registerToolTipAt(QPoint(x, y)), tip);
     QCOMPARE(f.editor.registerToolTipAt(QPoint(x + 200, y)), QString());
   }
 
   void estimateIsMarked() {
     Fixture f;
-    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(false), {});
+    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(false),
+                           {});
     const RegisterGutter& g = f.editor.registerGutter();
     QCOMPARE(g.text(87), QString("~136"));
     QCOMPARE(g.text(96), QString("~200"));
@@ -159,7 +166,8 @@ class TstRegisterGutter : public QObject {
 
   void editsMakeItStale() {
     Fixture f;
-    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true), {});
+    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true),
+                           {});
     const RegisterGutter& g = f.editor.registerGutter();
     QCOMPARE(g.level(87), RegisterLevel::Low);
     // An edit inside a line: the figures stay where they are, greyed, and the tooltip says so.
@@ -176,7 +184,8 @@ class TstRegisterGutter : public QObject {
     QCOMPARE(g.text(88), QString());
     QCOMPARE(f.editor.marginWidth(EditorWidget::RegisterMargin), 0);
     // Fresh products draw again.
-    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true), {});
+    f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true),
+                           {});
     QCOMPARE(g.text(87), QString("135"));
     QCOMPARE(g.level(87), RegisterLevel::Low);
   }
