@@ -124,7 +124,7 @@ void estimateKernel(const ir::Kernel& k, std::map<int, LineRegisters>& lines) {
   for (int i = 0; i < int(nodes.size()); ++i) {
     const ir::Stmt& s = *nodes[size_t(i)].stmt;
     if (s.span.line <= 0) continue;
-    int total = kScalarRegisters;
+    int64_t total = kScalarRegisters;
     std::ostringstream detail;
     for (const auto& [b, r] : range)
       if (r.first <= i && i <= r.second) {
@@ -133,14 +133,15 @@ void estimateKernel(const ir::Kernel& k, std::map<int, LineRegisters>& lines) {
         detail << tiles.at(b)->name << " " << regs << " + ";
       }
     detail << kScalarRegisters << " (scalars)";
+    const int figure = int(std::min<int64_t>(total, 1 << 30));
     LineRegisters& l = lines[s.span.line];
-    if (l.line == 0 || total > l.maxLive) {
+    if (l.line == 0 || figure > l.maxLive) {
       l.line = s.span.line;
       l.kernel = k.name;
-      l.maxLive = total;
+      l.maxLive = figure;
       l.detail = detail.str();
     }
-    if (s.kind == ir::StmtKind::Wgmma) l.wgmmas.push_back({k.name, -1, total});
+    if (s.kind == ir::StmtKind::Wgmma) l.wgmmas.push_back({k.name, -1, figure});
   }
 }
 

@@ -52,7 +52,7 @@ bool parseInstruction(const std::string& line, SassInstruction& out, std::string
   if (line.compare(p, 2, "/*") != 0) return false;
   const size_t close = line.find("*/", p + 2);
   if (close == std::string::npos || close == p + 2 || close - p - 2 > 8) return false;
-  int addr = 0;
+  long long addr = 0;  // at most 8 hex digits: fits, and is checked against int below
   for (size_t i = p + 2; i < close; ++i) {
     const char c = line[i];
     const int d = c >= '0' && c <= '9'   ? c - '0'
@@ -63,8 +63,8 @@ bool parseInstruction(const std::string& line, SassInstruction& out, std::string
     addr = addr * 16 + d;
   }
   const size_t semi = line.find(';', close + 2);
-  if (semi == std::string::npos) return false;
-  out.address = addr;
+  if (semi == std::string::npos || addr > 0x7fffffff) return false;
+  out.address = int(addr);
   out.text = trim(line.substr(close + 2, semi - close - 2));
   std::istringstream words(out.text);
   std::string w;
@@ -176,7 +176,7 @@ std::vector<SassInstruction> parseSassLineInfo(const std::string& listing,
       const auto l = line.find("line ", q == std::string::npos ? p : q);
       if (q == std::string::npos || l == std::string::npos) continue;
       file = line.substr(p + kFile.size(), q - p - kFile.size());
-      record = std::atoi(line.c_str() + l + 5);
+      record = int(std::clamp(std::strtol(line.c_str() + l + 5, nullptr, 10), 0L, 1L << 30));
       continue;
     }
     SassInstruction ins;
@@ -301,7 +301,7 @@ std::string formatRegisterFacts(const RegisterFacts& f) {
     s << "kernel " << k.kernel << ": " << (k.allocated ? std::to_string(k.allocated) : "?")
       << " registers allocated (ptxas), spill stores " << k.spillStoreBytes << " B, spill loads "
       << k.spillLoadBytes << " B";
-    if (f.source == RegisterSource::Measured)
+    if (f.source == RegisterSource::Measured && k.peakAddress >= 0)
       s << ", peak " << k.maxLive << " live at /*" << std::hex << std::setw(4) << std::setfill('0')
         << k.peakAddress << std::dec << std::setfill(' ') << "*/, " << k.instructions
         << " instructions (" << k.unattributed << " outside the script's line records)";

@@ -217,6 +217,12 @@ class TestRegisterFacts : public QObject {
         "/*0890*/ HGMMA R24\n/**/ X ;\n/*123456789*/ X ;\n//## File \"a.py\", line\n"
         "/*0010*/ ; // | 1 | 2 |\n/*0020*/ MOV R1 ; // | 99999999 | | | |\n";
     QVERIFY(toolchain::parseSassLineInfo(broken, "a.py").size() <= 2);
+    // An address past int and a line record past int are refused / clamped, not overflowed.
+    QVERIFY(toolchain::parseSassLineInfo("/*ffffffff*/ MOV R1 ;\n", "a.py").empty());
+    const auto big = toolchain::parseSassLineInfo(
+        "//## File \"a.py\", line 99999999999999999999\n/*0010*/ MOV R1 ;\n", "a.py");
+    QCOMPARE(big.size(), size_t(1));
+    QCOMPARE(big[0].scriptLine, 1 << 30);
     for (const auto& i : toolchain::parseSassLiveCounts(broken)) QVERIFY(i.gpr < 1000000);
     QVERIFY(toolchain::parseSassLiveCounts("").empty());
   }
