@@ -13,6 +13,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBlock>
@@ -120,10 +121,20 @@ DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
     m_status->setText(tr("Stopped."));
   });
 
-  auto* layout = new QVBoxLayout(this);
+  // The contents scroll inside the dock, so that the dock's minimum height stays small and the
+  // window's editor | Results split is not held apart by the Diff tab (tst_studio_truth).
+  auto* inner = new QWidget(this);
+  auto* layout = new QVBoxLayout(inner);
   layout->addLayout(top);
   layout->addWidget(m_summary);
   layout->addWidget(split, 1);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(inner);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
 }
 
 void DiffView::setVerify(bool verify) {
