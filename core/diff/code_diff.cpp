@@ -15,11 +15,6 @@ namespace tirx::diff {
 
 namespace {
 
-std::string baseName(const std::string& path) {
-  const size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
@@ -30,28 +25,11 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 std::vector<int> sassLineToScriptLine(const std::string& sass, const std::string& scriptFile) {
-  const std::vector<std::string> lines = splitLines(sass);
-  std::vector<int> out(lines.size() + 1, 0);
-  const std::string want = baseName(scriptFile);
-  int current = 0;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string_view l = trim(lines[i]);
-    if (l.rfind("//## File \"", 0) == 0) {
-      // //## File "/path/x.py", line 14[ inlined at "/path/x.py", line 20]
-      const size_t q = l.find('"', 11);
-      const size_t at = q == std::string_view::npos ? q : l.find(", line ", q);
-      current = 0;
-      if (at != std::string_view::npos && baseName(std::string(l.substr(11, q - 11))) == want) {
-        int n = 0;
-        for (size_t p = at + 7; p < l.size() && l[p] >= '0' && l[p] <= '9' && n < 100'000'000; ++p)
-          n = n * 10 + (l[p] - '0');
-        current = n;
-      }
-      continue;
-    }
-    if (l.rfind(".text.", 0) == 0 || l.rfind("//-----", 0) == 0) current = 0;  // a new function
-    if (l.rfind("/*", 0) == 0) out[i + 1] = current;                           // an instruction
-  }
+  // One reader of nvdisasm's line records: the compile pipeline's (SourceMap::attachSass).
+  codegen::SourceMap map;
+  map.attachSass(sass, scriptFile);
+  std::vector<int> out = std::move(map.sassToScript);
+  out.resize(splitLines(sass).size() + 1, 0);
   return out;
 }
 
