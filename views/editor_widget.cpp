@@ -172,8 +172,10 @@ void EditorWidget::setupIndicators() {
   // box.)
   // Fixed style numbers 124/125 (the register gutter has 120..123): QScintilla's automatic numbers
   // come from a small per-process pool, and after a few editors the tint was lost.
-  m_errorStyle = QsciStyle(124, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
-  m_warningStyle = QsciStyle(125, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
+  m_errorStyle =
+      QsciStyle(124, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
+  m_warningStyle =
+      QsciStyle(125, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
 }
 
 void EditorWidget::setupCompletion() {
