@@ -114,6 +114,9 @@ struct VerifyProducts {
   std::vector<SharedAccessOwner> sharedOwners;  ///< per sharedAccesses entry
   /// Simulator launches that recorded asynchronous events, in launch order.
   std::vector<TimelineRun> timelines;
+  /// The engine's report as core/verify made it (checks with their full output and reference
+  /// arrays, faults, runs). The fields above are being folded into this one (issue 12).
+  verify::Report engine;
 };
 
 /// Whether the engine pieces are built into this binary, and if not, why.

@@ -131,6 +131,7 @@ VerifyProducts productsFromReport(const verify::Report& r, const VerifyRequest& 
   if (!r.errors.empty()) s << ", " << r.errors.size() << " errors: " << r.errors.front().message;
   if (r.environmentError) s << " (device unavailable)";
   out.summary = s.str();
+  out.engine = r;
   return out;
 }
 
