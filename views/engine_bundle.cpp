@@ -10,6 +10,7 @@
 #include "core/codegen/codegen.h"
 #include "core/driver/runner_protocol.h"
 #include "core/sim/simulator.h"
+#include "core/toolchain/register_facts.h"
 #include "core/verify/bundle.h"
 #include "views/engine_verify.h"
 
@@ -78,7 +79,7 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   // engine's source map links them to the script as in a live compile.
   codegen::SourceMap map;
   map.attachPtx(p.ptx, b->scriptFile);
-  map.attachSass(p.sass, b->scriptFile);
+  map.sassToScript = toolchain::sassLineMap(p.sass, b->scriptFile);
   for (size_t l = 1; l < map.ptxToScript.size(); ++l)
     if (map.ptxToScript[l] > 0) p.ptxLines.push_back({map.ptxToScript[l], int(l)});
   for (size_t l = 1; l < map.sassToScript.size(); ++l)

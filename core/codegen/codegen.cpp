@@ -90,41 +90,6 @@ std::vector<int> SourceMap::sassLinesOf(int scriptLine) const {
   return out;
 }
 
-void SourceMap::attachSass(const std::string& sass, const std::string& file) {
-  auto base = [](std::string_view p) {
-    const auto s = p.find_last_of('/');
-    return s == std::string_view::npos ? p : p.substr(s + 1);
-  };
-  const std::string_view want = base(file);
-  sassToScript.assign(1, 0);
-  std::istringstream in(sass);
-  std::string line;
-  int current = 0;
-  while (std::getline(in, line)) {
-    const size_t first = line.find_first_not_of(" \t");
-    const std::string_view t =
-        first == std::string::npos ? std::string_view() : std::string_view(line).substr(first);
-    if (t.rfind("//## File \"", 0) == 0) {
-      // //## File "PATH", line N[ ...]
-      constexpr size_t open = 10;  // the quote after "//## File "
-      const size_t close = t.find('"', open + 1);
-      const size_t at = close == std::string_view::npos ? close : t.find(", line ", close);
-      current = 0;
-      if (at != std::string_view::npos && base(t.substr(open + 1, close - open - 1)) == want) {
-        int n = 0;
-        size_t i = at + 7;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9' && n < 100000000)
-          n = n * 10 + (t[i++] - '0');
-        current = n;
-      }
-      sassToScript.push_back(0);
-      continue;
-    }
-    if (t.rfind("//--", 0) == 0 || t.rfind(".section", 0) == 0) current = 0;  // a new function
-    sassToScript.push_back(t.rfind("/*", 0) == 0 ? current : 0);
-  }
-}
-
 void SourceMap::attachPtx(const std::string& ptx, const std::string& file) {
   // `.file N "NAME"` and `.loc F L C[, function_name ..., inlined_at F2 L2 C2]`: an inlined
   // body (an ewise function) is attributed to its call site in the kernel.

@@ -34,19 +34,15 @@ struct SourceMap {
   std::vector<LineSpan> statements;  ///< in emission order
   std::vector<int> cudaToScript;     ///< index: CUDA line (1-based; [0] unused); 0 = generated
   std::vector<int> ptxToScript;      ///< index: PTX line; filled by attachPtx()
-  std::vector<int> sassToScript;     ///< index: SASS line; filled by attachSass() (nvdisasm -g)
+  /// index: SASS line; filled from nvdisasm -g's line records by core/toolchain's sassLineMap
+  /// (codegen sits below the toolchain and does not read SASS itself).
+  std::vector<int> sassToScript;
   /// CUDA / PTX / SASS lines that came from `scriptLine`, ascending.
   std::vector<int> cudaLinesOf(int scriptLine) const;
   std::vector<int> ptxLinesOf(int scriptLine) const;
   std::vector<int> sassLinesOf(int scriptLine) const;
   /// Fill ptxToScript from the `.loc` records of NVRTC's PTX (`file` = the #line name).
   void attachPtx(const std::string& ptx, const std::string& file);
-  /// Fill sassToScript from the `//## File "PATH", line N` records `nvdisasm -g` writes before
-  /// the instructions of each line: every instruction line (`/*0040*/ ...`) after a record whose
-  /// PATH ends in `file` maps to N; other lines, and instructions of another file or before any
-  /// record of a function (a libdevice slow path), map to 0. cuobjdump's SASS has no records:
-  /// every line maps to 0.
-  void attachSass(const std::string& sass, const std::string& file);
 };
 
 struct CodegenResult {

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/diff/diff_internal.h"
+#include "core/toolchain/register_facts.h"
 
 namespace tirx::diff {
 
@@ -25,10 +26,8 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 std::vector<int> sassLineToScriptLine(const std::string& sass, const std::string& scriptFile) {
-  // One reader of nvdisasm's line records: the compile pipeline's (SourceMap::attachSass).
-  codegen::SourceMap map;
-  map.attachSass(sass, scriptFile);
-  std::vector<int> out = std::move(map.sassToScript);
+  // One reader of nvdisasm's line records: the toolchain's, as the compile pipeline uses it.
+  std::vector<int> out = toolchain::sassLineMap(sass, scriptFile);
   out.resize(splitLines(sass).size() + 1, 0);
   return out;
 }

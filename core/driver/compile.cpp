@@ -145,7 +145,7 @@ Result<CompileProducts> compileProgram(const ir::Program& program, const std::st
   std::vector<toolchain::ToolMessage> msgs = t.messages;
   if (!p.ptx.empty()) {
     p.map.attachPtx(p.ptx, fileName);
-    if (!p.sass.empty()) p.map.attachSass(p.sass, fileName);
+    if (!p.sass.empty()) p.map.sassToScript = toolchain::sassLineMap(p.sass, fileName);
     for (auto& m : msgs)
       if (m.tool == "ptxas" && m.ptxLine > 0 && m.scriptLine == 0)
         for (int l = std::min<int>(m.ptxLine, int(p.map.ptxToScript.size()) - 1); l > 0; --l)

@@ -192,6 +192,15 @@ std::vector<SassInstruction> parseSassLineInfo(const std::string& listing,
   return out;
 }
 
+std::vector<int> sassLineMap(const std::string& listing, const std::string& scriptFile) {
+  std::vector<int> out(1 + size_t(std::count(listing.begin(), listing.end(), '\n')) +
+                           (listing.empty() || listing.back() == '\n' ? 0 : 1),
+                       0);
+  for (const SassInstruction& ins : parseSassLineInfo(listing, scriptFile))
+    if (ins.scriptLine > 0 && size_t(ins.sassLine) < out.size()) out[size_t(ins.sassLine)] = ins.scriptLine;
+  return out;
+}
+
 std::vector<SassInstruction> parseSassLiveCounts(const std::string& listing) {
   std::vector<SassInstruction> out;
   std::istringstream in(listing);

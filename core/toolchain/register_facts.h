@@ -81,6 +81,12 @@ struct RegisterFacts {
 std::vector<SassInstruction> parseSassLineInfo(const std::string& listing,
                                                const std::string& scriptFile);
 
+/// The script line of every line of an `nvdisasm -g` listing, from parseSassLineInfo (the one
+/// reader of nvdisasm's line records): index = listing line (1-based, [0] unused, one entry per
+/// line), value = the script line of the instruction on it, 0 for records, headers, labels,
+/// instructions of another file and listings without records (cuobjdump).
+std::vector<int> sassLineMap(const std::string& listing, const std::string& scriptFile);
+
 /// Live counts of an `nvdisasm -c -plr -lrm count` listing (a trailing `// | n | ... |` column
 /// per register file the function uses, named by the function's header row `// | GPR | PRED |
 /// UGPR | UPRED |`; an empty cell or an absent file is 0) as instructions with only function,

@@ -1,5 +1,5 @@
 // What the engine publishes about generated assembly, line by line: the SASS line map from
-// nvdisasm -g's `//## File` records (codegen::SourceMap::attachSass, checked on the H200's
+// nvdisasm -g's `//## File` records (toolchain::sassLineMap, checked on the H200's
 // disassembly of arith_affine_relu.py in tests/data/sass), and the instruction on a PTX or SASS
 // line with its description (ptxLineFacts from the PTX table, toolchain::sassLineFacts from the
 // SASS table) — the Assembly view's hovers, which parse nothing themselves.
@@ -9,6 +9,7 @@
 
 #include "core/codegen/codegen.h"
 #include "core/ptx/ptx_table.h"
+#include "core/toolchain/register_facts.h"
 #include "core/toolchain/toolchain.h"
 
 using namespace tirx;
@@ -39,7 +40,7 @@ class TestAsmLines : public QObject {
     const std::string sass = readFile(TIRX_SOURCE_DIR "/tests/data/sass/arith_affine_relu.sass");
     QVERIFY(!sass.empty());
     codegen::SourceMap map;
-    map.attachSass(sass, "arith_affine_relu.py");
+    map.sassToScript = toolchain::sassLineMap(sass, "arith_affine_relu.py");
     const auto lines = linesOf(sass);
     QCOMPARE(map.sassToScript.size(), lines.size());
     auto lineWith = [&](const std::string& needle) {
@@ -61,10 +62,10 @@ class TestAsmLines : public QObject {
     QCOMPARE(four.size(), size_t(5));  // HFMA2.MMA (the constant 2) and the four FFMAs
     for (int l : four) QVERIFY(lines[size_t(l)].find("FMA") != std::string::npos);
     // another script's records do not count; cuobjdump's SASS (no records) maps nothing
-    map.attachSass(sass, "other.py");
+    map.sassToScript = toolchain::sassLineMap(sass, "other.py");
     for (int v : map.sassToScript) QCOMPARE(v, 0);
-    map.attachSass("        /*0000*/                   LDC R1, c[0x0][0x28] ;\n",
-                   "arith_affine_relu.py");
+    map.sassToScript = toolchain::sassLineMap(
+        "        /*0000*/                   LDC R1, c[0x0][0x28] ;\n", "arith_affine_relu.py");
     QCOMPARE(map.sassToScript, (std::vector<int>{0, 0}));
   }
 

@@ -227,6 +227,24 @@ class TestRegisterFacts : public QObject {
     QVERIFY(toolchain::parseSassLiveCounts("").empty());
   }
 
+  // The line map of a listing: one entry per listing line, the script line on instruction lines.
+  void sassLineMapOfAListing() {
+    const std::string listing =
+        "\t.section\t.text.k,\"ax\",@progbits\n"
+        "//## File \"/tmp/k.py\", line 7\n"
+        "        /*0010*/                   HFMA2.MMA R3, -RZ, RZ, 0, 0 ;\n"
+        "        /*0020*/                   S2R R0, SR_TID.X ;\n"
+        "//## File \"/tmp/k.py\", line 9\n"
+        "        /*0030*/                   @P0 BRA 0x40 ;\n"
+        "\t.section\t.text.j,\"ax\",@progbits\n"
+        "        /*0000*/                   EXIT ;";  // another function before any record
+    QCOMPARE(toolchain::sassLineMap(listing, "k.py"), (std::vector<int>{0, 0, 0, 7, 7, 0, 9, 0, 0}));
+    QCOMPARE(toolchain::sassLineMap(listing, "/elsewhere/k.py"),
+             (std::vector<int>{0, 0, 0, 7, 7, 0, 9, 0, 0}));
+    QCOMPARE(toolchain::sassLineMap(listing, "other.py"), std::vector<int>(9, 0));
+    QCOMPARE(toolchain::sassLineMap("", "k.py"), (std::vector<int>{0}));
+  }
+
   void estimateOfGemm() {
     const ir::Program p = program("gemm_wgmma_ws.py");
     auto f = driver::estimateRegisterFacts(p, {resources("gemm_ws", 168)}, "no nvdisasm");
