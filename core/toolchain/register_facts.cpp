@@ -197,7 +197,8 @@ std::vector<int> sassLineMap(const std::string& listing, const std::string& scri
                            (listing.empty() || listing.back() == '\n' ? 0 : 1),
                        0);
   for (const SassInstruction& ins : parseSassLineInfo(listing, scriptFile))
-    if (ins.scriptLine > 0 && size_t(ins.sassLine) < out.size()) out[size_t(ins.sassLine)] = ins.scriptLine;
+    if (ins.scriptLine > 0 && size_t(ins.sassLine) < out.size())
+      out[size_t(ins.sassLine)] = ins.scriptLine;
   return out;
 }
 

@@ -206,8 +206,10 @@ class TestHarnessSemantics : public QObject {
     // bfloat16 after each addition would stop at 1.0 (1 + 1/256 is a tie that rounds to even).
     // PyTorch gives 1.0078125 on the CPU and on the H200 (checked 2026-12-04).
     QTest::newRow("torch bf16 matmul rounds once")
-        << "import torch\na = torch.tensor([[1.0, 1.0 / 256, 1.0 / 256]], dtype=torch.bfloat16)\nb = "
-           "torch.tensor([[1.0], [1.0], [1.0]], dtype=torch.bfloat16)\nc = a @ b\nassert c.dtype == "
+        << "import torch\na = torch.tensor([[1.0, 1.0 / 256, 1.0 / 256]], dtype=torch.bfloat16)\nb "
+           "= "
+           "torch.tensor([[1.0], [1.0], [1.0]], dtype=torch.bfloat16)\nc = a @ b\nassert c.dtype "
+           "== "
            "torch.bfloat16\nassert c.item() == 1.0078125\n";
   }
   void truncAndTranspose() {

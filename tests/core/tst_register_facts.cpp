@@ -238,7 +238,8 @@ class TestRegisterFacts : public QObject {
         "        /*0030*/                   @P0 BRA 0x40 ;\n"
         "\t.section\t.text.j,\"ax\",@progbits\n"
         "        /*0000*/                   EXIT ;";  // another function before any record
-    QCOMPARE(toolchain::sassLineMap(listing, "k.py"), (std::vector<int>{0, 0, 0, 7, 7, 0, 9, 0, 0}));
+    QCOMPARE(toolchain::sassLineMap(listing, "k.py"),
+             (std::vector<int>{0, 0, 0, 7, 7, 0, 9, 0, 0}));
     QCOMPARE(toolchain::sassLineMap(listing, "/elsewhere/k.py"),
              (std::vector<int>{0, 0, 0, 7, 7, 0, 9, 0, 0}));
     QCOMPARE(toolchain::sassLineMap(listing, "other.py"), std::vector<int>(9, 0));
