@@ -1,5 +1,5 @@
 // DiffGrid: painting and hit-testing of the moved-cell grid; the moved flags come from the
-// engine's LayoutDiff (movedFlat), never recomputed here.
+// engine's LayoutDiff / SharedLayoutDiff (movedFlat), never recomputed here.
 #include "views/diff_grid.h"
 
 #include <QHelpEvent>
@@ -19,8 +19,22 @@ DiffGrid::DiffGrid(QWidget* parent) : QWidget(parent) {
 
 void DiffGrid::clear() {
   m_tile = {};
+  m_shared = {};
+  m_isShared = false;
+  m_shape.clear();
   m_moved.clear();
   m_rows = m_cols = 0;
+  update();
+}
+
+void DiffGrid::setCells(const std::vector<int64_t>& shape, int64_t cells,
+                        const std::vector<int64_t>& movedFlat) {
+  m_shape = shape;
+  m_moved.assign(size_t(cells), 0);
+  for (int64_t f : movedFlat)
+    if (f >= 0 && f < cells) m_moved[size_t(f)] = 1;
+  m_cols = LayoutGridModel::foldColumns(shape, cells);
+  m_rows = m_cols > 0 ? (cells + m_cols - 1) / m_cols : 0;
   update();
 }
 
@@ -30,12 +44,17 @@ void DiffGrid::setTile(const diff::LayoutDiff& tile) {
       int64_t(tile.ownersA.size()) != tile.cells)
     return;
   m_tile = tile;
-  m_moved.assign(size_t(tile.cells), 0);
-  for (int64_t f : tile.movedFlat)
-    if (f >= 0 && f < tile.cells) m_moved[size_t(f)] = 1;
-  m_cols = LayoutGridModel::foldColumns(tile.shape, tile.cells);
-  m_rows = m_cols > 0 ? (tile.cells + m_cols - 1) / m_cols : 0;
-  update();
+  setCells(tile.shape, tile.cells, tile.movedFlat);
+}
+
+void DiffGrid::setSharedTile(const diff::SharedLayoutDiff& tile) {
+  clear();
+  if (tile.status != diff::LayoutDiff::Status::Compared || tile.placesA.empty() ||
+      int64_t(tile.placesA.size()) != tile.cells || tile.placesB.size() != tile.placesA.size())
+    return;
+  m_shared = tile;
+  m_isShared = true;
+  setCells(tile.shape, tile.cells, tile.movedFlat);
 }
 
 int64_t DiffGrid::movedCount() const {
@@ -90,13 +109,19 @@ int64_t DiffGrid::cellAt(QPoint p) const {
 QString DiffGrid::cellText(int64_t flat) const {
   if (flat < 0 || flat >= cellCount()) return {};
   QString coord = "(";
-  const std::vector<int64_t> c = unflatten(flat, m_tile.shape);
+  const std::vector<int64_t> c = unflatten(flat, m_shape);
   for (size_t i = 0; i < c.size(); ++i) coord += (i ? ", " : "") + QString::number(c[i]);
   coord += ")";
-  const QString a = QString::fromStdString(m_tile.ownersA[size_t(flat)].text());
-  const QString b = QString::fromStdString(m_tile.ownersB[size_t(flat)].text());
+  const QString a = placeText(flat, false), b = placeText(flat, true);
   return isMoved(flat) ? tr("%1: %2 → %3").arg(coord, a, b)
                        : tr("%1: %2 (unchanged)").arg(coord, a);
+}
+
+QString DiffGrid::placeText(int64_t flat, bool after) const {
+  if (m_isShared)
+    return QString::fromStdString(
+        (after ? m_shared.placesB : m_shared.placesA)[size_t(flat)].text());
+  return QString::fromStdString((after ? m_tile.ownersB : m_tile.ownersA)[size_t(flat)].text());
 }
 
 void DiffGrid::paintEvent(QPaintEvent*) {
@@ -105,7 +130,7 @@ void DiffGrid::paintEvent(QPaintEvent*) {
   const double s = cellSize();
   if (s <= 0) {
     p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("no register tile compared"));
+    p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("no tile compared"));
     return;
   }
   const QColor grey = palette().color(QPalette::Mid);
@@ -119,13 +144,20 @@ void DiffGrid::paintEvent(QPaintEvent*) {
       p.fillRect(r.adjusted(0.5, 0.5, -0.5, -0.5), grey.lighter(130));
       continue;
     }
-    const uint32_t argb = LayoutGridModel::ownerColour(m_tile.ownersB[size_t(i)].thread);
-    p.fillRect(r.adjusted(0.5, 0.5, -0.5, -0.5), QColor::fromRgba(argb));
+    // A register cell takes its new owner's colour; a shared element its new bank's hue.
+    const int bank = m_isShared ? m_shared.placesB[size_t(i)].bank() : 0;
+    const QColor fill =
+        m_isShared
+            ? QColor::fromHsv(bank * 360 / 32, 90, 245)
+            : QColor::fromRgba(LayoutGridModel::ownerColour(m_tile.ownersB[size_t(i)].thread));
+    p.fillRect(r.adjusted(0.5, 0.5, -0.5, -0.5), fill);
     p.setPen(QPen(QColor(200, 30, 30), s >= 8 ? 1.5 : 0.8));
     p.drawRect(r.adjusted(1, 1, -1, -1));
     if (labels) {
       p.setPen(Qt::black);
-      p.drawText(r, Qt::AlignCenter, QString::fromStdString(m_tile.ownersB[size_t(i)].text()));
+      p.drawText(r, Qt::AlignCenter,
+                 m_isShared ? tr("b%1").arg(bank)
+                            : QString::fromStdString(m_tile.ownersB[size_t(i)].text()));
     }
   }
 }

@@ -103,6 +103,43 @@ std::string summaryOfCode(const diff::CodeDiff& c) {
          std::to_string(c.changedScriptLines) + " script lines";
 }
 
+std::string summaryOfShared(const diff::DiffReport& r) {
+  if (!r.a.checked || !r.b.checked) return "shared tiles: not compared (a version has errors)";
+  int64_t moved = 0, bankMoved = 0;
+  int changed = 0;
+  for (const diff::SharedLayoutDiff& l : r.shared) {
+    moved += l.moved;
+    bankMoved += l.bankMoved;
+    changed += l.changed() ? 1 : 0;
+  }
+  return "shared tiles: " + std::to_string(r.shared.size()) + " shared tiles, " +
+         std::to_string(changed) + " changed, " + std::to_string(moved) + " elements moved (" +
+         std::to_string(bankMoved) + " to another bank)";
+}
+
+std::string countsText(const diff::BankCounts& c) {
+  return std::to_string(c.maxWays) + "-way, " + std::to_string(c.wavefronts) + " wavefronts";
+}
+
+/// One row per shared-memory statement of each compared shared tile: worst conflict and
+/// wavefronts in A and in B.
+void bankRows(const diff::DiffReport& r, std::vector<DiffTableRow>& t) {
+  for (const diff::SharedLayoutDiff& l : r.shared) {
+    if (!l.accessesCounted) continue;
+    for (const diff::SharedAccessDelta& x : l.accesses) {
+      const int line = x.inB ? x.lineB : x.lineA;
+      const std::string what =
+          l.buffer + " line " + std::to_string(line) + " " + (x.inB ? x.opB : x.opA);
+      std::string delta;
+      if (x.inA && x.inB && x.a.wavefronts != x.b.wavefronts)
+        delta = (x.b.wavefronts > x.a.wavefronts ? "+" : "") +
+                std::to_string(x.b.wavefronts - x.a.wavefronts) + " wavefronts";
+      t.push_back(
+          {what, x.inA ? countsText(x.a) : "-", x.inB ? countsText(x.b) : "-", delta, x.changed()});
+    }
+  }
+}
+
 }  // namespace
 
 DiffViewData layOutDiff(diff::DiffReport report) {
@@ -133,9 +170,10 @@ DiffViewData layOutDiff(diff::DiffReport report) {
                           : "layouts: " + std::to_string(r.layouts.size()) + " register tiles, " +
                                 std::to_string(changedTiles) + " changed, " +
                                 std::to_string(moved) + " cells moved");
+  d.summary.push_back(summaryOfShared(r));
   for (const diff::CodeDiff* c : {&r.cuda, &r.ptx, &r.sass}) d.summary.push_back(summaryOfCode(*c));
   auto resultText = [](const diff::ResultSide& s) {
-    if (!s.ran) return s.source;
+    if (!s.ran) return s.source + (s.firstProblem.empty() ? "" : " (" + s.firstProblem + ")");
     return std::string(s.passed ? "passed" : "FAILED") + " " + std::to_string(s.checks - s.failed) +
            "/" + std::to_string(s.checks) + ", max abs " + num(s.maxAbs) + " (" + s.source + ")";
   };
@@ -153,6 +191,10 @@ DiffViewData layOutDiff(diff::DiffReport report) {
     intRow(d.table, k + "shared bytes", x.a.sharedBytes, x.b.sharedBytes);
     intRow(d.table, k + "stack bytes", x.a.stackBytes, x.b.stackBytes);
   }
+  bankRows(r, d.table);
+  d.table.push_back({"ran on", r.timingA.device.empty() ? "-" : r.timingA.device,
+                     r.timingB.device.empty() ? "-" : r.timingB.device, "",
+                     r.timingA.device != r.timingB.device});
   if (r.resultA.ran || r.resultB.ran) {
     auto pass = [](const diff::ResultSide& s) {
       return s.ran ? std::string(s.passed ? "pass" : "FAIL") : "-";
@@ -165,6 +207,8 @@ DiffViewData layOutDiff(diff::DiffReport report) {
                        r.resultA.maxRel != r.resultB.maxRel});
     intRow(d.table, "faults", r.resultA.faults, r.resultB.faults);
     d.table.push_back({"kernel runs", msText(r.timingA.runMs), msText(r.timingB.runMs), "", false});
+    d.table.push_back(
+        {"verify", msText(r.timingA.verifyMs), msText(r.timingB.verifyMs), "", false});
   }
   d.table.push_back(
       {"compile", msText(r.timingA.compileMs), msText(r.timingB.compileMs), "", false});

@@ -1,5 +1,6 @@
-// DiffView: the controls that pick version A, the batch job that compares (core/diff on the
-// worker, laid out by diff_rows), and the drawing of its value: panes, grid, table.
+// DiffView: the controls that pick versions A and B, the batch job that compares (core/diff on
+// the worker, verified on the session's device, laid out by diff_rows), and the drawing of its
+// value: panes, grid, table.
 #include "views/diff_view.h"
 
 #include <QCheckBox>
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -20,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "views/diff_grid.h"
+#include "views/engine_verify.h"
 #include "views/job_runner.h"
 #include "views/session.h"
 
@@ -45,7 +48,10 @@ DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
   file->setToolTip(tr("A: another script file, B: the editor's text"));
   auto* bundle = new QPushButton(tr("Compare with Bundle…"), this);
   bundle->setToolTip(tr("A: a .tirxb kernel bundle (its recorded results), B: the editor's text"));
-  m_verify = new QCheckBox(tr("verify on the simulator"), this);
+  m_verify = new QCheckBox(tr("verify both"), this);
+  m_verify->setToolTip(
+      tr("Run both versions on the device and target chosen in the toolbar "
+         "(results, bank conflicts on the simulator, run timings)"));
   m_verify->setChecked(true);
   m_status = new QLabel(tr("Pick the version to compare the editor's script with."), this);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -56,6 +62,28 @@ DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
   connect(m_saved, &QPushButton::clicked, this, [this] { compareWithSaved(); });
   connect(file, &QPushButton::clicked, this, [this] { pickFile(false); });
   connect(bundle, &QPushButton::clicked, this, [this] { pickFile(true); });
+  // A and B typed in (two files, two bundles, a file and a bundle), then Compare.
+  auto* paths = new QHBoxLayout;
+  m_pathA = new QLineEdit(this);
+  m_pathA->setPlaceholderText(tr("version A: a script or .tirxb bundle"));
+  m_pathB = new QLineEdit(this);
+  m_pathB->setPlaceholderText(tr("version B: the editor's text, or a script or bundle"));
+  m_compare = new QPushButton(tr("Compare"), this);
+  paths->addWidget(new QLabel(tr("A:"), this));
+  paths->addWidget(m_pathA, 1);
+  paths->addWidget(new QLabel(tr("B:"), this));
+  paths->addWidget(m_pathB, 1);
+  paths->addWidget(m_compare);
+  auto compareTyped = [this] {
+    if (m_pathA->text().trimmed().isEmpty()) {
+      m_status->setText(tr("Type the path of version A (a script or a .tirxb bundle)."));
+      return;
+    }
+    compareFiles(m_pathA->text().trimmed(), m_pathB->text().trimmed());
+  };
+  connect(m_compare, &QPushButton::clicked, this, compareTyped);
+  connect(m_pathA, &QLineEdit::returnPressed, this, compareTyped);
+  connect(m_pathB, &QLineEdit::returnPressed, this, compareTyped);
 
   m_summary = new QLabel(this);
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -126,6 +154,7 @@ DiffView::DiffView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
   auto* inner = new QWidget(this);
   auto* layout = new QVBoxLayout(inner);
   layout->addLayout(top);
+  layout->addLayout(paths);
   layout->addWidget(m_summary);
   layout->addWidget(split, 1);
   auto* scroll = new QScrollArea(this);
@@ -162,40 +191,78 @@ bool DiffView::compareWithSaved() {
         tr("The document has no file on disk yet: save it first, or compare with a file."));
     return false;
   }
-  start(m_session.filePath(), tr("%1 (saved)").arg(QFileInfo(m_session.filePath()).fileName()));
+  start(m_session.filePath(), tr("%1 (saved)").arg(QFileInfo(m_session.filePath()).fileName()),
+        QString());
   return true;
 }
 
 void DiffView::compareWithFile(const QString& path) {
-  start(path, QString());
+  start(path, QString(), QString());
 }
 
-void DiffView::start(const QString& path, const QString& labelA) {
+void DiffView::compareFiles(const QString& pathA, const QString& pathB) {
+  start(pathA, QString(), pathB);
+}
+
+namespace {
+
+/// The device's verify options: a GPU device ("cuda:N", ssh://…) runs each side through the
+/// studio's GPU executor (engine_verify's makeGpuExecutor) with that side's script.
+void setDevice(diff::DiffOptions& o, const std::string& device, int sm) {
+  o.device = device.empty() ? "sim" : device;
+  if (o.device == "sim") return;
+  o.cudaFactoryFor = [device, sm](const diff::Version& v) -> verify::ExecutorFactory {
+    VerifyRequest request;
+    request.source = v.script;
+    request.fileName = v.scriptFile;
+    request.sm = sm;
+    request.device = device;
+    return
+        [request](const std::string&, std::string* why) { return makeGpuExecutor(request, why); };
+  };
+}
+
+}  // namespace
+
+void DiffView::start(const QString& path, const QString& labelA, const QString& pathB) {
   const std::string other = path.toStdString(), label = labelA.toStdString();
+  const std::string otherB = pathB.toStdString();
   const std::string text = m_session.text().toStdString();
   const std::string file =
       (m_session.filePath().isEmpty() ? m_session.displayName() : m_session.filePath())
           .toStdString();
   const std::string labelB = m_session.displayName().toStdString() + " (editor)";
-  const bool verify = m_verify->isChecked();
-  const std::string arch = "sm_" + std::to_string(m_session.sm());
+  m_request = {path, pathB, m_session.device(), m_session.sm(), m_verify->isChecked()};
+  diff::DiffOptions options;
+  options.verify = m_request.verify;
+  options.arch = "sm_" + std::to_string(m_request.sm);
+  setDevice(options, m_request.device.toStdString(), m_request.sm);
   m_busy = true;
-  m_status->setText(tr("Comparing %1 with the editor's text…").arg(QFileInfo(path).fileName()));
+  m_status->setText(
+      tr("Comparing %1 with %2%3…")
+          .arg(QFileInfo(path).fileName(),
+               pathB.isEmpty() ? tr("the editor's text") : QFileInfo(pathB).fileName(),
+               m_request.verify
+                   ? tr(", verifying both on %1 (sm_%2)").arg(m_request.device).arg(m_request.sm)
+                   : QString()));
   m_session.runner().submitCancellable<DiffViewData>(
       JobKind::Diff,
-      [other, label, text, file, labelB, verify, arch](const CancelTokenPtr& cancel) {
-        Result<diff::Version> a = diff::loadVersion(other);
-        if (!a) {
+      [other, label, otherB, text, file, labelB, options](const CancelTokenPtr& cancel) {
+        auto failed = [](const Status& s) {
           DiffViewData d;
-          d.error = a.error().message;
+          d.error = s.message;
           return d;
-        }
+        };
+        Result<diff::Version> a = diff::loadVersion(other);
+        if (!a) return failed(a.error());
         if (!label.empty()) a->label = label;
-        diff::DiffOptions o;
-        o.verify = verify;
-        o.arch = arch;
+        Result<diff::Version> b =
+            otherB.empty() ? Result<diff::Version>(diff::versionFromText(text, file, labelB))
+                           : diff::loadVersion(otherB);
+        if (!b) return failed(b.error());
+        diff::DiffOptions o = options;
         o.cancel = cancel;
-        return layOutDiff(diff::diffVersions(*a, diff::versionFromText(text, file, labelB), o));
+        return layOutDiff(diff::diffVersions(*a, *b, o));
       },
       this, [this](DiffViewData d) { present(std::move(d)); });
 }
@@ -210,8 +277,12 @@ void DiffView::present(DiffViewData d) {
   m_data = std::make_shared<const DiffViewData>(std::move(d));
   const DiffViewData& v = *m_data;
   const diff::DiffReport& r = v.report;
-  m_status->setText(tr("A: %1 · B: %2%3")
-                        .arg(QString::fromStdString(r.a.label), QString::fromStdString(r.b.label),
+  auto ranOn = [](const diff::ResultSide& s) {
+    return QString::fromStdString(s.source + (s.unavailable ? ": " + s.firstProblem : ""));
+  };
+  m_status->setText(tr("A: %1 (%2) · B: %3 (%4)%5")
+                        .arg(QString::fromStdString(r.a.label), ranOn(r.resultA),
+                             QString::fromStdString(r.b.label), ranOn(r.resultB),
                              r.cancelled ? tr(" (stopped: incomplete)") : QString()));
   QStringList lines;
   for (const std::string& s : v.summary) lines << QString::fromStdString(s).toHtmlEscaped();
@@ -242,6 +313,16 @@ void DiffView::present(DiffViewData d) {
                           ? tr(" — %1 of %2 cells moved").arg(l.moved).arg(l.cells)
                           : tr(" — %1").arg(QString::fromStdString(l.note))));
   }
+  for (const diff::SharedLayoutDiff& l : r.shared) {
+    if (l.changed() && firstChanged < 0) firstChanged = m_tiles->count();
+    m_tiles->addItem(QString::fromStdString(l.kernel + "." + l.buffer) +
+                     (l.status == diff::LayoutDiff::Status::Compared
+                          ? tr(" (shared) — %1 of %2 elements moved, %3 to another bank")
+                                .arg(l.moved)
+                                .arg(l.cells)
+                                .arg(l.bankMoved)
+                          : tr(" (shared) — %1").arg(QString::fromStdString(l.note))));
+  }
   m_tiles->blockSignals(false);
   showTile(m_tiles->count() ? std::max(0, firstChanged) : -1);
   if (m_tiles->count()) m_tiles->setCurrentIndex(std::max(0, firstChanged));
@@ -249,12 +330,18 @@ void DiffView::present(DiffViewData d) {
 }
 
 void DiffView::showTile(int index) {
-  if (!m_data || index < 0 || index >= int(m_data->report.layouts.size())) {
+  const int registers = m_data ? int(m_data->report.layouts.size()) : 0;
+  const int shared = m_data ? int(m_data->report.shared.size()) : 0;
+  if (!m_data || index < 0 || index >= registers + shared) {
     m_grid->clear();
     m_tileInfo->setText(
         m_data && !m_data->report.a.checked   ? tr("Layouts not compared: version A has errors")
         : m_data && !m_data->report.b.checked ? tr("Layouts not compared: version B has errors")
-                                              : tr("No register tile in either version"));
+                                              : tr("No register or shared tile in either version"));
+    return;
+  }
+  if (index >= registers) {
+    showSharedTile(m_data->report.shared[size_t(index - registers)]);
     return;
   }
   const diff::LayoutDiff& l = m_data->report.layouts[size_t(index)];
@@ -267,6 +354,24 @@ void DiffView::showTile(int index) {
   m_tileInfo->setText(tr("A: %1\nB: %2\n%3")
                           .arg(QString::fromStdString(l.layoutA.empty() ? "-" : l.layoutA),
                                QString::fromStdString(l.layoutB.empty() ? "-" : l.layoutB), how));
+}
+
+void DiffView::showSharedTile(const diff::SharedLayoutDiff& l) {
+  m_grid->setSharedTile(l);
+  QString how =
+      tr("moved elements are coloured by their bank in B (hover for both byte offsets "
+         "and banks)");
+  if (m_grid->cellCount() == 0)
+    how = l.status == diff::LayoutDiff::Status::Compared
+              ? tr("grid not drawn: more than %1 elements").arg(diff::kMaxGridCells)
+              : QString::fromStdString(l.note);
+  m_tileInfo->setText(tr("A: %1 %2\nB: %3 %4\n%5\n%6")
+                          .arg(QString::fromStdString(l.layoutA.empty() ? "-" : l.layoutA),
+                               QString::fromStdString(l.dtypeA),
+                               QString::fromStdString(l.layoutB.empty() ? "-" : l.layoutB),
+                               QString::fromStdString(l.dtypeB), how,
+                               l.accessesCounted ? tr("bank conflicts per statement: in the table")
+                                                 : QString::fromStdString(l.accessNote)));
 }
 
 void DiffView::paintRows() {

@@ -1,10 +1,12 @@
-// The Diff dock: the editor's script (version B) against another version A — the file's saved
-// state on disk, another script file, or a `.tirxb` bundle — at every level in one view: a summary
+// The Diff dock: two versions of a script at every level in one view. Version A is the file's
+// saved state on disk, another script file, or a `.tirxb` bundle; version B is the editor's text,
+// or another file or bundle typed into the B field (two files, two bundles). It shows a summary
 // line per section, two aligned panes (the whole script, then the changed script lines of the
-// CUDA, PTX and SASS, row facing row, deletions red and insertions green), the register tiles'
-// grid with the cells that changed owner highlighted, and a table of resources, results and
-// timings. The comparison (core/diff: two compiles, two verifies on the simulator) runs as a
-// batch job on the job runner's worker; the view only draws the value it gets back.
+// CUDA, PTX and SASS, row facing row, deletions red and insertions green), the tiles' grid — a
+// register tile's cells that changed owner, a shared tile's elements that changed byte offset —
+// and a table of resources, bank conflicts, results, the device each side ran on, and timings.
+// The comparison (core/diff: two compiles, two verifies on the main window's device and target)
+// runs as a batch job on the job runner's worker; the view only draws the value it gets back.
 #pragma once
 
 #include <QPointer>
@@ -16,6 +18,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
@@ -35,9 +38,26 @@ class DiffView : public QWidget {
   bool compareWithSaved();
   /// A = `path` (a script or a .tirxb bundle), B = the editor's text.
   void compareWithFile(const QString& path);
-  /// Verify both versions on the simulator (results and run timings); on by default.
+  /// A = `pathA`, B = `pathB` (scripts or bundles); an empty `pathB` is the editor's text.
+  void compareFiles(const QString& pathA, const QString& pathB);
+  /// Verify both versions (results and run timings) on the session's device; on by default.
   void setVerify(bool verify);
   bool isBusy() const { return m_busy; }
+
+  /// What the newest comparison asked for: the versions, and where both were verified (the
+  /// session's device — "sim", "cuda:N", an ssh:// device — and target, as the main window's
+  /// pickers set them).
+  struct Request {
+    QString pathA, pathB;  ///< pathB empty: the editor's text
+    QString device;
+    int sm = 0;
+    bool verify = false;
+  };
+  const Request& lastRequest() const { return m_request; }
+  /// The A and B path fields and the Compare button (A and B typed in, then Compare).
+  QLineEdit* pathAField() const { return m_pathA; }
+  QLineEdit* pathBField() const { return m_pathB; }
+  QPushButton* compareButton() const { return m_compare; }
 
   /// The newest result (null before the first).
   std::shared_ptr<const DiffViewData> data() const { return m_data; }
@@ -58,16 +78,21 @@ class DiffView : public QWidget {
   void diffReady();
 
  private:
-  void start(const QString& path, const QString& labelA);
+  void start(const QString& path, const QString& labelA, const QString& pathB);
   void present(DiffViewData d);
   void showTile(int index);
+  void showSharedTile(const diff::SharedLayoutDiff& tile);
   void paintRows();
   void pickFile(bool bundle);
 
   Session& m_session;
   std::shared_ptr<const DiffViewData> m_data;
   bool m_busy = false;
+  Request m_request;
   QPushButton* m_saved = nullptr;
+  QLineEdit* m_pathA = nullptr;
+  QLineEdit* m_pathB = nullptr;
+  QPushButton* m_compare = nullptr;
   QCheckBox* m_verify = nullptr;
   QLabel* m_status = nullptr;
   QLabel* m_summary = nullptr;

@@ -55,10 +55,15 @@ int cmdDiff(const Args& args, std::ostream& out, std::ostream& err) {
       err << "tirx diff: " << why << "; use --device sim\n";
       return 3;
     }
-    driver::CudaExecutorOptions eo;
-    eo.device = cudaIndex;
-    d.device = "cuda";
-    d.cudaFactory = cudaExecutorFactory(eo);
+    d.device = o.get("--device");
+    // Each side's runner gets that side's script (its #line file name and text).
+    d.cudaFactoryFor = [cudaIndex](const diff::Version& v) {
+      driver::CudaExecutorOptions eo;
+      eo.device = cudaIndex;
+      eo.scriptFile = v.scriptFile;
+      eo.scriptSource = v.script;
+      return cudaExecutorFactory(eo);
+    };
   }
   diff::Version versions[2];
   for (int i = 0; i < 2; ++i) {
@@ -74,9 +79,7 @@ int cmdDiff(const Args& args, std::ostream& out, std::ostream& err) {
   const diff::DiffReport r = diff::diffVersions(versions[0], versions[1], d);
   out << (o.has("--json") ? diff::diffToJson(r) + "\n" : diff::diffToText(r));
   if (interrupt.interrupted()) return kExitInterrupted;
-  const bool environment = d.verify && (r.resultA.source.rfind("not verified: device", 0) == 0 ||
-                                        r.resultB.source.rfind("not verified: device", 0) == 0);
-  if (environment) return 3;
+  if (r.resultA.unavailable || r.resultB.unavailable) return 3;
   return r.identical() ? 0 : 1;
 }
 

@@ -128,6 +128,62 @@ void layoutText(std::ostream& out, const DiffReport& r) {
   }
 }
 
+std::string countsText(const BankCounts& c) {
+  return std::to_string(c.maxWays) + "-way, " + std::to_string(c.wavefronts) + "/" +
+         std::to_string(c.idealWavefronts) + " wavefronts";
+}
+
+void accessText(std::ostream& out, const SharedAccessDelta& d) {
+  out << "    " << lineRef(d.lineA, d.lineB) << " " << (d.inB ? d.opB : d.opA);
+  if (d.inA && d.inB && d.opA != d.opB) out << " (A: " << d.opA << ")";
+  out << ": " << (d.inA ? countsText(d.a) : "-") << " -> " << (d.inB ? countsText(d.b) : "-");
+  if (d.inA && d.inB && d.a.wavefronts != d.b.wavefronts)
+    out << " (" << (d.b.wavefronts > d.a.wavefronts ? "+" : "") << d.b.wavefronts - d.a.wavefronts
+        << ")";
+  out << "\n";
+}
+
+void sharedText(std::ostream& out, const DiffReport& r) {
+  int64_t moved = 0, bankMoved = 0, changed = 0;
+  for (const SharedLayoutDiff& l : r.shared) {
+    moved += l.moved;
+    bankMoved += l.bankMoved;
+    changed += l.changed() ? 1 : 0;
+  }
+  out << "== shared: ";
+  if (!r.a.checked || !r.b.checked) {
+    out << "not compared (a version has errors)\n";
+    return;
+  }
+  out << plural(int64_t(r.shared.size()), "shared tile", "shared tiles") << ", " << changed
+      << " changed, " << plural(moved, "element", "elements") << " moved (" << bankMoved
+      << " to another bank)\n";
+  for (const SharedLayoutDiff& l : r.shared) {
+    out << "  " << l.kernel << "." << l.buffer << ": ";
+    if (l.status != LayoutDiff::Status::Compared) {
+      out << l.note << "\n";
+      continue;
+    }
+    out << l.moved << " of " << l.cells << " elements moved, " << l.bankMoved
+        << " to another bank\n";
+    if (l.moved > 0 || l.dtypeA != l.dtypeB)
+      out << "    A: " << l.layoutA << " " << l.dtypeA << "\n    B: " << l.layoutB << " "
+          << l.dtypeB << "\n";
+    for (const MovedElement& m : l.listed)
+      out << "    " << coordText(m.coord) << ": " << m.before.text() << " -> " << m.after.text()
+          << "\n";
+    if (l.moved > int64_t(l.listed.size()))
+      out << "    … " << l.moved - int64_t(l.listed.size()) << " more\n";
+    if (!l.accessesCounted) {
+      out << "    " << l.accessNote << "\n";
+      continue;
+    }
+    out << "    bank conflicts on the simulator (worst conflict, wavefronts/conflict-free):"
+        << (l.accesses.empty() ? " no shared-memory statement ran\n" : "\n");
+    for (const SharedAccessDelta& d : l.accesses) accessText(out, d);
+  }
+}
+
 void codeText(std::ostream& out, const CodeDiff& c) {
   out << "== " << c.language << ": ";
   if (!c.available) {
@@ -244,6 +300,54 @@ json ownerJson(const CellOwner& o) {
           {"replicas", o.replicas}};
 }
 
+json placeJson(const SharedPlace& p) {
+  return {{"byte", p.byte}, {"bank", p.bank()}};
+}
+
+json countsJson(const BankCounts& c) {
+  return {{"instructions", c.instructions},
+          {"wavefronts", c.wavefronts},
+          {"ideal_wavefronts", c.idealWavefronts},
+          {"max_ways", c.maxWays}};
+}
+
+json sharedJson(const SharedLayoutDiff& l) {
+  json cells = json::array();
+  for (const MovedElement& m : l.listed)
+    cells.push_back(
+        {{"coord", m.coord}, {"before", placeJson(m.before)}, {"after", placeJson(m.after)}});
+  json accesses = json::array();
+  for (const SharedAccessDelta& d : l.accesses)
+    accesses.push_back({{"line_a", d.lineA},
+                        {"line_b", d.lineB},
+                        {"op_a", d.opA},
+                        {"op_b", d.opB},
+                        {"a", d.inA ? countsJson(d.a) : json(nullptr)},
+                        {"b", d.inB ? countsJson(d.b) : json(nullptr)},
+                        {"changed", d.changed()}});
+  json e = {{"kernel", l.kernel},
+            {"buffer", l.buffer},
+            {"status", statusName(l.status)},
+            {"shape", l.shape},
+            {"dtype_a", l.dtypeA},
+            {"dtype_b", l.dtypeB},
+            {"layout_a", l.layoutA},
+            {"layout_b", l.layoutB},
+            {"line_a", l.lineA},
+            {"line_b", l.lineB},
+            {"cells", l.cells},
+            {"moved", l.moved},
+            {"bank_moved", l.bankMoved},
+            {"listed", cells},
+            {"truncated", l.moved > int64_t(l.listed.size())},
+            {"accesses_counted", l.accessesCounted},
+            {"accesses", accesses}};
+  if (!l.note.empty()) e["note"] = l.note;
+  if (!l.accessNote.empty()) e["access_note"] = l.accessNote;
+  if (!l.shapeB.empty()) e["shape_b"] = l.shapeB;
+  return e;
+}
+
 json editsJson(const std::vector<LineEdit>& edits, const std::vector<std::string>& a,
                const std::vector<std::string>& b, bool changesOnly) {
   json out = json::array();
@@ -282,11 +386,17 @@ json codeJson(const CodeDiff& c) {
 }
 
 json resultJson(const ResultSide& s) {
-  return {{"ran", s.ran},        {"passed", s.passed},
-          {"source", s.source},  {"checks", s.checks},
-          {"failed", s.failed},  {"faults", s.faults},
-          {"errors", s.errors},  {"max_abs", s.maxAbs},
-          {"max_rel", s.maxRel}, {"first_problem", s.firstProblem}};
+  return {{"ran", s.ran},
+          {"passed", s.passed},
+          {"source", s.source},
+          {"checks", s.checks},
+          {"failed", s.failed},
+          {"faults", s.faults},
+          {"errors", s.errors},
+          {"max_abs", s.maxAbs},
+          {"max_rel", s.maxRel},
+          {"first_problem", s.firstProblem},
+          {"unavailable", s.unavailable}};
 }
 
 json resourcesJson(const toolchain::KernelResources& k) {
@@ -303,6 +413,7 @@ std::string diffToText(const DiffReport& r) {
   sideText(out, "B", r.b);
   scriptText(out, r);
   layoutText(out, r);
+  sharedText(out, r);
   codeText(out, r.cuda);
   codeText(out, r.ptx);
   codeText(out, r.sass);
@@ -347,6 +458,9 @@ std::string diffToJson(const DiffReport& r, int indent) {
     layouts.push_back(e);
   }
   j["layouts"] = layouts;
+  json shared = json::array();
+  for (const SharedLayoutDiff& l : r.shared) shared.push_back(sharedJson(l));
+  j["shared"] = shared;
   j["cuda"] = codeJson(r.cuda);
   j["ptx"] = codeJson(r.ptx);
   j["sass"] = codeJson(r.sass);

@@ -2,18 +2,37 @@
 // Private to core/diff.
 #pragma once
 
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/codegen/codegen.h"
 #include "core/diff/version_diff.h"
 #include "core/ir/ir.h"
+#include "core/verify/verify.h"
 
 namespace tirx::diff::detail {
 
 /// Every local buffer of every kernel present in both programs (by kernel and buffer name), and
 /// those present in one only.
 std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, int maxCells);
+
+/// Every shared buffer of every kernel present in both programs (by kernel and buffer name): the
+/// byte offset of every element under each layout (core/layout's CompiledLayout), compared; and
+/// those present in one only.
+std::vector<SharedLayoutDiff> diffSharedLayouts(const ir::Program& a, const ir::Program& b,
+                                                int maxCells);
+
+/// One verify's simulator shared-memory counts by (kernel, shared buffer, script line, op).
+using SharedCounts = std::map<std::tuple<std::string, std::string, int, std::string>, BankCounts>;
+SharedCounts sharedCountsOf(const verify::Report& report);
+
+/// Fills each compared tile's accesses from the two sides' counts (null: that side has none, and
+/// `whyNot` says why), pairing A's statements with B's through the script-line pairs.
+void attachSharedAccesses(std::vector<SharedLayoutDiff>& tiles, const SharedCounts* a,
+                          const SharedCounts* b, const std::vector<std::pair<int, int>>& linePairs,
+                          const std::string& whyNot);
 
 /// One version's generated text with the script line of each of its lines ([0] unused).
 struct MappedText {

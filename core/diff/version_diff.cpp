@@ -139,42 +139,74 @@ void fillResult(const std::vector<verify::Check>& checks, const std::vector<ir::
   s.firstProblem = firstProblemOf(checks, faults, errors);
 }
 
-/// Results and timings of one side; the checks for pairing.
-std::vector<verify::Check> resultSide(const Version& v, const DiffOptions& o, const Compiled& c,
-                                      ResultSide& res, TimingSide& t) {
+/// What one side's verify leaves for the later sections: its checks (paired with the other's) and
+/// its simulator shared-memory counts (none for a bundle, a GPU run or no run: `sharedWhy`).
+struct SideRun {
+  std::vector<verify::Check> checks;
+  std::optional<detail::SharedCounts> shared;
+  std::string sharedWhy;
+};
+
+bool gpuDevice(const std::string& device) {
+  return device != "sim";
+}
+
+/// The device a GPU verify ran on, as its runs name it ("NVIDIA H200 (cuda:0)"), else as asked.
+std::string ranOn(const verify::Report& rep, const std::string& asked) {
+  for (const verify::KernelRun& run : rep.runs)
+    if (run.device != "simulator" && !run.device.empty() && run.device != "cuda") return run.device;
+  return asked;
+}
+
+/// Results and timings of one side.
+SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, ResultSide& res,
+                   TimingSide& t) {
+  SideRun out;
   if (c.products) t.compileMs = c.products->timings.totalMs;
   if (v.bundle) {
     const verify::Bundle& b = *v.bundle;
     fillResult(b.checks, b.faults, b.errors, b.passed, res);
     res.source = "recorded on " + b.deviceName;
-    t.device = b.deviceName;
+    t.device = b.deviceName + " (recorded)";
     t.verifyMs = b.totalMs;
     for (const auto& l : b.launches) t.runMs += l.runMs;
-    return b.checks;
+    out.checks = b.checks;
+    out.sharedWhy = "a bundle records no shared-memory counts";
+    return out;
   }
   if (!o.verify) {
     res.source = "not verified";
-    return {};
+    out.sharedWhy = "not verified";
+    return out;
   }
   verify::VerifyOptions vo;
-  vo.device = o.device;
-  vo.cudaFactory = o.cudaFactory;
+  const bool gpu = gpuDevice(o.device);
+  vo.device = gpu ? "cuda" : "sim";
+  vo.cudaFactory = o.cudaFactoryFor ? o.cudaFactoryFor(v) : o.cudaFactory;
   vo.arch = o.arch;
   vo.fileName = v.scriptFile;
   vo.budget = o.budget;
   vo.cancel = o.cancel;
   const verify::Report rep = verify::verifyScript(v.script, vo);
   if (rep.environmentError) {
+    res.unavailable = true;
     res.source = "not verified: device " + o.device + " unavailable";
     res.firstProblem = firstProblemOf(rep.checks, rep.faults, rep.errors);
-    return {};
+    t.device = o.device + " (unavailable)";
+    out.sharedWhy = "device " + o.device + " unavailable";
+    return out;
   }
   fillResult(rep.checks, rep.faults, rep.errors, rep.passed(), res);
-  res.source = "verified on " + (rep.device.empty() ? o.device : rep.device);
-  t.device = rep.device.empty() ? o.device : rep.device;
+  t.device = gpu ? ranOn(rep, o.device) : "sim";
+  res.source = "verified on " + t.device;
   t.verifyMs = rep.totalMs;
   for (const auto& run : rep.runs) t.runMs += run.runMs;
-  return rep.checks;
+  out.checks = rep.checks;
+  if (gpu)
+    out.sharedWhy = "verified on " + t.device + ": bank counts come from the simulator";
+  else
+    out.shared = detail::sharedCountsOf(rep);
+  return out;
 }
 
 void pairChecks(const std::vector<verify::Check>& a, const std::vector<verify::Check>& b,
@@ -219,6 +251,22 @@ std::string CellOwner::text() const {
   return replicas > 0 ? t + " +" + std::to_string(replicas) : t;
 }
 
+std::string SharedPlace::text() const {
+  if (byte < 0) return "-";
+  return "byte " + std::to_string(byte) + " bank " + std::to_string(bank());
+}
+
+bool SharedAccessDelta::changed() const {
+  return inA != inB || a.wavefronts != b.wavefronts || a.idealWavefronts != b.idealWavefronts ||
+         a.maxWays != b.maxWays || a.instructions != b.instructions;
+}
+
+bool SharedLayoutDiff::changed() const {
+  if (status != LayoutDiff::Status::Compared || moved > 0 || dtypeA != dtypeB) return true;
+  return std::any_of(accesses.begin(), accesses.end(),
+                     [](const SharedAccessDelta& d) { return d.changed(); });
+}
+
 bool ResourceDelta::changed() const {
   return inA != inB || a.registers != b.registers || a.spillStores != b.spillStores ||
          a.spillLoads != b.spillLoads || a.sharedBytes != b.sharedBytes ||
@@ -230,6 +278,8 @@ bool DiffReport::identical() const {
   if (countEdits(scriptEdits).deleted + countEdits(scriptEdits).inserted > 0) return false;
   for (const LayoutDiff& l : layouts)
     if (l.status != LayoutDiff::Status::Compared || l.moved > 0) return false;
+  for (const SharedLayoutDiff& l : shared)
+    if (l.changed()) return false;
   for (const CodeDiff* c : {&cuda, &ptx, &sass})
     if (c->added + c->removed > 0) return false;
   for (const ResourceDelta& d : resources)
@@ -285,18 +335,27 @@ DiffReport diffVersions(const Version& a, const Version& b, const DiffOptions& o
   r.scriptB = splitLines(b.script);
   r.scriptEdits = diffLines(r.scriptA, r.scriptB);
   const Compiled ca = compileSide(a, o, r.a), cb = compileSide(b, o, r.b);
-  if (r.a.checked && r.b.checked)
+  if (r.a.checked && r.b.checked) {
     r.layouts = detail::diffLayouts(ca.front.program, cb.front.program, o.maxCells);
-  diffAllCode(a, b, ca, cb, detail::scriptLinePairs(r.scriptEdits, r.scriptA, r.scriptB), o, r);
+    r.shared = detail::diffSharedLayouts(ca.front.program, cb.front.program, o.maxCells);
+  }
+  const auto pairs = detail::scriptLinePairs(r.scriptEdits, r.scriptA, r.scriptB);
+  diffAllCode(a, b, ca, cb, pairs, o, r);
   diffResources(ca, cb, r);
   if (cancelled(o)) {
     r.cancelled = true;
     return r;
   }
-  const auto checksA = resultSide(a, o, ca, r.resultA, r.timingA);
-  const auto checksB =
-      cancelled(o) ? std::vector<verify::Check>{} : resultSide(b, o, cb, r.resultB, r.timingB);
-  pairChecks(checksA, checksB, r);
+  const SideRun runA = resultSide(a, o, ca, r.resultA, r.timingA);
+  const SideRun runB =
+      cancelled(o) ? SideRun{{}, {}, "cancelled"} : resultSide(b, o, cb, r.resultB, r.timingB);
+  pairChecks(runA.checks, runB.checks, r);
+  const std::string whyNot =
+      "bank counts not compared: " + (!runA.shared ? "A " + runA.sharedWhy : std::string()) +
+      (!runA.shared && !runB.shared ? "; " : "") +
+      (!runB.shared ? "B " + runB.sharedWhy : std::string());
+  detail::attachSharedAccesses(r.shared, runA.shared ? &*runA.shared : nullptr,
+                               runB.shared ? &*runB.shared : nullptr, pairs, whyNot);
   r.cancelled = cancelled(o);
   return r;
 }

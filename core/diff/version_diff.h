@@ -1,6 +1,9 @@
 // Two versions of a kernel script compared at every level at once (`tirx diff A B`, the studio's
 // Diff dock): the script (a line diff), the register-tile layouts (for every local buffer present
-// in both, the elements whose owners — warp, lane, register — changed), the generated CUDA C++,
+// in both, the elements whose owners — warp, lane, register — changed), the shared tiles (for
+// every shared buffer present in both, the elements whose byte offset and bank changed, and each
+// shared-memory statement's bank conflicts before and after when both ran on the simulator),
+// the generated CUDA C++,
 // PTX and SASS aligned by script line (each version's own script ↔ CUDA ↔ PTX ↔ SASS line maps,
 // paired through the script diff), the resource report (registers, spills, shared memory), the
 // verification results (pass/fail, max error) and the timings. A version is a script file, a
@@ -11,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,8 +45,13 @@ Result<Version> loadVersion(const std::string& path);
 Version versionFromText(std::string script, std::string scriptFile, std::string label);
 
 struct DiffOptions {
-  std::string device = "sim";           ///< where file versions are verified: "sim" or "cuda"
-  verify::ExecutorFactory cudaFactory;  ///< for "cuda" (the default factory when empty)
+  /// Where file versions are verified: "sim", or a GPU — "cuda", "cuda:N" or an ssh:// device —
+  /// run through the cuda executor factory (results name it as spelled here).
+  std::string device = "sim";
+  verify::ExecutorFactory cudaFactory;  ///< for a GPU device (the default factory when empty)
+  /// For a GPU device: the factory of one side (a remote simulator and the sanitizer need the
+  /// side's script and file name); overrides cudaFactory when set.
+  std::function<verify::ExecutorFactory(const Version&)> cudaFactoryFor;
   std::string arch = "sm_90";
   bool verify = true;       ///< run both versions (off: results and run timings are left empty)
   int maxCells = 64;        ///< moved cells listed per buffer (all are counted)
@@ -96,6 +105,64 @@ struct LayoutDiff {
   std::string note;  ///< why not compared, for the other statuses
 };
 
+/// Where an element of a shared tile lives: its byte offset from the tile's start (the layout's
+/// element offset, swizzled, times the element size) and the 4-byte bank of that byte counted
+/// from the tile's start (docs/decisions.md, DIFF-5).
+struct SharedPlace {
+  int64_t byte = -1;
+  int bank() const { return byte < 0 ? -1 : int((byte / 4) % 32); }
+  std::string text() const;  ///< "byte 144 bank 4"
+};
+
+struct MovedElement {
+  int64_t flat = 0;
+  std::vector<int64_t> coord;
+  SharedPlace before, after;
+};
+
+/// One shared-memory statement's traffic on one tile, summed over the launches of a simulator
+/// verify (verify::KernelRun::sharedAccesses): warp instructions, wavefronts, the wavefronts
+/// without conflicts, and the worst conflict degree of one phase (1 = none).
+struct BankCounts {
+  int64_t instructions = 0, wavefronts = 0, idealWavefronts = 0;
+  int maxWays = 0;
+};
+
+/// A statement of A and its counterpart in B (paired through the script diff's line pairs and
+/// the op), or a statement of one version only.
+struct SharedAccessDelta {
+  int lineA = 0, lineB = 0;  ///< 0 on a side that has no such statement
+  std::string opA, opB;      ///< "ld.shared.b32", "store tile", …
+  bool inA = false, inB = false;
+  BankCounts a, b;
+  bool changed() const;
+};
+
+/// One shared tile (a `T.alloc_shared` buffer) of one kernel.
+struct SharedLayoutDiff {
+  LayoutDiff::Status status = LayoutDiff::Status::Compared;
+  std::string kernel, buffer;
+  std::vector<int64_t> shape, shapeB;  ///< shapeB differs only for ShapeChanged
+  std::string dtypeA, dtypeB;
+  std::string layoutA, layoutB;      ///< the TileLayout, or the ComposeLayout with its swizzle
+  int lineA = 0, lineB = 0;          ///< the allocation's script line
+  int64_t cells = 0;                 ///< elements compared
+  int64_t moved = 0;                 ///< elements whose byte offset changed
+  int64_t bankMoved = 0;             ///< of those, the elements whose bank changed
+  std::vector<int64_t> movedFlat;    ///< every moved element (row-major), for the grid
+  std::vector<MovedElement> listed;  ///< the first maxCells of them
+  /// Every element's place in A and in B (row-major; the studio's grid), for compared tiles of at
+  /// most kMaxGridCells elements; empty otherwise.
+  std::vector<SharedPlace> placesA, placesB;
+  std::string note;  ///< why not compared, for the other statuses
+  /// Bank conflicts per statement, when both versions ran on the simulator (accessesCounted);
+  /// accessNote says why not otherwise.
+  bool accessesCounted = false;
+  std::string accessNote;
+  std::vector<SharedAccessDelta> accesses;
+  bool changed() const;
+};
+
 /// The generated lines of one pair of script lines (0: lines no script line produced) that differ.
 struct CodeGroup {
   int scriptA = 0, scriptB = 0;     ///< 0 on a side that has no such line
@@ -126,6 +193,8 @@ struct ResultSide {
   int checks = 0, failed = 0, faults = 0, errors = 0;
   double maxAbs = 0, maxRel = 0;
   std::string firstProblem;  ///< the first failed check, fault or error, one line
+  /// The device could not run it (no driver, an unreachable host): `tirx diff` exits 3.
+  bool unavailable = false;
 };
 
 struct CheckDelta {
@@ -147,6 +216,7 @@ struct DiffReport {
   std::vector<std::string> scriptA, scriptB;
   std::vector<LineEdit> scriptEdits;
   std::vector<LayoutDiff> layouts;
+  std::vector<SharedLayoutDiff> shared;
   CodeDiff cuda, ptx, sass;
   std::vector<ResourceDelta> resources;
   ResultSide resultA, resultB;

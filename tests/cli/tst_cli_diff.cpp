@@ -1,11 +1,14 @@
 // `tirx diff` end to end (the real binary): the activation pair of tests/data/diff reports the
 // moved cells (252, counted by hand in its README), the changed PTX lines at the load's script
-// line and both results, as text and as JSON; a version against itself exits 0; a bundle against
-// its script; usage and I/O errors exit 2.
+// line and both results, as text and as JSON; the shared pair reports the elements whose byte
+// offset and bank changed (counted here by brute force from the two layouts' formulas) and the
+// bank conflicts of each statement before and after; a version against itself exits 0; a bundle
+// against its script, two bundles exported by `tirx bundle`; usage and I/O errors exit 2.
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,6 +17,35 @@
 namespace {
 QString data(const QString& rel) {
   return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/") + rel;
+}
+
+/// The shared pair's tile: 32 × 32 float32, element (i, j) at element offset 32·i + j in A and
+/// 36·i + j in B (the two TileLayouts' formulas). Elements whose byte offset / bank changed.
+struct Moved {
+  int moved = 0, bankMoved = 0;
+};
+Moved sharedPairByBruteForce() {
+  Moved m;
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j) {
+      const int a = (32 * i + j) * 4, b = (36 * i + j) * 4;
+      m.moved += a != b;
+      m.bankMoved += (a / 4) % 32 != (b / 4) % 32;
+    }
+  return m;
+}
+
+/// The worst conflict of a warp access where lane l reads element offset stride·l + j (4-byte
+/// words: the most distinct words one bank serves).
+int ways(int stride, int j) {
+  int most = 0;
+  for (int bank = 0; bank < 32; ++bank) {
+    QSet<int> words;
+    for (int l = 0; l < 32; ++l)
+      if ((stride * l + j) % 32 == bank) words.insert(stride * l + j);
+    most = std::max(most, int(words.size()));
+  }
+  return most;
 }
 }  // namespace
 
@@ -64,6 +96,89 @@ class TstCliDiff : public QObject {
     QCOMPARE(j["results"].toObject()["b"].toObject()["source"].toString(),
              QString("verified on sim"));
     QCOMPARE(j["script"].toObject()["added"].toInt(), 11);
+  }
+
+  void sharedTileMovedElementsAndBankConflicts() {
+    const Moved want = sharedPairByBruteForce();
+    const Run r = runTirx({"diff", data("diff/shared_a.py"), data("diff/shared_b.py")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QString("== shared: 1 shared tile, 1 changed, %1 elements moved (%2 to "
+                                    "another bank)")
+                                .arg(want.moved)
+                                .arg(want.bankMoved)),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains("    A: S[(32, 32) : (32, 1)] float32"));
+    QVERIFY(r.out.contains("    B: S[(32, 32) : (36, 1)] float32"));
+    QVERIFY(r.out.contains("(1, 0): byte 128 bank 0 -> byte 144 bank 4"));
+    // 32 instructions per statement (one per column), each 32-way in A and 4-way in B.
+    const int wa = ways(32, 0), wb = ways(36, 0);
+    const QString counts = QString("%1-way, %2/32 wavefronts -> %3-way, %4/32 wavefronts (%5)")
+                               .arg(wa)
+                               .arg(32 * wa)
+                               .arg(wb)
+                               .arg(32 * wb)
+                               .arg(32 * wb - 32 * wa);
+    QVERIFY2(r.out.contains("line 20 store tile: " + counts), qPrintable(counts));
+    QVERIFY(r.out.contains("line 23 ld.shared.b32: " + counts));
+    QVERIFY(r.out.contains("A: passed, 1/1 checks"));
+    QVERIFY(r.out.contains("B: passed, 1/1 checks"));
+
+    const Run js = runTirx(
+        {"diff", data("diff/shared_a.py"), data("diff/shared_b.py"), "--json", "--max-cells", "2"});
+    QCOMPARE(js.code, 1);
+    const QJsonObject j = QJsonDocument::fromJson(js.out.toUtf8()).object();
+    const QJsonObject t = j["shared"].toArray().at(0).toObject();
+    QCOMPARE(t["buffer"].toString(), QString("tile"));
+    QCOMPARE(t["moved"].toInt(), want.moved);
+    QCOMPARE(t["bank_moved"].toInt(), want.bankMoved);
+    QCOMPARE(t["cells"].toInt(), 1024);
+    QCOMPARE(t["listed"].toArray().size(), 2);
+    QCOMPARE(t["truncated"].toBool(), true);
+    QCOMPARE(t["listed"].toArray().at(1).toObject()["after"].toObject()["byte"].toInt(), 148);
+    QCOMPARE(t["accesses_counted"].toBool(), true);
+    const QJsonObject ld = t["accesses"].toArray().at(1).toObject();
+    QCOMPARE(ld["op_b"].toString(), QString("ld.shared.b32"));
+    QCOMPARE(ld["a"].toObject()["max_ways"].toInt(), wa);
+    QCOMPARE(ld["b"].toObject()["max_ways"].toInt(), wb);
+    QCOMPARE(ld["a"].toObject()["wavefronts"].toInt(), 32 * wa);
+    QCOMPARE(ld["b"].toObject()["wavefronts"].toInt(), 32 * wb);
+    QCOMPARE(ld["changed"].toBool(), true);
+  }
+
+  void sharedTileWithoutVerifyHasNoBankCounts() {
+    const Run r =
+        runTirx({"diff", data("diff/shared_a.py"), data("diff/shared_b.py"), "--no-verify"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.contains("bank counts not compared: A not verified; B not verified"));
+    const Run same =
+        runTirx({"diff", data("diff/shared_a.py"), data("diff/shared_a.py"), "--no-verify"});
+    QCOMPARE(same.code, 0);
+    QVERIFY(same.out.contains("stage.tile: 0 of 1024 elements moved, 0 to another bank"));
+  }
+
+  void twoExportedBundles() {
+    // Both versions exported by `tirx bundle` on the simulator, then compared as bundles: the
+    // moved elements come from the scripts inside, the results are the recorded ones.
+    QTemporaryDir dir;
+    const QString a = dir.filePath("a.tirxb"), b = dir.filePath("b.tirxb");
+    QCOMPARE(runTirx({"bundle", data("diff/shared_a.py"), "-o", a, "--device", "sim"}).code, 0);
+    QCOMPARE(runTirx({"bundle", data("diff/shared_b.py"), "-o", b, "--device", "sim"}).code, 0);
+    const Run r = runTirx({"diff", a, b, "--json"});
+    QCOMPARE(r.code, 1);
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(!j.isEmpty(), qPrintable(r.out.left(400) + r.err));
+    QCOMPARE(j["a"].toObject()["kind"].toString(), QString("bundle"));
+    QCOMPARE(j["b"].toObject()["kind"].toString(), QString("bundle"));
+    QCOMPARE(j["shared"].toArray().at(0).toObject()["moved"].toInt(),
+             sharedPairByBruteForce().moved);
+    QVERIFY(j["shared"].toArray().at(0).toObject()["access_note"].toString().contains(
+        "a bundle records no shared-memory counts"));
+    const QJsonObject ra = j["results"].toObject()["a"].toObject();
+    QCOMPARE(ra["passed"].toBool(), true);
+    QVERIFY2(ra["source"].toString().startsWith("recorded on "),
+             qPrintable(ra["source"].toString()));
+    QVERIFY(j["timing"].toObject()["b"].toObject()["device"].toString().endsWith("(recorded)"));
+    QCOMPARE(runTirx({"diff", a, a}).code, 0);
   }
 
   void identicalVersionsExitZero() {

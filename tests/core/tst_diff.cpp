@@ -4,9 +4,11 @@
 // against itself, of renamed and broken versions, and of the H200 bundle against its script.
 #include <QtTest>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "core/diff/line_diff.h"
@@ -42,6 +44,34 @@ bool validScript(const std::vector<LineEdit>& e, const std::vector<std::string>&
     if (x.kind == EditKind::Equal && a[size_t(x.a - 1)] != b[size_t(x.b - 1)]) return false;
   }
   return na == int(a.size()) && nb == int(b.size());
+}
+
+/// Brute-force oracle of the shared pair: element (i, j) of a 32 × 32 float32 tile at element
+/// offset `off(i, j)` in each version (the layouts' formulas, written out here), counted.
+struct SharedOracle {
+  int64_t moved = 0, bankMoved = 0;
+};
+template <class A, class B>
+SharedOracle sharedOracle(A offA, B offB) {
+  SharedOracle o;
+  for (int64_t i = 0; i < 32; ++i)
+    for (int64_t j = 0; j < 32; ++j) {
+      const int64_t a = offA(i, j) * 4, b = offB(i, j) * 4;
+      o.moved += a != b ? 1 : 0;
+      o.bankMoved += (a / 4) % 32 != (b / 4) % 32 ? 1 : 0;
+    }
+  return o;
+}
+
+/// The worst bank conflict of one warp access where lane l touches element offset `off(l)` (4-byte
+/// elements: one phase of 32 lanes; distinct words per bank).
+template <class F>
+int waysOf(F off) {
+  std::map<int64_t, std::set<int64_t>> words;
+  for (int64_t l = 0; l < 32; ++l) words[off(l) % 32].insert(off(l));
+  size_t ways = 0;
+  for (const auto& [bank, w] : words) ways = std::max(ways, w.size());
+  return int(ways);
 }
 
 DiffOptions quick() {
@@ -222,6 +252,112 @@ class TstDiff : public QObject {
     QCOMPARE(j["layouts"][0]["moved"].get<int>(), 252);
     QCOMPARE(j["layouts"][0]["listed"][0]["after"]["reg"].get<int>(), 4);
     QCOMPARE(j["results"]["b"]["passed"].get<bool>(), true);
+  }
+
+  void sharedPairMovedElementsAndBankConflicts() {
+    auto a = loadVersion(std::string(TIRX_SOURCE_DIR) + "/tests/data/diff/shared_a.py");
+    auto b = loadVersion(std::string(TIRX_SOURCE_DIR) + "/tests/data/diff/shared_b.py");
+    QVERIFY(a && b);
+    DiffOptions o;
+    o.maxCells = 5;
+    const DiffReport r = diffVersions(*a, *b, o);
+    QVERIFY(r.a.compiled && r.b.compiled);
+    QVERIFY(r.resultA.passed && r.resultB.passed);
+    QCOMPARE(r.shared.size(), size_t(1));
+    const SharedLayoutDiff& t = r.shared[0];
+    QCOMPARE(t.status, LayoutDiff::Status::Compared);
+    QCOMPARE(t.buffer, std::string("tile"));
+    QCOMPARE(t.cells, int64_t(1024));
+    // Row-major rows of 32 floats against rows padded to 36.
+    const SharedOracle want = sharedOracle([](int64_t i, int64_t j) { return 32 * i + j; },
+                                           [](int64_t i, int64_t j) { return 36 * i + j; });
+    QCOMPARE(t.moved, want.moved);
+    QCOMPARE(t.bankMoved, want.bankMoved);
+    QVERIFY(t.bankMoved < t.moved);  // rows 8, 16, 24 move by a multiple of 128 bytes
+    QCOMPARE(t.movedFlat.size(), size_t(want.moved));
+    QCOMPARE(t.listed.size(), size_t(5));
+    QCOMPARE(t.listed[0].coord, (std::vector<int64_t>{1, 0}));
+    QCOMPARE(t.listed[0].before.text(), std::string("byte 128 bank 0"));
+    QCOMPARE(t.listed[0].after.text(), std::string("byte 144 bank 4"));
+    QCOMPARE(t.placesB.size(), size_t(1024));
+    QCOMPARE(t.placesB[1023].byte, (36 * 31 + 31) * 4);
+    QCOMPARE(t.layoutB, std::string("S[(32, 32) : (36, 1)]"));
+    // The bank conflicts of the two statements on the tile: the element stores (line 20) and the
+    // ld.shared.b32 tile op (line 23); instruction j has lane l at (l, j) in both.
+    QVERIFY2(t.accessesCounted, t.accessNote.c_str());
+    QCOMPARE(t.accesses.size(), size_t(2));
+    const int waysA = waysOf([](int64_t l) { return 32 * l + 5; });
+    const int waysB = waysOf([](int64_t l) { return 36 * l + 5; });
+    QCOMPARE(waysA, 32);
+    QCOMPARE(waysB, 4);
+    for (const SharedAccessDelta& d : t.accesses) {
+      QVERIFY(d.inA && d.inB);
+      QCOMPARE(d.lineA, d.lineB);
+      QCOMPARE(d.a.instructions, int64_t(32));
+      QCOMPARE(d.a.maxWays, waysA);
+      QCOMPARE(d.b.maxWays, waysB);
+      QCOMPARE(d.a.wavefronts, int64_t(32 * waysA));
+      QCOMPARE(d.b.wavefronts, int64_t(32 * waysB));
+      QCOMPARE(d.a.idealWavefronts, int64_t(32));
+      QVERIFY(d.changed());
+    }
+    QCOMPARE(t.accesses[0].lineA, 20);
+    QCOMPARE(t.accesses[1].lineA, 23);
+    QCOMPARE(t.accesses[1].opB, std::string("ld.shared.b32"));
+    QVERIFY(!r.identical());
+    const std::string text = diffToText(r);
+    QVERIFY(text.find("stage.tile: " + std::to_string(want.moved) + " of 1024 elements moved") !=
+            std::string::npos);
+    QVERIFY(text.find("(1, 0): byte 128 bank 0 -> byte 144 bank 4") != std::string::npos);
+    QVERIFY(text.find("ld.shared.b32: 32-way, 1024/32 wavefronts -> 4-way, 128/32 wavefronts") !=
+            std::string::npos);
+    const auto j = nlohmann::json::parse(diffToJson(r));
+    QCOMPARE(j["shared"][0]["moved"].get<int64_t>(), want.moved);
+    QCOMPARE(j["shared"][0]["bank_moved"].get<int64_t>(), want.bankMoved);
+    QCOMPARE(j["shared"][0]["accesses"][1]["b"]["max_ways"].get<int>(), 4);
+  }
+
+  void swizzledSharedTileMovesByTheXor() {
+    // Version B swizzles the 16-byte chunks of each 128-byte row (ComposeLayout(2, 3, 3, …):
+    // chunk' = chunk ^ (row mod 8); the pattern needs a 1024-byte aligned tile).
+    const std::string a = readData("tests/data/diff/shared_a.py");
+    std::string b = a;
+    auto replace = [&b](const std::string& from, const std::string& to) {
+      b.replace(b.find(from), from.size(), to);
+    };
+    replace("TileLayout(S[(32, 32) : (32, 1)]), align=16",
+            "ComposeLayout(2, 3, 3, TileLayout(S[32, 32])), align=1024");
+    replace("S, TileLayout", "S, TileLayout, ComposeLayout");
+    const DiffReport r =
+        diffVersions(versionFromText(a, "a.py", "a"), versionFromText(b, "b.py", "b"));
+    QVERIFY2(r.b.checked, r.b.errors.empty() ? "" : r.b.errors[0].message.c_str());
+    QVERIFY(r.resultA.passed && r.resultB.passed);
+    QCOMPARE(r.shared.size(), size_t(1));
+    const SharedLayoutDiff& t = r.shared[0];
+    QCOMPARE(t.status, LayoutDiff::Status::Compared);
+    auto swizzled = [](int64_t i, int64_t j) {
+      return 32 * i + 4 * ((j >> 2) ^ (i & 7)) + (j & 3);
+    };
+    const SharedOracle want =
+        sharedOracle([](int64_t i, int64_t j) { return 32 * i + j; }, swizzled);
+    QCOMPARE(t.moved, want.moved);
+    QCOMPARE(t.bankMoved, want.bankMoved);
+    QVERIFY(t.layoutB.find("ComposeLayout(2, 3, 3") != std::string::npos);
+    // Column j of the 32 rows: 8 chunks, 4 rows each, so 4-way instead of 32-way.
+    QVERIFY2(t.accessesCounted, t.accessNote.c_str());
+    QCOMPARE(t.accesses.size(), size_t(2));
+    for (int64_t j : {0, 5, 31}) QCOMPARE(waysOf([&](int64_t l) { return swizzled(l, j); }), 4);
+    for (const SharedAccessDelta& d : t.accesses) {
+      QCOMPARE(d.a.maxWays, 32);
+      QCOMPARE(d.b.maxWays, waysOf([&](int64_t l) { return swizzled(l, 0); }));
+      QCOMPARE(d.b.wavefronts, int64_t(32 * 4));
+    }
+    // Without a verify there are no bank counts, and the note says why.
+    const DiffReport q =
+        diffVersions(versionFromText(a, "a.py", "a"), versionFromText(b, "b.py", "b"), quick());
+    QCOMPARE(q.shared.at(0).moved, want.moved);
+    QVERIFY(!q.shared[0].accessesCounted);
+    QVERIFY(q.shared[0].accessNote.find("not verified") != std::string::npos);
   }
 
   void versionAgainstItselfIsIdentical() {

@@ -2,11 +2,18 @@
 // state against edits in the buffer, a bundle — and the view's content read back: the summary,
 // the aligned panes (the PTX loads of the activation pair, red and green rows), the moved cells
 // on the grid (252, counted by hand in tests/data/diff/README.md), the resources/results table;
-// the comparison runs on the job runner's worker, not in the call that starts it.
+// the comparison runs on the job runner's worker, not in the call that starts it. Two files or two
+// bundles typed into the A and B fields and compared with the Compare button: the shared pair's
+// tile on the grid (the moved elements counted here by brute force from the layouts' formulas),
+// its bank conflicts, results, devices and timings in the table. The main window's device and
+// target pickers reach the comparison's request; a CUDA device this machine lacks is reported as
+// unavailable on both sides, with the reason.
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -14,6 +21,7 @@
 #include <QTextBlock>
 #include <QtTest>
 
+#include "core/verify/bundle.h"
 #include "views/diff_grid.h"
 #include "views/diff_view.h"
 #include "views/job_runner.h"
@@ -52,6 +60,38 @@ QString tableValue(QTableWidget* t, const QString& what, int column) {
   for (int r = 0; r < t->rowCount(); ++r)
     if (t->item(r, 0)->text() == what) return t->item(r, column)->text();
   return {};
+}
+
+/// The shared pair's tile (32 × 32 float32): element (i, j) at 32·i + j in A, 36·i + j in B.
+/// Elements whose byte offset changed, and those whose bank changed.
+std::pair<int, int> sharedPairMoved() {
+  int moved = 0, bank = 0;
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j) {
+      moved += 32 * i + j != 36 * i + j;
+      bank += (32 * i + j) % 32 != (36 * i + j) % 32;
+    }
+  return {moved, bank};
+}
+
+/// Types the two paths into the dock's fields and clicks Compare.
+void typeAndCompare(DiffView& view, const QString& a, const QString& b) {
+  view.pathAField()->clear();
+  QTest::keyClicks(view.pathAField(), a);
+  view.pathBField()->clear();
+  QTest::keyClicks(view.pathBField(), b);
+  QTest::mouseClick(view.compareButton(), Qt::LeftButton);
+}
+
+/// A bundle of `script` recorded on the simulator, written to `path`.
+void writeSimBundle(const QString& script, const QString& path) {
+  tirx::verify::BundleOptions o;
+  o.fileName = script.toStdString();
+  const std::string json =
+      tirx::verify::bundleToJson(tirx::verify::makeBundle(readText(script).toStdString(), o));
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(QByteArray::fromStdString(json));
 }
 
 }  // namespace
@@ -191,6 +231,123 @@ class TstDiffView : public QObject {
     QVERIFY2(view.statusText().contains("Stopped.") ||
                  view.statusText().contains("(stopped: incomplete)"),
              qPrintable(view.statusText()));
+  }
+
+  void twoTypedFilesShowTheSharedTile() {
+    JobRunner runner;
+    Session session(runner);
+    DiffView view(session);
+    view.resize(1400, 900);
+    view.show();
+    session.loadText("x = 1\n", QString());  // the editor is not a version here
+    QSignalSpy ready(&view, &DiffView::diffReady);
+    typeAndCompare(view, dataPath("diff/shared_a.py"), dataPath("diff/shared_b.py"));
+    QVERIFY(view.isBusy());
+    QCOMPARE(view.lastRequest().pathB, dataPath("diff/shared_b.py"));
+    QCOMPARE(view.lastRequest().device, QString("sim"));
+    QVERIFY(ready.wait(120000));
+    const auto [moved, bankMoved] = sharedPairMoved();
+    QVERIFY2(view.summaryText().contains(
+                 QString("shared tiles: 1 shared tiles, 1 changed, %1 elements moved (%2 to "
+                         "another bank)")
+                     .arg(moved)
+                     .arg(bankMoved)),
+             qPrintable(view.summaryText()));
+    QVERIFY(view.statusText().contains("shared_a.py (verified on sim)"));
+    QVERIFY(view.statusText().contains("shared_b.py (verified on sim)"));
+    // The register tile R is unchanged, so the picker opens on the changed shared tile.
+    QVERIFY2(view.tilePicker()->currentText().startsWith("stage.tile (shared)"),
+             qPrintable(view.tilePicker()->currentText()));
+    QVERIFY(view.grid()->showsShared());
+    QCOMPARE(view.grid()->cellCount(), 1024);
+    QCOMPARE(view.grid()->movedCount(), moved);
+    QVERIFY(!view.grid()->isMoved(31) && view.grid()->isMoved(32));
+    QCOMPARE(view.grid()->cellText(32), QString("(1, 0): byte 128 bank 0 → byte 144 bank 4"));
+    QCOMPARE(view.grid()->cellText(0), QString("(0, 0): byte 0 bank 0 (unchanged)"));
+    // Back to the register tile, and again to the shared one, through the picker.
+    view.tilePicker()->setCurrentIndex(0);
+    QVERIFY(!view.grid()->showsShared());
+    QCOMPARE(view.grid()->movedCount(), 0);
+    view.tilePicker()->setCurrentIndex(1);
+    QVERIFY(view.grid()->showsShared());
+    // Bank conflicts per statement, results, devices and timings in the table.
+    QCOMPARE(tableValue(view.table(), "tile line 23 ld.shared.b32", 1),
+             QString("32-way, 1024 wavefronts"));
+    QCOMPARE(tableValue(view.table(), "tile line 23 ld.shared.b32", 2),
+             QString("4-way, 128 wavefronts"));
+    QCOMPARE(tableValue(view.table(), "tile line 23 ld.shared.b32", 3), QString("-896 wavefronts"));
+    QCOMPARE(tableValue(view.table(), "tile line 20 store tile", 2),
+             QString("4-way, 128 wavefronts"));
+    QCOMPARE(tableValue(view.table(), "result", 1), QString("pass"));
+    QCOMPARE(tableValue(view.table(), "result", 2), QString("pass"));
+    QCOMPARE(tableValue(view.table(), "max abs error", 2), QString("0"));
+    QCOMPARE(tableValue(view.table(), "ran on", 1), QString("sim"));
+    QCOMPARE(tableValue(view.table(), "ran on", 2), QString("sim"));
+    QVERIFY(tableValue(view.table(), "verify", 1).endsWith(" ms"));
+    QVERIFY(tableValue(view.table(), "kernel runs", 2).endsWith(" ms"));
+    // An empty A field is refused with a message, nothing is started.
+    typeAndCompare(view, QString(), QString());
+    QVERIFY(!view.isBusy());
+    QVERIFY(view.statusText().contains("Type the path of version A"));
+  }
+
+  void twoTypedBundles() {
+    QTemporaryDir dir;
+    const QString a = dir.filePath("a.tirxb"), b = dir.filePath("b.tirxb");
+    writeSimBundle(dataPath("diff/shared_a.py"), a);
+    writeSimBundle(dataPath("diff/shared_b.py"), b);
+    JobRunner runner;
+    Session session(runner);
+    DiffView view(session);
+    session.loadText("x = 1\n", QString());
+    QSignalSpy ready(&view, &DiffView::diffReady);
+    typeAndCompare(view, a, b);
+    QVERIFY(ready.wait(120000));
+    QVERIFY2(view.statusText().contains("a.tirxb (bundle"), qPrintable(view.statusText()));
+    QVERIFY(view.statusText().contains("b.tirxb (bundle"));
+    QVERIFY(view.summaryText().contains(QString("%1 elements moved").arg(sharedPairMoved().first)));
+    QVERIFY(view.summaryText().contains("results: A passed 1/1"));
+    QVERIFY(view.summaryText().contains("recorded on"));
+    QVERIFY(tableValue(view.table(), "ran on", 1).endsWith("(recorded)"));
+    QCOMPARE(tableValue(view.table(), "result", 2), QString("pass"));
+    // A bundle records no simulator counts: no bank rows, and the tile's note says why.
+    QVERIFY(tableValue(view.table(), "tile line 23 ld.shared.b32", 1).isEmpty());
+    QVERIFY(view.data()->report.shared.at(0).accessNote.find("a bundle records no") !=
+            std::string::npos);
+  }
+
+  void devicePickerReachesTheRequest() {
+    MainWindow w(nullptr, false);
+    QComboBox* devices = w.devicePicker();
+    devices->addItem("cuda:0 — test", "cuda:0");
+    devices->setCurrentIndex(devices->count() - 1);
+    const int sm = w.session().sm();
+    DiffView* view = w.diffView();
+    QSignalSpy ready(view, &DiffView::diffReady);
+    typeAndCompare(*view, dataPath("diff/shared_a.py"), dataPath("diff/shared_b.py"));
+    QCOMPARE(view->lastRequest().device, QString("cuda:0"));
+    QCOMPARE(view->lastRequest().sm, sm);
+    QVERIFY(view->lastRequest().verify);
+    QVERIFY(view->statusText().contains("verifying both on cuda:0"));
+    QVERIFY(ready.wait(120000));
+    // No GPU here: both sides say the device is unavailable and why, nothing pretends to pass.
+    QVERIFY2(view->statusText().contains("not verified: device cuda:0 unavailable"),
+             qPrintable(view->statusText()));
+    QVERIFY2(view->summaryText().contains("A not verified: device cuda:0 unavailable ("),
+             qPrintable(view->summaryText()));
+    QVERIFY(view->summaryText().contains("B not verified: device cuda:0 unavailable ("));
+    QVERIFY(view->statusText().contains("no CUDA driver"));  // the reason, from the executor
+    QCOMPARE(tableValue(view->table(), "ran on", 1), QString("cuda:0 (unavailable)"));
+    QVERIFY(tableValue(view->table(), "result", 1).isEmpty());  // no verdict row without a run
+    QVERIFY(!view->data()->report.resultA.ran && view->data()->report.resultA.unavailable);
+    // The layouts are compared all the same (no device needed).
+    QCOMPARE(view->grid()->movedCount(), sharedPairMoved().first);
+    // Back on the simulator, the next comparison runs there.
+    devices->setCurrentIndex(devices->findData("sim"));
+    typeAndCompare(*view, dataPath("diff/shared_a.py"), dataPath("diff/shared_b.py"));
+    QCOMPARE(view->lastRequest().device, QString("sim"));
+    QVERIFY(ready.wait(120000));
+    QVERIFY(view->statusText().contains("(verified on sim)"));
   }
 
   void mainWindowHasTheDock() {
