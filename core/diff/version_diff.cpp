@@ -203,7 +203,7 @@ SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, Re
   for (const auto& run : rep.runs) t.runMs += run.runMs;
   out.checks = rep.checks;
   if (gpu)
-    out.sharedWhy = "verified on " + t.device + ": bank counts come from the simulator";
+    out.sharedWhy = "ran on " + t.device + ", not the simulator";
   else
     out.shared = detail::sharedCountsOf(rep);
   return out;

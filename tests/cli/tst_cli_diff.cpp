@@ -156,6 +156,38 @@ class TstCliDiff : public QObject {
     QVERIFY(same.out.contains("stage.tile: 0 of 1024 elements moved, 0 to another bank"));
   }
 
+  void gpuDeviceThroughTheRunner() {
+    // --device cuda:0 with the fake runner (its "kernel" writes nothing, so the check fails
+    // there): both sides run on it, and the shared section says the bank counts are the
+    // simulator's; a runner that reports no device makes both unavailable (exit 3).
+    const Run r = runTirx({"diff", data("diff/shared_a.py"), data("diff/shared_b.py"), "--device",
+                           "cuda:0", "--json"},
+                          180000, fakeRunnerEnv("identity"));
+    QCOMPARE(r.code, 1);
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(!j.isEmpty(), qPrintable(r.out.left(400) + r.err));
+    for (const char* side : {"a", "b"}) {
+      const QJsonObject res = j["results"].toObject()[side].toObject();
+      QVERIFY2(res["ran"].toBool(), qPrintable(res["source"].toString()));
+      QCOMPARE(res["passed"].toBool(), false);
+      QVERIFY2(res["source"].toString().startsWith("verified on ") &&
+                   res["source"].toString() != "verified on sim",
+               qPrintable(res["source"].toString()));
+    }
+    const QJsonObject t = j["shared"].toArray().at(0).toObject();
+    QCOMPARE(t["accesses_counted"].toBool(), false);
+    QVERIFY2(t["access_note"].toString().contains(", not the simulator"),
+             qPrintable(t["access_note"].toString()));
+    QCOMPARE(t["moved"].toInt(), sharedPairByBruteForce().moved);  // no device needed for these
+
+    const Run env =
+        runTirx({"diff", data("diff/shared_a.py"), data("diff/shared_b.py"), "--device", "cuda:0"},
+                180000, fakeRunnerEnv("env"));
+    QCOMPARE(env.code, 3);
+    QVERIFY2(env.out.contains("A: not verified: device cuda:0 unavailable"), qPrintable(env.out));
+    QVERIFY(env.out.contains("B: not verified: device cuda:0 unavailable"));
+  }
+
   void twoExportedBundles() {
     // Both versions exported by `tirx bundle` on the simulator, then compared as bundles: the
     // moved elements come from the scripts inside, the results are the recorded ones.

@@ -350,6 +350,34 @@ class TstDiffView : public QObject {
     QVERIFY(view->statusText().contains("(verified on sim)"));
   }
 
+  void gpuDeviceRunsBothSidesThroughTheRunner() {
+    // The fake GPU runner (tests/cli/fake_runner.cpp; its "kernel" writes nothing, so the check
+    // fails there) stands in for cuda:0: each side goes through the studio's GPU executor.
+    qputenv("TIRX_RUNNER", TIRX_FAKE_RUNNER);
+    qputenv("TIRX_FAKE_RUNNER_MODE", "identity");
+    MainWindow w(nullptr, false);
+    w.devicePicker()->addItem("cuda:0 — fake", "cuda:0");
+    w.devicePicker()->setCurrentIndex(w.devicePicker()->count() - 1);
+    DiffView* view = w.diffView();
+    QSignalSpy ready(view, &DiffView::diffReady);
+    typeAndCompare(*view, dataPath("diff/shared_a.py"), dataPath("diff/shared_b.py"));
+    const bool done = ready.wait(120000);
+    qunsetenv("TIRX_RUNNER");
+    qunsetenv("TIRX_FAKE_RUNNER_MODE");
+    QVERIFY(done);
+    const QString ranA = tableValue(view->table(), "ran on", 1);
+    QVERIFY2(!ranA.isEmpty() && ranA != "sim" && !ranA.contains("unavailable"), qPrintable(ranA));
+    QCOMPARE(tableValue(view->table(), "ran on", 2), ranA);
+    QVERIFY2(view->statusText().contains("(verified on " + ranA + ")"),
+             qPrintable(view->statusText()));
+    QCOMPARE(tableValue(view->table(), "result", 1), QString("FAIL"));
+    QCOMPARE(tableValue(view->table(), "result", 2), QString("FAIL"));
+    // Bank counts are the simulator's: none for a GPU run, and the tile says so.
+    QVERIFY(tableValue(view->table(), "tile line 23 ld.shared.b32", 1).isEmpty());
+    QVERIFY(view->data()->report.shared.at(0).accessNote.find(", not the simulator") !=
+            std::string::npos);
+  }
+
   void mainWindowHasTheDock() {
     MainWindow w(nullptr, false);
     QVERIFY(w.dock("diff"));
