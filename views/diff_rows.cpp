@@ -112,6 +112,7 @@ std::string summaryOfShared(const diff::DiffReport& r) {
     bankMoved += l.bankMoved;
     changed += l.changed() ? 1 : 0;
   }
+  if (r.shared.empty()) return "shared tiles: none in either version";
   return "shared tiles: " + std::to_string(r.shared.size()) + " shared tiles, " +
          std::to_string(changed) + " changed, " + std::to_string(moved) + " elements moved (" +
          std::to_string(bankMoved) + " to another bank)";

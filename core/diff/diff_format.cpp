@@ -155,6 +155,10 @@ void sharedText(std::ostream& out, const DiffReport& r) {
     out << "not compared (a version has errors)\n";
     return;
   }
+  if (r.shared.empty()) {
+    out << "no shared tile in either version\n";
+    return;
+  }
   out << plural(int64_t(r.shared.size()), "shared tile", "shared tiles") << ", " << changed
       << " changed, " << plural(moved, "element", "elements") << " moved (" << bankMoved
       << " to another bank)\n";

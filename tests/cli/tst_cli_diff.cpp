@@ -60,7 +60,8 @@ class TstCliDiff : public QObject {
              qPrintable(r.out));
     QVERIFY(r.out.contains("activation.R: 252 of 256 cells changed owner"));
     QVERIFY(r.out.contains("(0, 1, 0): w0 l1 r0 -> w0 l0 r4"));
-    QVERIFY(r.out.contains("… 188 more"));  // 64 listed by default
+    QVERIFY(r.out.contains("… 188 more"));
+    QVERIFY(r.out.contains("== shared: no shared tile in either version"));  // 64 listed by default
     const qsizetype ptx = r.out.indexOf("== ptx: +");
     QVERIFY(ptx > 0);
     const qsizetype ld = r.out.indexOf("line 22 -> 23:", ptx);
