@@ -57,6 +57,17 @@ std::string num(double v) {
   return buf;
 }
 
+/// "+2.38e-07", "-0.4 ms"; empty when equal (as printed).
+std::string signedDelta(double a, double b, const char* unit) {
+  char buf[40];
+  if (*unit)
+    std::snprintf(buf, sizeof buf, "%+.1f%s", b - a, unit);
+  else
+    std::snprintf(buf, sizeof buf, "%+.3g", b - a);
+  const std::string t = buf;
+  return t == "+0" || t == "-0" || t == "+0.0 ms" || t == "-0.0 ms" ? "" : t;
+}
+
 std::string msText(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f ms", v);
@@ -200,19 +211,26 @@ DiffViewData layOutDiff(diff::DiffReport report) {
     auto pass = [](const diff::ResultSide& s) {
       return s.ran ? std::string(s.passed ? "pass" : "FAIL") : "-";
     };
-    d.table.push_back(
-        {"result", pass(r.resultA), pass(r.resultB), "", r.resultA.passed != r.resultB.passed});
-    d.table.push_back({"max abs error", num(r.resultA.maxAbs), num(r.resultB.maxAbs), "",
+    const bool both = r.resultA.ran && r.resultB.ran;
+    d.table.push_back({"result", pass(r.resultA), pass(r.resultB),
+                       both && r.resultA.passed != r.resultB.passed
+                           ? (r.resultB.passed ? "now passes" : "now fails")
+                           : "",
+                       r.resultA.passed != r.resultB.passed});
+    d.table.push_back({"max abs error", num(r.resultA.maxAbs), num(r.resultB.maxAbs),
+                       both ? signedDelta(r.resultA.maxAbs, r.resultB.maxAbs, "") : "",
                        r.resultA.maxAbs != r.resultB.maxAbs});
-    d.table.push_back({"max rel error", num(r.resultA.maxRel), num(r.resultB.maxRel), "",
+    d.table.push_back({"max rel error", num(r.resultA.maxRel), num(r.resultB.maxRel),
+                       both ? signedDelta(r.resultA.maxRel, r.resultB.maxRel, "") : "",
                        r.resultA.maxRel != r.resultB.maxRel});
     intRow(d.table, "faults", r.resultA.faults, r.resultB.faults);
-    d.table.push_back({"kernel runs", msText(r.timingA.runMs), msText(r.timingB.runMs), "", false});
-    d.table.push_back(
-        {"verify", msText(r.timingA.verifyMs), msText(r.timingB.verifyMs), "", false});
+    d.table.push_back({"kernel runs", msText(r.timingA.runMs), msText(r.timingB.runMs),
+                       signedDelta(r.timingA.runMs, r.timingB.runMs, " ms"), false});
+    d.table.push_back({"verify", msText(r.timingA.verifyMs), msText(r.timingB.verifyMs),
+                       signedDelta(r.timingA.verifyMs, r.timingB.verifyMs, " ms"), false});
   }
-  d.table.push_back(
-      {"compile", msText(r.timingA.compileMs), msText(r.timingB.compileMs), "", false});
+  d.table.push_back({"compile", msText(r.timingA.compileMs), msText(r.timingB.compileMs),
+                     signedDelta(r.timingA.compileMs, r.timingB.compileMs, " ms"), false});
   for (const DiffRow& row : d.rows) {
     for (const bool left : {true, false}) {
       std::string& out = left ? d.leftText : d.rightText;

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
+#include <cmath>
 
 #include "core/verify/bundle.h"
 #include "views/diff_grid.h"
@@ -217,6 +218,34 @@ class TstDiffView : public QObject {
     QVERIFY(ready.wait(60000));
     QVERIFY(view.statusText().contains("Cannot compare"));
     QVERIFY(view.statusText().contains("/nonexistent/other.py"));
+  }
+
+  void resultAndTimingDeltas() {
+    // A = the H200 bundle (recorded: the GPU's expf, max abs error > 0), B = its script in the
+    // editor verified on the simulator (exact): the table shows both errors and the change.
+    JobRunner runner;
+    Session session(runner);
+    DiffView view(session);
+    session.loadText(readText(QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/activation.py")),
+                     QString());
+    QSignalSpy ready(&view, &DiffView::diffReady);
+    typeAndCompare(view, dataPath("bundles/activation_h200.tirxb"), QString());
+    QCOMPARE(view.lastRequest().pathB, QString());  // B: the editor's text
+    QVERIFY(ready.wait(120000));
+    const tirx::diff::DiffReport& r = view.data()->report;
+    QVERIFY(r.resultA.maxAbs > 0 && r.resultB.ran && r.resultB.maxAbs == 0);
+    QCOMPARE(tableValue(view.table(), "result", 1), QString("pass"));
+    QCOMPARE(tableValue(view.table(), "result", 2), QString("pass"));
+    QCOMPARE(tableValue(view.table(), "result", 3), QString());
+    const QString delta = tableValue(view.table(), "max abs error", 3);
+    QVERIFY2(delta.startsWith("-") && std::abs(delta.toDouble() + r.resultA.maxAbs) < 1e-9,
+             qPrintable(delta));
+    QCOMPARE(tableValue(view.table(), "ran on", 1), QString("NVIDIA H200 (cuda:0) (recorded)"));
+    QCOMPARE(tableValue(view.table(), "ran on", 2), QString("sim"));
+    // Recorded kernel time against the simulator's: the change column says by how much.
+    const QString runs = tableValue(view.table(), "kernel runs", 3);
+    QVERIFY2(runs.isEmpty() || runs.endsWith(" ms"), qPrintable(runs));
+    QVERIFY(view.summaryText().contains("recorded on NVIDIA H200 (cuda:0)"));
   }
 
   void stopEndsAComparison() {
