@@ -1,4 +1,5 @@
-// AssemblyView: texts from the compile products, the two-way line map, hovers.
+// AssemblyView: texts from core/driver's compile products, the two-way line map through their
+// codegen::SourceMap, the resources in toolchain's one-line form, hovers.
 #include "views/assembly_view.h"
 
 #include <QHelpEvent>
@@ -84,6 +85,34 @@ void AssemblyView::setDark(bool dark) {
   for (auto* h : m_highlighters) h->setDark(dark);
 }
 
+namespace {
+
+// The Resources tab: each kernel's resources in the engine's one-line form, the compile's stage
+// timings (a bundle records none), the tools' logs and the diagnostics.
+QString resourcesText(const driver::CompileProducts& p) {
+  QString res;
+  for (const auto& r : p.resources) res += QString::fromStdString(toolchain::resourceLine(r)) + "\n";
+  if (p.resources.empty()) res += "no resource report (no cubin was linked)\n";
+  const driver::Timings& t = p.timings;
+  if (t.totalMs > 0 || t.cacheHit)
+    res += QString("\ntimings: front end %1 ms, codegen %2 ms, NVRTC %3 ms, link %4 ms, SASS %5 ms, "
+                   "total %6 ms%7\n")
+               .arg(t.frontEndMs)
+               .arg(t.codegenMs)
+               .arg(t.nvrtcMs)
+               .arg(t.linkMs)
+               .arg(t.sassMs)
+               .arg(t.totalMs)
+               .arg(t.cacheHit ? " (cache hit)" : "");
+  if (!p.toolLog.empty()) res += "\n" + QString::fromStdString(p.toolLog);
+  for (const Diagnostic& d : p.diagnostics)
+    res += QString("\nline %1: %2 %3").arg(d.span.line).arg(QString::fromStdString(d.code),
+                                                            QString::fromStdString(d.message));
+  return res;
+}
+
+}  // namespace
+
 void AssemblyView::refresh() {
   auto p = m_session.products();
   m_syncing = true;
@@ -95,28 +124,25 @@ void AssemblyView::refresh() {
     m_status->setText(tr("Not compiled yet — press Compile &amp; Verify (Ctrl+Return)."));
     for (auto* t : m_texts) t->clear();
   } else {
+    const driver::CompileProducts& e = p->engine;
     m_status->setText(QString::fromStdString(p->summary).toHtmlEscaped());
-    m_texts[CudaTab]->setPlainText(QString::fromStdString(p->cuda));
-    m_texts[PtxTab]->setPlainText(QString::fromStdString(p->ptx));
-    m_texts[SassTab]->setPlainText(p->sass.empty() ? QString::fromStdString(p->sassNote)
-                                                   : QString::fromStdString(p->sass));
-    QString res = QString::fromStdString(p->resources);
-    for (const Diagnostic& d : p->diagnostics)
-      res += QString("\nline %1: %2 %3").arg(d.span.line).arg(QString::fromStdString(d.code),
-                                                              QString::fromStdString(d.message));
-    m_texts[ResourcesTab]->setPlainText(res);
+    m_texts[CudaTab]->setPlainText(QString::fromStdString(e.cuda));
+    m_texts[PtxTab]->setPlainText(QString::fromStdString(e.ptx));
+    m_texts[SassTab]->setPlainText(e.sass.empty() ? tr("SASS not available: %1").arg(QString::fromStdString(e.sassStatus))
+                                                  : QString::fromStdString(e.sass));
+    m_texts[ResourcesTab]->setPlainText(resourcesText(e));
   }
   m_syncing = false;
   highlightScriptLine(m_session.selectedLine());
 }
 
-const std::vector<LineLink>* AssemblyView::linksOf(Tab tab) const {
+const std::vector<int>* AssemblyView::toScriptOf(Tab tab) const {
   auto p = m_session.products();
   if (!p) return nullptr;
   switch (tab) {
-    case CudaTab: return &p->cudaLines;
-    case PtxTab: return &p->ptxLines;
-    case SassTab: return &p->sassLines;
+    case CudaTab: return &p->engine.map.cudaToScript;
+    case PtxTab: return &p->engine.map.ptxToScript;
+    case SassTab: return &p->engine.map.sassToScript;
     default: return nullptr;
   }
 }
@@ -128,15 +154,17 @@ std::vector<int> AssemblyView::highlightedLines(Tab tab) const {
 void AssemblyView::highlightScriptLine(int line) {
   QColor colour = palette().color(QPalette::Base).lightness() < 128 ? QColor(60, 70, 30)
                                                                     : QColor(255, 243, 170);
+  auto p = m_session.products();
   for (int t = 0; t < 3; ++t) {
     m_highlighted[t].clear();
     QList<QTextEdit::ExtraSelection> sels;
-    const auto* links = linksOf(static_cast<Tab>(t));
-    if (links && line > 0) {
-      for (const LineLink& l : *links) {
-        if (l.scriptLine != line) continue;
-        m_highlighted[t].push_back(l.targetLine);
-        QTextBlock b = m_texts[t]->document()->findBlockByNumber(l.targetLine - 1);
+    if (p && line > 0) {
+      const codegen::SourceMap& map = p->engine.map;
+      m_highlighted[t] = t == CudaTab  ? map.cudaLinesOf(line)
+                         : t == PtxTab ? map.ptxLinesOf(line)
+                                       : map.sassLinesOf(line);
+      for (int target : m_highlighted[t]) {
+        QTextBlock b = m_texts[t]->document()->findBlockByNumber(target - 1);
         if (!b.isValid()) continue;
         QTextEdit::ExtraSelection s;
         s.cursor = QTextCursor(b);
@@ -144,9 +172,6 @@ void AssemblyView::highlightScriptLine(int line) {
         s.format.setProperty(QTextFormat::FullWidthSelection, true);
         sels << s;
       }
-      std::sort(m_highlighted[t].begin(), m_highlighted[t].end());
-      m_highlighted[t].erase(std::unique(m_highlighted[t].begin(), m_highlighted[t].end()),
-                             m_highlighted[t].end());
     }
     m_texts[t]->setExtraSelections(sels);
     if (!m_highlighted[t].empty()) {  // scroll to the first without moving the user's caret
@@ -158,17 +183,15 @@ void AssemblyView::highlightScriptLine(int line) {
 
 void AssemblyView::onGeneratedLineClicked(Tab tab) {
   if (m_syncing) return;
-  const auto* links = linksOf(tab);
-  if (!links) return;
-  int target = m_texts[tab]->textCursor().blockNumber() + 1;
-  for (const LineLink& l : *links)
-    if (l.targetLine == target) {
-      m_syncing = true;
-      m_session.selectLine(l.scriptLine);
-      m_syncing = false;
-      highlightScriptLine(l.scriptLine);
-      return;
-    }
+  const std::vector<int>* toScript = toScriptOf(tab);
+  if (!toScript) return;
+  const int target = m_texts[tab]->textCursor().blockNumber() + 1;
+  const int scriptLine = target < static_cast<int>(toScript->size()) ? (*toScript)[size_t(target)] : 0;
+  if (scriptLine <= 0) return;
+  m_syncing = true;
+  m_session.selectLine(scriptLine);
+  m_syncing = false;
+  highlightScriptLine(scriptLine);
 }
 
 QString AssemblyView::describeLine(Tab tab, int line) const {

@@ -41,7 +41,8 @@ class AssemblyView : public QWidget {
  private:
   void refresh();
   void highlightScriptLine(int line);
-  const std::vector<LineLink>* linksOf(Tab tab) const;
+  /// The engine's map from a line of `tab` (index, 1-based) to its script line (0: none), or null.
+  const std::vector<int>* toScriptOf(Tab tab) const;
   void onGeneratedLineClicked(Tab tab);
 
   Session& m_session;

@@ -422,7 +422,7 @@ void EditorWidget::applyFaults() {
 void EditorWidget::applyRegisters() {
   auto products = m_session.products();
   m_registers->show(
-      products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->registers)
+      products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->engine.registers)
                : nullptr,
       m_session.productsStale());
 }

@@ -11,6 +11,7 @@
 #include "core/driver/runner_protocol.h"
 #include "core/sim/simulator.h"
 #include "core/toolchain/register_facts.h"
+#include "core/toolchain/toolchain.h"
 #include "core/verify/bundle.h"
 #include "views/engine_verify.h"
 
@@ -68,24 +69,26 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   out.ok = true;
   out.script = b->script;
   out.scriptFile = b->scriptFile;
-  CompileProducts& p = out.products;
+  // The generated code as a compile's products: the recorded texts, their resource lines read
+  // back, and the source map of the recorded PTX and SASS, which carry their own line records
+  // (.loc, nvdisasm's //## File), linked to the script by the readers a live compile uses.
+  driver::CompileProducts& p = out.products.engine;
   p.ok = b->products.error.empty();
+  p.fileName = b->scriptFile;
   p.cuda = b->products.cuda;
   p.ptx = b->products.ptx;
   p.sass = b->products.sass;
-  p.sassNote = b->products.sass.empty() ? "not recorded (" + b->products.sassStatus + ")" : std::string();
-  for (const auto& line : b->products.resources) p.resources += line + "\n";
-  // The recorded PTX and SASS carry their own line records (.loc, nvdisasm's //## File): the
-  // engine's source map links them to the script as in a live compile.
-  codegen::SourceMap map;
-  map.attachPtx(p.ptx, b->scriptFile);
-  map.sassToScript = toolchain::sassLineMap(p.sass, b->scriptFile);
-  for (size_t l = 1; l < map.ptxToScript.size(); ++l)
-    if (map.ptxToScript[l] > 0) p.ptxLines.push_back({map.ptxToScript[l], int(l)});
-  for (size_t l = 1; l < map.sassToScript.size(); ++l)
-    if (map.sassToScript[l] > 0) p.sassLines.push_back({map.sassToScript[l], int(l)});
-  p.summary = "recorded in the bundle (" + b->toolkit + ")" +
-              (b->products.error.empty() ? std::string() : ": " + b->products.error);
+  p.sassStatus = b->products.sassStatus;
+  int unreadable = 0;
+  for (const auto& line : b->products.resources) {
+    if (auto k = toolchain::parseResourceLine(line)) p.resources.push_back(std::move(*k));
+    else ++unreadable;
+  }
+  p.map.attachPtx(p.ptx, b->scriptFile);
+  p.map.sassToScript = toolchain::sassLineMap(p.sass, b->scriptFile);
+  out.products.summary = "recorded in the bundle (" + b->toolkit + ")" +
+                         (b->products.error.empty() ? std::string() : ": " + b->products.error) +
+                         (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines" : std::string());
   verify::Report r;
   r.file = b->scriptFile;
   r.device = b->deviceName;

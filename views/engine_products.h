@@ -12,6 +12,7 @@
 
 #include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
+#include "core/driver/compile.h"
 #include "core/ir/async_timeline.h"
 #include "core/ir/shared_access.h"
 #include "core/toolchain/register_facts.h"
@@ -20,30 +21,19 @@
 
 namespace tirx::views {
 
-/// One link of the source map: script line → a line of generated text.
-struct LineLink {
-  int scriptLine = 0;  ///< 1-based
-  int targetLine = 0;  ///< 1-based line in the CUDA/PTX/SASS text
-};
-
 struct CompileRequest {
   std::string source;
   std::string fileName;
   int sm = 90;
 };
 
+/// What a compile job hands the studio: core/driver's products as the engine published them (the
+/// texts, the source map the Assembly dock links through, the resources it renders, the register
+/// facts of the editor's gutter, the diagnostics) and the one line the worker wrote for the
+/// status bar. A compile that could not run at all has a default `engine` and says why in `summary`.
 struct CompileProducts {
-  bool ok = false;
-  std::string summary;  ///< one line for the status bar
-  std::string cuda, ptx, sass;
-  std::string sassNote;   ///< why SASS is missing, when it is
-  std::string resources;  ///< the resource report as text (registers, spills, shared memory)
-  std::vector<LineLink> cudaLines, ptxLines, sassLines;
-  /// Registers per script line (the editor's gutter): measured by nvdisasm or an IR estimate,
-  /// as core/driver published them (`source` says which; None when the compile made none).
-  toolchain::RegisterFacts registers;
-  Diagnostics diagnostics;
-  double compileMillis = 0;
+  driver::CompileProducts engine;
+  std::string summary;
 };
 
 struct VerifyRequest {

@@ -115,7 +115,7 @@ void ProblemsPanel::refresh(bool rows) {
   // the compile's and the run's only while they describe the text in the editor
   if (facts) addAll(facts->frontEnd->diagnostics, QString());
   if (auto p = m_session.products(); p && !m_session.productsStale())
-    addAll(p->diagnostics, tr(" (compile)"));
+    addAll(p->engine.diagnostics, tr(" (compile)"));
   if (auto r = m_session.report(); r && !m_session.reportStale())
     addAll(r->faults, tr(" (last run)"));
   if (rows)

@@ -81,6 +81,14 @@ std::string toolkitVersion();
 /// Parse ptxas' verbose info log (nvJitLink -verbose) into per-kernel resources.
 std::vector<KernelResources> parseResourceLog(const std::string& log);
 
+/// One kernel's resources as one line, the form bundles record and the studio's Assembly dock
+/// shows: "k: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads, 0 bytes
+/// constant, 1 barriers". A negative field (unknown: read from an older bundle) is left out.
+std::string resourceLine(const KernelResources& r);
+/// The inverse of resourceLine, for lines read back from a bundle: fields in any order, the
+/// constant and barrier fields optional (-1 when absent). Nullopt for a line of another form.
+std::optional<KernelResources> parseResourceLine(std::string_view line);
+
 /// The script line of every PTX line (1-based, index 0 unused), from `.loc` records whose file is
 /// `scriptFile` (compare by the file name as written in #line); 0 where no record applies.
 std::vector<int> ptxLineToScriptLine(const std::string& ptx, const std::string& scriptFile);

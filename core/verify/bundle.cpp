@@ -80,11 +80,7 @@ void fillProducts(std::string_view text, const std::string& file, int sm, Bundle
   p.sass = c->sass;
   p.sassStatus = c->sassStatus;
   if (!c->ok) p.error = "the script did not compile:\n" + formatGcc(c->diagnostics, file);
-  for (const auto& r : c->resources)
-    p.resources.push_back(r.kernel + ": " + std::to_string(r.registers) + " registers, " +
-                          std::to_string(r.sharedBytes) + " bytes shared, " + std::to_string(r.stackBytes) +
-                          " bytes stack, " + std::to_string(r.spillStores) + " spill stores, " +
-                          std::to_string(r.spillLoads) + " spill loads");
+  for (const auto& r : c->resources) p.resources.push_back(toolchain::resourceLine(r));
 }
 
 }  // namespace

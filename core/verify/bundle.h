@@ -45,7 +45,8 @@ struct BundleLaunch {
 /// The generated code of the script (all kernels), when the toolchain could compile it.
 struct BundleProducts {
   std::string cuda, ptx, sass, sassStatus, error;
-  std::vector<std::string> resources;  ///< one line per kernel: "k: 32 registers, 0 spills, …"
+  /// One line per kernel, toolchain::resourceLine's form: "k: 32 registers, 0 bytes shared, …"
+  std::vector<std::string> resources;
 };
 
 struct Bundle {

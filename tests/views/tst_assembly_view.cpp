@@ -1,9 +1,11 @@
 // The assembly view: after a compile, selecting a script line highlights the PTX (and CUDA) lines
 // it became, from the compiler's own source map; clicking a PTX line selects the script line.
-// Needs core/driver (NVRTC); skips visibly when this build has none.
+// A hand-made SourceMap is linked the same way (the view derives nothing). Needs core/driver
+// (NVRTC) for the compile; skips visibly when this build has none.
 #include <QPlainTextEdit>
 #include <QTextBlock>
 #include <QtTest>
+#include <algorithm>
 
 #include "studio_test_util.h"
 #include "views/assembly_view.h"
@@ -30,8 +32,8 @@ class TstAssemblyView : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(compiled.count() >= 1, 60000);
     auto p = session.products();
     QVERIFY(p);
-    QVERIFY2(p->ok, p->summary.c_str());
-    QVERIFY(!p->ptx.empty());
+    QVERIFY2(p->engine.ok, p->summary.c_str());
+    QVERIFY(!p->engine.ptx.empty());
 
     session.selectLine(15);  // the ld.global.v4.b32 tile op
     auto lines = view.highlightedLines(AssemblyView::PtxTab);
@@ -74,7 +76,8 @@ class TstAssemblyView : public QObject {
     const OpenedBundle b =
         loadBundleFile(TIRX_SOURCE_DIR "/tests/data/bundles/activation_h200.tirxb");
     QVERIFY2(b.ok, b.error.c_str());
-    QVERIFY(!b.products.sassLines.empty());
+    const auto& sassToScript = b.products.engine.map.sassToScript;
+    QVERIFY(std::any_of(sassToScript.begin(), sassToScript.end(), [](int l) { return l > 0; }));
     JobRunner runner;
     Session session(runner);
     AssemblyView view(session);
@@ -119,6 +122,51 @@ class TstAssemblyView : public QObject {
     QVERIFY2(view.describeLine(AssemblyView::PtxTab, ldLine).contains("atom 4"),
              qPrintable(view.describeLine(AssemblyView::PtxTab, ldLine)));
     QVERIFY(view.describeLine(AssemblyView::PtxTab, regLine).isEmpty());
+    // the recorded resource line, read back into the engine's value and shown in its one form
+    const QString res = view.text(AssemblyView::ResourcesTab)->toPlainText();
+    QVERIFY2(res.startsWith("activation: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads\n"),
+             qPrintable(res));
+  }
+
+  // The view draws what the engine published and nothing else: a hand-made driver::CompileProducts
+  // (texts, a SourceMap, one kernel's resources, no SASS) is linked both ways through that map.
+  void handBuiltSourceMapLinks() {
+    CompileProducts p;
+    tirx::driver::CompileProducts& e = p.engine;
+    e.ok = true;
+    e.cuda = "c1\nc2\nc3\nc4\n";
+    e.ptx = "p1\np2\np3\n";
+    e.sassStatus = "no disassembler found";
+    e.map.cudaToScript = {0, 0, 2, 2, 3};  // CUDA lines 2 and 3 came from script line 2
+    e.map.ptxToScript = {0, 3, 0, 2};
+    tirx::toolchain::KernelResources k;
+    k.kernel = "k";
+    k.registers = 40;
+    k.barriers = 1;
+    e.resources.push_back(k);
+    p.summary = "hand-made";
+    JobRunner runner;
+    Session session(runner);
+    AssemblyView view(session);
+    view.resize(900, 700);
+    view.show();
+    session.showRecorded("s1\ns2\ns3\n", "k.py", p, {});
+    session.selectLine(2);
+    QCOMPARE(view.highlightedLines(AssemblyView::CudaTab), (std::vector<int>{2, 3}));
+    QCOMPARE(view.highlightedLines(AssemblyView::PtxTab), (std::vector<int>{3}));
+    QVERIFY(view.highlightedLines(AssemblyView::SassTab).empty());
+    auto* ptx = view.text(AssemblyView::PtxTab);
+    ptx->setTextCursor(QTextCursor(ptx->document()->findBlockByNumber(1)));  // a generated line
+    QCOMPARE(session.selectedLine(), 2);
+    ptx->setTextCursor(QTextCursor(ptx->document()->findBlockByNumber(0)));  // PTX line 1
+    QCOMPARE(session.selectedLine(), 3);
+    QCOMPARE(view.highlightedLines(AssemblyView::CudaTab), (std::vector<int>{4}));
+    QCOMPARE(view.text(AssemblyView::SassTab)->toPlainText(), QString("SASS not available: no disassembler found"));
+    QVERIFY2(view.text(AssemblyView::ResourcesTab)
+                 ->toPlainText()
+                 .startsWith("k: 40 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads, "
+                             "0 bytes constant, 1 barriers\n"),
+             qPrintable(view.text(AssemblyView::ResourcesTab)->toPlainText()));
   }
 
   void showsNotCompiledState() {

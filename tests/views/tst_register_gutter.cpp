@@ -34,12 +34,12 @@ CompileProducts gemmProducts(bool measured) {
   res.kernel = "gemm_ws";
   res.registers = 168;
   CompileProducts p;
-  p.ok = true;
-  p.registers = measured ? toolchain::measuredRegisterFacts(
+  p.engine.ok = true;
+  p.engine.registers = measured ? toolchain::measuredRegisterFacts(
                                readData("gemm.g.txt").toStdString(),
                                readData("gemm.count.txt").toStdString(), "gemm_wgmma_ws.py", {res})
                          : driver::estimateRegisterFacts(fe.program, {res}, "no nvdisasm here");
-  driver::applyRegisterBudgets(p.registers, fe.program);
+  driver::applyRegisterBudgets(p.engine.registers, fe.program);
   return p;
 }
 
@@ -129,9 +129,9 @@ class TstRegisterGutter : public QObject {
   void levelsAndSpills() {
     Fixture f;
     CompileProducts p;
-    p.ok = true;
-    p.registers.source = toolchain::RegisterSource::Measured;
-    p.registers.status = "hand-made";
+    p.engine.ok = true;
+    p.engine.registers.source = toolchain::RegisterSource::Measured;
+    p.engine.registers.status = "hand-made";
     auto line = [&](int n, int live, int budget, int spills) {
       toolchain::LineRegisters l;
       l.line = n;
@@ -142,7 +142,7 @@ class TstRegisterGutter : public QObject {
       l.spillStores = spills;
       l.peakAddress = 0x10;
       l.peakOpcode = spills ? "STL" : "MOV";
-      p.registers.lines.push_back(l);
+      p.engine.registers.lines.push_back(l);
     };
     line(2, 40, 168, 0);   // 24 %
     line(3, 140, 168, 0);  // 83 %
@@ -196,7 +196,7 @@ class TstRegisterGutter : public QObject {
     f.session.loadText(readData("gemm_wgmma_ws.py"), QString());
     f.session.requestCompile();
     QTRY_VERIFY_WITH_TIMEOUT(f.session.products() != nullptr, kWaitMs);
-    const auto& facts = f.session.products()->registers;
+    const auto& facts = f.session.products()->engine.registers;
     QVERIFY2(facts.source != toolchain::RegisterSource::None, facts.status.c_str());
     const QString t = f.editor.registerGutter().text(87);
     if (facts.source == toolchain::RegisterSource::Estimate)

@@ -111,8 +111,8 @@ class TstStudioRemote : public QObject {
     QVERIFY(b->session().report()->checks[0].passed);
     QVERIFY(b->session().report()->summary.find("bundle recorded on simulator") == 0);
     QVERIFY(b->session().products());
-    QVERIFY(b->session().products()->ptx.find(".entry activation") != std::string::npos);
-    QVERIFY(!b->session().products()->cuda.empty());
+    QVERIFY(b->session().products()->engine.ptx.find(".entry activation") != std::string::npos);
+    QVERIFY(!b->session().products()->engine.cuda.empty());
     QCOMPARE(a.session().text(), script + "# my edit\n");
     QVERIFY(a.session().isModified());
     b->close();
