@@ -91,12 +91,14 @@ namespace {
 // timings (a bundle records none), the tools' logs and the diagnostics.
 QString resourcesText(const driver::CompileProducts& p) {
   QString res;
-  for (const auto& r : p.resources) res += QString::fromStdString(toolchain::resourceLine(r)) + "\n";
+  for (const auto& r : p.resources)
+    res += QString::fromStdString(toolchain::resourceLine(r)) + "\n";
   if (p.resources.empty()) res += "no resource report (no cubin was linked)\n";
   const driver::Timings& t = p.timings;
   if (t.totalMs > 0 || t.cacheHit)
-    res += QString("\ntimings: front end %1 ms, codegen %2 ms, NVRTC %3 ms, link %4 ms, SASS %5 ms, "
-                   "total %6 ms%7\n")
+    res += QString(
+               "\ntimings: front end %1 ms, codegen %2 ms, NVRTC %3 ms, link %4 ms, SASS %5 ms, "
+               "total %6 ms%7\n")
                .arg(t.frontEndMs)
                .arg(t.codegenMs)
                .arg(t.nvrtcMs)
@@ -106,8 +108,9 @@ QString resourcesText(const driver::CompileProducts& p) {
                .arg(t.cacheHit ? " (cache hit)" : "");
   if (!p.toolLog.empty()) res += "\n" + QString::fromStdString(p.toolLog);
   for (const Diagnostic& d : p.diagnostics)
-    res += QString("\nline %1: %2 %3").arg(d.span.line).arg(QString::fromStdString(d.code),
-                                                            QString::fromStdString(d.message));
+    res += QString("\nline %1: %2 %3")
+               .arg(d.span.line)
+               .arg(QString::fromStdString(d.code), QString::fromStdString(d.message));
   return res;
 }
 
@@ -128,8 +131,9 @@ void AssemblyView::refresh() {
     m_status->setText(QString::fromStdString(p->summary).toHtmlEscaped());
     m_texts[CudaTab]->setPlainText(QString::fromStdString(e.cuda));
     m_texts[PtxTab]->setPlainText(QString::fromStdString(e.ptx));
-    m_texts[SassTab]->setPlainText(e.sass.empty() ? tr("SASS not available: %1").arg(QString::fromStdString(e.sassStatus))
-                                                  : QString::fromStdString(e.sass));
+    m_texts[SassTab]->setPlainText(
+        e.sass.empty() ? tr("SASS not available: %1").arg(QString::fromStdString(e.sassStatus))
+                       : QString::fromStdString(e.sass));
     m_texts[ResourcesTab]->setPlainText(resourcesText(e));
   }
   m_syncing = false;
@@ -140,9 +144,12 @@ const std::vector<int>* AssemblyView::toScriptOf(Tab tab) const {
   auto p = m_session.products();
   if (!p) return nullptr;
   switch (tab) {
-    case CudaTab: return &p->engine.map.cudaToScript;
-    case PtxTab: return &p->engine.map.ptxToScript;
-    case SassTab: return &p->engine.map.sassToScript;
+    case CudaTab:
+      return &p->engine.map.cudaToScript;
+    case PtxTab:
+      return &p->engine.map.ptxToScript;
+    case SassTab:
+      return &p->engine.map.sassToScript;
     default: return nullptr;
   }
 }
@@ -186,7 +193,8 @@ void AssemblyView::onGeneratedLineClicked(Tab tab) {
   const std::vector<int>* toScript = toScriptOf(tab);
   if (!toScript) return;
   const int target = m_texts[tab]->textCursor().blockNumber() + 1;
-  const int scriptLine = target < static_cast<int>(toScript->size()) ? (*toScript)[size_t(target)] : 0;
+  const int scriptLine =
+      target < static_cast<int>(toScript->size()) ? (*toScript)[size_t(target)] : 0;
   if (scriptLine <= 0) return;
   m_syncing = true;
   m_session.selectLine(scriptLine);

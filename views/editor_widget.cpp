@@ -411,20 +411,22 @@ void EditorWidget::applyFaults() {
   auto mark = [&](const SourceSpan& span) {
     if (span.line >= 1 && span.line <= lines) markerAdd(span.line - 1, FaultMarker);
   };
-  for (const Diagnostic& d : report->faults) {
+  auto markAll = [&](const Diagnostic& d) {
     mark(d.span);
     for (const DiagNote& n : d.notes) mark(n.span);
-  }
+  };
+  for (const Diagnostic& d : report->engine.errors) markAll(d);
+  for (const ir::Fault& f : report->engine.faults) markAll(f.diag);
 }
 
 // The registers of the newest compile's products; the session's staleness greys them (their margin
 // text moves with inserted and deleted lines, as markers do).
 void EditorWidget::applyRegisters() {
   auto products = m_session.products();
-  m_registers->show(
-      products ? std::shared_ptr<const toolchain::RegisterFacts>(products, &products->engine.registers)
-               : nullptr,
-      m_session.productsStale());
+  m_registers->show(products ? std::shared_ptr<const toolchain::RegisterFacts>(
+                                   products, &products->engine.registers)
+                             : nullptr,
+                    m_session.productsStale());
 }
 
 QString EditorWidget::registerToolTipAt(const QPoint& pos) const {

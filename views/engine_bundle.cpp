@@ -1,7 +1,8 @@
 // Kernel bundles in the studio (File > Export Bundle, File > Open Bundle): core/verify/bundle.h
 // turned into the studio's values. Exporting verifies on the chosen device with every launch
-// recorded; opening fills the Assembly and Results docks from what the bundle recorded, so they
-// show the recorded run (not a new one). Both run on a worker thread.
+// recorded; opening turns what the bundle recorded into the engine's own values (a compile's
+// products, a verify Report), so the Assembly and Results docks show the recorded run (not a new
+// one) exactly as they show a live one. Both run on a worker thread.
 #include "views/engine_products.h"
 
 #if defined(TIRX_STUDIO_HAVE_VERIFY)
@@ -81,28 +82,31 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   p.sassStatus = b->products.sassStatus;
   int unreadable = 0;
   for (const auto& line : b->products.resources) {
-    if (auto k = toolchain::parseResourceLine(line)) p.resources.push_back(std::move(*k));
-    else ++unreadable;
+    if (auto k = toolchain::parseResourceLine(line))
+      p.resources.push_back(std::move(*k));
+    else
+      ++unreadable;
   }
   p.map.attachPtx(p.ptx, b->scriptFile);
   p.map.sassToScript = toolchain::sassLineMap(p.sass, b->scriptFile);
-  out.products.summary = "recorded in the bundle (" + b->toolkit + ")" +
-                         (b->products.error.empty() ? std::string() : ": " + b->products.error) +
-                         (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines" : std::string());
+  out.products.summary =
+      "recorded in the bundle (" + b->toolkit + ")" +
+      (b->products.error.empty() ? std::string() : ": " + b->products.error) +
+      (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines"
+                  : std::string());
   verify::Report r;
   r.file = b->scriptFile;
   r.device = b->deviceName;
-  r.checks = b->checks;
-  r.errors = b->errors;
-  r.faults = b->faults;
+  r.checks = std::move(b->checks);
+  r.errors = std::move(b->errors);
+  r.faults = std::move(b->faults);
   r.totalMs = b->totalMs;
   for (const auto& l : b->launches)
     r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
   VerifyRequest req;
   req.device = b->deviceName;
   req.plotColumns = plotColumns;
-  out.report = productsFromReport(r, req, false);
-  out.report.ran = true;
+  out.report = productsFromReport(std::move(r), req, false);
   out.summary = "bundle recorded on " + b->deviceName + " (" + b->created + ", tirx " + b->tirxVersion +
                 "): " + out.report.summary;
   out.report.summary = out.summary;

@@ -1,21 +1,15 @@
-// The studio's value view of the engine's later stages: compile products (CUDA C++, PTX, SASS,
-// resources, the script ↔ CUDA ↔ PTX line map) and verification results (checks, worst elements,
-// output/reference arrays, timings). engine_products.cpp fills them from core/driver/compile.h and
-// core/verify/verify.h; while those modules are not built, the run* functions are not callable and
+// The studio's values of the engine's later stages and the jobs that make them: a compile job
+// hands back core/driver's CompileProducts, a verify job core/verify's Report, each with only
+// what the worker adds for the docks (a status line, decimated plots). The run* functions run on
+// the job runner's worker thread; while core/driver or core/verify is not built they are stubs,
 // the *Available() functions say so, and the docks show an honest "not available yet" state.
-// These functions run on the job runner's worker thread.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/diag/budget.h"
-#include "core/diag/diagnostic.h"
 #include "core/driver/compile.h"
-#include "core/ir/async_timeline.h"
-#include "core/ir/shared_access.h"
-#include "core/toolchain/register_facts.h"
 #include "core/verify/verify.h"
 #include "views/plot_series.h"
 
@@ -30,7 +24,8 @@ struct CompileRequest {
 /// What a compile job hands the studio: core/driver's products as the engine published them (the
 /// texts, the source map the Assembly dock links through, the resources it renders, the register
 /// facts of the editor's gutter, the diagnostics) and the one line the worker wrote for the
-/// status bar. A compile that could not run at all has a default `engine` and says why in `summary`.
+/// status bar. A compile that could not run at all has a default `engine` and says why in
+/// `summary`.
 struct CompileProducts {
   driver::CompileProducts engine;
   std::string summary;
@@ -49,64 +44,26 @@ struct VerifyRequest {
   bool recordTimeline = true;
 };
 
-/// One mismatching element of an output.
-struct WorstElement {
-  std::vector<int64_t> index;
-  int64_t flat = 0;
-  double actual = 0, expected = 0, absError = 0, relError = 0;
-  /// The engine's producer of the element (cta, thread, warp, lane, register tile and slot, lines),
-  /// as core/verify reports it; `owner.known` false when the kernel never stored it.
-  verify::OwnerInfo owner;
-  int line = 0;  ///< the script line of the tile op that wrote it (else the store), 0 when unknown
+/// What the Results dock draws of one check, decimated on the worker (plot_series.h) so that the
+/// GUI thread draws a few thousand points whatever the size of the output.
+struct CheckPlots {
+  PlotSeries output, reference, error;  ///< output, reference and |output − reference|
+  HeatGrid heat;  ///< |error| of a 2-D (or higher) output, rows × last dimension; else empty
 };
 
-/// One comparison (one assert_close / assert_allclose, or one output of one kernel).
-struct CheckResult {
-  std::string name;
-  bool passed = false;
-  std::string message;
-  double maxAbsError = 0, maxRelError = 0;
-  int64_t mismatches = 0;
-  std::vector<int64_t> shape;
-  int64_t elements = 0;  ///< compared elements (the length of the full series)
-  /// Output, reference and |output − reference| decimated on the worker (plot_series.h).
-  PlotSeries plotOutput, plotReference, plotError;
-  HeatGrid heat;  ///< |error| of a 2-D (or higher) output, rows × last dimension
-  std::vector<WorstElement> worst;
-  int line = 0;
-};
-
-/// Whose a statement's shared-memory counts are: the kernel run and the shared allocation the
-/// statement addresses (core/verify's KernelRun::sharedBuffers; empty when unknown).
-struct SharedAccessOwner {
-  std::string kernel;
-  std::string buffer;
-};
-
-/// The asynchronous timeline of one simulated kernel launch (the Pipeline dock's input).
-struct TimelineRun {
-  std::string kernel;
-  int line = 0;  ///< the launch's line in the script
-  ir::AsyncTimeline timeline;
-};
-
+/// What a verify job hands the studio: core/verify's Report as the engine made it (checks with
+/// their worst elements and producers, errors, faults, kernel runs with their shared-memory
+/// counts, owners and timelines) and only what the worker adds for the docks.
 struct VerifyProducts {
-  bool ran = false;     ///< false when it could not run (environment), see summary
-  bool passed = false;  ///< every check passed and no fault
-  bool cancelled = false;  ///< stopped through its cancel token (Stop, Esc, a newer run)
-  std::string summary;
-  std::string device;
-  std::vector<CheckResult> checks;
-  Diagnostics faults;  ///< simulator faults, harness errors
-  /// The simulator's shared-memory traffic per statement, every kernel run (bank model).
-  std::vector<ir::SharedAccessCount> sharedAccesses;
-  std::vector<std::pair<std::string, double>> timings;  ///< (phase, milliseconds)
-  std::vector<SharedAccessOwner> sharedOwners;  ///< per sharedAccesses entry
-  /// Simulator launches that recorded asynchronous events, in launch order.
-  std::vector<TimelineRun> timelines;
-  /// The engine's report as core/verify made it (checks with their full output and reference
-  /// arrays, faults, runs). The fields above are being folded into this one (issue 12).
   verify::Report engine;
+  std::vector<CheckPlots> plots;  ///< one per engine.checks entry
+  std::string summary;            ///< the status bar's line, or why it could not run
+  std::string device;             ///< the device: as the user picked it ("cuda:0"), or as recorded
+  bool cancelled = false;         ///< stopped through its cancel token (Stop, Esc, a newer run)
+  /// Something ran: no device was missing, and a kernel ran or a check was made.
+  bool ran() const {
+    return !engine.environmentError && (!engine.runs.empty() || !engine.checks.empty());
+  }
 };
 
 /// Whether the engine pieces are built into this binary, and if not, why.

@@ -11,8 +11,9 @@
 
 namespace tirx::views {
 
-/// The Results dock's value of a Report (plots decimated for request.plotColumns).
-VerifyProducts productsFromReport(const verify::Report& r, const VerifyRequest& request, bool cancelled);
+/// The studio's value of a Report: the Report itself, its checks' plots decimated for
+/// request.plotColumns and the status line.
+VerifyProducts productsFromReport(verify::Report r, const VerifyRequest& request, bool cancelled);
 /// A CudaExecutor for "cuda:N" (with request.sanitize) or an ssh:// device; null with `why`.
 std::unique_ptr<ir::Executor> makeGpuExecutor(const VerifyRequest& request, std::string* why);
 

@@ -446,11 +446,15 @@ QString LayoutPanel::bankText() const {
         .arg(b.maxDegree);
   }
   auto report = m_session.report();
-  if (!report || !report->ran)
+  if (!report || !report->ran())
     return tr("bank conflicts: Compile && Verify (Ctrl+Return) to count the kernel's real accesses");
-  if (report->sharedAccesses.empty()) return tr("bank conflicts: the last run touched no shared memory");
+  std::vector<const ir::SharedAccessCount*> accesses;  // every kernel run's, in launch order
+  for (const verify::KernelRun& run : report->engine.runs)
+    for (const ir::SharedAccessCount& a : run.sharedAccesses) accesses.push_back(&a);
+  if (accesses.empty()) return tr("bank conflicts: the last run touched no shared memory");
   QStringList mine, others;
-  for (const auto& a : report->sharedAccesses) {
+  for (const ir::SharedAccessCount* access : accesses) {
+    const ir::SharedAccessCount& a = *access;
     // element accesses are spelled "store S" by the engine already; tile ops name the opcode
     const bool named = a.op.size() > a.tensor.size() &&
                        a.op.compare(a.op.size() - a.tensor.size(), a.tensor.size(), a.tensor) == 0;

@@ -9,6 +9,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "views/pipeline_view.h"
 #include "views/session.h"
@@ -92,15 +93,27 @@ void PipelinePanel::refresh() {
   const auto report = m_session.report();
   const QSignalBlocker block(m_runs);
   m_runs->clear();
-  if (report)
-    for (const TimelineRun& r : report->timelines)
-      m_runs->addItem(tr("%1 (line %2)").arg(QString::fromStdString(r.kernel)).arg(r.line));
+  if (report)  // the launches that recorded asynchronous events; the item keeps the run's index
+    for (size_t i = 0; i < report->engine.runs.size(); ++i) {
+      const verify::KernelRun& r = report->engine.runs[i];
+      if (!r.timeline.empty())
+        m_runs->addItem(tr("%1 (line %2)").arg(QString::fromStdString(r.kernel)).arg(r.span.line),
+                        int(i));
+    }
   showRun(m_runs->count() ? 0 : -1);
 }
 
-void PipelinePanel::showRun(int run) {
+const verify::KernelRun* PipelinePanel::runAt(const VerifyProducts* report, int pick) const {
+  if (!report || pick < 0 || pick >= m_runs->count()) return nullptr;
+  const int run = m_runs->itemData(pick).toInt();
+  return run >= 0 && run < static_cast<int>(report->engine.runs.size())
+             ? &report->engine.runs[size_t(run)]
+             : nullptr;
+}
+
+void PipelinePanel::showRun(int pick) {
   const auto report = m_session.report();
-  const TimelineRun* r = report && run >= 0 && run < static_cast<int>(report->timelines.size()) ? &report->timelines[size_t(run)] : nullptr;
+  const verify::KernelRun* r = runAt(report.get(), pick);
   m_ctas = r ? pipelineCtas(r->timeline) : std::vector<int>{};
   {
     const QSignalBlocker block(m_cta);
@@ -127,20 +140,15 @@ void PipelinePanel::showRun(int run) {
 
 void PipelinePanel::showCta() {
   const auto report = m_session.report();
-  const int run = m_runs->currentIndex();
-  if (!report || run < 0 || run >= static_cast<int>(report->timelines.size())) {
-    m_view->setChart({});
-    m_summary->setText(summaryText());
-    return;
-  }
-  m_view->setChart(buildPipelineChart(report->timelines[size_t(run)].timeline, m_cta->value()));
+  const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
+  m_view->setChart(r ? buildPipelineChart(r->timeline, m_cta->value()) : PipelineChart{});
   m_summary->setText(summaryText());
 }
 
 void PipelinePanel::showImage(int index) {
   const auto report = m_session.report();
-  const int run = m_runs->currentIndex();
-  const ir::AsyncTimeline* tl = report && run >= 0 && run < static_cast<int>(report->timelines.size()) ? &report->timelines[size_t(run)].timeline : nullptr;
+  const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
+  const ir::AsyncTimeline* tl = r ? &r->timeline : nullptr;
   m_image->setImage(tl && index >= 0 && index < static_cast<int>(tl->images.size()) ? &tl->images[size_t(index)] : nullptr, tl);
   m_caption->setText(m_image->caption());
 }
@@ -148,12 +156,15 @@ void PipelinePanel::showImage(int index) {
 QString PipelinePanel::summaryText() const {
   const auto report = m_session.report();
   if (!report) return tr("Compile & Verify on the simulator to see the asynchronous timeline");
-  if (report->timelines.empty()) return tr("the last run recorded no asynchronous events (cp.async, mbarrier, TMA)");
+  const auto& runs = report->engine.runs;
+  if (std::none_of(runs.begin(), runs.end(),
+                   [](const verify::KernelRun& r) { return !r.timeline.empty(); }))
+    return tr("the last run recorded no asynchronous events (cp.async, mbarrier, TMA)");
   const PipelineChart& c = m_view->chart();
-  const int run = m_runs->currentIndex();
-  const bool truncated = run >= 0 && run < static_cast<int>(report->timelines.size()) && report->timelines[size_t(run)].timeline.truncated;
+  const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
+  const bool truncated = r && r->timeline.truncated;
   int warps = 0;
-  for (const auto& r : c.rows) warps += r.copies ? 0 : 1;
+  for (const auto& row : c.rows) warps += row.copies ? 0 : 1;
   return tr("%1 events in cta %2 · %3 ticks · %4 warps%5")
       .arg(c.items.size())
       .arg(c.cta)
@@ -184,9 +195,9 @@ void PipelinePanel::onItemClicked(int item) {
   if (it.line > 0) m_session.selectLine(it.line);
   // A TMA load with a recorded image: show that image in the other tab's picker.
   const auto report = m_session.report();
-  const int run = m_runs->currentIndex();
-  if (!report || run < 0 || run >= static_cast<int>(report->timelines.size())) return;
-  const auto& tl = report->timelines[size_t(run)].timeline;
+  const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
+  if (!r) return;
+  const auto& tl = r->timeline;
   if (it.event >= 0 && size_t(it.event) < tl.events.size() && tl.events[size_t(it.event)].image >= 0)
     m_images->setCurrentIndex(tl.events[size_t(it.event)].image);
 }

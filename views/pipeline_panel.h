@@ -1,11 +1,13 @@
-// The Pipeline dock: the asynchronous timeline of the last simulated run (VerifyProducts::
-// timelines, recorded by the engine) — a kernel launch and CTA picker, the chart (PipelineView:
-// one row per warp, waits and in-flight copies as bars, arrivals and phase flips as markers; a
-// click selects the statement's script line) and a tab with the swizzled shared image of each
-// recorded TMA load box (TmaImageView). Hidden, it defers its refresh until shown.
+// The Pipeline dock: the asynchronous timeline of the last simulated run (verify::KernelRun::
+// timeline of each launch, recorded by the engine) — a kernel launch and CTA picker, the chart
+// (PipelineView: one row per warp, waits and in-flight copies as bars, arrivals and phase flips as
+// markers; a click selects the statement's script line) and a tab with the swizzled shared image of
+// each recorded TMA load box (TmaImageView). Hidden, it defers its refresh until shown.
 #pragma once
 
 #include <QWidget>
+
+#include "core/verify/verify.h"
 
 class QComboBox;
 class QLabel;
@@ -14,6 +16,7 @@ class QTabWidget;
 
 namespace tirx::views {
 
+struct VerifyProducts;
 class PipelineView;
 class Session;
 class TmaImageView;
@@ -42,7 +45,9 @@ class PipelinePanel : public QWidget {
 
  private:
   void refresh();
-  void showRun(int run);
+  void showRun(int pick);
+  /// The kernel run behind entry `pick` of the launch picker, or null.
+  const verify::KernelRun* runAt(const VerifyProducts* report, int pick) const;
   void showCta();
   void showImage(int index);
   void onItemClicked(int item);

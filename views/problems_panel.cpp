@@ -86,38 +86,41 @@ void ProblemsPanel::refresh(bool rows) {
       if (f.code == d.code && f.span == d.span) return true;
     return false;
   };
-  auto addAll = [&](const Diagnostics& ds, const QString& origin) {
-    for (const Diagnostic& d : ds) {
-      if (d.severity == Severity::Note || (!origin.isEmpty() && repeatsFrontEnd(d))) continue;
-      const bool error = d.severity == Severity::Error;
-      (error ? errors : warnings)++;
-      if (!rows) continue;
-      auto* item = new QTreeWidgetItem(m_tree);
-      item->setText(SeverityColumn, error ? tr("error") : tr("warning"));
-      item->setIcon(SeverityColumn, style()->standardIcon(error ? QStyle::SP_MessageBoxCritical
-                                                                : QStyle::SP_MessageBoxWarning));
-      item->setText(CodeColumn, QString::fromStdString(d.code));
-      item->setText(LocationColumn, location(d.span));
-      item->setText(MessageColumn, QString::fromStdString(d.message) + origin);
-      item->setToolTip(MessageColumn, item->text(MessageColumn));
-      setPlace(item, d.span);
-      for (const DiagNote& n : d.notes) {
-        auto* child = new QTreeWidgetItem(item);
-        child->setText(SeverityColumn, tr("note"));
-        child->setText(LocationColumn, location(n.span));
-        child->setText(MessageColumn, QString::fromStdString(n.message));
-        child->setToolTip(MessageColumn, child->text(MessageColumn));
-        setPlace(child, n.span.valid() ? n.span : d.span);
-      }
-      item->setExpanded(true);
+  auto add = [&](const Diagnostic& d, const QString& origin) {
+    if (d.severity == Severity::Note || (!origin.isEmpty() && repeatsFrontEnd(d))) return;
+    const bool error = d.severity == Severity::Error;
+    (error ? errors : warnings)++;
+    if (!rows) return;
+    auto* item = new QTreeWidgetItem(m_tree);
+    item->setText(SeverityColumn, error ? tr("error") : tr("warning"));
+    item->setIcon(SeverityColumn, style()->standardIcon(error ? QStyle::SP_MessageBoxCritical
+                                                              : QStyle::SP_MessageBoxWarning));
+    item->setText(CodeColumn, QString::fromStdString(d.code));
+    item->setText(LocationColumn, location(d.span));
+    item->setText(MessageColumn, QString::fromStdString(d.message) + origin);
+    item->setToolTip(MessageColumn, item->text(MessageColumn));
+    setPlace(item, d.span);
+    for (const DiagNote& n : d.notes) {
+      auto* child = new QTreeWidgetItem(item);
+      child->setText(SeverityColumn, tr("note"));
+      child->setText(LocationColumn, location(n.span));
+      child->setText(MessageColumn, QString::fromStdString(n.message));
+      child->setToolTip(MessageColumn, child->text(MessageColumn));
+      setPlace(child, n.span.valid() ? n.span : d.span);
     }
+    item->setExpanded(true);
+  };
+  auto addAll = [&](const Diagnostics& ds, const QString& origin) {
+    for (const Diagnostic& d : ds) add(d, origin);
   };
   // the compile's and the run's only while they describe the text in the editor
   if (facts) addAll(facts->frontEnd->diagnostics, QString());
   if (auto p = m_session.products(); p && !m_session.productsStale())
     addAll(p->engine.diagnostics, tr(" (compile)"));
-  if (auto r = m_session.report(); r && !m_session.reportStale())
-    addAll(r->faults, tr(" (last run)"));
+  if (auto r = m_session.report(); r && !m_session.reportStale()) {
+    addAll(r->engine.errors, tr(" (last run)"));
+    for (const ir::Fault& f : r->engine.faults) add(f.diag, tr(" (last run)"));
+  }
   if (rows)
     for (int c : {SeverityColumn, CodeColumn, LocationColumn}) m_tree->resizeColumnToContents(c);
   m_summary->setText(errors + warnings == 0 ? tr("no problems")

@@ -1,4 +1,5 @@
-// ResultsView: tables from the VerifyProducts value, charts per check, cross-view selection.
+// ResultsView: tables from core/verify's Report, charts from the worker's decimated plots per
+// check, cross-view selection.
 #include "views/results_view.h"
 
 #include <QChart>
@@ -290,25 +291,29 @@ void ResultsView::refresh() {
     m_verdict->setStyleSheet("color: gray");
     return;
   }
-  if (!r->ran) {
+  const verify::Report& e = r->engine;
+  if (!r->ran()) {
     m_verdict->setText(tr("Did not run: %1").arg(QString::fromStdString(r->summary)));
     m_verdict->setStyleSheet("color: #b36b00");
   } else {
-    m_verdict->setText(r->cancelled ? tr("STOPPED") : r->passed ? tr("PASS") : tr("FAIL"));
+    const bool passed = e.passed();
+    m_verdict->setText(r->cancelled ? tr("STOPPED") : passed ? tr("PASS") : tr("FAIL"));
     m_verdict->setStyleSheet(r->cancelled ? "color: #b36b00"
-                                          : r->passed ? "color: #1a8f2a" : "color: #d0302f");
+                             : passed     ? "color: #1a8f2a"
+                                          : "color: #d0302f");
     if (!r->summary.empty()) m_verdict->setToolTip(QString::fromStdString(r->summary));
   }
-  for (int i = 0; i < static_cast<int>(r->checks.size()); ++i) {
-    const CheckResult& c = r->checks[i];
-    auto* it = new QTreeWidgetItem(m_checks, {QString::fromStdString(c.name), c.passed ? "PASS" : "FAIL",
-                                              num(c.maxAbsError), num(c.maxRelError),
-                                              QString::number(c.mismatches)});
+  for (int i = 0; i < static_cast<int>(e.checks.size()); ++i) {
+    const verify::Check& c = e.checks[size_t(i)];
+    auto* it = new QTreeWidgetItem(
+        m_checks, {QString::fromStdString(c.name), c.pass ? "PASS" : "FAIL", num(c.maxAbs),
+                   num(c.maxRel), QString::number(c.mismatches)});
     it->setData(0, Qt::UserRole, i);
-    it->setForeground(1, c.passed ? QColor(26, 143, 42) : QColor(208, 48, 47));
+    it->setForeground(1, c.pass ? QColor(26, 143, 42) : QColor(208, 48, 47));
     if (!c.message.empty()) it->setToolTip(0, QString::fromStdString(c.message));
   }
-  for (const Diagnostic& d : r->faults) {
+  // front-end and harness errors first, then the runs' faults (a race names both accesses)
+  auto addFault = [this](const Diagnostic& d) {
     auto* it = new QTreeWidgetItem(
         m_faults, {d.span.line > 0 ? QString::number(d.span.line) : QString(),
                    QString::fromStdString(d.code + " " + d.message)});
@@ -322,7 +327,9 @@ void ResultsView::refresh() {
       child->setData(0, Qt::UserRole, n.span.line);
     }
     it->setExpanded(true);
-  }
+  };
+  for (const Diagnostic& d : e.errors) addFault(d);
+  for (const ir::Fault& f : e.faults) addFault(f.diag);
   if (m_faults->topLevelItemCount() > 0) {
     m_faults->show();
     m_faults->resizeColumnToContents(0);
@@ -331,27 +338,34 @@ void ResultsView::refresh() {
     m_tables->setSizes({h / 4, h / 2, h / 4});
   }
   QStringList t;
-  for (const auto& [phase, ms] : r->timings) t << QString("%1 %2 ms").arg(QString::fromStdString(phase), num(ms));
+  for (const verify::KernelRun& run : e.runs)
+    t << QString("%1 compile %2 ms").arg(QString::fromStdString(run.kernel), num(run.compileMs))
+      << QString("%1 run %2 ms").arg(QString::fromStdString(run.kernel), num(run.runMs));
+  t << QString("total %1 ms").arg(num(e.totalMs));
   m_timings->setText(tr("device %1 · %2").arg(QString::fromStdString(r->device), t.join(" · ")));
   for (int c = 0; c < m_checks->columnCount(); ++c) m_checks->resizeColumnToContents(c);
-  if (!r->checks.empty()) m_checks->setCurrentItem(m_checks->topLevelItem(0));
+  if (!e.checks.empty()) m_checks->setCurrentItem(m_checks->topLevelItem(0));
 }
 
 void ResultsView::showCheck(int index) {
   auto r = m_session.report();
-  if (!r || index < 0 || index >= static_cast<int>(r->checks.size())) return;
+  if (!r || index < 0 || index >= static_cast<int>(r->engine.checks.size())) return;
   m_check = index;
-  const CheckResult& c = r->checks[index];
+  const verify::Check& c = r->engine.checks[size_t(index)];
   m_worst->clear();
   for (int w = 0; w < static_cast<int>(c.worst.size()); ++w) {
-    const WorstElement& e = c.worst[w];
+    const verify::WorstElement& e = c.worst[size_t(w)];
+    const int line = e.owner.producerLine();
     auto* it = new QTreeWidgetItem(
-        m_worst, {indexText(e.index), num(e.actual), num(e.expected), num(e.absError),
-                  ownerLabel(e.owner), e.line > 0 ? QString::number(e.line) : QString()});
+        m_worst, {indexText(e.coord), num(e.actual), num(e.expected), num(e.absErr),
+                  ownerLabel(e.owner), line > 0 ? QString::number(line) : QString()});
     it->setData(0, Qt::UserRole, w);
     if (e.owner.known) it->setToolTip(4, QString::fromStdString(e.owner.text()));
   }
   for (int col = 0; col < m_worst->columnCount(); ++col) m_worst->resizeColumnToContents(col);
+  static const CheckPlots kNoPlots;
+  const CheckPlots& p = size_t(index) < r->plots.size() ? r->plots[size_t(index)] : kNoPlots;
+  const int64_t elements = static_cast<int64_t>(std::max(c.output.size(), c.reference.size()));
 
   // The series were decimated on the worker (≤ 2 points per pixel column): drawing them costs
   // the same for 256 elements and for 2^20.
@@ -363,7 +377,7 @@ void ResultsView::showCheck(int index) {
   // A dashed reference reads well over a few hundred points; over thousands the raster engine's
   // dash stroker costs tens of milliseconds a frame, so long series use solid thin lines and no
   // antialiasing (measured in bench/gui_bench_studio.cpp).
-  const bool dense = c.plotOutput.size() + c.plotReference.size() > 1024;
+  const bool dense = p.output.size() + p.reference.size() > 1024;
   QPen dashed(QColor(220, 80, 40));
   dashed.setStyle(dense ? Qt::SolidLine : Qt::DashLine);
   dashed.setWidthF(dense ? 1.0 : 1.5);
@@ -372,22 +386,23 @@ void ResultsView::showCheck(int index) {
   m_reference->setPen(dashed);
   m_valuesChart->setRenderHint(QPainter::Antialiasing, !dense);
   m_errorChart->setRenderHint(QPainter::Antialiasing, !dense);
-  m_output->replace(points(c.plotOutput));
-  m_reference->replace(points(c.plotReference));
+  m_output->replace(points(p.output));
+  m_reference->replace(points(p.reference));
   double lo = 0, hi = 0;
-  seriesRange({&c.plotOutput, &c.plotReference}, &lo, &hi);
-  fitAxes(m_valuesX, m_valuesY, tr("flat index"), tr("value"), c.elements, lo, hi,
+  seriesRange({&p.output, &p.reference}, &lo, &hi);
+  fitAxes(m_valuesX, m_valuesY, tr("flat index"), tr("value"), elements, lo, hi,
           m_valuesChart->height());
 
   m_errorChart->chart()->setTitle(
       tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
-  m_error->replace(points(c.plotError));
-  seriesRange({&c.plotError}, &lo, &hi);
-  fitAxes(m_errorX, m_errorY, tr("flat index"), tr("abs error"), c.elements, std::min(0.0, lo), hi,
+  m_error->replace(points(p.error));
+  seriesRange({&p.error}, &lo, &hi);
+  fitAxes(m_errorX, m_errorY, tr("flat index"), tr("abs error"), elements, std::min(0.0, lo), hi,
           m_errorChart->height());
 
-  if (!c.heat.empty())
-    m_heat->setGrid(c.heat, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
+  if (!p.heat.empty())
+    m_heat->setGrid(
+        p.heat, tr("|error| of %1 (rows × last dimension)").arg(QString::fromStdString(c.name)));
   else
     m_heat->clear(tr("heat map: the output is not 2-D"));
 }
@@ -410,9 +425,12 @@ void ResultsView::onWorstActivated() {
   auto r = m_session.report();
   auto* it = m_worst->currentItem();
   if (!r || !it || m_check < 0) return;
-  const WorstElement& e = r->checks[m_check].worst[it->data(0, Qt::UserRole).toInt()];
-  if (!e.owner.tile.empty()) m_session.selectElement(QString::fromStdString(e.owner.tile), e.flat);
-  if (e.line > 0) m_session.selectLine(e.line);
+  const verify::Check& c = r->engine.checks[size_t(m_check)];
+  const verify::WorstElement& e = c.worst[size_t(it->data(0, Qt::UserRole).toInt())];
+  const int64_t flat = c.flatIndex(e);
+  if (!e.owner.tile.empty() && flat >= 0)
+    m_session.selectElement(QString::fromStdString(e.owner.tile), flat);
+  if (const int line = e.owner.producerLine(); line > 0) m_session.selectLine(line);
 }
 
 bool ResultsView::exportPlot(const QString& path) const {

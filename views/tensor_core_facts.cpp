@@ -49,12 +49,14 @@ int elementBank(const SharedTileImage& tile, int64_t row, int64_t col) {
   return (ChunkImage::firstBank(byte / 16) + static_cast<int>(byte % 16) / 4) % 32;
 }
 
-std::vector<ir::SharedAccessCount> accessesOfTile(const VerifyProducts& report, const std::string& kernel,
+std::vector<ir::SharedAccessCount> accessesOfTile(const verify::Report& report,
+                                                  const std::string& kernel,
                                                   const std::string& buffer) {
   std::vector<ir::SharedAccessCount> out;
-  for (size_t i = 0; i < report.sharedAccesses.size() && i < report.sharedOwners.size(); ++i) {
-    const SharedAccessOwner& o = report.sharedOwners[i];
-    if (o.buffer == buffer && (kernel.empty() || o.kernel == kernel)) out.push_back(report.sharedAccesses[i]);
+  for (const verify::KernelRun& run : report.runs) {
+    if (!kernel.empty() && run.kernel != kernel) continue;
+    for (size_t i = 0; i < run.sharedAccesses.size() && i < run.sharedBuffers.size(); ++i)
+      if (run.sharedBuffers[i] == buffer) out.push_back(run.sharedAccesses[i]);
   }
   return out;
 }

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/ir/ir.h"
-#include "core/sema/fragment_facts.h"
 #include "core/ir/shared_access.h"
 #include "core/layout/swizzle_layout.h"
-#include "views/engine_products.h"
+#include "core/sema/fragment_facts.h"
+#include "core/verify/verify.h"
 
 namespace tirx::views {
 
@@ -43,8 +43,9 @@ int elementBank(const SharedTileImage& tile, int64_t row, int64_t col);
 int64_t elementByte(const SharedTileImage& tile, int64_t row, int64_t col);
 
 /// The per-statement counts of `report` that address allocation `buffer` of `kernel`, in
-/// program order (the owners are the engine's, VerifyProducts::sharedOwners).
-std::vector<ir::SharedAccessCount> accessesOfTile(const VerifyProducts& report, const std::string& kernel,
+/// program order (the owners are the engine's, verify::KernelRun::sharedBuffers).
+std::vector<ir::SharedAccessCount> accessesOfTile(const verify::Report& report,
+                                                  const std::string& kernel,
                                                   const std::string& buffer);
 
 /// "line 38 · mma.sync…f32 · a ('a')": the picker text of a fragment fact.

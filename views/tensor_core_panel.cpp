@@ -269,7 +269,7 @@ void TensorCorePanel::fillAccesses() {
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
     return;
   }
-  const auto rows = accessesOfTile(*report, tile.kernel, tile.name);
+  const auto rows = accessesOfTile(report->engine, tile.kernel, tile.name);
   if (rows.empty()) {
     m_accesses->setRowCount(1);
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")

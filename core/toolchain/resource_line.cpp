@@ -16,9 +16,12 @@ struct Field {
 
 // In the order resourceLine writes them; bundles written before the last two existed lack them.
 constexpr Field kFields[] = {
-    {"registers", &KernelResources::registers},         {"bytes shared", &KernelResources::sharedBytes},
-    {"bytes stack", &KernelResources::stackBytes},      {"spill stores", &KernelResources::spillStores},
-    {"spill loads", &KernelResources::spillLoads},      {"bytes constant", &KernelResources::constantBytes},
+    {"registers", &KernelResources::registers},
+    {"bytes shared", &KernelResources::sharedBytes},
+    {"bytes stack", &KernelResources::stackBytes},
+    {"spill stores", &KernelResources::spillStores},
+    {"spill loads", &KernelResources::spillLoads},
+    {"bytes constant", &KernelResources::constantBytes},
     {"barriers", &KernelResources::barriers},
 };
 

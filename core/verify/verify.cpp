@@ -81,6 +81,21 @@ std::string OwnerInfo::text() const {
   return t;
 }
 
+int OwnerInfo::producerLine() const {
+  if (!known) return 0;
+  return regLine > 0 ? regLine : storeLine;
+}
+
+int64_t Check::flatIndex(const WorstElement& w) const {
+  if (w.coord.size() != shape.size() || shape.empty()) return -1;
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (w.coord[d] < 0 || w.coord[d] >= shape[d]) return -1;
+    flat = flat * shape[d] + w.coord[d];
+  }
+  return flat;
+}
+
 bool Report::passed() const {
   // Warning faults (W0700 lints) are reported but do not fail a run.
   const bool faultErrors = std::any_of(faults.begin(), faults.end(), [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });

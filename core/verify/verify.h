@@ -33,6 +33,9 @@ struct OwnerInfo {
   int regLine = 0;     ///< line of the last tile op that wrote that register
   int storeLine = 0;   ///< line of the store into global memory
   std::string text() const;  ///< "cta 0, warp 1, lane 3, R[2] (line 21), stored at line 22"
+  /// The script line that produced the element: the tile op that last wrote its register, else
+  /// the store; 0 when unknown.
+  int producerLine() const;
 };
 
 struct WorstElement {
@@ -55,6 +58,9 @@ struct Check {
   std::vector<WorstElement> worst;
   std::vector<int64_t> shape;              ///< of the compared arrays
   std::vector<double> output, reference;   ///< the compared values (actual, expected), row-major
+  /// The row-major index of `w` in `output` and `reference`; -1 when its coordinate does not fit
+  /// `shape`.
+  int64_t flatIndex(const WorstElement& w) const;
 };
 
 /// One kernel launch made by the harness.

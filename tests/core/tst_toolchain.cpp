@@ -198,7 +198,6 @@ class TestToolchain : public QObject {
     QCOMPARE(r[1].sharedBytes, 0);
   }
 
-
   // The one-line form bundles record and the studio shows, read back when a bundle is opened;
   // an older bundle's line (no constant/barrier fields) reads with those unknown and omitted.
   void resourceLineRoundTrip() {
@@ -212,8 +211,9 @@ class TestToolchain : public QObject {
     k.constantBytes = 352;
     k.barriers = 1;
     const std::string line = toolchain::resourceLine(k);
-    QCOMPARE(line, std::string("gemm_ws: 168 registers, 66560 bytes shared, 16 bytes stack, 8 spill "
-                               "stores, 4 spill loads, 352 bytes constant, 1 barriers"));
+    QCOMPARE(line,
+             std::string("gemm_ws: 168 registers, 66560 bytes shared, 16 bytes stack, 8 spill "
+                         "stores, 4 spill loads, 352 bytes constant, 1 barriers"));
     const auto back = toolchain::parseResourceLine(line);
     QVERIFY(back);
     QCOMPARE(back->kernel, k.kernel);
@@ -221,14 +221,15 @@ class TestToolchain : public QObject {
     QCOMPARE(back->sharedBytes, 66560);
     QCOMPARE(back->spillLoads, 4);
     QCOMPARE(back->barriers, 1);
-    const std::string old = "activation: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads";
+    const std::string old =
+        "activation: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads";
     const auto o = toolchain::parseResourceLine(old);
     QVERIFY(o);
     QCOMPARE(o->registers, 24);
     QCOMPARE(o->barriers, -1);
     QCOMPARE(toolchain::resourceLine(*o), old);
-    for (const char* bad : {"", "k", ": 3 registers", "k: registers", "k: 3 bananas", "k: 0 bytes shared",
-                            "k: 3x registers"})
+    for (const char* bad : {"", "k", ": 3 registers", "k: registers", "k: 3 bananas",
+                            "k: 0 bytes shared", "k: 3x registers"})
       QVERIFY2(!toolchain::parseResourceLine(bad), bad);
   }
   void sassStatusWithoutDisassembler() {

@@ -124,7 +124,8 @@ class TstAssemblyView : public QObject {
     QVERIFY(view.describeLine(AssemblyView::PtxTab, regLine).isEmpty());
     // the recorded resource line, read back into the engine's value and shown in its one form
     const QString res = view.text(AssemblyView::ResourcesTab)->toPlainText();
-    QVERIFY2(res.startsWith("activation: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads\n"),
+    QVERIFY2(res.startsWith("activation: 24 registers, 0 bytes shared, 0 bytes stack, 0 spill "
+                            "stores, 0 spill loads\n"),
              qPrintable(res));
   }
 
@@ -161,12 +162,15 @@ class TstAssemblyView : public QObject {
     ptx->setTextCursor(QTextCursor(ptx->document()->findBlockByNumber(0)));  // PTX line 1
     QCOMPARE(session.selectedLine(), 3);
     QCOMPARE(view.highlightedLines(AssemblyView::CudaTab), (std::vector<int>{4}));
-    QCOMPARE(view.text(AssemblyView::SassTab)->toPlainText(), QString("SASS not available: no disassembler found"));
-    QVERIFY2(view.text(AssemblyView::ResourcesTab)
-                 ->toPlainText()
-                 .startsWith("k: 40 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads, "
-                             "0 bytes constant, 1 barriers\n"),
-             qPrintable(view.text(AssemblyView::ResourcesTab)->toPlainText()));
+    QCOMPARE(view.text(AssemblyView::SassTab)->toPlainText(),
+             QString("SASS not available: no disassembler found"));
+    QVERIFY2(
+        view.text(AssemblyView::ResourcesTab)
+            ->toPlainText()
+            .startsWith(
+                "k: 40 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads, "
+                "0 bytes constant, 1 barriers\n"),
+        qPrintable(view.text(AssemblyView::ResourcesTab)->toPlainText()));
   }
 
   void showsNotCompiledState() {

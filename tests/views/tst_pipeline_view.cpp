@@ -38,7 +38,7 @@ bool verifyInto(Session& session, const QString& path) {
   req.fileName = path.section('/', -1).toStdString();
   req.device = "sim";
   VerifyProducts p = runVerify(req);
-  const bool ok = p.passed;
+  const bool ok = p.engine.passed();
   if (!ok) qWarning("%s", p.summary.c_str());
   session.showRecorded(text, path.section('/', -1), {}, std::move(p));
   return ok;

@@ -35,10 +35,11 @@ CompileProducts gemmProducts(bool measured) {
   res.registers = 168;
   CompileProducts p;
   p.engine.ok = true;
-  p.engine.registers = measured ? toolchain::measuredRegisterFacts(
-                               readData("gemm.g.txt").toStdString(),
-                               readData("gemm.count.txt").toStdString(), "gemm_wgmma_ws.py", {res})
-                         : driver::estimateRegisterFacts(fe.program, {res}, "no nvdisasm here");
+  p.engine.registers =
+      measured ? toolchain::measuredRegisterFacts(readData("gemm.g.txt").toStdString(),
+                                                  readData("gemm.count.txt").toStdString(),
+                                                  "gemm_wgmma_ws.py", {res})
+               : driver::estimateRegisterFacts(fe.program, {res}, "no nvdisasm here");
   driver::applyRegisterBudgets(p.engine.registers, fe.program);
   return p;
 }

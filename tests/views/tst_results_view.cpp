@@ -1,9 +1,14 @@
 // The results view: Compile & Verify on an acceptance script shows PASS, a chart with the output
-// and the reference, and the check's numbers. Needs core/verify; skips visibly without it.
+// and the reference, and the check's numbers (needs core/verify; skips visibly without it). A
+// hand-made verify::Report shown in the session is drawn as the engine wrote it: check rows, worst
+// elements with their producer, fault rows and the editor's fault markers, and a worst element
+// selects the line that produced it.
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "core/verify/verify.h"
 #include "studio_test_util.h"
+#include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/results_view.h"
@@ -36,7 +41,7 @@ class TstResultsView : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(reported.count() >= 1, 120000);
     auto r = session.report();
     QVERIFY(r);
-    QVERIFY2(r->passed, r->summary.c_str());
+    QVERIFY2(r->engine.passed(), r->summary.c_str());
     QCOMPARE(view.verdictText(), QString("PASS"));
     QCOMPARE(view.checksTree()->topLevelItemCount(), 1);
     QCOMPARE(view.checksTree()->topLevelItem(0)->text(1), QString("PASS"));
@@ -61,7 +66,100 @@ class TstResultsView : public QObject {
     QCOMPARE(view.verdictText(), QString("FAIL"));
     QVERIFY(view.worstTree()->topLevelItemCount() > 0);
   }
+
+  void handMadeReport();
 };
+
+// The docks read the engine's Report itself: nothing here ran, every value is hand-made.
+void TstResultsView::handMadeReport() {
+  using namespace tirx;
+  verify::Check c;
+  c.name = "out (line 3)";
+  c.kind = "assert_allclose";
+  c.span.line = 3;
+  c.pass = false;
+  c.message = "1 of 4 elements differ";
+  c.maxAbs = 2;
+  c.maxRel = 0.25;
+  c.mismatches = 1;
+  c.total = 4;
+  c.shape = {2, 2};
+  c.output = {1, 2, 3, 10};
+  c.reference = {1, 2, 3, 8};
+  verify::WorstElement w;
+  w.coord = {1, 1};
+  w.actual = 10;
+  w.expected = 8;
+  w.absErr = 2;
+  w.relErr = 0.25;
+  w.owner.known = true;
+  w.owner.cta = 0;
+  w.owner.thread = 5;
+  w.owner.warp = 0;
+  w.owner.lane = 5;
+  w.owner.reg = "R[1]";
+  w.owner.tile = "R";
+  w.owner.slot = 1;
+  w.owner.regLine = 4;  // the tile op that wrote R[1]
+  w.owner.storeLine = 5;
+  c.worst.push_back(w);
+  VerifyProducts p;
+  p.engine.checks.push_back(c);
+  ir::Fault f;
+  f.kind = "race";
+  f.diag = makeError("E0703", SourceSpan{6, 5, 3, 0}, "data race on S between threads 1 and 2");
+  f.diag.notes.push_back({SourceSpan{2, 5, 3, 0}, "the other access"});
+  p.engine.faults.push_back(f);
+  p.engine.runs.push_back({"k", "sim", SourceSpan{1, 1, 1, 0}, true, 1.5, 2.5, {}, {}, {}});
+  p.engine.totalMs = 4;
+  p.device = "sim";
+  p.summary = "hand-made";
+
+  JobRunner runner;
+  Session session(runner);
+  EditorWidget editor(session);
+  ResultsView view(session);
+  view.resize(1000, 600);
+  view.show();
+  editor.show();
+  session.showRecorded("line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\n", "k.py", {}, p);
+  QCOMPARE(view.verdictText(), QString("FAIL"));
+  QCOMPARE(view.checksTree()->topLevelItemCount(), 1);
+  const QTreeWidgetItem* check = view.checksTree()->topLevelItem(0);
+  QCOMPARE(check->text(0), QString("out (line 3)"));
+  QCOMPARE(check->text(1), QString("FAIL"));
+  QCOMPARE(check->text(2), QString("2"));
+  QCOMPARE(check->text(3), QString("0.25"));
+  QCOMPARE(check->text(4), QString("1"));
+  QCOMPARE(view.worstTree()->topLevelItemCount(), 1);
+  QTreeWidgetItem* worst = view.worstTree()->topLevelItem(0);
+  QCOMPARE(worst->text(0), QString("[1, 1]"));
+  QCOMPARE(worst->text(1), QString("10"));
+  QCOMPARE(worst->text(2), QString("8"));
+  QCOMPARE(worst->text(4), QString("w0 l5 r1"));  // the producer: warp, lane, register slot
+  QCOMPARE(worst->text(5), QString("4"));         // its register's writer, not the store
+  QVERIFY(worst->toolTip(4).contains("register R[1] (last written at line 4), stored at line 5"));
+  // the fault row names its line and carries its note; the editor marks both lines
+  QTreeWidget* faults = view.faultsTree();
+  QCOMPARE(faults->topLevelItemCount(), 1);
+  QCOMPARE(faults->topLevelItem(0)->text(0), QString("6"));
+  QVERIFY(faults->topLevelItem(0)->text(1).startsWith("E0703 data race on S"));
+  QCOMPARE(faults->topLevelItem(0)->child(0)->text(0), QString("2"));
+  QCOMPARE(editor.markedLines(EditorWidget::FaultMarker), (QList<int>{2, 6}));
+  // clicking the worst element selects the line that produced it and the element of its tile
+  QSignalSpy element(&session, &Session::elementSelected);
+  session.selectLine(1);
+  QTreeWidget* tree = view.worstTree();
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(worst).center());
+  QCOMPARE(session.selectedLine(), 4);
+  QCOMPARE(element.count(), 1);
+  QCOMPARE(element.at(0).at(0).toString(), QString("R"));
+  QCOMPARE(element.at(0).at(1).toLongLong(), qint64(3));  // [1, 1] of a 2 × 2 output
+  // a fault row selects its line
+  QTest::mouseClick(faults->viewport(), Qt::LeftButton, {},
+                    faults->visualItemRect(faults->topLevelItem(0)).center());
+  QCOMPARE(session.selectedLine(), 6);
+}
 
 QTEST_MAIN(TstResultsView)
 #include "tst_results_view.moc"

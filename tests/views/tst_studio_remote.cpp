@@ -107,8 +107,8 @@ class TstStudioRemote : public QObject {
     QVERIFY(!b->session().isModified());
     QVERIFY(b->windowTitle().contains("activation.tirxb (bundle, read-only)"));
     QVERIFY(b->session().report());
-    QCOMPARE(b->session().report()->checks.size(), size_t(1));
-    QVERIFY(b->session().report()->checks[0].passed);
+    QCOMPARE(b->session().report()->engine.checks.size(), size_t(1));
+    QVERIFY(b->session().report()->engine.checks[0].pass);
     QVERIFY(b->session().report()->summary.find("bundle recorded on simulator") == 0);
     QVERIFY(b->session().products());
     QVERIFY(b->session().products()->engine.ptx.find(".entry activation") != std::string::npos);

@@ -146,7 +146,7 @@ class TstStudioTruth : public QObject {
     w.show();
     const QString text = readFile(TIRX_SOURCE_DIR "/resources/examples/shared_affine.py");
     QVERIFY(verifyInWindow(w, text));
-    QVERIFY2(w.session().report()->passed, w.session().report()->summary.c_str());
+    QVERIFY2(w.session().report()->engine.passed(), w.session().report()->summary.c_str());
     LayoutPanel* panel = w.layoutPanel();
     w.dock("layout")->raise();
     QSignalSpy ready(panel, &LayoutPanel::modelReady);
@@ -178,9 +178,9 @@ class TstStudioTruth : public QObject {
     const QString text = readFile(TIRX_SOURCE_DIR "/tests/data/sim/race.py");
     QVERIFY(verifyInWindow(w, text));
     auto r = w.session().report();
-    QVERIFY(!r->passed);
-    QVERIFY(!r->faults.empty());
-    const int raceLine = r->faults.front().span.line;
+    QVERIFY(!r->engine.passed());
+    QVERIFY(!r->engine.faults.empty());
+    const int raceLine = r->engine.faults.front().diag.span.line;
     QVERIFY(raceLine > 0);
     const QList<int> marked = w.editor()->markedLines(EditorWidget::FaultMarker);
     QVERIFY2(marked.contains(raceLine), qPrintable(QString("marked %1").arg(marked.size())));
@@ -190,7 +190,8 @@ class TstStudioTruth : public QObject {
     QVERIFY(faults->isVisible());
     QVERIFY(faults->topLevelItemCount() >= 1);
     QTreeWidgetItem* row = faults->topLevelItem(0);
-    QVERIFY(row->text(1).contains(QString::fromStdString(r->faults.front().message)));  // whole message
+    QVERIFY(row->text(1).contains(
+        QString::fromStdString(r->engine.faults.front().diag.message)));  // whole message
     // a long message wraps instead of being cut off: in a narrow window the row grows
     w.resize(640, 900);
     QTest::qWait(50);
@@ -228,14 +229,14 @@ class TstStudioTruth : public QObject {
     const QString text = readFile(TIRX_SOURCE_DIR "/resources/examples/max3.py");
     arch->setCurrentIndex(arch->findText("sm_90"));
     QVERIFY(verifyInWindow(w, text));
-    QVERIFY(!w.session().report()->passed);  // three-input max.f32 needs sm_100
+    QVERIFY(!w.session().report()->engine.passed());  // three-input max.f32 needs sm_100
     // pick sm_100 with the keyboard, as a user would, and run again
     arch->setFocus();
     QTest::keyClick(arch, Qt::Key_End);
     QCOMPARE(arch->currentText(), QString("sm_100"));
     QCOMPARE(w.session().sm(), 100);
     QVERIFY(verifyInWindow(w, text));
-    QVERIFY2(w.session().report()->passed, w.session().report()->summary.c_str());
+    QVERIFY2(w.session().report()->engine.passed(), w.session().report()->summary.c_str());
     QCOMPARE(w.resultsView()->verdictText(), QString("PASS"));
   }
 
@@ -269,24 +270,25 @@ class TstStudioTruth : public QObject {
     QString s = readFile(TIRX_SHARED_DIR "/acceptance/arith_affine_relu.py");
     s.replace("T.float32(2), T.float32(1)", "T.float32(2), T.float32(3)");
     QVERIFY(verifyInWindow(w, s));
-    const CheckResult& c = w.session().report()->checks.at(0);
+    const CheckPlots& c = w.session().report()->plots.at(0);
+    const size_t elements = w.session().report()->engine.checks.at(0).output.size();
     double lo = 0, hi = 0;
-    seriesRange({&c.plotOutput, &c.plotReference}, &lo, &hi);
+    seriesRange({&c.output, &c.reference}, &lo, &hi);
     QChart* chart = w.resultsView()->valuesChart()->chart();
     QCOMPARE(chart->series().size(), 2);
     auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first());
     auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).first());
     QVERIFY(y->min() <= lo && y->max() >= hi);
     double refLo = 0, refHi = 0, outLo = 0, outHi = 0;
-    seriesRange({&c.plotReference}, &refLo, &refHi);
-    seriesRange({&c.plotOutput}, &outLo, &outHi);
+    seriesRange({&c.reference}, &refLo, &refHi);
+    seriesRange({&c.output}, &outLo, &outHi);
     QVERIFY(outHi > refHi);  // the output alone would have cut the reference off below
     QVERIFY(y->min() <= refLo);
     // index ticks are whole numbers
     QCOMPARE(x->tickType(), QValueAxis::TicksDynamic);
     QVERIFY(x->tickInterval() >= 1 && x->tickInterval() == std::round(x->tickInterval()));
     QCOMPARE(x->min(), 0.0);
-    QCOMPARE(x->max(), double(c.elements - 1));
+    QCOMPARE(x->max(), double(elements - 1));
     // never more points than pixel columns, per series (two series: output and reference)
     QVERIFY(w.resultsView()->plottedPoints() <= 2 * std::max(64, w.resultsView()->valuesChart()->width()));
     // a second report refills the same two series and axes (rebuilding them per check was most
@@ -297,7 +299,7 @@ class TstStudioTruth : public QObject {
     QCOMPARE(chart->series().size(), 2);
     QCOMPARE(chart->series().at(0), first);
     QCOMPARE(chart->axes().size(), 2);
-    seriesRange({&w.session().report()->checks.at(0).plotOutput}, &outLo, &outHi);
+    seriesRange({&w.session().report()->plots.at(0).output}, &outLo, &outHi);
     QVERIFY(qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first())->max() >= outHi);
   }
 
