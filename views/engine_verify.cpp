@@ -74,8 +74,10 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   options.device = gpu ? "cuda" : "sim";
   if (gpu)
     options.cudaFactory = [request](const std::string&, std::string* why) { return makeGpuExecutor(request, why); };
-  return productsFromReport(verifyScript(request.source, options), request,
-                            cancel && cancel->cancelled());
+  verify::Report r = verifyScript(request.source, options);
+  // read after the run: the token is set while it runs
+  const bool cancelled = cancel && cancel->cancelled();
+  return productsFromReport(std::move(r), request, cancelled);
 }
 
 VerifyProducts productsFromReport(verify::Report r, const VerifyRequest& request, bool cancelled) {
