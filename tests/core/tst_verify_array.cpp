@@ -239,8 +239,32 @@ class TestVerifyArray : public QObject {
     QCOMPARE(r.checks[1].worst[0].owner.storeLine, 6);
     QVERIFY(r.checks[1].worst[0].owner.tile.empty());  // an element store: no register
     QCOMPARE(r.checks[1].worst[0].owner.slot, -1);
+    // no register: the producer is the store; the element is index 3 of the compared arrays
+    QCOMPARE(r.checks[1].worst[0].owner.producerLine(), 6);
+    QCOMPARE(r.checks[1].flatIndex(r.checks[1].worst[0]), int64_t{3});
     QVERIFY(!r.passed());
     QVERIFY(reportToJson(r).find("\"max_abs_err\"") != std::string::npos);
+  }
+
+  // The facts the Results dock reads off a worst element: the line of the tile op that last wrote
+  // its register (else its store; 0 unknown), and its row-major index (-1 when it does not fit).
+  void worstElementFacts() {
+    OwnerInfo o;
+    QCOMPARE(o.producerLine(), 0);
+    o.known = true;
+    o.storeLine = 9;
+    QCOMPARE(o.producerLine(), 9);
+    o.regLine = 7;
+    QCOMPARE(o.producerLine(), 7);
+    Check c;
+    c.shape = {3, 4};
+    WorstElement w;
+    w.coord = {2, 1};
+    QCOMPARE(c.flatIndex(w), int64_t{9});
+    w.coord = {3, 0};
+    QCOMPARE(c.flatIndex(w), int64_t{-1});
+    w.coord = {1};
+    QCOMPARE(c.flatIndex(w), int64_t{-1});
   }
 };
 
