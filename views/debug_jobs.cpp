@@ -2,6 +2,7 @@
 // with the tile's values) built on the worker thread.
 #include "views/debug_jobs.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/ir/dtype.h"
@@ -63,6 +64,8 @@ void fillTile(debug::DebugSession& s, DebugView& v) {
 DebugView viewOf(debug::DebugSession& s, const QString& buffer) {
   DebugView v;
   v.ok = true;
+  v.kernel = QString::fromStdString(s.kernelName());
+  v.launch = s.options().launch;
   v.stop = s.stop();
   v.steps = s.stepCount();
   v.first = s.firstRecorded();
@@ -89,15 +92,19 @@ QString diagText(const Diagnostics& ds) {
 }  // namespace
 
 DebugStartResult startDebugSession(const std::string& source, const std::string& fileName, int sm,
-                                   int64_t cta, int64_t thread, const std::string& buffer,
-                                   const CancelTokenPtr& cancel) {
+                                   const DebugRequest& q, const CancelTokenPtr& cancel) {
   DebugStartResult r;
   debug::DebugOptions o;
   o.fileName = fileName;
   o.arch = "sm_" + std::to_string(sm > 0 ? sm : 90);
-  o.cta = cta;
-  o.thread = thread;
+  o.kernel = q.kernel;
+  o.launch = q.launch;
+  o.cta = q.cta;
+  o.thread = q.thread;
+  o.firstStep = q.firstStep;
+  o.maxTraceBytes = std::max<int64_t>(1, static_cast<int64_t>(q.traceMib * double(1 << 20)));
   o.cancel = cancel;
+  const std::string& buffer = q.buffer;
   Diagnostics diags;
   auto s = debug::DebugSession::start(source, o, diags);
   if (!s) {
@@ -120,8 +127,9 @@ DebugStartResult startDebugSession(const std::string& source, const std::string&
     if (chosen.empty() && !s->bufferNames().empty()) chosen = s->bufferNames().front();
   }
   r.view = viewOf(*s, QString::fromStdString(chosen));
-  r.view.message = diagText(diags) + r.view.message;
   r.handle = std::make_shared<DebugHandle>();
+  r.handle->startWarnings = diagText(diags);
+  r.view.message = r.handle->startWarnings + r.view.message;
   r.handle->session = std::move(s);
   return r;
 }
@@ -150,7 +158,7 @@ DebugView runDebugRequest(DebugHandle& h, const DebugRequest& q, const CancelTok
   }
   DebugView v = viewOf(s, QString::fromStdString(q.buffer));
   v.hit = hit;
-  v.message = bpErrors + v.message;
+  v.message = h.startWarnings + bpErrors + v.message;
   return v;
 }
 

@@ -3,6 +3,7 @@
 #include "views/debugger_panel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,6 +12,7 @@
 #include <QSpinBox>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <limits>
 
 #include "views/layout_canvas.h"
 #include "views/session.h"
@@ -52,6 +54,39 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
   m_watch = new QLineEdit(this);
   m_watch->setPlaceholderText(tr("watch: C[3, 4] > 1.5, nan(acc), uninit(As[0, 0])"));
   second->addWidget(m_watch, 1);
+  // What Start records: which launch, from which step, up to how many MiB (DebugOptions).
+  auto* third = new QHBoxLayout;
+  third->addWidget(new QLabel(tr("Kernel"), this));
+  m_kernel = new QComboBox(this);
+  m_kernel->setObjectName(QStringLiteral("kernel"));
+  m_kernel->setMinimumContentsLength(10);
+  m_kernel->setToolTip(tr("The kernel whose launch Start records"));
+  m_kernel->addItem(tr("(first launched)"), QString());
+  third->addWidget(m_kernel);
+  third->addWidget(new QLabel(tr("Launch"), this));
+  m_launch = new QSpinBox(this);
+  m_launch->setObjectName(QStringLiteral("launch"));
+  m_launch->setRange(0, 1'000'000);
+  m_launch->setToolTip(tr("Which launch of the kernel the check code makes (0: the first)"));
+  third->addWidget(m_launch);
+  third->addWidget(new QLabel(tr("Record from step"), this));
+  m_firstStep = new QSpinBox(this);
+  m_firstStep->setObjectName(QStringLiteral("firstStep"));
+  m_firstStep->setRange(0, std::numeric_limits<int>::max());
+  m_firstStep->setToolTip(
+      tr("Earlier steps run and are counted but not recorded: a later window of a long launch"));
+  third->addWidget(m_firstStep);
+  third->addWidget(new QLabel(tr("Trace limit"), this));
+  m_traceMib = new QDoubleSpinBox(this);
+  m_traceMib->setObjectName(QStringLiteral("traceMib"));
+  m_traceMib->setDecimals(3);
+  m_traceMib->setRange(0.001, 65536);
+  m_traceMib->setValue(256);
+  m_traceMib->setSuffix(tr(" MiB"));
+  m_traceMib->setToolTip(
+      tr("The recording's size limit: past it the later steps are not recorded (W0844)"));
+  third->addWidget(m_traceMib);
+  third->addStretch();
   m_status = new QLabel(tr("Not debugging: Start records the script on the simulator."), this);
   m_status->setWordWrap(true);
   m_summary = new QLabel(this);
@@ -77,6 +112,7 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
   outer->addWidget(scroll);
   v->addLayout(top);
   v->addLayout(second);
+  v->addLayout(third);
   v->addWidget(m_status);
   v->addWidget(m_message);
   v->addWidget(m_summary);
@@ -100,12 +136,48 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
     if (active())
       submit(request(DebugAction::Show));  // new breakpoints: their problems show at once
   });
+  connect(&m_session, &Session::factsChanged, this, &DebuggerPanel::updateKernels);
   connect(&m_session, &Session::textReplaced, this, [this] {
     m_handle.reset();
     m_session.setDebugLine(0);
     updateButtons();
   });
   updateButtons();
+  updateKernels();
+}
+
+// The kernels come from the front end's facts (the IR's kernels), never from the text; the choice
+// survives a refresh while the kernel still exists.
+void DebuggerPanel::updateKernels() {
+  const auto facts = m_session.facts();
+  if (!facts || !facts->frontEnd) return;
+  QStringList names;
+  for (const auto& k : facts->frontEnd->program.kernels) names << QString::fromStdString(k.name);
+  QStringList now;
+  for (int i = 1; i < m_kernel->count(); ++i) now << m_kernel->itemData(i).toString();
+  if (now == names) return;
+  const QString chosen = m_kernel->currentData().toString();
+  while (m_kernel->count() > 1) m_kernel->removeItem(1);
+  for (const QString& n : names) m_kernel->addItem(n, n);
+  const int at = m_kernel->findData(chosen);
+  m_kernel->setCurrentIndex(at >= 0 ? at : 0);
+}
+
+QStringList DebuggerPanel::kernelChoices() const {
+  QStringList out;
+  for (int i = 0; i < m_kernel->count(); ++i) out << m_kernel->itemData(i).toString();
+  return out;
+}
+
+void DebuggerPanel::setLaunch(const QString& kernel, int launch) {
+  const int at = m_kernel->findData(kernel);
+  if (at >= 0) m_kernel->setCurrentIndex(at);
+  m_launch->setValue(launch);
+}
+
+void DebuggerPanel::setRecording(qint64 firstStep, double traceMib) {
+  m_firstStep->setValue(static_cast<int>(firstStep));
+  m_traceMib->setValue(traceMib);
 }
 
 void DebuggerPanel::updateButtons() {
@@ -129,13 +201,19 @@ void DebuggerPanel::start() {
   const std::string source = m_session.text().toStdString();
   const std::string name = m_session.displayName().toStdString();
   const int sm = m_session.sm();
-  const int64_t cta = m_cta->value(), thread = m_thread->value();
-  const std::string buffer = m_view.buffer.toStdString();
+  DebugRequest q;
+  q.cta = m_cta->value();
+  q.thread = m_thread->value();
+  q.buffer = m_view.buffer.toStdString();
+  q.kernel = m_kernel->currentData().toString().toStdString();
+  q.launch = m_launch->value();
+  q.firstStep = m_firstStep->value();
+  q.traceMib = m_traceMib->value();
   m_status->setText(tr("Recording the launch on the simulator…"));
   m_session.runner().submitCancellable<DebugStartResult>(
       JobKind::DebugStart,
-      [source, name, sm, cta, thread, buffer](const CancelTokenPtr& cancel) {
-        return startDebugSession(source, name, sm, cta, thread, buffer, cancel);
+      [source, name, sm, q](const CancelTokenPtr& cancel) {
+        return startDebugSession(source, name, sm, q, cancel);
       },
       this,
       [this](DebugStartResult r) {
@@ -219,6 +297,11 @@ void DebuggerPanel::deliver(DebugView v) {
   m_view = std::move(v);
   m_target = m_view.stop.index >= 0 ? m_view.stop.index : 0;
   m_message->setText(m_view.message.trimmed());
+  // warnings alone (W0844: the recording stopped early) in amber, errors in red
+  const bool errors =
+      m_view.message.startsWith('E') || m_view.message.contains(QStringLiteral("\nE"));
+  m_message->setStyleSheet(errors ? QStringLiteral("color: #b03020")
+                                  : QStringLiteral("color: #a86400"));
   m_message->setVisible(!m_view.message.trimmed().isEmpty());
   if (!m_view.ok) {
     m_status->setText(tr("Not debugging."));
@@ -229,7 +312,9 @@ void DebuggerPanel::deliver(DebugView v) {
     for (const auto& [n, val] : s.scalars)
       scalars += QStringLiteral(" %1=%2").arg(QString::fromStdString(n),
                                               QString::fromStdString(valueText(CellValue{val})));
-    m_status->setText(tr("step %1 of %2 · %3 · line %4 · %5 · %6 %7%8%9")
+    m_status->setText(tr("%1 launch %2 · step %3 of %4 · %5 · line %6 · %7 · %8 %9%10%11")
+                          .arg(m_view.kernel)
+                          .arg(m_view.launch)
                           .arg(s.index)
                           .arg(m_view.steps)
                           .arg(QString::fromStdString(s.kind))

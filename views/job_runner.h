@@ -30,11 +30,12 @@ enum class JobKind {
   Diff,
   DebugStart,  ///< the debugger's recording (a verify): batch lane, Stop cancels it
   DebugStep,   ///< moving between recorded steps and the stop's facts: interactive lane
+  OutputGrid,  ///< the Results dock's output grid of one check: interactive lane
 };
 enum class JobLane { Interactive, Batch };
 
-/// FrontEnd, Layout and DebugStep run on the interactive lane; Compile, Verify, Diff and
-/// DebugStart on the batch lane.
+/// FrontEnd, Layout, DebugStep and OutputGrid run on the interactive lane; Compile, Verify, Diff
+/// and DebugStart on the batch lane.
 JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {

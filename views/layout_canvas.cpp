@@ -163,6 +163,7 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
     p.setPen(QPen(QColor(10, 10, 10), m_cell >= 12 ? 2.5 : 1.5));
     p.drawLines(lines);
   }
+  if (m_model->mismatchCells() > 0) paintMismatches(p, r0, r1, c0, c1);
   if (m_cell >= 40) {  // `w l r` labels
     QFont f = font();
     f.setPixelSize(std::clamp(static_cast<int>(m_cell / 4.2), 8, 14));
@@ -174,6 +175,38 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
         p.drawText(cr.adjusted(2, 2, -2, -2), Qt::AlignCenter | Qt::TextWordWrap,
                    QString::fromStdString(m_model->cellLabel(r * cols + c)));
       }
+  }
+}
+
+// Cells outside the check's tolerance (the output grid): a dark frame inside the cell where it is
+// large enough, a dark centre dot on small cells, so that the value colour stays readable.
+void LayoutCanvas::paintMismatches(QPainter& p, int64_t r0, int64_t r1, int64_t c0,
+                                   int64_t c1) const {
+  const auto& values = m_model->values();
+  const int64_t cols = m_model->cols();
+  QVector<QRectF> marks;
+  for (int64_t r = r0; r < r1; ++r)
+    for (int64_t c = c0; c < c1; ++c) {
+      const size_t f = static_cast<size_t>(r * cols + c);
+      if (f >= values.size() || !values[f].mismatch) continue;
+      const QRectF cell(m_offset.x() + c * m_cell, m_offset.y() + r * m_cell, m_cell, m_cell);
+      if (m_cell >= 8) {
+        marks.append(cell.adjusted(2, 2, -2, -2));
+      } else {
+        const double d = std::max(1.0, m_cell / 2);
+        marks.append(QRectF(cell.center() - QPointF(d / 2, d / 2), QSizeF(d, d)));
+      }
+    }
+  if (marks.isEmpty()) return;
+  if (m_cell >= 8) {
+    p.setPen(QPen(QColor(20, 20, 20), m_cell >= 20 ? 2.5 : 1.5));
+    p.setBrush(Qt::NoBrush);
+    p.drawRects(marks);
+  } else {
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(20, 20, 20));
+    p.drawRects(marks);
+    p.setBrush(Qt::NoBrush);
   }
 }
 
@@ -264,11 +297,13 @@ void LayoutCanvas::paintRulers(QPainter& p) const {
     return k;
   };
   const int64_t rows = m_model->rows(), cols = m_model->cols();
-  const int64_t colStep = stepFor(fm.horizontalAdvance(QString::number(cols - 1)) + 8);
+  const int64_t colStep =
+      stepFor(fm.horizontalAdvance(QString::number(m_model->colRulerValue(cols - 1))) + 8);
   for (int64_t c = 0; c < cols; c += colStep) {
     double x = m_offset.x() + (c + 0.5) * m_cell;
     if (x < area.left() || x > area.right()) continue;
-    p.drawText(QRectF(x - 30, 2, 60, kRulerTop - 3), Qt::AlignCenter, QString::number(c));
+    p.drawText(QRectF(x - 30, 2, 60, kRulerTop - 3), Qt::AlignCenter,
+               QString::number(m_model->colRulerValue(c)));
   }
   const int64_t blockRows = std::max<int64_t>(1, m_model->blockRows());
   const int64_t rowStep = stepFor(fm.height() + 1);
@@ -309,6 +344,8 @@ QString LayoutCanvas::legendText() const {
     colours = tr("colour: cells of thread %1; others grey").arg(m_model->focusThread());
   else
     colours = tr("colour: warp (hue), lane (shade)");
+  if (m_model->colouring() == LayoutColouring::Values && m_model->mismatchCells() > 0)
+    colours += tr("; framed: outside the tolerance (%1 cells)").arg(m_model->mismatchCells());
   return tr("%1 rows × %2 columns · %3 · %4")
       .arg(m_model->rows())
       .arg(m_model->cols())

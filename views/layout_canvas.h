@@ -69,6 +69,7 @@ class LayoutCanvas : public QWidget {
   void rebuildImage();
   void paintRulers(QPainter& p) const;
   void paintLegend(QPainter& p) const;
+  void paintMismatches(QPainter& p, int64_t r0, int64_t r1, int64_t c0, int64_t c1) const;
   void clampOffset();
   /// Atom boundaries of the whole grid as merged segments in grid units (a boundary line that
   /// continues over many cells is one segment), rebuilt when the atom or the grid size changes.

@@ -81,6 +81,8 @@ void LayoutGridModel::clear() {
   m_colours.clear();
   m_values.clear();  // values belong to one table
   m_valueScale = 0;
+  m_mismatchCells = 0;
+  m_rowRulerScale = m_colRulerScale = 1;
   if (m_colouring == LayoutColouring::Values) m_colouring = LayoutColouring::Owners;
   m_memOffset.clear();
   m_focusThread = -1;
@@ -133,9 +135,12 @@ void LayoutGridModel::setValues(std::vector<CellValue> values) {
   m_values = std::move(values);
   if (static_cast<int64_t>(m_values.size()) != m_table.elementCount) m_values.clear();
   m_valueScale = 0;
-  for (const auto& v : m_values)
+  m_mismatchCells = 0;
+  for (const auto& v : m_values) {
     if (!v.uninit && std::isfinite(v.value))
       m_valueScale = std::max(m_valueScale, std::fabs(v.value));
+    m_mismatchCells += v.mismatch;
+  }
   m_colouring = m_values.empty() ? LayoutColouring::Owners : LayoutColouring::Values;
   rebuildColours();
 }
@@ -178,8 +183,9 @@ std::string LayoutGridModel::blockLabel(int64_t block) const {
 }
 
 int64_t LayoutGridModel::rowRulerValue(int64_t row) const {
-  if (m_table.shape.size() >= 2) return m_blockRows > 0 ? row % m_blockRows : row;
-  return row * m_cols;
+  if (m_table.shape.size() >= 2)
+    return (m_blockRows > 0 ? row % m_blockRows : row) * m_rowRulerScale;
+  return row * m_cols * m_rowRulerScale;
 }
 
 std::string LayoutGridModel::axesText() const {

@@ -6,6 +6,7 @@
 // counts shared-memory bank conflicts (32 banks × 4 bytes).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct CellValue {
   int64_t thread = -1,
           slot = -1;  ///< the register owner the debugger read (CTA thread), -1 for memory
   int64_t byte = -1;  ///< the byte read (shared arena / global tensor), -1 for registers
+  /// Outside the check's tolerance (the output grid): the canvas outlines the cell.
+  bool mismatch = false;
 };
 
 /// Hypothetical bank statistics of a typed layout read as shared memory: word address = m ·
@@ -69,8 +72,16 @@ class LayoutGridModel {
   /// The outer coordinates of block `block` as "[1, :, :]" (empty for rank < 3).
   std::string blockLabel(int64_t block) const;
   /// The ruler label of row `row`: its coordinate on the row axis (rank ≥ 2), or the flat index
-  /// of its first element (rank 1, wrapped).
+  /// of its first element (rank 1, wrapped); times the row ruler scale.
   int64_t rowRulerValue(int64_t row) const;
+  /// The ruler label of column `col`: col times the column ruler scale.
+  int64_t colRulerValue(int64_t col) const { return col * m_colRulerScale; }
+  /// A sampled grid (a large output drawn one cell per block of elements): the rulers count the
+  /// original coordinates, `rowScale` / `colScale` per cell. setLayout() resets both to 1.
+  void setRulerScales(int64_t rowScale, int64_t colScale) {
+    m_rowRulerScale = std::max<int64_t>(1, rowScale);
+    m_colRulerScale = std::max<int64_t>(1, colScale);
+  }
   /// "rows: axis 1 (32) · columns: axis 2 (4) · blocks: axis 0 (2)" — what the grid's axes are.
   std::string axesText() const;
   /// Byte offset of a cell in its memory (m · elementBytes).
@@ -84,6 +95,8 @@ class LayoutGridModel {
   const std::vector<CellValue>& values() const { return m_values; }
   /// The largest finite |value| (the scale's end), 0 without values.
   double valueScale() const { return m_valueScale; }
+  /// Cells whose value is marked `mismatch`.
+  int64_t mismatchCells() const { return m_mismatchCells; }
   /// Colour of `v` on the scale ±`scale`: blue below 0, white at 0, red above.
   static uint32_t valueColour(double v, double scale);
   static constexpr uint32_t kNanColour = 0xffff00ffu, kInfColour = 0xffff8c00u,
@@ -137,6 +150,8 @@ class LayoutGridModel {
   std::vector<int64_t> m_memOffset;
   std::vector<CellValue> m_values;
   double m_valueScale = 0;  ///< the `m` component of each cell's base physical coordinate
+  int64_t m_mismatchCells = 0;
+  int64_t m_rowRulerScale = 1, m_colRulerScale = 1;
 };
 
 }  // namespace tirx::views

@@ -15,12 +15,13 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTreeWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
 #include "views/heat_map_widget.h"
+#include "views/output_grid_view.h"
 #include "views/session.h"
 
 namespace tirx::views {
@@ -198,6 +199,8 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_plots->addTab(m_valuesChart, tr("Output vs reference"));
   m_plots->addTab(m_errorChart, tr("Error"));
   m_plots->addTab(m_heat, tr("Heat map"));
+  m_grid = new OutputGridView(session, this);
+  m_plots->addTab(m_grid, tr("Grid"));
   auto* exportButton = new QToolButton(this);
   exportButton->setText(tr("Export plot PNG…"));
   m_plots->setCornerWidget(exportButton);
@@ -277,6 +280,7 @@ void ResultsView::refresh() {
   m_faults->clear();
   m_faults->hide();
   m_check = -1;
+  m_grid->showCheck(-1);
   clearCharts();
   m_heat->clear(tr("no 2-D output"));
   m_timings->clear();
@@ -351,6 +355,7 @@ void ResultsView::showCheck(int index) {
   auto r = m_session.report();
   if (!r || index < 0 || index >= static_cast<int>(r->engine.checks.size())) return;
   m_check = index;
+  m_grid->showCheck(index);
   const verify::Check& c = r->engine.checks[size_t(index)];
   m_worst->clear();
   for (int w = 0; w < static_cast<int>(c.worst.size()); ++w) {
@@ -427,10 +432,20 @@ void ResultsView::onWorstActivated() {
   if (!r || !it || m_check < 0) return;
   const verify::Check& c = r->engine.checks[size_t(m_check)];
   const verify::WorstElement& e = c.worst[size_t(it->data(0, Qt::UserRole).toInt())];
+  m_grid->selectElement(e.coord);
   const int64_t flat = c.flatIndex(e);
   if (!e.owner.tile.empty() && flat >= 0)
     m_session.selectElement(QString::fromStdString(e.owner.tile), flat);
   if (const int line = e.owner.producerLine(); line > 0) m_session.selectLine(line);
+}
+
+bool ResultsView::pickTab(const QString& title) {
+  for (int i = 0; i < m_plots->count(); ++i)
+    if (m_plots->tabText(i).contains(title, Qt::CaseInsensitive)) {
+      m_plots->setCurrentIndex(i);
+      return true;
+    }
+  return false;
 }
 
 bool ResultsView::exportPlot(const QString& path) const {

@@ -1,7 +1,8 @@
 // The Results dock: PASS/FAIL per check with max abs/rel error, the worst elements with their
 // owners (clicking one selects the cell in the layout view and the line in the editor), plots
 // (Qt Charts: output against reference, error; a heat map for 2-D outputs), compile and run
-// timings, and PNG export of the current plot.
+// timings, and PNG export of the current plot. The Grid tab (output_grid_view.h) lays the selected
+// check's output on the layout grid; a worst-element click selects its cell there.
 #pragma once
 
 #include <QWidget>
@@ -17,6 +18,7 @@ class QTreeWidget;
 namespace tirx::views {
 
 class HeatMapWidget;
+class OutputGridView;
 class Session;
 
 class ResultsView : public QWidget {
@@ -35,6 +37,9 @@ class ResultsView : public QWidget {
   /// The chart views (for tests and benchmarks).
   QChartView* valuesChart() const { return m_valuesChart; }
   HeatMapWidget* heatMap() const { return m_heat; }
+  OutputGridView* outputGrid() const { return m_grid; }
+  /// Raise the plot tab whose title contains `title` (case-insensitive); false when none does.
+  bool pickTab(const QString& title);
   /// True while the "out of date" banner is shown (the script changed after the run).
   bool staleShown() const;
   /// Show the plots of check `index`.
@@ -66,6 +71,7 @@ class ResultsView : public QWidget {
   QLineSeries *m_output = nullptr, *m_reference = nullptr, *m_error = nullptr;
   QValueAxis *m_valuesX = nullptr, *m_valuesY = nullptr, *m_errorX = nullptr, *m_errorY = nullptr;
   HeatMapWidget* m_heat = nullptr;
+  OutputGridView* m_grid = nullptr;
   int m_check = -1;
   bool m_darkCharts = false;
   bool m_dirty = false;

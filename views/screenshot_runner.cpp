@@ -18,6 +18,7 @@
 #include "views/main_window.h"
 #include "views/opcode_hover.h"
 #include "views/pipeline_panel.h"
+#include "views/results_view.h"
 #include "views/session.h"
 #include "views/tensor_core_panel.h"
 
@@ -60,6 +61,12 @@ void ScreenshotRunner::poll() {
     return;
   }
   if (!m_window.session().facts()) return;  // the first front-end result is not in yet
+  if (!m_resultsPicked && !m_pick.isEmpty() && m_dock == QLatin1String("results")) {
+    // before the run: the picked tab (the Grid builds on the worker) is shown when it arrives
+    m_resultsPicked = true;
+    if (!m_window.resultsView()->pickTab(m_pick))
+      std::fprintf(stderr, "tirx-studio: no Results tab '%s'\n", qPrintable(m_pick));
+  }
   if (!m_compileRequested && !m_file.isEmpty() && (compileAvailable() || verifyAvailable())) {
     m_compileRequested = true;
     m_window.compileAndVerify();
@@ -84,7 +91,8 @@ void ScreenshotRunner::poll() {
   } else if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
     if (!m_window.pipelinePanel()->pick(m_pick))
       std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n", qPrintable(m_pick));
-  } else if (!m_pick.isEmpty() && !m_window.tensorCorePanel()->pick(m_pick)) {
+  } else if (!m_pick.isEmpty() && m_dock != QLatin1String("results") &&
+             !m_window.tensorCorePanel()->pick(m_pick)) {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
   }
   if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));

@@ -24,7 +24,8 @@ class ScreenshotRunner : public QObject {
   /// Select this 1-based script line before capturing (editor caret, assembly highlights).
   void setLine(int line) { m_line = line; }
   /// Pick this item of the Tensor cores dock (text contained in the item) before capturing; with
-  /// the dock "pipeline", the Pipeline tab or TMA image whose title contains it.
+  /// the dock "pipeline", the Pipeline tab or TMA image whose title contains it; with the dock
+  /// "results", the plot tab ("grid": the output grid).
   void setPick(const QString& text) { m_pick = text; }
   /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
   /// is drawn into the shot where its popup stands.
@@ -54,6 +55,7 @@ class ScreenshotRunner : public QObject {
   bool m_compileRequested = false;
   int m_line = 0;
   QString m_pick;
+  bool m_resultsPicked = false;
   int m_hoverLine = 0, m_hoverCol = 0;
 };
 

@@ -1,10 +1,12 @@
 // `tirx debug FILE [--kernel K] [--launch N] [--cta N] [--thread T] [--break LINE[:COND]]...
-// [--when COND] [--stop K] [--step N] [--print BUF]... [--limit N] [--first-step N] [--trace-mib N]
-// [--json] [--budget N] [--timeout S]`: the tile-level debugger without a GUI. It records the
-// launch (core/debug), runs to the first breakpoint hit (a line with an optional condition, or a
-// watch condition on every step), then to step K and N steps further (negative: back), and prints
-// the stop and the values of the named tiles with their owners, flags and errors. Exit codes: 0
-// stopped, 1 an error in the script or a bad breakpoint, 2 usage or I/O error, 130 interrupted.
+// [--when COND] [--stop K] [--step N] [--print BUF]... [--limit N] [--first-step N]
+// [--trace-mib MIB] [--json] [--budget N] [--timeout S]`: the tile-level debugger without a GUI. It
+// records the launch (core/debug), runs to the first breakpoint hit (a line with an optional
+// condition, or a watch condition on every step), then to step K and N steps further (negative:
+// back), and prints the stop and the values of the named tiles with their owners, flags and errors.
+// Exit codes: 0 stopped, 1 an error in the script or a bad breakpoint, 2 usage or I/O error, 130
+// interrupted.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -20,7 +22,7 @@ namespace {
 const char* kDebugUsage =
     "usage: tirx debug FILE [--kernel K] [--launch N] [--cta N] [--thread T]\n"
     "                  [--break LINE[:COND]]... [--when COND] [--stop K] [--step N]\n"
-    "                  [--print BUF]... [--limit N] [--first-step N] [--trace-mib N]\n"
+    "                  [--print BUF]... [--limit N] [--first-step N] [--trace-mib MIB]\n"
     "                  [--json] [--budget N] [--timeout S] [--arch sm_90]\n";
 
 std::string num(double v) {
@@ -90,7 +92,7 @@ int cmdDebug(const Args& args, std::ostream& out, std::ostream& err) {
   dopt.kernel = o.get("--kernel");
   dopt.arch = o.get("--arch", "sm_90");
   std::string why;
-  int64_t launch = 0, stopAt = -1, step = 0, limit = 16, traceMib = 256;
+  int64_t launch = 0, stopAt = -1, step = 0, limit = 16;
   auto integer = [&](const char* name, int64_t lo, int64_t hi, int64_t& v) {
     if (o.get(name).empty() || parseInteger(o.get(name), lo, hi, v, why)) return true;
     err << "tirx debug: " << name << ": " << why << "\n";
@@ -101,11 +103,19 @@ int cmdDebug(const Args& args, std::ostream& out, std::ostream& err) {
       !integer("--thread", 0, 1024, dopt.thread) ||
       !integer("--stop", 0, std::numeric_limits<int64_t>::max() - 1, stopAt) ||
       !integer("--step", -big, big, step) || !integer("--limit", 0, big, limit) ||
-      !integer("--first-step", 0, std::numeric_limits<int64_t>::max() - 1, dopt.firstStep) ||
-      !integer("--trace-mib", 1, 1 << 16, traceMib))
+      !integer("--first-step", 0, std::numeric_limits<int64_t>::max() - 1, dopt.firstStep))
     return 2;
   dopt.launch = static_cast<int>(launch);
-  dopt.maxTraceBytes = traceMib << 20;
+  if (!o.get("--trace-mib").empty()) {
+    // a decimal number of MiB (0.01 is about 10 KiB), as the studio's trace-limit box
+    double mib = 0;
+    if (!parseSeconds(o.get("--trace-mib"), mib, why) || mib > 65536) {
+      err << "tirx debug: --trace-mib: expected a number of MiB in (0, 65536], found '"
+          << o.get("--trace-mib") << "'\n";
+      return 2;
+    }
+    dopt.maxTraceBytes = std::max<int64_t>(1, static_cast<int64_t>(mib * double(1 << 20)));
+  }
   if (!o.get("--timeout").empty() &&
       !parseSeconds(o.get("--timeout"), dopt.budget.maxSeconds, why)) {
     err << "tirx debug: --timeout: " << why << "\n";

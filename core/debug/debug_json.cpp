@@ -63,6 +63,7 @@ std::string stopToJson(const DebugSession& s, const std::vector<TileFacts>& tile
   const Stop st = s.stop();
   json j;
   j["kernel"] = s.kernelName();
+  j["launch"] = s.options().launch;
   j["cta"] = s.options().cta;
   j["thread"] = s.options().thread;
   j["steps"] = s.stepCount();

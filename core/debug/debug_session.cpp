@@ -4,6 +4,7 @@
 // conditions on the image. The tile facts are in tile_facts.cpp.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "core/debug/debug_impl.h"
@@ -37,6 +38,14 @@ void matchReferences(const verify::Report& rep, DebugSession::Impl& s) {
       if (same) s.reference[a] = c.reference;
     }
   }
+}
+
+/// "256", "0.01": a byte count in MiB (whole MiB exactly, else 3 significant digits).
+std::string mibText(int64_t bytes) {
+  if (bytes % (1 << 20) == 0) return std::to_string(bytes >> 20);
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", double(bytes) / double(1 << 20));
+  return b;
 }
 
 }  // namespace
@@ -85,9 +94,9 @@ std::unique_ptr<DebugSession> DebugSession::start(std::string_view source, const
   if (r.trace.truncated) {
     const int64_t last = r.trace.first + static_cast<int64_t>(r.trace.steps.size()) - 1;
     diags.push_back(makeWarning("W0844", r.trace.steps.back().span,
-                                "the debug trace reached its limit of " +
-                                    std::to_string(o.maxTraceBytes >> 20) + " MiB at step " +
-                                    std::to_string(last) + " of " + std::to_string(r.trace.total) +
+                                "the debug trace reached its limit of " + mibText(o.maxTraceBytes) +
+                                    " MiB at step " + std::to_string(last) + " of " +
+                                    std::to_string(r.trace.total) +
                                     ": later steps are not recorded (start at a later step with "
                                     "--first-step, or raise --trace-mib)"));
   }

@@ -208,7 +208,8 @@ std::string bundleToJson(const Bundle& b) {
   for (const auto& c : b.checks)
     checks.push_back({{"name", c.name}, {"kind", c.kind}, {"kernel", c.kernel}, {"device", c.device},
                       {"pass", c.pass}, {"message", c.message}, {"span", spanJson(c.span)}, {"rtol", c.rtol},
-                      {"atol", c.atol}, {"maxAbs", std::isfinite(c.maxAbs) ? c.maxAbs : -1.0},
+                      {"atol", c.atol}, {"equal_nan", c.equalNan},
+                      {"maxAbs", std::isfinite(c.maxAbs) ? c.maxAbs : -1.0},
                       {"mismatches", c.mismatches}, {"total", c.total}, {"shape", c.shape},
                       {"output", doublesJson(c.output)}, {"reference", doublesJson(c.reference)}});
   for (const auto& d : b.errors) errors.push_back(diagJson(d));
@@ -311,6 +312,9 @@ Result<Bundle> parseBundle(std::string_view text) {
       k.span = r.span(c, cp, "span");
       r.number(c, cp, "rtol", k.rtol);
       r.number(c, cp, "atol", k.atol);
+      // bundles before equal_nan was recorded: the default of the check's function
+      k.equalNan = k.kind != "assert_close";
+      if (auto it = c.find("equal_nan"); it != c.end() && it->is_boolean()) k.equalNan = *it;
       r.number(c, cp, "maxAbs", k.maxAbs);
       r.integer(c, cp, "mismatches", k.mismatches, 0, int64_t(1) << 40);
       r.integer(c, cp, "total", k.total, 0, int64_t(1) << 40);

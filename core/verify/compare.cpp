@@ -17,6 +17,12 @@ std::pair<double, double> torchDefaultTolerance(DType t) {
   }
 }
 
+bool withinTolerance(double x, double y, double rtol, double atol, bool equalNan) {
+  if (std::isnan(x) || std::isnan(y)) return equalNan && std::isnan(x) && std::isnan(y);
+  if (std::isinf(x) || std::isinf(y)) return x == y;
+  return std::fabs(x - y) <= atol + rtol * std::fabs(y);
+}
+
 namespace {
 
 std::vector<int64_t> unflat(int64_t f, const std::vector<int64_t>& shape) {
@@ -33,6 +39,7 @@ Comparison compareValues(const Array& a, const Array& b, double rtol, double ato
   Comparison c;
   c.rtol = rtol;
   c.atol = atol;
+  c.equalNan = equalNan;
   const int64_t n = a.size();
   c.total = n;
   struct Bad {
@@ -42,17 +49,9 @@ Comparison compareValues(const Array& a, const Array& b, double rtol, double ato
   std::vector<Bad> bad, all;
   for (int64_t i = 0; i < n; ++i) {
     const double x = a.get(i), y = b.size() == 1 ? b.get(0) : b.get(i);
-    bool ok;
+    const bool ok = withinTolerance(x, y, rtol, atol, equalNan);
     double diff = std::fabs(x - y);
-    if (std::isnan(x) || std::isnan(y)) {
-      ok = equalNan && std::isnan(x) && std::isnan(y);
-      diff = ok ? 0 : INFINITY;
-    } else if (std::isinf(x) || std::isinf(y)) {
-      ok = x == y;
-      diff = ok ? 0 : INFINITY;
-    } else {
-      ok = diff <= atol + rtol * std::fabs(y);
-    }
+    if (std::isnan(x) || std::isnan(y) || std::isinf(x) || std::isinf(y)) diff = ok ? 0 : INFINITY;
     const double rel = y != 0 ? diff / std::fabs(y) : (diff == 0 ? 0 : INFINITY);
     if (!(std::isnan(x) && std::isnan(y))) {
       c.maxAbs = std::max(c.maxAbs, diff);

@@ -22,12 +22,18 @@ struct ElementError {
 
 struct Comparison {
   bool pass = false;
+  bool equalNan = true;      ///< NaN against NaN passed
   std::string message;       ///< why it failed (shape/dtype mismatch or "N/M elements mismatch")
   double rtol = 0, atol = 0;
   double maxAbs = 0, maxRel = 0;  ///< over all compared elements (NaN pairs excluded)
   int64_t mismatches = 0, total = 0;
   std::vector<ElementError> worst;  ///< up to 8 mismatches, worst first (or the largest errors)
 };
+
+/// The element rule of every comparison: |actual − expected| ≤ atol + rtol·|expected|; a NaN
+/// matches a NaN only with `equalNan`, an infinity only the same infinity. The studio's output grid
+/// marks mismatching cells with it.
+bool withinTolerance(double actual, double expected, double rtol, double atol, bool equalNan);
 
 /// numpy.testing.assert_allclose(actual, desired, rtol=1e-7, atol=0, equal_nan=True).
 Comparison assertAllclose(const Array& actual, const Array& desired, double rtol = 1e-7,

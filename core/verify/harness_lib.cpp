@@ -231,6 +231,7 @@ void Interp::addCheck(const std::string& kind, const Comparison& c, const Array&
   ch.name = (lastKernel.empty() ? std::string("check") : lastKernel) + " (line " + std::to_string(span.line) + ")";
   ch.rtol = c.rtol;
   ch.atol = c.atol;
+  ch.equalNan = c.equalNan;
   ch.maxAbs = c.maxAbs;
   ch.maxRel = c.maxRel;
   ch.mismatches = c.mismatches;

@@ -97,6 +97,7 @@ std::string reportToJson(const Report& r, int indent) {
     checks.push_back({{"name", c.name}, {"kind", c.kind}, {"span", spanJson(c.span)},
                       {"pass", c.pass}, {"message", c.message}, {"kernel", c.kernel},
                       {"device", c.device}, {"rtol", num(c.rtol)}, {"atol", num(c.atol)},
+                      {"equal_nan", c.equalNan},
                       {"max_abs_err", num(c.maxAbs)}, {"max_rel_err", num(c.maxRel)},
                       {"mismatches", c.mismatches}, {"total", c.total}, {"worst", w},
                       {"shape", c.shape}, {"output", numbers(c.output)},

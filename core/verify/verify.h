@@ -54,6 +54,9 @@ struct Check {
   std::string kernel;  ///< the kernel whose output is checked (last kernel run), may be empty
   std::string device;
   double rtol = 0, atol = 0, maxAbs = 0, maxRel = 0;
+  /// A NaN output against a NaN reference passes (assert_allclose's default; assert_close's is
+  /// false). With rtol and atol, the element rule of compare.h's withinTolerance.
+  bool equalNan = true;
   int64_t mismatches = 0, total = 0;
   std::vector<WorstElement> worst;
   std::vector<int64_t> shape;              ///< of the compared arrays

@@ -2,7 +2,10 @@
 // 64×64×64 GEMM (resources/examples/gemm_ldmatrix_swizzled.py): a line breakpoint at the mma.sync,
 // stepping back to the ldmatrix, the --json document (values, owners, reference and error of the
 // accumulator, checked against a recomputation of C = A·Bᵀ from the script's input formula), a
-// watch condition, and the exit codes 1 (bad breakpoint, unknown buffer) and 2 (usage).
+// watch condition, and the exit codes 1 (bad breakpoint, unknown buffer) and 2 (usage). The launch
+// options on tests/data/debug/two_kernels.py (scale once, shift twice): --kernel and --launch pick
+// the recorded launch, whose values differ by input; --trace-mib (decimal MiB) stops the recording
+// with W0844 and --first-step records a later window.
 #include <QProcess>
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -15,6 +18,19 @@ const QString kGemm =
     QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_ldmatrix_swizzled.py");
 Run tirx(const QStringList& args) {
   return runTirx(QStringList{"debug", kGemm} + args);
+}
+
+const QString kTwo = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/debug/two_kernels.py");
+
+nlohmann::json jsonOf(const Run& r) {
+  return nlohmann::json::parse(r.out.toStdString(), nullptr, false);
+}
+
+/// The values of the first printed tile of a --json stop.
+std::vector<double> tileValues(const nlohmann::json& j) {
+  std::vector<double> v;
+  for (const auto& e : j["tiles"][0]["elements"]) v.push_back(e["value"].get<double>());
+  return v;
 }
 
 /// C[i, j] of the script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a · bᵀ.
@@ -86,6 +102,73 @@ class TestCliDebug : public QObject {
     QVERIFY2(r.out.startsWith("step 8 of 9 (tile-op, cta 0)"), qPrintable(r.out));
     QVERIFY(r.out.contains("st.global.v2.b32"));
     QVERIFY(r.out.contains("max abs err 0 against the checked reference"));
+  }
+
+  void kernelAndLaunch() {
+    // No --kernel: the first launched kernel (scale), stopped at its fma: 2 · (1, 2, 3, 4).
+    Run r = runTirx({"debug", kTwo, "--break", "11", "--print", "a", "--json"});
+    QCOMPARE(r.code, 0);
+    auto j = jsonOf(r);
+    QCOMPARE(j["kernel"].get<std::string>(), std::string("scale"));
+    QCOMPARE(j["launch"].get<int>(), 0);
+    QCOMPARE(j["stop"]["line"].get<int>(), 11);
+    QCOMPARE(tileValues(j), (std::vector<double>{2, 4, 6, 8}));
+    // shift's first launch adds 1 to x, its second to scale's output.
+    r = runTirx({"debug", kTwo, "--kernel", "shift", "--break", "20", "--print", "b", "--json"});
+    QCOMPARE(r.code, 0);
+    j = jsonOf(r);
+    QCOMPARE(j["kernel"].get<std::string>(), std::string("shift"));
+    QCOMPARE(j["stop"]["line"].get<int>(), 20);
+    QCOMPARE(tileValues(j), (std::vector<double>{2, 3, 4, 5}));
+    r = runTirx({"debug", kTwo, "--kernel", "shift", "--launch", "1", "--break", "20", "--print",
+                 "b", "--json"});
+    QCOMPARE(r.code, 0);
+    j = jsonOf(r);
+    QCOMPARE(j["launch"].get<int>(), 1);
+    QCOMPARE(j["stop"]["line"].get<int>(), 20);
+    QCOMPARE(tileValues(j), (std::vector<double>{3, 5, 7, 9}));
+    QCOMPARE(j["tiles"][0]["max_abs_err"].get<double>(), 0.0);  // against the third check
+    // A launch the script never makes, a kernel it does not have.
+    r = runTirx({"debug", kTwo, "--kernel", "shift", "--launch", "2"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(
+        r.err.contains("the script never ran kernel 'shift' 3 times") && r.err.contains("[E0843]"),
+        qPrintable(r.err));
+    r = runTirx({"debug", kTwo, "--kernel", "nope"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains("never ran kernel 'nope'"));
+  }
+
+  void traceLimitAndFirstStep() {
+    // 0.2 MiB holds the base image and one step: W0844 names step 1 of 9.
+    Run r = tirx({"--trace-mib", "0.2", "--stop", "8", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains(kGemm + ":33:5: warning: the debug trace reached its limit of 0.2 MiB "
+                                    "at step 1 of 9") &&
+                 r.err.contains("[W0844]"),
+             qPrintable(r.err));
+    auto j = jsonOf(r);
+    QCOMPARE(j["truncated"].get<bool>(), true);
+    QCOMPARE(j["last_recorded"].get<int>(), 1);
+    QCOMPARE(j["stop"]["index"].get<int>(), 1);  // --stop 8 is clamped to what was recorded
+    // --first-step 5 records the window from step 5 under a smaller limit.
+    r = tirx({"--first-step", "5", "--trace-mib", "0.1", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.contains("limit of 0.1 MiB at step 5 of 9"));
+    j = jsonOf(r);
+    QCOMPARE(j["first_recorded"].get<int>(), 5);
+    QCOMPARE(j["stop"]["index"].get<int>(), 5);
+    QCOMPARE(j["stop"]["line"].get<int>(), 48);
+    // No warning under the default limit; bad values are usage errors.
+    r = tirx({"--json"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, QString());
+    QCOMPARE(jsonOf(r)["truncated"].get<bool>(), false);
+    for (const QString& bad : {"0", "-1", "x", "70000"}) {
+      r = tirx({"--trace-mib", bad});
+      QCOMPARE(r.code, 2);
+      QVERIFY(r.err.contains("--trace-mib: expected a number of MiB"));
+    }
   }
 
   void errors() {

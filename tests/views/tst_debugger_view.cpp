@@ -4,7 +4,14 @@
 // A·Bᵀ recomputed here through the fragment map in the example's comment (lane, register → row,
 // column) — with the colours of the value scale; stepping back shows the mov's zeros, then the
 // unwritten registers; run to cursor, another tile, a bad breakpoint, hover text, and the NaN /
-// inf colours of a sqrt of negative and infinite inputs.
+// inf colours of a sqrt of negative and infinite inputs. The launch row: on a script with two
+// kernels (the second launched twice) the kernel picker lists the front end's kernels, and picking
+// shift / launch 1 records that launch (its line and its values, 2x + 1, differ from launch 0's);
+// a small trace limit shows W0844 in the dock (and keeps it while stepping); a later first step
+// records from there.
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QtTest>
 
 #include "views/debugger_panel.h"
@@ -62,6 +69,8 @@ class TstDebuggerView : public QObject {
  private slots:
   void gemmBreakpointStepAndPaint();
   void nanAndInfColours();
+  void kernelAndLaunchPicked();
+  void traceLimitWarning();
 };
 
 void TstDebuggerView::gemmBreakpointStepAndPaint() {
@@ -98,7 +107,8 @@ void TstDebuggerView::gemmBreakpointStepAndPaint() {
   // Continue: the breakpoint at the mma.sync; the editor marks the line.
   QVERIFY(deliver(panel, [&] { panel.continueForward(); }));
   QVERIFY(panel.view().hit);
-  QVERIFY2(panel.statusText().startsWith("step 7 of 9 · collective · line 52 · mma.sync"),
+  QVERIFY2(panel.statusText().startsWith(
+               "gemm_64 launch 0 · step 7 of 9 · collective · line 52 · mma.sync"),
            qPrintable(panel.statusText()));
   QCOMPARE(session.debugLine(), mmaLine);
   QCOMPARE(editor.markedLines(EditorWidget::DebugLineMarker), QList<int>{mmaLine});
@@ -211,6 +221,97 @@ void TstDebuggerView::nanAndInfColours() {
   QCOMPARE(m.values()[3].value, 3.0);
   QCOMPARE(m.valueScale(), 3.0);  // finite values only
   QVERIFY(panel.view().summary.contains("1 NaN · 1 inf"));
+}
+
+void TstDebuggerView::kernelAndLaunchPicked() {
+  JobRunner runner;
+  Session session(runner);
+  DebuggerPanel panel(session);
+  panel.resize(900, 600);
+  panel.show();
+  session.loadText(readSource("tests/data/debug/two_kernels.py"), "two_kernels.py");
+  // The picker lists the kernels the front end found: first-launched, scale, shift.
+  QTRY_COMPARE_WITH_TIMEOUT(panel.kernelChoices(), (QStringList{"", "scale", "shift"}), kWaitMs);
+  auto* kernel = panel.findChild<QComboBox*>("kernel");
+  auto* launch = panel.findChild<QSpinBox*>("launch");
+  QVERIFY(kernel && launch);
+  QCOMPARE(kernel->itemText(2), QString("shift"));
+
+  // Default: the first launched kernel, scale.
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QCOMPARE(panel.view().kernel, QString("scale"));
+  QCOMPARE(panel.view().buffer, QString("a"));
+
+  // shift, its second launch (input: scale's output 2x): stopped at its fma, b = 2x + 1.
+  // (a breakpoint set while debugging refreshes the stop: wait for that answer first)
+  QVERIFY(deliver(panel, [&] { session.setBreakpoints({20}); }));
+  kernel->setCurrentIndex(2);
+  launch->setValue(1);
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QCOMPARE(panel.view().kernel, QString("shift"));
+  QCOMPARE(panel.view().launch, 1);
+  QCOMPARE(panel.view().buffer, QString("b"));
+  QVERIFY(deliver(panel, [&] { panel.continueForward(); }));
+  QVERIFY(panel.view().hit);
+  QCOMPARE(panel.view().stop.span.line, 20);
+  QCOMPARE(panel.view().stop.op, std::string("fma.rn.f32"));
+  QVERIFY2(panel.statusText().startsWith("shift launch 1 · step 1 of 3 · tile-op · line 20"),
+           qPrintable(panel.statusText()));
+  QCOMPARE(session.debugLine(), 20);
+  const LayoutGridModel& m = panel.model();
+  QCOMPARE(m.cellCount(), int64_t{4});
+  for (int i = 0; i < 4; ++i) {
+    QCOMPARE(m.values()[size_t(i)].value, 2.0 * (i + 1) + 1);
+    QCOMPARE(m.values()[size_t(i)].absErr, 0.0);  // against the third check's reference
+  }
+  // Its first launch (input x): b = x + 1.
+  launch->setValue(0);
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QVERIFY(deliver(panel, [&] { panel.continueForward(); }));
+  QCOMPARE(panel.view().stop.span.line, 20);
+  for (int i = 0; i < 4; ++i) QCOMPARE(m.values()[size_t(i)].value, double(i + 1) + 1);
+  // A launch the script never makes: E0843 in the dock, nothing to step.
+  launch->setValue(2);
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QVERIFY(!panel.active());
+  QVERIFY2(panel.view().message.contains("E0843 the script never ran kernel 'shift' 3 times"),
+           qPrintable(panel.view().message));
+}
+
+void TstDebuggerView::traceLimitWarning() {
+  JobRunner runner;
+  Session session(runner);
+  DebuggerPanel panel(session);
+  panel.resize(900, 600);
+  panel.show();
+  session.loadText(readSource("resources/examples/gemm_ldmatrix_swizzled.py"),
+                   "gemm_ldmatrix_swizzled.py");
+  auto* limit = panel.findChild<QDoubleSpinBox*>("traceMib");
+  QVERIFY(limit);
+  QCOMPARE(limit->value(), 256.0);
+  limit->setValue(0.2);  // the base image and one step
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QVERIFY(panel.active());
+  QVERIFY(panel.view().truncated);
+  QCOMPARE(panel.view().last, int64_t{1});
+  QVERIFY2(panel.view().message.contains("W0844 the debug trace reached its limit of 0.2 MiB at "
+                                         "step 1 of 9"),
+           qPrintable(panel.view().message));
+  // Stepping keeps the warning in the dock; the step stays within the recording.
+  QVERIFY(deliver(panel, [&] { panel.stepForward(); }));
+  QCOMPARE(panel.view().stop.index, int64_t{1});
+  QVERIFY(panel.view().message.contains("W0844"));
+  QVERIFY(deliver(panel, [&] { panel.stepForward(); }));
+  QCOMPARE(panel.view().stop.index, int64_t{1});
+  // Record from step 5: the window starts there, at the first ldmatrix of B (line 48).
+  panel.findChild<QSpinBox*>("firstStep")->setValue(5);
+  limit->setValue(256);
+  QVERIFY(deliver(panel, [&] { panel.start(); }));
+  QCOMPARE(panel.view().first, int64_t{5});
+  QCOMPARE(panel.view().stop.index, int64_t{5});
+  QCOMPARE(panel.view().stop.span.line, 48);
+  QVERIFY(!panel.view().truncated);
+  QVERIFY(!panel.view().message.contains("W0844"));
 }
 
 QTEST_MAIN(TstDebuggerView)
