@@ -155,6 +155,41 @@ class TestVerifyArray : public QObject {
     QCOMPARE(c.worst[0].actual, 4.0);
   }
 
+  void toleranceRuleAndEqualNan() {
+    // The element rule the studio's output grid marks mismatches with, and the check's equal_nan
+    // as each function's default or argument decided it.
+    QVERIFY(withinTolerance(1.05, 1.0, 0.1, 0, true));
+    QVERIFY(!withinTolerance(1.2, 1.0, 0.1, 0.05, true));
+    QVERIFY(withinTolerance(NAN, NAN, 0, 0, true));
+    QVERIFY(!withinTolerance(NAN, NAN, 0, 0, false));
+    QVERIFY(!withinTolerance(NAN, 1.0, 1, 1, true));
+    QVERIFY(withinTolerance(INFINITY, INFINITY, 0, 0, false));
+    QVERIFY(!withinTolerance(INFINITY, -INFINITY, 1, 1, true));
+    QVERIFY(assertAllclose(vec(DType::Float32, {1}), vec(DType::Float32, {1})).equalNan);
+    QVERIFY(!assertClose(vec(DType::Float32, {1}), vec(DType::Float32, {1}), {}, {}).equalNan);
+    VerifyOptions o;
+    const std::string base =
+        "from tvm.script import tirx as T\n"
+        "@T.function\n"
+        "def k(A: T.Tensor((2,), \"float32\"), B: T.Tensor((2,), \"float32\")):\n"
+        "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=2))\n"
+        "    tid = T.cuda.thread_idx(\"x\")\n"
+        "    B[tid] = A[tid] * T.float32(2)\n"
+        "import numpy as np\n"
+        "import tvm\n"
+        "a = np.array([1.0, np.nan], dtype='float32')\n"
+        "b = np.zeros(2, dtype='float32')\n"
+        "tvm.tirx.compile(k, target='cuda')(a, b)\n";
+    Report r = verifyScript(base + "np.testing.assert_allclose(b, a * 2)\n"
+                                   "np.testing.assert_allclose(b, a * 2, equal_nan=False)\n",
+                            o);
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
+    QCOMPARE(r.checks.size(), size_t{2});
+    QVERIFY(r.checks[0].equalNan && r.checks[0].pass);
+    QVERIFY(!r.checks[1].equalNan && !r.checks[1].pass);
+    QVERIFY(reportToJson(r).find("\"equal_nan\": false") != std::string::npos);
+  }
+
   void assertCloseSemantics() {
     QCOMPARE(torchDefaultTolerance(DType::Float32), (std::pair<double, double>{1.3e-6, 1e-5}));
     QCOMPARE(torchDefaultTolerance(DType::Float16), (std::pair<double, double>{1e-3, 1e-5}));
