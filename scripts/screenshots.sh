@@ -32,6 +32,10 @@ shot results_grid "$GRID" --dock results --pick grid
 rm -f "$GRID"
 shot problems "$ROOT/tests/data/diagnostics/cp_async_illegal.py" --dock problems
 shot tensorcores "$EX/gemm_ldmatrix_swizzled.py" --dock tensorcores
+# the S[tid, j] stores of line 23 (4-way conflicted) drawn on tile S for warp 0
+shot tensorcores_conflicts "$EX/shared_affine.py" --dock tensorcores --pick "tile S" --line 23
+# the 8-way ldmatrix of line 28 on the plain (unswizzled) tile: its 16 x 16 block framed red
+shot tensorcores_ldmatrix_conflicts "$ROOT/bench/kernels/bank_conflicts.py" --dock tensorcores --pick "tile tile" --line 28
 shot pipeline "$EX/mbarrier_ring.py" --dock pipeline
 shot editor_find "$EX/shared_affine.py" --dock editor --find "T.cuda"
 shot editor_completion "$EX/shared_affine.py" --dock editor --complete 20:19

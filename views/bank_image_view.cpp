@@ -20,11 +20,17 @@ void BankImageView::setTile(std::shared_ptr<const ScriptFacts> facts, int index)
   m_index = m_facts && index >= 0 && index < static_cast<int>(m_facts->sharedTiles.size()) ? index : -1;
   m_highlight.clear();
   m_highlightCount = 0;
+  m_map.reset();
+  m_cellOf.clear();
+  m_conflicting = 0;
   relayout();
   update();
 }
 
 void BankImageView::setHighlight(const std::vector<int64_t>& flatElements) {
+  m_map.reset();
+  m_cellOf.clear();
+  m_conflicting = 0;
   m_highlight.clear();
   m_highlightCount = 0;
   const SharedTileImage* t = tile();
@@ -38,6 +44,75 @@ void BankImageView::setHighlight(const std::vector<int64_t>& flatElements) {
       }
   }
   update();
+}
+
+void BankImageView::setBankMap(std::shared_ptr<const sim::WarpBankMap> map, const QString& what) {
+  std::vector<int64_t> touched;
+  if (map)
+    for (const sim::BankCell& c : map->cells) touched.push_back(c.element);
+  setHighlight(touched);  // clears the previous map
+  const SharedTileImage* t = tile();
+  if (!map || !t || !t->ok) {
+    update();
+    return;
+  }
+  m_map = std::move(map);
+  m_mapWhat = what;
+  const int64_t n = t->image.rows * t->cols;
+  m_cellOf.assign(size_t(n), -1);
+  // an element touched by several instructions of the warp shows its worst one
+  for (size_t i = 0; i < m_map->cells.size(); ++i) {
+    const sim::BankCell& c = m_map->cells[i];
+    if (c.element < 0 || c.element >= n) continue;
+    int32_t& slot = m_cellOf[size_t(c.element)];
+    if (slot < 0 || m_map->cells[size_t(slot)].ways < c.ways) slot = static_cast<int32_t>(i);
+  }
+  for (int32_t i : m_cellOf)
+    if (i >= 0 && m_map->cells[size_t(i)].ways > 1) ++m_conflicting;
+  update();
+}
+
+const sim::BankCell* BankImageView::bankCell(int64_t row, int64_t col) const {
+  const SharedTileImage* t = tile();
+  if (!m_map || !t || row < 0 || col < 0 || row >= t->image.rows || col >= t->cols) return nullptr;
+  const int32_t i = m_cellOf[size_t(row * t->cols + col)];
+  return i < 0 ? nullptr : &m_map->cells[size_t(i)];
+}
+
+bool BankImageView::isConflicting(int64_t row, int64_t col) const {
+  const sim::BankCell* c = bankCell(row, col);
+  return c && c->ways > 1;
+}
+
+QString BankImageView::cellText(int64_t row, int64_t col) const {
+  const SharedTileImage* t = tile();
+  if (!t || !t->ok || row < 0 || col < 0 || row >= t->image.rows || col >= t->cols) return {};
+  const int64_t byte = elementByte(*t, row, col);
+  if (byte < 0) return tr("element (%1, %2): not one contiguous 16-byte chunk").arg(row).arg(col);
+  QString text = tr("element (%1, %2) → byte %3 · chunk %4 · bank %5")
+                     .arg(row)
+                     .arg(col)
+                     .arg(byte)
+                     .arg(byte / 16)
+                     .arg(elementBank(*t, row, col));
+  const sim::BankCell* c = bankCell(row, col);
+  if (!m_map) return text;
+  if (!c) return text + tr("<br>not touched by %1 in this warp").arg(m_mapWhat.toHtmlEscaped());
+  const auto& samples = m_map->samples;
+  const int instr =
+      static_cast<int>(std::find(samples.begin(), samples.end(), c->sample) - samples.begin());
+  text += tr("<br>%1, instruction %2 of %3, lane %4: bank %5, wavefront %6")
+              .arg(m_mapWhat.toHtmlEscaped())
+              .arg(instr + 1)
+              .arg(samples.size())
+              .arg(c->lane)
+              .arg(c->bank)
+              .arg(c->wavefront + 1);
+  if (c->ways <= 1) return text + tr(" · no conflict");
+  QStringList with;
+  for (int64_t e : c->partners) with << QStringLiteral("(%1,%2)").arg(e / t->cols).arg(e % t->cols);
+  return text +
+         tr("<br><b>bank %1, %2-way</b>: with %3").arg(c->bank).arg(c->ways).arg(with.join(","));
 }
 
 bool BankImageView::isHighlighted(int64_t row, int64_t col) const {
@@ -82,14 +157,8 @@ bool BankImageView::event(QEvent* e) {
     if (t && t->ok && m_cellW > 0 && m_cellH > 0 && he->pos().x() >= m_left && he->pos().y() >= m_top) {
       const int64_t col = int64_t((he->pos().x() - m_left) / m_cellW);
       const int64_t row = int64_t((he->pos().y() - m_top) / m_cellH);
-      const int64_t byte = elementByte(*t, row, col);
       if (row < t->image.rows && col < t->cols) {
-        QToolTip::showText(
-            he->globalPos(),
-            byte < 0 ? tr("element (%1, %2): not one contiguous 16-byte chunk").arg(row).arg(col)
-                     : tr("element (%1, %2) → byte %3 · chunk %4 · bank %5")
-                           .arg(row).arg(col).arg(byte).arg(byte / 16).arg(elementBank(*t, row, col)),
-            this);
+        QToolTip::showText(he->globalPos(), cellText(row, col), this);
         return true;
       }
     }
@@ -176,6 +245,35 @@ void BankImageView::paintEvent(QPaintEvent*) {
   for (int64_t c = 0; c * perChunk < t->cols; ++c)
     p.drawText(QRectF(m_left + c * chunkW, 2, chunkW, m_top - 4), Qt::AlignCenter,
                chunkW >= 40 ? tr("chunk %1").arg(c) : QString::number(c));
+  // a bank map's conflicting elements: a red frame inside the element (drawn last, over the grid
+  // lines) and the conflict degree in its corner when there is room
+  if (m_map && m_conflicting > 0) {
+    const QColor red = conflictColor();
+    QFont degree = font();
+    degree.setPixelSize(std::clamp(int(m_cellH * 0.6), 7, 10));
+    degree.setBold(true);
+    p.setFont(degree);
+    const int f = kConflictFrame;
+    for (int64_t r = 0; r < t->image.rows; ++r)
+      for (int64_t c = 0; c < t->cols; ++c) {
+        const sim::BankCell* cell = bankCell(r, c);
+        if (!cell || cell->ways <= 1) continue;
+        const QRect e = elementRect(r, c).toAlignedRect();
+        if (e.width() < 2 * f + 2 || e.height() < 2 * f + 2) {
+          p.fillRect(e, red);
+          continue;
+        }
+        p.fillRect(QRect(e.left() + 1, e.top() + 1, e.width() - 2, f), red);
+        p.fillRect(QRect(e.left() + 1, e.bottom() - f, e.width() - 2, f), red);
+        p.fillRect(QRect(e.left() + 1, e.top() + 1, f, e.height() - 2), red);
+        p.fillRect(QRect(e.right() - f, e.top() + 1, f, e.height() - 2), red);
+        if (e.width() >= 26 && e.height() >= 12) {
+          p.setPen(red);
+          p.drawText(e.adjusted(0, f, -f - 1, 0), Qt::AlignRight | Qt::AlignTop,
+                     QString::number(cell->ways));
+        }
+      }
+  }
 }
 
 }  // namespace tirx::views

@@ -2,13 +2,18 @@
 // coloured by the shared-memory bank its bytes land in after the tile's layout and swizzle, so the
 // XOR pattern of a swizzle is visible as shifted colour runs. The physical placement is core/
 // layout's ChunkImage (what `tirx layout` prints); when elements are too small to read, the view
-// draws 16-byte chunks instead, labelled with the physical chunk and its four banks.
+// draws 16-byte chunks instead, labelled with the physical chunk and its four banks. With a bank
+// map (core/sim/bank_map.h: one statement's instructions of one warp, as the simulator counted
+// them) the elements those instructions touch are outlined and the others dimmed, and every element
+// whose bank serves another word in the same phase of its instruction gets a red frame with the
+// conflict degree; its hover names the bank, the wavefront and the conflicting elements.
 #pragma once
 
 #include <QWidget>
 #include <memory>
 #include <vector>
 
+#include "core/sim/bank_map.h"
 #include "views/script_facts.h"
 
 namespace tirx::views {
@@ -29,6 +34,23 @@ class BankImageView : public QWidget {
   /// Elements currently highlighted (inside the tile).
   int64_t highlightedCount() const { return m_highlightCount; }
   bool isHighlighted(int64_t row, int64_t col) const;
+
+  /// Draw `map` (cells of the shown tile's buffer; null clears) for the statement described by
+  /// `what` ("store S", used in the hovers). Replaces a descriptor highlight.
+  void setBankMap(std::shared_ptr<const sim::WarpBankMap> map, const QString& what = {});
+  const sim::WarpBankMap* bankMap() const { return m_map.get(); }
+  /// The map's cell for element (row, col): the worst of the instructions that touch it; null
+  /// when none does.
+  const sim::BankCell* bankCell(int64_t row, int64_t col) const;
+  /// A touched element whose bank serves another word in its instruction's phase (red frame).
+  bool isConflicting(int64_t row, int64_t col) const;
+  int64_t conflictingCount() const { return m_conflicting; }
+  /// The hover text of element (row, col).
+  QString cellText(int64_t row, int64_t col) const;
+  /// The frame colour of conflicting elements.
+  static QColor conflictColor() { return QColor(220, 30, 30); }
+  /// Width of the conflict frame inside an element's rectangle, in pixels.
+  static constexpr int kConflictFrame = 2;
 
   /// The colour of bank 0..31 (−1: grey, a chunk that is not one contiguous 16-byte chunk).
   static QColor bankColor(int bank);
@@ -56,6 +78,10 @@ class BankImageView : public QWidget {
   int m_index = -1;
   mutable double m_cellW = 0, m_cellH = 0;
   std::vector<char> m_highlight;  ///< rows·cols flags, empty: none
+  std::shared_ptr<const sim::WarpBankMap> m_map;
+  QString m_mapWhat;
+  std::vector<int32_t> m_cellOf;  ///< rows·cols: index into m_map->cells, −1 untouched
+  int64_t m_conflicting = 0;
   int64_t m_highlightCount = 0;
   double m_left = 34, m_top = 20;
 };

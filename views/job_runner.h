@@ -31,11 +31,12 @@ enum class JobKind {
   DebugStart,  ///< the debugger's recording (a verify): batch lane, Stop cancels it
   DebugStep,   ///< moving between recorded steps and the stop's facts: interactive lane
   OutputGrid,  ///< the Results dock's output grid of one check: interactive lane
+  BankMap,     ///< the bank view's cells of one statement and warp (core/sim/bank_map.h)
 };
 enum class JobLane { Interactive, Batch };
 
-/// FrontEnd, Layout, DebugStep and OutputGrid run on the interactive lane; Compile, Verify, Diff
-/// and DebugStart on the batch lane.
+/// FrontEnd, Layout, DebugStep, OutputGrid and BankMap run on the interactive lane; Compile,
+/// Verify, Diff and DebugStart on the batch lane.
 JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {

@@ -94,6 +94,10 @@ void ScreenshotRunner::poll() {
   } else if (!m_pick.isEmpty() && m_dock != QLatin1String("results") &&
              !m_window.tensorCorePanel()->pick(m_pick)) {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
+  } else if (!m_pick.isEmpty() && m_line > 0 &&
+             m_window.tensorCorePanel()->selectAccessLine(m_line)) {
+    captureWhenIdle();  // the row's bank map is computed on the worker
+    return;
   }
   if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
   if (!m_find.isEmpty()) {
@@ -105,6 +109,15 @@ void ScreenshotRunner::poll() {
     e->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(e->positionOf(m_completeLine, m_completeCol)));
     e->setFocus();
     e->showCompletions(true);
+  }
+  capture();
+}
+
+void ScreenshotRunner::captureWhenIdle() {
+  if (!m_window.runner().isIdle() && m_waitedMs < m_timeoutMs) {
+    m_waitedMs += 20;
+    QTimer::singleShot(20, this, &ScreenshotRunner::captureWhenIdle);
+    return;
   }
   capture();
 }

@@ -25,7 +25,8 @@ class ScreenshotRunner : public QObject {
   void setLine(int line) { m_line = line; }
   /// Pick this item of the Tensor cores dock (text contained in the item) before capturing; with
   /// the dock "pipeline", the Pipeline tab or TMA image whose title contains it; with the dock
-  /// "results", the plot tab ("grid": the output grid).
+  /// "results", the plot tab ("grid": the output grid). With a shared tile picked and `--line`,
+  /// the conflict-table row of that line is selected too (its warp-0 bank map drawn).
   void setPick(const QString& text) { m_pick = text; }
   /// Hover the editor at (1-based line, column) before capturing; an opcode's fragment picture
   /// is drawn into the shot where its popup stands.
@@ -43,6 +44,8 @@ class ScreenshotRunner : public QObject {
  private:
   void poll();
   void capture();
+  /// Capture once every job has been delivered (a bank map computed after the selection).
+  void captureWhenIdle();
 
   MainWindow& m_window;
   QString m_out, m_file, m_dock, m_find, m_diff;

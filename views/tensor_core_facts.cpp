@@ -49,16 +49,20 @@ int elementBank(const SharedTileImage& tile, int64_t row, int64_t col) {
   return (ChunkImage::firstBank(byte / 16) + static_cast<int>(byte % 16) / 4) % 32;
 }
 
-std::vector<ir::SharedAccessCount> accessesOfTile(const verify::Report& report,
-                                                  const std::string& kernel,
-                                                  const std::string& buffer) {
-  std::vector<ir::SharedAccessCount> out;
-  for (const verify::KernelRun& run : report.runs) {
+std::vector<TileAccessRow> tileAccessRows(const verify::Report& report, const std::string& kernel,
+                                          const std::string& buffer) {
+  std::vector<TileAccessRow> out;
+  for (size_t r = 0; r < report.runs.size(); ++r) {
+    const verify::KernelRun& run = report.runs[r];
     if (!kernel.empty() && run.kernel != kernel) continue;
     for (size_t i = 0; i < run.sharedAccesses.size() && i < run.sharedBuffers.size(); ++i)
-      if (run.sharedBuffers[i] == buffer) out.push_back(run.sharedAccesses[i]);
+      if (run.sharedBuffers[i] == buffer) out.push_back({static_cast<int>(r), static_cast<int>(i)});
   }
   return out;
+}
+
+const ir::SharedAccessCount& accessOf(const verify::Report& report, const TileAccessRow& row) {
+  return report.runs[size_t(row.run)].sharedAccesses[size_t(row.access)];
 }
 
 std::string describeFragmentFact(const FragmentFact& f) {

@@ -1,9 +1,10 @@
 // The tensor-core facts the studio draws, as Qt-free values prepared on the worker: the byte/bank
 // image of every shared tile (its ChunkImage from core/layout, the same image `tirx layout`
 // prints), the bank of each element under it, and the shared-memory counts the simulator recorded
-// for the instructions that touch a tile (RunOutcome::sharedAccesses). The fragment facts
-// themselves come straight from the engine (checkScriptWithFragments, core/sema/fragment_facts.h). Nothing here re-derives an
-// engine fact: the bank of an element is the physical chunk's first bank plus its 4-byte word.
+// for the instructions that touch a tile (the engine report's KernelRun::sharedAccesses). The
+// fragment facts themselves come straight from the engine (checkScriptWithFragments,
+// core/sema/fragment_facts.h). Nothing here re-derives an engine fact: the bank of an element is
+// the physical chunk's first bank plus its 4-byte word.
 #pragma once
 
 #include <cstdint>
@@ -42,11 +43,16 @@ int elementBank(const SharedTileImage& tile, int64_t row, int64_t col);
 /// The byte offset of element (row, col) in the allocation after the swizzle, −1 as above.
 int64_t elementByte(const SharedTileImage& tile, int64_t row, int64_t col);
 
-/// The per-statement counts of `report` that address allocation `buffer` of `kernel`, in
-/// program order (the owners are the engine's, verify::KernelRun::sharedBuffers).
-std::vector<ir::SharedAccessCount> accessesOfTile(const verify::Report& report,
-                                                  const std::string& kernel,
-                                                  const std::string& buffer);
+/// One statement's counts in `report.runs[run].sharedAccesses[access]` (a row of the conflict
+/// table).
+struct TileAccessRow {
+  int run = -1, access = -1;
+};
+/// The per-statement counts of the engine's `report` that address allocation `buffer` of
+/// `kernel`, in launch then program order (the owners are the engine's, KernelRun::sharedBuffers).
+std::vector<TileAccessRow> tileAccessRows(const verify::Report& report, const std::string& kernel,
+                                          const std::string& buffer);
+const ir::SharedAccessCount& accessOf(const verify::Report& report, const TileAccessRow& row);
 
 /// "line 38 · mma.sync…f32 · a ('a')": the picker text of a fragment fact.
 std::string describeFragmentFact(const FragmentFact& f);

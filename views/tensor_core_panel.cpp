@@ -3,7 +3,6 @@
 #include "views/tensor_core_panel.h"
 
 #include <QComboBox>
-#include <algorithm>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -12,10 +11,12 @@
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "views/bank_image_view.h"
 #include "views/descriptor_facts.h"
 #include "views/fragment_view.h"
+#include "views/job_runner.h"
 #include "views/session.h"
 #include "views/tensor_core_facts.h"
 
@@ -81,13 +82,25 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
 
   connect(m_pick, &QComboBox::currentIndexChanged, this, [this](int) { showPicked(); });
   connect(m_warp, &QSpinBox::valueChanged, this, [this](int w) {
+    if (m_stack->currentIndex() == 1) {  // a tile: the bank view draws this warp's instructions
+      showAccessRow(m_accesses->currentRow());
+      return;
+    }
     m_fragment->setWarp(w);
     showPicked();
   });
   connect(m_sub, &QSpinBox::valueChanged, this, [this](int) { showPicked(); });
   connect(m_accesses, &QTableWidget::cellClicked, this, [this](int row, int) {
-    if (auto* it = m_accesses->item(row, 0)) m_session.selectLine(it->text().toInt());
+    if (auto* it = m_accesses->item(row, 0)) {
+      m_fromTable = true;
+      m_session.selectLine(it->text().toInt());
+      m_fromTable = false;
+    }
   });
+  connect(m_accesses, &QTableWidget::currentCellChanged, this,
+          [this](int row, int, int previous, int) {
+            if (row != previous) showAccessRow(row);
+          });
   connect(&m_session, &Session::factsChanged, this, [this] {
     if (isVisible()) refresh();
     else m_dirty = true;
@@ -167,8 +180,17 @@ bool TensorCorePanel::pick(const QString& text) {
   return true;
 }
 
+bool TensorCorePanel::selectAccessLine(int line) {
+  for (int r = 0; r < static_cast<int>(m_rows.size()) && r < m_accesses->rowCount(); ++r)
+    if (m_accesses->item(r, 0) && m_accesses->item(r, 0)->text().toInt() == line) {
+      m_accesses->setCurrentCell(r, 1);
+      return true;
+    }
+  return false;
+}
+
 void TensorCorePanel::followLine(int line) {
-  if (!m_facts) return;
+  if (!m_facts || m_fromTable) return;
   const auto& frags = m_facts->fragments;
   const int current = m_pick->currentData().toInt();
   if (current >= 0 && current < static_cast<int>(frags.size()) && frags[size_t(current)].opSpan.line == line) return;
@@ -219,7 +241,7 @@ void TensorCorePanel::showPicked() {
     return;
   }
   const int t = -1 - d;
-  m_warp->setVisible(false);
+  m_warp->setVisible(false);  // until a row of the conflict table is selected
   m_bank->setTile(m_facts, t);
   m_stack->setCurrentIndex(1);
   if (const QVariant desc = m_pick->currentData(kDescriptorRole); desc.isValid()) {
@@ -259,26 +281,32 @@ void TensorCorePanel::showDescriptor(int index) {
 }
 
 void TensorCorePanel::fillAccesses() {
-  m_accesses->setRowCount(0);
+  {
+    const QSignalBlocker block(m_accesses);
+    m_accesses->setRowCount(0);
+  }
+  m_rows.clear();
+  showAccessRow(-1);
   const int d = m_pick->currentData().toInt();
   if (!m_facts || d >= 0) return;
   const SharedTileImage& tile = m_facts->sharedTiles[size_t(-1 - d)];
   auto report = m_session.report();
+  const QSignalBlocker block(m_accesses);
   if (!report) {
     m_accesses->setRowCount(1);
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
     return;
   }
-  const auto rows = accessesOfTile(report->engine, tile.kernel, tile.name);
-  if (rows.empty()) {
+  m_rows = tileAccessRows(report->engine, tile.kernel, tile.name);
+  if (m_rows.empty()) {
     m_accesses->setRowCount(1);
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")
                                                        .arg(QString::fromStdString(report->device))));
     return;
   }
-  m_accesses->setRowCount(static_cast<int>(rows.size()));
-  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-    const ir::SharedAccessCount& c = rows[size_t(i)];
+  m_accesses->setRowCount(static_cast<int>(m_rows.size()));
+  for (int i = 0; i < static_cast<int>(m_rows.size()); ++i) {
+    const ir::SharedAccessCount& c = accessOf(report->engine, m_rows[size_t(i)]);
     const QString cells[6] = {QString::number(c.span.line),
                               QString::fromStdString(c.op + "  (" + c.tensor + ")"),
                               QString::number(c.instructions),
@@ -289,10 +317,101 @@ void TensorCorePanel::fillAccesses() {
     for (int k = 0; k < 6; ++k) {
       auto* it = new QTableWidgetItem(cells[k]);
       if (c.maxWays > 1) it->setForeground(FragmentView::warningColor());
+      it->setToolTip(tr("select the row to draw its instructions of one warp on the tile"));
       m_accesses->setItem(i, k, it);
     }
   }
   m_accesses->resizeColumnsToContents();
+}
+
+namespace {
+/// The worker's bank map of one row and warp, with the texts the panel shows.
+struct BankMapResult {
+  std::shared_ptr<const sim::WarpBankMap> map;
+  std::string why;
+};
+}  // namespace
+
+void TensorCorePanel::showAccessRow(int row) {
+  auto report = m_session.report();
+  const int d = m_pick->currentIndex() >= 0 ? m_pick->currentData().toInt() : 0;
+  if (!m_facts || !report || d >= 0 || row < 0 || row >= static_cast<int>(m_rows.size())) {
+    if (m_bank->bankMap()) m_bank->setBankMap(nullptr);
+    if (d < 0 && m_stack->currentIndex() == 1) m_warp->setVisible(false);
+    return;
+  }
+  const SharedTileImage& tile = m_facts->sharedTiles[size_t(-1 - d)];
+  const TileAccessRow ref = m_rows[size_t(row)];
+  const ir::SharedAccessCount& c = accessOf(report->engine, ref);
+  const std::vector<int64_t> warps = sim::sampledWarps(c);
+  if (warps.empty()) {
+    m_bank->setBankMap(nullptr);
+    m_summary->setText(tr("line %1 · %2: the simulator kept no instruction of this statement")
+                           .arg(c.span.line)
+                           .arg(QString::fromStdString(c.op).toHtmlEscaped()));
+    return;
+  }
+  {
+    const QSignalBlocker block(m_warp);
+    m_warp->setRange(int(warps.front()), int(warps.back()));
+  }
+  m_warp->setVisible(warps.size() > 1);
+  const int64_t warp = m_warp->value();
+  const std::string kernel = report->engine.runs[size_t(ref.run)].kernel;
+  auto facts = m_facts;
+  const QString what = QString::fromStdString(c.op);
+  const int line = c.span.line;
+  // on the worker: the kernel of the facts must still be the one the report ran (same buffer)
+  m_session.runner().submit<BankMapResult>(
+      JobKind::BankMap,
+      [facts, report, ref, kernel, warp, name = tile.name] {
+        BankMapResult r;
+        const ir::SharedAccessCount& count = accessOf(report->engine, ref);
+        const ir::Kernel* k = facts->frontEnd->program.findKernel(kernel);
+        if (!k || count.buffer < 0 || size_t(count.buffer) >= k->buffers.size() ||
+            k->buffers[size_t(count.buffer)].name != name) {
+          r.why = "the report is from a run before the last edit: Compile & Verify again";
+          return r;
+        }
+        auto map = std::make_shared<sim::WarpBankMap>(sim::warpBankMap(*k, count, warp));
+        r.why = map->why;
+        r.map = std::move(map);
+        return r;
+      },
+      this,
+      [this, what, line, warp, row](BankMapResult r) {
+        if (m_accesses->currentRow() != row || m_warp->value() != warp) return;  // moved on
+        m_bank->setBankMap(r.why.empty() ? r.map : nullptr, what);
+        if (!r.why.empty()) {
+          m_summary->setText(tr("line %1 · %2 · warp %3: %4")
+                                 .arg(line)
+                                 .arg(what.toHtmlEscaped())
+                                 .arg(warp)
+                                 .arg(QString::fromStdString(r.why).toHtmlEscaped()));
+          return;
+        }
+        const sim::WarpBankMap& m = *r.map;
+        QString s = tr("line %1 · %2 · warp %3: %4 warp %5, %6 wavefronts (%7 without conflicts) · "
+                       "%8 elements touched (outlined)")
+                        .arg(line)
+                        .arg(what.toHtmlEscaped())
+                        .arg(warp)
+                        .arg(m.samples.size())
+                        .arg(m.samples.size() == 1 ? tr("instruction") : tr("instructions"))
+                        .arg(m.wavefronts)
+                        .arg(m.idealWavefronts)
+                        .arg(m_bank->highlightedCount());
+        if (m_bank->conflictingCount() > 0)
+          s += tr(", <span style='color:%1'><b>%2 in bank conflicts</b></span> (red frame, worst "
+                  "%3-way)")
+                   .arg(BankImageView::conflictColor().name())
+                   .arg(m_bank->conflictingCount())
+                   .arg(m.maxWays);
+        else
+          s += tr(", no bank conflict");
+        if (m.truncated) s += tr(" · the first %1 instructions of the warp").arg(m.samples.size());
+        m_summary->setText(s);
+      });
 }
 
 }  // namespace tirx::views

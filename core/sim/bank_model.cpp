@@ -81,10 +81,10 @@ BankReport sharedAccessWavefronts(std::span<const std::optional<int64_t>> addres
   const int lanes = static_cast<int>(std::min<size_t>(addresses.size(), 32));
   const int width = std::clamp(widthBytes, 1, 16);
   // 128 bytes per wavefront: 32 lanes of ≤ 4 bytes, 16 lanes of 8, 8 lanes of 16.
-  const int lanesPerPhase = width <= 4 ? 32 : (width <= 8 ? 16 : 8);
-  for (int start = 0, phase = 0; start < lanes; start += lanesPerPhase, ++phase) {
+  const int perPhase = lanesPerPhase(width);
+  for (int start = 0, phase = 0; start < lanes; start += perPhase, ++phase) {
     Phase p;
-    for (int l = start; l < std::min(lanes, start + lanesPerPhase); ++l)
+    for (int l = start; l < std::min(lanes, start + perPhase); ++l)
       if (addresses[l]) touchBytes(*addresses[l], width, l, p);
     addPhase(p, phase, r);
   }

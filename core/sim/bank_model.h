@@ -35,6 +35,12 @@ struct BankReport {
   int conflictWavefronts() const { return wavefronts - idealWavefronts; }
 };
 
+/// Lanes served in one phase of a per-lane access of `widthBytes`: 32 up to 4 bytes, 16 for 8,
+/// 8 for 16 (128 bytes per wavefront). ldmatrix/stmatrix: one phase per 8 row addresses.
+inline int lanesPerPhase(int widthBytes) {
+  return widthBytes <= 4 ? 32 : (widthBytes <= 8 ? 16 : 8);
+}
+
 /// One ld.shared/st.shared (or any per-lane shared access) of `widthBytes` (1, 2, 4, 8 or 16)
 /// per lane. `addresses[l]` is lane l's byte address in the CTA's shared window, nullopt for an
 /// inactive lane; at most 32 lanes. Returns a report with zero wavefronts when no lane is active.

@@ -4,8 +4,11 @@
 // statement, warp, the lane's execution count, repeat) — and once every thread of the CTA has
 // stopped (a barrier, a collective, the end) each collected instruction goes through
 // sharedAccessWavefronts(); ldmatrix/stmatrix pass their row addresses directly. The sums per
-// statement become RunOutcome::sharedAccesses.
+// statement become RunOutcome::sharedAccesses. The warp instructions of the first CTA that touches
+// shared memory are also kept lane by lane (up to kSharedSamplesPerWarp per warp and statement)
+// for the studio's bank view (core/sim/bank_map.h).
 #include <algorithm>
+#include <tuple>
 
 #include "core/sim/bank_model.h"
 #include "core/sim/sim_internal.h"
@@ -44,11 +47,26 @@ void Runner::recordShared(const Thread& t, int instr, int site, int64_t rep, int
     s.count.span = span(instr);
     s.count.tensor = ref.text;
     s.count.op = shortName(code[size_t(instr)].stmt, site, store, ref.text);
+    s.count.buffer = ref.buffer;
+    s.count.base = ref.buffer >= 0 && size_t(ref.buffer) < sharedOffset.size()
+                       ? sharedOffset[size_t(ref.buffer)]
+                       : 0;
     sharedStats.push_back(std::move(s));
   }
 }
 
-void Runner::recordMatrixAccess(int instr, std::span<const int64_t> rows) {
+bool Runner::keepSample(SharedStat& s, int64_t warp) {
+  if (sampleCta < 0) sampleCta = cta;
+  if (cta != sampleCta) return false;
+  int& kept = s.sampledPerWarp[warp];
+  if (kept >= ir::kSharedSamplesPerWarp) return false;
+  ++kept;
+  s.count.sampledCta = cta;
+  return true;
+}
+
+void Runner::recordMatrixAccess(int instr, int64_t warp, int64_t execution, int64_t rep, int buffer,
+                                std::span<const int64_t> rows) {
   if (!trackShared) return;
   const BankReport r = matrixAccessWavefronts(rows);
   auto it = std::find_if(sharedStats.begin(), sharedStats.end(),
@@ -63,9 +81,15 @@ void Runner::recordMatrixAccess(int instr, std::span<const int64_t> rows) {
       const bool load = st->apply->instr.family == PtxFamily::Ldmatrix;
       s.count.tensor = st->apply->operands[load ? 1 : 0].tensor.text;
     }
+    s.count.buffer = buffer;
+    s.count.base =
+        buffer >= 0 && size_t(buffer) < sharedOffset.size() ? sharedOffset[size_t(buffer)] : 0;
     sharedStats.push_back(std::move(s));
     it = sharedStats.end() - 1;
   }
+  if (keepSample(*it, warp))
+    it->count.samples.push_back(
+        {warp, execution, rep, 16, true, std::vector<int64_t>(rows.begin(), rows.end())});
   it->count.instructions += 1;
   it->count.wavefronts += r.wavefronts;
   it->count.idealWavefronts += r.idealWavefronts;
@@ -81,6 +105,13 @@ void Runner::flushShared() {
     const BankReport r = sharedAccessWavefronts(std::span<const std::optional<int64_t>>(addrs, 32), p.width);
     for (SharedStat& s : sharedStats)
       if (s.instr == key.instr && s.site == key.site) {
+        if (keepSample(s, key.warp)) {
+          std::vector<int64_t> lanes(32, -1);
+          for (int l = 0; l < 32; ++l)
+            if (p.lanes >> l & 1) lanes[size_t(l)] = p.addr[size_t(l)];
+          s.count.samples.push_back(
+              {key.warp, key.occurrence, key.rep, p.width, false, std::move(lanes)});
+        }
         s.count.instructions += 1;
         s.count.wavefronts += r.wavefronts;
         s.count.idealWavefronts += r.idealWavefronts;
@@ -97,7 +128,14 @@ std::vector<ir::SharedAccessCount> Runner::sharedCounts() const {
     return a.instr != b.instr ? a.instr < b.instr : a.site < b.site;
   });
   std::vector<ir::SharedAccessCount> out;
-  for (SharedStat& s : v) out.push_back(std::move(s.count));
+  for (SharedStat& s : v) {
+    std::sort(s.count.samples.begin(), s.count.samples.end(),
+              [](const ir::SharedWarpAccess& a, const ir::SharedWarpAccess& b) {
+                return std::tie(a.warp, a.execution, a.repeat) <
+                       std::tie(b.warp, b.execution, b.repeat);
+              });
+    out.push_back(std::move(s.count));
+  }
   return out;
 }
 

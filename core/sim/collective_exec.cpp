@@ -452,7 +452,8 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
         rowM[i][rr] = m;
         rowAddr[8 * i + rr] = sharedOffset[size_t(mem.buffer)] + ir::swizzledByte(mbuf, byte);
       }
-    recordMatrixAccess(pc, std::span<const int64_t>(rowAddr, size_t(8 * count)));
+    recordMatrixAccess(pc, warp, lanes[0]->execCount.empty() ? 0 : lanes[0]->execCount[size_t(pc)],
+                       r, mem.buffer, std::span<const int64_t>(rowAddr, size_t(8 * count)));
     const int regs = count;
     if (load) {
       for (int i = 0; i < count; ++i)

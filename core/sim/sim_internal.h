@@ -378,8 +378,10 @@ class Runner {
   /// `rep`: the repeat): physical byte address in the CTA's shared window, width in bytes.
   void recordShared(const Thread& t, int instr, int site, int64_t rep, int64_t physByte, int width,
                     const ir::TensorRef& ref, bool store);
-  /// One ldmatrix/stmatrix warp instruction: its 8·count row addresses.
-  void recordMatrixAccess(int instr, std::span<const int64_t> rowAddresses);
+  /// One ldmatrix/stmatrix warp instruction of `warp` (repeat `rep` of its lanes' `execution`):
+  /// its 8·count row addresses into shared buffer `buffer`.
+  void recordMatrixAccess(int instr, int64_t warp, int64_t execution, int64_t rep, int buffer,
+                          std::span<const int64_t> rowAddresses);
   /// Counts every collected warp instruction (called whenever all threads have stopped).
   void flushShared();
   /// The counts in program order (after the run).
@@ -387,11 +389,16 @@ class Runner {
   /// Physical shared byte of element `m` of `r` (the buffer's swizzle applied).
   int64_t sharedByte(const ir::TensorRef& r, int64_t m) const;
   bool trackShared = false;
+  int64_t sampleCta = -1;  ///< the CTA whose warp instructions are sampled (the first to flush)
   std::unordered_map<SharedKey, PendingSharedAccess, SharedKeyHash> pendingShared;
   struct SharedStat {
     ir::SharedAccessCount count;
     int instr = 0, site = 0;
+    std::unordered_map<int64_t, int> sampledPerWarp;  ///< samples kept so far per warp
   };
+  /// Whether to keep `warp`'s next instruction of `s` in `s.count.samples`: the sampled CTA only,
+  /// kSharedSamplesPerWarp per warp (counted here).
+  bool keepSample(SharedStat& s, int64_t warp);
   std::vector<SharedStat> sharedStats;
 
  private:

@@ -4,7 +4,9 @@
 // misplaces (read back from the painted pixels), the bank image of a 128B-swizzled tile (banks by
 // the XOR formula of spec TC §9, painted colours), the per-instruction bank counts of the tile after
 // Compile & Verify on the simulator, and the fragment picture an opcode hover shows.
+#include <QApplication>
 #include <QComboBox>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -48,6 +50,11 @@ int tileIndex(const ScriptFacts& facts, const std::string& name) {
   for (int i = 0; i < static_cast<int>(facts.sharedTiles.size()); ++i)
     if (facts.sharedTiles[size_t(i)].name == name) return i;
   return -1;
+}
+
+int lineOf(const QString& text, const QString& needle) {
+  const int at = text.indexOf(needle);
+  return at < 0 ? -1 : text.left(at).count('\n') + 1;
 }
 
 QString withWrongA(QString text) {
@@ -192,6 +199,110 @@ class TstTensorCoreViews : public QObject {
     QVERIFY(panel.pick("tile Bs"));
     QCOMPARE(t->rowCount(), 2);
     for (int r = 0; r < t->rowCount(); ++r) QVERIFY(t->item(r, 1)->text().contains("Bs"));
+  }
+
+  // Selecting a row of the conflict table draws its statement's instructions of one warp on the
+  // tile. shared_affine.py's `S[tid, j] = A[tid, j]`: warp 0 stores rows 0..31 (every column) and
+  // every one of those elements is 4-way conflicted (lane l stores (l, j) at word 4l + j: lanes l,
+  // l + 8, l + 16 and l + 24 hit bank (4l + j) % 32); warp 1 rows 32..63. Its st.shared.v4.b32
+  // touches the same rows without any conflict. The canvas must frame exactly those cells red.
+  void selectedRowMarksConflictingCells() {
+    JobRunner runner;
+    Session session(runner);
+    TensorCorePanel panel(session);
+    panel.resize(900, 900);
+    panel.show();
+    const QString text = readExample("shared_affine.py");
+    session.loadText(text, QString());
+    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr && panel.picker()->count() > 0, kWaitMs);
+    QVERIFY(panel.pick("tile S"));
+    QSignalSpy reported(&session, &Session::reportChanged);
+    session.requestCompileAndVerify();
+    QTRY_VERIFY_WITH_TIMEOUT(reported.count() >= 1, 240000);
+    QVERIFY2(session.report()->passed, session.report()->summary.c_str());
+    QTableWidget* t = panel.accessTable();
+    BankImageView* view = panel.bankView();
+    QVERIFY(!view->bankMap());
+    int storeRow = -1, vectorRow = -1;
+    for (int r = 0; r < t->rowCount(); ++r) {
+      if (t->item(r, 0)->text().toInt() == lineOf(text, "S[tid, j] = A[tid, j]") &&
+          t->item(r, 1)->text().startsWith("store S"))
+        storeRow = r;
+      if (t->item(r, 1)->text().startsWith("st.shared.v4.b32")) vectorRow = r;
+    }
+    QVERIFY(storeRow >= 0 && vectorRow >= 0);
+    const SharedTileImage* tile = view->tile();
+    QCOMPARE(tile->image.rows, int64_t(64));
+    QCOMPARE(tile->cols, int64_t(4));
+
+    // the cells touched are exactly rows [lo, hi), framed red exactly when `conflicts`, on screen
+    // too
+    auto expectRows = [&](int lo, int hi, bool conflicts) {
+      QApplication::processEvents();
+      const QImage img = view->grab().toImage();
+      for (int r = 0; r < 64; ++r)
+        for (int c = 0; c < 4; ++c) {
+          const bool inside = r >= lo && r < hi;
+          if (view->isHighlighted(r, c) != inside ||
+              view->isConflicting(r, c) != (inside && conflicts))
+            return QString("cell (%1, %2): touched %3, conflicting %4")
+                .arg(r)
+                .arg(c)
+                .arg(view->isHighlighted(r, c))
+                .arg(view->isConflicting(r, c));
+          const QRect e = view->elementRect(r, c).toAlignedRect();
+          const bool red = img.pixelColor(e.left() + BankImageView::kConflictFrame,
+                                          e.center().y()) == BankImageView::conflictColor();
+          if (red != (inside && conflicts))
+            return QString("cell (%1, %2) is %3 on screen")
+                .arg(r)
+                .arg(c)
+                .arg(red ? "red" : "not red");
+        }
+      return QString();
+    };
+
+    // a click on the store row: warp 0
+    QTest::mouseClick(t->viewport(), Qt::LeftButton, {},
+                      t->visualItemRect(t->item(storeRow, 1)).center());
+    QTRY_VERIFY_WITH_TIMEOUT(view->bankMap() != nullptr, kWaitMs);
+    QCOMPARE(panel.warpBox()->value(), 0);
+    QVERIFY(panel.warpBox()->isVisible());
+    QCOMPARE(panel.warpBox()->maximum(), 1);
+    QCOMPARE(view->highlightedCount(), int64_t(128));
+    QCOMPARE(view->conflictingCount(), int64_t(128));
+    QString bad = expectRows(0, 32, true);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad));
+    QVERIFY2(view->cellText(1, 2).contains("<b>bank 6, 4-way</b>: with (9,2),(17,2),(25,2)"),
+             qPrintable(view->cellText(1, 2)));
+    QVERIFY2(view->cellText(0, 0).contains("lane 0: bank 0, wavefront 1"),
+             qPrintable(view->cellText(0, 0)));
+    QVERIFY2(view->cellText(24, 0).contains("wavefront 4"), qPrintable(view->cellText(24, 0)));
+    QVERIFY2(panel.summary().contains(
+                 "warp 0: 4 warp instructions, 16 wavefronts (4 without conflicts)"),
+             qPrintable(panel.summary()));
+    QVERIFY(panel.summary().contains("128 in bank conflicts"));
+    // the click selected the line but kept the tile (no jump to another operand)
+    QCOMPARE(session.selectedLine(), lineOf(text, "S[tid, j] = A[tid, j]"));
+    QVERIFY(panel.picker()->currentText().startsWith("tile S"));
+
+    // warp 1: rows 32..63; (33, 1) is word 133, bank 5
+    panel.warpBox()->setValue(1);
+    QTRY_VERIFY_WITH_TIMEOUT(view->bankMap() && view->isConflicting(33, 1), kWaitMs);
+    bad = expectRows(32, 64, true);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad));
+    QVERIFY2(view->cellText(33, 1).contains("<b>bank 5, 4-way</b>: with (41,1),(49,1),(57,1)"),
+             qPrintable(view->cellText(33, 1)));
+    QVERIFY(view->cellText(0, 0).contains("not touched"));
+
+    // the vector store: the same rows, no conflict
+    t->setCurrentCell(vectorRow, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(view->bankMap() && view->bankMap()->maxWays == 1, kWaitMs);
+    QCOMPARE(view->conflictingCount(), int64_t(0));
+    bad = expectRows(32, 64, false);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad));
+    QVERIFY(view->cellText(40, 3).contains("no conflict"));
+    QVERIFY(panel.summary().contains("no bank conflict"));
   }
 
   void wrongLayoutIsTheFirstChoiceInThePanel() {
