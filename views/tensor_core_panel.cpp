@@ -250,11 +250,14 @@ void TensorCorePanel::showPicked() {
     return;
   }
   m_sub->setVisible(false);
-  const SharedTileImage& tile = m_facts->sharedTiles[size_t(t)];
-  m_summary->setText(tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large "
-                        "enough; else 16-byte chunks)")
-                         .arg(QString::fromStdString(tile.name), QString::fromStdString(tile.layoutText).toHtmlEscaped()));
+  m_summary->setText(tileSummary(m_facts->sharedTiles[size_t(t)]));
   fillAccesses();
+}
+
+QString TensorCorePanel::tileSummary(const SharedTileImage& tile) const {
+  return tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large enough; else "
+            "16-byte chunks) · select a row below to draw its accesses")
+      .arg(QString::fromStdString(tile.name), QString::fromStdString(tile.layoutText).toHtmlEscaped());
 }
 
 void TensorCorePanel::showDescriptor(int index) {
@@ -322,6 +325,7 @@ void TensorCorePanel::fillAccesses() {
     }
   }
   m_accesses->resizeColumnsToContents();
+  m_accesses->setCurrentCell(-1, -1);  // nothing drawn until the user selects a row
 }
 
 namespace {
@@ -336,7 +340,10 @@ void TensorCorePanel::showAccessRow(int row) {
   auto report = m_session.report();
   const int d = m_pick->currentIndex() >= 0 ? m_pick->currentData().toInt() : 0;
   if (!m_facts || !report || d >= 0 || row < 0 || row >= static_cast<int>(m_rows.size())) {
-    if (m_bank->bankMap()) m_bank->setBankMap(nullptr);
+    if (m_bank->bankMap()) {
+      m_bank->setBankMap(nullptr);
+      if (m_facts && d < 0) m_summary->setText(tileSummary(m_facts->sharedTiles[size_t(-1 - d)]));
+    }
     if (d < 0 && m_stack->currentIndex() == 1) m_warp->setVisible(false);
     return;
   }

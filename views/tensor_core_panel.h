@@ -58,6 +58,7 @@ class TensorCorePanel : public QWidget {
   void showDescriptor(int index);
   void fillAccesses();
   void followLine(int line);
+  QString tileSummary(const SharedTileImage& tile) const;
   /// Draw row `row` of the conflict table for the warp box's warp (−1 clears).
   void showAccessRow(int row);
 
