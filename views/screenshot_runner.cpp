@@ -94,7 +94,7 @@ void ScreenshotRunner::poll() {
   } else if (!m_pick.isEmpty() && m_dock != QLatin1String("results") &&
              !m_window.tensorCorePanel()->pick(m_pick)) {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
-  } else if (!m_pick.isEmpty() && m_line > 0 &&
+  } else if (!m_pick.isEmpty() && m_line > 0 && m_dock != QLatin1String("results") &&
              m_window.tensorCorePanel()->selectAccessLine(m_line)) {
     captureWhenIdle();  // the row's bank map is computed on the worker
     return;
