@@ -219,7 +219,7 @@ class TstTensorCoreViews : public QObject {
     QSignalSpy reported(&session, &Session::reportChanged);
     session.requestCompileAndVerify();
     QTRY_VERIFY_WITH_TIMEOUT(reported.count() >= 1, 240000);
-    QVERIFY2(session.report()->passed, session.report()->summary.c_str());
+    QVERIFY2(session.report()->engine.passed(), session.report()->summary.c_str());
     QTableWidget* t = panel.accessTable();
     BankImageView* view = panel.bankView();
     QVERIFY(!view->bankMap());
