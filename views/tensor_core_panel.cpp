@@ -255,9 +255,10 @@ void TensorCorePanel::showPicked() {
 }
 
 QString TensorCorePanel::tileSummary(const SharedTileImage& tile) const {
-  return tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large enough; else "
-            "16-byte chunks) · select a row below to draw its accesses")
-      .arg(QString::fromStdString(tile.name), QString::fromStdString(tile.layoutText).toHtmlEscaped());
+  return tr("shared tile '%1' · %2 · colour = bank of each element (numbers when large enough; "
+            "else 16-byte chunks) · select a row below to draw its accesses")
+      .arg(QString::fromStdString(tile.name),
+           QString::fromStdString(tile.layoutText).toHtmlEscaped());
 }
 
 void TensorCorePanel::showDescriptor(int index) {
