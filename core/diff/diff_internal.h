@@ -14,6 +14,11 @@
 
 namespace tirx::diff::detail {
 
+/// The buffer of `scope` named `name` in kernel `k`, null when there is none.
+const ir::Buffer* findBuffer(const ir::Kernel& k, ir::MemScope scope, const std::string& name);
+/// A shape as Python writes a tuple: "(32, 32)", "(8,)".
+std::string shapeText(const std::vector<int64_t>& s);
+
 /// Every local buffer of every kernel present in both programs (by kernel and buffer name), and
 /// those present in one only.
 std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, int maxCells);

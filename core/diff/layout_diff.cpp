@@ -10,6 +10,18 @@
 
 namespace tirx::diff::detail {
 
+const ir::Buffer* findBuffer(const ir::Kernel& k, ir::MemScope scope, const std::string& name) {
+  for (const ir::Buffer& b : k.buffers)
+    if (b.scope == scope && b.name == name) return &b;
+  return nullptr;
+}
+
+std::string shapeText(const std::vector<int64_t>& s) {
+  std::string t = "(";
+  for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+  return t + (s.size() == 1 ? ",)" : ")");
+}
+
 namespace {
 
 std::vector<Owner> sortedOwners(const OwnershipTable& t, int64_t flat) {
@@ -32,15 +44,7 @@ CellOwner firstOwner(const OwnershipTable& t, int64_t flat) {
 }
 
 const ir::Buffer* findLocal(const ir::Kernel& k, const std::string& name) {
-  for (const ir::Buffer& b : k.buffers)
-    if (b.scope == ir::MemScope::Local && b.name == name) return &b;
-  return nullptr;
-}
-
-std::string shapeText(const std::vector<int64_t>& s) {
-  std::string t = "(";
-  for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + (s.size() == 1 ? ",)" : ")");
+  return findBuffer(k, ir::MemScope::Local, name);
 }
 
 void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, LayoutDiff& d) {

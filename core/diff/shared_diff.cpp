@@ -16,15 +16,7 @@ namespace tirx::diff::detail {
 namespace {
 
 const ir::Buffer* findShared(const ir::Kernel& k, const std::string& name) {
-  for (const ir::Buffer& b : k.buffers)
-    if (b.scope == ir::MemScope::Shared && b.name == name) return &b;
-  return nullptr;
-}
-
-std::string shapeText(const std::vector<int64_t>& s) {
-  std::string t = "(";
-  for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + (s.size() == 1 ? ",)" : ")");
+  return findBuffer(k, ir::MemScope::Shared, name);
 }
 
 std::string layoutText(const ir::Buffer& b) {
