@@ -19,6 +19,24 @@ const ir::Buffer* findBuffer(const ir::Kernel& k, ir::MemScope scope, const std:
 /// A shape as Python writes a tuple: "(32, 32)", "(8,)".
 std::string shapeText(const std::vector<int64_t>& s);
 
+/// Pairs the buffers of `scope` of two programs by kernel and buffer name: `inA(ka, ba, kb, bb)`
+/// for each of A's (kb null where B has no such kernel, bb null where B's has no such buffer),
+/// then `onlyB(kb, bb, ka)` for each of B's that A lacks (ka null where A has no such kernel).
+template <class InA, class OnlyB>
+void pairBuffers(const ir::Program& a, const ir::Program& b, ir::MemScope scope, InA inA,
+                 OnlyB onlyB) {
+  for (const ir::Kernel& ka : a.kernels) {
+    const ir::Kernel* kb = b.findKernel(ka.name);
+    for (const ir::Buffer& ba : ka.buffers)
+      if (ba.scope == scope) inA(ka, ba, kb, kb ? findBuffer(*kb, scope, ba.name) : nullptr);
+  }
+  for (const ir::Kernel& kb : b.kernels) {
+    const ir::Kernel* ka = a.findKernel(kb.name);
+    for (const ir::Buffer& bb : kb.buffers)
+      if (bb.scope == scope && !(ka && findBuffer(*ka, scope, bb.name))) onlyB(kb, bb, ka);
+  }
+}
+
 /// Every local buffer of every kernel present in both programs (by kernel and buffer name), and
 /// those present in one only.
 std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, int maxCells);

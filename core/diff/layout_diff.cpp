@@ -43,10 +43,6 @@ CellOwner firstOwner(const OwnershipTable& t, int64_t flat) {
   return c;
 }
 
-const ir::Buffer* findLocal(const ir::Kernel& k, const std::string& name) {
-  return findBuffer(k, ir::MemScope::Local, name);
-}
-
 void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, LayoutDiff& d) {
   const bool same = d.layoutA == d.layoutB;  // the same layout owns every element the same way
   const OwnershipTable ta = ownership(a.layout, a.shape);
@@ -80,24 +76,19 @@ void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, Layou
 
 std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, int maxCells) {
   std::vector<LayoutDiff> out;
-  for (const ir::Kernel& ka : a.kernels) {
-    const ir::Kernel* kb = b.findKernel(ka.name);
-    for (const ir::Buffer& ba : ka.buffers) {
-      if (ba.scope != ir::MemScope::Local) continue;
-      LayoutDiff d;
-      d.kernel = ka.name;
-      d.buffer = ba.name;
-      d.shape = ba.shape;
-      d.layoutA = ba.layout.toString();
-      d.lineA = ba.span.line;
-      const ir::Buffer* bb = kb ? findLocal(*kb, ba.name) : nullptr;
-      if (!bb) {
-        d.status = LayoutDiff::Status::OnlyA;
-        d.note = kb ? "no register tile of this name in version B"
-                    : "no kernel of this name in version B";
-        out.push_back(std::move(d));
-        continue;
-      }
+  auto inA = [&](const ir::Kernel& ka, const ir::Buffer& ba, const ir::Kernel* kb,
+                 const ir::Buffer* bb) {
+    LayoutDiff d;
+    d.kernel = ka.name;
+    d.buffer = ba.name;
+    d.shape = ba.shape;
+    d.layoutA = ba.layout.toString();
+    d.lineA = ba.span.line;
+    if (!bb) {
+      d.status = LayoutDiff::Status::OnlyA;
+      d.note =
+          kb ? "no register tile of this name in version B" : "no kernel of this name in version B";
+    } else {
       d.layoutB = bb->layout.toString();
       d.lineB = bb->span.line;
       if (bb->shape != ba.shape) {
@@ -107,25 +98,22 @@ std::vector<LayoutDiff> diffLayouts(const ir::Program& a, const ir::Program& b, 
       } else {
         compareTables(ba, *bb, maxCells, d);
       }
-      out.push_back(std::move(d));
     }
-  }
-  for (const ir::Kernel& kb : b.kernels) {
-    const ir::Kernel* ka = a.findKernel(kb.name);
-    for (const ir::Buffer& bb : kb.buffers) {
-      if (bb.scope != ir::MemScope::Local || (ka && findLocal(*ka, bb.name))) continue;
-      LayoutDiff d;
-      d.status = LayoutDiff::Status::OnlyB;
-      d.kernel = kb.name;
-      d.buffer = bb.name;
-      d.shape = bb.shape;
-      d.layoutB = bb.layout.toString();
-      d.lineB = bb.span.line;
-      d.note =
-          ka ? "no register tile of this name in version A" : "no kernel of this name in version A";
-      out.push_back(std::move(d));
-    }
-  }
+    out.push_back(std::move(d));
+  };
+  auto onlyB = [&](const ir::Kernel& kb, const ir::Buffer& bb, const ir::Kernel* ka) {
+    LayoutDiff d;
+    d.status = LayoutDiff::Status::OnlyB;
+    d.kernel = kb.name;
+    d.buffer = bb.name;
+    d.shape = bb.shape;
+    d.layoutB = bb.layout.toString();
+    d.lineB = bb.span.line;
+    d.note =
+        ka ? "no register tile of this name in version A" : "no kernel of this name in version A";
+    out.push_back(std::move(d));
+  };
+  pairBuffers(a, b, ir::MemScope::Local, inA, onlyB);
   return out;
 }
 

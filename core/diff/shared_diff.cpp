@@ -15,10 +15,6 @@ namespace tirx::diff::detail {
 
 namespace {
 
-const ir::Buffer* findShared(const ir::Kernel& k, const std::string& name) {
-  return findBuffer(k, ir::MemScope::Shared, name);
-}
-
 std::string layoutText(const ir::Buffer& b) {
   if (b.swizzle.isIdentity()) return b.layout.toString();
   return toString(LayoutValue(ComposeLayout{b.swizzle, b.layout}));
@@ -167,41 +163,35 @@ std::vector<SharedAccessDelta> pairStatements(std::vector<Statement> a, std::vec
 std::vector<SharedLayoutDiff> diffSharedLayouts(const ir::Program& a, const ir::Program& b,
                                                 int maxCells) {
   std::vector<SharedLayoutDiff> out;
-  for (const ir::Kernel& ka : a.kernels) {
-    const ir::Kernel* kb = b.findKernel(ka.name);
-    for (const ir::Buffer& ba : ka.buffers) {
-      if (ba.scope != ir::MemScope::Shared) continue;
-      const ir::Buffer* bb = kb ? findShared(*kb, ba.name) : nullptr;
-      if (!bb) {
-        out.push_back(oneSided(ka, ba, true, kb != nullptr));
-        continue;
-      }
-      SharedLayoutDiff d;
-      d.kernel = ka.name;
-      d.buffer = ba.name;
-      d.shape = ba.shape;
-      d.dtypeA = std::string(ir::dtypeName(ba.dtype));
-      d.dtypeB = std::string(ir::dtypeName(bb->dtype));
-      d.layoutA = layoutText(ba);
-      d.layoutB = layoutText(*bb);
-      d.lineA = ba.span.line;
-      d.lineB = bb->span.line;
-      if (bb->shape != ba.shape) {
-        d.status = LayoutDiff::Status::ShapeChanged;
-        d.shapeB = bb->shape;
-        d.note = "the shape changed from " + shapeText(ba.shape) + " to " + shapeText(bb->shape);
-      } else {
-        compareOffsets(ba, *bb, maxCells, d);
-      }
-      out.push_back(std::move(d));
+  auto inA = [&](const ir::Kernel& ka, const ir::Buffer& ba, const ir::Kernel* kb,
+                 const ir::Buffer* bb) {
+    if (!bb) {
+      out.push_back(oneSided(ka, ba, true, kb != nullptr));
+      return;
     }
-  }
-  for (const ir::Kernel& kb : b.kernels) {
-    const ir::Kernel* ka = a.findKernel(kb.name);
-    for (const ir::Buffer& bb : kb.buffers)
-      if (bb.scope == ir::MemScope::Shared && !(ka && findShared(*ka, bb.name)))
-        out.push_back(oneSided(kb, bb, false, ka != nullptr));
-  }
+    SharedLayoutDiff d;
+    d.kernel = ka.name;
+    d.buffer = ba.name;
+    d.shape = ba.shape;
+    d.dtypeA = std::string(ir::dtypeName(ba.dtype));
+    d.dtypeB = std::string(ir::dtypeName(bb->dtype));
+    d.layoutA = layoutText(ba);
+    d.layoutB = layoutText(*bb);
+    d.lineA = ba.span.line;
+    d.lineB = bb->span.line;
+    if (bb->shape != ba.shape) {
+      d.status = LayoutDiff::Status::ShapeChanged;
+      d.shapeB = bb->shape;
+      d.note = "the shape changed from " + shapeText(ba.shape) + " to " + shapeText(bb->shape);
+    } else {
+      compareOffsets(ba, *bb, maxCells, d);
+    }
+    out.push_back(std::move(d));
+  };
+  auto onlyB = [&](const ir::Kernel& kb, const ir::Buffer& bb, const ir::Kernel* ka) {
+    out.push_back(oneSided(kb, bb, false, ka != nullptr));
+  };
+  pairBuffers(a, b, ir::MemScope::Shared, inA, onlyB);
   return out;
 }
 
