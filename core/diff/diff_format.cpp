@@ -182,7 +182,8 @@ void sharedText(std::ostream& out, const DiffReport& r) {
       out << "    " << l.accessNote << "\n";
       continue;
     }
-    out << "    bank conflicts on the simulator (worst conflict, wavefronts/conflict-free):"
+    out << "    bank conflicts on the simulator, per PTX instruction (worst conflict, "
+           "wavefronts/conflict-free; ptxas may merge scalar stores into fewer, wider ones):"
         << (l.accesses.empty() ? " no shared-memory statement ran\n" : "\n");
     for (const SharedAccessDelta& d : l.accesses) accessText(out, d);
   }
