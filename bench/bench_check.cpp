@@ -1,5 +1,5 @@
 // Front-end latency: checkScript (parse + sema, i.e. what the editor runs on every keystroke) on
-// each acceptance script, median and 95th percentile over N runs (default 2000). Budget: ≤ 2 ms
+// each test kernel of tests/data/kernels, median and 95th percentile over N runs (default 2000). Budget: ≤ 2 ms
 // per script (DESIGN §7). Then the 100-kernel script with dynamic shapes
 // (bench/kernels/dynamic_100.py, issue 13), N / 20 runs: median per script and per kernel
 // (budget: ≤ 2 ms per kernel). Usage: bench_check [RUNS]. Figures go to docs/benchmarks.md.
@@ -16,11 +16,11 @@
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2000;
-  const char* names[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"};
+  const char* names[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
   std::printf("%-24s %8s %10s %10s %10s %16s\n", "script", "runs", "median_us", "p95_us", "min_us", "parse_median_us");
   int failures = 0;
   for (const char* name : names) {
-    std::ifstream in(std::string(TIRX_SHARED_DIR "/acceptance/") + name);
+    std::ifstream in(std::string(TIRX_SOURCE_DIR "/tests/data/kernels/") + name);
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string src = ss.str();

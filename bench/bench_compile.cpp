@@ -2,7 +2,7 @@
 // against a `nvcc -ptx` process on the same generated .cu, and the cached recompile (the whole
 // compileScript call when NVRTC's result comes from the cache). Budget (DESIGN §7): ≥ 7× faster
 // than nvcc; cached ≤ 1 ms. Needs no GPU. Usage: bench_compile [SCRIPT ...] (default: the four
-// acceptance scripts).
+// test kernels of tests/data/kernels).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) files.push_back(argv[i]);
   if (files.empty())
-    for (const char* f : {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})
-      files.push_back(std::string(TIRX_SHARED_DIR) + "/acceptance/" + f);
+    for (const char* f : {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"})
+      files.push_back(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + f);
   std::printf("%s\n", toolchain::toolkitVersion().c_str());
   std::printf("%-22s %9s %9s %9s %11s %11s %9s %10s\n", "script", "front ms", "codegen", "NVRTC",
               "pipeline", "nvcc -ptx", "speed-up", "cached ms");

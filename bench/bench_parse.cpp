@@ -1,5 +1,5 @@
 // Parser benchmark: median wall time of parseScript (lex + parse) over 1000 runs for each
-// acceptance script, plus lexing alone and unparse, in microseconds. Run by hand:
+// test kernel (tests/data/kernels), plus lexing alone and unparse, in microseconds. Run by hand:
 //   build/bin/bench_parse          figures go to docs/benchmarks.md under "Parser".
 #include <algorithm>
 #include <chrono>
@@ -38,12 +38,12 @@ double medianMicros(int runs, F&& body) {
 }  // namespace
 
 int main() {
-  const char* names[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py",
-                         "ewise_doc_page.py"};
+  const char* names[] = {"affine_relu.py", "silu.py", "to_float16.py",
+                         "two_kernels.py"};
   std::printf("%-22s %7s %7s %10s %10s %10s\n", "script", "bytes", "tokens", "lex us",
               "parse us", "unparse us");
   for (const char* name : names) {
-    const std::string src = readFile(std::string(TIRX_SHARED_DIR) + "/acceptance/" + name);
+    const std::string src = readFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + name);
     if (src.empty()) {
       std::printf("%s: cannot read\n", name);
       return 1;

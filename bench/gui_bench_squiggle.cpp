@@ -1,5 +1,5 @@
 // Studio benchmark: keystroke-to-squiggle latency. Types one character that breaks a name in an
-// acceptance script and measures until the error indicator is drawn, (a) with the editor's
+// test kernel (tests/data/kernels) and measures until the error indicator is drawn, (a) with the editor's
 // 150 ms debounce and (b) with the debounce at 0 (the work itself: front end on the worker +
 // delivery + drawing). Also the worker-side front-end time alone. Each sample alternately breaks the
 // name (`R` → `Rx`) and fixes it, so every keystroke changes whether the squiggle is there.
@@ -24,7 +24,7 @@ static double medianMs(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
-  QFile f(QStringLiteral(TIRX_SOURCE_DIR) + "/../shared/acceptance/ewise_doc_page.py");
+  QFile f(QStringLiteral(TIRX_SOURCE_DIR) + "/tests/data/kernels/two_kernels.py");
   if (!f.open(QIODevice::ReadOnly)) return 2;
   const QString script = QString::fromUtf8(f.readAll());
   JobRunner runner;

@@ -13,7 +13,7 @@ namespace {
 Run tirx(const QStringList& args) { return runTirx(args); }
 
 QString diag(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/diagnostics/") + name; }
-QString acceptance(const char* name) { return QStringLiteral(TIRX_SHARED_DIR "/acceptance/") + name; }
+QString kernel(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name; }
 
 }  // namespace
 
@@ -22,7 +22,7 @@ class TestCliCheck : public QObject {
 
  private slots:
   void cleanScriptExitsZero() {
-    const Run r = tirx({"check", acceptance("ewise_doc_page.py")});
+    const Run r = tirx({"check", kernel("two_kernels.py")});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
   }
@@ -100,7 +100,7 @@ class TestCliCheck : public QObject {
   }
 
   void jsonCleanScript() {
-    const Run r = tirx({"check", "--json", acceptance("arith_to_float16.py")});
+    const Run r = tirx({"check", "--json", kernel("to_float16.py")});
     QCOMPARE(r.code, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(o["ok"].toBool(), true);

@@ -12,7 +12,7 @@
 
 namespace {
 
-const QString kShared = QString(TIRX_SHARED_DIR) + "/acceptance/";
+const QString kKernels = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/");
 
 /// The environment with a stand-in `nvdisasm` (written into `dir`) first on PATH: it replays
 /// tests/data/sass/<fixture>.g.txt for -g and <fixture>.count.txt for -plr (or fails that pass).
@@ -40,7 +40,7 @@ class TestCliCompile : public QObject {
 
  private slots:
   void emitCuda() {
-    const Run r = runTirx({"compile", kShared + "arith_affine_relu.py", "--emit", "cuda"});
+    const Run r = runTirx({"compile", kKernels + "affine_relu.py", "--emit", "cuda"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("extern \"C\" __global__ void __launch_bounds__(64) affine_relu("));
     QVERIFY(r.out.contains("asm volatile(\"fma.rn.f32 %0, %1, %2, %3;\""));
@@ -50,7 +50,7 @@ class TestCliCompile : public QObject {
   void emitPtxToFile() {
     QTemporaryDir dir;
     const QString out = dir.filePath("k.ptx");
-    const Run r = runTirx({"compile", kShared + "ewise_doc_page.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
+    const Run r = runTirx({"compile", kKernels + "two_kernels.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
     QCOMPARE(r.code, 0);
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -61,7 +61,7 @@ class TestCliCompile : public QObject {
   }
 
   void emitResources() {
-    const Run r = runTirx({"compile", kShared + "arith_to_float16.py", "--emit", "resources"});
+    const Run r = runTirx({"compile", kKernels + "to_float16.py", "--emit", "resources"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("target sm_90"));
     QVERIFY(r.out.contains("registers"));
@@ -86,17 +86,17 @@ class TestCliCompile : public QObject {
   }
 
   void emitIrAndMap() {
-    Run r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "map"});
+    Run r = runTirx({"compile", kKernels + "silu.py", "--emit", "map"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("script line -> CUDA lines | PTX lines"));
     QVERIFY(r.out.contains("   19 -> "));
-    r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "ir"});
+    r = runTirx({"compile", kKernels + "silu.py", "--emit", "ir"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("affine_relu"));
   }
 
   void emitSassWithoutDisassembler() {
-    const Run r = runTirx({"compile", kShared + "arith_silu.py", "--emit", "sass"});
+    const Run r = runTirx({"compile", kKernels + "silu.py", "--emit", "sass"});
     if (r.code == 0) {
       QVERIFY(r.out.contains("affine_relu"));
     } else {
@@ -137,13 +137,13 @@ class TestCliCompile : public QObject {
   }
 
   void usageErrors() {
-    QCOMPARE(runTirx({"compile", kShared + "arith_silu.py", "--emit", "bogus"}).code, 2);
-    QCOMPARE(runTirx({"compile", kShared + "arith_silu.py"}).code, 2);
+    QCOMPARE(runTirx({"compile", kKernels + "silu.py", "--emit", "bogus"}).code, 2);
+    QCOMPARE(runTirx({"compile", kKernels + "silu.py"}).code, 2);
     QCOMPARE(runTirx({"compile", "/nonexistent.py", "--emit", "cuda"}).code, 2);
-    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--device", "tpu"}).code, 2);
-    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "nonsense"}).code, 2);
-    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "Z=zeros"}).code, 2);
-    QCOMPARE(runTirx({"run", kShared + "arith_silu.py", "--input", "A=lnspace(1,2)"}).code, 2);
+    QCOMPARE(runTirx({"run", kKernels + "silu.py", "--device", "tpu"}).code, 2);
+    QCOMPARE(runTirx({"run", kKernels + "silu.py", "--input", "nonsense"}).code, 2);
+    QCOMPARE(runTirx({"run", kKernels + "silu.py", "--input", "Z=zeros"}).code, 2);
+    QCOMPARE(runTirx({"run", kKernels + "silu.py", "--input", "A=lnspace(1,2)"}).code, 2);
   }
 
   void scriptErrorExit1() {
@@ -160,7 +160,7 @@ class TestCliCompile : public QObject {
 
   void runOnSimulatorWritesNpy() {
     QTemporaryDir dir;
-    const Run r = runTirx({"run", kShared + "arith_affine_relu.py", "--device", "sim", "--out", dir.path(),
+    const Run r = runTirx({"run", kKernels + "affine_relu.py", "--device", "sim", "--out", dir.path(),
                         "--input", "A=linspace(-4, 4)"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("affine_relu on simulator: ran"));
@@ -181,7 +181,7 @@ class TestCliCompile : public QObject {
   }
 
   void runJson() {
-    const Run r = runTirx({"run", kShared + "arith_to_float16.py", "--json"});
+    const Run r = runTirx({"run", kKernels + "to_float16.py", "--json"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("\"kernel\": \"to_float16\""));
     QVERIFY(r.out.contains("\"dtype\": \"float16\""));
@@ -189,10 +189,10 @@ class TestCliCompile : public QObject {
 
   void runCudaWithoutDriverExits3() {
     if (tirx::device::driverLibraryPresent()) QSKIP("a CUDA driver is present on this machine");
-    const Run r = runTirx({"run", kShared + "arith_affine_relu.py", "--device", "cuda"});
+    const Run r = runTirx({"run", kKernels + "affine_relu.py", "--device", "cuda"});
     QCOMPARE(r.code, 3);
     QVERIFY(r.err.contains("no CUDA driver found"));
-    const Run b = runTirx({"bench", kShared + "arith_affine_relu.py", "--device", "cuda", "--repeat", "2"});
+    const Run b = runTirx({"bench", kKernels + "affine_relu.py", "--device", "cuda", "--repeat", "2"});
     QCOMPARE(b.code, 3);
     QVERIFY(b.out.contains("compile "));
     QVERIFY(b.out.contains("gpu: skipped (no CUDA driver found)"));

@@ -14,7 +14,7 @@
 namespace {
 
 const QString kParams = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/scalar_params.py");
-const QString kSilu = QStringLiteral(TIRX_SHARED_DIR "/acceptance/arith_silu.py");
+const QString kSilu = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/silu.py");
 
 }  // namespace
 
@@ -118,7 +118,7 @@ class TestCliRun : public QObject {
 
   // Generated tensor values must fit the dtype (no wrap-around, no silent infinity).
   void generatorValuesMustFit() {
-    Run r = runTirx({"run", QStringLiteral(TIRX_SHARED_DIR "/acceptance/arith_to_float16.py"),
+    Run r = runTirx({"run", QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/to_float16.py"),
                      "--input", "A=full(1e39)"});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(

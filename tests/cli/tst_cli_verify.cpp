@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "../shared_corpus.h"
 #include "tirx_process.h"
 
 namespace {
@@ -16,7 +17,8 @@ Run tirx(const QStringList& args) { return runTirx(args); }
 
 QString data(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/") + name; }
 QString simData(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/") + name; }
-QString acceptance(const QString& name) { return QStringLiteral(TIRX_SHARED_DIR "/acceptance/") + name; }
+QString acceptance(const QString& name) { return sharedCorpus("acceptance/" + name); }
+QString kernel(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name; }
 
 }  // namespace
 
@@ -25,6 +27,7 @@ class TestCliVerify : public QObject {
 
  private slots:
   void acceptancePasses_data() {
+    TIRX_NEED_SHARED("acceptance");
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("checks");
     QTest::addColumn<QString>("firstLine");
@@ -42,6 +45,24 @@ class TestCliVerify : public QObject {
     QVERIFY2(r.out.startsWith(firstLine), qPrintable(r.out));
     QCOMPARE(r.out.count(QStringLiteral("\nPASS  ")) + 1, checks);
     QVERIFY(!r.out.contains("FAIL"));
+    QVERIFY(r.out.contains(QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
+  }
+
+  // The project's own kernels (tests/data/kernels: the same kernels with random check data) pass
+  // in any clone, with or without ../shared.
+  void projectKernelsPass_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("checks");
+    QTest::newRow("affine_relu") << "affine_relu.py" << 1;
+    QTest::newRow("silu") << "silu.py" << 1;
+    QTest::newRow("to_float16") << "to_float16.py" << 1;
+    QTest::newRow("two_kernels") << "two_kernels.py" << 2;
+  }
+  void projectKernelsPass() {
+    QFETCH(QString, file);
+    QFETCH(int, checks);
+    const Run r = tirx({"verify", kernel(file.toUtf8().constData()), "--device", "sim"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
   }
 
@@ -117,7 +138,7 @@ class TestCliVerify : public QObject {
   }
 
   void jsonReport() {
-    const Run r = tirx({"verify", acceptance("ewise_doc_page.py"), "--json"});
+    const Run r = tirx({"verify", kernel("two_kernels.py"), "--json"});
     QCOMPARE(r.code, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(o["passed"].toBool(), true);
@@ -160,9 +181,9 @@ class TestCliVerify : public QObject {
   void exitCodes() {
     QCOMPARE(tirx({"verify"}).code, 2);
     QCOMPARE(tirx({"verify", data("does_not_exist.py")}).code, 2);
-    QCOMPARE(tirx({"verify", acceptance("arith_silu.py"), "--device", "tpu"}).code, 2);
+    QCOMPARE(tirx({"verify", kernel("silu.py"), "--device", "tpu"}).code, 2);
     // This build's CLI has no CUDA executor unless core/driver provides one and a driver loads.
-    const Run c = tirx({"verify", acceptance("arith_silu.py"), "--device", "cuda"});
+    const Run c = tirx({"verify", kernel("silu.py"), "--device", "cuda"});
     if (c.code == 0) QSKIP("a CUDA device is available here; the no-driver exit code is not testable");
     QCOMPARE(c.code, 3);
     QVERIFY2(c.out.contains("the cuda device is not available"), qPrintable(c.out));

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 
+#include "../shared_corpus.h"
 #include "core/sim/bank_model.h"
 
 using namespace tirx::sim;
@@ -65,6 +66,7 @@ class TestBankModel : public QObject {
 
  private slots:
   void ncuOnH200() {
+    TIRX_NEED_SHARED("spec/tc-verify/h200_bank_wavefronts.log");
     const auto ncu = parseNcuLog();
     QCOMPARE(ncu.size(), size_t{11});
     for (const auto& [name, m] : ncu) QVERIFY2(m.wavefronts >= 0 && m.conflicts >= 0, name.c_str());

@@ -114,8 +114,8 @@ class TestBufferAccess : public QObject {
   // tile-op operand of that buffer by id, with its operand position, direction and atom.
   void symbolsAndTileOpUses() {
     const std::string text =
-        readFile(std::string(TIRX_SHARED_DIR) + "/acceptance/arith_affine_relu.py");
-    FrontEndResult fe = checkScript(text, "arith_affine_relu.py");
+        readFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/affine_relu.py");
+    FrontEndResult fe = checkScript(text, "affine_relu.py");
     QVERIFY(fe.ok());
     const ir::Kernel& k = fe.program.kernels.at(0);
     auto symbolNamed = [&](const std::string& n) -> const ir::Symbol* {

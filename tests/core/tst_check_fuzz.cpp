@@ -1,4 +1,4 @@
-// Robustness of the whole front end: the deterministic mutants of the four acceptance scripts
+// Robustness of the whole front end: the deterministic mutants of the four test kernels
 // (tests/core/mutations.h, the same generator as tst_parser_fuzz) go through checkScript (parse +
 // sema). Each run must finish within a time bound, and every diagnostic (and note) must carry a
 // well-formed code and message and a span inside the source whose line/column match its offset.
@@ -15,15 +15,15 @@ using namespace tirx;
 
 namespace {
 
-std::string readShared(const char* name) {
-  std::ifstream f(std::string(TIRX_SHARED_DIR) + "/acceptance/" + name, std::ios::binary);
+std::string readKernel(const char* name) {
+  std::ifstream f(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + name, std::ios::binary);
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
 }
 
-const char* const kAcceptance[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py",
-                                   "ewise_doc_page.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
+                                   "two_kernels.py"};
 
 // Generous: the budget is 2 ms per script, but the test machine may be heavily shared; this
 // bound only catches hangs and blow-ups.
@@ -69,8 +69,8 @@ class TstCheckFuzz : public QObject {
   Q_OBJECT
  private slots:
   void acceptanceScriptsCheckClean() {
-    for (const char* name : kAcceptance) {
-      FrontEndResult r = checkScript(readShared(name), name);
+    for (const char* name : kKernels) {
+      FrontEndResult r = checkScript(readKernel(name), name);
       QVERIFY2(r.ok(), formatGcc(r.diagnostics, name).c_str());
     }
   }
@@ -79,7 +79,7 @@ class TstCheckFuzz : public QObject {
     int failures = 0, rejected = 0;
     qint64 worst = 0;
     for (size_t file = 0; file < 4; ++file) {
-      const std::string src = readShared(kAcceptance[file]);
+      const std::string src = readKernel(kKernels[file]);
       QVERIFY(!src.empty());
       for (uint64_t i = 0; i < 750; ++i) {
         const uint64_t seed = file * 100000 + i;
@@ -94,7 +94,7 @@ class TstCheckFuzz : public QObject {
         if (err.empty()) err = checkDiagnostics(testing::SpanChecker(mutant), r.diagnostics);
         if (!r.ok()) ++rejected;
         if (!err.empty() && ++failures <= 5)
-          qWarning("seed %llu of %s: %s", static_cast<unsigned long long>(seed), kAcceptance[file],
+          qWarning("seed %llu of %s: %s", static_cast<unsigned long long>(seed), kKernels[file],
                    err.c_str());
       }
     }

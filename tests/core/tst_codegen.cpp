@@ -1,5 +1,5 @@
 // Codegen tests: FileCheck-style files under tests/data/codegen/*.py (directives below, matched
-// against the generated CUDA and NVRTC's PTX), the acceptance scripts' PTX (the instructions the
+// against the generated CUDA and NVRTC's PTX), the test kernels' PTX (the instructions the
 // seeds promise), `.loc` records pointing at the right script lines, register slots against the
 // brute-force ownership table, and ptxas refusals mapped to the script line.
 //
@@ -160,7 +160,7 @@ int ptxLineOf(const std::string& ptx, const std::string& needle) {
   return 0;
 }
 
-const std::string kAcceptance = std::string(TIRX_SHARED_DIR) + "/acceptance/";
+const std::string kKernels = std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/";
 
 }  // namespace
 
@@ -226,8 +226,8 @@ class TestCodegen : public QObject {
   }
 
   void activationPtx() {
-    const auto p = compileFile(kAcceptance + "ewise_doc_page.py", 90, "activation");
-    QVERIFY2(p.ok, formatGcc(p.diagnostics, "ewise_doc_page.py").c_str());
+    const auto p = compileFile(kKernels + "two_kernels.py", 90, "activation");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "two_kernels.py").c_str());
     QCOMPARE(countLines(p.ptx, "ld.global.v4.b32"), 1);
     QCOMPARE(countLines(p.ptx, "st.global.v4.b32"), 1);
     QCOMPARE(countLines(p.ptx, "ex2.approx"), 4);  // expf of each of the four inlined calls
@@ -237,8 +237,8 @@ class TestCodegen : public QObject {
   }
 
   void affineReluPtx() {
-    const auto p = compileFile(kAcceptance + "arith_affine_relu.py");
-    QVERIFY2(p.ok, formatGcc(p.diagnostics, "arith_affine_relu.py").c_str());
+    const auto p = compileFile(kKernels + "affine_relu.py");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "affine_relu.py").c_str());
     QCOMPARE(countLines(p.ptx, "fma.rn.f32"), 4);
     QCOMPARE(countLines(p.ptx, "max.f32"), 4);
     QCOMPARE(countLines(p.ptx, "ld.global.v4.b32"), 1);
@@ -251,15 +251,15 @@ class TestCodegen : public QObject {
   }
 
   void toFloat16Ptx() {
-    const auto p = compileFile(kAcceptance + "arith_to_float16.py");
-    QVERIFY2(p.ok, formatGcc(p.diagnostics, "arith_to_float16.py").c_str());
+    const auto p = compileFile(kKernels + "to_float16.py");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "to_float16.py").c_str());
     QCOMPARE(countLines(p.ptx, "cvt.rn.f16.f32"), 4);
     QCOMPARE(countLines(p.ptx, "st.global.v4.b16"), 1);
   }
 
   void siluCompiles() {
-    const auto p = compileFile(kAcceptance + "arith_silu.py");
-    QVERIFY2(p.ok, formatGcc(p.diagnostics, "arith_silu.py").c_str());
+    const auto p = compileFile(kKernels + "silu.py");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "silu.py").c_str());
     QCOMPARE(countLines(p.ptx, "ld.global.v4.b32"), 1);
     QCOMPARE(countLines(p.ptx, "st.global.v4.b32"), 1);
   }
@@ -267,7 +267,7 @@ class TestCodegen : public QObject {
   // The PTX an apply line became carries a .loc of that line; the ewise body is attributed to the
   // ewise call (inlined_at), and the source map says so both ways.
   void locPointsAtScript() {
-    const std::string path = kAcceptance + "ewise_doc_page.py";
+    const std::string path = kKernels + "two_kernels.py";
     const auto p = compileFile(path, 90, "activation");
     QVERIFY(p.ok);
     const int ld = ptxLineOf(p.ptx, "ld.global.v4.b32");
@@ -297,7 +297,7 @@ class TestCodegen : public QObject {
 
   // Register slots are constants and agree with the ownership table for every thread.
   void slotsMatchOwnership() {
-    FrontEndResult fe = checkScript(readText(kAcceptance + "ewise_doc_page.py"), "ewise_doc_page.py");
+    FrontEndResult fe = checkScript(readText(kKernels + "two_kernels.py"), "two_kernels.py");
     QVERIFY(fe.ok());
     const ir::Kernel* k = fe.program.findKernel("activation");
     QVERIFY(k);

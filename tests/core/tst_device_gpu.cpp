@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../shared_corpus.h"
 #include "core/device/cuda_driver.h"
 #include "core/driver/cuda_executor.h"
 #include "core/driver/host_io.h"
@@ -40,7 +41,7 @@ class TestDeviceGpu : public QObject {
     QVERIFY(!d.ok());
     QCOMPARE(d.error().api, std::string("dlopen"));
     QVERIFY(d.error().message.find("no CUDA driver") == 0);
-    FrontEndResult fe = checkScript(readText(std::string(TIRX_SHARED_DIR) + "/acceptance/arith_affine_relu.py"));
+    FrontEndResult fe = checkScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/affine_relu.py"));
     QVERIFY(fe.ok());
     auto args = driver::makeArguments(fe.program.kernels[0], {});
     QVERIFY(args.ok());
@@ -150,9 +151,10 @@ class TestDeviceGpu : public QObject {
   }
 
   void acceptanceMatchesSimulator_data() {
+    TIRX_NEED_SHARED("acceptance");
     QTest::addColumn<QString>("file");
     for (const char* f : {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})
-      QTest::newRow(f) << QString(TIRX_SHARED_DIR) + "/acceptance/" + f;
+      QTest::newRow(f) << sharedCorpus(QStringLiteral("acceptance/") + f);
   }
 
   void acceptanceMatchesSimulator() {

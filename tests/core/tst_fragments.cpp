@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "../shared_corpus.h"
 #include "core/layout/compiled_layout.h"
 #include "core/layout/layout_parse.h"
 #include "core/ptx/fragments.h"
@@ -71,6 +72,7 @@ class TestFragments : public QObject {
  private slots:
   void ldmatrixLane5MeasuredOnH200() {
     // "lane5 regs: 000b000a 004b004a 008b008a 00cb00ca" (row 1, columns 2-3 of each matrix).
+    TIRX_NEED_SHARED("spec/tc-verify/h200_verify_and_perf.log");
     const QString log = readLog();
     QVERIFY2(!log.isEmpty(), "tc-verify/h200_verify_and_perf.log not found");
     const auto m =
@@ -147,6 +149,7 @@ class TestFragments : public QObject {
       for (int i = 0; i < 2; ++i)
         QCOMPARE(mmaElement(MmaShape::M16N8K8, MmaOperand::B, lane, i), (Coord{2 * t + i, g}));
     }
+    TIRX_NEED_SHARED("spec/tc-verify/h200_verify_and_perf.log");
     const QString log = readLog();
     for (const char* line :
          {"[PASS] mma.sync m16n8k16 f16->f32 PTX fragment maps: 0/128 mismatches",
@@ -224,6 +227,7 @@ class TestFragments : public QObject {
     checkLayoutReproducesTable(wgmmaAFragment(Units::Words));
     QCOMPARE(wgmmaAFragment(Units::Elements).layout,
              std::string("S[(4, 2, 8, 2, 4, 2) : (1@wid_in_wg, 2, 4@laneid, 4, 1@laneid, 1)]"));
+    TIRX_NEED_SHARED("spec/tc-verify/h200_verify_and_perf.log");
     const QString log = readLog();
     QVERIFY(
         log.contains("[PASS] wgmma RS m64n64k16: A regs = m16n8k16 A map per warp (+16*warp rows) "

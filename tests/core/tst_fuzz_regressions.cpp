@@ -4,6 +4,7 @@
 // exception or a broken invariant (the targets abort) fails this test, and a hang runs into the
 // CTest timeout. The targets also run over the bundled examples and the acceptance scripts, so
 // that the target code itself is exercised on inputs that get all the way through the engine.
+#include "../shared_corpus.h"
 #include <QtTest>
 
 #include <fstream>
@@ -71,9 +72,18 @@ class TstFuzzRegressions : public QObject {
     const QDir examples(QStringLiteral(TIRX_SOURCE_DIR "/resources/examples"));
     for (const QString& f : examples.entryList({"*.py"}, QDir::Files, QDir::Name))
       QTest::newRow(qPrintable("examples/" + f)) << examples.filePath(f);
-    const QDir acceptance(QStringLiteral(TIRX_SHARED_DIR "/acceptance"));
+    const QDir kernels(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels"));
+    for (const QString& f : kernels.entryList({"*.py"}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable("kernels/" + f)) << kernels.filePath(f);
+    // The acceptance corpus beside the checkout, when it is there (acceptanceCorpus says if not).
+    const QDir acceptance(sharedCorpus("acceptance"));
     for (const QString& f : acceptance.entryList({"*.py"}, QDir::Files, QDir::Name))
       QTest::newRow(qPrintable("acceptance/" + f)) << acceptance.filePath(f);
+  }
+
+  void acceptanceCorpus() {
+    TIRX_NEED_SHARED("acceptance");
+    QVERIFY(!QDir(sharedCorpus("acceptance")).entryList({"*.py"}, QDir::Files).isEmpty());
   }
 
   // The seeds (all but max3.py, which needs sm_100, check clean for sm_90) go through to the

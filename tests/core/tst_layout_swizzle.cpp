@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QtTest>
 
+#include "../shared_corpus.h"
 #include "core/layout/compiled_layout.h"
 #include "core/layout/layout_parse.h"
 #include "core/layout/swizzle_layout.h"
@@ -135,6 +136,7 @@ class TestLayoutSwizzle : public QObject {
     // tc-verify/verify.cu test_tma: a 32-row u16 box of 64/32/16 columns loaded by TMA with
     // SWIZZLE_128B/64B/32B; O[phys] == G[m] with phys from ComposeLayout(3, B, 3) (its kernel's
     // own formula). The log records 0 mismatches for each; the same image must come out of ours.
+    TIRX_NEED_SHARED("spec/tc-verify/h200_verify_and_perf.log");
     const QString log = readAll(tcVerify("h200_verify_and_perf.log"));
     QVERIFY2(!log.isEmpty(), "tc-verify/h200_verify_and_perf.log not found");
     struct Cfg {

@@ -1,5 +1,5 @@
 // Tests of the script parser (core/script/parser.h): Python precedence (checked on tree shape
-// through an S-expression dump), every statement kind, exact spans of nodes in the acceptance
+// through an S-expression dump), every statement kind, exact spans of nodes in the project's
 // scripts, parse -> unparse -> parse round trips, and error recovery with exact codes and
 // positions (one typo gives one diagnostic and the statements after it survive).
 #include <QtTest>
@@ -15,15 +15,15 @@ using ast::StmtKind;
 
 namespace {
 
-std::string readShared(const char* name) {
-  std::ifstream f(std::string(TIRX_SHARED_DIR) + "/acceptance/" + name, std::ios::binary);
+std::string readKernel(const char* name) {
+  std::ifstream f(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + name, std::ios::binary);
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
 }
 
-const char* const kAcceptance[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py",
-                                   "ewise_doc_page.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
+                                   "two_kernels.py"};
 
 // A fully bracketed dump of an expression tree, e.g. `(+ a (* b c))`.
 std::string sexpr(const ast::Expr* e) {
@@ -327,50 +327,50 @@ class TstParser : public QObject {
   }
 
   void acceptanceSpans() {
-    const std::string src = readShared("ewise_doc_page.py");
-    ParseResult r = parseScript(src, "ewise_doc_page.py");
+    const std::string src = readKernel("two_kernels.py");
+    ParseResult r = parseScript(src, "two_kernels.py");
     QVERIFY(r.diagnostics.empty());
     const ast::Block& b = r.module.body;
     QCOMPARE(b.size(), size_t(12));
     // `reg_layout = TileLayout(S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)])`, line 7
     const ast::Expr& layoutArg = *b[3]->value->args[1];
     QCOMPARE(int(layoutArg.kind), int(ExprKind::Subscript));
-    QCOMPARE(layoutArg.span, (SourceSpan{7, 25, 43, 315}));
-    QCOMPARE(layoutArg.args[1]->span, (SourceSpan{7, 27, 40, 317}));
+    QCOMPARE(layoutArg.span, (SourceSpan{7, 25, 43, 333}));
+    QCOMPARE(layoutArg.args[1]->span, (SourceSpan{7, 27, 40, 335}));
     // the first T.cuda.tile.apply call of `activation`, line 20
     const ast::Stmt& activation = *b[5];
     QCOMPARE(activation.name, std::string("activation"));
-    QCOMPARE(activation.nameSpan, (SourceSpan{17, 5, 10, 552}));
-    QCOMPARE(activation.params[1].span, (SourceSpan{17, 52, 3, 599}));
+    QCOMPARE(activation.nameSpan, (SourceSpan{17, 5, 10, 570}));
+    QCOMPARE(activation.params[1].span, (SourceSpan{17, 52, 3, 617}));
     const ast::Expr& apply = *activation.body[2]->value;
     QCOMPARE(int(apply.kind), int(ExprKind::Call));
-    QCOMPARE(apply.span, (SourceSpan{20, 5, 63, 771}));
-    QCOMPARE(apply.args[0]->span, (SourceSpan{20, 5, 17, 771}));  // T.cuda.tile.apply
+    QCOMPARE(apply.span, (SourceSpan{20, 5, 63, 789}));
+    QCOMPARE(apply.args[0]->span, (SourceSpan{20, 5, 17, 789}));  // T.cuda.tile.apply
     QCOMPARE(apply.keywords[0].name, std::string("scope"));
-    QCOMPARE(apply.keywords[0].span, (SourceSpan{20, 56, 11, 822}));
+    QCOMPARE(apply.keywords[0].span, (SourceSpan{20, 56, 11, 840}));
     // decorated def: the statement starts at `def`, the decorator has its own span
     QCOMPARE(b[4]->span.line, 11);
-    QCOMPARE(b[4]->decorators[0]->span, (SourceSpan{10, 2, 24, 363}));
+    QCOMPARE(b[4]->decorators[0]->span, (SourceSpan{10, 2, 24, 381}));
     // the final for loop's iterable spans lines 52..55
     const ast::Stmt& loop = *b[11];
-    QCOMPARE(loop.value->span, (SourceSpan{52, 27, 162, 1911}));
+    QCOMPARE(loop.value->span, (SourceSpan{52, 27, 162, 1933}));
     QCOMPARE(loop.targets[0]->args.size(), size_t(3));
 
-    // A multi-line call in arith_affine_relu.py (lines 17-19).
-    ParseResult ar = parseScript(readShared("arith_affine_relu.py"));
+    // A multi-line call in affine_relu.py (lines 17-19).
+    ParseResult ar = parseScript(readKernel("affine_relu.py"));
     QVERIFY(ar.diagnostics.empty());
     const ast::Stmt& kernel = *ar.module.body[4];
-    QCOMPARE(kernel.body[4]->value->span, (SourceSpan{17, 5, 111, 711}));
-    QCOMPARE(kernel.body[4]->span, (SourceSpan{17, 5, 111, 711}));
+    QCOMPARE(kernel.body[4]->value->span, (SourceSpan{17, 5, 111, 690}));
+    QCOMPARE(kernel.body[4]->span, (SourceSpan{17, 5, 111, 690}));
   }
 
   void roundTripAcceptance_data() {
     QTest::addColumn<QString>("name");
-    for (const char* n : kAcceptance) QTest::newRow(n) << QString::fromUtf8(n);
+    for (const char* n : kKernels) QTest::newRow(n) << QString::fromUtf8(n);
   }
   void roundTripAcceptance() {
     QFETCH(QString, name);
-    const std::string src = readShared(name.toUtf8().constData());
+    const std::string src = readKernel(name.toUtf8().constData());
     QVERIFY(!src.empty());
     ParseResult first = parseScript(src, name.toStdString());
     QVERIFY2(first.diagnostics.empty(), formatGcc(first.diagnostics, "x").c_str());
@@ -494,7 +494,7 @@ class TstParser : public QObject {
     QCOMPARE(int(b.module.body.back()->kind), int(StmtKind::Assign));
   }
 
-  // One typo in the middle of an acceptance script gives exactly one diagnostic, on the typo's
+  // One typo in the middle of a test kernel gives exactly one diagnostic, on the typo's
   // line, and everything after it is still parsed.
   void oneTypoOneError_data() {
     QTest::addColumn<QString>("from");
@@ -512,7 +512,7 @@ class TstParser : public QObject {
         {"    registers = T", "    registers = = T", 19},
         {"value / (T.float32(1)", "value / (T.float32(1) $", 11},
         {"return value", "retrun value", 11},
-        {"import torch\n", "import torch.\n", 24},
+        {"import numpy as np\n", "import numpy as np.\n", 24},
     };
     for (const auto& [from, to, line] : typos)
       QTest::newRow(to) << QString::fromUtf8(from) << QString::fromUtf8(to) << line;
@@ -521,17 +521,17 @@ class TstParser : public QObject {
     QFETCH(QString, from);
     QFETCH(QString, to);
     QFETCH(int, line);
-    std::string src = readShared("arith_silu.py");
+    std::string src = readKernel("silu.py");
     const size_t at = src.find(from.toStdString());
     QVERIFY(at != std::string::npos);
     src.replace(at, size_t(from.toUtf8().size()), to.toStdString());
     ParseResult r = parseScript(src);
     QVERIFY2(r.diagnostics.size() == 1, formatGcc(r.diagnostics, "x").c_str());
     QCOMPARE(r.diagnostics[0].span.line, line);
-    // The statements after the typo survive: the script ends with the torch check.
+    // The statements after the typo survive: the script ends with the numpy check.
     const ast::Stmt& last = *r.module.body.back();
     QCOMPARE(int(last.kind), int(StmtKind::ExprStmt));
-    QCOMPARE(sexpr(last.value->args[0].get()), std::string("(. (. torch testing) assert_close)"));
+    QCOMPARE(sexpr(last.value->args[0].get()), std::string("(. (. np testing) assert_allclose)"));
     QVERIFY(r.module.body.size() >= 9);
   }
 };

@@ -1,4 +1,4 @@
-// Robustness of the parser: thousands of deterministic mutants of the four acceptance scripts
+// Robustness of the parser: thousands of deterministic mutants of the four test kernels
 // (tests/core/mutations.h), random byte strings and pathological inputs (deep nesting, long
 // chains, huge files) go through parseScript. Each run must finish quickly, end in diagnostics
 // with syntax codes or in success, keep every span inside the source, and, when it succeeds,
@@ -16,15 +16,15 @@ using namespace tirx;
 
 namespace {
 
-std::string readShared(const char* name) {
-  std::ifstream f(std::string(TIRX_SHARED_DIR) + "/acceptance/" + name, std::ios::binary);
+std::string readKernel(const char* name) {
+  std::ifstream f(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + name, std::ios::binary);
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
 }
 
-const char* const kAcceptance[] = {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py",
-                                   "ewise_doc_page.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
+                                   "two_kernels.py"};
 
 // Checks one input; returns an empty string when every invariant holds.
 std::string checkOne(const std::string& src, qint64 maxMs, qint64* elapsedMs = nullptr) {
@@ -68,7 +68,7 @@ class TstParserFuzz : public QObject {
     int failures = 0, withDiagnostics = 0, clean = 0;
     qint64 worst = 0;
     for (size_t file = 0; file < 4; ++file) {
-      const std::string src = readShared(kAcceptance[file]);
+      const std::string src = readKernel(kKernels[file]);
       QVERIFY(!src.empty());
       for (uint64_t i = 0; i < 1000; ++i) {
         const uint64_t seed = file * 100000 + i;
@@ -79,7 +79,7 @@ class TstParserFuzz : public QObject {
         if (!err.empty()) {
           if (++failures <= 5)
             qWarning("seed %llu of %s: %s\n%s", static_cast<unsigned long long>(seed),
-                     kAcceptance[file], err.c_str(), printable(mutant).constData());
+                     kKernels[file], err.c_str(), printable(mutant).constData());
           continue;
         }
         (parseScript(mutant).diagnostics.empty() ? clean : withDiagnostics)++;

@@ -1,5 +1,5 @@
-// Sema on the acceptance scripts (zero diagnostics, exact IR structure) and one test per decision
-// of docs/decisions.md (OPEN-2..OPEN-10, D-1) that is about what sema accepts or produces.
+// Sema on the test kernels of tests/data/kernels (zero diagnostics, exact IR structure) and one
+// test per decision of docs/decisions.md (OPEN-2..OPEN-10, D-1) about what sema accepts or produces.
 #include <QFile>
 #include <QtTest>
 #include <algorithm>
@@ -12,8 +12,8 @@ using namespace tirx;
 
 namespace {
 
-std::string readShared(const char* name) {
-  QFile f(QStringLiteral(TIRX_SHARED_DIR "/acceptance/") + name);
+std::string readKernel(const char* name) {
+  QFile f(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name);
   if (!f.open(QIODevice::ReadOnly)) return {};
   return f.readAll().toStdString();
 }
@@ -47,12 +47,12 @@ class TestSema : public QObject {
  private slots:
   void acceptanceHasNoDiagnostics_data() {
     QTest::addColumn<QString>("name");
-    for (const char* n : {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})
+    for (const char* n : {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"})
       QTest::newRow(n) << n;
   }
   void acceptanceHasNoDiagnostics() {
     QFETCH(QString, name);
-    const std::string src = readShared(qPrintable(name));
+    const std::string src = readKernel(qPrintable(name));
     QVERIFY(!src.empty());
     const FrontEndResult r = checkScript(src, name.toStdString());
     QVERIFY2(r.diagnostics.empty(), qPrintable(dump(r.diagnostics)));
@@ -61,7 +61,7 @@ class TestSema : public QObject {
   }
 
   void activationIr() {
-    const FrontEndResult r = checkScript(readShared("ewise_doc_page.py"), "ewise_doc_page.py");
+    const FrontEndResult r = checkScript(readKernel("two_kernels.py"), "two_kernels.py");
     QVERIFY(r.ok());
     const ir::Program& p = r.program;
     QCOMPARE(int(p.kernels.size()), 2);
@@ -106,7 +106,7 @@ class TestSema : public QObject {
   }
 
   void affineReluIr() {
-    const FrontEndResult r = checkScript(readShared("arith_affine_relu.py"), "a.py");
+    const FrontEndResult r = checkScript(readKernel("affine_relu.py"), "a.py");
     QVERIFY(r.ok());
     const ir::Kernel& k = r.program.kernels.at(0);
     const ir::TileApply& fma = *nth(k, ir::StmtKind::Apply, 1)->apply;
@@ -128,7 +128,7 @@ class TestSema : public QObject {
   }
 
   void sharedAffineIr() {
-    const FrontEndResult r = checkScript(readShared("ewise_doc_page.py"), "e.py");
+    const FrontEndResult r = checkScript(readKernel("two_kernels.py"), "e.py");
     const ir::Kernel* k = r.program.findKernel("shared_affine");
     QVERIFY(k);
     QCOMPARE(k->buffers[2].name, std::string("S"));
@@ -157,7 +157,7 @@ class TestSema : public QObject {
   }
 
   void toFloat16Ir() {
-    const FrontEndResult r = checkScript(readShared("arith_to_float16.py"), "f.py");
+    const FrontEndResult r = checkScript(readKernel("to_float16.py"), "f.py");
     QVERIFY(r.ok());
     const ir::Kernel& k = r.program.kernels.at(0);
     QCOMPARE(k.buffers[1].dtype, ir::DType::Float16);
@@ -178,7 +178,7 @@ class TestSema : public QObject {
   }
 
   void symbolsForTheStudio() {
-    const FrontEndResult r = checkScript(readShared("ewise_doc_page.py"), "e.py");
+    const FrontEndResult r = checkScript(readKernel("two_kernels.py"), "e.py");
     const ir::Symbol* layout = nullptr;
     int tensorsNamedR = 0;
     for (const auto& s : r.program.symbols) {
@@ -199,7 +199,7 @@ class TestSema : public QObject {
   }
 
   void printerShowsTheSplit() {
-    const FrontEndResult r = checkScript(readShared("ewise_doc_page.py"), "e.py");
+    const FrontEndResult r = checkScript(readKernel("two_kernels.py"), "e.py");
     const std::string text = ir::printProgram(r.program);
     QVERIFY(text.find("apply ld.global.v4.b32 scope=cta group=(2, 32) repeat=() atom=(4, 4)  ; L20") != std::string::npos);
     QVERIFY(text.find("ewise silu_affine scope=cta group=(2, 32) repeat=(4,)  ; L21") != std::string::npos);
@@ -527,8 +527,8 @@ def k(A: T.Tensor((2, 32, 4), "float32", align=16)):
     // Delete each line, and cut the text at many points: never a crash, and every diagnostic has
     // a location inside the text.
     int runs = 0;
-    for (const char* n : {"arith_affine_relu.py", "arith_to_float16.py", "ewise_doc_page.py"}) {
-      const std::string src = readShared(n);
+    for (const char* n : {"affine_relu.py", "to_float16.py", "two_kernels.py"}) {
+      const std::string src = readKernel(n);
       std::vector<std::string> lines;
       size_t pos = 0;
       while (pos <= src.size()) {

@@ -90,10 +90,10 @@ class TestSimFaults : public QObject {
   }
 
   void noRaceWithBarrier() {
-    std::ifstream in(std::string(TIRX_SHARED_DIR) + "/acceptance/ewise_doc_page.py");
+    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/two_kernels.py");
     std::stringstream ss;
     ss << in.rdbuf();
-    FrontEndResult fe = checkScript(ss.str(), "ewise_doc_page.py");
+    FrontEndResult fe = checkScript(ss.str(), "two_kernels.py");
     QVERIFY(fe.ok());
     sim::Simulator s;
     for (const auto& k : fe.program.kernels) {
@@ -183,7 +183,7 @@ class TestSimFaults : public QObject {
   }
 
   void provenance() {
-    std::ifstream in(std::string(TIRX_SHARED_DIR) + "/acceptance/arith_affine_relu.py");
+    std::ifstream in(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/affine_relu.py");
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
@@ -196,8 +196,8 @@ class TestSimFaults : public QObject {
     const auto& o = s.provenance().args[1][1 * 128 + 3 * 4 + 2];
     QCOMPARE(o.thread, 35);
     QCOMPARE(o.regSlot, 2);
-    QCOMPARE(o.storeLine, lineOf(text, "st.global.v4.b32"));
-    QCOMPARE(o.regLine, lineOf(text, "max.f32"));
+    QCOMPARE(o.storeLine, lineOf(text, "T.ptx[\"st.global.v4.b32\"]"));
+    QCOMPARE(o.regLine, lineOf(text, "T.ptx[\"max.f32\"]"));
     QVERIFY(s.provenance().args[0].empty());  // A is never stored to: no owner table
   }
 };

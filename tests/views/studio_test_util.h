@@ -1,11 +1,11 @@
-// Helpers shared by the studio's widget tests: read an acceptance script, find a byte offset.
+// Helpers shared by the studio's widget tests: read a script of tests/data, find a byte offset.
 #pragma once
 
 #include <QFile>
 #include <QString>
 
-inline QString readShared(const QString& relative) {
-  QFile f(QStringLiteral(TIRX_SHARED_DIR) + "/" + relative);
+inline QString readTestData(const QString& relative) {
+  QFile f(QStringLiteral(TIRX_SOURCE_DIR) + "/tests/data/" + relative);
   if (!f.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(f.fileName()));
   return QString::fromUtf8(f.readAll());
 }

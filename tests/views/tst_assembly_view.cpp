@@ -26,7 +26,7 @@ class TstAssemblyView : public QObject {
     view.resize(900, 700);
     view.show();
     QSignalSpy compiled(&session, &Session::productsChanged);
-    session.loadText(readShared("acceptance/arith_affine_relu.py"), QString());
+    session.loadText(readTestData("kernels/affine_relu.py"), QString());
     compiled.clear();
     session.requestCompile();
     QTRY_VERIFY_WITH_TIMEOUT(compiled.count() >= 1, 60000);

@@ -26,7 +26,7 @@ class TstEditor : public QObject {
   QString m_script;
 
  private slots:
-  void initTestCase() { m_script = readShared("acceptance/arith_affine_relu.py"); }
+  void initTestCase() { m_script = readTestData("kernels/affine_relu.py"); }
 
   void typingShowsDiagnosticAtLine() {
     JobRunner runner;

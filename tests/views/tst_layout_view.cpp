@@ -107,7 +107,7 @@ class TstLayoutView : public QObject {
     panel.resize(900, 900);
     panel.show();
     QSignalSpy ready(&panel, &LayoutPanel::modelReady);
-    session.loadText(readShared("acceptance/arith_affine_relu.py"), QString());
+    session.loadText(readTestData("kernels/affine_relu.py"), QString());
     QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, kWaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, kWaitMs);
     QVERIFY(panel.showSymbol("registers"));

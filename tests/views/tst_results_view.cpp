@@ -22,8 +22,8 @@ class TstResultsView : public QObject {
   void acceptanceScriptPasses_data() {
     QTest::addColumn<QString>("script");
     QTest::addColumn<int>("points");
-    QTest::newRow("affine_relu") << "acceptance/arith_affine_relu.py" << 512;
-    QTest::newRow("silu") << "acceptance/arith_silu.py" << 512;
+    QTest::newRow("affine_relu") << "kernels/affine_relu.py" << 512;
+    QTest::newRow("silu") << "kernels/silu.py" << 512;
   }
   void acceptanceScriptPasses() {
     QFETCH(QString, script);
@@ -35,7 +35,7 @@ class TstResultsView : public QObject {
     view.resize(1000, 600);
     view.show();
     QSignalSpy reported(&session, &Session::reportChanged);
-    session.loadText(readShared(script), QString());
+    session.loadText(readTestData(script), QString());
     reported.clear();
     session.requestCompileAndVerify();
     QTRY_VERIFY_WITH_TIMEOUT(reported.count() >= 1, 120000);
@@ -57,7 +57,7 @@ class TstResultsView : public QObject {
     ResultsView view(session);
     view.show();
     QSignalSpy reported(&session, &Session::reportChanged);
-    QString s = readShared("acceptance/arith_affine_relu.py");
+    QString s = readTestData("kernels/affine_relu.py");
     s.replace("T.float32(2), T.float32(1)", "T.float32(2), T.float32(3)");  // wrong bias
     session.loadText(s, QString());
     reported.clear();

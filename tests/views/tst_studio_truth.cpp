@@ -267,7 +267,7 @@ class TstStudioTruth : public QObject {
     w.resize(1400, 900);
     w.show();
     // a wrong bias: output = reference + 2 everywhere; both must fit in the y range
-    QString s = readFile(TIRX_SHARED_DIR "/acceptance/arith_affine_relu.py");
+    QString s = readFile(TIRX_SOURCE_DIR "/tests/data/kernels/affine_relu.py");
     s.replace("T.float32(2), T.float32(1)", "T.float32(2), T.float32(3)");
     QVERIFY(verifyInWindow(w, s));
     const CheckPlots& c = w.session().report()->plots.at(0);
