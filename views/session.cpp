@@ -143,7 +143,10 @@ void Session::requestCompile() {
     emit statusMessage(tr("compile: %1").arg(QString::fromStdString(compileUnavailableReason())));
     return;
   }
-  CompileRequest req{m_text.toStdString(), displayName().toStdString(), m_sm};
+  CompileRequest req;
+  req.source = m_text.toStdString();
+  req.fileName = displayName().toStdString();
+  req.sm = m_sm;
   req.analysed = currentAnalysis(m_facts, req.source, m_sm);
   emit statusMessage(tr("compiling %1…").arg(displayName()));
   m_runner.submit<CompileProducts>(

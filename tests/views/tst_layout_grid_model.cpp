@@ -106,7 +106,7 @@ class TstLayoutGridModel : public QObject {
   void wideElementsUseTheSimulatorsPhases() {
     LayoutGridModel m;
     m.setLayout(parse("S[(32,) : (1,)]"), {32}, 16);
-    BankStats s = m.bankStats();
+    views::BankStats s = m.bankStats();
     QCOMPARE(s.accesses, int64_t(1));
     QCOMPARE(s.conflicted, int64_t(0));
     QCOMPARE(s.maxDegree, 1);
