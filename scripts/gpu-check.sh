@@ -96,6 +96,21 @@ else
   done
 fi
 
+# Decision SRCMAP-1 (issue 23): an inlined body belongs to its call site in SASS as in PTX.
+# activation.py inlines silu_affine (lines 14-15) at the ewise of line 24: nvdisasm -gi must print
+# the call site, and the register rows must name line 24, never 14 or 15.
+step "inlined bodies: SASS line records name the call site (nvdisasm -gi)"
+ACT="$ROOT/resources/examples/activation.py"
+"$TIRX" compile "$ACT" --emit sass > "$LOG/sass_inlined.txt" 2>&1
+"$TIRX" compile "$ACT" --emit regs > "$LOG/regs_inlined.txt" 2>&1
+cat "$LOG/regs_inlined.txt"
+if grep -q 'inlined at ".*activation.py", line 24' "$LOG/sass_inlined.txt" \
+  && grep -Eq '^ +24 ' "$LOG/regs_inlined.txt" && ! grep -Eq '^ +1[45] ' "$LOG/regs_inlined.txt"; then
+  row "inlined SASS at its call site" "ok" "line 24 (sass_inlined.txt, regs_inlined.txt)"
+else
+  row "inlined SASS at its call site" "FAIL" "see sass_inlined.txt and regs_inlined.txt"
+fi
+
 step "bundled examples (resources/examples) on cuda and the simulator"
 for f in "$ROOT"/resources/examples/*.py; do
   name="$(basename "$f" .py)"

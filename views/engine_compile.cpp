@@ -14,6 +14,7 @@ CompileProducts runCompile(const CompileRequest& request) {
   CompileProducts out;
   driver::CompileOptions options;
   options.sm = request.sm;
+  options.analysed = request.analysed.get();
   auto result = driver::compileScript(request.source, request.fileName, options);
   if (!result) {
     out.summary = "compile failed: " + result.error().text();

@@ -5,6 +5,7 @@
 // the *Available() functions say so, and the docks show an honest "not available yet" state.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct CompileRequest {
   std::string source;
   std::string fileName;
   int sm = 90;
+  /// The session's analysis of this very text, name and sm (ScriptFacts::frontEnd), or null: the
+  /// job then runs the front end itself. One analysis serves diagnostics, compile and verify.
+  std::shared_ptr<const FrontEndResult> analysed;
 };
 
 /// What a compile job hands the studio: core/driver's products as the engine published them (the
@@ -42,6 +46,8 @@ struct VerifyRequest {
   int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
   /// Record the simulator's asynchronous timeline of every launch (the Pipeline dock).
   bool recordTimeline = true;
+  /// As CompileRequest::analysed.
+  std::shared_ptr<const FrontEndResult> analysed;
 };
 
 /// What the Results dock draws of one check, decimated on the worker (plot_series.h) so that the

@@ -70,6 +70,7 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   options.arch = "sm_" + std::to_string(request.sm);
   options.cancel = cancel;
   options.recordTimeline = request.recordTimeline;
+  options.analysed = request.analysed.get();
   const bool gpu = request.device.rfind("cuda", 0) == 0 || driver::isSshDevice(request.device);
   options.device = gpu ? "cuda" : "sim";
   if (gpu)

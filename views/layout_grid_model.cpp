@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <sstream>
+
+#include "core/layout/bank_model.h"
 
 namespace tirx::views {
 namespace {
@@ -285,27 +288,25 @@ std::string LayoutGridModel::threadDetails(int64_t thread) const {
 
 int LayoutGridModel::bankOf(int64_t flat) const {
   if (flat < 0 || flat >= static_cast<int64_t>(m_memOffset.size())) return 0;
-  int64_t word = m_memOffset[flat] * m_elementBytes / 4;
-  return static_cast<int>(((word % 32) + 32) % 32);
+  return bankOfByte(m_memOffset[flat] * m_elementBytes);
 }
 
+// Each group of 32 consecutive elements is one warp instruction of elementBytes per lane, costed
+// by the engine's bank model (core/layout/bank_model.h): its phases (32, 16 or 8 lanes by width)
+// are the simulator's, so an 8- or 16-byte element is not charged conflicts across phases.
 BankStats LayoutGridModel::bankStats() const {
   BankStats stats;
   const int64_t n = m_table.elementCount;
+  std::optional<int64_t> lanes[32];
   for (int64_t g = 0; g < n; g += 32) {
-    // distinct words per bank in this warp-wide access
-    std::vector<std::vector<int64_t>> words(32);
-    for (int64_t f = g; f < std::min(n, g + 32); ++f) {
-      int64_t word = m_memOffset[f] * m_elementBytes / 4;
-      auto& w = words[bankOf(f)];
-      if (std::find(w.begin(), w.end(), word) == w.end()) w.push_back(word);
-    }
-    int degree = 0;
-    for (const auto& w : words) degree = std::max(degree, static_cast<int>(w.size()));
+    for (int64_t l = 0; l < 32; ++l)
+      lanes[l] =
+          g + l < n ? std::optional<int64_t>(m_memOffset[g + l] * m_elementBytes) : std::nullopt;
+    const BankReport r = sharedAccessWavefronts(lanes, m_elementBytes);
     ++stats.accesses;
-    if (degree > 1) ++stats.conflicted;
-    stats.extraWavefronts += std::max(0, degree - 1);
-    stats.maxDegree = std::max(stats.maxDegree, degree);
+    if (r.conflictWavefronts() > 0) ++stats.conflicted;
+    stats.extraWavefronts += r.conflictWavefronts();
+    stats.maxDegree = std::max(stats.maxDegree, r.maxWays);
   }
   return stats;
 }

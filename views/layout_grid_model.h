@@ -31,10 +31,11 @@ struct CellValue {
   bool mismatch = false;
 };
 
-/// Hypothetical bank statistics of a typed layout read as shared memory: word address = m ·
-/// elementBytes / 4, bank = word % 32, one warp-wide access modelled as 32 consecutive logical
-/// elements (row-major). Only for a layout typed without a kernel: a script's shared tiles show the
-/// simulator's counts of the kernel's real accesses (ir::SharedAccessCount), never this model.
+/// Hypothetical bank statistics of a typed layout read as shared memory: byte address = m ·
+/// elementBytes, one warp instruction of elementBytes per lane modelled as 32 consecutive logical
+/// elements (row-major), costed by the engine's bank model (core/layout/bank_model.h). Only for a
+/// layout typed without a kernel: a script's shared tiles show the simulator's counts of the
+/// kernel's real accesses (ir::SharedAccessCount), never this model.
 struct BankStats {
   int64_t accesses = 0;     ///< warp-wide accesses (groups of 32 elements)
   int64_t conflicted = 0;   ///< accesses with degree > 1

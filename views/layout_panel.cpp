@@ -448,12 +448,21 @@ QString LayoutPanel::bankText() const {
   auto report = m_session.report();
   if (!report || !report->ran())
     return tr("bank conflicts: Compile && Verify (Ctrl+Return) to count the kernel's real accesses");
-  std::vector<const ir::SharedAccessCount*> accesses;  // every kernel run's, in launch order
+  // every kernel run's, in launch order; the shown tensor's rows are those filed under its buffer
+  // id in its kernel (SharedAccessCount::buffer), not those whose text names it
+  std::vector<std::pair<const ir::SharedAccessCount*, bool>> accesses;
+  const ir::Symbol* shown = nullptr;
+  if (auto facts = m_session.facts();
+      facts && m_symbolIndex >= 0 &&
+      size_t(m_symbolIndex) < facts->frontEnd->program.symbols.size())
+    shown = &facts->frontEnd->program.symbols[size_t(m_symbolIndex)];
   for (const verify::KernelRun& run : report->engine.runs)
-    for (const ir::SharedAccessCount& a : run.sharedAccesses) accesses.push_back(&a);
+    for (const ir::SharedAccessCount& a : run.sharedAccesses)
+      accesses.push_back({&a, shown && shown->buffer >= 0 && a.buffer == shown->buffer &&
+                                  run.kernel == shown->kernel});
   if (accesses.empty()) return tr("bank conflicts: the last run touched no shared memory");
   QStringList mine, others;
-  for (const ir::SharedAccessCount* access : accesses) {
+  for (const auto& [access, isShown] : accesses) {
     const ir::SharedAccessCount& a = *access;
     // element accesses are spelled "store S" by the engine already; tile ops name the opcode
     const bool named = a.op.size() > a.tensor.size() &&
@@ -466,7 +475,8 @@ QString LayoutPanel::bankText() const {
                       .arg(a.maxWays)
                       .arg(a.wavefronts)
                       .arg(a.idealWavefronts);
-    if (a.tensor == m_symbolName) mine << "<b>" + row + "</b>";
+    if (isShown)
+      mine << "<b>" + row + "</b>";
     else others << row;
   }
   QString head = report_stale_note(m_session.reportStale());

@@ -87,11 +87,26 @@ void Session::showRecorded(const QString& text, const QString& name, CompileProd
   emit statusMessage(QString::fromStdString(m_report->summary));
 }
 
+namespace {
+
+// The analysis the diagnostics lane made of `text` for `sm`, when it is current: the compile and
+// verify jobs reuse it instead of running the front end again.
+std::shared_ptr<const FrontEndResult> currentAnalysis(
+    const std::shared_ptr<const ScriptFacts>& facts, const std::string& text, int sm) {
+  if (!facts || !facts->frontEnd || facts->source != text ||
+      facts->frontEnd->program.targetSm != sm)
+    return nullptr;
+  return facts->frontEnd;
+}
+
+}  // namespace
+
 VerifyRequest Session::verifyRequest() const {
   VerifyRequest req;
   req.source = m_text.toStdString();
   req.fileName = displayName().toStdString();
   req.sm = m_sm;
+  req.analysed = currentAnalysis(m_facts, req.source, m_sm);
   req.device = m_device.toStdString();
   req.sanitize = m_device.startsWith("cuda") ? m_sanitize.toStdString() : std::string();
   req.plotColumns = m_plotColumns;
@@ -128,7 +143,11 @@ void Session::requestCompile() {
     emit statusMessage(tr("compile: %1").arg(QString::fromStdString(compileUnavailableReason())));
     return;
   }
-  CompileRequest req{m_text.toStdString(), displayName().toStdString(), m_sm};
+  CompileRequest req;
+  req.source = m_text.toStdString();
+  req.fileName = displayName().toStdString();
+  req.sm = m_sm;
+  req.analysed = currentAnalysis(m_facts, req.source, m_sm);
   emit statusMessage(tr("compiling %1…").arg(displayName()));
   m_runner.submit<CompileProducts>(
       JobKind::Compile, [req] { return runCompile(req); }, this, [this](CompileProducts p) {

@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "core/layout/bank_model.h"
+
 namespace tirx::views {
 
 std::vector<SharedTileImage> sharedTileImages(const ir::Program& program, int64_t maxRows) {
@@ -13,6 +15,7 @@ std::vector<SharedTileImage> sharedTileImages(const ir::Program& program, int64_
       continue;
     SharedTileImage t;
     t.symbol = i;
+    t.buffer = s.buffer;
     t.name = s.name;
     t.kernel = s.kernel;
     t.elemBytes = ir::dtypeBytes(s.dtype);
@@ -45,18 +48,18 @@ int64_t elementByte(const SharedTileImage& tile, int64_t row, int64_t col) {
 int elementBank(const SharedTileImage& tile, int64_t row, int64_t col) {
   const int64_t byte = elementByte(tile, row, col);
   if (byte < 0) return -1;
-  // the chunk's first bank plus the 4-byte word inside the chunk
-  return (ChunkImage::firstBank(byte / 16) + static_cast<int>(byte % 16) / 4) % 32;
+  return bankOfByte(byte);  // the engine's bank model (core/layout/bank_model.h)
 }
 
 std::vector<TileAccessRow> tileAccessRows(const verify::Report& report, const std::string& kernel,
-                                          const std::string& buffer) {
+                                          int buffer) {
   std::vector<TileAccessRow> out;
   for (size_t r = 0; r < report.runs.size(); ++r) {
     const verify::KernelRun& run = report.runs[r];
     if (!kernel.empty() && run.kernel != kernel) continue;
-    for (size_t i = 0; i < run.sharedAccesses.size() && i < run.sharedBuffers.size(); ++i)
-      if (run.sharedBuffers[i] == buffer) out.push_back({static_cast<int>(r), static_cast<int>(i)});
+    for (size_t i = 0; i < run.sharedAccesses.size(); ++i)
+      if (buffer >= 0 && run.sharedAccesses[i].buffer == buffer)
+        out.push_back({static_cast<int>(r), static_cast<int>(i)});
   }
   return out;
 }

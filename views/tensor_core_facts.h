@@ -22,6 +22,7 @@ namespace tirx::views {
 /// One shared allocation of the script with its byte/bank image.
 struct SharedTileImage {
   int symbol = -1;          ///< index into program.symbols
+  int buffer = -1;          ///< its buffer in the kernel (Symbol::buffer): how counts name it
   std::string name, kernel;
   std::string layoutText;   ///< "ComposeLayout(3, 3, 3, TileLayout(S[64, 64]))"
   std::string swizzleMode;  ///< "128B", "none", or empty when no hardware mode matches
@@ -48,10 +49,10 @@ int64_t elementByte(const SharedTileImage& tile, int64_t row, int64_t col);
 struct TileAccessRow {
   int run = -1, access = -1;
 };
-/// The per-statement counts of the engine's `report` that address allocation `buffer` of
-/// `kernel`, in launch then program order (the owners are the engine's, KernelRun::sharedBuffers).
+/// The per-statement counts of the engine's `report` that address buffer id `buffer` of `kernel`
+/// (SharedAccessCount::buffer, as the simulator filed them), in launch then program order.
 std::vector<TileAccessRow> tileAccessRows(const verify::Report& report, const std::string& kernel,
-                                          const std::string& buffer);
+                                          int buffer);
 const ir::SharedAccessCount& accessOf(const verify::Report& report, const TileAccessRow& row);
 
 /// "line 38 · mma.sync…f32 · a ('a')": the picker text of a fragment fact.

@@ -301,7 +301,7 @@ void TensorCorePanel::fillAccesses() {
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
     return;
   }
-  m_rows = tileAccessRows(report->engine, tile.kernel, tile.name);
+  m_rows = tileAccessRows(report->engine, tile.kernel, tile.buffer);
   if (m_rows.empty()) {
     m_accesses->setRowCount(1);
     m_accesses->setItem(0, 1, new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")

@@ -7,7 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "core/sim/bank_model.h"
+#include "core/layout/bank_model.h"
 
 namespace tirx::cli {
 
@@ -29,7 +29,7 @@ std::vector<Phase> ldmatrixPhases(const ChunkImage& img) {
       std::vector<int64_t> rows;
       for (int64_t r = r0; r < r0 + 8; ++r)
         if (img.at(r, c) >= 0) rows.push_back(img.at(r, c) * 16);
-      if (rows.size() == 8) out.push_back({r0, c, sim::matrixAccessWavefronts(rows).wavefronts});
+      if (rows.size() == 8) out.push_back({r0, c, matrixAccessWavefronts(rows).wavefronts});
     }
   return out;
 }

@@ -1,10 +1,10 @@
 // The CUDA generator's driver: names, the prelude, scalar functions, kernels (signature, thread
 // coordinates, allocations) and statements, each preceded by `#line`, plus the source map.
 #include <algorithm>
-#include <regex>
 
 #include "core/codegen/codegen_internal.h"
 #include "core/ir/shared_memory.h"
+#include "core/ptx/ptx_loc.h"
 
 namespace tirx::codegen {
 
@@ -91,45 +91,7 @@ std::vector<int> SourceMap::sassLinesOf(int scriptLine) const {
 }
 
 void SourceMap::attachPtx(const std::string& ptx, const std::string& file) {
-  // `.file N "NAME"` and `.loc F L C[, function_name ..., inlined_at F2 L2 C2]`: an inlined
-  // body (an ewise function) is attributed to its call site in the kernel.
-  static const std::regex fileRe(R"(^\s*\.file\s+(\d+)\s+\"([^\"]*)\")");
-  static const std::regex locRe(R"(^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*)$)");
-  static const std::regex inlRe(R"(inlined_at\s+(\d+)\s+(\d+)\s+\d+)");
-  auto base = [](const std::string& p) {
-    const auto s = p.find_last_of('/');
-    return s == std::string::npos ? p : p.substr(s + 1);
-  };
-  const std::string want = base(file);
-  std::set<int> scriptFiles;
-  std::smatch m;
-  std::istringstream in1(ptx);
-  std::string line;
-  while (std::getline(in1, line))
-    if (line.find(".file") != std::string::npos && std::regex_search(line, m, fileRe) &&
-        base(m[2]) == want)
-      scriptFiles.insert(std::stoi(m[1]));
-  ptxToScript.assign(1, 0);
-  std::istringstream in(ptx);
-  int current = 0;
-  while (std::getline(in, line)) {
-    if (line.find(".loc") != std::string::npos && std::regex_search(line, m, locRe)) {
-      const int f = std::stoi(m[1]), l = std::stoi(m[2]);
-      const std::string rest = m[3];
-      current = scriptFiles.count(f) ? l : 0;
-      std::smatch mi;
-      if (std::regex_search(rest, mi, inlRe) && scriptFiles.count(std::stoi(mi[1])))
-        current = std::stoi(mi[2]);
-      ptxToScript.push_back(0);  // the .loc line itself
-      continue;
-    }
-    const bool code = !line.empty() && line.find("//") == std::string::npos &&
-                      line.find_first_not_of(" \t") != std::string::npos;
-    if (line.rfind("}", 0) == 0 || line.find(".entry") != std::string::npos ||
-        line.find(".func") != std::string::npos)
-      current = 0;
-    ptxToScript.push_back(code ? current : 0);
-  }
+  ptxToScript = ptxScriptLines(ptx, file);  // the one `.loc` reader (core/ptx/ptx_loc.h)
 }
 
 namespace detail {

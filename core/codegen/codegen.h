@@ -41,7 +41,9 @@ struct SourceMap {
   std::vector<int> cudaLinesOf(int scriptLine) const;
   std::vector<int> ptxLinesOf(int scriptLine) const;
   std::vector<int> sassLinesOf(int scriptLine) const;
-  /// Fill ptxToScript from the `.loc` records of NVRTC's PTX (`file` = the #line name).
+  /// Fill ptxToScript from the `.loc` records of NVRTC's PTX (`file` = the #line name) through
+  /// the one `.loc` reader, ptxScriptLines (core/ptx/ptx_loc.h): an inlined body's instructions
+  /// belong to its call site's line.
   void attachPtx(const std::string& ptx, const std::string& file);
 };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/debug/debug_internal.h"
+#include "core/ir/buffer_access.h"
 
 namespace tirx::debug {
 
@@ -14,14 +15,12 @@ namespace {
 constexpr int64_t kChunk = 64;
 
 void collectTileOpLines(const std::vector<ir::Stmt>& body, std::vector<int>& lines) {
-  for (const auto& s : body) {
+  ir::forEachStmt(body, [&](const ir::Stmt& s) {
     const bool tile =
         (s.kind == ir::StmtKind::Apply && s.apply) || (s.kind == ir::StmtKind::Ewise && s.ewise) ||
         (s.kind == ir::StmtKind::Tma && s.tma) || (s.kind == ir::StmtKind::Wgmma && s.wgmma);
     if (tile && s.span.line > 0) lines.push_back(s.span.line);
-    collectTileOpLines(s.body, lines);
-    collectTileOpLines(s.orelse, lines);
-  }
+  });
 }
 
 std::string opText(const ir::Stmt* s) {

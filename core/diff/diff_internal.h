@@ -49,7 +49,7 @@ std::vector<SharedLayoutDiff> diffSharedLayouts(const ir::Program& a, const ir::
 
 /// One verify's simulator shared-memory counts by (kernel, shared buffer, script line, op).
 using SharedCounts = std::map<std::tuple<std::string, std::string, int, std::string>, BankCounts>;
-SharedCounts sharedCountsOf(const verify::Report& report);
+SharedCounts sharedCountsOf(const verify::Report& report, const ir::Program& program);
 
 /// Fills each compared tile's accesses from the two sides' counts (null: that side has none, and
 /// `whyNot` says why), pairing A's statements with B's through the script-line pairs.

@@ -195,15 +195,15 @@ std::vector<SharedLayoutDiff> diffSharedLayouts(const ir::Program& a, const ir::
   return out;
 }
 
-SharedCounts sharedCountsOf(const verify::Report& report) {
+SharedCounts sharedCountsOf(const verify::Report& report, const ir::Program& program) {
   SharedCounts out;
   for (const verify::KernelRun& run : report.runs) {
-    if (run.device != "simulator") continue;
-    for (size_t i = 0; i < run.sharedAccesses.size(); ++i) {
-      const ir::SharedAccessCount& c = run.sharedAccesses[i];
-      const std::string buffer = i < run.sharedBuffers.size() ? run.sharedBuffers[i] : "";
-      if (!buffer.empty()) add(out[{run.kernel, buffer, c.span.line, c.op}], c);
-    }
+    const ir::Kernel* k = program.findKernel(run.kernel);
+    if (run.device != "simulator" || !k) continue;
+    // The two versions' buffers pair by name (their ids differ); each count names its own by id.
+    for (const ir::SharedAccessCount& c : run.sharedAccesses)
+      if (c.buffer >= 0 && size_t(c.buffer) < k->buffers.size())
+        add(out[{run.kernel, k->buffers[size_t(c.buffer)].name, c.span.line, c.op}], c);
   }
   return out;
 }

@@ -187,6 +187,7 @@ SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, Re
   vo.fileName = v.scriptFile;
   vo.budget = o.budget;
   vo.cancel = o.cancel;
+  vo.analysed = &c.front;  // compileSide's analysis: the front end runs once per side
   const verify::Report rep = verify::verifyScript(v.script, vo);
   if (rep.environmentError) {
     res.unavailable = true;
@@ -205,7 +206,7 @@ SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, Re
   if (gpu)
     out.sharedWhy = "ran on " + t.device + ", not the simulator";
   else
-    out.shared = detail::sharedCountsOf(rep);
+    out.shared = detail::sharedCountsOf(rep, c.front.program);
   return out;
 }
 

@@ -23,6 +23,7 @@
 #include "core/diag/diagnostic.h"
 #include "core/diag/result.h"
 #include "core/diff/line_diff.h"
+#include "core/layout/bank_model.h"
 #include "core/toolchain/toolchain.h"
 #include "core/verify/bundle.h"
 #include "core/verify/verify.h"
@@ -110,7 +111,7 @@ struct LayoutDiff {
 /// from the tile's start (docs/decisions.md, DIFF-5).
 struct SharedPlace {
   int64_t byte = -1;
-  int bank() const { return byte < 0 ? -1 : int((byte / 4) % 32); }
+  int bank() const { return byte < 0 ? -1 : bankOfByte(byte); }
   std::string text() const;  ///< "byte 144 bank 4"
 };
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/driver/register_estimate.h"
+#include "core/ir/buffer_access.h"
 #include "core/sema/sema.h"
 
 namespace tirx::driver {
@@ -65,12 +66,11 @@ std::string scriptKey(std::string_view source, const std::string& fileName, cons
 
 /// The script line of the first wgmma statement of a kernel body (0 when it has none).
 static int firstWgmmaLine(const std::vector<ir::Stmt>& body) {
-  for (const ir::Stmt& s : body) {
-    if (s.kind == ir::StmtKind::Wgmma) return s.span.line;
-    if (int l = firstWgmmaLine(s.body)) return l;
-    if (int l = firstWgmmaLine(s.orelse)) return l;
-  }
-  return 0;
+  int line = 0;
+  ir::forEachStmt(body, [&](const ir::Stmt& s) {
+    if (!line && s.kind == ir::StmtKind::Wgmma) line = s.span.line;
+  });
+  return line;
 }
 
 void placeWgmmaNotes(std::vector<toolchain::ToolMessage>& messages, const ir::Program& program) {
@@ -201,14 +201,18 @@ Result<CompileProducts> compileScript(std::string_view source, const std::string
 Result<CompileProducts> compileScriptUncached(std::string_view source, const std::string& fileName,
                                               const CompileOptions& options) {
   const auto t0 = Clock::now();
-  SemaOptions so;
-  so.sm = options.sm;
-  FrontEndResult fe = checkScript(source, fileName, so);
+  FrontEndResult own;
+  if (!options.analysed) {
+    SemaOptions so;
+    so.sm = options.sm;
+    own = checkScript(source, fileName, so);
+  }
+  const FrontEndResult& fe = options.analysed ? *options.analysed : own;
   const double feMs = msSince(t0);
   if (!fe.ok()) {
     CompileProducts p;
-    p.program = std::move(fe.program);
-    p.diagnostics = std::move(fe.diagnostics);
+    p.program = fe.program;
+    p.diagnostics = fe.diagnostics;
     p.fileName = fileName;
     p.timings.frontEndMs = feMs;
     p.timings.totalMs = feMs;

@@ -17,6 +17,10 @@
 #include "core/toolchain/register_facts.h"
 #include "core/toolchain/toolchain.h"
 
+namespace tirx {
+struct FrontEndResult;  // core/sema/sema.h
+}  // namespace tirx
+
 namespace tirx::driver {
 
 struct CompileOptions {
@@ -25,6 +29,10 @@ struct CompileOptions {
   bool cubin = true;         ///< link to a cubin and report resources
   bool sass = true;          ///< disassemble when a disassembler exists
   bool useCache = true;      ///< reuse the in-memory caches (script level and NVRTC level)
+  /// The front end's result for this very text, file name and `sm`, when the caller already has
+  /// it (the studio's analysis, `tirx diff`'s check): compileScript then skips the front end, so
+  /// one analysis serves the diagnostics, the compile and the verify. Must outlive the call.
+  const FrontEndResult* analysed = nullptr;
 };
 
 struct Timings {

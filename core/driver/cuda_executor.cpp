@@ -138,6 +138,207 @@ void CudaExecutor::addSanitizerFaults(const SanitizerReport& rep, const std::str
                                     (rep.firstApiError.empty() ? "" : " (first: " + rep.firstApiError + ")"))});
 }
 
+namespace {
+
+/// The programs a local or remote run needs: the runner binary and, under --sanitize,
+/// compute-sanitizer.
+struct RunTools {
+  std::string runner, sanitizer;
+};
+
+/// Where the tools are, or why this executor cannot run a kernel at all (no driver, no runner, a
+/// sanitizer that is not there or not possible over ssh, a remote simulator without the script).
+Result<RunTools> findRunTools(const CudaExecutorOptions& o) {
+  // The runner reports a missing driver itself; checking here saves a compile and a process.
+  const bool explicitRunner = !o.runnerPath.empty() || runnerOverridden();
+  const bool remote = o.remote.has_value(), remoteSim = remote && o.remote->sim;
+  if (!remote && !explicitRunner && !device::driverLibraryPresent())
+    return Status{"dlopen", "no CUDA driver (libcuda.so.1 not found)", 0};
+  RunTools t;
+  t.runner = o.runnerPath.empty() ? findRunner() : o.runnerPath;
+  if (!remote && (t.runner.empty() || ::access(t.runner.c_str(), X_OK) != 0))
+    return Status{"runner", "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)", 0};
+  if (remote && o.sanitize != SanitizerTool::None)
+    return Status{"compute-sanitizer",
+                  "--sanitize is not available for ssh:// devices (run tirx on the host)", 0};
+  if (remoteSim && o.scriptSource.empty())
+    return Status{
+        "run", "the remote simulator needs the script's text (CudaExecutorOptions::scriptSource)",
+        0};
+  if (o.sanitize != SanitizerTool::None) {
+    t.sanitizer = o.sanitizerPath.empty() ? findComputeSanitizer() : o.sanitizerPath;
+    if (t.sanitizer.empty() || ::access(t.sanitizer.c_str(), X_OK) != 0)
+      return Status{
+          "compute-sanitizer",
+          "compute-sanitizer not found (looked in PATH, $CUDA_HOME/bin and /usr/local/cuda/bin); "
+          "it comes with the CUDA toolkit, or run without --sanitize",
+          0};
+  }
+  return t;
+}
+
+/// The kernel compiled for the run. Compiled here, also for a remote GPU: the host needs only a
+/// driver and `tirx runner`, and the generated code does not depend on the host's toolkit
+/// (docs/decisions.md). A compile error is an environment failure of the run, with the messages.
+Result<CompileProducts> compileForRun(const ir::Program& program, const std::string& kernel,
+                                      const std::string& scriptFile, int sm) {
+  CompileOptions co;
+  co.sm = sm;
+  co.kernel = kernel;
+  co.sass = false;
+  auto c = compileProgram(program, scriptFile, co);
+  if (!c) return c.error();
+  if (!c->ok) {
+    std::string msg;
+    for (const auto& d : c->diagnostics) msg += formatGcc(d, scriptFile);
+    return Status{"compile", "kernel '" + kernel + "' did not compile:\n" + msg, 0};
+  }
+  return std::move(*c);
+}
+
+/// One tensor argument into the request: its bytes and definedness mask as files in `dir` (none
+/// for an argument with no defined element), and whether it comes back (the kernel writes it).
+Status addTensorArg(const ir::HostTensor& t, size_t i, bool written, bool trackDefined,
+                    const std::string& dir, RunnerRequest& req, std::vector<std::string>& sent) {
+  RunnerArg ra;
+  ra.isTensor = true;
+  ra.dtype = t.dtype;
+  ra.shape = t.shape;
+  ra.bytes = t.data.size();
+  ra.download = written;
+  const int64_t undefined = t.undefinedCount();
+  ra.undefined = undefined == 0           ? Undefined::None
+                 : undefined == t.numel() ? Undefined::All
+                                          : Undefined::Some;
+  if (ra.undefined != Undefined::None && trackDefined) req.passes = 2;
+  const std::string n = std::to_string(i);
+  if (ra.undefined != Undefined::All) {
+    ra.file = "arg" + n + ".bin";
+    if (!writeWholeFile(dir + "/" + ra.file, t.data.data(), t.data.size()))
+      return Status{"write", "cannot write argument " + n + " to " + dir, errno};
+    sent.push_back(ra.file);
+  }
+  if (ra.undefined == Undefined::Some) {
+    ra.maskFile = "mask" + n + ".bin";
+    if (!writeWholeFile(dir + "/" + ra.maskFile, t.defined.data(), t.defined.size()))
+      return Status{"write", "cannot write the mask of argument " + n + " to " + dir, errno};
+    sent.push_back(ra.maskFile);
+  }
+  req.args.push_back(std::move(ra));
+  return {};
+}
+
+/// The kernel's TMA descriptors as the runner encodes them (decision TC-T1).
+std::vector<RunnerTensorMap> tensorMapsOf(const ir::Kernel& k) {
+  std::vector<RunnerTensorMap> out;
+  for (const ir::TensorMap& m : k.tensorMaps) {
+    RunnerTensorMap t;
+    t.arg = size_t(m.param);
+    t.name = k.params[size_t(m.param)].name;
+    t.dtype = m.dtype;
+    t.baseBytes = uint64_t(m.baseElems * ir::dtypeBytes(m.dtype));
+    for (int64_t v : m.dims) t.dims.push_back(uint64_t(v));
+    for (int64_t v : m.strideBytes) t.strides.push_back(uint64_t(v));
+    for (int64_t v : m.box) t.box.push_back(uint32_t(v));
+    t.swizzle = m.swizzle;
+    t.oobNan = m.oobNan;
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+/// The request of one run written to `dir` (request.json, the kernel image unless the remote
+/// simulator runs it, the argument files); `sent` lists the files a remote host needs.
+Result<RunnerRequest> writeRequest(const ir::Kernel& k, std::vector<ir::KernelArg>& args,
+                                   const CompileProducts& compiled, const CudaExecutorOptions& o,
+                                   int sm, const std::string& dir, std::vector<std::string>& sent) {
+  const bool remote = o.remote.has_value(), remoteSim = remote && o.remote->sim;
+  // Undefined elements carry the poison the simulator also sees; the request says where they are.
+  for (auto& a : args)
+    if (a.isTensor) a.tensor.poisonUndefined(ir::kPoisonByte);
+  const ir::BufferAccess access = ir::bufferAccess(k);
+  RunnerRequest req;
+  req.kernel = k.name;
+  req.device = remote ? o.remote->device : o.device;
+  if (remoteSim) {
+    req.mode = "sim";
+    req.script = o.scriptSource;
+    req.scriptFile = std::filesystem::path(o.scriptFile).filename().string();
+    req.sm = sm;
+  }
+  sent = {"request.json"};
+  for (int d = 0; d < 3; ++d) {
+    req.grid[size_t(d)] = k.launch.grid[size_t(d)];
+    req.block[size_t(d)] = k.launch.block[size_t(d)];
+  }
+  req.dynamicSmem = ir::planSharedMemory(k).launchDynamicBytes;
+  req.warmup = o.warmup;
+  req.repeats = o.repeats > 1 ? o.repeats : 0;
+  if (!remoteSim) {
+    if (!writeWholeFile(dir + "/kernel.cubin", compiled.cubin.data(), compiled.cubin.size()) ||
+        !writeWholeFile(dir + "/kernel.ptx", compiled.ptx.data(), compiled.ptx.size()))
+      return Status{"write", "cannot write the kernel image to " + dir, errno};
+    sent.push_back("kernel.cubin");
+    sent.push_back("kernel.ptx");
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].isTensor) {
+      RunnerArg ra;
+      ra.bits = args[i].scalarBits;
+      req.args.push_back(ra);
+      continue;
+    }
+    const bool written = access.isWritten(k.params[i].buffer);
+    if (Status st = addTensorArg(args[i].tensor, i, written, o.trackDefined, dir, req, sent);
+        !st.message.empty())
+      return st;
+  }
+  req.tensorMaps = tensorMapsOf(k);
+  const std::string reqText = requestToJson(req);
+  if (!writeWholeFile(dir + "/request.json", reqText.data(), reqText.size()))
+    return Status{"write", "cannot write the request to " + dir, errno};
+  return req;
+}
+
+/// Copy the runner's outputs back into `args`: every tensor the kernel writes, with its
+/// definedness after the run when the run tracked it. Returns why an output is unusable (the
+/// runner's fault, reported as a crash), "" when every one came back whole.
+std::string readOutputs(const RunnerResponse& resp, const RunnerRequest& req, bool tracked,
+                        const std::string& dir, std::vector<ir::KernelArg>& args) {
+  std::vector<bool> seen(args.size(), false);
+  for (const RunnerOutput& o : resp.outputs) {
+    const std::string bad = "the runner for kernel '" + req.kernel + "' returned a bad output " +
+                            std::to_string(o.index) + ": ";
+    if (o.index >= args.size() || !args[o.index].isTensor || seen[o.index])
+      return bad + "no such tensor argument, or returned twice";
+    seen[o.index] = true;
+    ir::HostTensor& t = args[o.index].tensor;
+    std::string data;
+    if (!readWholeFile(dir + "/" + o.file, data, t.data.size()) || data.size() != t.data.size())
+      return bad + "'" + o.file + "' is missing or not " + std::to_string(t.data.size()) + " bytes";
+    std::memcpy(t.data.data(), data.data(), data.size());
+    if (!tracked) continue;
+    if (o.undefined == 0) {
+      t.defined.clear();
+      continue;
+    }
+    std::string mask;
+    if (!readWholeFile(dir + "/" + o.maskFile, mask, size_t(t.numel())) ||
+        mask.size() != size_t(t.numel()))
+      return bad + "mask '" + o.maskFile + "' is missing or not " + std::to_string(t.numel()) +
+             " bytes";
+    t.defined.assign(mask.begin(), mask.end());
+    t.poisonUndefined(ir::kPoisonByte);
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (req.args[i].isTensor && req.args[i].download && !seen[i])
+      return "the runner for kernel '" + req.kernel + "' did not return output " +
+             std::to_string(i);
+  return {};
+}
+
+}  // namespace
+
 Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const std::string& kernel,
                                              std::vector<ir::KernelArg>& args) {
   m_timings = {};
@@ -154,28 +355,10 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                   "kernel '" + kernel + "' takes " + std::to_string(k->params.size()) +
                       " arguments, " + std::to_string(args.size()) + " given",
                   0};
-  // The runner reports a missing driver itself; checking here saves a compile and a process.
-  const bool explicitRunner = !m_options.runnerPath.empty() || runnerOverridden();
+  const Result<RunTools> tools = findRunTools(m_options);
+  if (!tools) return tools.error();
   const bool remote = m_options.remote.has_value(), remoteSim = remote && m_options.remote->sim;
-  if (!remote && !explicitRunner && !device::driverLibraryPresent())
-    return Status{"dlopen", "no CUDA driver (libcuda.so.1 not found)", 0};
-  const std::string runner = m_options.runnerPath.empty() ? findRunner() : m_options.runnerPath;
-  if (!remote && (runner.empty() || ::access(runner.c_str(), X_OK) != 0))
-    return Status{"runner", "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)", 0};
-  if (remote && m_options.sanitize != SanitizerTool::None)
-    return Status{"compute-sanitizer", "--sanitize is not available for ssh:// devices (run tirx on the host)", 0};
-  if (remoteSim && m_options.scriptSource.empty())
-    return Status{"run", "the remote simulator needs the script's text (CudaExecutorOptions::scriptSource)", 0};
   const SanitizerTool tool = m_options.sanitize;
-  std::string sanitizer;
-  if (tool != SanitizerTool::None) {
-    sanitizer = m_options.sanitizerPath.empty() ? findComputeSanitizer() : m_options.sanitizerPath;
-    if (sanitizer.empty() || ::access(sanitizer.c_str(), X_OK) != 0)
-      return Status{"compute-sanitizer",
-                    "compute-sanitizer not found (looked in PATH, $CUDA_HOME/bin and /usr/local/cuda/bin); "
-                    "it comes with the CUDA toolkit, or run without --sanitize",
-                    0};
-  }
 
   ir::RunOutcome out;
   const std::string where = "on " + name();
@@ -192,118 +375,32 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                    m_budget->stop() == BudgetStop::Time ? "E0951" : "E0953",
                    "kernel '" + kernel + "' was not started " + where + ": " + m_budget->message());
 
-  // Compile here, also for a remote GPU: the host needs only a driver and `tirx runner`, and the
-  // generated code does not depend on the host's toolkit (docs/decisions.md). The remote
-  // simulator needs no compile products at all.
-  CompileOptions co;
-  co.sm = m_options.sm > 0 ? m_options.sm : program.targetSm;
-  co.kernel = kernel;
-  co.sass = false;
+  // The remote simulator needs no compile products at all.
+  const int sm = m_options.sm > 0 ? m_options.sm : program.targetSm;
   CompileProducts compiled;
   if (!remoteSim) {
-    auto c = compileProgram(program, m_options.scriptFile, co);
+    auto c = compileForRun(program, kernel, m_options.scriptFile, sm);
     if (!c) return c.error();
     compiled = std::move(*c);
     out.compileMs = compiled.timings.totalMs;
-    if (!compiled.ok) {
-      std::string msg;
-      for (const auto& d : compiled.diagnostics) msg += formatGcc(d, m_options.scriptFile);
-      return Status{"compile", "kernel '" + kernel + "' did not compile:\n" + msg, 0};
-    }
   }
 
   char tmpl[] = "/tmp/tirx_run_XXXXXX";
   if (!::mkdtemp(tmpl)) return Status{"mkdtemp", "cannot create a temporary directory", errno};
   const TempDir dir{tmpl, m_options.keepTemp};
-
-  // Undefined elements carry the poison the simulator also sees; the request says where they are.
-  for (auto& a : args)
-    if (a.isTensor) a.tensor.poisonUndefined(ir::kPoisonByte);
-  const ir::BufferAccess access = ir::bufferAccess(*k);
-  RunnerRequest req;
-  req.kernel = kernel;
-  req.device = remote ? m_options.remote->device : m_options.device;
-  if (remoteSim) {
-    req.mode = "sim";
-    req.script = m_options.scriptSource;
-    req.scriptFile = std::filesystem::path(m_options.scriptFile).filename().string();
-    req.sm = co.sm;
-    req.cubin.clear();
-    req.ptx.clear();
-  }
-  std::vector<std::string> sent{"request.json"};
-  for (int d = 0; d < 3; ++d) {
-    req.grid[size_t(d)] = k->launch.grid[size_t(d)];
-    req.block[size_t(d)] = k->launch.block[size_t(d)];
-  }
-  req.dynamicSmem = ir::planSharedMemory(*k).launchDynamicBytes;
-  req.warmup = m_options.warmup;
-  req.repeats = m_options.repeats > 1 ? m_options.repeats : 0;
-  if (!remoteSim) {
-    if (!writeWholeFile(dir.path + "/kernel.cubin", compiled.cubin.data(), compiled.cubin.size()) ||
-        !writeWholeFile(dir.path + "/kernel.ptx", compiled.ptx.data(), compiled.ptx.size()))
-      return Status{"write", "cannot write the kernel image to " + dir.path, errno};
-    sent.push_back("kernel.cubin");
-    sent.push_back("kernel.ptx");
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    const ir::KernelArg& a = args[i];
-    RunnerArg ra;
-    ra.isTensor = a.isTensor;
-    if (!a.isTensor) {
-      ra.bits = a.scalarBits;
-      req.args.push_back(ra);
-      continue;
-    }
-    const ir::HostTensor& t = a.tensor;
-    ra.dtype = t.dtype;
-    ra.shape = t.shape;
-    ra.bytes = t.data.size();
-    ra.download = access.isWritten(k->params[i].buffer);
-    const int64_t undefined = t.undefinedCount();
-    ra.undefined = undefined == 0           ? Undefined::None
-                   : undefined == t.numel() ? Undefined::All
-                                            : Undefined::Some;
-    if (ra.undefined != Undefined::None && m_options.trackDefined) req.passes = 2;
-    const std::string n = std::to_string(i);
-    if (ra.undefined != Undefined::All) {
-      ra.file = "arg" + n + ".bin";
-      if (!writeWholeFile(dir.path + "/" + ra.file, t.data.data(), t.data.size()))
-        return Status{"write", "cannot write argument " + n + " to " + dir.path, errno};
-      sent.push_back(ra.file);
-    }
-    if (ra.undefined == Undefined::Some) {
-      ra.maskFile = "mask" + n + ".bin";
-      if (!writeWholeFile(dir.path + "/" + ra.maskFile, t.defined.data(), t.defined.size()))
-        return Status{"write", "cannot write the mask of argument " + n + " to " + dir.path, errno};
-      sent.push_back(ra.maskFile);
-    }
-    req.args.push_back(std::move(ra));
-  }
-  for (const ir::TensorMap& m : k->tensorMaps) {  // decision TC-T1
-    RunnerTensorMap t;
-    t.arg = size_t(m.param);
-    t.name = k->params[size_t(m.param)].name;
-    t.dtype = m.dtype;
-    t.baseBytes = uint64_t(m.baseElems * ir::dtypeBytes(m.dtype));
-    for (int64_t v : m.dims) t.dims.push_back(uint64_t(v));
-    for (int64_t v : m.strideBytes) t.strides.push_back(uint64_t(v));
-    for (int64_t v : m.box) t.box.push_back(uint32_t(v));
-    t.swizzle = m.swizzle;
-    t.oobNan = m.oobNan;
-    req.tensorMaps.push_back(std::move(t));
-  }
-  const std::string reqText = requestToJson(req);
-  if (!writeWholeFile(dir.path + "/request.json", reqText.data(), reqText.size()))
-    return Status{"write", "cannot write the request to " + dir.path, errno};
+  std::vector<std::string> sent;
+  const Result<RunnerRequest> req = writeRequest(*k, args, compiled, m_options, sm, dir.path, sent);
+  if (!req) return req.error();
 
   // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.
   const bool jobLimit = m_budget && m_budget->limits().maxSeconds > 0;
   const int timeoutMs =
       tool == SanitizerTool::None ? m_options.timeoutMs : sanitizedTimeoutMs(tool, m_options.timeoutMs);
-  std::vector<std::string> argv{runner, "runner", dir.path + "/request.json", dir.path + "/response.json"};
+  std::vector<std::string> argv{tools->runner, "runner", dir.path + "/request.json",
+                                dir.path + "/response.json"};
   if (tool != SanitizerTool::None)
-    argv = sanitizerArgv(sanitizer, tool, dir.path + "/sanitizer.log", m_options.sanitizerPrintLimit, argv);
+    argv = sanitizerArgv(tools->sanitizer, tool, dir.path + "/sanitizer.log",
+                         m_options.sanitizerPrintLimit, argv);
   const int limitMs = jobLimit ? std::numeric_limits<int>::max() : timeoutMs;
   ChildResult child;
   if (remote) {
@@ -367,40 +464,10 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     return out;
   }
   // Outputs: every tensor the kernel writes comes back, with its definedness after the run.
-  std::vector<bool> seen(args.size(), false);
-  for (const RunnerOutput& o : resp->outputs) {
-    const std::string bad = "the runner for kernel '" + kernel + "' returned a bad output " +
-                            std::to_string(o.index) + ": ";
-    if (o.index >= args.size() || !args[o.index].isTensor || seen[o.index])
-      return faultAt("crash", "E0952", bad + "no such tensor argument, or returned twice");
-    seen[o.index] = true;
-    ir::HostTensor& t = args[o.index].tensor;
-    std::string data;
-    if (!readWholeFile(dir.path + "/" + o.file, data, t.data.size()) ||
-        data.size() != t.data.size())
-      return faultAt(
-          "crash", "E0952",
-          bad + "'" + o.file + "' is missing or not " + std::to_string(t.data.size()) + " bytes");
-    std::memcpy(t.data.data(), data.data(), data.size());
-    if (req.passes < 2 && !remoteSim) continue;
-    if (o.undefined == 0) {
-      t.defined.clear();
-      continue;
-    }
-    std::string mask;
-    if (!readWholeFile(dir.path + "/" + o.maskFile, mask, size_t(t.numel())) ||
-        mask.size() != size_t(t.numel()))
-      return faultAt("crash", "E0952",
-                     bad + "mask '" + o.maskFile + "' is missing or not " +
-                         std::to_string(t.numel()) + " bytes");
-    t.defined.assign(mask.begin(), mask.end());
-    t.poisonUndefined(ir::kPoisonByte);
-  }
-  for (size_t i = 0; i < args.size(); ++i)
-    if (req.args[i].isTensor && req.args[i].download && !seen[i])
-      return faultAt(
-          "crash", "E0952",
-          "the runner for kernel '" + kernel + "' did not return output " + std::to_string(i));
+  if (const std::string bad =
+          readOutputs(*resp, *req, req->passes >= 2 || remoteSim, dir.path, args);
+      !bad.empty())
+    return faultAt("crash", "E0952", bad);
   out.ran = true;
   out.runMs = resp->firstLaunchMs;
   m_timings.launchesMs = resp->launchesMs;

@@ -1,8 +1,13 @@
-// The one walker over Kernel IR statements and expressions, and the one buffer-access analysis
-// built on it: which buffers a kernel reads and which it writes. The simulator (which outputs
-// get provenance), the GPU executor (which arguments to upload and copy back, `writtenParams`),
-// device comparison, bundles and codegen's declaration scan all use these, so that they cannot
-// disagree on what a statement touches (they did: the simulator's own walk missed TMA stores).
+// The walker over Kernel IR statements and expressions for queries, and the one buffer-access
+// analysis built on it: which buffers a kernel reads and which it writes. The simulator (which
+// outputs get provenance), the GPU executor (which arguments to upload and copy back), device
+// comparison, bundles, the studio's tile-op uses, and the queries "first wgmma line" (compile),
+// "tile-op lines" (the debugger) and "scalar ops of a body" (the simulator's step cost) all use
+// it, so that they cannot disagree on what a statement touches (they did: the simulator's own walk
+// missed TMA stores). Walks that carry state down the tree — sema's (scopes, bounds, assignment
+// counts), codegen's declaration depth and emission, the register estimate's loop ends and
+// setmaxnreg budgets, the simulator's compiler, the printer, the specializer's rewrite — recurse
+// themselves: a pre-order callback cannot tell them where a body ends.
 //
 // Access rules (spec §2.6 operand order: the destination first):
 //   Store            writes its tensor; Load expressions anywhere read theirs

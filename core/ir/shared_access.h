@@ -1,7 +1,7 @@
 // Shared-memory traffic of a simulated run as engine values: for every statement that touches
 // shared memory (ld/st.shared tile ops, ldmatrix, stmatrix, element loads and stores of a shared
 // tile), the warp instructions it issued and the wavefronts they cost under the bank model of
-// core/sim/bank_model.h (what ncu reports as l1tex__data_pipe_lsu_wavefronts_mem_shared), summed
+// core/layout/bank_model.h (what ncu reports as l1tex__data_pipe_lsu_wavefronts_mem_shared), summed
 // over every CTA, and the same per script line. The studio and `tirx run --json` show them. The
 // first CTA's warp instructions are also kept lane by lane (a bounded sample per warp), so that the
 // studio's bank view can draw which elements one instruction touches and which of them conflict

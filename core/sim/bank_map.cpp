@@ -6,8 +6,8 @@
 #include <map>
 
 #include "core/ir/shared_memory.h"
+#include "core/layout/bank_model.h"
 #include "core/layout/compiled_layout.h"
-#include "core/sim/bank_model.h"
 
 namespace tirx::sim {
 namespace {
@@ -16,10 +16,6 @@ constexpr int64_t kMaxElements = int64_t(1) << 20;
 
 int64_t floorDiv(int64_t a, int64_t b) {
   return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-int bankOf(int64_t word) {
-  return static_cast<int>(((word % kBanks) + kBanks) % kBanks);
 }
 
 /// Per physical byte of the buffer (after the swizzle): the element that holds it, −1 for padding.
@@ -111,7 +107,7 @@ WarpBankMap warpBankMap(const ir::Kernel& kernel, const ir::SharedAccessCount& c
     for (const Access& a : accesses)
       for (int64_t w = floorDiv(a.address, kBankBytes);
            w <= floorDiv(a.address + a.width - 1, kBankBytes); ++w) {
-        std::vector<int64_t>& words = bankWords[size_t(a.phase)][bankOf(w)];
+        std::vector<int64_t>& words = bankWords[size_t(a.phase)][bankOfWord(w)];
         if (std::find(words.begin(), words.end(), w) == words.end()) words.push_back(w);
         std::vector<int64_t>& elems = wordElements[size_t(a.phase)][w];
         for (int64_t byte = std::max(a.address, w * kBankBytes);
@@ -142,7 +138,7 @@ WarpBankMap warpBankMap(const ir::Kernel& kernel, const ir::SharedAccessCount& c
         c.sample = sample;
         c.lane = a.lane;
         c.byte = byte - count.base;
-        c.bank = bankOf(word);
+        c.bank = bankOfWord(word);
         c.phase = a.phase;
         const std::vector<int64_t>& words = bankWords[size_t(a.phase)][c.bank];
         c.ways = static_cast<int>(words.size());

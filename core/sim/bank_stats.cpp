@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/sim/bank_model.h"
+#include "core/layout/bank_model.h"
 #include "core/sim/sim_internal.h"
 
 namespace tirx::sim {

@@ -15,14 +15,13 @@
 //     fragment register read before anything wrote it is E0783, with the tensor's declaration.
 // mma.sync multiplies f16/bf16 inputs exactly in f32 and accumulates in f32 in K order, starting
 // from C (docs/simulator.md, "Warp collectives": the tolerance against the GPU).
-#include <cstring>
-
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "core/ir/half.h"
+#include "core/layout/bank_model.h"
 #include "core/ptx/fragments.h"
-#include "core/sim/bank_model.h"
 #include "core/sim/sim_internal.h"
 
 namespace tirx::sim {

@@ -3,10 +3,10 @@
 // register operands are the atom elements owned by the thread and whose memory operand is the
 // address of the first atom element. All sources of an instance are read before its destination
 // is written (PTX register semantics), so in-place use (`apply(fma, R, R, ...)`) is exact.
+#include <algorithm>
 #include <cstring>
 
-#include <algorithm>
-
+#include "core/ir/buffer_access.h"
 #include "core/sim/sim_internal.h"
 #include "core/sim/sim_numerics.h"
 
@@ -44,10 +44,9 @@ int64_t opCount(const ir::Expr& e) {
 
 int64_t bodyOps(const std::vector<ir::Stmt>& body) {
   int64_t n = 0;
-  for (const auto& s : body) {
+  ir::forEachStmt(body, [&](const ir::Stmt& s) {
     if (s.value) n += opCount(*s.value);
-    n += bodyOps(s.body) + bodyOps(s.orelse);
-  }
+  });
   return n;
 }
 

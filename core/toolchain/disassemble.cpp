@@ -119,7 +119,8 @@ void disassemble(CompileProducts& p) {
   const bool nvdisasm = tool.size() >= 8 && tool.compare(tool.size() - 8, 8, "nvdisasm") == 0;
   const std::string quoted = "'" + tool + "' ";
   if (nvdisasm) {
-    p.sass = runTool(quoted + "-c -g '" + path + "' 2>&1", "nvdisasm", p.sassStatus);
+    // -gi: line records with the call site of inlined bodies (docs/decisions.md, SRCMAP-1).
+    p.sass = runTool(quoted + "-c -gi '" + path + "' 2>&1", "nvdisasm", p.sassStatus);
     // nvdisasm ignores -g while printing life ranges: a second pass, joined by address later.
     if (!p.sass.empty())
       p.sassLiveRanges = runTool(quoted + "-c -plr -lrm count '" + path + "' 2>&1", "nvdisasm -plr",

@@ -6,6 +6,7 @@
 // are those of the register files the function uses, named by a header row per function:
 //   .section  .text.gemm_ws,"ax",@progbits          a function starts; line records reset
 //   //## File "/path/gemm.py", line 87              the line record for what follows (-g)
+//   //## File "/p/a.py", line 14 inlined at "/p/a.py", line 24   an inlined body's record (-gi)
 //   /*0890*/  @P0 HGMMA.64x256x16.F32.BF16 R24, gdesc[UR20], R24 ;   an instruction
 //   // | GPR   | PRED   | UGPR   | UPRED   |        the count columns of this function
 //   ... ; // |  135  |        |   16   |    1    |   live counts, an empty cell meaning 0
@@ -15,7 +16,11 @@
 #include <cstdlib>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
+
+#include "core/toolchain/sass_instruction.h"
 
 namespace tirx::toolchain {
 
@@ -45,34 +50,14 @@ std::string sectionFunction(const std::string& line) {
   return t.substr(start, end - start);
 }
 
-/// A parsed `/*ADDR*/ [@pred] OPCODE operands ;` line: false when the line is no instruction.
+/// The instruction on `line` as the register facts keep it; false when the line is no instruction.
 bool parseInstruction(const std::string& line, SassInstruction& out, std::string& rest) {
-  size_t p = 0;
-  while (p < line.size() && (line[p] == ' ' || line[p] == '\t')) ++p;
-  if (line.compare(p, 2, "/*") != 0) return false;
-  const size_t close = line.find("*/", p + 2);
-  if (close == std::string::npos || close == p + 2 || close - p - 2 > 8) return false;
-  long long addr = 0;  // at most 8 hex digits: fits, and is checked against int below
-  for (size_t i = p + 2; i < close; ++i) {
-    const char c = line[i];
-    const int d = c >= '0' && c <= '9'   ? c - '0'
-                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                         : -1;
-    if (d < 0) return false;
-    addr = addr * 16 + d;
-  }
-  const size_t semi = line.find(';', close + 2);
-  if (semi == std::string::npos || addr > 0x7fffffff) return false;
-  out.address = int(addr);
-  out.text = trim(line.substr(close + 2, semi - close - 2));
-  std::istringstream words(out.text);
-  std::string w;
-  words >> w;
-  if (!w.empty() && w[0] == '@') words >> w;  // guard predicate
-  if (w.empty() || w[0] == '{' || w[0] == '}') return false;
-  out.opcode = w;
-  rest = line.substr(semi + 1);
+  std::optional<SassLine> l = lexSassLine(line);
+  if (!l) return false;
+  out.address = l->address;
+  out.opcode = std::move(l->opcode);
+  out.text = std::move(l->text);
+  rest = std::move(l->rest);
   return true;
 }
 
@@ -129,6 +114,48 @@ bool parseCounts(const std::string& rest, const std::vector<int>& columns, SassI
   return true;
 }
 
+/// An nvdisasm line record: `//## File "F", line L` and, with -gi, ` inlined at "F2", line L2`
+/// (one record per inlining level, outermost last).
+struct LineRecord {
+  std::string file;
+  int line = 0;
+  std::string siteFile;  ///< the call site of an inlined body ("" when not inlined)
+  int siteLine = 0;
+};
+
+/// `"NAME", line N` at the front of `t` (after blanks), consumed; false when it is not there.
+bool takeFileLine(std::string_view& t, std::string& file, int& line) {
+  const size_t q0 = t.find_first_not_of(" \t");
+  if (q0 == std::string_view::npos || t[q0] != '"') return false;
+  const size_t q1 = t.find('"', q0 + 1);
+  if (q1 == std::string_view::npos) return false;
+  file = std::string(t.substr(q0 + 1, q1 - q0 - 1));
+  const size_t l = t.find("line ", q1);
+  if (l == std::string_view::npos) return false;
+  size_t i = l + 5;
+  long v = 0;
+  for (; i < t.size() && t[i] >= '0' && t[i] <= '9' && v <= (1L << 30); ++i)
+    v = v * 10 + (t[i] - '0');
+  line = int(std::min(v, 1L << 30));
+  t.remove_prefix(i);
+  return true;
+}
+
+std::optional<LineRecord> parseLineRecord(const std::string& text) {
+  static const std::string kFile = "//## File ";
+  const size_t p = text.find(kFile);
+  if (p == std::string::npos) return std::nullopt;
+  std::string_view t(text);
+  t.remove_prefix(p + kFile.size());
+  LineRecord r;
+  if (!takeFileLine(t, r.file, r.line)) return std::nullopt;
+  if (const size_t in = t.find("inlined at "); in != std::string_view::npos) {
+    t.remove_prefix(in + 11);
+    if (!takeFileLine(t, r.siteFile, r.siteLine)) r.siteFile.clear(), r.siteLine = 0;
+  }
+  return r;
+}
+
 bool startsWithOpcode(const std::string& opcode, const char* base) {
   const std::string b = base;
   return opcode.compare(0, b.size(), b) == 0 &&
@@ -159,34 +186,36 @@ std::vector<SassInstruction> parseSassLineInfo(const std::string& listing,
                                                const std::string& scriptFile) {
   std::vector<SassInstruction> out;
   const std::string want = baseName(scriptFile);
+  auto isScript = [&](const std::string& f) {
+    return !f.empty() && (f == scriptFile || baseName(f) == want);
+  };
   std::istringstream in(listing);
-  std::string line, function, file, rest;
-  int record = 0, sassLine = 0;
-  static const std::string kFile = "//## File \"";
+  std::string line, function, rest;
+  LineRecord record;
+  int sassLine = 0;
   while (std::getline(in, line)) {
     ++sassLine;
     if (std::string f = sectionFunction(line); !f.empty()) {
       function = f;
-      file.clear();
-      record = 0;
+      record = {};
       continue;
     }
-    if (const auto p = line.find(kFile); p != std::string::npos) {
-      const auto q = line.find('"', p + kFile.size());
-      const auto l = line.find("line ", q == std::string::npos ? p : q);
-      if (q == std::string::npos || l == std::string::npos) continue;
-      file = line.substr(p + kFile.size(), q - p - kFile.size());
-      record = int(std::clamp(std::strtol(line.c_str() + l + 5, nullptr, 10), 0L, 1L << 30));
+    if (line.find("//##") != std::string::npos) {
+      if (auto r = parseLineRecord(line)) record = *r;
       continue;
     }
     SassInstruction ins;
     if (!parseInstruction(line, ins, rest)) continue;
     ins.function = function;
     ins.sassLine = sassLine;
-    ins.file = file;
-    ins.line = record;
-    if (!file.empty() && record > 0 && (file == scriptFile || baseName(file) == want))
-      ins.scriptLine = record;
+    ins.file = record.file;
+    ins.line = record.line;
+    ins.inlinedAt = isScript(record.siteFile) ? record.siteLine : 0;
+    // An inlined body belongs to its call site in the script (the rule of core/ptx/ptx_loc.h).
+    if (ins.inlinedAt > 0)
+      ins.scriptLine = ins.inlinedAt;
+    else if (record.line > 0 && isScript(record.file))
+      ins.scriptLine = record.line;
     out.push_back(std::move(ins));
   }
   return out;
@@ -292,7 +321,7 @@ RegisterFacts measuredRegisterFacts(const std::string& lineListing, const std::s
       << " instructions of the line listing";
   } else {
     f.source = RegisterSource::Measured;
-    s << "measured: nvdisasm -g and -plr joined at " << joined << " of " << f.instructions.size()
+    s << "measured: nvdisasm -gi and -plr joined at " << joined << " of " << f.instructions.size()
       << " instructions";
     if (mismatched) s << " (" << mismatched << " addresses disagree on the opcode, left out)";
   }

@@ -1,6 +1,6 @@
 // Register pressure per script line, as structured facts (the editor gutter, `tirx compile --emit
 // regs`). Measured facts come from two nvdisasm passes over the cubin joined by (function,
-// instruction address): `nvdisasm -c -g` names each instruction's source line (the script's,
+// instruction address): `nvdisasm -c -gi` names each instruction's source line (the script's,
 // through the #line directives codegen emits) and `nvdisasm -c -plr -lrm count` gives the live GPR
 // / PRED / UGPR / UPRED counts per instruction (nvdisasm ignores -g while printing life ranges,
 // hence two passes). Per script line they give the peak live GPRs and where, the live count at each
@@ -20,7 +20,7 @@ enum class RegisterSource { None, Measured, Estimate };
 /// "measured (nvdisasm)", "estimate", "none".
 std::string registerSourceName(RegisterSource s);
 
-/// One SASS instruction of an `nvdisasm -c -g` listing, with its live counts once joined.
+/// One SASS instruction of an `nvdisasm -c -gi` listing, with its live counts once joined.
 struct SassInstruction {
   std::string function;  ///< the kernel (the `.text.NAME` section)
   int address = 0;       ///< byte offset in the function, as printed: /*0890*/
@@ -29,7 +29,10 @@ struct SassInstruction {
   std::string text;      ///< the instruction as printed, without the trailing ';'
   std::string file;      ///< the file of the line record in force ("" when none)
   int line = 0;          ///< its line in `file`
-  int scriptLine = 0;    ///< `line` when `file` is the script, else 0
+  int inlinedAt = 0;  ///< the call site's line when the record is an inlined body's in the script
+  /// The script line: `inlinedAt` when set (an inlined body belongs to its call site, as in the
+  /// PTX source map, core/ptx/ptx_loc.h), else `line` when `file` is the script, else 0.
+  int scriptLine = 0;
   int gpr = -1, pred = -1, ugpr = -1, upred = -1;  ///< live counts (-1: not joined)
 };
 
@@ -75,9 +78,10 @@ struct RegisterFacts {
   const LineRegisters* findLine(int line) const;
 };
 
-/// The instructions of an `nvdisasm -c -g` listing with their line records; `scriptFile` selects
-/// the script's records (compared by base name, as the PTX source map does). Lines that are not
-/// instructions are skipped; a malformed listing gives fewer (or no) instructions, never an error.
+/// The instructions of an `nvdisasm -c -gi` (or -g) listing with their line records; `scriptFile`
+/// selects the script's records (compared by base name, as the PTX source map does). Lines that are
+/// not instructions are skipped; a malformed listing gives fewer (or no) instructions, never an
+/// error.
 std::vector<SassInstruction> parseSassLineInfo(const std::string& listing,
                                                const std::string& scriptFile);
 

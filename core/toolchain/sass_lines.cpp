@@ -1,10 +1,12 @@
 // sassLineFacts: the instruction on one line of disassembled SASS and what its mnemonic does
 // (Hopper/Ampere mnemonics that the generated kernels contain; NVIDIA's instruction-set
 // reference, "CUDA Binary Utilities", lists them). The table is the engine's: the Assembly view
-// shows it and parses nothing itself.
+// shows it and parses nothing itself. Also lexSassLine (sass_instruction.h), the one reader of a
+// SASS instruction line, which the register facts share.
 #include <array>
 #include <cctype>
 
+#include "core/toolchain/sass_instruction.h"
 #include "core/toolchain/toolchain.h"
 
 namespace tirx::toolchain {
@@ -91,36 +93,65 @@ bool isMnemonicChar(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+std::string trimmed(std::string_view s) {
+  size_t a = 0, b = s.size();
+  while (a < b && (s[a] == ' ' || s[a] == '\t')) ++a;
+  while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) --b;
+  return std::string(s.substr(a, b - a));
+}
+
 }  // namespace
 
-std::optional<SassLineFacts> sassLineFacts(std::string_view line) {
-  size_t i = line.find_first_not_of(" \t");
-  if (i == std::string_view::npos) return std::nullopt;
-  std::string_view t = line.substr(i);
-  if (t.rfind("/*", 0) != 0) return std::nullopt;  // instructions start with their address
-  const size_t close = t.find("*/");
-  if (close == std::string_view::npos) return std::nullopt;
-  t = t.substr(close + 2);
-  SassLineFacts f;
-  i = t.find_first_not_of(" \t{");
-  if (i == std::string_view::npos) return std::nullopt;
-  t = t.substr(i);
-  if (t.front() == '@') {  // @P0, @!P0, @!UP1, @PT
-    size_t e = 1;
-    while (e < t.size() && t[e] != ' ' && t[e] != '\t') ++e;
-    f.guard = std::string(t.substr(0, e));
-    t = t.substr(e);
-    i = t.find_first_not_of(" \t");
-    if (i == std::string_view::npos) return std::nullopt;
-    t = t.substr(i);
+std::optional<SassLine> lexSassLine(std::string_view line) {
+  size_t p = line.find_first_not_of(" \t");
+  if (p == std::string_view::npos || line.compare(p, 2, "/*") != 0) return std::nullopt;
+  const size_t close = line.find("*/", p + 2);
+  if (close == std::string_view::npos || close == p + 2 || close - p - 2 > 8) return std::nullopt;
+  long long addr = 0;  // at most 8 hex digits: fits, and is checked against int below
+  for (size_t i = p + 2; i < close; ++i) {
+    const char c = line[i];
+    const int d = c >= '0' && c <= '9'   ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                         : -1;
+    if (d < 0) return std::nullopt;
+    addr = addr * 16 + d;
   }
+  const size_t semi = line.find(';', close + 2);
+  if (semi == std::string_view::npos || addr > 0x7fffffff) return std::nullopt;
+  SassLine out;
+  out.address = int(addr);
+  std::string_view body = line.substr(close + 2, semi - close - 2);
+  if (const size_t b = body.find_first_not_of(" \t"); b != std::string_view::npos && body[b] == '{')
+    body.remove_prefix(b + 1);
+  out.text = trimmed(body);
+  std::string_view t = out.text;
+  if (!t.empty() && t.front() == '@') {  // @P0, @!P0, @!UP1, @PT
+    const size_t e = t.find_first_of(" \t");
+    if (e == std::string_view::npos) return std::nullopt;
+    out.guard = std::string(t.substr(0, e));
+    t = t.substr(t.find_first_not_of(" \t", e));
+  }
+  const size_t e = t.find_first_of(" \t");
+  out.opcode = std::string(t.substr(0, e));
+  if (out.opcode.empty() || out.opcode[0] == '{' || out.opcode[0] == '}') return std::nullopt;
+  out.rest = std::string(line.substr(semi + 1));
+  return out;
+}
+
+std::optional<SassLineFacts> sassLineFacts(std::string_view line) {
+  const std::optional<SassLine> l = lexSassLine(line);
+  if (!l) return std::nullopt;
+  const std::string& op = l->opcode;
   size_t e = 0;
-  while (e < t.size() && isMnemonicChar(t[e])) ++e;
-  if (e == 0 || !(t[0] >= 'A' && t[0] <= 'Z')) return std::nullopt;
-  f.mnemonic = std::string(t.substr(0, e));
+  while (e < op.size() && isMnemonicChar(op[e])) ++e;
+  if (e == 0 || !(op[0] >= 'A' && op[0] <= 'Z')) return std::nullopt;
+  SassLineFacts f;
+  f.guard = l->guard;
+  f.mnemonic = op.substr(0, e);
   size_t m = e;
-  while (m < t.size() && (t[m] == '.' || isMnemonicChar(t[m]))) ++m;
-  f.modifiers = std::string(t.substr(e, m - e));
+  while (m < op.size() && (op[m] == '.' || isMnemonicChar(op[m]))) ++m;
+  f.modifiers = op.substr(e, m - e);
   for (const auto& s : kSass)
     if (s.name == f.mnemonic) f.description = std::string(s.description);
   return f;

@@ -14,6 +14,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/ptx/ptx_loc.h"
+
 #ifndef TIRX_CUDA_HOME
 #define TIRX_CUDA_HOME "/usr/local/cuda"
 #endif
@@ -108,11 +110,6 @@ std::string cacheKey(const std::string& source, const CompileOptions& o) {
   for (const auto& e : o.extraOptions) k << '\x1f' << e;
   k << '\x1e' << source;
   return k.str();
-}
-
-std::string basename(const std::string& path) {
-  const auto s = path.find_last_of('/');
-  return s == std::string::npos ? path : path.substr(s + 1);
 }
 
 /// A failed cubin step whose log named no error still fails loudly: one ptxas error with `text`.
@@ -328,38 +325,6 @@ std::vector<KernelResources> parseResourceLog(const std::string& log) {
   return out;
 }
 
-std::vector<int> ptxLineToScriptLine(const std::string& ptx, const std::string& scriptFile) {
-  std::vector<int> map(1, 0);
-  std::map<int, std::string> files;
-  static const std::regex fileRe(R"(^\s*\.file\s+(\d+)\s+\"([^\"]*)\")");
-  static const std::regex locRe(R"(^\s*\.loc\s+(\d+)\s+(\d+)\s+(\d+))");
-  // First pass: the file table (it may come after the code in NVRTC's output).
-  std::istringstream in1(ptx);
-  std::string line;
-  std::smatch m;
-  while (std::getline(in1, line))
-    if (std::regex_search(line, m, fileRe)) files[toInt(m[1])] = m[2];
-  const std::string want = basename(scriptFile);
-  auto isScript = [&](int f) {
-    auto it = files.find(f);
-    if (it == files.end()) return false;
-    if (want.empty()) return true;
-    return it->second == scriptFile || basename(it->second) == want;
-  };
-  std::istringstream in(ptx);
-  int current = 0;
-  while (std::getline(in, line)) {
-    if (line.find(".loc") != std::string::npos && std::regex_search(line, m, locRe)) {
-      current = isScript(toInt(m[1])) ? toInt(m[2]) : 0;
-    } else if (line.find('}') == 0 || line.find(".entry") != std::string::npos ||
-               line.find(".func") != std::string::npos) {
-      current = 0;
-    }
-    map.push_back(current);
-  }
-  return map;
-}
-
 std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string& tool,
                                       const std::string& ptx, const std::string& scriptFile) {
   std::vector<ToolMessage> out;
@@ -395,7 +360,7 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
       msg.line = msg.ptxLine;
       msg.file = "ptx";
       if (msg.ptxLine > 0 && !ptx.empty()) {
-        if (lineMap.empty()) lineMap = ptxLineToScriptLine(ptx, scriptFile);
+        if (lineMap.empty()) lineMap = ptxScriptLines(ptx, scriptFile);
         // The .loc in force at that line, else the nearest record above it.
         for (int l = std::min<int>(msg.ptxLine, int(lineMap.size()) - 1); l > 0; --l)
           if (lineMap[l] > 0) {
@@ -415,7 +380,7 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
         msg.file = "ptx";
         msg.line = msg.ptxLine;
         if (msg.ptxLine > 0 && !ptx.empty()) {
-          if (lineMap.empty()) lineMap = ptxLineToScriptLine(ptx, scriptFile);
+          if (lineMap.empty()) lineMap = ptxScriptLines(ptx, scriptFile);
           for (int l = std::min<int>(msg.ptxLine, int(lineMap.size()) - 1); l > 0; --l)
             if (lineMap[l] > 0) {
               msg.scriptLine = lineMap[l];

@@ -89,11 +89,9 @@ std::string resourceLine(const KernelResources& r);
 /// constant and barrier fields optional (-1 when absent). Nullopt for a line of another form.
 std::optional<KernelResources> parseResourceLine(std::string_view line);
 
-/// The script line of every PTX line (1-based, index 0 unused), from `.loc` records whose file is
-/// `scriptFile` (compare by the file name as written in #line); 0 where no record applies.
-std::vector<int> ptxLineToScriptLine(const std::string& ptx, const std::string& scriptFile);
-
-/// Map a ptxas/NVRTC log to messages; `scriptFile` is the #line file name.
+/// Map a ptxas/NVRTC log to messages; `scriptFile` is the #line file name. A ptxas message's PTX
+/// line goes to the script through ptxScriptLines (core/ptx/ptx_loc.h, the source map's reader):
+/// the line's own script line, else the nearest mapped line above it.
 std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string& tool,
                                       const std::string& ptx, const std::string& scriptFile);
 

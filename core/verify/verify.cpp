@@ -25,45 +25,6 @@ ExecutorFactory& factoryStorage() {
   return f;
 }
 
-/// The shared allocation a statement's shared access addresses: the statement is found by the
-/// span the simulator filed its counts under; a tile op names its shared operand, an element
-/// store its tensor, an element load the shared tensor it reads.
-const ir::TensorRef* sharedRefIn(const ir::Expr* e) {
-  if (!e) return nullptr;
-  if (e->tensor && e->tensor->scope == ir::MemScope::Shared) return e->tensor.get();
-  for (const auto& a : e->args)
-    if (const ir::TensorRef* r = sharedRefIn(a.get())) return r;
-  return nullptr;
-}
-
-const ir::TensorRef* sharedRefOf(const std::vector<ir::Stmt>& body, const ir::SharedAccessCount& c) {
-  for (const ir::Stmt& s : body) {
-    if (s.span == c.span) {
-      if (s.apply)
-        for (const auto& o : s.apply->operands)
-          if (!o.isScalar && o.tensor.scope == ir::MemScope::Shared) return &o.tensor;
-      if (s.tensor && s.tensor->scope == ir::MemScope::Shared && c.op.rfind("store ", 0) == 0) return s.tensor.get();
-      if (const ir::TensorRef* r = sharedRefIn(s.value.get())) return r;
-      for (const auto& i : s.indices)
-        if (const ir::TensorRef* r = sharedRefIn(i.get())) return r;
-      if (s.tensor && s.tensor->scope == ir::MemScope::Shared) return s.tensor.get();
-    }
-    if (const ir::TensorRef* r = sharedRefOf(s.body, c)) return r;
-    if (const ir::TensorRef* r = sharedRefOf(s.orelse, c)) return r;
-  }
-  return nullptr;
-}
-
-std::vector<std::string> sharedAccessBuffers(const ir::Program& p, const std::string& kernel,
-                                             const std::vector<ir::SharedAccessCount>& counts) {
-  std::vector<std::string> out;
-  const ir::Kernel* k = p.findKernel(kernel);
-  for (const auto& c : counts) {
-    const ir::TensorRef* r = k ? sharedRefOf(k->body, c) : nullptr;
-    out.push_back(r && r->buffer >= 0 ? k->buffers[size_t(r->buffer)].name : std::string());
-  }
-  return out;
-}
 }  // namespace
 
 void setDefaultExecutorFactory(ExecutorFactory f) { factoryStorage() = std::move(f); }
@@ -162,10 +123,14 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
     rep.errors.push_back(makeError("E0830", {}, "unknown device '" + opt.device + "': expected sim, cuda or both"));
     return finish();
   }
-  SemaOptions so;
-  so.sm = parseArch(opt.arch);
-  if (so.sm == 0) so.sm = 90;
-  FrontEndResult fe = checkScript(source, opt.fileName, so);
+  FrontEndResult own;
+  if (!opt.analysed) {
+    SemaOptions so;
+    so.sm = parseArch(opt.arch);
+    if (so.sm == 0) so.sm = 90;
+    own = checkScript(source, opt.fileName, so);
+  }
+  const FrontEndResult& fe = opt.analysed ? *opt.analysed : own;
   for (const auto& d : fe.diagnostics)
     if (d.severity == Severity::Error) rep.errors.push_back(d);
   if (!fe.ok()) return finish();
@@ -206,8 +171,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         return hr;
       }
       rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
-                          out->sharedAccesses, sharedAccessBuffers(fe.program, kernel, out->sharedAccesses),
-                          std::move(out->timeline)});
+                          out->sharedAccesses, std::move(out->timeline)});
       for (auto& f : out->faults) rep.faults.push_back(f);
       hr.provenance = simulator.provenance();
       hr.device = "simulator";

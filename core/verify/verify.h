@@ -17,6 +17,9 @@
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 
+namespace tirx {
+struct FrontEndResult;  // core/sema/sema.h
+}
 namespace tirx::sim {
 class StepObserver;
 }
@@ -72,11 +75,9 @@ struct KernelRun {
   SourceSpan span;
   bool ran = false;
   double compileMs = 0, runMs = 0;
-  /// Simulator runs: shared-memory traffic per statement (ir::RunOutcome::sharedAccesses).
+  /// Simulator runs: shared-memory traffic per statement (ir::RunOutcome::sharedAccesses); each
+  /// names the kernel's buffer it addresses by id (SharedAccessCount::buffer), never by name.
   std::vector<ir::SharedAccessCount> sharedAccesses;
-  /// Per sharedAccesses entry: the shared allocation (`T.alloc_shared` name) its statement
-  /// addresses, empty when none is found.
-  std::vector<std::string> sharedBuffers;
   /// Simulator runs with VerifyOptions::recordTimeline: the asynchronous timeline.
   ir::AsyncTimeline timeline;
 };
@@ -119,6 +120,10 @@ struct VerifyOptions {
   /// The tile-level debugger's observer (core/sim/step_observer.h), given to every simulator
   /// launch; null for none.
   sim::StepObserver* observer = nullptr;
+  /// The front end's result for this very source, file name and arch when the caller already has
+  /// it (the studio's analysis, `tirx diff`'s compile): verifyScript then skips the front end, so
+  /// one analysis serves the diagnostics, the compile and the verify. Must outlive the call.
+  const FrontEndResult* analysed = nullptr;
 };
 
 /// Verify a script. Never throws; everything wrong is in the Report.

@@ -1,4 +1,4 @@
-// Golden tests of the shared-memory bank model (core/sim/bank_model.h) against ncu on the H200:
+// Golden tests of the shared-memory bank model (core/layout/bank_model.h) against ncu on the H200:
 // every kernel of spec/tc-verify/bank.cu, with the addresses derived here from bank.cu's own
 // `off(r, c, mode)` and lane formulas, must give the wavefronts (and bank-conflict wavefronts)
 // recorded in tc-verify/h200_bank_wavefronts.log, which the test reads and parses. ptxas split
@@ -13,9 +13,9 @@
 #include <map>
 
 #include "../shared_corpus.h"
-#include "core/sim/bank_model.h"
+#include "core/layout/bank_model.h"
 
-using namespace tirx::sim;
+using namespace tirx;
 
 namespace {
 
@@ -187,6 +187,19 @@ class TestBankModel : public QObject {
     const BankReport r = sharedAccessWavefronts(a, 4);
     QCOMPARE(r.wavefronts, 2);
     QCOMPARE(r.conflicts[0].bank, 0);
+  }
+
+  // The one bank function of the engine (the simulator, the layout view, `tirx diff`): word mod
+  // 32, floor division for offsets before a tile's start.
+  void bankOfAByte() {
+    QCOMPARE(bankOfByte(0), 0);
+    QCOMPARE(bankOfByte(3), 0);
+    QCOMPARE(bankOfByte(4), 1);
+    QCOMPARE(bankOfByte(128 + 8), 2);
+    QCOMPARE(bankOfByte(-1), 31);
+    QCOMPARE(bankOfByte(-4), 31);
+    QCOMPARE(bankOfByte(-5), 30);
+    QCOMPARE(bankOfWord(33), 1);
   }
 
   void ldmatrixX1X2() {

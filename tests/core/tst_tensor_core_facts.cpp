@@ -150,23 +150,31 @@ class TestTensorCoreFacts : public QObject {
              r.frontEnd.diagnostics.size());
   }
 
+  // Each count names the buffer it addresses by id (SharedAccessCount::buffer); the one analysis
+  // of the script is shared by the verify (VerifyOptions::analysed) and gives the names.
   void sharedCountsNameTheirAllocation() {
+    const std::string text = readExample("gemm_ldmatrix_swizzled.py");
+    const FrontEndResult fe = checkScript(text, "gemm_ldmatrix_swizzled.py");
+    QVERIFY(fe.ok());
     verify::VerifyOptions o;
     o.fileName = "gemm_ldmatrix_swizzled.py";
     o.device = "sim";
-    const verify::Report rep = verify::verifyScript(readExample("gemm_ldmatrix_swizzled.py"), o);
+    o.analysed = &fe;
+    const verify::Report rep = verify::verifyScript(text, o);
     QVERIFY(rep.passed());
     QCOMPARE(int(rep.runs.size()), 1);
     std::map<std::string, int> ldmatrix, stores;
     const verify::KernelRun& run = rep.runs[0];
-    QCOMPARE(run.sharedBuffers.size(), run.sharedAccesses.size());
-    for (size_t i = 0; i < run.sharedAccesses.size(); ++i) {
-      const ir::SharedAccessCount& a = run.sharedAccesses[i];
+    const ir::Kernel* k = fe.program.findKernel(run.kernel);
+    QVERIFY(k);
+    for (const ir::SharedAccessCount& a : run.sharedAccesses) {
+      QVERIFY(a.buffer >= 0 && size_t(a.buffer) < k->buffers.size());
+      const std::string& name = k->buffers[size_t(a.buffer)].name;
       if (a.op.rfind("ldmatrix", 0) == 0) {
-        ++ldmatrix[run.sharedBuffers[i]];
+        ++ldmatrix[name];
         QCOMPARE(a.wavefronts, 4 * a.instructions);  // the swizzle: conflict-free
       }
-      if (a.op == "st.shared.v4.b32") ++stores[run.sharedBuffers[i]];
+      if (a.op == "st.shared.v4.b32") ++stores[name];
     }
     // lines 39/41 store A and B, the ldmatrix of As_rows and of Bs_rows read them
     QCOMPARE(ldmatrix, (std::map<std::string, int>{{"As", 1}, {"Bs", 1}}));

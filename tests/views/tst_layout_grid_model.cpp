@@ -99,6 +99,27 @@ class TstLayoutGridModel : public QObject {
     QCOMPARE(m.bankStats().maxDegree, 1);  // same word twice is a broadcast, not a conflict
   }
 
+  // 8- and 16-byte elements are served in half- and quarter-warp phases of 128 bytes, as the
+  // simulator counts them (core/layout/bank_model.h): contiguous float64 or 16-byte vectors are
+  // conflict-free. The view's own model used to put all 32 lanes in one phase and reported lanes 0
+  // and 16 (8 bytes) or 0, 8, 16, 24 (16 bytes) as conflicting on bank 0.
+  void wideElementsUseTheSimulatorsPhases() {
+    LayoutGridModel m;
+    m.setLayout(parse("S[(32,) : (1,)]"), {32}, 16);
+    views::BankStats s = m.bankStats();
+    QCOMPARE(s.accesses, int64_t(1));
+    QCOMPARE(s.conflicted, int64_t(0));
+    QCOMPARE(s.maxDegree, 1);
+    m.setLayout(parse("S[(32,) : (1,)]"), {32}, 8);
+    QCOMPARE(m.bankStats().conflicted, int64_t(0));
+    // Stride 2 of 16 bytes: each quarter-warp phase spans 256 bytes, two words per bank.
+    m.setLayout(parse("S[(32,) : (2,)]"), {32}, 16);
+    s = m.bankStats();
+    QCOMPARE(s.conflicted, int64_t(1));
+    QCOMPARE(s.maxDegree, 2);
+    QCOMPARE(s.extraWavefronts, int64_t(4));  // 4 phases × 2 wavefronts − 4 ideal
+  }
+
   void atoms() {
     LayoutGridModel m;
     m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});

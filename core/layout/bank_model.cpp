@@ -4,12 +4,12 @@
 // at most 64 words (32 lanes × 2 words of a misaligned ≤ 4-byte access, 8 rows × 5 words of a
 // misaligned 16-byte row), so the counting works on a fixed array sorted by (bank, word) and
 // allocates only to describe conflicts.
-#include "core/sim/bank_model.h"
+#include "core/layout/bank_model.h"
 
 #include <algorithm>
 #include <array>
 
-namespace tirx::sim {
+namespace tirx {
 
 namespace {
 
@@ -24,7 +24,7 @@ struct Phase {
   int count = 0;
   void add(int64_t word, int lane) {
     if (count < static_cast<int>(touches.size()))
-      touches[count++] = Touch{static_cast<int>(((word % kBanks) + kBanks) % kBanks), word, lane};
+      touches[count++] = Touch{bankOfWord(word), word, lane};
   }
 };
 
@@ -102,4 +102,4 @@ BankReport matrixAccessWavefronts(std::span<const int64_t> rowAddresses) {
   return r;
 }
 
-}  // namespace tirx::sim
+}  // namespace tirx

@@ -6,6 +6,10 @@
 // CORES.md §6.5): all 32 lanes for ≤ 4-byte accesses, half-warps for 8 bytes, quarter-warps for
 // 16 bytes, and one phase per 8×16-byte matrix for ldmatrix/stmatrix. Pure function; checked
 // against ncu on the H200 (tc-verify/h200_bank_wavefronts.log, tests/core/tst_bank_model.cpp).
+//
+// The one bank model of the engine: the simulator's counts (sim/bank_stats.cpp), the simulator's
+// bank picture (sim/bank_map.h), `tirx layout --swizzle` and the layout view's statistics of a
+// typed layout (views/layout_grid_model.h) all call these functions; none computes a bank itself.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +17,20 @@
 #include <span>
 #include <vector>
 
-namespace tirx::sim {
+namespace tirx {
 
 inline constexpr int kBanks = 32;
 inline constexpr int kBankBytes = 4;
+
+/// The bank of 4-byte word `word` (a shared-window byte address / 4): word mod 32, never negative.
+inline int bankOfWord(int64_t word) {
+  return static_cast<int>(((word % kBanks) + kBanks) % kBanks);
+}
+/// The bank of the word holding shared-window byte `byte` (floor division, so a negative offset
+/// relative to a tile's start still names the bank its word falls in).
+inline int bankOfByte(int64_t byte) {
+  return bankOfWord(byte >= 0 ? byte / kBankBytes : -((-byte + kBankBytes - 1) / kBankBytes));
+}
 
 /// A bank that needed more than one wavefront in a phase: the distinct words it served.
 struct BankConflict {
@@ -53,4 +67,4 @@ BankReport sharedAccessWavefronts(std::span<const std::optional<int64_t>> addres
 /// (from address lane 8·i + r), 8·count entries. One phase per matrix.
 BankReport matrixAccessWavefronts(std::span<const int64_t> rowAddresses);
 
-}  // namespace tirx::sim
+}  // namespace tirx
