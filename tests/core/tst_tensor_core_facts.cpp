@@ -153,7 +153,7 @@ class TestTensorCoreFacts : public QObject {
   void sharedCountsNameTheirAllocation() {
     verify::VerifyOptions o;
     o.fileName = "gemm_ldmatrix_swizzled.py";
-    o.device = "sim";
+    o.device = driver::DeviceSpec::simulator();
     const verify::Report rep = verify::verifyScript(readExample("gemm_ldmatrix_swizzled.py"), o);
     QVERIFY(rep.passed());
     QCOMPARE(int(rep.runs.size()), 1);
