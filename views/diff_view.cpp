@@ -207,19 +207,16 @@ void DiffView::compareFiles(const QString& pathA, const QString& pathB) {
 namespace {
 
 /// The device's verify options: a GPU device ("cuda:N", ssh://…) runs each side through the
-/// studio's GPU executor (engine_verify's makeGpuExecutor) with that side's script.
-void setDevice(diff::DiffOptions& o, const std::string& device, int sm) {
-  o.device = device.empty() ? "sim" : device;
-  if (o.device == "sim") return;
-  o.cudaFactoryFor = [device, sm](const diff::Version& v) -> verify::ExecutorFactory {
-    VerifyRequest request;
-    request.source = v.script;
-    request.fileName = v.scriptFile;
-    request.sm = sm;
-    request.device = device;
-    return
-        [request](const std::string&, std::string* why) { return makeGpuExecutor(request, why); };
-  };
+/// executor core/driver makes for it with that side's script. The session's device comes from the
+/// device picker (validated texts); one that does not parse is not run on at all.
+void setDevice(diff::DiffOptions& o, const std::string& device) {
+  VerifyRequest request;
+  request.device = device;
+  auto spec = deviceOf(request);
+  if (spec)
+    o.device = *spec;
+  else
+    o.verify = false;
 }
 
 }  // namespace
@@ -236,7 +233,7 @@ void DiffView::start(const QString& path, const QString& labelA, const QString& 
   diff::DiffOptions options;
   options.verify = m_request.verify;
   options.arch = "sm_" + std::to_string(m_request.sm);
-  setDevice(options, m_request.device.toStdString(), m_request.sm);
+  setDevice(options, m_request.device.toStdString());
   m_busy = true;
   m_status->setText(
       tr("Comparing %1 with %2%3…")

@@ -10,7 +10,6 @@
 
 #include "core/codegen/codegen.h"
 #include "core/driver/runner_protocol.h"
-#include "core/sim/simulator.h"
 #include "core/toolchain/register_facts.h"
 #include "core/toolchain/toolchain.h"
 #include "core/verify/bundle.h"
@@ -23,20 +22,19 @@ BundleExport runExportBundle(const VerifyRequest& request, const CancelTokenPtr&
   verify::BundleOptions o;
   o.fileName = request.fileName;
   o.arch = "sm_" + std::to_string(request.sm);
-  o.requestedDevice = request.device;
   o.cancel = cancel;
-  std::string why;
-  if (request.device != "sim") {
-    o.makeExecutor = [&request, &why]() -> std::unique_ptr<ir::Executor> {
-      auto e = makeGpuExecutor(request, &why);
-      return e ? std::move(e) : std::make_unique<sim::Simulator>();
-    };
+  auto device = deviceOf(request);
+  if (!device) {
+    out.summary = "cannot export a bundle: the device " + request.device +
+                  " is unavailable: " + device.error().message;
+    return out;
   }
+  o.device = *device;
   verify::Report r;
   const verify::Bundle b = verify::makeBundle(request.source, o, &r);
-  if (!why.empty() || r.environmentError) {
+  if (r.environmentError) {
     out.summary = "cannot export a bundle: the device " + request.device + " is unavailable" +
-                  (why.empty() ? (r.errors.empty() ? std::string() : ": " + r.errors.front().message) : ": " + why);
+                  (r.errors.empty() ? std::string() : ": " + r.errors.front().message);
     return out;
   }
   if (b.launches.empty()) {

@@ -4,6 +4,7 @@
 
 #if defined(TIRX_STUDIO_HAVE_DEVICE)
 #include "core/device/cuda_driver.h"
+#include "core/driver/device.h"
 
 namespace tirx::views {
 
@@ -12,7 +13,7 @@ std::vector<std::pair<std::string, std::string>> availableDevices() {
   auto devices = device::enumerateDevices();
   if (!devices) return out;
   for (const auto& d : *devices)
-    out.emplace_back("cuda:" + std::to_string(d.index),
+    out.emplace_back(driver::DeviceSpec::cuda(d.index).text(),
                      d.name + " (sm_" + std::to_string(d.sm()) + ")");
   return out;
 }

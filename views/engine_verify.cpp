@@ -1,6 +1,7 @@
 // runVerify(): core/verify's verifyScript on the worker; the studio keeps its Report as it is and
-// adds the decimated plots of each check and the status line. A "cuda:N" device installs the CUDA
-// executor of core/driver (a child `tirx runner` process).
+// adds the decimated plots of each check and the status line. The request's device text is read by
+// core/driver's parseDevice; verify makes the device's executor (a child `tirx runner` process for
+// a GPU or an ssh host).
 // Built when core/verify has sources.
 #include "views/engine_products.h"
 
@@ -9,7 +10,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/driver/cuda_executor.h"
 #include "core/verify/verify.h"
 #include "views/engine_verify.h"
 
@@ -40,28 +40,10 @@ CheckPlots plotsOf(const verify::Check& c, const VerifyRequest& request) {
 
 }  // namespace
 
-std::unique_ptr<ir::Executor> makeGpuExecutor(const VerifyRequest& request, std::string* why) {
-  driver::CudaExecutorOptions o;
-  o.scriptFile = request.fileName;
-  o.scriptSource = request.source;
-  o.sm = request.sm;
-  if (driver::isSshDevice(request.device)) {
-    driver::SshTarget t;
-    std::string bad;
-    if (!driver::parseSshDevice(request.device, t, bad)) {
-      if (why) *why = bad;
-      return nullptr;
-    }
-    o.remote = t;
-    o.device = t.device;
-  } else {
-    o.device = request.device.size() > 5 ? std::atoi(request.device.c_str() + 5) : 0;
-    if (!request.sanitize.empty() && !driver::parseSanitizerTool(request.sanitize, o.sanitize)) {
-      if (why) *why = "unknown sanitizer tool '" + request.sanitize + "'";
-      return nullptr;
-    }
-  }
-  return std::make_unique<driver::CudaExecutor>(o);
+Result<driver::DeviceSpec> deviceOf(const VerifyRequest& request) {
+  std::optional<std::string_view> sanitizer;
+  if (!request.sanitize.empty()) sanitizer = request.sanitize;
+  return driver::parseDevice(request.device.empty() ? "sim" : request.device, sanitizer);
 }
 
 VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& cancel) {
@@ -71,10 +53,17 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   options.cancel = cancel;
   options.recordTimeline = request.recordTimeline;
   options.analysed = request.analysed.get();
-  const bool gpu = request.device.rfind("cuda", 0) == 0 || driver::isSshDevice(request.device);
-  options.device = gpu ? "cuda" : "sim";
-  if (gpu)
-    options.cudaFactory = [request](const std::string&, std::string* why) { return makeGpuExecutor(request, why); };
+  auto device = deviceOf(request);
+  if (!device) {
+    VerifyProducts out;
+    out.device = request.device;
+    out.engine.file = request.fileName;
+    out.engine.device = request.device;
+    out.engine.environmentError = true;
+    out.summary = "cannot verify on '" + request.device + "': " + device.error().message;
+    return out;
+  }
+  options.device = *device;
   verify::Report r = verifyScript(request.source, options);
   // read after the run: the token is set while it runs
   const bool cancelled = cancel && cancel->cancelled();
@@ -83,7 +72,7 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
 
 VerifyProducts productsFromReport(verify::Report r, const VerifyRequest& request, bool cancelled) {
   VerifyProducts out;
-  out.device = r.device.empty() || r.device == "cuda" ? request.device : r.device;
+  out.device = r.device.empty() ? request.device : r.device;
   out.cancelled = cancelled;
   for (const verify::Check& c : r.checks) out.plots.push_back(plotsOf(c, request));
   std::ostringstream s;

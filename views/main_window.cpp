@@ -25,6 +25,7 @@
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/driver/device.h"
 #include "core/script/summary.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
@@ -316,7 +317,8 @@ void MainWindow::createActions() {
   connect(m_devices, &QComboBox::currentIndexChanged, this, [this](int) {
     const QString device = m_devices->currentData().toString();
     m_session->setDevice(device);
-    m_sanitize->setEnabled(device.startsWith("cuda"));
+    const auto spec = driver::parseDevice(device.toStdString());
+    m_sanitize->setEnabled(spec && spec->kind == driver::DeviceKind::Cuda);
   });
   tb->addWidget(m_sanitize);
   tb->addWidget(new QLabel(tr(" Target: "), this));

@@ -8,7 +8,7 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
-#include "core/driver/remote.h"
+#include "core/driver/device.h"
 
 namespace tirx::views {
 
@@ -43,10 +43,13 @@ void RemoteHostsDialog::validate() {
   for (int i = 0; i < lines.size() && m_problem.isEmpty(); ++i) {
     const QString line = lines[i].trimmed();
     if (line.isEmpty()) continue;
-    driver::SshTarget t;
-    std::string why;
-    if (!driver::parseSshDevice(line.toStdString(), t, why))
-      m_problem = tr("line %1: %2").arg(i + 1).arg(QString::fromStdString(why));
+    if (auto d = driver::parseDevice(line.toStdString()); !d)
+      m_problem = tr("line %1: %2").arg(i + 1).arg(QString::fromStdString(d.error().message));
+    else if (!d->remote)
+      m_problem = tr("line %1: expected ssh://[user@]host[:port]/cuda[:N] or "
+                     "ssh://[user@]host[:port]/sim, found '%2'")
+                      .arg(i + 1)
+                      .arg(line);
   }
   m_status->setText(m_problem.isEmpty() ? tr("%n host(s)", nullptr, int(hosts().size())) : m_problem);
   m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
@@ -55,11 +58,11 @@ void RemoteHostsDialog::validate() {
 QStringList RemoteHostsDialog::hosts() const {
   QStringList out;
   for (const QString& l : m_edit->toPlainText().split('\n')) {
-    driver::SshTarget t;
-    std::string why;
     const QString line = l.trimmed();
-    if (line.isEmpty() || !driver::parseSshDevice(line.toStdString(), t, why)) continue;
-    const QString canonical = QString::fromStdString(t.text());
+    if (line.isEmpty()) continue;
+    auto d = driver::parseDevice(line.toStdString());
+    if (!d || !d->remote) continue;
+    const QString canonical = QString::fromStdString(d->text());
     if (!out.contains(canonical)) out << canonical;
   }
   return out;

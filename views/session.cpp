@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <algorithm>
 
+#include "core/driver/device.h"
+
 namespace tirx::views {
 
 Session::Session(JobRunner& runner, QObject* parent) : QObject(parent), m_runner(runner) {
@@ -108,7 +110,10 @@ VerifyRequest Session::verifyRequest() const {
   req.sm = m_sm;
   req.analysed = currentAnalysis(m_facts, req.source, m_sm);
   req.device = m_device.toStdString();
-  req.sanitize = m_device.startsWith("cuda") ? m_sanitize.toStdString() : std::string();
+  // The sanitizer watches local GPU runs only (driver::parseDevice refuses it anywhere else).
+  const auto device = driver::parseDevice(req.device);
+  req.sanitize =
+      device && device->kind == driver::DeviceKind::Cuda ? m_sanitize.toStdString() : std::string();
   req.plotColumns = m_plotColumns;
   return req;
 }

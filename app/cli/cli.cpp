@@ -117,53 +117,25 @@ bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& valu
   return true;
 }
 
-bool parseDevice(const std::string& text, int& cudaIndex, std::string& why) {
-  if (text == "sim") {
-    cudaIndex = -1;
-    return true;
-  }
-  if (text == "cuda") {
-    cudaIndex = 0;
-    return true;
-  }
-  int64_t n = 0;
-  std::string inner;
-  if (text.rfind("cuda:", 0) == 0 && text.size() > 5 &&
-      text.find_first_not_of("0123456789", 5) == std::string::npos &&
-      parseInteger(text.substr(5), 0, 1023, n, inner)) {
-    cudaIndex = int(n);
-    return true;
-  }
-  why = text.rfind("cuda:", 0) == 0 && text.size() > 5 && text.find_first_not_of("0123456789", 5) == std::string::npos
-            ? "device index out of range in '" + text + "' (expected cuda:0 to cuda:1023)"
-            : "expected sim, cuda or cuda:N, found '" + text + "'";
-  return false;
-}
-
-bool parseAnyDevice(const std::string& text, int& cudaIndex, std::optional<driver::SshTarget>& remote,
-                    std::string& why) {
-  remote.reset();
-  if (!driver::isSshDevice(text)) return parseDevice(text, cudaIndex, why);
-  driver::SshTarget t;
-  if (!driver::parseSshDevice(text, t, why)) return false;
-  cudaIndex = t.device;
-  remote = t;
-  return true;
-}
-
-bool parseSanitizeOption(const Options& o, bool gpu, driver::SanitizerTool& tool, std::string& why) {
-  tool = driver::SanitizerTool::None;
-  const std::string t = o.get("--sanitize");
-  if (t.empty() && o.getAll("--sanitize").empty()) return true;
-  if (!driver::parseSanitizerTool(t, tool)) {
-    why = "--sanitize: expected memcheck, racecheck, initcheck or synccheck, found '" + t + "'";
-    return false;
-  }
-  if (!gpu) {
-    why = "--sanitize watches GPU runs: use it with --device cuda[:N] (or both for verify)";
-    return false;
-  }
-  return true;
+std::optional<driver::DeviceSpec> deviceOption(const Options& o, const std::string& command,
+                                               std::ostream& err, const std::string& fallback,
+                                               DeviceForms forms) {
+  const std::string text = o.get("--device", fallback);
+  std::optional<std::string> tool;
+  if (forms.sanitize && !o.getAll("--sanitize").empty()) tool = o.get("--sanitize");
+  auto d = driver::parseDevice(text, tool ? std::optional<std::string_view>(*tool) : std::nullopt);
+  std::string why;
+  if (!d)
+    why = d.error().api == "device" ? "--device: " + d.error().message : d.error().message;
+  else if (d->both && !forms.both)
+    why = "--device: 'both' is for tirx verify; expected sim, cuda or cuda:N";
+  else if (d->isSim() && !forms.sim)
+    why = "--device: expected cuda or cuda:N, found 'sim'";
+  else if (d->remote && !forms.remote)
+    why = "--device: ssh:// devices are not available here; expected sim, cuda or cuda:N";
+  if (why.empty()) return *d;
+  err << "tirx " << command << ": " << why << "\n";
+  return std::nullopt;
 }
 
 namespace {

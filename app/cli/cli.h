@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "core/diag/budget.h"
-#include "core/driver/cuda_executor.h"
-#include "core/driver/sanitizer.h"
+#include "core/driver/device.h"
 #include "core/verify/verify.h"
 
 namespace tirx::cli {
@@ -40,21 +39,26 @@ bool readFile(const std::string& path, std::string& text, std::ostream& err);
 inline constexpr size_t kMaxScriptBytes = 16u << 20;
 
 /// Strict option values (no exceptions, no partial parses): a wall-clock limit in seconds (a
-/// finite number in (0, 1e6]), an integer in [lo, hi], a device `sim` / `cuda` / `cuda:N`
-/// (N < 1024; `cudaIndex` -1 for sim). False with `why` set for anything else.
+/// finite number in (0, 1e6]), an integer in [lo, hi]. False with `why` set for anything else.
 bool parseSeconds(const std::string& text, double& seconds, std::string& why);
-bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why);
-bool parseDevice(const std::string& text, int& cudaIndex, std::string& why);
-
-/// parseDevice, or an `ssh://[user@]host[:port]/cuda[:N]` / `…/sim` device (core/driver/remote.h):
-/// then `remote` is set and `cudaIndex` is the remote device (0 for sim).
-bool parseAnyDevice(const std::string& text, int& cudaIndex, std::optional<driver::SshTarget>& remote,
-                    std::string& why);
+bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value,
+                  std::string& why);
 
 struct Options;
-/// `--sanitize TOOL` of run/verify: the tool (None when absent); false with `why` for an unknown
-/// tool, or when `gpu` is false (the sanitizer watches GPU runs only).
-bool parseSanitizeOption(const Options& o, bool gpu, driver::SanitizerTool& tool, std::string& why);
+/// Which device forms a command takes besides sim, cuda[:N] and ssh://… (driver::parseDevice).
+struct DeviceForms {
+  bool both = false;      ///< `both` (verify)
+  bool sanitize = false;  ///< `--sanitize TOOL`
+  bool sim = true;        ///< `sim` (bench: GPU timings only)
+  bool remote = true;     ///< ssh://… devices
+};
+/// `--device` (`fallback` when absent) and, where the command takes it, `--sanitize`, read by
+/// driver::parseDevice. Nullopt after "tirx COMMAND: --device: why" (or the sanitizer's message)
+/// on `err`: the caller exits with 2.
+std::optional<driver::DeviceSpec> deviceOption(const Options& o, const std::string& command,
+                                               std::ostream& err,
+                                               const std::string& fallback = "sim",
+                                               DeviceForms forms = {});
 
 /// While alive, SIGINT (Ctrl-C) cancels `token` instead of killing the process; a second Ctrl-C
 /// kills it as usual. `interrupted()` says whether it happened.
@@ -72,10 +76,6 @@ class InterruptCancels {
 };
 /// Exit status after a Ctrl-C (128 + SIGINT, as shells report it).
 inline constexpr int kExitInterrupted = 130;
-
-/// The GPU executor factory of `tirx verify` (and the default one of core/verify): a CudaExecutor
-/// with `base`'s options for "cuda" / "cuda:N"; null with `why` when no GPU path exists.
-verify::ExecutorFactory cudaExecutorFactory(driver::CudaExecutorOptions base);
 
 /// Small shared option parser: `--name value`, `--name=value`, flags, positionals.
 struct Options {

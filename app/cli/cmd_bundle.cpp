@@ -16,47 +16,11 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
-#include "core/device/cuda_driver.h"
 #include "core/driver/runner_protocol.h"
 #include "core/sema/sema.h"
-#include "core/sim/simulator.h"
 #include "core/verify/bundle.h"
 
 namespace tirx::cli {
-
-namespace {
-
-std::string driverVersion() {
-  if (!device::driverLibraryPresent()) return {};
-  auto api = device::driver();
-  int v = 0;
-  if (!api || !(*api)->cuDriverGetVersion || (*api)->cuDriverGetVersion(&v) != 0) return {};
-  return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
-}
-
-/// The executor of a bundle or replay: the simulator, or the runner-based GPU executor.
-std::unique_ptr<ir::Executor> deviceExecutor(int cudaIndex, const std::optional<driver::SshTarget>& remote, int sm,
-                                             const std::string& scriptFile, const std::string& source,
-                                             WorkBudget* budget) {
-  std::unique_ptr<ir::Executor> e;
-  if (cudaIndex < 0 && !remote) {
-    sim::SimOptions so;
-    so.budget = budget;
-    e = std::make_unique<sim::Simulator>(so);
-  } else {
-    driver::CudaExecutorOptions o;
-    o.device = cudaIndex;
-    o.sm = sm;
-    o.scriptFile = scriptFile;
-    o.scriptSource = source;
-    o.remote = remote;
-    e = std::make_unique<driver::CudaExecutor>(o);
-  }
-  e->setBudget(budget);
-  return e;
-}
-
-}  // namespace
 
 int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   const char* usage =
@@ -66,14 +30,9 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx bundle: " << (o.error.empty() ? "expected one FILE and -o OUT" : o.error) << "\n" << usage;
     return 2;
   }
+  const std::optional<driver::DeviceSpec> device = deviceOption(o, "bundle", err);
+  if (!device) return 2;
   std::string why;
-  int cudaIndex = -1;
-  std::optional<driver::SshTarget> remote;
-  const std::string device = o.get("--device", "sim");
-  if (!parseAnyDevice(device, cudaIndex, remote, why)) {
-    err << "tirx bundle: --device: " << why << "\n";
-    return 2;
-  }
   verify::VerifyOptions vo;
   vo.arch = o.get("--arch", "sm_90");
   const int sm = parseArch(vo.arch);
@@ -93,7 +52,7 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   vo.fileName = o.positional[0];
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
-  if (cudaIndex >= 0 && !remote && !driver::gpuPathAvailable(&why)) {
+  if (device->kind == driver::DeviceKind::Cuda && !driver::gpuPathAvailable(&why)) {
     err << "tirx bundle: " << why << "; use --device sim\n";
     return 3;
   }
@@ -101,9 +60,7 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   bo.fileName = vo.fileName;
   bo.arch = vo.arch;
   bo.budget = vo.budget;
-  bo.requestedDevice = remote ? remote->text() : cudaIndex < 0 ? "sim" : "cuda:" + std::to_string(cudaIndex);
-  bo.makeExecutor = [&] { return deviceExecutor(cudaIndex, remote, sm, vo.fileName, text, nullptr); };
-  bo.driverVersion = cudaIndex < 0 || remote ? std::string() : driverVersion();
+  bo.device = *device;
   bo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(bo.cancel);
   verify::Report r;
@@ -134,13 +91,8 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx replay: " << (o.error.empty() ? "expected one BUNDLE" : o.error) << "\n" << usage;
     return 2;
   }
-  std::string why;
-  int cudaIndex = -1;
-  std::optional<driver::SshTarget> remote;
-  if (!parseAnyDevice(o.get("--device", "sim"), cudaIndex, remote, why)) {
-    err << "tirx replay: --device: " << why << "\n";
-    return 2;
-  }
+  const std::optional<driver::DeviceSpec> device = deviceOption(o, "replay", err);
+  if (!device) return 2;
   const std::string& path = o.positional[0];
   std::string text;
   std::error_code ec;
@@ -165,8 +117,17 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
   const auto cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(cancel);
   WorkBudget budget({}, cancel);
-  auto exec = deviceExecutor(cudaIndex, remote, so.sm, b->scriptFile, b->script, &budget);
-  const auto replays = verify::replayBundle(*b, fe.program, *exec);
+  driver::ExecutorContext context;
+  context.sm = so.sm;
+  context.scriptFile = b->scriptFile;
+  context.scriptSource = b->script;
+  context.budget = &budget;
+  auto exec = driver::makeExecutor(*device, context);
+  if (!exec) {
+    err << "tirx replay: " << exec.error().message << "; use --device sim\n";
+    return 3;
+  }
+  const auto replays = verify::replayBundle(*b, fe.program, **exec);
   bool all = !replays.empty(), env = false;
   nlohmann::json runs = nlohmann::json::array();
   for (const auto& r : replays) {

@@ -27,12 +27,10 @@ int cmdDiff(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   diff::DiffOptions d;
+  const std::optional<driver::DeviceSpec> device =
+      deviceOption(o, "diff", err, "sim", {.remote = false});
+  if (!device) return 2;
   std::string why;
-  int cudaIndex = -1;
-  if (!parseDevice(o.get("--device", "sim"), cudaIndex, why)) {
-    err << "tirx diff: --device: " << why << "\n";
-    return 2;
-  }
   d.arch = o.get("--arch", "sm_90");
   if (parseArch(d.arch) == 0) {
     err << "tirx diff: malformed --arch '" << d.arch << "'\n";
@@ -50,21 +48,11 @@ int cmdDiff(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   d.verify = !o.has("--no-verify");
-  if (cudaIndex >= 0) {
-    if (d.verify && !driver::gpuPathAvailable(&why)) {
-      err << "tirx diff: " << why << "; use --device sim\n";
-      return 3;
-    }
-    d.device = o.get("--device");
-    // Each side's runner gets that side's script (its #line file name and text).
-    d.cudaFactoryFor = [cudaIndex](const diff::Version& v) {
-      driver::CudaExecutorOptions eo;
-      eo.device = cudaIndex;
-      eo.scriptFile = v.scriptFile;
-      eo.scriptSource = v.script;
-      return cudaExecutorFactory(eo);
-    };
+  if (device->kind == driver::DeviceKind::Cuda && d.verify && !driver::gpuPathAvailable(&why)) {
+    err << "tirx diff: " << why << "; use --device sim\n";
+    return 3;
   }
+  d.device = *device;  // each side's verify makes its executor with that side's script
   diff::Version versions[2];
   for (int i = 0; i < 2; ++i) {
     Result<diff::Version> v = diff::loadVersion(o.positional[size_t(i)]);

@@ -14,10 +14,7 @@
 
 #include "app/cli/cli.h"
 #include "core/conform/ptx_conform.h"
-#include "core/device/cuda_driver.h"
-#include "core/driver/cuda_executor.h"
 #include "core/sema/sema.h"
-#include "core/sim/simulator.h"
 
 namespace tirx::cli {
 
@@ -106,21 +103,13 @@ int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err) {
       }
     }
   }
-  const std::string dev = o.get("--device", "sim");
-  std::unique_ptr<ir::Executor> exec;
-  if (dev == "sim") {
-    sim::SimOptions so;
-    so.trackProvenance = false;
-    exec = std::make_unique<sim::Simulator>(so);
-  } else if (dev == "cuda" || dev.rfind("cuda:", 0) == 0) {
-    driver::CudaExecutorOptions eo;
-    const std::string n = dev == "cuda" ? "0" : dev.substr(5);
-    if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos) {
-      err << "tirx ptx-conform: malformed --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
-      return 2;
-    }
-    eo.device = std::stoi(n);
-    eo.sm = co.sm;
+  const std::optional<driver::DeviceSpec> device =
+      deviceOption(o, "ptx-conform", err, "sim", {.remote = false});
+  if (!device) return 2;
+  driver::ExecutorContext context;
+  context.sm = co.sm;
+  context.simProvenance = false;
+  if (!device->isSim()) {
     const std::string t = o.get("--timeout", "60");
     char* end = nullptr;
     const double seconds = std::strtod(t.c_str(), &end);
@@ -128,16 +117,14 @@ int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err) {
       err << "tirx ptx-conform: malformed --timeout '" << t << "' (seconds, at most 3600)\n";
       return 2;
     }
-    eo.timeoutMs = static_cast<int>(seconds * 1000);
-    if (!device::driverLibraryPresent()) {
-      err << "tirx ptx-conform: no CUDA driver found (libcuda.so.1); use --device sim\n";
-      return 3;
-    }
-    exec = std::make_unique<driver::CudaExecutor>(eo);
-  } else {
-    err << "tirx ptx-conform: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
-    return 2;
+    context.timeoutMs = static_cast<int>(seconds * 1000);
   }
+  auto made = driver::makeExecutor(*device, context);
+  if (!made) {
+    err << "tirx ptx-conform: " << made.error().message << "; use --device sim\n";
+    return 3;
+  }
+  const std::unique_ptr<ir::Executor> exec = std::move(*made);
   int lastTenth = -1;
   auto progress = [&](int done, int total) {
     const int tenth = total ? done * 10 / total : 10;

@@ -16,12 +16,10 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
-#include "core/device/cuda_driver.h"
-#include "core/driver/cuda_executor.h"
+#include "core/driver/device.h"
 #include "core/driver/host_io.h"
 #include "core/ir/buffer_access.h"
 #include "core/sema/sema.h"
-#include "core/sim/simulator.h"
 #include "core/verify/verify.h"
 
 namespace tirx::cli {
@@ -39,29 +37,6 @@ nlohmann::json sharedMemoryJson(const ir::RunOutcome& res) {
                      {"idealWavefronts", l.idealWavefronts}, {"maxWays", l.maxWays}});
   return {{"perOp", ops}, {"perLine", lines}};
 }
-}  // namespace
-
-verify::ExecutorFactory cudaExecutorFactory(driver::CudaExecutorOptions base) {
-  return [base](const std::string& device, std::string* why) -> std::unique_ptr<ir::Executor> {
-    if (!driver::gpuPathAvailable(why)) return nullptr;
-    driver::CudaExecutorOptions o = base;
-    std::string bad;
-    if (device != "cuda" && !parseDevice(device, o.device, bad)) {
-      if (why) *why = bad;
-      return nullptr;
-    }
-    return std::make_unique<driver::CudaExecutor>(o);
-  };
-}
-
-namespace {
-
-/// The CLI's GPU backend for core/verify (`tirx verify --device cuda|both`): the runner-based
-/// CUDA executor, installed once when the CLI library is loaded.
-const bool kCudaFactoryInstalled = [] {
-  verify::setDefaultExecutorFactory(cudaExecutorFactory({}));
-  return true;
-}();
 
 const char* kRunUsage =
     "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim]\n"
@@ -102,23 +77,10 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx run: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kRunUsage;
     return 2;
   }
-  const std::string dev = o.get("--device", "sim");
-  int cudaIndex = -1;
+  const std::optional<driver::DeviceSpec> device =
+      deviceOption(o, "run", err, "sim", {.sanitize = true});
+  if (!device) return 2;
   std::string why;
-  std::optional<driver::SshTarget> remote;
-  if (!parseAnyDevice(dev, cudaIndex, remote, why)) {
-    err << "tirx run: --device: " << why << "\n";
-    return 2;
-  }
-  driver::SanitizerTool tool = driver::SanitizerTool::None;
-  if (!parseSanitizeOption(o, cudaIndex >= 0, tool, why)) {
-    err << "tirx run: " << why << "\n";
-    return 2;
-  }
-  if (remote && tool != driver::SanitizerTool::None) {
-    err << "tirx run: --sanitize is not available for ssh:// devices (run tirx on the host)\n";
-    return 2;
-  }
   BudgetLimits limits;
   if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), limits.maxSeconds, why)) {
     err << "tirx run: --timeout: " << why << "\n";
@@ -164,22 +126,17 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   const auto cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(cancel);
   WorkBudget budget(limits, cancel);
-  std::unique_ptr<ir::Executor> exec;
-  if (cudaIndex >= 0) {
-    driver::CudaExecutorOptions eo;
-    eo.device = cudaIndex;
-    eo.sm = so.sm;
-    eo.scriptFile = path;
-    eo.sanitize = tool;
-    eo.scriptSource = source;
-    eo.remote = remote;
-    exec = std::make_unique<driver::CudaExecutor>(eo);
-  } else {
-    sim::SimOptions simOptions;
-    simOptions.budget = &budget;
-    exec = std::make_unique<sim::Simulator>(simOptions);
+  driver::ExecutorContext context;
+  context.sm = so.sm;
+  context.scriptFile = path;
+  context.scriptSource = source;
+  context.budget = &budget;
+  auto made = driver::makeExecutor(*device, context);
+  if (!made) {
+    err << "tirx run: " << made.error().message << "; use --device sim\n";
+    return 3;
   }
-  exec->setBudget(&budget);
+  const std::unique_ptr<ir::Executor> exec = std::move(*made);
   const std::string outDir = o.get("--out", "");
   if (!outDir.empty()) {
     std::error_code ec;
@@ -262,14 +219,17 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
                       {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
                       {"faults", faults}, {"outputs", outs}, {"sharedMemory", sharedMemoryJson(res)}});
-    if (tool != driver::SanitizerTool::None)
-      if (const auto* cuda = dynamic_cast<const driver::CudaExecutor*>(exec.get());
-          cuda && cuda->lastSanitizerReport()) {
-        const driver::SanitizerReport& sr = *cuda->lastSanitizerReport();
-        report.back()["sanitizer"] = {{"tool", std::string(driver::sanitizerToolName(tool))},
-                                      {"clean", sr.clean()}, {"complete", sr.summary},
-                                      {"errors", sr.errors}, {"warnings", sr.warnings},
-                                      {"apiErrors", sr.apiErrors}, {"summary", sr.summaryText()}};
+    if (device->sanitize != driver::SanitizerTool::None)
+      if (const driver::SanitizerReport* report_ = driver::lastSanitizerReport(*exec)) {
+        const driver::SanitizerReport& sr = *report_;
+        report.back()["sanitizer"] = {
+            {"tool", std::string(driver::sanitizerToolName(device->sanitize))},
+            {"clean", sr.clean()},
+            {"complete", sr.summary},
+            {"errors", sr.errors},
+            {"warnings", sr.warnings},
+            {"apiErrors", sr.apiErrors},
+            {"summary", sr.summaryText()}};
         if (!o.has("--json")) out << "  " << sr.summaryText() << "\n";
       }
     if (!o.has("--json"))

@@ -69,26 +69,14 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   verify::VerifyOptions vo;
-  vo.device = o.get("--device", "sim");
+  const std::optional<driver::DeviceSpec> device =
+      deviceOption(o, "verify", err, "sim", {.both = true, .sanitize = true});
+  if (!device) return 2;
+  vo.device = *device;
   vo.arch = o.get("--arch", "sm_90");
   vo.fileName = o.positional[0];
   vo.recordTimeline = o.has("--timeline");
   std::string why;
-  std::optional<driver::SshTarget> remote;
-  const std::string requestedDevice = vo.device;
-  if (driver::isSshDevice(vo.device)) {
-    int index = 0;
-    if (!parseAnyDevice(vo.device, index, remote, why)) {
-      err << "tirx verify: --device: " << why << "\n";
-      return 2;
-    }
-    vo.device = "cuda";  // the remote device takes the GPU's place
-  }
-  if (vo.device != "sim" && vo.device != "cuda" && vo.device != "both") {
-    err << "tirx verify: --device must be sim, cuda, both or ssh://[user@]host[:port]/cuda[:N] or …/sim, found '"
-        << vo.device << "'\n";
-    return 2;
-  }
   if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), vo.budget.maxSeconds, why)) {
     err << "tirx verify: --timeout: " << why << "\n";
     return 2;
@@ -98,38 +86,16 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx verify: --budget: " << why << "\n";
     return 2;
   }
-  driver::SanitizerTool tool = driver::SanitizerTool::None;
-  if (!parseSanitizeOption(o, vo.device != "sim", tool, why)) {
-    err << "tirx verify: " << why << "\n";
-    return 2;
-  }
-  if (remote && tool != driver::SanitizerTool::None) {
-    err << "tirx verify: --sanitize is not available for ssh:// devices (run tirx on the host)\n";
-    return 2;
-  }
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;
   // Under the sanitizer: the GPU executor wraps its runner, and every report's summary is printed.
   auto summaries = std::make_shared<std::vector<std::string>>();
-  if (remote) {
-    driver::CudaExecutorOptions eo;
-    eo.remote = remote;
-    eo.device = remote->device;
-    eo.scriptFile = vo.fileName;
-    eo.scriptSource = text;
-    vo.cudaFactory = [eo](const std::string&, std::string*) { return std::make_unique<driver::CudaExecutor>(eo); };
-  } else if (tool != driver::SanitizerTool::None) {
-    driver::CudaExecutorOptions eo;
-    eo.sanitize = tool;
-    eo.scriptFile = vo.fileName;
-    eo.scriptSource = text;
-    eo.onSanitizerReport = [summaries](const driver::SanitizerReport& r) { summaries->push_back(r.summaryText()); };
-    vo.cudaFactory = cudaExecutorFactory(eo);
-  }
+  vo.executor.onSanitizerReport = [summaries](const driver::SanitizerReport& r) {
+    summaries->push_back(r.summaryText());
+  };
   vo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(vo.cancel);
   verify::Report r = verify::verifyScript(text, vo);
-  if (remote) r.device = requestedDevice;  // the ssh:// URL, not the executor slot it filled
   if (o.has("--json")) {
     out << verify::reportToJson(r) << "\n";
   } else {

@@ -54,7 +54,7 @@ std::unique_ptr<DebugSession> DebugSession::start(std::string_view source, const
                                                   Diagnostics& diags) {
   auto impl = std::make_unique<Impl>(o);
   verify::VerifyOptions vo;
-  vo.device = "sim";
+  vo.device = driver::DeviceSpec::simulator();
   vo.arch = o.arch;
   vo.fileName = o.fileName;
   vo.budget = o.budget;

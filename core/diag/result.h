@@ -12,16 +12,21 @@
 namespace tirx {
 
 /// A failure of the environment or of an external tool. `api` names what failed
-/// ("nvrtcCompileProgram", "cuInit", "open"), `message` says why.
-struct Status {
+/// ("nvrtcCompileProgram", "cuInit", "open"), `message` says why. A function that returns a
+/// Status returns an empty one (no message) on success. [[nodiscard]]: a caller handles it, or
+/// discards it explicitly with `(void)` and a comment saying why that is safe.
+struct [[nodiscard]] Status {
   std::string api;
   std::string message;
   int code = 0;
   std::string text() const { return api.empty() ? message : api + ": " + message; }
+  /// Success: no message (the convention of functions that return a bare Status).
+  bool ok() const { return message.empty(); }
 };
 
+/// A value or the Status that kept it from being made. [[nodiscard]], as Status.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : m_v(std::move(value)) {}
   Result(Status error) : m_v(std::move(error)) {}

@@ -147,14 +147,10 @@ struct SideRun {
   std::string sharedWhy;
 };
 
-bool gpuDevice(const std::string& device) {
-  return device != "sim";
-}
-
 /// The device a GPU verify ran on, as its runs name it ("NVIDIA H200 (cuda:0)"), else as asked.
 std::string ranOn(const verify::Report& rep, const std::string& asked) {
   for (const verify::KernelRun& run : rep.runs)
-    if (run.device != "simulator" && !run.device.empty() && run.device != "cuda") return run.device;
+    if (run.device != "simulator" && !run.device.empty()) return run.device;
   return asked;
 }
 
@@ -180,9 +176,8 @@ SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, Re
     return out;
   }
   verify::VerifyOptions vo;
-  const bool gpu = gpuDevice(o.device);
-  vo.device = gpu ? "cuda" : "sim";
-  vo.cudaFactory = o.cudaFactoryFor ? o.cudaFactoryFor(v) : o.cudaFactory;
+  const bool gpu = o.device.usesRunner();
+  vo.device = o.device;
   vo.arch = o.arch;
   vo.fileName = v.scriptFile;
   vo.budget = o.budget;
@@ -191,14 +186,14 @@ SideRun resultSide(const Version& v, const DiffOptions& o, const Compiled& c, Re
   const verify::Report rep = verify::verifyScript(v.script, vo);
   if (rep.environmentError) {
     res.unavailable = true;
-    res.source = "not verified: device " + o.device + " unavailable";
+    res.source = "not verified: device " + o.device.text() + " unavailable";
     res.firstProblem = firstProblemOf(rep.checks, rep.faults, rep.errors);
-    t.device = o.device + " (unavailable)";
-    out.sharedWhy = "device " + o.device + " unavailable";
+    t.device = o.device.text() + " (unavailable)";
+    out.sharedWhy = "device " + o.device.text() + " unavailable";
     return out;
   }
   fillResult(rep.checks, rep.faults, rep.errors, rep.passed(), res);
-  t.device = gpu ? ranOn(rep, o.device) : "sim";
+  t.device = gpu ? ranOn(rep, o.device.text()) : "sim";
   res.source = "verified on " + t.device;
   t.verifyMs = rep.totalMs;
   for (const auto& run : rep.runs) t.runMs += run.runMs;

@@ -46,13 +46,9 @@ Result<Version> loadVersion(const std::string& path);
 Version versionFromText(std::string script, std::string scriptFile, std::string label);
 
 struct DiffOptions {
-  /// Where file versions are verified: "sim", or a GPU — "cuda", "cuda:N" or an ssh:// device —
-  /// run through the cuda executor factory (results name it as spelled here).
-  std::string device = "sim";
-  verify::ExecutorFactory cudaFactory;  ///< for a GPU device (the default factory when empty)
-  /// For a GPU device: the factory of one side (a remote simulator and the sanitizer need the
-  /// side's script and file name); overrides cudaFactory when set.
-  std::function<verify::ExecutorFactory(const Version&)> cudaFactoryFor;
+  /// Where file versions are verified: the simulator, or a GPU (cuda:N, an ssh host) whose
+  /// executor each side's verify makes with that side's script (results name it by its text).
+  driver::DeviceSpec device;
   std::string arch = "sm_90";
   bool verify = true;       ///< run both versions (off: results and run timings are left empty)
   int maxCells = 64;        ///< moved cells listed per buffer (all are counted)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/diag/result.h"
+#include "core/driver/device.h"
 #include "core/driver/remote.h"
 #include "core/driver/sanitizer.h"
 #include "core/ir/ir.h"
@@ -46,12 +47,6 @@ struct CudaExecutorOptions {
   std::function<void(const SanitizerReport&)> onSanitizerReport;
 };
 
-/// Per-launch timings of the last run (milliseconds, CUDA events), for benchmarks.
-struct LaunchTimings {
-  std::vector<double> launchesMs;
-  double medianMs = 0, minMs = 0;
-};
-
 class CudaExecutor : public ir::Executor {
  public:
   explicit CudaExecutor(CudaExecutorOptions options = {});
@@ -79,9 +74,6 @@ std::string findRunner();
 
 /// True when `$TIRX_RUNNER` names the runner: the parent then leaves the driver check to it.
 bool runnerOverridden();
-/// Whether GPU runs can be attempted: a CUDA driver library is present, or TIRX_RUNNER is set.
-/// `why` says what is missing.
-bool gpuPathAvailable(std::string* why = nullptr);
 
 /// The child side: read REQUEST, run, write RESPONSE. Returns the exit code (0 ran or faulted and
 /// wrote a response; 2 bad request; 3 no driver / device).

@@ -1,4 +1,4 @@
-// The local side of remote runs (remote.h): the ssh:// device syntax, the ssh command line, and
+// The local side of remote runs (remote.h): the ssh command line, and
 // the conversation with `tirx runner --stdio` on the host over a socket pair that is ssh's stdin
 // and stdout — greeting and version check, the request's files out, the response's files back —
 // under the run's timeout and budget. ssh's own complaints (refused, authentication, unknown host
@@ -27,13 +27,6 @@
 namespace tirx::driver {
 
 namespace {
-
-bool nameChars(std::string_view s) {
-  if (s.empty() || s[0] == '-' || s.size() > 255) return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) return false;
-  return true;
-}
 
 std::vector<std::string> words(const char* text) {
   std::vector<std::string> w;
@@ -102,48 +95,6 @@ int waitExit(pid_t pid, int graceMs) {
 std::string SshTarget::text() const {
   return "ssh://" + (user.empty() ? "" : user + "@") + host + (port ? ":" + std::to_string(port) : "") +
          (sim ? "/sim" : "/cuda:" + std::to_string(device));
-}
-
-bool isSshDevice(std::string_view text) { return text.rfind("ssh://", 0) == 0; }
-
-bool parseSshDevice(std::string_view text, SshTarget& t, std::string& why) {
-  const std::string form = "expected ssh://[user@]host[:port]/cuda[:N] or ssh://[user@]host[:port]/sim, found '" +
-                           std::string(text.substr(0, 200)) + "'";
-  if (!isSshDevice(text)) return why = form, false;
-  std::string_view rest = text.substr(6);
-  const size_t slash = rest.find('/');
-  if (slash == std::string_view::npos) return why = form, false;
-  std::string_view authority = rest.substr(0, slash), path = rest.substr(slash + 1);
-  SshTarget r;
-  if (const size_t at = authority.find('@'); at != std::string_view::npos) {
-    r.user = std::string(authority.substr(0, at));
-    authority.remove_prefix(at + 1);
-    if (!nameChars(r.user)) return why = "bad user name in '" + std::string(text.substr(0, 200)) + "'", false;
-  }
-  if (const size_t colon = authority.find(':'); colon != std::string_view::npos) {
-    const std::string port(authority.substr(colon + 1));
-    authority = authority.substr(0, colon);
-    char* end = nullptr;
-    const long p = port.empty() || !std::isdigit(static_cast<unsigned char>(port[0])) ? 0 : std::strtol(port.c_str(), &end, 10);
-    if (!end || *end || p < 1 || p > 65535)
-      return why = "bad port '" + port.substr(0, 20) + "' (expected 1 to 65535)", false;
-    r.port = int(p);
-  }
-  r.host = std::string(authority);
-  if (!nameChars(r.host)) return why = "bad host name in '" + std::string(text.substr(0, 200)) + "'", false;
-  if (path == "sim") {
-    r.sim = true;
-  } else if (path == "cuda") {
-    r.device = 0;
-  } else if (path.rfind("cuda:", 0) == 0 && path.size() > 5 && path.size() <= 9 &&
-             path.substr(5).find_first_not_of("0123456789") == std::string_view::npos) {
-    r.device = std::atoi(std::string(path.substr(5)).c_str());
-    if (r.device > 1023) return why = "device index out of range in '" + std::string(text) + "'", false;
-  } else {
-    return why = form, false;
-  }
-  t = r;
-  return true;
 }
 
 std::vector<std::string> sshArgv(const SshTarget& t) {

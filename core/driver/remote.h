@@ -27,15 +27,9 @@ struct SshTarget {
   int port = 0;            ///< 0: ssh's default / config
   bool sim = false;        ///< run on the remote simulator instead of a GPU
   int device = 0;          ///< CUDA device index on the host
-  /// "ssh://user@host:2222/cuda:0" (canonical form).
+  /// "ssh://user@host:2222/cuda:0" (canonical form; core/driver/device.h parses it).
   std::string text() const;
 };
-
-/// True for text starting with "ssh://".
-bool isSshDevice(std::string_view text);
-/// Parses `ssh://[user@]host[:port]/cuda[:N]` or `…/sim`. User and host are letters, digits and
-/// `._-` and do not start with `-`; the port is 1–65535; N < 1024. False with `why` otherwise.
-bool parseSshDevice(std::string_view text, SshTarget& target, std::string& why);
 
 /// The ssh command line: `ssh [$TIRX_SSH_OPTIONS] -o BatchMode=yes -o ConnectTimeout=10
 /// -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -T [-p PORT] -- [user@]host REMOTE` where

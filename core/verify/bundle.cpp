@@ -8,14 +8,14 @@
 #include <ctime>
 #include <filesystem>
 
+#include "core/device/cuda_driver.h"
 #include "core/driver/compile.h"
-#include "core/driver/cuda_executor.h"
+#include "core/driver/device.h"
 #include "core/driver/host_io.h"
 #include "core/driver/version.h"
 #include "core/ir/buffer_access.h"
 #include "core/ir/specialize.h"
 #include "core/sema/sema.h"
-#include "core/sim/simulator.h"
 
 namespace tirx::verify {
 
@@ -58,6 +58,15 @@ class RecordingExecutor : public ir::Executor {
   std::vector<BundleLaunch>* m_launches;
 };
 
+/// The local CUDA driver's version ("13.0"), empty when there is none.
+std::string driverVersion() {
+  if (!device::driverLibraryPresent()) return {};
+  auto api = device::driver();
+  int v = 0;
+  if (!api || !(*api)->cuDriverGetVersion || (*api)->cuDriverGetVersion(&v) != 0) return {};
+  return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+}
+
 std::string utcNow() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -93,12 +102,16 @@ Bundle makeBundle(std::string_view source, const BundleOptions& o, Report* repor
   vo.arch = o.arch;
   vo.budget = o.budget;
   vo.cancel = o.cancel;
-  // The recording executor takes verify's GPU slot whatever the device is, so that verify runs
-  // each kernel once, on that device (the simulator included).
-  vo.device = "cuda";
-  vo.cudaFactory = [&](const std::string&, std::string*) {
-    std::unique_ptr<ir::Executor> inner = o.makeExecutor ? o.makeExecutor() : std::make_unique<sim::Simulator>();
-    return recordingExecutor(std::move(inner), &b.launches);
+  // The recording executor takes verify's runner slot whatever the device is, so that verify runs
+  // each kernel once, on that device (the simulator included): verify is asked for a GPU and given
+  // the recording wrapper around the executor of the bundle's own device.
+  vo.device = driver::DeviceSpec::cuda();
+  vo.makeExecutor =
+      [&](const driver::DeviceSpec&,
+          const driver::ExecutorContext& context) -> Result<std::unique_ptr<ir::Executor>> {
+    auto inner = driver::makeExecutor(o.device, context);
+    if (!inner) return inner.error();
+    return recordingExecutor(std::move(*inner), &b.launches);
   };
   Report r = verifyScript(source, vo);
   b.tirxVersion = kTirxVersion;
@@ -106,10 +119,10 @@ Bundle makeBundle(std::string_view source, const BundleOptions& o, Report* repor
   b.scriptFile = std::filesystem::path(o.fileName).filename().string();
   b.script = std::string(source);
   b.arch = o.arch;
-  b.requestedDevice = o.requestedDevice;
-  b.deviceName = b.launches.empty() ? o.requestedDevice : b.launches.front().device;
+  b.requestedDevice = o.device.text();
+  b.deviceName = b.launches.empty() ? b.requestedDevice : b.launches.front().device;
   b.toolkit = toolchain::toolkitVersion();
-  b.driver = o.driverVersion;
+  b.driver = o.device.kind == driver::DeviceKind::Cuda ? driverVersion() : std::string();
   b.passed = r.passed();
   b.totalMs = r.totalMs;
   b.checks = r.checks;

@@ -68,10 +68,9 @@ struct Bundle {
 struct BundleOptions {
   std::string fileName = "<script>";  ///< the script's path (its base name goes into the bundle)
   std::string arch = "sm_90";
-  std::string requestedDevice = "sim";  ///< "sim", "cuda:0", "ssh://host/cuda:0" (recorded)
-  /// The device's executor; called once. The simulator when null.
-  std::function<std::unique_ptr<ir::Executor>()> makeExecutor;
-  std::string driverVersion;  ///< recorded as is ("13.0"; empty when unknown)
+  /// Where the launches run (recorded as the bundle's requestedDevice, its text); a local GPU also
+  /// records the CUDA driver's version.
+  driver::DeviceSpec device;
   BudgetLimits budget;
   CancelTokenPtr cancel;
 };

@@ -19,16 +19,6 @@
 
 namespace tirx::verify {
 
-namespace {
-ExecutorFactory& factoryStorage() {
-  static ExecutorFactory f;
-  return f;
-}
-
-}  // namespace
-
-void setDefaultExecutorFactory(ExecutorFactory f) { factoryStorage() = std::move(f); }
-const ExecutorFactory& defaultExecutorFactory() { return factoryStorage(); }
 
 std::string OwnerInfo::text() const {
   if (!known) return "not written by the kernel";
@@ -114,15 +104,12 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   Report rep;
   rep.file = opt.fileName;
-  rep.device = opt.device;
+  rep.deviceSpec = opt.device;
+  rep.device = opt.device.text();
   auto finish = [&]() {
     rep.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return rep;
   };
-  if (opt.device != "sim" && opt.device != "cuda" && opt.device != "both") {
-    rep.errors.push_back(makeError("E0830", {}, "unknown device '" + opt.device + "': expected sim, cuda or both"));
-    return finish();
-  }
   FrontEndResult own;
   if (!opt.analysed) {
     SemaOptions so;
@@ -135,23 +122,31 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
     if (d.severity == Severity::Error) rep.errors.push_back(d);
   if (!fe.ok()) return finish();
 
-  const bool wantSim = opt.device == "sim" || opt.device == "both";
-  const bool wantGpu = opt.device == "cuda" || opt.device == "both";
-  std::unique_ptr<ir::Executor> gpu;
-  if (wantGpu) {
-    const ExecutorFactory& f = opt.cudaFactory ? opt.cudaFactory : defaultExecutorFactory();
-    std::string why = "this build has no CUDA executor";
-    if (f) gpu = f("cuda", &why);
-    if (!gpu) {
-      rep.environmentError = true;
-      rep.errors.push_back(makeError("E0830", {}, "the cuda device is not available: " + why));
-      return finish();
-    }
-  }
+  const bool wantSim = opt.device.isSim() || opt.device.both;
+  const bool wantGpu = opt.device.usesRunner();
   // One budget for the whole verify (time limit, cancellation; docs/verify.md): the simulator
   // charges it, the GPU executor polls it while its runner child runs.
   WorkBudget budget(opt.budget, opt.cancel);
-  if (gpu) gpu->setBudget(&budget);
+  std::unique_ptr<ir::Executor> gpu;
+  if (wantGpu) {
+    driver::ExecutorContext ec = opt.executor;
+    ec.sm = so.sm;
+    ec.scriptFile = opt.fileName;
+    ec.scriptSource = std::string(source);
+    ec.budget = &budget;
+    auto made =
+        opt.makeExecutor ? opt.makeExecutor(opt.device, ec) : driver::makeExecutor(opt.device, ec);
+    if (!made || !*made) {
+      rep.environmentError = true;
+      rep.errors.push_back(
+          makeError("E0830", {},
+                    "the cuda device is not available: " +
+                        (made ? std::string("no executor") : made.error().message)));
+      return finish();
+    }
+    gpu = std::move(*made);
+    gpu->setBudget(&budget);
+  }
   sim::SimOptions simOptions;
   simOptions.budget = &budget;
   simOptions.recordTimeline = opt.recordTimeline;
@@ -189,17 +184,19 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         hr.error = out.error().text();
         return hr;
       }
-      rep.runs.push_back({kernel, out->device.empty() ? "cuda" : out->device, span, out->ran, out->compileMs, out->runMs});
+      rep.runs.push_back({kernel, out->device.empty() ? gpu->name() : out->device, span, out->ran,
+                          out->compileMs, out->runMs});
       for (auto& f : out->faults) rep.faults.push_back(f);
       if (!out->log.empty()) rep.log += out->log;
       if (!out->ran) {
-        hr.error = "kernel '" + kernel + "' did not complete on " + (out->device.empty() ? "cuda" : out->device) +
+        hr.error = "kernel '" + kernel + "' did not complete on " +
+                   (out->device.empty() ? gpu->name() : out->device) +
                    (out->faults.empty() ? std::string() : ": " + out->faults.front().diag.message);
         return hr;
       }
       if (wantSim && k) compareDevices(rep, kernel, span, simArgs, gpuArgs, hr.provenance, *k);
       args = std::move(gpuArgs);
-      hr.device = wantSim ? "both" : (out->device.empty() ? "cuda" : out->device);
+      hr.device = wantSim ? "both" : (out->device.empty() ? gpu->name() : out->device);
     } else {
       args = std::move(simArgs);
     }
@@ -235,13 +232,13 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
       }
       Check c;
       c.kind = "run";
-      c.name = k.name + ": seeded run on " + opt.device;
+      c.name = k.name + ": seeded run on " + rep.device;
       c.span = k.span;
       c.kernel = k.name;
-      c.device = opt.device;
+      c.device = rep.device;
       c.pass = hr.ok;
       c.message = hr.ok ? std::string() : hr.error;
-      if (!hr.ok || opt.device != "both") rep.checks.push_back(std::move(c));
+      if (!hr.ok || !opt.device.both) rep.checks.push_back(std::move(c));
       if (!hr.ok && rep.environmentError) break;
     }
   }

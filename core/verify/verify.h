@@ -14,6 +14,8 @@
 
 #include "core/diag/budget.h"
 #include "core/diag/diagnostic.h"
+#include "core/diag/result.h"
+#include "core/driver/device.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 
@@ -83,7 +85,11 @@ struct KernelRun {
 };
 
 struct Report {
-  std::string file, device;
+  std::string file;
+  /// The device asked for (VerifyOptions::device) and its text ("sim", "cuda:0", "both",
+  /// "ssh://host/cuda:0"); a bundle opened in the studio names its recorded device instead.
+  driver::DeviceSpec deviceSpec;
+  std::string device;
   std::vector<Check> checks;
   Diagnostics errors;             ///< front-end and harness errors (E08xx and those of sema)
   std::vector<ir::Fault> faults;  ///< runtime faults of every kernel run
@@ -95,19 +101,22 @@ struct Report {
   bool passed() const;
 };
 
-/// Makes an executor for a device name ("cuda"); null with `why` set when unavailable.
-using ExecutorFactory =
-    std::function<std::unique_ptr<ir::Executor>(const std::string& device, std::string* why)>;
-
-/// Hook for the GPU path: the CLI (or studio) installs the CUDA executor factory of core/driver.
-void setDefaultExecutorFactory(ExecutorFactory f);
-const ExecutorFactory& defaultExecutorFactory();
+/// Replaces driver::makeExecutor for the device's runner side of a verify: bundles wrap the
+/// device's executor to record its launches; tests substitute a fake GPU. A Status is an
+/// environment error (E0830).
+using ExecutorMaker = std::function<Result<std::unique_ptr<ir::Executor>>(
+    const driver::DeviceSpec& device, const driver::ExecutorContext& context)>;
 
 struct VerifyOptions {
-  std::string device = "sim";  ///< "sim", "cuda" or "both"
+  /// Where kernels run: the simulator, a GPU (cuda:N, under a sanitizer or not), both (the
+  /// simulator and the GPU, compared) or an ssh host (its GPU or its simulator).
+  driver::DeviceSpec device;
   std::string arch = "sm_90";
   std::string fileName = "<script>";
-  ExecutorFactory cudaFactory;  ///< overrides the default factory when set
+  /// The GPU side's executor context: runner path, time limit, the sanitizer report callback.
+  /// Its script file, text, target and budget are this verify's own (set by verifyScript).
+  driver::ExecutorContext executor;
+  ExecutorMaker makeExecutor;   ///< empty: driver::makeExecutor
   uint64_t seed = 0x5eed;       ///< inputs of scripts without check code
   int64_t maxHarnessSteps = 10'000'000;
   /// One budget for the whole verify: every kernel launch and every harness step is charged to it

@@ -39,7 +39,7 @@ Ran run(const char* example) {
   const std::string text = readExample(example);
   verify::VerifyOptions o;
   o.fileName = example;
-  o.device = "sim";
+  o.device = driver::DeviceSpec::simulator();
   return {checkScript(text, example), verify::verifyScript(text, o)};
 }
 

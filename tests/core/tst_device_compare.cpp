@@ -89,11 +89,13 @@ class FakeCuda : public ir::Executor {
 verify::Report verifyWith(const std::string& file, const std::string& device,
                           FakeCuda* fake = nullptr) {
   verify::VerifyOptions o;
-  o.device = device;
+  auto spec = driver::parseDevice(device);
+  if (spec) o.device = *spec;
   o.fileName = file;
   static FakeCuda shared;
   FakeCuda* f = fake ? fake : &shared;
-  o.cudaFactory = [f](const std::string&, std::string*) -> std::unique_ptr<ir::Executor> {
+  o.makeExecutor = [f](const driver::DeviceSpec&,
+                       const driver::ExecutorContext&) -> Result<std::unique_ptr<ir::Executor>> {
     struct Forward : ir::Executor {
       FakeCuda* f;
       std::string name() const override { return f->name(); }
@@ -104,7 +106,7 @@ verify::Report verifyWith(const std::string& file, const std::string& device,
     };
     auto e = std::make_unique<Forward>();
     e->f = f;
-    return e;
+    return std::unique_ptr<ir::Executor>(std::move(e));
   };
   return verify::verifyScript(readGpuData(file), o);
 }

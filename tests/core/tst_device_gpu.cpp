@@ -75,13 +75,9 @@ class TestDeviceGpu : public QObject {
     QFETCH(QString, file);
     QFETCH(bool, passes);
     verify::VerifyOptions o;
-    o.device = "both";
+    o.device = *driver::parseDevice("both");
     o.fileName = file.toStdString();
-    o.cudaFactory = [](const std::string&, std::string*) -> std::unique_ptr<ir::Executor> {
-      driver::CudaExecutorOptions e;
-      e.runnerPath = TIRX_BIN;
-      return std::make_unique<driver::CudaExecutor>(e);
-    };
+    o.executor.runnerPath = TIRX_BIN;
     const verify::Report r = verify::verifyScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/gpu/" + file.toStdString()), o);
     std::string text;
     for (const auto& c : r.checks) text += (c.pass ? "PASS " : "FAIL ") + c.name + ": " + c.message + "\n";

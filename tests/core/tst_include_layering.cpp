@@ -3,6 +3,10 @@
 // declares them with tirx_core_module(NAME DEPS ...); views/ never includes app/. A violation
 // names the file, the line and the include. The checker is also run on made-up files, so a test
 // that cannot see the tree (or a broken rule) fails instead of passing empty.
+// The front door (core/driver/device.h): app/ and views/ neither construct executors (CudaExecutor,
+// sim::Simulator and their options) nor read device text ("cuda:", "ssh://", startsWith("cuda"),
+// dev == "sim"): they call driver::parseDevice and driver::makeExecutor. In core, only
+// core/driver/device.cpp constructs the GPU executor.
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
@@ -93,6 +97,49 @@ std::vector<std::string> check(const Graph& g, const std::string& rel, const std
   return out;
 }
 
+/// Code without its comments (// to the end of the line), so that prose may name what code may not.
+std::string codeOf(const std::string& line) {
+  bool inString = false;
+  for (size_t i = 0; i + 1 < line.size(); ++i) {
+    if (line[i] == '"' && (i == 0 || line[i - 1] != '\\')) inString = !inString;
+    if (!inString && line[i] == '/' && line[i + 1] == '/') return line.substr(0, i);
+  }
+  return line;
+}
+
+/// Violations ("FILE:LINE: constructs an executor" / "reads device text") of the front door rule.
+std::vector<std::string> checkFrontDoor(const std::string& rel, const std::string& text) {
+  std::vector<std::string> out;
+  const bool front = rel.rfind("app/", 0) == 0 || rel.rfind("views/", 0) == 0;
+  const bool core = rel.rfind("core/", 0) == 0;
+  if (!front && !core) return out;
+  if (rel == "core/driver/device.cpp" || rel.rfind("core/driver/cuda_executor.", 0) == 0)
+    return out;
+  static const std::regex gpuExecutor("\\bCudaExecutor(Options)?\\b");
+  static const std::regex simulator(
+      "\\bsim::Simulator\\b|make_unique<\\s*Simulator\\b|\\bSimOptions\\b");
+  static const std::regex deviceText(
+      "\"(cuda:|ssh://"
+      ")\"|\\b(startsWith|starts_with|rfind|find|compare|substr)\\s*\\(\\s*\"(cuda|ssh|sim|both)"
+      "|\\b(isSshDevice|parseSshDevice|parseSanitizerTool)\\b|\\b[dD]ev\\w*\\s*[!=]=\\s*\"(sim|"
+      "cuda|both)\"");
+  std::istringstream lines(text);
+  std::string line;
+  for (int n = 1; std::getline(lines, line); ++n) {
+    const std::string code = codeOf(line);
+    const std::string at = rel + ":" + std::to_string(n) + ": ";
+    if (std::regex_search(code, gpuExecutor) &&
+        (front || code.find("make_unique") != std::string::npos ||
+         std::regex_search(code, std::regex("CudaExecutor\\s+\\w+\\s*[({;]"))))
+      out.push_back(at + "constructs a GPU executor (use driver::makeExecutor)");
+    else if (front && std::regex_search(code, simulator))
+      out.push_back(at + "constructs a simulator (use driver::makeExecutor)");
+    else if (front && std::regex_search(code, deviceText))
+      out.push_back(at + "reads device text (use driver::parseDevice and DeviceSpec)");
+  }
+  return out;
+}
+
 }  // namespace
 
 class TstIncludeLayering : public QObject {
@@ -128,6 +175,60 @@ class TstIncludeLayering : public QObject {
                 "<vector>\n")
                 .empty());
     QVERIFY(one("views/a.cpp", "#include <QWidget>\n#include \"core/verify/verify.h\"\n").empty());
+  }
+
+  void theFrontDoorRuleCatchesViolations() {
+    auto one = [](const std::string& rel, const std::string& text) {
+      return checkFrontDoor(rel, text);
+    };
+    QCOMPARE(one("app/cli/cmd_x.cpp", "  driver::CudaExecutorOptions eo;\n"),
+             std::vector<std::string>{
+                 "app/cli/cmd_x.cpp:1: constructs a GPU executor (use driver::makeExecutor)"});
+    QCOMPARE(one("views/engine_x.cpp", "\n  auto e = std::make_unique<sim::Simulator>(so);\n"),
+             std::vector<std::string>{
+                 "views/engine_x.cpp:2: constructs a simulator (use driver::makeExecutor)"});
+    QCOMPARE(one("views/x.cpp", "  const bool gpu = device.startsWith(\"cuda\");\n").size(),
+             size_t(1));
+    QCOMPARE(one("app/cli/x.cpp", "  if (dev == \"sim\") {\n").size(), size_t(1));
+    QCOMPARE(one("app/cli/x.cpp", "  if (text.rfind(\"cuda:\", 0) == 0) {\n").size(), size_t(1));
+    QCOMPARE(one("views/x.cpp", "  out.emplace_back(\"cuda:\" + std::to_string(i));\n").size(),
+             size_t(1));
+    QCOMPARE(
+        one("core/verify/x.cpp", "  return std::make_unique<driver::CudaExecutor>(o);\n").size(),
+        size_t(1));
+    // what is allowed: the front door itself, prose, usage text, other uses of the words
+    QVERIFY(one("core/driver/device.cpp", "  e = std::make_unique<CudaExecutor>(std::move(o));\n")
+                .empty());
+    QVERIFY(one("core/verify/x.cpp", "  sim::Simulator simulator(simOptions);\n").empty());
+    QVERIFY(one("views/x.cpp",
+                "  auto d = driver::parseDevice(text);  // \"cuda:\" and startsWith(\"cuda\")\n")
+                .empty());
+    QVERIFY(one("app/cli/x.cpp",
+                "    \"usage: tirx run FILE [--device sim|cuda[:N]|ssh://[user@]host]\\n\"\n")
+                .empty());
+    QVERIFY(one("views/x.cpp", "  m_devices->addItem(tr(\"Simulator (CPU, exact)\"), \"sim\");\n")
+                .empty());
+    QVERIFY(
+        one("views/x.cpp", "  title = c.language == \"cuda\" ? \"CUDA C++\" : \"PTX\";\n").empty());
+  }
+
+  void theFrontEndsUseTheFrontDoor() {
+    std::vector<std::string> violations;
+    int files = 0;
+    for (const char* top : {"core", "views", "app"}) {
+      for (const auto& e : fs::recursive_directory_iterator(m_root / top)) {
+        const std::string ext = e.path().extension().string();
+        if (!e.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+        ++files;
+        const std::string rel = fs::relative(e.path(), m_root).generic_string();
+        for (std::string& v : checkFrontDoor(rel, readAll(e.path())))
+          violations.push_back(std::move(v));
+      }
+    }
+    QVERIFY2(files > 150, "the source tree was not found");
+    std::string all;
+    for (const std::string& v : violations) all += v + "\n";
+    QVERIFY2(violations.empty(), all.c_str());
   }
 
   void theTreeIsLayered() {

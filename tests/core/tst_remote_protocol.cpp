@@ -9,12 +9,25 @@
 #include <QtTest>
 #include <thread>
 
+#include "core/driver/device.h"
 #include "core/driver/remote.h"
 #include "core/driver/runner_protocol.h"
 #include "core/driver/stream_io.h"
 
 using namespace tirx;
 using namespace tirx::driver;
+
+namespace {
+/// An ssh:// device through the one device parser (core/driver/device.h): false with `why` for
+/// text it refuses and for devices that are not remote.
+bool parseSshDevice(const char* text, SshTarget& t, std::string& why) {
+  auto d = parseDevice(text);
+  if (!d) return why = d.error().message, false;
+  if (!d->remote) return why = "not an ssh:// device", false;
+  t = *d->remote;
+  return true;
+}
+}  // namespace
 
 class TestRemoteProtocol : public QObject {
   Q_OBJECT

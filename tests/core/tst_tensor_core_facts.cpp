@@ -158,7 +158,7 @@ class TestTensorCoreFacts : public QObject {
     QVERIFY(fe.ok());
     verify::VerifyOptions o;
     o.fileName = "gemm_ldmatrix_swizzled.py";
-    o.device = "sim";
+    o.device = driver::DeviceSpec::simulator();
     o.analysed = &fe;
     const verify::Report rep = verify::verifyScript(text, o);
     QVERIFY(rep.passed());

@@ -166,13 +166,13 @@ inline int fuzzVerify(std::string_view input) {
   if (input.size() > kMaxInput) return -1;
   const std::string src(input);
   verify::VerifyOptions o;
-  o.device = "sim";
+  o.device = driver::DeviceSpec::simulator();
   o.fileName = "fuzz.py";
   o.budget = BudgetLimits{kWorkBudget, 0};
   o.maxHarnessSteps = 20'000;
-  o.cudaFactory = [](const std::string&, std::string* why) -> std::unique_ptr<ir::Executor> {
-    if (why) *why = "no GPU while fuzzing";
-    return nullptr;
+  o.makeExecutor = [](const driver::DeviceSpec&,
+                      const driver::ExecutorContext&) -> Result<std::unique_ptr<ir::Executor>> {
+    return Status{"fuzz", "no GPU while fuzzing", 0};
   };
   verify::Report rep = verify::verifyScript(src, o);
   checkDiagnostics(src, rep.errors);
