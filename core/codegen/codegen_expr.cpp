@@ -463,6 +463,7 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
   const bool narrow = ir::dtypeBits(t) < 32, sgn = ir::isSigned(t);
   const bool wrapHelper = sgn && !narrow;
   const bool literalDivisor = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue != -1;
+  const bool inWidth = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue >= 0 && rhs->intValue < ir::dtypeBits(t);
   std::string r;
   switch (op) {
     case ir::BinOp::Add: r = wrapHelper ? "tirx_wadd(" + a + ", " + b + ")" : ""; break;
@@ -480,8 +481,10 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
       r = std::string(op == ir::BinOp::Min ? "min(" : "max(") + ct + a + ", " + ct + b + ")";
       break;
     }
-    case ir::BinOp::Shl: r = "tirx_shl(" + a + ", " + b + ")"; break;
-    case ir::BinOp::Shr: r = "tirx_shr(" + a + ", " + b + ")"; break;
+    // A literal amount inside the width needs no clamp (a signed `<<` still goes through the
+    // helper: shifting a negative value left is undefined in C++17).
+    case ir::BinOp::Shl: r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")"; break;
+    case ir::BinOp::Shr: r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")"; break;
     default: break;
   }
   if (r.empty()) {
