@@ -25,7 +25,8 @@ namespace {
 
 const char* kUsage =
     "usage: tirx scalar-conform [--device sim|cuda[:N]] [--count N] [--seed S] [--compile]\n"
-    "                           [--record FILE] [--replay FILE] [--timeout SECONDS] [--scripts DIR]\n"
+    "                           [--record FILE] [--replay FILE] [--timeout SECONDS] [--scripts "
+    "DIR]\n"
     "  evaluates N generated scalar expressions (default 2400) on the simulator and, with\n"
     "  --device cuda, on the GPU, and reports every expression whose values differ\n";
 
@@ -37,8 +38,8 @@ std::string hex(uint64_t v) {
 
 /// The executor for `--device cuda[:N]` (null with an error for anything else). The one place of
 /// this command that knows about devices (core/driver/device.h will own the parsing).
-std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::string& timeout, int sm,
-                                           std::ostream& err, int& rc) {
+std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::string& timeout,
+                                           int sm, std::ostream& err, int& rc) {
   const std::string n = dev == "cuda" ? "0" : dev.rfind("cuda:", 0) == 0 ? dev.substr(5) : "";
   if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos) {
     err << "tirx scalar-conform: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
@@ -65,7 +66,8 @@ std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::st
 }
 
 bool parseCount(const std::string& text, uint64_t lo, uint64_t hi, uint64_t& out) {
-  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
   out = std::stoull(text);
   return out >= lo && out <= hi;
 }
@@ -74,13 +76,15 @@ void printReport(const conform::ScalarReport& r, bool compiled, std::ostream& ou
   for (const std::string& f : r.failures) out << "failed " << f.substr(0, 600) << "\n";
   for (const std::string& p : r.ptxProblems) out << "ptx " << p << "\n";
   for (const auto& d : r.examples) {
-    out << "disagreement: " << ir::dtypeName(d.dtype) << " " << d.text << "\n    thread " << d.thread;
+    out << "disagreement: " << ir::dtypeName(d.dtype) << " " << d.text << "\n    thread "
+        << d.thread;
     for (const std::string& in : d.inputs) out << " " << in;
     out << ": simulator " << hex(d.simulator) << " device " << hex(d.device) << "\n";
   }
-  out << "scalar-conform: " << r.disagreements << " disagreements over " << r.expressions << " expressions ("
-      << r.exactExpressions << " bit-exact, " << r.approxExpressions << " libdevice within bound) in " << r.kernels
-      << " kernels, " << r.evaluations << " evaluations, "
+  out << "scalar-conform: " << r.disagreements << " disagreements over " << r.expressions
+      << " expressions (" << r.exactExpressions << " bit-exact, " << r.approxExpressions
+      << " libdevice within bound) in " << r.kernels << " kernels, " << r.evaluations
+      << " evaluations, "
       << (r.device.empty() ? "simulator only (no device)" : "simulator vs " + r.device)
       << (compiled ? ", PTX checked" : "") << "\n";
 }
@@ -88,15 +92,18 @@ void printReport(const conform::ScalarReport& r, bool compiled, std::ostream& ou
 }  // namespace
 
 int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--device", "--arch", "--count", "--seed", "--record", "--replay", "--timeout", "--scripts"},
-                                 {"--compile", "--help"});
+  const Options o = parseOptions(
+      args,
+      {"--device", "--arch", "--count", "--seed", "--record", "--replay", "--timeout", "--scripts"},
+      {"--compile", "--help"});
   if (o.has("--help")) {
     out << kUsage;
     return 0;
   }
   if (!o.error.empty() || !o.positional.empty()) {
-    err << "tirx scalar-conform: " << (o.error.empty() ? "unexpected argument '" + o.positional[0] + "'" : o.error)
-        << "\n" << kUsage;
+    err << "tirx scalar-conform: "
+        << (o.error.empty() ? "unexpected argument '" + o.positional[0] + "'" : o.error) << "\n"
+        << kUsage;
     return 2;
   }
   conform::ScalarConformOptions so;
@@ -112,7 +119,8 @@ int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!parseCount(o.get("--seed", "22"), 0, UINT64_MAX, seed)) {
-    err << "tirx scalar-conform: --seed expects a non-negative integer, found '" << o.get("--seed") << "'\n";
+    err << "tirx scalar-conform: --seed expects a non-negative integer, found '" << o.get("--seed")
+        << "'\n";
     return 2;
   }
   so.expressions = static_cast<int>(count);
@@ -158,14 +166,15 @@ int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err) {
   report = conform::runScalarConformance(exec.get(), so, progress);
   if (!report) {
     const Status& s = report.error();
-    const bool env = s.api == "dlopen" || s.api == "dlsym" || s.api == "cuInit" || s.api == "runner" ||
-                     s.api.rfind("cuDevice", 0) == 0;
+    const bool env = s.api == "dlopen" || s.api == "dlsym" || s.api == "cuInit" ||
+                     s.api == "runner" || s.api.rfind("cuDevice", 0) == 0;
     err << "tirx scalar-conform: " << s.text() << "\n";
     return env ? 3 : 1;
   }
   if (const std::string file = o.get("--record"); !file.empty()) {
     if (report->recordJson.empty()) {
-      err << "tirx scalar-conform: nothing to record (--record needs --device cuda and every kernel run)\n";
+      err << "tirx scalar-conform: nothing to record (--record needs --device cuda and every "
+             "kernel run)\n";
     } else {
       std::ofstream f(file, std::ios::binary);
       f << report->recordJson;

@@ -198,7 +198,9 @@ std::optional<std::string> perDimensionOffset(const TileLayout& l, const std::ve
   return "(" + terms + ")";
 }
 
-bool isHalf(DType t) { return t == DType::Float16 || t == DType::BFloat16; }
+bool isHalf(DType t) {
+  return t == DType::Float16 || t == DType::BFloat16;
+}
 
 std::string binOpText(ir::BinOp op) {
   switch (op) {
@@ -419,7 +421,7 @@ std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
   // truncated to 8 or 16 bits; integer to integer keeps the low bits.
   const bool fromHalf = isHalf(from), toHalf = isHalf(to);
   if (fromHalf || toHalf) m_usesFp16 = true;
-  const std::string f = from == DType::Float16 ? "__half2float(" + v + ")"
+  const std::string f = from == DType::Float16    ? "__half2float(" + v + ")"
                         : from == DType::BFloat16 ? "__bfloat162float(" + v + ")"
                                                   : v;
   if (toHalf) {
@@ -443,15 +445,32 @@ std::string Emitter::floatArith(ir::BinOp op, const std::string& a, const std::s
   const bool f64 = t == DType::Float64;
   const char* fn = nullptr;
   switch (op) {
-    case ir::BinOp::Add: fn = f64 ? "__dadd_rn" : "__fadd_rn"; break;
-    case ir::BinOp::Sub: fn = f64 ? "__dsub_rn" : "__fsub_rn"; break;
-    case ir::BinOp::Mul: fn = f64 ? "__dmul_rn" : "__fmul_rn"; break;
-    case ir::BinOp::Div: case ir::BinOp::TruncDiv: fn = f64 ? "__ddiv_rn" : "__fdiv_rn"; break;
-    case ir::BinOp::Min: fn = f64 ? "tirx_fmin" : "tirx_fminf"; break;
-    case ir::BinOp::Max: fn = f64 ? "tirx_fmax" : "tirx_fmaxf"; break;
-    case ir::BinOp::FloorDiv: return f64 ? "floor(" + a + " / " + b + ")" : "floorf(" + a + " / " + b + ")";
-    case ir::BinOp::Mod: case ir::BinOp::TruncMod: return "tirx_floormodf(" + a + ", " + b + ")";
-    default: return "(" + a + " " + binOpText(op) + " " + b + ")";
+    case ir::BinOp::Add:
+      fn = f64 ? "__dadd_rn" : "__fadd_rn";
+      break;
+    case ir::BinOp::Sub:
+      fn = f64 ? "__dsub_rn" : "__fsub_rn";
+      break;
+    case ir::BinOp::Mul:
+      fn = f64 ? "__dmul_rn" : "__fmul_rn";
+      break;
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      fn = f64 ? "__ddiv_rn" : "__fdiv_rn";
+      break;
+    case ir::BinOp::Min:
+      fn = f64 ? "tirx_fmin" : "tirx_fminf";
+      break;
+    case ir::BinOp::Max:
+      fn = f64 ? "tirx_fmax" : "tirx_fmaxf";
+      break;
+    case ir::BinOp::FloorDiv:
+      return f64 ? "floor(" + a + " / " + b + ")" : "floorf(" + a + " / " + b + ")";
+    case ir::BinOp::Mod:
+    case ir::BinOp::TruncMod:
+      return "tirx_floormodf(" + a + ", " + b + ")";
+    default:
+      return "(" + a + " " + binOpText(op) + " " + b + ")";
   }
   return std::string(fn) + "(" + a + ", " + b + ")";
 }
@@ -463,19 +482,34 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
   const bool narrow = ir::dtypeBits(t) < 32, sgn = ir::isSigned(t);
   const bool wrapHelper = sgn && !narrow;
   const bool literalDivisor = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue != -1;
-  const bool inWidth = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue >= 0 && rhs->intValue < ir::dtypeBits(t);
+  const bool inWidth = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue >= 0 &&
+                       rhs->intValue < ir::dtypeBits(t);
   std::string r;
   switch (op) {
-    case ir::BinOp::Add: r = wrapHelper ? "tirx_wadd(" + a + ", " + b + ")" : ""; break;
-    case ir::BinOp::Sub: r = wrapHelper ? "tirx_wsub(" + a + ", " + b + ")" : ""; break;
-    case ir::BinOp::Mul: r = wrapHelper ? "tirx_wmul(" + a + ", " + b + ")" : ""; break;
-    case ir::BinOp::Div: case ir::BinOp::TruncDiv:
-      r = wrapHelper && !literalDivisor ? "tirx_div(" + a + ", " + b + ")" : ""; break;
+    case ir::BinOp::Add:
+      r = wrapHelper ? "tirx_wadd(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Sub:
+      r = wrapHelper ? "tirx_wsub(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Mul:
+      r = wrapHelper ? "tirx_wmul(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      r = wrapHelper && !literalDivisor ? "tirx_div(" + a + ", " + b + ")" : "";
+      break;
     case ir::BinOp::TruncMod:
-      r = wrapHelper && !literalDivisor ? "tirx_mod(" + a + ", " + b + ")" : ""; break;
-    case ir::BinOp::FloorDiv: r = "tirx_floordiv(" + a + ", " + b + ")"; break;
-    case ir::BinOp::Mod: r = "tirx_floormod(" + a + ", " + b + ")"; break;
-    case ir::BinOp::Min: case ir::BinOp::Max: {
+      r = wrapHelper && !literalDivisor ? "tirx_mod(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::FloorDiv:
+      r = "tirx_floordiv(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Mod:
+      r = "tirx_floormod(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Min:
+    case ir::BinOp::Max: {
       // Both operands in one C type, so that exactly one CUDA overload of min/max matches.
       const std::string ct = "(" + (narrow ? std::string("int") : valueType(t)) + ")";
       r = std::string(op == ir::BinOp::Min ? "min(" : "max(") + ct + a + ", " + ct + b + ")";
@@ -483,14 +517,20 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
     }
     // A literal amount inside the width needs no clamp (a signed `<<` still goes through the
     // helper: shifting a negative value left is undefined in C++17).
-    case ir::BinOp::Shl: r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")"; break;
-    case ir::BinOp::Shr: r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")"; break;
-    default: break;
+    case ir::BinOp::Shl:
+      r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Shr:
+      r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")";
+      break;
+    default:
+      break;
   }
   if (r.empty()) {
     // Unsigned arithmetic wraps in C++; 8/16-bit operands are widened to unsigned so that a
     // product of two uint16 cannot overflow int.
-    const bool widen = narrow && (op == ir::BinOp::Add || op == ir::BinOp::Sub || op == ir::BinOp::Mul);
+    const bool widen =
+        narrow && (op == ir::BinOp::Add || op == ir::BinOp::Sub || op == ir::BinOp::Mul);
     r = widen ? "((unsigned)" + a + " " + binOpText(op) + " (unsigned)" + b + ")"
               : "(" + a + " " + binOpText(op) + " " + b + ")";
   }
@@ -591,18 +631,25 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
       if (!isFloat(work)) {
         if (n == "abs") {
           const bool narrow = ir::dtypeBits(work) < 32;
-          if (!ir::isSigned(work)) r = x;
-          else if (narrow) r = "(" + storageType(work) + ")tirx_iabs((int)" + x + ")";
-          else r = "tirx_iabs(" + x + ")";
+          if (!ir::isSigned(work))
+            r = x;
+          else if (narrow)
+            r = "(" + storageType(work) + ")tirx_iabs((int)" + x + ")";
+          else
+            r = "tirx_iabs(" + x + ")";
         } else if ((n == "max" || n == "min") && args.size() == 2) {
-          r = intArith(n == "max" ? ir::BinOp::Max : ir::BinOp::Min, nullptr, args[0], args[1], work);
+          r = intArith(n == "max" ? ir::BinOp::Max : ir::BinOp::Min, nullptr, args[0], args[1],
+                       work);
         } else {
           r = n + "(" + x + ")";
         }
         return r;
       }
       if (n == "sigmoid") {
-        r = floatArith(ir::BinOp::Div, one, floatArith(ir::BinOp::Add, one, "exp" + sfx + (x.front() == '-' ? "(- " : "(-") + x + ")", work), work);
+        r = floatArith(ir::BinOp::Div, one,
+                       floatArith(ir::BinOp::Add, one,
+                                  "exp" + sfx + (x.front() == '-' ? "(- " : "(-") + x + ")", work),
+                       work);
       } else if (n == "abs" || n == "fabs") {
         r = "fabs" + sfx + "(" + x + ")";
       } else if ((n == "max" || n == "min") && args.size() == 2) {

@@ -32,9 +32,9 @@ inline constexpr int kScalarThreads = 128;
 struct ScalarConformOptions {
   uint64_t seed = 22;
   int expressions = 2400;
-  int perKernel = 120;     ///< expressions per generated kernel
+  int perKernel = 120;  ///< expressions per generated kernel
   int sm = 90;
-  bool compile = false;    ///< also NVRTC-compile every kernel and check its PTX
+  bool compile = false;  ///< also NVRTC-compile every kernel and check its PTX
 };
 
 /// One generated expression: its TIRx text, result dtype, and the transcendental at its root
@@ -71,15 +71,15 @@ struct ScalarDiff {
 };
 
 struct ScalarReport {
-  std::string device;        ///< "" when only the simulator ran
+  std::string device;  ///< "" when only the simulator ran
   int expressions = 0, kernels = 0;
-  int64_t evaluations = 0;   ///< expressions × threads compared (or run, without a device)
+  int64_t evaluations = 0;  ///< expressions × threads compared (or run, without a device)
   int exactExpressions = 0, approxExpressions = 0;
-  int disagreements = 0;     ///< expressions whose values differ on some thread
-  std::vector<ScalarDiff> examples;   ///< the first few
-  std::vector<std::string> failures;  ///< kernels that did not check, compile or run
+  int disagreements = 0;                 ///< expressions whose values differ on some thread
+  std::vector<ScalarDiff> examples;      ///< the first few
+  std::vector<std::string> failures;     ///< kernels that did not check, compile or run
   std::vector<std::string> ptxProblems;  ///< `compile`: instructions DEC-SCALAR-1 forbids/needs
-  std::string recordJson;    ///< the device's answers (recordScalar), when a device ran
+  std::string recordJson;                ///< the device's answers (recordScalar), when a device ran
   bool passed() const { return disagreements == 0 && failures.empty() && ptxProblems.empty(); }
 };
 

@@ -22,12 +22,12 @@ namespace scalar {
 
 const std::vector<DTypeInfo>& dtypes() {
   static const std::vector<DTypeInfo> d = {
-      {DType::Float32, "float32", "f32"}, {DType::Float16, "float16", "f16"},
+      {DType::Float32, "float32", "f32"},    {DType::Float16, "float16", "f16"},
       {DType::BFloat16, "bfloat16", "bf16"}, {DType::Float64, "float64", "f64"},
-      {DType::Int8, "int8", "i8"},       {DType::Int16, "int16", "i16"},
-      {DType::Int32, "int32", "i32"},    {DType::Int64, "int64", "i64"},
-      {DType::UInt8, "uint8", "u8"},     {DType::UInt16, "uint16", "u16"},
-      {DType::UInt32, "uint32", "u32"},  {DType::UInt64, "uint64", "u64"}};
+      {DType::Int8, "int8", "i8"},           {DType::Int16, "int16", "i16"},
+      {DType::Int32, "int32", "i32"},        {DType::Int64, "int64", "i64"},
+      {DType::UInt8, "uint8", "u8"},         {DType::UInt16, "uint16", "u16"},
+      {DType::UInt32, "uint32", "u32"},      {DType::UInt64, "uint64", "u64"}};
   return d;
 }
 
@@ -49,28 +49,45 @@ struct Rng {
 std::vector<uint64_t> edgeValues(DType t) {
   switch (t) {
     case DType::Float32:
-      return {0, 0x80000000, 1, 0x80000001, 0x007fffff, 0x00800000, 0x80800000, 0x3f800000,
-              0xbf800000, 0x40200000, 0xc0200000, 0x3f000000, 0x3fc00000, 0x40400000, 0x7f7fffff,
-              0xff7fffff, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0xffc00001, 0x4b800001,
-              0x4f000000, 0xcf000000, 0x4f800000, 0x5f000000, 0x41200000, 0xc2c80000, 0x33800000};
+      return {0,          0x80000000, 1,          0x80000001, 0x007fffff, 0x00800000,
+              0x80800000, 0x3f800000, 0xbf800000, 0x40200000, 0xc0200000, 0x3f000000,
+              0x3fc00000, 0x40400000, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000,
+              0x7fc00000, 0x7fa00000, 0xffc00001, 0x4b800001, 0x4f000000, 0xcf000000,
+              0x4f800000, 0x5f000000, 0x41200000, 0xc2c80000, 0x33800000};
     case DType::Float16:
-      return {0, 0x8000, 1, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3800, 0x4100, 0xc100,
-              0x3e00, 0x4200, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0x5640, 0x1400};
+      return {0,      0x8000, 1,      0x8001, 0x03ff, 0x0400, 0x3c00,
+              0xbc00, 0x3800, 0x4100, 0xc100, 0x3e00, 0x4200, 0x7bff,
+              0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0x5640, 0x1400};
     case DType::BFloat16:
-      return {0, 0x8000, 1, 0x8001, 0x007f, 0x0080, 0x3f80, 0xbf80, 0x3f00, 0x4020, 0xc020,
-              0x3fc0, 0x4040, 0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0x7fa0, 0x42c8, 0x4f00};
+      return {0,      0x8000, 1,      0x8001, 0x007f, 0x0080, 0x3f80,
+              0xbf80, 0x3f00, 0x4020, 0xc020, 0x3fc0, 0x4040, 0x7f7f,
+              0xff7f, 0x7f80, 0xff80, 0x7fc0, 0x7fa0, 0x42c8, 0x4f00};
     case DType::Float64:
-      return {0, 0x8000000000000000ull, 1, 0x000fffffffffffffull, 0x0010000000000000ull,
-              0x3ff0000000000000ull, 0xbff0000000000000ull, 0x4004000000000000ull,
-              0xc004000000000000ull, 0x3ff8000000000000ull, 0x7fefffffffffffffull,
-              0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
-              0x41e0000000000000ull, 0x43e0000000000000ull, 0x36a0000000000000ull,
-              0x3fb999999999999aull, 0x4341c37937e08001ull};
+      return {0,
+              0x8000000000000000ull,
+              1,
+              0x000fffffffffffffull,
+              0x0010000000000000ull,
+              0x3ff0000000000000ull,
+              0xbff0000000000000ull,
+              0x4004000000000000ull,
+              0xc004000000000000ull,
+              0x3ff8000000000000ull,
+              0x7fefffffffffffffull,
+              0x7ff0000000000000ull,
+              0xfff0000000000000ull,
+              0x7ff8000000000000ull,
+              0x41e0000000000000ull,
+              0x43e0000000000000ull,
+              0x36a0000000000000ull,
+              0x3fb999999999999aull,
+              0x4341c37937e08001ull};
     default: {
       const int bits = ir::dtypeBits(t);
       const uint64_t m = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
       const uint64_t top = uint64_t{1} << (bits - 1);
-      std::vector<uint64_t> v = {0, 1, m, top, top - 1, top + 1, m - 1, 2, 3, 7, 8, 31, 32, 33, 63, 64, 65};
+      std::vector<uint64_t> v = {0, 1, m,  top, top - 1, top + 1, m - 1, 2, 3,
+                                 7, 8, 31, 32,  33,      63,      64,    65};
       for (uint64_t& x : v) x &= m;
       return v;
     }
@@ -98,14 +115,17 @@ uint64_t randomBits(Rng& r, DType t) {
 }  // namespace
 
 std::vector<uint64_t> inputs(uint64_t seed, int kernel, DType t) {
-  Rng r{seed * 0x100000001b3ull + static_cast<uint64_t>(kernel) * 977 + static_cast<uint64_t>(t) * 131};
+  Rng r{seed * 0x100000001b3ull + static_cast<uint64_t>(kernel) * 977 +
+        static_cast<uint64_t>(t) * 131};
   const std::vector<uint64_t> edges = edgeValues(t);
   std::vector<uint64_t> out(static_cast<size_t>(kScalarThreads) * kVars);
   for (int th = 0; th < kScalarThreads; ++th)
     for (int k = 0; k < kVars; ++k) {
       const size_t i = static_cast<size_t>(th) * kVars + k;
       const bool edge = (th + 3 * k) % 4 != 3;
-      out[i] = edge ? edges[(static_cast<size_t>(th) * (k + 1) + static_cast<size_t>(kernel) * 7 + k * 3) % edges.size()]
+      out[i] = edge ? edges[(static_cast<size_t>(th) * (k + 1) + static_cast<size_t>(kernel) * 7 +
+                             k * 3) %
+                            edges.size()]
                     : randomBits(r, t);
     }
   return out;
@@ -127,7 +147,9 @@ class ExprGen {
  public:
   explicit ExprGen(uint64_t seed) : m_r{seed} {}
 
-  DType randomType() { return dtypes()[static_cast<size_t>(m_r.below(static_cast<int>(dtypes().size())))].type; }
+  DType randomType() {
+    return dtypes()[static_cast<size_t>(m_r.below(static_cast<int>(dtypes().size())))].type;
+  }
 
   std::string expr(DType t, int depth) {
     if (depth <= 0 || m_r.chance(20)) return leaf(t);
@@ -136,7 +158,8 @@ class ExprGen {
 
   /// A transcendental of `t` at the root of an exact operand.
   std::string approxExpr(DType t, std::string& name) {
-    static const char* names[] = {"exp", "exp2", "log", "log2", "sin", "cos", "tanh", "sigmoid", "pow"};
+    static const char* names[] = {"exp", "exp2", "log",     "log2", "sin",
+                                  "cos", "tanh", "sigmoid", "pow"};
     name = names[m_r.below(9)];
     const std::string a = expr(t, 2);
     if (name == "pow") return "T.pow(" + a + ", " + expr(t, 1) + ")";
@@ -144,17 +167,21 @@ class ExprGen {
   }
 
  private:
-  std::string var(DType t) { return std::string(infoOf(t).shortName) + "_" + std::to_string(m_r.below(scalar::kVars)); }
+  std::string var(DType t) {
+    return std::string(infoOf(t).shortName) + "_" + std::to_string(m_r.below(scalar::kVars));
+  }
 
   std::string literal(DType t) {
     const std::string name = infoOf(t).name;
     if (ir::isFloat(t)) {
-      static const char* fl[] = {"0.0", "-0.0", "1.0", "0.5", "2.5", "-1.5", "3.0", "0.1", "1e-30", "1e30", "65504.0", "-7.0"};
+      static const char* fl[] = {"0.0", "-0.0", "1.0",   "0.5",  "2.5",     "-1.5",
+                                 "3.0", "0.1",  "1e-30", "1e30", "65504.0", "-7.0"};
       return "T." + name + "(" + fl[m_r.below(12)] + ")";
     }
     const int bits = ir::dtypeBits(t);
     const bool sgn = ir::isSigned(t);
-    const int64_t hi = bits == 64 ? INT64_MAX : (sgn ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1);
+    const int64_t hi =
+        bits == 64 ? INT64_MAX : (sgn ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1);
     const int64_t lo = sgn ? -hi : 0;  // INT64_MIN has no literal spelling
     const int64_t vals[] = {0, 1, 2, 3, 5, 7, 31, -1, -2, -7, hi, lo, hi - 1, 8, 16};
     int64_t v = vals[m_r.below(15)];
@@ -189,27 +216,36 @@ class ExprGen {
   }
 
   std::string minMax(DType t, int depth) {
-    return std::string(m_r.chance(50) ? "T.min(" : "T.max(") + expr(t, depth - 1) + ", " + expr(t, depth - 1) + ")";
+    return std::string(m_r.chance(50) ? "T.min(" : "T.max(") + expr(t, depth - 1) + ", " +
+           expr(t, depth - 1) + ")";
   }
 
   std::string floatExpr(DType t, int depth) {
     switch (m_r.below(9)) {
-      case 0: case 1: case 2: {
+      case 0:
+      case 1:
+      case 2: {
         static const char* ops[] = {"+", "-", "*", "/"};
         return "(" + expr(t, depth - 1) + " " + ops[m_r.below(4)] + " " + expr(t, depth - 1) + ")";
       }
       case 3: {  // the contraction candidate: a * b + c and c - a * b
         const std::string p = "(" + expr(t, depth - 1) + " * " + expr(t, depth - 1) + ")";
-        return m_r.chance(50) ? "(" + p + " + " + expr(t, depth - 1) + ")" : "(" + expr(t, depth - 1) + " - " + p + ")";
+        return m_r.chance(50) ? "(" + p + " + " + expr(t, depth - 1) + ")"
+                              : "(" + expr(t, depth - 1) + " - " + p + ")";
       }
-      case 4: return minMax(t, depth);
+      case 4:
+        return minMax(t, depth);
       case 5: {
-        static const char* fns[] = {"T.sqrt", "T.rsqrt", "T.floor", "T.ceil", "T.round", "T.abs", "T.fabs"};
+        static const char* fns[] = {"T.sqrt",  "T.rsqrt", "T.floor", "T.ceil",
+                                    "T.round", "T.abs",   "T.fabs"};
         if (m_r.chance(15)) return "(-" + expr(t, depth - 1) + ")";
         return std::string(fns[m_r.below(7)]) + "(" + expr(t, depth - 1) + ")";
       }
-      case 6: case 7: return castFrom(t, depth);
-      default: return select(t, depth);
+      case 6:
+      case 7:
+        return castFrom(t, depth);
+      default:
+        return select(t, depth);
     }
   }
 
@@ -220,31 +256,41 @@ class ExprGen {
 
   std::string intExpr(DType t, int depth) {
     switch (m_r.below(11)) {
-      case 0: case 1: {
+      case 0:
+      case 1: {
         static const char* ops[] = {"+", "-", "*"};
         return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + expr(t, depth - 1) + ")";
       }
       case 2: {
         static const char* ops[] = {"//", "%", "/"};
-        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + divisor(t, depth - 1) + ")";
+        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + divisor(t, depth - 1) +
+               ")";
       }
       case 3: {
-        if (m_r.chance(25)) return "T.ceildiv(" + expr(t, depth - 1) + ", " + divisor(t, depth - 1) + ")";
+        if (m_r.chance(25))
+          return "T.ceildiv(" + expr(t, depth - 1) + ", " + divisor(t, depth - 1) + ")";
         static const char* ops[] = {"&", "|", "^"};
         return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + expr(t, depth - 1) + ")";
       }
-      case 4: return "(" + expr(t, depth - 1) + (m_r.chance(50) ? " << " : " >> ") + expr(t, depth - 1) + ")";
-      case 5: return minMax(t, depth);
+      case 4:
+        return "(" + expr(t, depth - 1) + (m_r.chance(50) ? " << " : " >> ") + expr(t, depth - 1) +
+               ")";
+      case 5:
+        return minMax(t, depth);
       case 6: {
         const int k = m_r.below(3);
         const std::string a = expr(t, depth - 1);
         return k == 0 ? "(-" + a + ")" : k == 1 ? "(~" + a + ")" : "T.abs(" + a + ")";
       }
-      case 7: case 8: return castFrom(t, depth);
+      case 7:
+      case 8:
+        return castFrom(t, depth);
       case 9:
-        if (m_r.chance(30)) return "T.Cast(\"" + std::string(infoOf(t).name) + "\", " + cond(depth - 1) + ")";
+        if (m_r.chance(30))
+          return "T.Cast(\"" + std::string(infoOf(t).name) + "\", " + cond(depth - 1) + ")";
         [[fallthrough]];
-      default: return select(t, depth);
+      default:
+        return select(t, depth);
     }
   }
 
@@ -272,7 +318,8 @@ std::vector<ScalarCase> scalarCases(const ScalarConformOptions& options) {
   return out;
 }
 
-std::vector<ScalarKernel> scalarKernels(const std::vector<ScalarCase>& cases, const ScalarConformOptions& options) {
+std::vector<ScalarKernel> scalarKernels(const std::vector<ScalarCase>& cases,
+                                        const ScalarConformOptions& options) {
   std::vector<ScalarKernel> out;
   const size_t per = static_cast<size_t>(std::max(1, options.perKernel));
   for (const bool approx : {false, true}) {
@@ -289,19 +336,24 @@ std::vector<ScalarKernel> scalarKernels(const std::vector<ScalarCase>& cases, co
       std::ostringstream body;
       for (size_t ci : k.cases) {
         const ScalarCase& c = cases[ci];
-        body << "    O_" << infoOf(c.dtype).name << "[" << rows[c.dtype]++ << ", t] = " << c.text << "\n";
+        body << "    O_" << infoOf(c.dtype).name << "[" << rows[c.dtype]++ << ", t] = " << c.text
+             << "\n";
       }
       std::ostringstream s;
-      s << "# Generated by `tirx scalar-conform` (core/conform, generator " << kScalarGenerator << ", seed "
-        << options.seed << "): each of " << kScalarThreads << " threads loads its inputs and\n"
+      s << "# Generated by `tirx scalar-conform` (core/conform, generator " << kScalarGenerator
+        << ", seed " << options.seed << "): each of " << kScalarThreads
+        << " threads loads its inputs and\n"
         << "# stores the value of every expression.\n"
         << "from tvm.script import tirx as T\n\n\n@T.function\ndef " << k.name << "(\n";
       for (const auto& d : dtypes())
-        s << "    I_" << d.name << ": T.Tensor((" << kScalarThreads << ", " << scalar::kVars << "), \"" << d.name << "\"),\n";
+        s << "    I_" << d.name << ": T.Tensor((" << kScalarThreads << ", " << scalar::kVars
+          << "), \"" << d.name << "\"),\n";
       for (const auto& d : dtypes())
         if (rows.count(d.type))
-          s << "    O_" << d.name << ": T.Tensor((" << rows[d.type] << ", " << kScalarThreads << "), \"" << d.name << "\"),\n";
-      s << "):\n    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=" << kScalarThreads << "))\n"
+          s << "    O_" << d.name << ": T.Tensor((" << rows[d.type] << ", " << kScalarThreads
+            << "), \"" << d.name << "\"),\n";
+      s << "):\n    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=" << kScalarThreads
+        << "))\n"
         << "    t = T.cuda.thread_idx(\"x\")\n";
       for (const auto& d : dtypes())
         for (int v = 0; v < scalar::kVars; ++v)

@@ -16,7 +16,7 @@ inline constexpr int kVars = 3;
 
 struct DTypeInfo {
   ir::DType type;
-  const char* name;   ///< "float32"
+  const char* name;       ///< "float32"
   const char* shortName;  ///< "f32": variable prefix
 };
 const std::vector<DTypeInfo>& dtypes();

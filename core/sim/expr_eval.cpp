@@ -9,9 +9,8 @@
 // f32). The transcendental intrinsics (exp, log, sin, ...) use the host libm: the GPU's libdevice
 // differs within its documented ulp bound (scalarApproxUlps). Also calls of private scalar
 // functions (the ewise bodies).
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/sim/sim_internal.h"
@@ -85,10 +84,12 @@ Value castTo(const Value& v, DType from, DType to) {
     if (isF(from)) {
       r.f = toHalf && from == DType::Float64 ? static_cast<double>(static_cast<float>(v.f)) : v.f;
     } else if (to == DType::Float64) {
-      r.f = from == DType::UInt64 ? static_cast<double>(static_cast<uint64_t>(v.i)) : static_cast<double>(v.i);
+      r.f = from == DType::UInt64 ? static_cast<double>(static_cast<uint64_t>(v.i))
+                                  : static_cast<double>(v.i);
     } else {
-      r.f = from == DType::UInt64 ? static_cast<double>(static_cast<float>(static_cast<uint64_t>(v.i)))
-                                  : static_cast<double>(static_cast<float>(v.i));
+      r.f = from == DType::UInt64
+                ? static_cast<double>(static_cast<float>(static_cast<uint64_t>(v.i)))
+                : static_cast<double>(static_cast<float>(v.i));
     }
   } else if (isF(from)) {
     // As on the GPU: the CUDA is __float2int_rz/__float2uint_rz/__float2ll_rz/... (double2...
@@ -109,7 +110,9 @@ Value castTo(const Value& v, DType from, DType to) {
 
 namespace {
 
-bool isHalfType(DType t) { return t == DType::Float16 || t == DType::BFloat16; }
+bool isHalfType(DType t) {
+  return t == DType::Float16 || t == DType::BFloat16;
+}
 
 /// PTX min.f64/max.f64 (the f32 rule of minF32/maxF32 in double: one NaN gives the other
 /// operand, -0 orders below +0).
@@ -125,25 +128,41 @@ double minMaxF64(double a, double b, bool isMin) {
 double floatBinary(ir::BinOp op, double a, double b, DType t) {
   if (t == DType::Float64) {
     switch (op) {
-      case ir::BinOp::Add: return addF64(a, b, Round::Rn);
-      case ir::BinOp::Sub: return subF64(a, b, Round::Rn);
-      case ir::BinOp::Mul: return mulF64(a, b, Round::Rn);
-      case ir::BinOp::Div: case ir::BinOp::TruncDiv: return divF64(a, b, Round::Rn);
-      case ir::BinOp::Min: return minMaxF64(a, b, true);
-      case ir::BinOp::Max: return minMaxF64(a, b, false);
-      default: return std::nan("");
+      case ir::BinOp::Add:
+        return addF64(a, b, Round::Rn);
+      case ir::BinOp::Sub:
+        return subF64(a, b, Round::Rn);
+      case ir::BinOp::Mul:
+        return mulF64(a, b, Round::Rn);
+      case ir::BinOp::Div:
+      case ir::BinOp::TruncDiv:
+        return divF64(a, b, Round::Rn);
+      case ir::BinOp::Min:
+        return minMaxF64(a, b, true);
+      case ir::BinOp::Max:
+        return minMaxF64(a, b, false);
+      default:
+        return std::nan("");
     }
   }
   // f32, and f16/bf16 computed in f32 (the caller rounds the result to the format once).
   const float fa = static_cast<float>(a), fb = static_cast<float>(b);
   switch (op) {
-    case ir::BinOp::Add: return addF32(fa, fb, Round::Rn);
-    case ir::BinOp::Sub: return subF32(fa, fb, Round::Rn);
-    case ir::BinOp::Mul: return mulF32(fa, fb, Round::Rn);
-    case ir::BinOp::Div: case ir::BinOp::TruncDiv: return divF32(fa, fb, Round::Rn);
-    case ir::BinOp::Min: return minF32(fa, fb, false);
-    case ir::BinOp::Max: return maxF32(fa, fb, false);
-    default: return std::nan("");
+    case ir::BinOp::Add:
+      return addF32(fa, fb, Round::Rn);
+    case ir::BinOp::Sub:
+      return subF32(fa, fb, Round::Rn);
+    case ir::BinOp::Mul:
+      return mulF32(fa, fb, Round::Rn);
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      return divF32(fa, fb, Round::Rn);
+    case ir::BinOp::Min:
+      return minF32(fa, fb, false);
+    case ir::BinOp::Max:
+      return maxF32(fa, fb, false);
+    default:
+      return std::nan("");
   }
 }
 
@@ -151,7 +170,7 @@ int scalarApproxUlps(const std::string& name, DType t) {
   // CUDA C++ Programming Guide, "Mathematical Functions" (maximum ulp error of the libdevice
   // functions, full range, no -use_fast_math), plus one ulp for the host libm's own error.
   static const std::map<std::string, std::pair<int, int>> bound = {
-      {"exp", {2, 1}}, {"exp2", {2, 1}}, {"log", {1, 1}}, {"log2", {1, 1}}, {"sin", {2, 2}},
+      {"exp", {2, 1}}, {"exp2", {2, 1}}, {"log", {1, 1}}, {"log2", {1, 1}},   {"sin", {2, 2}},
       {"cos", {2, 2}}, {"tanh", {2, 2}}, {"pow", {4, 2}}, {"sigmoid", {3, 2}}};
   const auto it = bound.find(name);
   if (it == bound.end()) return 0;
@@ -283,7 +302,8 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       return isF(e.dtype) ? castTo(r, DType::Int64, e.dtype) : normalize(r, e.dtype);
     case ir::ExprKind::FloatImm:
       if (isF(e.dtype)) {  // the CUDA literal of an f16/bf16 constant is its f32 value rounded
-        r.f = e.dtype == DType::Float64 ? e.floatValue : static_cast<double>(static_cast<float>(e.floatValue));
+        r.f = e.dtype == DType::Float64 ? e.floatValue
+                                        : static_cast<double>(static_cast<float>(e.floatValue));
         return normalize(r, e.dtype);
       }
       r.f = e.floatValue;
@@ -389,15 +409,20 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
         // As the CUDA computes it: one rounding per operation (f16/bf16 in f32, then to the
         // format); `//` and `%` on floats are refused by sema and only reach here from the IR.
         switch (e.op) {
-          case ir::BinOp::FloorDiv: r.f = std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct)); break;
+          case ir::BinOp::FloorDiv:
+            r.f = std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
+            break;
           case ir::BinOp::Mod:
           case ir::BinOp::TruncMod: {
-            double m = ct == DType::Float64 ? std::fmod(a.f, b.f) : double(std::fmod(float(a.f), float(b.f)));
+            double m = ct == DType::Float64 ? std::fmod(a.f, b.f)
+                                            : double(std::fmod(float(a.f), float(b.f)));
             if (e.op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
             r.f = m;
             break;
           }
-          default: r.f = floatBinary(e.op, a.f, b.f, ct); break;
+          default:
+            r.f = floatBinary(e.op, a.f, b.f, ct);
+            break;
         }
         return normalize(r, ct);
       }

@@ -11,7 +11,9 @@
 
 namespace {
 
-Run tirx(const QStringList& args) { return runTirx(QStringList{"scalar-conform"} + args); }
+Run tirx(const QStringList& args) {
+  return runTirx(QStringList{"scalar-conform"} + args);
+}
 
 }  // namespace
 
@@ -24,7 +26,8 @@ class TestCliScalarConform : public QObject {
     const Run r = tirx({"--count", "240", "--scripts", dir.path()});
     QCOMPARE(r.code, 0);
     const QStringList lines = r.out.trimmed().split('\n');
-    QVERIFY2(lines.last().startsWith("scalar-conform: 0 disagreements over 240 expressions ("), qPrintable(r.out));
+    QVERIFY2(lines.last().startsWith("scalar-conform: 0 disagreements over 240 expressions ("),
+             qPrintable(r.out));
     QVERIFY(lines.last().endsWith("30720 evaluations, simulator only (no device)"));
     QVERIFY(QFile::exists(dir.filePath("scalar_0.py")));
     QFile f(dir.filePath("scalar_0.py"));
@@ -43,8 +46,10 @@ class TestCliScalarConform : public QObject {
     QTemporaryDir dir;
     QFile bad(dir.filePath("bad.json"));
     QVERIFY(bad.open(QIODevice::WriteOnly));
-    bad.write("{\"format\": \"tirx-scalar-conform-record\", \"generator\": 1, \"seed\": 22, \"expressions\": 12, "
-              "\"perKernel\": 120, \"kernels\": []}");
+    bad.write(
+        "{\"format\": \"tirx-scalar-conform-record\", \"generator\": 1, \"seed\": 22, "
+        "\"expressions\": 12, "
+        "\"perKernel\": 120, \"kernels\": []}");
     bad.close();
     const Run r = tirx({"--replay", bad.fileName()});
     QCOMPARE(r.code, 2);
@@ -61,15 +66,18 @@ class TestCliScalarConform : public QObject {
     QString k0, k1;
     for (int i = 0; i < 8; ++i) k0 += QString(i ? "," : "") + "{\"d\": \"0x1\"}";
     for (int i = 0; i < 4; ++i) k1 += QString(i ? "," : "") + "{\"d\": \"0x1\"}";
-    rec.write(QString("{\"format\": \"tirx-scalar-conform-record\", \"generator\": 1, \"seed\": 22, "
-                      "\"expressions\": 12, \"perKernel\": 120, \"device\": \"made up\", \"kernels\": ["
-                      "{\"kernel\": \"scalar_0\", \"cases\": [%1]}, {\"kernel\": \"scalar_1\", \"cases\": [%2]}]}")
-                  .arg(k0, k1)
-                  .toUtf8());
+    rec.write(
+        QString("{\"format\": \"tirx-scalar-conform-record\", \"generator\": 1, \"seed\": 22, "
+                "\"expressions\": 12, \"perKernel\": 120, \"device\": \"made up\", \"kernels\": ["
+                "{\"kernel\": \"scalar_0\", \"cases\": [%1]}, {\"kernel\": \"scalar_1\", "
+                "\"cases\": [%2]}]}")
+            .arg(k0, k1)
+            .toUtf8());
     rec.close();
     const Run r = tirx({"--replay", rec.fileName()});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("scalar-conform: 12 disagreements over 12 expressions"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("scalar-conform: 12 disagreements over 12 expressions"),
+             qPrintable(r.out));
     QVERIFY(r.out.contains("made up (recorded)"));
     QVERIFY(r.out.contains("disagreement: int8 "));
   }

@@ -7,7 +7,6 @@
 // batch checks and runs on the simulator, one batch compiles with clean PTX, a device that
 // differs in one bit is caught, and recorded answers replay.
 #include <QtTest>
-
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -93,11 +92,13 @@ T at(const ir::KernelArg& a, int i) {
 class OneBitOff : public ir::Executor {
  public:
   std::string name() const override { return "one-bit-off"; }
-  Result<ir::RunOutcome> run(const ir::Program& p, const std::string& k, std::vector<ir::KernelArg>& args) override {
+  Result<ir::RunOutcome> run(const ir::Program& p, const std::string& k,
+                             std::vector<ir::KernelArg>& args) override {
     auto r = m_sim.run(p, k, args);
     if (r && r->ran && ++m_runs == 1)
       for (auto& a : args)
-        if (a.tensor.dtype == ir::DType::Int32 && a.tensor.shape.size() == 2 && a.tensor.shape[1] == conform::kScalarThreads &&
+        if (a.tensor.dtype == ir::DType::Int32 && a.tensor.shape.size() == 2 &&
+            a.tensor.shape[1] == conform::kScalarThreads &&
             a.tensor.shape[0] < 100) {  // an output tensor (inputs are 128 × 3)
           a.tensor.data[5 * 4] ^= 1;
           break;
@@ -139,10 +140,12 @@ void TstScalarConform::knownValuesOnTheSimulator() {
   }
   QVERIFY(rsIn != 0);
   const float nan = std::nanf("");
-  std::vector<float> f = {floatOf(0x3f800800), floatOf(0x3f800800), floatOf(0xbf801000), rsIn, 2.5f, -0.0f, 0.0f, nan};
+  std::vector<float> f = {
+      floatOf(0x3f800800), floatOf(0x3f800800), floatOf(0xbf801000), rsIn, 2.5f, -0.0f, 0.0f, nan};
   std::vector<int32_t> in = {INT32_MIN, -1, 1, 40, -8, -1, (1 << 30) + (1 << 22) + 1, 0};
   std::vector<int8_t> b8 = {100, 2, 2, 0};
-  std::vector<ir::KernelArg> args = {tensorOf(ir::DType::Float32, f), tensorOf(ir::DType::Int32, in),
+  std::vector<ir::KernelArg> args = {tensorOf(ir::DType::Float32, f),
+                                     tensorOf(ir::DType::Int32, in),
                                      tensorOf(ir::DType::Int8, b8),
                                      tensorOf(ir::DType::Float32, std::vector<float>(8)),
                                      tensorOf(ir::DType::Int32, std::vector<int32_t>(8)),
@@ -152,20 +155,21 @@ void TstScalarConform::knownValuesOnTheSimulator() {
   auto r = s.run(fe.program, "known", args);
   QVERIFY(r && r->ran && r->faults.empty());
   QCOMPARE(bitsOf(at<float>(args[3], 0)), 0u);  // not 0x33800000: no contraction
-  QCOMPARE(bitsOf(at<float>(args[3], 1)), bitsOf(static_cast<float>(1.0 / static_cast<double>(std::sqrt(rsIn)))));
-  QCOMPARE(at<float>(args[3], 2), 2.0f);                    // ties to even
-  QCOMPARE(bitsOf(at<float>(args[3], 3)), 0x80000000u);     // PTX min: -0 < +0
-  QCOMPARE(at<float>(args[3], 4), floatOf(0x3f800800));     // max(NaN, a) = a
-  QCOMPARE(at<int32_t>(args[4], 0), INT32_MIN);             // INT_MIN // -1 wraps
-  QCOMPARE(at<int32_t>(args[4], 1), 0);                     // INT_MIN % -1
-  QCOMPARE(at<int32_t>(args[4], 2), 0);                     // 1 << 40: the amount clamps
-  QCOMPARE(at<int32_t>(args[4], 3), -1);                    // -8 >> 40: the sign
-  QCOMPARE(at<int32_t>(args[4], 4), INT32_MAX);             // INT_MIN + -1 wraps
-  QCOMPARE(at<int32_t>(args[4], 5), INT32_MIN);             // abs(INT_MIN)
-  QCOMPARE(at<int8_t>(args[5], 0), int8_t{-28});            // (100 + 100) wraps to -56 before // 2
-  QCOMPARE(at<int8_t>(args[5], 1), int8_t{44});             // 300.0 → int32 300 → low byte 44
-  QCOMPARE(at<int8_t>(args[5], 2), int8_t{0});              // NaN → 0
-  QCOMPARE(at<int8_t>(args[5], 3), int8_t{4});              // 100 * 100 wraps to 16 before >> 2 (not 2500)
+  QCOMPARE(bitsOf(at<float>(args[3], 1)),
+           bitsOf(static_cast<float>(1.0 / static_cast<double>(std::sqrt(rsIn)))));
+  QCOMPARE(at<float>(args[3], 2), 2.0f);                 // ties to even
+  QCOMPARE(bitsOf(at<float>(args[3], 3)), 0x80000000u);  // PTX min: -0 < +0
+  QCOMPARE(at<float>(args[3], 4), floatOf(0x3f800800));  // max(NaN, a) = a
+  QCOMPARE(at<int32_t>(args[4], 0), INT32_MIN);          // INT_MIN // -1 wraps
+  QCOMPARE(at<int32_t>(args[4], 1), 0);                  // INT_MIN % -1
+  QCOMPARE(at<int32_t>(args[4], 2), 0);                  // 1 << 40: the amount clamps
+  QCOMPARE(at<int32_t>(args[4], 3), -1);                 // -8 >> 40: the sign
+  QCOMPARE(at<int32_t>(args[4], 4), INT32_MAX);          // INT_MIN + -1 wraps
+  QCOMPARE(at<int32_t>(args[4], 5), INT32_MIN);          // abs(INT_MIN)
+  QCOMPARE(at<int8_t>(args[5], 0), int8_t{-28});         // (100 + 100) wraps to -56 before // 2
+  QCOMPARE(at<int8_t>(args[5], 1), int8_t{44});          // 300.0 → int32 300 → low byte 44
+  QCOMPARE(at<int8_t>(args[5], 2), int8_t{0});           // NaN → 0
+  QCOMPARE(at<int8_t>(args[5], 3), int8_t{4});  // 100 * 100 wraps to 16 before >> 2 (not 2500)
   // 2^30 + 2^22 + 1 → f32 2^30 + 2^22 (a bf16 tie) → bf16 2^30 (0x4e80), not 0x4e81.
   QCOMPARE(at<uint16_t>(args[6], 0), uint16_t{0x4e80});
 }
@@ -186,7 +190,8 @@ void TstScalarConform::cudaSpellsOutEveryRounding() {
   QVERIFY(g.cuda.find("__float2int_rz(") != std::string::npos);
   QVERIFY(g.cuda.find("__float2bfloat16_rn((float)(") != std::string::npos);
   auto products = driver::compileProgram(fe.program, "known.py", {}, kKnown);
-  QVERIFY2(products && products->ok, products ? products->toolLog.c_str() : products.error().text().c_str());
+  QVERIFY2(products && products->ok,
+           products ? products->toolLog.c_str() : products.error().text().c_str());
   const std::vector<std::string> bad = conform::forbiddenScalarPtx(products->ptx);
   QVERIFY2(bad.empty(), bad.empty() ? "" : bad.front().c_str());
   QVERIFY(products->ptx.find("sqrt.rn.f32") != std::string::npos);
@@ -209,11 +214,16 @@ void TstScalarConform::generatorIsDeterministicAndCoversEveryDtype() {
   }
   QCOMPARE(types.size(), size_t{12});
   QVERIFY(approx > 100 && approx < 400);
-  for (const char* op : {" + ", " - ", " * ", " / ", " // ", " % ", " & ", " | ", " ^ ", " << ", " >> ", "(-", "(~",
-                         " if ", "T.if_then_else(", "T.Cast(", " and ", " or ", "(not ", " < ", " >= ", " == ", " != ",
-                         "T.min(", "T.max(", "T.abs(", "T.fabs(", "T.sqrt(", "T.rsqrt(", "T.floor(", "T.ceil(",
-                         "T.round(", "T.ceildiv(", "T.exp(", "T.exp2(", "T.log(", "T.log2(", "T.sin(", "T.cos(",
-                         "T.tanh(", "T.sigmoid(", "T.pow(", "T.float16(", "T.bfloat16(", "T.uint64(", "T.int8("})
+  for (const char* op : {" + ",        " - ",      " * ",        " / ",         " // ",
+                         " % ",        " & ",      " | ",        " ^ ",         " << ",
+                         " >> ",       "(-",       "(~",         " if ",        "T.if_then_else(",
+                         "T.Cast(",    " and ",    " or ",       "(not ",       " < ",
+                         " >= ",       " == ",     " != ",       "T.min(",      "T.max(",
+                         "T.abs(",     "T.fabs(",  "T.sqrt(",    "T.rsqrt(",    "T.floor(",
+                         "T.ceil(",    "T.round(", "T.ceildiv(", "T.exp(",      "T.exp2(",
+                         "T.log(",     "T.log2(",  "T.sin(",     "T.cos(",      "T.tanh(",
+                         "T.sigmoid(", "T.pow(",   "T.float16(", "T.bfloat16(", "T.uint64(",
+                         "T.int8("})
     QVERIFY2(all.find(op) != std::string::npos, op);
   o.seed = 23;
   QVERIFY(conform::scalarCases(o)[1].text != a[1].text);
@@ -243,16 +253,18 @@ void TstScalarConform::oneBatchCompilesWithoutContractionOrApprox() {
 
 void TstScalarConform::agreementRules() {
   using ir::DType;
-  QVERIFY(conform::scalarAgree(DType::Float32, 0x7fc00000, 0xffffffff, 0));   // any NaN
-  QVERIFY(!conform::scalarAgree(DType::Float32, 0x00000000, 0x80000000, 0));  // the sign of 0 counts
+  QVERIFY(conform::scalarAgree(DType::Float32, 0x7fc00000, 0xffffffff, 0));  // any NaN
+  QVERIFY(
+      !conform::scalarAgree(DType::Float32, 0x00000000, 0x80000000, 0));  // the sign of 0 counts
   QVERIFY(!conform::scalarAgree(DType::Float32, 0x3f800000, 0x3f800001, 0));
   QVERIFY(conform::scalarAgree(DType::Float32, 0x3f800000, 0x3f800002, 2));
   QVERIFY(conform::scalarAgree(DType::Float32, 0x80000001, 0x00000001, 2));   // across zero
   QVERIFY(!conform::scalarAgree(DType::Float32, 0x7f800000, 0x7fc00000, 4));  // inf is not NaN
   QVERIFY(!conform::scalarAgree(DType::Int32, 0xffffffff, 0xfffffffe, 4));    // ints are exact
   QVERIFY(conform::scalarAgree(DType::Float16, 0x7e00, 0x7fff, 0));
-  const std::string ptx = "\tadd.rn.f32 %f3, %f1, %f2;\n\tfma.rn.f32 %f4, %f1, %f2, %f3;\n"
-                          "\trsqrt.approx.ftz.f32 %f5, %f4;\n\tmad.lo.s32 %r1, %r2, %r3, %r4;\n";
+  const std::string ptx =
+      "\tadd.rn.f32 %f3, %f1, %f2;\n\tfma.rn.f32 %f4, %f1, %f2, %f3;\n"
+      "\trsqrt.approx.ftz.f32 %f5, %f4;\n\tmad.lo.s32 %r1, %r2, %r3, %r4;\n";
   const auto bad = conform::forbiddenScalarPtx(ptx);
   QCOMPARE(bad.size(), size_t{2});
   QCOMPARE(bad[0], std::string("fma.rn.f32 at PTX line 2"));
