@@ -6,8 +6,8 @@
 # kernel with `tirx run --device cuda`, verifies every bundled example and the definedness scripts
 # of tests/data/gpu (outputs the check code filled and the kernel writes in part or accumulates
 # into; uninitialised outputs) on both devices, runs a kernel with 96 KiB of shared memory, checks
-# fault isolation (illegal address, hung kernel, Ctrl-C), then the benchmarks, and prints a short
-# table last.
+# fault isolation (illegal address, hung kernel, Ctrl-C), then the benchmarks, compares the
+# simulator's scalar math with the GPU's (`tirx scalar-conform`), and prints a short table last.
 #
 # Usage: scripts/gpu-check.sh [SHARED_DIR]
 #   SHARED_DIR  the folder holding acceptance/*.py (default: $TIRX_SHARED_DIR, ../shared, ./shared)
@@ -321,6 +321,16 @@ else
     fi
   done
 fi
+
+step "scalar math: simulator vs GPU (tirx scalar-conform, DEC-SCALAR-1)"
+t0=$(now)
+if "$TIRX" scalar-conform --device cuda --compile --record "$LOG/scalar_conform_record.json" \
+    > "$LOG/scalar_conform.txt" 2> "$LOG/scalar_conform.err"; then
+  row "scalar-conform (sim vs cuda)" "ok" "$(tail -1 "$LOG/scalar_conform.txt" | cut -c1-60) $(since "$t0")"
+else
+  row "scalar-conform (sim vs cuda)" "FAIL" "$(tail -1 "$LOG/scalar_conform.txt" | cut -c1-60) (scalar_conform.txt)"
+fi
+tail -25 "$LOG/scalar_conform.txt" "$LOG/scalar_conform.err"
 
 echo
 echo "=== summary (logs in $LOG) ==="

@@ -35,7 +35,8 @@ const char* kUsage =
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
     "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
     "  bench   FILE ...\n"
-    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n";
+    "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n"
+    "  scalar-conform [--device sim|cuda[:N]] [--count N] [--compile] [--record FILE] [--replay FILE]\n";
 // clang-format on
 }
 
@@ -54,6 +55,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "debug") return cmdDebug(rest, out, err);
   if (cmd == "bench") return cmdBench(rest, out, err);
   if (cmd == "ptx-conform") return cmdPtxConform(rest, out, err);
+  if (cmd == "scalar-conform") return cmdScalarConform(rest, out, err);
   if (cmd == "runner") return cmdRunner(rest, out, err);
   if (cmd == "bundle") return cmdBundle(rest, out, err);
   if (cmd == "replay") return cmdReplay(rest, out, err);

@@ -198,6 +198,10 @@ std::optional<std::string> perDimensionOffset(const TileLayout& l, const std::ve
   return "(" + terms + ")";
 }
 
+bool isHalf(DType t) {
+  return t == DType::Float16 || t == DType::BFloat16;
+}
+
 std::string binOpText(ir::BinOp op) {
   switch (op) {
     case ir::BinOp::Add: return "+";
@@ -401,19 +405,136 @@ std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
   if (!e) return "0";
   if (e->dtype == to) return expr(e);
   if (e->kind == ExprKind::FloatImm && isFloat(to)) return floatLiteral(e->floatValue, to);
-  if (e->kind == ExprKind::IntImm && isInt(to)) return intLiteral(e->intValue, to);
-  const std::string v = expr(e);
-  const bool fromHalf = e->dtype == DType::Float16 || e->dtype == DType::BFloat16;
-  const bool toHalf = to == DType::Float16 || to == DType::BFloat16;
-  if (fromHalf || toHalf) {
-    m_usesFp16 = true;
-    std::string f = fromHalf ? "__half2float(" + v + ")" : "(float)(" + v + ")";
-    if (e->dtype == DType::BFloat16) f = "__bfloat162float(" + v + ")";
-    if (to == DType::Float16) return "__float2half_rn(" + f + ")";
-    if (to == DType::BFloat16) return "__float2bfloat16_rn(" + f + ")";
-    return "(" + valueType(to) + ")(" + f + ")";
+  if (e->kind == ExprKind::IntImm && isInt(to)) {  // wrapped to `to`, as the simulator casts
+    const int bits = ir::dtypeBits(to);
+    uint64_t v = static_cast<uint64_t>(e->intValue);
+    if (bits < 64) {
+      v &= (uint64_t{1} << bits) - 1;
+      if (ir::isSigned(to) && (v >> (bits - 1)) & 1) v |= ~((uint64_t{1} << bits) - 1);
+    }
+    return intLiteral(static_cast<int64_t>(v), to);
   }
-  return "(" + valueType(to) + ")(" + v + ")";
+  const DType from = e->dtype;
+  const std::string v = expr(e);
+  // Conversions as the simulator's castTo (DEC-SCALAR-1): f16/bf16 travel through f32, a float
+  // becomes an integer through the 32- or 64-bit cvt.rzi (saturating, NaN → 0) and is then
+  // truncated to 8 or 16 bits; integer to integer keeps the low bits.
+  const bool fromHalf = isHalf(from), toHalf = isHalf(to);
+  if (fromHalf || toHalf) m_usesFp16 = true;
+  const std::string f = from == DType::Float16    ? "__half2float(" + v + ")"
+                        : from == DType::BFloat16 ? "__bfloat162float(" + v + ")"
+                                                  : v;
+  if (toHalf) {
+    const std::string f32 = from == DType::Float32 || fromHalf ? f : "(float)(" + v + ")";
+    return (to == DType::Float16 ? "__float2half_rn(" : "__float2bfloat16_rn(") + f32 + ")";
+  }
+  if (isFloat(from) && to == DType::Bool) return "(" + f + " != 0)";
+  if (isFloat(from) && isInt(to)) {
+    const bool wide = ir::dtypeBits(to) == 64;
+    const std::string dst = ir::isSigned(to) ? (wide ? "ll" : "int") : (wide ? "ull" : "uint");
+    const std::string cvt =
+        std::string(from == DType::Float64 ? "__double2" : "__float2") + dst + "_rz(" + f + ")";
+    return ir::dtypeBits(to) < 32 ? "(" + storageType(to) + ")(" + cvt + ")" : cvt;
+  }
+  return "(" + valueType(to) + ")(" + f + ")";
+}
+
+std::string Emitter::floatArith(ir::BinOp op, const std::string& a, const std::string& b, DType t) {
+  // IEEE round-to-nearest, one rounding per operation, never contracted into an fma: the
+  // simulator's floatBinary. f16/bf16 operands arrive as f32 (the caller rounds the result).
+  const bool f64 = t == DType::Float64;
+  const char* fn = nullptr;
+  switch (op) {
+    case ir::BinOp::Add:
+      fn = f64 ? "__dadd_rn" : "__fadd_rn";
+      break;
+    case ir::BinOp::Sub:
+      fn = f64 ? "__dsub_rn" : "__fsub_rn";
+      break;
+    case ir::BinOp::Mul:
+      fn = f64 ? "__dmul_rn" : "__fmul_rn";
+      break;
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      fn = f64 ? "__ddiv_rn" : "__fdiv_rn";
+      break;
+    case ir::BinOp::Min:
+      fn = f64 ? "tirx_fmin" : "tirx_fminf";
+      break;
+    case ir::BinOp::Max:
+      fn = f64 ? "tirx_fmax" : "tirx_fmaxf";
+      break;
+    case ir::BinOp::FloorDiv:
+      return f64 ? "floor(" + a + " / " + b + ")" : "floorf(" + a + " / " + b + ")";
+    case ir::BinOp::Mod:
+    case ir::BinOp::TruncMod:
+      return "tirx_floormodf(" + a + ", " + b + ")";
+    default:
+      return "(" + a + " " + binOpText(op) + " " + b + ")";
+  }
+  return std::string(fn) + "(" + a + ", " + b + ")";
+}
+
+std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::string& a,
+                              const std::string& b, DType t) {
+  // Wrap-around as the simulator: signed 32/64-bit + - * through the unsigned helpers, 8- and
+  // 16-bit results truncated back to their type (C++ computes them in int).
+  const bool narrow = ir::dtypeBits(t) < 32, sgn = ir::isSigned(t);
+  const bool wrapHelper = sgn && !narrow;
+  const bool literalDivisor = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue != -1;
+  const bool inWidth = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue >= 0 &&
+                       rhs->intValue < ir::dtypeBits(t);
+  std::string r;
+  switch (op) {
+    case ir::BinOp::Add:
+      r = wrapHelper ? "tirx_wadd(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Sub:
+      r = wrapHelper ? "tirx_wsub(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Mul:
+      r = wrapHelper ? "tirx_wmul(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      r = wrapHelper && !literalDivisor ? "tirx_div(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::TruncMod:
+      r = wrapHelper && !literalDivisor ? "tirx_mod(" + a + ", " + b + ")" : "";
+      break;
+    case ir::BinOp::FloorDiv:
+      r = "tirx_floordiv(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Mod:
+      r = "tirx_floormod(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Min:
+    case ir::BinOp::Max: {
+      // Both operands in one C type, so that exactly one CUDA overload of min/max matches.
+      const std::string ct = "(" + (narrow ? std::string("int") : valueType(t)) + ")";
+      r = std::string(op == ir::BinOp::Min ? "min(" : "max(") + ct + a + ", " + ct + b + ")";
+      break;
+    }
+    // A literal amount inside the width needs no clamp (a signed `<<` still goes through the
+    // helper: shifting a negative value left is undefined in C++17).
+    case ir::BinOp::Shl:
+      r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")";
+      break;
+    case ir::BinOp::Shr:
+      r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")";
+      break;
+    default:
+      break;
+  }
+  if (r.empty()) {
+    // Unsigned arithmetic wraps in C++; 8/16-bit operands are widened to unsigned so that a
+    // product of two uint16 cannot overflow int.
+    const bool widen =
+        narrow && (op == ir::BinOp::Add || op == ir::BinOp::Sub || op == ir::BinOp::Mul);
+    r = widen ? "((unsigned)" + a + " " + binOpText(op) + " (unsigned)" + b + ")"
+              : "(" + a + " " + binOpText(op) + " " + b + ")";
+  }
+  return narrow ? "(" + storageType(t) + ")" + r : r;
 }
 
 std::string Emitter::expr(const ir::ExprPtr& ep) {
@@ -441,25 +562,30 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
     case ExprKind::Unary: {
       const std::string a = e.args.empty() ? "0" : expr(e.args[0]);
       if (e.op == ir::BinOp::Not) return "(!" + a + ")";
-      if (e.op == ir::BinOp::Invert) return "(~" + a + ")";
-      return "(-" + a + ")";
+      const bool narrow = isInt(e.dtype) && ir::dtypeBits(e.dtype) < 32;
+      const std::string cast = narrow ? "(" + storageType(e.dtype) + ")" : "";
+      if (e.op == ir::BinOp::Invert) return cast + "(~" + a + ")";
+      if (isInt(e.dtype) && ir::isSigned(e.dtype) && !narrow) return "tirx_wneg(" + a + ")";
+      if (narrow) return cast + "(0u - (unsigned)" + a + ")";
+      // Floats flip the sign bit (neg.f32, neg.f16), unsigned wraps; `- -7.0f`, never `--`.
+      return a.front() == '-' ? "(- " + a + ")" : "(-" + a + ")";
     }
     case ExprKind::Binary: case ExprKind::Compare: case ExprKind::Logical: {
       if (e.args.size() < 2) return "0";
-      // Operands in the wider of their types (sema makes them equal; be safe for literals).
+      if (e.kind == ExprKind::Logical)
+        return "(" + expr(e.args[0]) + " " + binOpText(e.op) + " " + expr(e.args[1]) + ")";
+      // Operands in the wider of their types (sema makes them equal; be safe for literals);
+      // f16/bf16 operands are compared and computed in f32.
       const DType t = e.kind == ExprKind::Binary ? e.dtype : e.args[0]->dtype;
-      const std::string a = e.kind == ExprKind::Logical ? expr(e.args[0]) : exprAs(e.args[0], t);
-      const std::string b = e.kind == ExprKind::Logical ? expr(e.args[1]) : exprAs(e.args[1], t);
-      const bool flt = isFloat(t);
-      switch (e.op) {
-        case ir::BinOp::FloorDiv:
-          return flt ? "floorf(" + a + " / " + b + ")" : "tirx_floordiv(" + a + ", " + b + ")";
-        case ir::BinOp::Mod:
-          return flt ? "tirx_floormodf(" + a + ", " + b + ")" : "tirx_floormod(" + a + ", " + b + ")";
-        case ir::BinOp::Min: return (flt ? "fminf(" : "min(") + a + ", " + b + ")";
-        case ir::BinOp::Max: return (flt ? "fmaxf(" : "max(") + a + ", " + b + ")";
-        default: return "(" + a + " " + binOpText(e.op) + " " + b + ")";
-      }
+      const DType work = isHalf(t) ? DType::Float32 : t;
+      const std::string a = exprAs(e.args[0], work);
+      const std::string b = exprAs(e.args[1], work);
+      if (e.kind == ExprKind::Compare) return "(" + a + " " + binOpText(e.op) + " " + b + ")";
+      if (!isFloat(t)) return intArith(e.op, e.args[1], a, b, t);
+      const std::string r = floatArith(e.op, a, b, work);
+      if (!isHalf(t)) return r;
+      m_usesFp16 = true;
+      return (t == DType::Float16 ? "__float2half_rn(" : "__float2bfloat16_rn(") + r + ")";
     }
     case ExprKind::Select:
       if (e.args.size() < 3) return "0";
@@ -490,22 +616,50 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
         return "tirx_elect_sync()";
       }
       std::vector<std::string> args;
-      const bool half = e.dtype == DType::Float16 || e.dtype == DType::BFloat16;
+      const bool half = isHalf(e.dtype);
       const DType work = half ? DType::Float32 : e.dtype;
-      for (const auto& a : e.args) args.push_back(isFloat(work) ? exprAs(a, work) : expr(a));
+      for (const auto& a : e.args) args.push_back(exprAs(a, work));
       const std::string x = args.empty() ? "0" : args[0];
       const bool f32 = work == DType::Float32;
       const std::string sfx = f32 ? "f" : "";
+      const std::string one = f32 ? "1.0f" : "1.0";
       std::string r;
       const std::string& n = e.name;
+      // DEC-SCALAR-1: sqrt, rsqrt, round, floor, ceil, abs, min and max are exact IEEE/PTX
+      // operations the simulator reproduces bit for bit (rsqrt is 1/sqrt rounded twice, not
+      // rsqrt.approx); the transcendental functions are libdevice's (docs/simulator.md).
+      if (!isFloat(work)) {
+        if (n == "abs") {
+          const bool narrow = ir::dtypeBits(work) < 32;
+          if (!ir::isSigned(work))
+            r = x;
+          else if (narrow)
+            r = "(" + storageType(work) + ")tirx_iabs((int)" + x + ")";
+          else
+            r = "tirx_iabs(" + x + ")";
+        } else if ((n == "max" || n == "min") && args.size() == 2) {
+          r = intArith(n == "max" ? ir::BinOp::Max : ir::BinOp::Min, nullptr, args[0], args[1],
+                       work);
+        } else {
+          r = n + "(" + x + ")";
+        }
+        return r;
+      }
       if (n == "sigmoid") {
-        r = f32 ? "(1.0f / (1.0f + expf(-" + x + ")))" : "(1.0 / (1.0 + exp(-" + x + ")))";
+        r = floatArith(ir::BinOp::Div, one,
+                       floatArith(ir::BinOp::Add, one,
+                                  "exp" + sfx + (x.front() == '-' ? "(- " : "(-") + x + ")", work),
+                       work);
       } else if (n == "abs" || n == "fabs") {
-        r = isFloat(work) ? "fabs" + sfx + "(" + x + ")" : "abs(" + x + ")";
+        r = "fabs" + sfx + "(" + x + ")";
       } else if ((n == "max" || n == "min") && args.size() == 2) {
-        r = (isFloat(work) ? "f" + n + sfx : n) + "(" + args[0] + ", " + args[1] + ")";
+        r = floatArith(n == "max" ? ir::BinOp::Max : ir::BinOp::Min, args[0], args[1], work);
+      } else if (n == "sqrt") {
+        r = (f32 ? "__fsqrt_rn(" : "__dsqrt_rn(") + x + ")";
       } else if (n == "rsqrt") {
-        r = "rsqrt" + sfx + "(" + x + ")";
+        r = floatArith(ir::BinOp::Div, one, (f32 ? "__fsqrt_rn(" : "__dsqrt_rn(") + x + ")", work);
+      } else if (n == "round") {
+        r = "rint" + sfx + "(" + x + ")";  // ties to even, as Python's round and the simulator
       } else {
         r = n + sfx + "(";
         for (size_t i = 0; i < args.size(); ++i) r += (i ? ", " : "") + args[i];

@@ -58,6 +58,12 @@ class Emitter {
   std::string expr(const ir::ExprPtr& e);
   /// `e` converted to the C type `to` (a cast, a half conversion, or nothing).
   std::string exprAs(const ir::ExprPtr& e, ir::DType to);
+  /// A float binary operation of dtype `t` (f32 or f64) as the simulator computes it.
+  std::string floatArith(ir::BinOp op, const std::string& a, const std::string& b, ir::DType t);
+  /// An integer binary operation of dtype `t` with the simulator's wrap-around (`rhs`: the
+  /// divisor's expression, a literal divisor needs no -1 guard; may be null).
+  std::string intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::string& a,
+                       const std::string& b, ir::DType t);
   /// Element offset (in elements of ref.dtype) of `ref[indices]` as a C expression.
   std::string offsetExpr(const ir::TensorRef& ref, const std::vector<std::string>& coord,
                          const std::vector<int64_t>* constCoord = nullptr);

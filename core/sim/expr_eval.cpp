@@ -1,11 +1,17 @@
 // Scalar expression evaluation for the simulator: typed values, integer arithmetic with the
 // wrap-around of the dtype and Python floor division/modulo for `//` and `%` (decision in
-// docs/decisions.md; `Div` on integers truncates, as TIR), float32 arithmetic rounded after every
-// operation, intrinsics on float through the host libm (expf, ...), and calls of private scalar
+// docs/decisions.md; `Div` on integers truncates, as TIR), shifts clamped as PTX shl/shr clamp
+// their amount, and float arithmetic exactly as the generated CUDA computes it (DEC-SCALAR-1 in
+// docs/decisions.md, the table in docs/simulator.md): every f32/f64 operation rounded once to
+// nearest with no contraction (the CUDA is __fadd_rn/__fmul_rn/...), f16/bf16 operations computed
+// in f32 and rounded once to the format, min/max as PTX min/max, T.rsqrt as 1/sqrt rounded twice,
+// conversions as cvt (float to integer through the 32- or 64-bit cvt.rzi, to f16/bf16 through
+// f32). The transcendental intrinsics (exp, log, sin, ...) use the host libm: the GPU's libdevice
+// differs within its documented ulp bound (scalarApproxUlps). Also calls of private scalar
 // functions (the ewise bodies).
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 #include "core/sim/sim_internal.h"
 #include "core/sim/sim_numerics.h"
@@ -65,24 +71,31 @@ namespace {
 
 bool isF(DType t) { return ir::isFloat(t); }
 
-/// Value of `v` (of dtype `from`) as a double / int64, for mixed-type operations.
-double asDouble(const Value& v, DType from) {
-  if (isF(from)) return v.f;
-  if (from == DType::UInt64) return static_cast<double>(static_cast<uint64_t>(v.i));
-  return static_cast<double>(v.i);
-}
-
 }  // namespace
 
 Value castTo(const Value& v, DType from, DType to) {
   if (from == to) return v;  // values are kept normalised to their dtype
   Value r;
+  const bool toHalf = to == DType::Float16 || to == DType::BFloat16;
   if (isF(to)) {
-    r.f = asDouble(v, from);
+    // As the generated CUDA converts: an integer is converted once to the destination (to f32
+    // for f16/bf16: `__float2half_rn((float)x)`), an f64 goes to f16/bf16 through f32; every step
+    // rounds to nearest once. A 64-bit integer is converted directly, never through a double.
+    if (isF(from)) {
+      r.f = toHalf && from == DType::Float64 ? static_cast<double>(static_cast<float>(v.f)) : v.f;
+    } else if (to == DType::Float64) {
+      r.f = from == DType::UInt64 ? static_cast<double>(static_cast<uint64_t>(v.i))
+                                  : static_cast<double>(v.i);
+    } else {
+      r.f = from == DType::UInt64
+                ? static_cast<double>(static_cast<float>(static_cast<uint64_t>(v.i)))
+                : static_cast<double>(static_cast<float>(v.i));
+    }
   } else if (isF(from)) {
-    // As on the GPU: a C++ cast from float compiles to cvt.rzi.{s,u}{32,64}.f{32,64} (saturating,
-    // NaN → 0 or 1 << (N-1)); 8- and 16-bit integers keep the low bits of the 32-bit result
-    // (normalize below); bool is `x != 0`, true for NaN.
+    // As on the GPU: the CUDA is __float2int_rz/__float2uint_rz/__float2ll_rz/... (double2...
+    // from f64), i.e. cvt.rzi.{s,u}{32,64}.f{32,64}: saturating, NaN → 0 or 1 << (N-1); 8- and
+    // 16-bit integers keep the low bits of the 32-bit result (normalize below); bool is `x != 0`,
+    // true for NaN.
     const bool wide = ir::dtypeBits(to) == 64, sgn = ir::isSigned(to);
     const uint64_t b = floatToIntBits(v.f, from == DType::Float64, wide ? 64 : 32, sgn, Round::Rz);
     if (to == DType::Bool) r.i = v.f != 0 || std::isnan(v.f);
@@ -97,22 +110,93 @@ Value castTo(const Value& v, DType from, DType to) {
 
 namespace {
 
-/// Float intrinsic on the dtype's precision: float32 goes through the float libm entry points.
+bool isHalfType(DType t) {
+  return t == DType::Float16 || t == DType::BFloat16;
+}
+
+/// PTX min.f64/max.f64 (the f32 rule of minF32/maxF32 in double: one NaN gives the other
+/// operand, -0 orders below +0).
+double minMaxF64(double a, double b, bool isMin) {
+  const bool na = std::isnan(a), nb = std::isnan(b);
+  if (na || nb) return na && nb ? bitsDouble(kDefaultNaN64) : (na ? b : a);
+  if (a == b) return std::signbit(a) == isMin ? a : b;
+  return (a < b) == isMin ? a : b;
+}
+
+}  // namespace
+
+double floatBinary(ir::BinOp op, double a, double b, DType t) {
+  if (t == DType::Float64) {
+    switch (op) {
+      case ir::BinOp::Add:
+        return addF64(a, b, Round::Rn);
+      case ir::BinOp::Sub:
+        return subF64(a, b, Round::Rn);
+      case ir::BinOp::Mul:
+        return mulF64(a, b, Round::Rn);
+      case ir::BinOp::Div:
+      case ir::BinOp::TruncDiv:
+        return divF64(a, b, Round::Rn);
+      case ir::BinOp::Min:
+        return minMaxF64(a, b, true);
+      case ir::BinOp::Max:
+        return minMaxF64(a, b, false);
+      default:
+        return std::nan("");
+    }
+  }
+  // f32, and f16/bf16 computed in f32 (the caller rounds the result to the format once).
+  const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+  switch (op) {
+    case ir::BinOp::Add:
+      return addF32(fa, fb, Round::Rn);
+    case ir::BinOp::Sub:
+      return subF32(fa, fb, Round::Rn);
+    case ir::BinOp::Mul:
+      return mulF32(fa, fb, Round::Rn);
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      return divF32(fa, fb, Round::Rn);
+    case ir::BinOp::Min:
+      return minF32(fa, fb, false);
+    case ir::BinOp::Max:
+      return maxF32(fa, fb, false);
+    default:
+      return std::nan("");
+  }
+}
+
+int scalarApproxUlps(const std::string& name, DType t) {
+  // CUDA C++ Programming Guide, "Mathematical Functions" (maximum ulp error of the libdevice
+  // functions, full range, no -use_fast_math), plus one ulp for the host libm's own error.
+  static const std::map<std::string, std::pair<int, int>> bound = {
+      {"exp", {2, 1}}, {"exp2", {2, 1}}, {"log", {1, 1}}, {"log2", {1, 1}},   {"sin", {2, 2}},
+      {"cos", {2, 2}}, {"tanh", {2, 2}}, {"pow", {4, 2}}, {"sigmoid", {3, 2}}};
+  const auto it = bound.find(name);
+  if (it == bound.end()) return 0;
+  if (isHalfType(t)) return 1;  // rounded to 11 or 8 bits: at most one ulp of the format apart
+  return (t == DType::Float64 ? it->second.second : it->second.first) + 1;
+}
+
+namespace {
+
+/// Float intrinsic on the dtype's precision (f16/bf16 arrive as f32): sqrt, rsqrt, floor, ceil,
+/// round and abs are exact IEEE operations as the CUDA computes them; the others use libm.
 double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& known) {
   known = true;
   if (t == DType::Float64) {
-    if (n == "exp") return std::exp(x);
-    if (n == "exp2") return std::exp2(x);
-    if (n == "log") return std::log(x);
-    if (n == "log2") return std::log2(x);
-    if (n == "sqrt") return std::sqrt(x);
-    if (n == "rsqrt") return 1.0 / std::sqrt(x);
-    if (n == "tanh") return std::tanh(x);
-    if (n == "sigmoid") return 1.0 / (1.0 + std::exp(-x));
+    if (n == "sqrt") return sqrtF64(x, Round::Rn);
+    if (n == "rsqrt") return divF64(1.0, sqrtF64(x, Round::Rn), Round::Rn);
     if (n == "abs" || n == "fabs") return std::fabs(x);
     if (n == "floor") return std::floor(x);
     if (n == "ceil") return std::ceil(x);
     if (n == "round") return std::nearbyint(x);
+    if (n == "exp") return std::exp(x);
+    if (n == "exp2") return std::exp2(x);
+    if (n == "log") return std::log(x);
+    if (n == "log2") return std::log2(x);
+    if (n == "tanh") return std::tanh(x);
+    if (n == "sigmoid") return divF64(1.0, addF64(1.0, std::exp(-x), Round::Rn), Round::Rn);
     if (n == "sin") return std::sin(x);
     if (n == "cos") return std::cos(x);
     if (n == "pow") return std::pow(x, y);
@@ -120,18 +204,18 @@ double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& k
     return 0;
   }
   const float a = static_cast<float>(x), b = static_cast<float>(y);
-  if (n == "exp") return std::exp(a);
-  if (n == "exp2") return std::exp2(a);
-  if (n == "log") return std::log(a);
-  if (n == "log2") return std::log2(a);
-  if (n == "sqrt") return std::sqrt(a);
-  if (n == "rsqrt") return 1.0f / std::sqrt(a);
-  if (n == "tanh") return std::tanh(a);
-  if (n == "sigmoid") return 1.0f / (1.0f + std::exp(-a));
+  if (n == "sqrt") return sqrtF32(a, Round::Rn);
+  if (n == "rsqrt") return divF32(1.0f, sqrtF32(a, Round::Rn), Round::Rn);
   if (n == "abs" || n == "fabs") return std::fabs(a);
   if (n == "floor") return std::floor(a);
   if (n == "ceil") return std::ceil(a);
   if (n == "round") return std::nearbyint(a);
+  if (n == "exp") return std::exp(a);
+  if (n == "exp2") return std::exp2(a);
+  if (n == "log") return std::log(a);
+  if (n == "log2") return std::log2(a);
+  if (n == "tanh") return std::tanh(a);
+  if (n == "sigmoid") return divF32(1.0f, addF32(1.0f, std::exp(-a), Round::Rn), Round::Rn);
   if (n == "sin") return std::sin(a);
   if (n == "cos") return std::cos(a);
   if (n == "pow") return std::pow(a, b);
@@ -214,12 +298,12 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
   switch (e.kind) {
     case ir::ExprKind::IntImm:
     case ir::ExprKind::BoolImm:
-      if (isF(e.dtype)) r.f = static_cast<double>(e.intValue);
-      else r.i = e.intValue;
-      return normalize(r, e.dtype);
+      r.i = e.intValue;
+      return isF(e.dtype) ? castTo(r, DType::Int64, e.dtype) : normalize(r, e.dtype);
     case ir::ExprKind::FloatImm:
-      if (isF(e.dtype)) {
-        r.f = e.floatValue;
+      if (isF(e.dtype)) {  // the CUDA literal of an f16/bf16 constant is its f32 value rounded
+        r.f = e.dtype == DType::Float64 ? e.floatValue
+                                        : static_cast<double>(static_cast<float>(e.floatValue));
         return normalize(r, e.dtype);
       }
       r.f = e.floatValue;
@@ -322,26 +406,23 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
         return r;
       }
       if (isF(ct)) {
-        // Compute in the dtype's precision: float32 operations on floats (no contraction).
-        const bool f32 = ct == DType::Float32;
-        const float fa = static_cast<float>(a.f), fb = static_cast<float>(b.f);
+        // As the CUDA computes it: one rounding per operation (f16/bf16 in f32, then to the
+        // format); `//` and `%` on floats are refused by sema and only reach here from the IR.
         switch (e.op) {
-          case ir::BinOp::Add: r.f = f32 ? double(fa + fb) : a.f + b.f; break;
-          case ir::BinOp::Sub: r.f = f32 ? double(fa - fb) : a.f - b.f; break;
-          case ir::BinOp::Mul: r.f = f32 ? double(fa * fb) : a.f * b.f; break;
-          case ir::BinOp::Div:
-          case ir::BinOp::TruncDiv: r.f = f32 ? double(fa / fb) : a.f / b.f; break;
-          case ir::BinOp::FloorDiv: r.f = f32 ? double(std::floor(fa / fb)) : std::floor(a.f / b.f); break;
+          case ir::BinOp::FloorDiv:
+            r.f = std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
+            break;
           case ir::BinOp::Mod:
           case ir::BinOp::TruncMod: {
-            double m = f32 ? double(std::fmod(fa, fb)) : std::fmod(a.f, b.f);
+            double m = ct == DType::Float64 ? std::fmod(a.f, b.f)
+                                            : double(std::fmod(float(a.f), float(b.f)));
             if (e.op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
             r.f = m;
             break;
           }
-          case ir::BinOp::Min: r.f = std::isnan(a.f) ? b.f : (std::isnan(b.f) ? a.f : std::min(a.f, b.f)); break;
-          case ir::BinOp::Max: r.f = std::isnan(a.f) ? b.f : (std::isnan(b.f) ? a.f : std::max(a.f, b.f)); break;
-          default: break;
+          default:
+            r.f = floatBinary(e.op, a.f, b.f, ct);
+            break;
         }
         return normalize(r, ct);
       }
@@ -410,7 +491,7 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
         const Value a = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
         const Value b = castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, e.dtype);
         if (isF(e.dtype)) {
-          r.f = e.name == "min" ? std::fmin(a.f, b.f) : std::fmax(a.f, b.f);
+          r.f = floatBinary(e.name == "min" ? ir::BinOp::Min : ir::BinOp::Max, a.f, b.f, e.dtype);
         } else if (e.dtype == DType::UInt64) {
           const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
           r.i = static_cast<int64_t>(e.name == "min" ? std::min(ua, ub) : std::max(ua, ub));

@@ -35,6 +35,9 @@ uint64_t valueToBits(const Value& v, ir::DType t);
 Value normalize(Value v, ir::DType t);
 /// Converts a value between dtypes (int <-> float with C conversion semantics, then normalize).
 Value castTo(const Value& v, ir::DType from, ir::DType to);
+/// A float binary operation (+ - * / min max) of dtype `t` as the generated CUDA computes it:
+/// rounded once to nearest in f32 (f16/bf16 too: the caller rounds to the format) or f64.
+double floatBinary(ir::BinOp op, double a, double b, ir::DType t);
 
 enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
                 Barrier, WarpSync, Collective, Tma, Halt,

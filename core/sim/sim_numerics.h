@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 
+#include "core/ir/dtype.h"
 #include "core/ptx/ptx_table.h"
 
 namespace tirx::sim {
@@ -93,5 +94,11 @@ std::string approximationBound(const PtxInstruction& instr);
 /// within the documented bound of the exact value. `why` says what was expected on failure.
 bool checkApproximate(const PtxInstruction& instr, std::span<const uint64_t> srcs, uint64_t result,
                       std::string* why);
+
+/// The scalar intrinsics whose simulator result is not the GPU's bits (docs/simulator.md, "Scalar
+/// math"): exp, exp2, log, log2, sin, cos, tanh, pow and sigmoid use the host libm, the GPU
+/// libdevice. Returns the largest distance in ulp of `t` between the two (the libdevice bound
+/// plus the host's), or 0 for an intrinsic that is bit-exact.
+int scalarApproxUlps(const std::string& name, ir::DType t);
 
 }  // namespace tirx::sim

@@ -2,7 +2,7 @@
 # vector store per thread as inline PTX, four inlined silu_affine calls, registers as R[4].
 # CHECK: __device__ __forceinline__ float silu_affine(float x, float scale, float bias) {
 # CHECK-NEXT: #line 28 "activation.py"
-# CHECK-NEXT: float y = (x / (1.0f + expf((-x))));
+# CHECK-NEXT: float y = __fdiv_rn(x, __fadd_rn(1.0f, expf((-x))));
 # CHECK: extern "C" __global__ void __launch_bounds__(64) activation(float* __restrict__ A, float* __restrict__ Out) {
 # CHECK: float R[4];
 # CHECK: asm volatile("ld.global.v4.b32 {%0, %1, %2, %3}, [%4];" : "=f"(R[0]), "=f"(R[1]), "=f"(R[2]), "=f"(R[3]) : "l"(A + (4 * tirx_tid)) : "memory");

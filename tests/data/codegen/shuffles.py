@@ -1,9 +1,9 @@
 # Codegen checks for the shuffles: T.cuda.__shfl_xor_sync becomes CUDA's own intrinsic in an
 # assignment of its own (hoisted before the statement that uses it), the shfl.sync and redux.sync
 # tile ops one asm per repeat with scalar b, c and membermask.
-# CHECK: tirx_shfl0_ = __shfl_xor_sync(4294967295u, v, (16 >> k), 32);
+# CHECK: tirx_shfl0_ = __shfl_xor_sync(4294967295u, v, tirx_shr(16, k), 32);
 # CHECK-NEXT: #line
-# CHECK-NEXT: v = (v + tirx_shfl0_);
+# CHECK-NEXT: v = __fadd_rn(v, tirx_shfl0_);
 # CHECK: asm volatile("shfl.sync.bfly.b32 %0, %1, %2, %3, %4;" : "=r"(r[0]) : "r"(r[0]), "r"(1u), "r"(31u), "r"(4294967295u));
 # CHECK: asm volatile("redux.sync.add.u32 %0, %1, %2;" : "=r"(r[0]) : "r"(r[0]), "r"(4294967295u));
 # CHECK-PTX: shfl.sync.bfly.b32

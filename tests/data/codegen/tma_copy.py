@@ -5,7 +5,7 @@
 # CHECK: typedef struct alignas(64) CUtensorMap_st { unsigned long long opaque[16]; } CUtensorMap;
 # CHECK: tma_copy(unsigned short* __restrict__ A, unsigned short* __restrict__ B, int row, const __grid_constant__ CUtensorMap tirx_tmap0, const __grid_constant__ CUtensorMap tirx_tmap1) {
 # CHECK: asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" :: "r"((unsigned)__cvta_generic_to_shared(&As[0])), "l"(&tirx_tmap0), "r"((int)(0)), "r"((int)(row)), "r"((unsigned)__cvta_generic_to_shared(&bar[0])) : "memory");
-# CHECK: asm volatile("cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" :: "r"((unsigned)__cvta_generic_to_shared(&As[2048])), "l"(&tirx_tmap0), "r"((int)(0)), "r"((int)((row + 32))), "r"((unsigned)__cvta_generic_to_shared(&bar[1])) : "memory");
+# CHECK: asm volatile("cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" :: "r"((unsigned)__cvta_generic_to_shared(&As[2048])), "l"(&tirx_tmap0), "r"((int)(0)), "r"((int)(tirx_wadd(row, 32))), "r"((unsigned)__cvta_generic_to_shared(&bar[1])) : "memory");
 # CHECK: asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];" :: "l"(&tirx_tmap1), "r"((int)(0)), "r"((int)(32)), "r"((unsigned)__cvta_generic_to_shared(&As[2048])) : "memory");
 # CHECK-NOT: tirx_tmap2
 # CHECK-PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::
