@@ -317,6 +317,9 @@ class Analyzer {
   void lowerStore(const ast::Expr& target, const ast::Expr& value, SourceSpan span,
                   std::vector<ir::Stmt>& out);
   bool isWhole(const ir::TensorRef& t) const;
+  /// E0291 when a view's layout places an element outside the storage of its buffer (register
+  /// slots per thread, shared or global elements); false then (sema_view_bounds.cpp).
+  bool checkViewFootprint(const ir::TensorRef& view, const ast::Expr& layoutExpr);
 
   // ---- tile operations (sema_tile.cpp, sema_tile_check.cpp) ----
   void lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out);
