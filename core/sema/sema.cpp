@@ -542,6 +542,7 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
   const std::string& name = target.text;
   Binding b;
   b.span = target.span;
+  if (poisonModuleName(target, value)) return;  // one error at the root cause (sema_recovery.cpp)
   if (looksLikeLayout(value, *this) && isComposeLayoutExpr(value)) {
     bindComposeConstant(name, value, target.span);
     return;

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -251,6 +252,12 @@ class Analyzer {
   /// True (and the statement's name targets bound as Refused) when the statement's own
   /// expressions mention a refused name: the caller skips it without a diagnostic.
   bool skipRefusedStmt(const ast::Stmt& s);
+  /// A module-level `NAME = value` whose value uses a name nothing binds (E0100 at that name, a
+  /// Python NameError) or a refused name (silent): NAME is bound as Refused and true is returned.
+  bool poisonModuleName(const ast::Expr& target, const ast::Expr& value);
+  std::unique_ptr<std::set<std::string>>
+      m_moduleBindings;       ///< every name the module binds anywhere
+  bool m_starImport = false;  ///< `from x import *`: names unknowable
 
   // ---- kernels and statements (sema_kernel.cpp) ----
   void lowerParams(const ast::Stmt& def, ir::Kernel& k);
@@ -451,6 +458,7 @@ class Analyzer {
     std::vector<uint8_t> varLanes;           ///< per var: how its value varies over a warp (sema_warp.cpp)
     int hoistCounter = 0;                    ///< temporaries made for hoisted collectives
     bool sawDeviceEntry = false;
+    bool skippedRefused = false;  ///< something was skipped for a refused name (sema_recovery.cpp)
     bool launchOk = false;
     int64_t blockThreads = 0;
     ir::DType returnType = ir::DType::Float32;

@@ -46,6 +46,10 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       continue;
     }
     const ast::Expr& an = *p.annotation;
+    if (mentionsRefused(an)) {  // a shape from a refused module name: reported at its definition
+      m_body->skippedRefused = true;
+      continue;
+    }
     ir::KernelParam kp;
     kp.name = p.name;
     kp.span = p.span;
@@ -379,6 +383,10 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
         continue;
       }
       m_body->sawDeviceEntry = true;
+      if (mentionsRefused(*st.value)) {  // a launch size from a refused module name
+        m_body->skippedRefused = true;
+        continue;
+      }
       m_body->launchOk = lowerDeviceEntry(*st.value, k);
       m_body->blockThreads = k.launch.threads();
       continue;
@@ -399,7 +407,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   // operands unvisited).
   const bool kernelErrors = hasErrors(Diagnostics(m_diags.begin() + diagsBefore, m_diags.end()));
   if (!kernelErrors && m_body->launchOk) checkStaticBounds(k);
-  for (size_t b = 0; b < k.buffers.size() && !kernelErrors; ++b) {
+  for (size_t b = 0; b < k.buffers.size() && !kernelErrors && !m_body->skippedRefused; ++b) {
     if (k.buffers[b].paramIndex < 0 && b < m_body->bufferUsed.size() && !m_body->bufferUsed[b])
       warning("W0100", k.buffers[b].span, "allocation '" + k.buffers[b].name + "' is never used");
   }
