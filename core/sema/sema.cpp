@@ -153,7 +153,7 @@ void Analyzer::unknownName(const ast::Expr& nameExpr) {
 // The dotted builtins this checker knows (for "did you mean" on T.*).
 const std::vector<std::string>& knownBuiltins() {
   static const std::vector<std::string> v = {
-      "T.function", "T.Tensor", "T.device_entry", "T.cuda.LaunchConfig", "T.alloc_local",
+      "T.function", "T.macro", "T.Tensor", "T.device_entry", "T.cuda.LaunchConfig", "T.alloc_local",
       "T.alloc_shared", "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.ptx", "T.cuda.thread_idx",
       "T.cuda.block_idx", "T.cuda.block_dim", "T.cuda.grid_dim", "T.cuda.lane_id",
       "T.cuda.warp_id", "T.cuda.linear_thread_id", "T.cuda.cta_sync", "T.cuda.warp_sync",
@@ -587,6 +587,11 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
     m_quietFolds = false;
     b.kind = v ? Binding::Kind::IntConst : Binding::Kind::Foreign;
     b.intValue = v.value_or(0);
+    if (!v && !m_foldFailedQuietly)
+      if (auto f = staticFloat(value)) {  // `LOG2E = 1.4426950408889634` (sema_constants.cpp)
+        b.kind = Binding::Kind::FloatConst;
+        b.floatValue = *f;
+      }
     if (!v && m_foldFailedQuietly) b.failedFold = &value;
     m_foldFailedQuietly = false;
   }
@@ -638,7 +643,11 @@ void Analyzer::analyzeFunctionDef(const ast::Stmt& s) {
       dec = d.get();
       break;
     }
-    if (p == "T.prim_func" || p == "T.macro" || p == "T.jit") {
+    if (p == "T.macro") {  // sema_macro.cpp
+      bindMacro(s, *d);
+      return;
+    }
+    if (p == "T.prim_func" || p == "T.jit") {
       error("E0108", d->span,
             "'" + p + "' is not supported by this checker; kernels are written with @T.function");
       m_moduleScope.names[s.name] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, s.nameSpan};

@@ -28,6 +28,7 @@ struct Binding {
     LayoutBuilder,  ///< S, R, TileLayout, Axis imported from *.tirx.layout
     Axis,           ///< laneid, warpid, ... from *.backend.cuda.axis
     IntConst,       ///< module-level integer constant (or kernel-local static)
+    FloatConst,     ///< module-level float constant: floatValue (sema_constants.cpp)
     Layout,         ///< module-level TileLayout constant
     Function,       ///< private scalar function (index into Program::functions)
     ComposeLayout,  ///< module-level ComposeLayout constant (index into m_composeLayouts)
@@ -35,6 +36,8 @@ struct Binding {
     Tensor,         ///< a buffer or a view of one (kernel scope)
     Var,            ///< a scalar variable (kernel or function scope)
     Refused,        ///< a declaration already reported as an error: uses are skipped silently
+    Macro,          ///< module-level `@T.macro` def: macro (sema_macro.cpp)
+    ScalarExpr,     ///< a macro parameter bound to a scalar expression: expr, literal
     Dynamic,        ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
     DTypeConst,     ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
     Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
@@ -47,6 +50,11 @@ struct Binding {
   /// A module integer whose exact value leaves int64 (`BIG = 1 << 70`): legal Python for the
   /// harness, an error (reported at this expression, once) when TIRx code uses the name.
   const ast::Expr* failedFold = nullptr;
+  double floatValue = 0;  ///< FloatConst
+  int macro = -1;         ///< Macro: index into Analyzer::m_macros
+  int expansion = 0;      ///< the macro expansion that bound a local name (0: the kernel itself)
+  ir::ExprPtr expr;       ///< ScalarExpr: the argument, substituted at each use
+  bool literal = false;   ///< ScalarExpr: a bare Python literal (adopts the other operand's dtype)
 };
 
 /// A bare Python literal adopts the dtype of the other operand (spec §4.8).
@@ -184,6 +192,10 @@ class Analyzer {
   /// false only fold errors (overflow, division by zero) are reported: callers that word their
   /// own "must be static" message skip it when the diagnostic count grew.
   std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
+  /// A module float constant's value (sema_constants.cpp): float literals, int and float
+  /// constants under + - * / // % ** and math.sqrt/exp/log/log2/pi/e, when the result is a
+  /// finite float; nullopt for integer-only expressions and anything else.
+  std::optional<double> staticFloat(const ast::Expr& value);
   bool staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
                    const std::string& article, std::vector<int64_t>& out);
   std::optional<ir::DType> dtypeArg(const ast::Expr& e, bool report = true);
@@ -243,6 +255,22 @@ class Analyzer {
   ir::ExprPtr asBool(Scalar s, SourceSpan span);
   ir::ExprPtr lowerIndex(const ast::Expr& e);
   bool threadDependent(const ir::Expr& e) const;
+
+  // ---- macros (sema_macro.cpp; decision L-2) ----
+  struct MacroDef {
+    const ast::Stmt* def = nullptr;
+    bool hygienic = true;
+  };
+  std::vector<MacroDef> m_macros;
+  std::vector<int> m_expanding;  ///< the macros being expanded, outermost first
+  int m_expansion = 0;           ///< the expansion being lowered (0: none)
+  int m_expansionCount = 0;
+  /// Binds a module-level `@T.macro def` (E0126 for *args, bad hygienic=, a return in the body).
+  void bindMacro(const ast::Stmt& def, const ast::Expr& decorator);
+  /// Inlines the body of `macro` at the statement-level call `call` (E0102-E0104, E0126).
+  void expandMacro(const ast::Expr& call, const Binding& macro, std::vector<ir::Stmt>& out);
+  /// What a macro parameter is bound to for one argument; nullopt after an error.
+  std::optional<Binding> macroArgument(const ast::Expr& e);
 
   // ---- error recovery (sema_recovery.cpp) ----
   /// Binds `name` in the body as Refused (its declaration was reported).
