@@ -28,10 +28,13 @@ std::optional<Number> floatResult(double v) {
 
 std::optional<double> Analyzer::staticFloat(const ast::Expr& value) {
   using K = ast::ExprKind;
-  std::function<std::optional<Number>(const ast::Expr&)> fold = [&](const ast::Expr& e) -> std::optional<Number> {
+  std::function<std::optional<Number>(const ast::Expr&)> fold =
+      [&](const ast::Expr& e) -> std::optional<Number> {
     switch (e.kind) {
-      case K::Int: return Number{0, e.intValue, false};
-      case K::Float: return floatResult(e.floatValue);
+      case K::Int:
+        return Number{0, e.intValue, false};
+      case K::Float:
+        return floatResult(e.floatValue);
       case K::Name: {
         const Binding* b = lookup(e.text);
         if (b && b->kind == Binding::Kind::IntConst) return Number{0, b->intValue, false};
@@ -48,7 +51,8 @@ std::optional<double> Analyzer::staticFloat(const ast::Expr& value) {
       }
       case K::Call: {  // math.sqrt(x), math.exp, math.log, math.log2
         const ast::Expr& callee = *e.args[0];
-        if (callee.kind != K::Attribute || e.args.size() != 2 || !e.keywords.empty()) return std::nullopt;
+        if (callee.kind != K::Attribute || e.args.size() != 2 || !e.keywords.empty())
+          return std::nullopt;
         const ast::Expr& base = *callee.args[0];
         const Binding* b = base.kind == K::Name && base.text == "math" ? lookup("math") : nullptr;
         if (!b || b->kind != Binding::Kind::Foreign) return std::nullopt;
@@ -81,17 +85,26 @@ std::optional<double> Analyzer::staticFloat(const ast::Expr& value) {
         }
         const double x = a->value(), y = b->value();
         switch (e.op) {
-          case ast::Op::Add: return floatResult(x + y);
-          case ast::Op::Sub: return floatResult(x - y);
-          case ast::Op::Mul: return floatResult(x * y);
-          case ast::Op::Div: return y == 0 ? std::nullopt : floatResult(x / y);
-          case ast::Op::FloorDiv: return y == 0 ? std::nullopt : floatResult(std::floor(x / y));
-          case ast::Op::Mod: return y == 0 ? std::nullopt : floatResult(x - y * std::floor(x / y));
-          case ast::Op::Pow: return x == 0 && y < 0 ? std::nullopt : floatResult(std::pow(x, y));
-          default: return std::nullopt;
+          case ast::Op::Add:
+            return floatResult(x + y);
+          case ast::Op::Sub:
+            return floatResult(x - y);
+          case ast::Op::Mul:
+            return floatResult(x * y);
+          case ast::Op::Div:
+            return y == 0 ? std::nullopt : floatResult(x / y);
+          case ast::Op::FloorDiv:
+            return y == 0 ? std::nullopt : floatResult(std::floor(x / y));
+          case ast::Op::Mod:
+            return y == 0 ? std::nullopt : floatResult(x - y * std::floor(x / y));
+          case ast::Op::Pow:
+            return x == 0 && y < 0 ? std::nullopt : floatResult(std::pow(x, y));
+          default:
+            return std::nullopt;
         }
       }
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   };
   auto n = fold(value);

@@ -38,9 +38,9 @@ struct Binding {
     Refused,        ///< a declaration already reported as an error: uses are skipped silently
     Macro,          ///< module-level `@T.macro` def: macro (sema_macro.cpp)
     ScalarExpr,     ///< a macro parameter bound to a scalar expression: expr, literal
-    Dynamic,        ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
-    DTypeConst,     ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
-    Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
+    Dynamic,  ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
+    DTypeConst,  ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
+    Foreign,     ///< anything that is not TIRx (numpy, torch, harness values): not checked
   } kind = Kind::Foreign;
   int64_t intValue = 0;
   int index = -1;   ///< layout index, function index, var id

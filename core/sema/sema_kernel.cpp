@@ -474,8 +474,9 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
         break;
       }
       if (b->expansion != m_expansion) {  // sema_macro.cpp: the body's names are its own
-        error("E0126", t.span, "a macro body cannot update its caller's variable '" + t.text +
-                                   "'; assign a new name, or pass a tile and store into it");
+        error("E0126", t.span,
+              "a macro body cannot update its caller's variable '" + t.text +
+                  "'; assign a new name, or pass a tile and store into it");
         break;
       }
       Scalar cur = lowerScalar(t);
@@ -627,7 +628,8 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
   }
   const Binding* existing = nullptr;
   if (auto it = m_body->locals.names.find(name); it != m_body->locals.names.end() &&
-                                                  it->second.kind == Binding::Kind::Var && it->second.expansion == m_expansion)
+                                                 it->second.kind == Binding::Kind::Var &&
+                                                 it->second.expansion == m_expansion)
     existing = &it->second;  // a macro body never assigns its caller's variables (sema_macro.cpp)
   DType t = declared ? *declared
             : existing ? (*m_body->vars)[existing->index].dtype

@@ -56,7 +56,9 @@ void Analyzer::bindMacro(const ast::Stmt& def, const ast::Expr& decorator) {
   }
   if (const ast::Stmt* r = nullptr; containsReturn(def.body, &r)) {
     auto& d = error("E0126", r->span, "a T.macro body is inlined as statements and cannot return");
-    note(d, def.nameSpan, "macro '" + def.name + "' is defined here; write its results into a tile or tensor argument");
+    note(d, def.nameSpan,
+         "macro '" + def.name +
+             "' is defined here; write its results into a tile or tensor argument");
     ok = false;
   }
   Binding b;
@@ -89,7 +91,9 @@ std::optional<Binding> Analyzer::macroArgument(const ast::Expr& e) {
       b.intValue = static_cast<int64_t>(*t);
       return b;
     }
-    error("E0126", e.span, "a macro argument is a tensor, layout, dtype or scalar value, found the string \"" + e.text + "\"");
+    error("E0126", e.span,
+          "a macro argument is a tensor, layout, dtype or scalar value, found the string \"" +
+              e.text + "\"");
     return std::nullopt;
   }
   if (auto t = moduleDTypeAlias(e)) {  // T.float16
@@ -105,7 +109,8 @@ std::optional<Binding> Analyzer::macroArgument(const ast::Expr& e) {
     return b;
   }
   const std::string head = e.kind == ast::ExprKind::Call || e.kind == ast::ExprKind::Subscript
-                               ? builtinPath(*e.args[0]) : std::string();
+                               ? builtinPath(*e.args[0])
+                               : std::string();
   if (head == "T.TileLayout" || head == "T.S" || head == "T.R") {
     auto l = layoutArg(e);
     if (!l) return std::nullopt;
@@ -129,12 +134,15 @@ std::optional<Binding> Analyzer::macroArgument(const ast::Expr& e) {
   return b;
 }
 
-void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro, std::vector<ir::Stmt>& out) {
+void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro,
+                           std::vector<ir::Stmt>& out) {
   const MacroDef& m = m_macros[size_t(macro.macro)];
   const ast::Stmt& def = *m.def;
   const std::string display = "macro '" + def.name + "'";
-  if (std::count(m_expanding.begin(), m_expanding.end(), macro.macro) > 0 || m_expanding.size() >= 16) {
-    auto& d = error("E0126", call.span, display + " expands itself (macros are inlined, so they cannot recurse)");
+  if (std::count(m_expanding.begin(), m_expanding.end(), macro.macro) > 0 ||
+      m_expanding.size() >= 16) {
+    auto& d = error("E0126", call.span,
+                    display + " expands itself (macros are inlined, so they cannot recurse)");
     note(d, def.nameSpan, display + " is defined here");
     return;
   }
@@ -149,19 +157,23 @@ void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro, std::vec
       return;
     }
     if (i - 1 >= def.params.size() || def.params[i - 1].keywordOnly) {
-      error("E0102", a.span, display + " takes " + std::to_string(def.params.size()) + " argument" +
-                                 (def.params.size() == 1 ? "" : "s") + ", found " + std::to_string(npos));
+      error("E0102", a.span,
+            display + " takes " + std::to_string(def.params.size()) + " argument" +
+                (def.params.size() == 1 ? "" : "s") + ", found " + std::to_string(npos));
       return;
     }
     given[i - 1] = &a;
   }
   for (const auto& k : call.keywords) {
-    auto it = std::find_if(def.params.begin(), def.params.end(), [&](const ast::Param& p) { return p.name == k.name; });
+    auto it = std::find_if(def.params.begin(), def.params.end(),
+                           [&](const ast::Param& p) { return p.name == k.name; });
     if (it == def.params.end()) {
       std::vector<std::string> names;
       for (const auto& p : def.params) names.push_back(p.name);
-      auto& d = error("E0103", k.span, display + " has no parameter '" + (k.name.empty() ? "**" : k.name) + "'");
-      if (const std::string best = closestName(k.name, names); !best.empty()) note(d, k.span, "did you mean '" + best + "'?");
+      auto& d = error("E0103", k.span,
+                      display + " has no parameter '" + (k.name.empty() ? "**" : k.name) + "'");
+      if (const std::string best = closestName(k.name, names); !best.empty())
+        note(d, k.span, "did you mean '" + best + "'?");
       ok = false;
       continue;
     }
@@ -173,6 +185,7 @@ void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro, std::vec
     }
     given[idx] = k.value.get();
   }
+  if (!ok) return;  // as Python: a wrong keyword is the error, not the parameter it left unset
   std::vector<std::pair<std::string, Binding>> params;
   for (size_t i = 0; i < def.params.size(); ++i) {
     const ast::Param& p = def.params[i];
@@ -186,7 +199,8 @@ void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro, std::vec
       b = macroArgument(*p.defaultValue);
       m_body->locals = std::move(caller);
     } else {
-      auto& d = error("E0104", call.span, display + " needs an argument for parameter '" + p.name + "'");
+      auto& d =
+          error("E0104", call.span, display + " needs an argument for parameter '" + p.name + "'");
       note(d, p.span, "parameter '" + p.name + "' has no default");
       ok = false;
       continue;
@@ -216,7 +230,8 @@ void Analyzer::expandMacro(const ast::Expr& call, const Binding& macro, std::vec
   // Each finding in the body is this call's: reported here, with the body's line as a note.
   for (size_t i = diagsBefore; i < m_diags.size(); ++i) {
     Diagnostic& d = m_diags[i];
-    d.notes.insert(d.notes.begin(), DiagNote{d.span, "in " + display + ", expanded at line " + std::to_string(call.span.line)});
+    d.notes.insert(d.notes.begin(), DiagNote{d.span, "in " + display + ", expanded at line " +
+                                                         std::to_string(call.span.line)});
     d.span = call.span;
   }
   m_expanding.pop_back();
