@@ -15,6 +15,10 @@ std::vector<BuiltinDoc> makeDocs() {
   std::vector<BuiltinDoc> v = {
       {"T.function", "@T.function(private=False, check_well_formed=, persistent=)",
        "decorate a kernel (tensor parameters) or a private scalar function"},
+      {"T.macro", "@T.macro(hygienic=True)",
+       "decorate a module-level macro: its body is inlined at each statement-level call "
+       "`name(args)` in a kernel (arguments: tiles, layouts, dtypes, constants, scalar "
+       "expressions)"},
       {"T.Tensor", "T.Tensor(shape, dtype, align=, layout=, strides=, scope=, elem_offset=)",
        "a kernel parameter: a global tensor of static (or T.dynamic) shape"},
       {"T.device_entry",

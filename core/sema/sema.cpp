@@ -152,20 +152,86 @@ void Analyzer::unknownName(const ast::Expr& nameExpr) {
 
 // The dotted builtins this checker knows (for "did you mean" on T.*).
 const std::vector<std::string>& knownBuiltins() {
-  static const std::vector<std::string> v = {
-      "T.function", "T.Tensor", "T.device_entry", "T.cuda.LaunchConfig", "T.alloc_local",
-      "T.alloc_shared", "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.ptx", "T.cuda.thread_idx",
-      "T.cuda.block_idx", "T.cuda.block_dim", "T.cuda.grid_dim", "T.cuda.lane_id",
-      "T.cuda.warp_id", "T.cuda.linear_thread_id", "T.cuda.cta_sync", "T.cuda.warp_sync",
-      "T.cuda.warpgroup_sync", "T.cuda.elect_sync", "T.ptx.setmaxnreg",
-      "T.cuda.__shfl_sync", "T.cuda.__shfl_xor_sync", "T.cuda.__shfl_up_sync", "T.cuda.__shfl_down_sync",
-      "T.ComposeLayout",
-      "T.serial", "T.unroll", "T.exp", "T.exp2", "T.log", "T.log2", "T.sqrt", "T.rsqrt", "T.tanh",
-      "T.sigmoid", "T.abs", "T.fabs", "T.floor", "T.ceil", "T.round", "T.sin", "T.cos", "T.pow",
-      "T.max", "T.min", "T.if_then_else", "T.ceildiv", "T.dynamic", "T.Cast", "T.cast", "T.TileLayout", "T.S",
-      "T.R", "T.float32", "T.float16", "T.bfloat16", "T.float64", "T.int8", "T.int16", "T.int32",
-      "T.int64", "T.uint8", "T.uint16", "T.uint32", "T.uint64", "T.bool", "T.f32", "T.f16",
-      "T.bf16", "T.f64", "T.i8", "T.i16", "T.i32", "T.i64", "T.u8", "T.u16", "T.u32", "T.u64"};
+  static const std::vector<std::string> v = {"T.function",
+                                             "T.macro",
+                                             "T.Tensor",
+                                             "T.device_entry",
+                                             "T.cuda.LaunchConfig",
+                                             "T.alloc_local",
+                                             "T.alloc_shared",
+                                             "T.cuda.tile.apply",
+                                             "T.cuda.tile.ewise",
+                                             "T.ptx",
+                                             "T.cuda.thread_idx",
+                                             "T.cuda.block_idx",
+                                             "T.cuda.block_dim",
+                                             "T.cuda.grid_dim",
+                                             "T.cuda.lane_id",
+                                             "T.cuda.warp_id",
+                                             "T.cuda.linear_thread_id",
+                                             "T.cuda.cta_sync",
+                                             "T.cuda.warp_sync",
+                                             "T.cuda.warpgroup_sync",
+                                             "T.cuda.elect_sync",
+                                             "T.ptx.setmaxnreg",
+                                             "T.cuda.__shfl_sync",
+                                             "T.cuda.__shfl_xor_sync",
+                                             "T.cuda.__shfl_up_sync",
+                                             "T.cuda.__shfl_down_sync",
+                                             "T.ComposeLayout",
+                                             "T.serial",
+                                             "T.unroll",
+                                             "T.exp",
+                                             "T.exp2",
+                                             "T.log",
+                                             "T.log2",
+                                             "T.sqrt",
+                                             "T.rsqrt",
+                                             "T.tanh",
+                                             "T.sigmoid",
+                                             "T.abs",
+                                             "T.fabs",
+                                             "T.floor",
+                                             "T.ceil",
+                                             "T.round",
+                                             "T.sin",
+                                             "T.cos",
+                                             "T.pow",
+                                             "T.max",
+                                             "T.min",
+                                             "T.if_then_else",
+                                             "T.ceildiv",
+                                             "T.dynamic",
+                                             "T.Cast",
+                                             "T.cast",
+                                             "T.TileLayout",
+                                             "T.S",
+                                             "T.R",
+                                             "T.float32",
+                                             "T.float16",
+                                             "T.bfloat16",
+                                             "T.float64",
+                                             "T.int8",
+                                             "T.int16",
+                                             "T.int32",
+                                             "T.int64",
+                                             "T.uint8",
+                                             "T.uint16",
+                                             "T.uint32",
+                                             "T.uint64",
+                                             "T.bool",
+                                             "T.f32",
+                                             "T.f16",
+                                             "T.bf16",
+                                             "T.f64",
+                                             "T.i8",
+                                             "T.i16",
+                                             "T.i32",
+                                             "T.i64",
+                                             "T.u8",
+                                             "T.u16",
+                                             "T.u32",
+                                             "T.u64"};
   static const std::vector<std::string> all = [] {
     std::vector<std::string> a = v;
     for (auto& n : asyncStatementNames()) a.push_back(n);
@@ -542,6 +608,7 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
   const std::string& name = target.text;
   Binding b;
   b.span = target.span;
+  if (poisonModuleName(target, value)) return;  // one error at the root cause (sema_recovery.cpp)
   if (looksLikeLayout(value, *this) && isComposeLayoutExpr(value)) {
     bindComposeConstant(name, value, target.span);
     return;
@@ -586,6 +653,11 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
     m_quietFolds = false;
     b.kind = v ? Binding::Kind::IntConst : Binding::Kind::Foreign;
     b.intValue = v.value_or(0);
+    if (!v && !m_foldFailedQuietly)
+      if (auto f = staticFloat(value)) {  // `LOG2E = 1.4426950408889634` (sema_constants.cpp)
+        b.kind = Binding::Kind::FloatConst;
+        b.floatValue = *f;
+      }
     if (!v && m_foldFailedQuietly) b.failedFold = &value;
     m_foldFailedQuietly = false;
   }
@@ -637,7 +709,11 @@ void Analyzer::analyzeFunctionDef(const ast::Stmt& s) {
       dec = d.get();
       break;
     }
-    if (p == "T.prim_func" || p == "T.macro" || p == "T.jit") {
+    if (p == "T.macro") {  // sema_macro.cpp
+      bindMacro(s, *d);
+      return;
+    }
+    if (p == "T.prim_func" || p == "T.jit") {
       error("E0108", d->span,
             "'" + p + "' is not supported by this checker; kernels are written with @T.function");
       m_moduleScope.names[s.name] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, s.nameSpan};

@@ -403,6 +403,11 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{};
       }
       if (b->kind == Binding::Kind::IntConst) return Scalar{mkLiteralInt(b->intValue, e.span), true};
+      // A module float constant is a bare Python float at each use (decision L-1).
+      if (b->kind == Binding::Kind::FloatConst)
+        return Scalar{mkFloat(b->floatValue, DType::Float32, e.span), true};
+      if (b->kind == Binding::Kind::ScalarExpr)
+        return Scalar{b->expr, b->literal};  // a macro argument
       if (b->kind == Binding::Kind::Var) {
         auto v = std::make_shared<ir::Expr>();
         v->kind = ExprKind::Var;
@@ -534,6 +539,11 @@ Scalar Analyzer::lowerCall(const ast::Expr& e) {
     if (b->kind == Binding::Kind::Function) return lowerFunctionCall(e, b->index);
     if (b->kind == Binding::Kind::Kernel) {
       error("E0204", callee.span, "'" + callee.text + "' is a kernel; only private scalar functions can be called from TIRx code");
+      return Scalar{};
+    }
+    if (b->kind == Binding::Kind::Macro) {
+      error("E0155", e.span,
+            "macro '" + callee.text + "' does not produce a value; call it as a statement");
       return Scalar{};
     }
     error("E0107", callee.span, "'" + callee.text + "' cannot be called in TIRx code");

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Binding {
     LayoutBuilder,  ///< S, R, TileLayout, Axis imported from *.tirx.layout
     Axis,           ///< laneid, warpid, ... from *.backend.cuda.axis
     IntConst,       ///< module-level integer constant (or kernel-local static)
+    FloatConst,     ///< module-level float constant: floatValue (sema_constants.cpp)
     Layout,         ///< module-level TileLayout constant
     Function,       ///< private scalar function (index into Program::functions)
     ComposeLayout,  ///< module-level ComposeLayout constant (index into m_composeLayouts)
@@ -34,9 +36,11 @@ struct Binding {
     Tensor,         ///< a buffer or a view of one (kernel scope)
     Var,            ///< a scalar variable (kernel or function scope)
     Refused,        ///< a declaration already reported as an error: uses are skipped silently
-    Dynamic,        ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
-    DTypeConst,     ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
-    Foreign,        ///< anything that is not TIRx (numpy, torch, harness values): not checked
+    Macro,          ///< module-level `@T.macro` def: macro (sema_macro.cpp)
+    ScalarExpr,     ///< a macro parameter bound to a scalar expression: expr, literal
+    Dynamic,  ///< module-level `n = T.dynamic("n")`: a symbolic extent (decision "Dynamic shapes")
+    DTypeConst,  ///< module-level dtype alias (`dtype = T.float16`): intValue is the ir::DType
+    Foreign,     ///< anything that is not TIRx (numpy, torch, harness values): not checked
   } kind = Kind::Foreign;
   int64_t intValue = 0;
   int index = -1;   ///< layout index, function index, var id
@@ -46,6 +50,11 @@ struct Binding {
   /// A module integer whose exact value leaves int64 (`BIG = 1 << 70`): legal Python for the
   /// harness, an error (reported at this expression, once) when TIRx code uses the name.
   const ast::Expr* failedFold = nullptr;
+  double floatValue = 0;  ///< FloatConst
+  int macro = -1;         ///< Macro: index into Analyzer::m_macros
+  int expansion = 0;      ///< the macro expansion that bound a local name (0: the kernel itself)
+  ir::ExprPtr expr;       ///< ScalarExpr: the argument, substituted at each use
+  bool literal = false;   ///< ScalarExpr: a bare Python literal (adopts the other operand's dtype)
 };
 
 /// A bare Python literal adopts the dtype of the other operand (spec §4.8).
@@ -183,6 +192,10 @@ class Analyzer {
   /// false only fold errors (overflow, division by zero) are reported: callers that word their
   /// own "must be static" message skip it when the diagnostic count grew.
   std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
+  /// A module float constant's value (sema_constants.cpp): float literals, int and float
+  /// constants under + - * / // % ** and math.sqrt/exp/log/log2/pi/e, when the result is a
+  /// finite float; nullopt for integer-only expressions and anything else.
+  std::optional<double> staticFloat(const ast::Expr& value);
   bool staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
                    const std::string& article, std::vector<int64_t>& out);
   std::optional<ir::DType> dtypeArg(const ast::Expr& e, bool report = true);
@@ -243,6 +256,22 @@ class Analyzer {
   ir::ExprPtr lowerIndex(const ast::Expr& e);
   bool threadDependent(const ir::Expr& e) const;
 
+  // ---- macros (sema_macro.cpp; decision L-2) ----
+  struct MacroDef {
+    const ast::Stmt* def = nullptr;
+    bool hygienic = true;
+  };
+  std::vector<MacroDef> m_macros;
+  std::vector<int> m_expanding;  ///< the macros being expanded, outermost first
+  int m_expansion = 0;           ///< the expansion being lowered (0: none)
+  int m_expansionCount = 0;
+  /// Binds a module-level `@T.macro def` (E0126 for *args, bad hygienic=, a return in the body).
+  void bindMacro(const ast::Stmt& def, const ast::Expr& decorator);
+  /// Inlines the body of `macro` at the statement-level call `call` (E0102-E0104, E0126).
+  void expandMacro(const ast::Expr& call, const Binding& macro, std::vector<ir::Stmt>& out);
+  /// What a macro parameter is bound to for one argument; nullopt after an error.
+  std::optional<Binding> macroArgument(const ast::Expr& e);
+
   // ---- error recovery (sema_recovery.cpp) ----
   /// Binds `name` in the body as Refused (its declaration was reported).
   void bindRefused(const std::string& name, SourceSpan span);
@@ -251,6 +280,12 @@ class Analyzer {
   /// True (and the statement's name targets bound as Refused) when the statement's own
   /// expressions mention a refused name: the caller skips it without a diagnostic.
   bool skipRefusedStmt(const ast::Stmt& s);
+  /// A module-level `NAME = value` whose value uses a name nothing binds (E0100 at that name, a
+  /// Python NameError) or a refused name (silent): NAME is bound as Refused and true is returned.
+  bool poisonModuleName(const ast::Expr& target, const ast::Expr& value);
+  std::unique_ptr<std::set<std::string>>
+      m_moduleBindings;       ///< every name the module binds anywhere
+  bool m_starImport = false;  ///< `from x import *`: names unknowable
 
   // ---- kernels and statements (sema_kernel.cpp) ----
   void lowerParams(const ast::Stmt& def, ir::Kernel& k);
@@ -317,6 +352,9 @@ class Analyzer {
   void lowerStore(const ast::Expr& target, const ast::Expr& value, SourceSpan span,
                   std::vector<ir::Stmt>& out);
   bool isWhole(const ir::TensorRef& t) const;
+  /// E0291 when a view's layout places an element outside the storage of its buffer (register
+  /// slots per thread, shared or global elements); false then (sema_view_bounds.cpp).
+  bool checkViewFootprint(const ir::TensorRef& view, const ast::Expr& layoutExpr);
 
   // ---- tile operations (sema_tile.cpp, sema_tile_check.cpp) ----
   void lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out);
@@ -448,6 +486,7 @@ class Analyzer {
     std::vector<uint8_t> varLanes;           ///< per var: how its value varies over a warp (sema_warp.cpp)
     int hoistCounter = 0;                    ///< temporaries made for hoisted collectives
     bool sawDeviceEntry = false;
+    bool skippedRefused = false;  ///< something was skipped for a refused name (sema_recovery.cpp)
     bool launchOk = false;
     int64_t blockThreads = 0;
     ir::DType returnType = ir::DType::Float32;

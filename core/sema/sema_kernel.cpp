@@ -46,6 +46,10 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       continue;
     }
     const ast::Expr& an = *p.annotation;
+    if (mentionsRefused(an)) {  // a shape from a refused module name: reported at its definition
+      m_body->skippedRefused = true;
+      continue;
+    }
     ir::KernelParam kp;
     kp.name = p.name;
     kp.span = p.span;
@@ -379,6 +383,10 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
         continue;
       }
       m_body->sawDeviceEntry = true;
+      if (mentionsRefused(*st.value)) {  // a launch size from a refused module name
+        m_body->skippedRefused = true;
+        continue;
+      }
       m_body->launchOk = lowerDeviceEntry(*st.value, k);
       m_body->blockThreads = k.launch.threads();
       continue;
@@ -399,7 +407,7 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   // operands unvisited).
   const bool kernelErrors = hasErrors(Diagnostics(m_diags.begin() + diagsBefore, m_diags.end()));
   if (!kernelErrors && m_body->launchOk) checkStaticBounds(k);
-  for (size_t b = 0; b < k.buffers.size() && !kernelErrors; ++b) {
+  for (size_t b = 0; b < k.buffers.size() && !kernelErrors && !m_body->skippedRefused; ++b) {
     if (k.buffers[b].paramIndex < 0 && b < m_body->bufferUsed.size() && !m_body->bufferUsed[b])
       warning("W0100", k.buffers[b].span, "allocation '" + k.buffers[b].name + "' is never used");
   }
@@ -463,6 +471,12 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       if (!b || b->kind != Binding::Kind::Var) {
         if (!b) unknownName(t);
         else error("E0154", t.span, "'" + t.text + "' is not a scalar variable");
+        break;
+      }
+      if (b->expansion != m_expansion) {  // sema_macro.cpp: the body's names are its own
+        error("E0126", t.span,
+              "a macro body cannot update its caller's variable '" + t.text +
+                  "'; assign a new name, or pass a tile and store into it");
         break;
       }
       Scalar cur = lowerScalar(t);
@@ -613,8 +627,10 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     if (!declared) return;
   }
   const Binding* existing = nullptr;
-  if (auto it = m_body->locals.names.find(name); it != m_body->locals.names.end() && it->second.kind == Binding::Kind::Var)
-    existing = &it->second;
+  if (auto it = m_body->locals.names.find(name); it != m_body->locals.names.end() &&
+                                                 it->second.kind == Binding::Kind::Var &&
+                                                 it->second.expansion == m_expansion)
+    existing = &it->second;  // a macro body never assigns its caller's variables (sema_macro.cpp)
   DType t = declared ? *declared
             : existing ? (*m_body->vars)[existing->index].dtype
             : v.literal ? concreteLiteralType(v, v)  // Python int: int32, or int64 when it needs it
@@ -639,6 +655,7 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     Binding b;
     b.kind = Binding::Kind::Var;
     b.index = var;
+    b.expansion = m_expansion;
     b.span = target.span;
     ir::Symbol sym;
     sym.kind = ir::Symbol::Kind::Scalar;
@@ -663,6 +680,11 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   const ast::Expr& e = *s.value;
   if (e.kind == ast::ExprKind::Str) return;  // docstring / comment string
   if (e.kind == ast::ExprKind::Call) {
+    if (const ast::Expr& callee = *e.args[0]; callee.kind == ast::ExprKind::Name)
+      if (const Binding* b = lookup(callee.text); b && b->kind == Binding::Kind::Macro) {
+        expandMacro(e, *b, out);  // sema_macro.cpp
+        return;
+      }
     const std::string p = builtinPath(*e.args[0]);
     const bool fn = m_body->inFunction;
     if (p == "T.cuda.tile.apply" || p == "T.cuda.tile.ewise") {
@@ -790,6 +812,7 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   for (const ir::ExprPtr& x : {start, stop, step}) noteVarValue(st.var, x.get());
   Binding vb;
   vb.kind = Binding::Kind::Var;
+  vb.expansion = m_expansion;
   vb.index = st.var;
   vb.span = target.span;
   ir::Symbol sym;

@@ -274,6 +274,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
       return nullptr;
     }
     r->layout = *l;
+    if (!checkViewFootprint(*r, *layoutKw)) return nullptr;
   } else if (product(dims) != count) {
     auto& d = error("E0134", call.span, "view shape " + shapeText(dims) + " holds " + std::to_string(product(dims)) +
                                             " elements, but the tensor holds " + std::to_string(count));

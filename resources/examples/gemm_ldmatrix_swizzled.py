@@ -59,8 +59,9 @@ def gemm_64(
 import torch
 import tvm_tirx
 
-a = ((torch.arange(4096, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(64, 64)
-b = ((torch.arange(4096, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(64, 64)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(4096, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(64, 64)
+b = (torch.floor(torch.rand(4096, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(64, 64)
 c = torch.zeros(64, 64, dtype=torch.float32, device="cuda")
 tvm_tirx.compile(gemm_64, target="cuda")(a, b, c)
 ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)

@@ -100,8 +100,9 @@ def gemm_ws(A: T.Tensor((M, K), "bfloat16"), B: T.Tensor((N, K), "bfloat16"), C:
 import torch
 import tvm_tirx
 
-a = ((torch.arange(M * K, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(M, K)
-b = ((torch.arange(N * K, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(N, K)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(M * K, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(M, K)
+b = (torch.floor(torch.rand(N * K, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(N, K)
 c = torch.zeros(M, N, dtype=torch.bfloat16, device="cuda")
 tvm_tirx.compile(gemm_ws, target="cuda")(a, b, c)
 ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)

@@ -44,8 +44,9 @@ def mma_16x8x16(
 import torch
 import tvm_tirx
 
-a = ((torch.arange(256, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(16, 16)
-b = ((torch.arange(128, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(8, 16)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(256, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(16, 16)
+b = (torch.floor(torch.rand(128, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(8, 16)
 c = torch.zeros(16, 8, dtype=torch.float32, device="cuda")
 tvm_tirx.compile(mma_16x8x16, target="cuda")(a, b, c)
 ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)

@@ -42,8 +42,9 @@ def wgmma_bf16_mn_major(A: T.Tensor((16, 64), "bfloat16"), B: T.Tensor((64, 16),
 import torch
 import tvm_tirx
 
-a = ((torch.arange(16 * 64, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(16, 64)
-b = ((torch.arange(64 * 16, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(64, 16)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(16 * 64, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(16, 64)
+b = (torch.floor(torch.rand(64 * 16, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(64, 16)
 c = torch.zeros(64, 64, dtype=torch.float32, device="cuda")
 tvm_tirx.compile(wgmma_bf16_mn_major, target="cuda")(a, b, c)
 ref = a.float().t() @ b.float().t()

@@ -44,8 +44,9 @@ def wgmma_f16_sw64_m128(A: T.Tensor((128, 32), "float16"), B: T.Tensor((64, 32),
 import torch
 import tvm_tirx
 
-a = ((torch.arange(128 * 32, device="cuda") % 7) - 3).to(torch.float16).reshape(128, 32)
-b = ((torch.arange(64 * 32, device="cuda") % 5) - 2).to(torch.float16).reshape(64, 32)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(128 * 32, device="cuda") * 7) - 3).to(torch.float16).reshape(128, 32)
+b = (torch.floor(torch.rand(64 * 32, device="cuda") * 5) - 2).to(torch.float16).reshape(64, 32)
 c = torch.zeros(128, 64, dtype=torch.float32, device="cuda")
 tvm_tirx.compile(wgmma_f16_sw64_m128, target="cuda")(a, b, c)
 ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)

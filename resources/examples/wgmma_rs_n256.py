@@ -44,8 +44,9 @@ def wgmma_rs_n256(A: T.Tensor((64, 64), "bfloat16"), B: T.Tensor((256, 64), "bfl
 import torch
 import tvm_tirx
 
-a = ((torch.arange(64 * 64, device="cuda") % 7) - 3).to(torch.bfloat16).reshape(64, 64)
-b = ((torch.arange(256 * 64, device="cuda") % 5) - 2).to(torch.bfloat16).reshape(256, 64)
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(64 * 64, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(64, 64)
+b = (torch.floor(torch.rand(256 * 64, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(256, 64)
 c = torch.zeros(64, 256, dtype=torch.float32, device="cuda")
 tvm_tirx.compile(wgmma_rs_n256, target="cuda")(a, b, c)
 ref = (a.float()[:, None, :] * b.float()[None, :, :]).sum(dim=2)

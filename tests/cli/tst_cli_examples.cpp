@@ -23,7 +23,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 36);  // README.md lists 36 scripts
+    QCOMPARE(files.size(), 37);  // README.md lists 37 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }
