@@ -57,13 +57,29 @@ int64_t LayoutGridModel::foldColumns(const std::vector<int64_t>& shape, int64_t 
   // rank >= 2: the last axis is the columns, everything else stacks into rows (so one thread's
   // registers along the last axis never split across rows, and (2, 32, 4) is 64 × 4)
   if (shape.size() >= 2) return std::max<int64_t>(1, shape.back());
-  // rank 1: wrap into a grid about 1.6 times wider than tall
-  const int64_t last = 1;
+  // rank 1: wrap into a grid about 1.6 times wider than tall; divisors come in pairs (d, total/d),
+  // so walking d up to √total sees every one (a 2^40-element tile takes 2^20 steps, not 2^40)
   const double target = std::sqrt(static_cast<double>(total) * 1.6);
-  int64_t best = last;
-  for (int64_t c = last; c <= total; c += last)
-    if (total % c == 0 && std::fabs(c - target) < std::fabs(best - target)) best = c;
+  int64_t best = 1;
+  auto consider = [&](int64_t c) {
+    if (std::fabs(double(c) - target) < std::fabs(double(best) - target)) best = c;
+  };
+  for (int64_t d = 1; d <= total / d; ++d)
+    if (total % d == 0) {
+      consider(d);
+      consider(total / d);
+    }
   return best;
+}
+
+std::pair<int64_t, int64_t> LayoutGridModel::windowSize(int64_t fullRows, int64_t fullCols) {
+  // about square (1024 × 1024 at the cap), but as wide as the grid when it has few rows
+  const int64_t cap = kMaxOwnershipEntries;
+  const int64_t side = static_cast<int64_t>(std::sqrt(static_cast<double>(cap)));
+  const int64_t cols = std::clamp<int64_t>(std::max(side, cap / std::max<int64_t>(1, fullRows)), 1,
+                                           std::max<int64_t>(1, fullCols));
+  const int64_t rows = std::clamp<int64_t>(cap / cols, 1, std::max<int64_t>(1, fullRows));
+  return {rows, cols};
 }
 
 uint32_t LayoutGridModel::ownerColour(int64_t thread) {
@@ -79,8 +95,11 @@ uint32_t LayoutGridModel::bankColour(int bank) {
 
 void LayoutGridModel::clear() {
   m_layout = TileLayout{};
+  m_compiled = CompiledLayout{};
   m_table = OwnershipTable{};
   m_rows = m_cols = m_blockRows = 0;
+  m_fullRows = m_fullCols = m_fullBlockRows = 0;
+  m_bounded = false;
   m_colours.clear();
   m_values.clear();  // values belong to one table
   m_valueScale = 0;
@@ -93,23 +112,78 @@ void LayoutGridModel::clear() {
 }
 
 void LayoutGridModel::setLayout(const TileLayout& layout, std::vector<int64_t> shape,
-                                int elementBytes) {
+                                int elementBytes, int64_t row0, int64_t col0) {
   clear();
   m_layout = layout;
+  m_compiled = CompiledLayout(layout);
   m_elementBytes = std::max(1, elementBytes);
   if (shape.empty() || !layout.admits(shape)) shape = {layout.size()};
+  const int64_t n = layout.admits(shape) ? layout.size() : 0;
+  m_fullCols = foldColumns(shape, n);
+  m_fullRows = m_fullCols > 0 ? n / m_fullCols : 0;
+  m_fullBlockRows = shape.size() >= 3 ? std::max<int64_t>(1, shape[shape.size() - 2]) : m_fullRows;
+  // The whole tile when its table fits the cap (nothing is allocated when it does not) ...
   m_table = ownership(layout, shape);
-  m_cols = foldColumns(m_table.shape, m_table.elementCount);
-  m_rows = m_cols > 0 ? m_table.elementCount / m_cols : 0;
-  const auto& sh = m_table.shape;
-  m_blockRows = sh.size() >= 3 ? std::max<int64_t>(1, sh[sh.size() - 2]) : m_rows;
-  m_memOffset.resize(m_table.elementCount);
-  for (int64_t f = 0; f < m_table.elementCount; ++f) {
-    AxisCoord c = layout.applyFlat(f);
-    auto it = c.find("m");
-    m_memOffset[f] = it == c.end() ? 0 : it->second;
+  if (!m_table.tooLarge) {
+    m_rows = m_table.elementCount > 0 ? m_fullRows : 0;
+    m_cols = m_table.elementCount > 0 ? m_fullCols : 0;
+    m_blockRows = m_fullBlockRows;
+  } else {
+    // ... else one window of it: whole blocks of rows when they fit, starting at a block
+    m_bounded = true;
+    auto [rows, cols] = windowSize(m_fullRows, m_fullCols);
+    const int64_t perCell = std::max<int64_t>(1, m_table.ownersPerElement);
+    rows = std::max<int64_t>(
+        1, std::min(rows, kMaxOwnershipEntries / perCell / std::max<int64_t>(1, cols)));
+    if (m_fullBlockRows <= rows) {
+      rows = rows / m_fullBlockRows * m_fullBlockRows;
+      row0 = std::max<int64_t>(0, row0) / m_fullBlockRows * m_fullBlockRows;
+    }
+    m_table = ownershipWindow(layout, shape, TableWindow{m_fullCols, row0, col0, rows, cols});
+    m_rows = m_table.window.rows;
+    m_cols = m_table.window.cols;
+    m_blockRows = m_fullBlockRows <= m_rows && m_table.window.row0 % m_fullBlockRows == 0
+                      ? m_fullBlockRows
+                      : m_rows;
+  }
+  // the `m` component of each shown cell's base coordinate (compiled: no map per element)
+  std::vector<int64_t> axes(size_t(m_compiled.axisCount()), 0);
+  m_memOffset.resize(size_t(m_table.elementCount));
+  for (int64_t c = 0; c < m_table.elementCount; ++c) {
+    m_compiled.applyAxes(m_table.elementOf(c), axes);
+    m_memOffset[size_t(c)] = axes[axis::m];
   }
   rebuildColours();
+}
+
+int64_t LayoutGridModel::cellOf(int64_t element) const {
+  if (element < 0 || element >= elementCount() || m_fullCols <= 0) return -1;
+  if (!m_table.windowed) return element < cellCount() ? element : -1;
+  const TableWindow& w = m_table.window;
+  const int64_t r = element / m_fullCols - w.row0, c = element % m_fullCols - w.col0;
+  if (r < 0 || r >= w.rows || c < 0 || c >= w.cols) return -1;
+  return r * w.cols + c;
+}
+
+std::pair<int64_t, int64_t> LayoutGridModel::windowFor(int64_t element) const {
+  if (cellOf(element) >= 0 || m_fullCols <= 0) return {row0(), col0()};
+  const int64_t r = element / m_fullCols, c = element % m_fullCols;
+  return {std::max<int64_t>(0, r - m_rows / 2), std::max<int64_t>(0, c - m_cols / 2)};
+}
+
+std::string LayoutGridModel::boundedText() const {
+  if (!m_bounded) return {};
+  std::ostringstream os;
+  os << "too large to tabulate: (";
+  const auto& sh = m_table.shape;
+  for (size_t i = 0; i < sh.size(); ++i) os << (i ? ", " : "") << sh[i];
+  os << ") is " << elementCount() << " elements";
+  if (m_table.ownersPerElement > 1) os << " × " << m_table.ownersPerElement << " owners";
+  os << ", more than the " << kMaxOwnershipEntries
+     << " owner entries a table holds; showing the region rows " << row0() << "–"
+     << row0() + m_rows - 1 << " × columns " << col0() << "–" << col0() + m_cols - 1 << " of "
+     << m_fullRows << " × " << m_fullCols;
+  return os.str();
 }
 
 void LayoutGridModel::setColouring(LayoutColouring c) {
@@ -179,16 +253,19 @@ std::string LayoutGridModel::blockLabel(int64_t block) const {
   const auto& sh = m_table.shape;
   if (sh.size() < 3) return {};
   std::vector<int64_t> outer(sh.begin(), sh.end() - 2);
-  std::vector<int64_t> c = unflatten(block, outer);
+  // the block of the whole grid: a window starts at block row0 / block rows
+  const int64_t absolute = row0() / std::max<int64_t>(1, m_fullBlockRows) + block;
+  std::vector<int64_t> c = unflatten(absolute, outer);
   std::string s = "[";
   for (size_t i = 0; i < c.size(); ++i) s += (i ? ", " : "") + std::to_string(c[i]);
   return s + ", :, :]";
 }
 
 int64_t LayoutGridModel::rowRulerValue(int64_t row) const {
+  const int64_t r = row0() + row;
   if (m_table.shape.size() >= 2)
-    return (m_blockRows > 0 ? row % m_blockRows : row) * m_rowRulerScale;
-  return row * m_cols * m_rowRulerScale;
+    return (m_fullBlockRows > 0 ? r % m_fullBlockRows : r) * m_rowRulerScale;
+  return (r * m_fullCols + col0()) * m_rowRulerScale;
 }
 
 std::string LayoutGridModel::axesText() const {
@@ -226,7 +303,7 @@ std::string LayoutGridModel::cellLabel(int64_t flat) const {
 }
 
 std::string LayoutGridModel::coordText(int64_t flat) const {
-  std::vector<int64_t> c = unflatten(flat, m_table.shape);
+  std::vector<int64_t> c = unflatten(elementOf(flat), m_table.shape);
   std::string s = "(";
   for (size_t i = 0; i < c.size(); ++i) s += (i ? ", " : "") + std::to_string(c[i]);
   return s + ")";
@@ -235,7 +312,7 @@ std::string LayoutGridModel::coordText(int64_t flat) const {
 std::string LayoutGridModel::cellDetails(int64_t flat) const {
   if (flat < 0 || flat >= m_table.elementCount) return {};
   std::ostringstream os;
-  os << "element " << coordText(flat) << " (flat " << flat << ")\n";
+  os << "element " << coordText(flat) << " (flat " << elementOf(flat) << ")\n";
   if (m_colouring == LayoutColouring::Values && size_t(flat) < m_values.size()) {
     const CellValue& v = m_values[size_t(flat)];
     os << "value " << valueText(v)

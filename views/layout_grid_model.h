@@ -4,6 +4,13 @@
 // colour per cell (warp → hue, lane → shade; or shared-memory bank), answers "who owns this cell"
 // ("w1 l5 r2") and "which cells does thread t hold", draws atom boundaries for a tile op, and
 // counts shared-memory bank conflicts (32 banks × 4 bytes).
+//
+// Bounded at any size (issue 22, decision LIVE-1): a tile whose owner entries exceed
+// kMaxOwnershipEntries is not tabulated whole. The model then holds one window of its grid (at
+// most that many entries, about 1024 × 1024 cells) and says so (boundedText): every per-cell
+// answer and colour is of the window's cells, and elementOf()/cellOf() translate between a cell
+// of the shown grid and the tile's logical element. Below the cap the window is the whole grid and
+// a cell is its element.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/layout/compiled_layout.h"
 #include "core/layout/tile_layout.h"
 
 namespace tirx::views {
@@ -49,8 +57,11 @@ std::string valueText(const CellValue& v);
 class LayoutGridModel {
  public:
   /// Tabulate `layout` over `shape` (a shape that the layout does not admit falls back to the
-  /// 1-D shape {size()}). `elementBytes` is used by the bank view.
-  void setLayout(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes = 4);
+  /// 1-D shape {size()}). `elementBytes` is used by the bank view. A tile past the table cap is
+  /// tabulated in the window starting at row `row0`, column `col0` of its grid (clamped; the
+  /// window's size is the model's, see the header).
+  void setLayout(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes = 4,
+                 int64_t row0 = 0, int64_t col0 = 0);
   /// A global or shared tensor: cells are memory (byte offset, bank), not thread registers.
   void setMemory(bool memory) {
     m_memory = memory;
@@ -63,10 +74,29 @@ class LayoutGridModel {
   const TileLayout& layout() const { return m_layout; }
   const std::vector<int64_t>& shape() const { return m_table.shape; }
   const OwnershipTable& table() const { return m_table; }
+  /// Rows and columns of the shown grid (the window when bounded); a cell is row · cols() + col.
   int64_t rows() const { return m_rows; }
   int64_t cols() const { return m_cols; }
   int64_t cellCount() const { return m_table.elementCount; }
   int64_t flatAt(int64_t row, int64_t col) const { return row * m_cols + col; }
+  /// True when the tile is past the table cap and only a window of it is tabulated.
+  bool bounded() const { return m_bounded; }
+  /// The whole tile's grid and element count (equal to the shown grid when not bounded).
+  int64_t fullRows() const { return m_fullRows; }
+  int64_t fullCols() const { return m_fullCols; }
+  int64_t elementCount() const { return m_fullRows * m_fullCols; }
+  /// The window's first row and column in the whole grid (0, 0 when not bounded).
+  int64_t row0() const { return m_table.windowed ? m_table.window.row0 : 0; }
+  int64_t col0() const { return m_table.windowed ? m_table.window.col0 : 0; }
+  /// The tile's logical (row-major) element of shown cell `cell`, and back (−1 outside the window).
+  int64_t elementOf(int64_t cell) const { return m_table.elementOf(cell); }
+  int64_t cellOf(int64_t element) const;
+  /// "too large to tabulate: (65536, 65536) is 4294967296 elements, more than the 1048576 owner
+  /// entries a table holds; showing the region rows 0–15 × columns 0–65535", empty when not
+  /// bounded.
+  std::string boundedText() const;
+  /// The window's origin (row, column) that shows `element` (the current one when it already does).
+  std::pair<int64_t, int64_t> windowFor(int64_t element) const;
   /// Rows per block: the extent of the second-to-last axis for rank ≥ 3, else every row.
   int64_t blockRows() const { return m_blockRows; }
   int64_t blockCount() const { return m_blockRows > 0 ? m_rows / m_blockRows : 0; }
@@ -76,7 +106,7 @@ class LayoutGridModel {
   /// of its first element (rank 1, wrapped); times the row ruler scale.
   int64_t rowRulerValue(int64_t row) const;
   /// The ruler label of column `col`: col times the column ruler scale.
-  int64_t colRulerValue(int64_t col) const { return col * m_colRulerScale; }
+  int64_t colRulerValue(int64_t col) const { return (col0() + col) * m_colRulerScale; }
   /// A sampled grid (a large output drawn one cell per block of elements): the rulers count the
   /// original coordinates, `rowScale` / `colScale` per cell. setLayout() resets both to 1.
   void setRulerScales(int64_t rowScale, int64_t colScale) {
@@ -133,24 +163,30 @@ class LayoutGridModel {
   static uint32_t ownerColour(int64_t thread);
   static uint32_t bankColour(int bank);
   /// Grid width for a shape: the last dimension for rank ≥ 2; for rank 1 the divisor of `total`
-  /// that makes the grid closest to 1.6 : 1.
+  /// that makes the grid closest to 1.6 : 1 (found in O(√total)).
   static int64_t foldColumns(const std::vector<int64_t>& shape, int64_t total);
+  /// The window a bounded tile shows: about square, at most kMaxOwnershipEntries cells, as wide
+  /// as the grid when it has few rows. {rows, cols}.
+  static std::pair<int64_t, int64_t> windowSize(int64_t fullRows, int64_t fullCols);
 
  private:
   void rebuildColours();
 
   TileLayout m_layout;
+  CompiledLayout m_compiled;
   OwnershipTable m_table;
   int64_t m_rows = 0, m_cols = 0, m_blockRows = 0;
+  int64_t m_fullRows = 0, m_fullCols = 0, m_fullBlockRows = 0;
+  bool m_bounded = false;
   bool m_memory = false;
   int m_elementBytes = 4;
   LayoutColouring m_colouring = LayoutColouring::Owners;
   int64_t m_focusThread = -1;
   int64_t m_atom = 0;
   std::vector<uint32_t> m_colours;
-  std::vector<int64_t> m_memOffset;
+  std::vector<int64_t> m_memOffset;  ///< the `m` component of each cell's base coordinate
   std::vector<CellValue> m_values;
-  double m_valueScale = 0;  ///< the `m` component of each cell's base physical coordinate
+  double m_valueScale = 0;
   int64_t m_mismatchCells = 0;
   int64_t m_rowRulerScale = 1, m_colRulerScale = 1;
 };

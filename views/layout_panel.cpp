@@ -21,12 +21,6 @@
 namespace tirx::views {
 namespace {
 
-/// The layout job's value: a tabulated grid, or the parse error of a typed layout.
-struct TableResult {
-  std::optional<LayoutGridModel> model;
-  QString error;
-};
-
 QString shapeText(const std::vector<int64_t>& shape) {
   QStringList parts;
   for (auto s : shape) parts << QString::number(s);
@@ -45,6 +39,7 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
   m_symbols->setMinimumContentsLength(24);
   m_symbols->setToolTip(tr("Tiles, views and layout constants of the script"));
   m_typed = new QLineEdit(this);
+  m_typed->setObjectName("typedLayout");
   m_typed->setPlaceholderText(tr("or type a layout: S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"));
   top->addWidget(m_symbols, 2);
   top->addWidget(m_typed, 3);
@@ -77,6 +72,18 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
 
   m_canvas = new LayoutCanvas(this);
   m_canvas->setModel(&m_model);
+  m_bounded = new QLabel(this);
+  m_bounded->setWordWrap(true);
+  m_bounded->setTextFormat(Qt::PlainText);
+  m_bounded->setObjectName("boundedState");
+  m_bounded->hide();
+  m_region = new QLineEdit(this);
+  m_region->setObjectName("regionField");
+  m_region->setPlaceholderText(tr("region start: row, column (Enter)"));
+  m_region->setToolTip(
+      tr("The tile is too large to tabulate whole: the first row and column of "
+         "the region to show"));
+  m_region->hide();
   m_stats = new QLabel(this);
   m_stats->setWordWrap(true);
   m_stats->setTextFormat(Qt::RichText);
@@ -90,12 +97,26 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(top);
   layout->addLayout(second);
+  auto* bounded = new QHBoxLayout;
+  bounded->addWidget(m_bounded, 1);
+  bounded->addWidget(m_region);
+  layout->addLayout(bounded);
   layout->addWidget(m_canvas, 1);
   layout->addWidget(m_stats);
   layout->addWidget(m_info);
 
   connect(m_symbols, &QComboBox::activated, this, &LayoutPanel::onSymbolChosen);
   connect(m_typed, &QLineEdit::returnPressed, this, [this] { showLayoutText(m_typed->text()); });
+  connect(m_region, &QLineEdit::returnPressed, this, [this] {
+    const QStringList parts = m_region->text().split(',', Qt::SkipEmptyParts);
+    bool okRow = parts.size() == 2, okCol = okRow;
+    const qint64 row = okRow ? parts[0].trimmed().toLongLong(&okRow) : 0;
+    const qint64 col = okCol ? parts[1].trimmed().toLongLong(&okCol) : 0;
+    if (okRow && okCol && row >= 0 && col >= 0)
+      showRegion(row, col);
+    else
+      m_info->setText(tr("region: type the first row and column as \"row, column\""));
+  });
   connect(m_mode, &QComboBox::currentIndexChanged, this, &LayoutPanel::setMode);
   connect(m_thread, &QSpinBox::valueChanged, this, &LayoutPanel::setFocusThread);
   connect(m_tileOps, &QComboBox::currentIndexChanged, this, &LayoutPanel::onTileOpChosen);
@@ -120,6 +141,7 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
   });
   connect(&m_session, &Session::reportChanged, this, &LayoutPanel::updateStats);
   connect(&m_session, &Session::elementSelected, this, [this](const QString& name, qint64 flat) {
+    // an element of a bounded tile outside the shown region moves the region when it arrives
     m_pendingSelect = flat;
     if (!showSymbol(name)) m_pendingSelect = -1;
   });
@@ -192,7 +214,7 @@ void LayoutPanel::onSymbolChosen(int index) {
   int bytes = s.kind == ir::Symbol::Kind::Layout ? 4 : ir::dtypeBytes(s.dtype);
   // global and shared tensors (and views of them) are memory: cells show byte offsets and banks
   const bool memory = s.kind != ir::Symbol::Kind::Layout && s.scope != ir::MemScope::Local;
-  requestTable(s.layout, s.shape, bytes, memory);
+  requestTable(TableRequest{s.layout, s.shape, bytes, memory, false});
   refreshTileOps();
   if (s.scope == ir::MemScope::Shared && s.kind != ir::Symbol::Kind::Layout && m_mode->currentIndex() == 0)
     m_mode->setCurrentIndex(2);
@@ -202,69 +224,86 @@ void LayoutPanel::showLayoutText(const QString& text) {
   m_symbolIndex = -1;
   m_symbolName.clear();
   m_typed->setText(text);
-  std::string t = text.toStdString();
-  m_session.runner().submit<TableResult>(
-      JobKind::Layout,
-      [t] {
-        TableResult r;
-        Diagnostics diags;
-        auto layout = parseLayoutText(t, diags);
-        if (!layout) {
-          r.error = diags.empty() ? QStringLiteral("not a layout")
-                                  : QString::fromStdString(diags.front().message);
-          return r;
-        }
-        // a typed layout is shown over its shard extents, e.g. S[(2, 32, 4) : …] as (2, 32, 4)
-        std::vector<int64_t> shape;
-        for (const Iter& it : layout->shard) shape.push_back(it.extent);
-        r.model.emplace();
-        r.model->setMemory(false);
-        r.model->setLayout(*layout, shape, 4);
-        return r;
-      },
-      this, [this](TableResult r) {
-        if (!r.model) {
-          m_info->setText(tr("<b>layout error:</b> %1").arg(r.error.toHtmlEscaped()));
-          return;
-        }
-        r.model->setColouring(m_model.colouring());
-        m_model = std::move(*r.model);
-        m_canvas->modelChanged();
-        updateStats();
-        m_info->setText(tr("typed layout: %1").arg(QString::fromStdString(m_model.layout().toString())));
-        emit modelReady();
-      });
   m_tileOps->clear();
+  // The parse is instant; the table goes through the same bounded job as a script's tile.
+  Diagnostics diags;
+  auto layout = parseLayoutText(text.toStdString(), diags);
+  if (!layout) {
+    m_info->setText(tr("<b>layout error:</b> %1")
+                        .arg(diags.empty()
+                                 ? tr("not a layout")
+                                 : QString::fromStdString(diags.front().message).toHtmlEscaped()));
+    return;
+  }
+  // a typed layout is shown over its shard extents, e.g. S[(2, 32, 4) : …] as (2, 32, 4)
+  std::vector<int64_t> shape;
+  for (const Iter& it : layout->shard) shape.push_back(it.extent);
+  requestTable(TableRequest{*layout, shape, 4, false, true});
 }
 
-void LayoutPanel::requestTable(const TileLayout& layout, std::vector<int64_t> shape, int bytes,
-                               bool memory) {
-  m_session.runner().submit<TableResult>(
+void LayoutPanel::showRegion(qint64 row, qint64 col) {
+  if (m_model.empty() || !m_model.bounded()) return;
+  requestTable(m_request, row, col);
+}
+
+QString LayoutPanel::boundedText() const {
+  return m_model.bounded() ? m_bounded->text() : QString();
+}
+
+void LayoutPanel::requestTable(TableRequest request, qint64 row0, qint64 col0) {
+  m_request = request;
+  m_session.runner().submit<LayoutGridModel>(
       JobKind::Layout,
-      [layout, shape, bytes, memory] {
-        TableResult r;
-        r.model.emplace();
-        r.model->setMemory(memory);
-        r.model->setLayout(layout, shape, bytes);
-        return r;
+      [request, row0, col0] {
+        // bounded by kMaxOwnershipEntries whatever the tile (LayoutGridModel::setLayout)
+        LayoutGridModel model;
+        model.setMemory(request.memory);
+        model.setLayout(request.layout, request.shape, request.elementBytes, row0, col0);
+        return model;
       },
-      this, [this](TableResult r) {
-        r.model->setColouring(m_mode->currentIndex() == 2 ? LayoutColouring::Banks
-                                                          : LayoutColouring::Owners);
-        if (m_mode->currentIndex() == 1) r.model->setFocusThread(m_thread->value());
-        r.model->setAtom(m_tileOps->currentIndex() > 0 ? m_opAtoms[m_tileOps->currentIndex()] : 0);
-        m_model = std::move(*r.model);
-        m_canvas->modelChanged();
-        updateStats();
-        if (m_pendingSelect >= 0) {
-          selectCell(m_pendingSelect);
-          m_canvas->ensureVisible(m_pendingSelect);
-          m_pendingSelect = -1;
-        } else {
-          m_info->setText(tr("click a cell for its owners; used on %1").arg(linesTouching()));
-        }
-        emit modelReady();
+      this,
+      [this, typed = request.typed](LayoutGridModel model) {
+        onTableReady(std::move(model), typed);
       });
+}
+
+void LayoutPanel::onTableReady(LayoutGridModel model, bool typed) {
+  if (typed) {
+    model.setColouring(m_model.colouring());
+  } else {
+    model.setColouring(m_mode->currentIndex() == 2 ? LayoutColouring::Banks
+                                                   : LayoutColouring::Owners);
+    if (m_mode->currentIndex() == 1) model.setFocusThread(m_thread->value());
+    model.setAtom(m_tileOps->currentIndex() > 0 ? m_opAtoms[size_t(m_tileOps->currentIndex())] : 0);
+  }
+  // an element selected outside a bounded tile's region: tabulate the region around it
+  if (m_pendingSelect >= 0 && model.bounded() && model.cellOf(m_pendingSelect) < 0) {
+    const auto [row, col] = model.windowFor(m_pendingSelect);
+    requestTable(m_request, row, col);
+    return;
+  }
+  m_model = std::move(model);
+  m_canvas->modelChanged();
+  const bool bounded = m_model.bounded();
+  m_bounded->setText(QString::fromStdString(m_model.boundedText()));
+  m_bounded->setVisible(bounded);
+  m_region->setVisible(bounded);
+  if (bounded) m_region->setText(QString("%1, %2").arg(m_model.row0()).arg(m_model.col0()));
+  updateStats();
+  if (typed) {
+    m_info->setText(
+        tr("typed layout: %1").arg(QString::fromStdString(m_model.layout().toString())));
+  } else if (m_pendingSelect >= 0) {
+    const qint64 cell = m_model.cellOf(m_pendingSelect);
+    m_pendingSelect = -1;
+    if (cell >= 0) {
+      selectCell(cell);
+      m_canvas->ensureVisible(cell);
+    }
+  } else {
+    m_info->setText(tr("click a cell for its owners; used on %1").arg(linesTouching()));
+  }
+  emit modelReady();
 }
 
 void LayoutPanel::refreshTileOps() {
@@ -405,7 +444,12 @@ void LayoutPanel::updateStats() {
   const auto& t = m_model.table();
   const auto& shape = m_model.shape();
   int64_t bytes = 0;
-  for (int64_t f = 0; f < m_model.cellCount(); ++f) bytes = std::max(bytes, m_model.byteOffset(f));
+  if (m_model.bounded())  // the whole tensor's span, not the region's
+    bytes =
+        std::max<int64_t>(0, m_model.layout().span("m") - 1) * std::max(1, m_request.elementBytes);
+  else
+    for (int64_t f = 0; f < m_model.cellCount(); ++f)
+      bytes = std::max(bytes, m_model.byteOffset(f));
   QString s;
   if (m_model.isMemory()) {
     // a global or shared tensor is memory, not thread registers
@@ -416,18 +460,19 @@ void LayoutPanel::updateStats() {
     s = tr("%1 memory %2 · %3 elements of %4 B · %5 B span")
             .arg(sym ? QString::fromUtf8(ir::memScopeName(sym->scope).data()) : QString())
             .arg(shapeText(shape))
-            .arg(m_model.cellCount())
+            .arg(m_model.elementCount())
             .arg(elementBytes)
             .arg(bytes + elementBytes);
   } else {
     const int64_t threads = t.threadsUsed(), regs = t.maxSlotsUsed;
     s = tr("%1 × %2 cells · %3 %4 · %5 %6 per thread")
-            .arg(m_model.rows())
-            .arg(m_model.cols())
+            .arg(m_model.fullRows())
+            .arg(m_model.fullCols())
             .arg(threads)
             .arg(threads == 1 ? tr("thread") : tr("threads"))
             .arg(regs)
             .arg(regs == 1 ? tr("register") : tr("registers"));
+    if (m_model.bounded()) s += tr(" in the region shown");
   }
   if (m_model.colouring() == LayoutColouring::Banks) s += "<br>" + bankText();
   m_stats->setText(s);

@@ -1,7 +1,9 @@
 // The Layout dock: pick a tile, view or layout constant of the script (from program.symbols) or
 // type a layout; shows the grid coloured by owner, a per-thread inverse view, the bank view with
 // conflict counts, the atoms of a chosen tile op, and, for the hovered or clicked cell, its owners
-// and the script lines that touch the symbol. Ownership tables are built on the job runner.
+// and the script lines that touch the symbol. Ownership tables are built on the job runner, bounded
+// by one cap on every path (a picked symbol, a typed layout, an edit that grows a tile): a tile
+// past it shows one region of its grid, says so above the grid, and a region field moves it.
 #pragma once
 
 #include <QPointer>
@@ -38,6 +40,10 @@ class LayoutPanel : public QWidget {
   /// Show symbol `name` (first match) or the typed layout `text`.
   bool showSymbol(const QString& name);
   void showLayoutText(const QString& text);
+  /// A bounded tile (past the table cap): show the region of its grid starting at `row`, `col`.
+  void showRegion(qint64 row, qint64 col);
+  /// The "too large to tabulate; showing the region …" line, empty when the whole tile is shown.
+  QString boundedText() const;
   /// Colouring mode: 0 owners, 1 one thread (inverse view), 2 shared-memory banks.
   void setMode(int mode);
   void setFocusThread(int thread);
@@ -54,8 +60,16 @@ class LayoutPanel : public QWidget {
  private:
   void refreshSymbols();
   void onSymbolChosen(int index);
-  void requestTable(const TileLayout& layout, std::vector<int64_t> shape, int elementBytes,
-                    bool memory);
+  /// What the shown table was made from, kept to tabulate another region of it.
+  struct TableRequest {
+    TileLayout layout;
+    std::vector<int64_t> shape;
+    int elementBytes = 4;
+    bool memory = false;
+    bool typed = false;
+  };
+  void requestTable(TableRequest request, qint64 row0 = 0, qint64 col0 = 0);
+  void onTableReady(LayoutGridModel model, bool typed);
   QString bankText() const;
   void refreshTileOps();
   void onTileOpChosen(int index);
@@ -75,12 +89,15 @@ class LayoutPanel : public QWidget {
   QSpinBox* m_thread = nullptr;
   QComboBox* m_tileOps = nullptr;
   QLabel* m_stats = nullptr;
+  QLabel* m_bounded = nullptr;    ///< "too large to tabulate; showing the region …"
+  QLineEdit* m_region = nullptr;  ///< "row, column" of a bounded tile's region
+  TableRequest m_request;
   QLabel* m_info = nullptr;
   int m_symbolIndex = -1;  ///< index into program.symbols of the shown symbol, -1 for typed text
   std::string m_symbolName;
   std::vector<int64_t> m_opAtoms;  ///< atom per entry of m_tileOps (index 0: none)
   bool m_dirty = false;            ///< facts changed while hidden
-  qint64 m_pendingSelect = -1;     ///< select once the next table arrives
+  qint64 m_pendingSelect = -1;     ///< element to select once the next table arrives
 };
 
 }  // namespace tirx::views

@@ -11,23 +11,37 @@
 namespace tirx::views {
 namespace {
 
-LayoutSummary summarize(const TileLayout& layout, const std::vector<int64_t>& shape) {
+/// The hover's summary, bounded at any size (core/layout's ownershipSummary: no table past
+/// kMaxOwnershipEntries). A global or shared tensor is memory: its elements only, no owners.
+LayoutSummary summarize(const TileLayout& layout, const std::vector<int64_t>& shape, bool memory) {
   LayoutSummary sum;
   sum.text = layout.toString();
-  OwnershipTable table = ownership(layout, shape);
-  sum.elements = table.elementCount;
-  sum.threadsUsed = table.threadsUsed();
-  sum.maxSlotsUsed = table.maxSlotsUsed;
-  sum.slotsPerThread = table.slotsPerThread;
-  sum.replicas = table.elementCount ? static_cast<int64_t>(table.ownerList.size()) /
-                                          std::max<int64_t>(1, table.elementCount)
-                                    : 1;
   sum.shape = shape;
+  if (memory) {
+    sum.elements = layout.admits(shape) ? layout.size() : 0;
+    return sum;
+  }
+  const OwnershipSummary o = ownershipSummary(layout, shape);
+  sum.elements = o.elements;
+  sum.threadsUsed = o.threadsUsed;
+  sum.maxSlotsUsed = o.maxSlotsUsed;
+  sum.slotsPerThread = o.slotsPerThread;
+  sum.replicas = o.ownersPerElement;
   return sum;
 }
 
 std::string count(int64_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+/// "64 threads × 4 registers per thread", or what a summary past the table cap can say.
+std::string ownersText(const LayoutSummary& l) {
+  if (l.maxSlotsUsed >= 0)
+    return count(l.threadsUsed, "thread", "threads") + " × " +
+           count(l.maxSlotsUsed, "register", "registers") + " per thread";
+  std::string s = l.threadsUsed >= 0 ? count(l.threadsUsed, "thread", "threads") + " · " : "";
+  return s + "too large to tabulate registers per thread (" +
+         count(l.slotsPerThread, "slot", "slots") + " of storage)";
 }
 
 std::string joined(const std::vector<std::string>& v) {
@@ -82,16 +96,16 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
       continue;
     std::vector<int64_t> shape = sym.shape;
     if (shape.empty() || !sym.layout.admits(shape)) shape = {sym.layout.size()};
-    LayoutSummary sum = summarize(sym.layout, shape);
+    const bool memory = sym.kind != ir::Symbol::Kind::Layout && sym.scope != ir::MemScope::Local;
+    LayoutSummary sum = summarize(sym.layout, shape, memory);
     sum.symbol = i;
     facts.layouts.push_back(std::move(sum));
   }
   for (const ir::LayoutLiteral& lit : fe->program.layoutLiterals) {
-    if (lit.layout.size() > (int64_t(1) << 20)) continue;  // a hover, not a table of millions
     std::vector<int64_t> shape;
     for (const auto& it : lit.layout.shard) shape.push_back(it.extent);
     if (shape.empty() || !lit.layout.admits(shape)) shape = {lit.layout.size()};
-    LayoutSummary sum = summarize(lit.layout, shape);
+    LayoutSummary sum = summarize(lit.layout, shape, false);
     sum.span = lit.span;
     facts.literals.push_back(std::move(sum));
   }
@@ -137,9 +151,7 @@ int layoutLiteralAt(const std::vector<LayoutSummary>& literals, int offset) {
 std::string describeLayoutLiteral(const LayoutSummary& l) {
   std::ostringstream os;
   os << "layout " << l.text << "\n"
-     << count(l.elements, "element", "elements") << " · "
-     << count(l.threadsUsed, "thread", "threads") << " × "
-     << count(l.maxSlotsUsed, "register", "registers") << " per thread";
+     << count(l.elements, "element", "elements") << " · " << ownersText(l);
   if (l.replicas > 1) os << " · " << l.replicas << " owners per element";
   os << "\nshape (";
   for (size_t i = 0; i < l.shape.size(); ++i) os << (i ? ", " : "") << l.shape[i];
@@ -168,8 +180,7 @@ std::string describeLayoutSymbol(const ir::Program& program, const std::vector<L
       os << ir::memScopeName(sym.scope) << " memory, "
          << count(s.elements * ir::dtypeBytes(sym.dtype), "byte", "bytes");
     else
-      os << count(s.threadsUsed, "thread", "threads") << " × "
-         << count(s.maxSlotsUsed, "register", "registers") << " per thread";
+      os << ownersText(s);
     if (s.replicas > 1) os << " · " << s.replicas << " owners per element";
     if (!sym.shape.empty()) {
       os << "\nshape (";

@@ -23,13 +23,14 @@ struct OpcodeSite {
   std::vector<FragmentTable> fragments;  ///< mma/ldmatrix/stmatrix: the hover's fragment picture
 };
 
-/// Ownership summary of a symbol with a layout (the editor's hover on a layout name).
+/// Ownership summary of a symbol with a layout (the editor's hover on a layout name), bounded at
+/// any size (core/layout's ownershipSummary); a global or shared tensor counts its elements only.
 struct LayoutSummary {
   int symbol = -1;  ///< index into program.symbols (-1 for a layout literal)
   SourceSpan span;  ///< a layout literal's span (ir::Program::layoutLiterals)
   int64_t elements = 0;
-  int64_t threadsUsed = 0;
-  int64_t maxSlotsUsed = 0;  ///< registers (slots) per thread actually used
+  int64_t threadsUsed = 0;   ///< −1: not counted (the thread axes alone are past the table cap)
+  int64_t maxSlotsUsed = 0;  ///< registers (slots) per thread actually used; −1 past the cap
   int64_t slotsPerThread = 0;
   int64_t replicas = 1;  ///< owners per element (1 + replica copies)
   std::string text;      ///< the layout in surface syntax

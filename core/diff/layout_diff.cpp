@@ -50,7 +50,10 @@ void compareTables(const ir::Buffer& a, const ir::Buffer& b, int maxCells, Layou
   const OwnershipTable& tB = same ? ta : tb;
   if (ta.elementCount == 0 || tB.elementCount != ta.elementCount) {
     d.status = LayoutDiff::Status::NotTabulated;
-    d.note = "a layout does not admit the tile's shape " + shapeText(a.shape);
+    d.note = ta.tooLarge || tB.tooLarge
+                 ? "the tile " + shapeText(a.shape) + " is too large to tabulate (more than " +
+                       std::to_string(kMaxOwnershipEntries) + " owner entries)"
+                 : "a layout does not admit the tile's shape " + shapeText(a.shape);
     return;
   }
   d.cells = ta.elementCount;

@@ -102,20 +102,42 @@ struct Owner {
   bool operator==(const Owner&) const = default;
 };
 
+/// The most owner entries (elements × owners per element) one ownership table holds: the one
+/// memory cap of every table the engine and the studio build (about 40 MiB: an Owner and an
+/// Entry per owner). A larger tile is tabulated a window at a time (ownershipWindow) and
+/// summarised without a table (ownershipSummary); decision LIVE-1 in docs/decisions.md.
+inline constexpr int64_t kMaxOwnershipEntries = int64_t(1) << 20;
+
+/// A rectangle of a tile's elements in a 2-D fold of its row-major index: element flat = r ·
+/// foldCols + c sits at row r, column c (the layout view folds the last axis into columns).
+struct TableWindow {
+  int64_t foldCols = 0;        ///< columns of the fold
+  int64_t row0 = 0, col0 = 0;  ///< the window's first row and column
+  int64_t rows = 0, cols = 0;  ///< its size in rows and columns
+  /// The row-major logical index of the window's cell `cell` (row-major in the window).
+  int64_t flatOf(int64_t cell) const {
+    return (row0 + cell / cols) * foldCols + col0 + cell % cols;
+  }
+  int64_t cells() const { return rows * cols; }
+  bool operator==(const TableWindow&) const = default;
+};
+
 /// The ownership table of a layout over a logical shape, both ways, in flat vectors (no per-element
 /// allocation): element -> owners (`ownerList`, a fixed number per element) and thread -> (slot,
 /// element) entries sorted by (thread, slot, flat). Thread ids are linear in the CTA
 /// (linearThread); the slot is the sum of the memory-axis components. A layout without thread axes
 /// puts every element on thread 0 (every thread holds its own copy of the whole tile).
+/// A windowed table (ownershipWindow) holds the window's cells only: its "flat" indices are cells
+/// of the window, elementOf() gives their logical index.
 struct OwnershipTable {
   struct Entry {
     int64_t thread = 0;
     int64_t slot = 0;
-    int64_t flat = 0;  ///< row-major logical index
+    int64_t flat = 0;  ///< row-major logical index (a windowed table: the window's cell)
     bool operator==(const Entry&) const = default;
   };
   std::vector<int64_t> shape;
-  int64_t elementCount = 0;
+  int64_t elementCount = 0;      ///< elements tabulated (a windowed table: the window's cells)
   int64_t ownersPerElement = 0;  ///< 1 + distinct replica displacements (same for every element)
   std::vector<Owner> ownerList;  ///< owners of f: [f·ownersPerElement, (f+1)·ownersPerElement)
   std::vector<Entry> byThread;   ///< every (thread, slot, flat), sorted by thread, slot, flat
@@ -123,17 +145,49 @@ struct OwnershipTable {
   int64_t threadCount = 0;       ///< 1 + max thread used (0 when empty)
   int64_t slotsPerThread = 0;    ///< storageSlots() of the layout
   int64_t maxSlotsUsed = 0;      ///< the most distinct slots any one thread uses
+  /// The layout admits the shape but its elements × owners exceed the cap: no table
+  /// (elementCount 0); `totalEntries` says how many it would have held.
+  bool tooLarge = false;
+  int64_t totalEntries = 0;  ///< elements × owners per element of the whole tile
+  bool windowed = false;     ///< the table covers `window` only
+  TableWindow window;        ///< the cells tabulated, when windowed
 
   /// Owners of the element at row-major index `flat` (base owner first, then replicas).
   std::span<const Owner> ownersOf(int64_t flat) const;
   /// The entries of one thread, sorted by slot then element; empty when it owns nothing.
   std::span<const Entry> entriesOf(int64_t thread) const;
   int64_t threadsUsed() const { return static_cast<int64_t>(threads.size()); }
+  /// The logical (row-major) index of tabulated element `i`: `i` itself, or the window's cell.
+  int64_t elementOf(int64_t i) const { return windowed ? window.flatOf(i) : i; }
 };
 
 /// Tabulate ownership of a layout over `shape`. Returns an empty table (elementCount 0) when the
-/// shape is not admitted. Linear in the element count times the replica count.
-OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shape);
+/// shape is not admitted, and an empty one with `tooLarge` when elements × owners exceed
+/// `maxEntries` (nothing is allocated). Linear in the element count times the replica count.
+OwnershipTable ownership(const TileLayout& layout, std::span<const int64_t> shape,
+                         int64_t maxEntries = kMaxOwnershipEntries);
+
+/// Tabulate the cells of `window` only (clamped to the fold of the shape's element count into
+/// `window.foldCols` columns, then cut to at most `maxEntries` owner entries: rows first, then
+/// columns). The table is windowed (ownersOf/entriesOf speak of the window's cells, elementOf()
+/// maps them back); `window` holds the clamped rectangle. Empty when the shape is not admitted or
+/// the fold does not divide the element count.
+OwnershipTable ownershipWindow(const TileLayout& layout, std::span<const int64_t> shape,
+                               TableWindow window, int64_t maxEntries = kMaxOwnershipEntries);
+
+/// What a hover says about a layout over a shape, at any size: counted without a table except
+/// what needs one, which is left at −1 past the cap.
+struct OwnershipSummary {
+  int64_t elements = 0;          ///< logical elements (0 when the shape is not admitted)
+  int64_t ownersPerElement = 1;  ///< 1 + distinct replica displacements
+  int64_t slotsPerThread = 0;    ///< storageSlots() of the layout
+  /// Distinct owning threads: from the thread axes alone (their digits and the replicas), −1 when
+  /// those alone span more than kMaxOwnershipEntries combinations.
+  int64_t threadsUsed = -1;
+  int64_t maxSlotsUsed = -1;  ///< the most distinct slots on one thread, −1 past the cap
+  bool tabulated = false;     ///< every field counted from a whole table (under the cap)
+};
+OwnershipSummary ownershipSummary(const TileLayout& layout, std::span<const int64_t> shape);
 
 /// Row-major flatten / unflatten helpers shared by the engine.
 int64_t flatten(std::span<const int64_t> coord, std::span<const int64_t> shape);

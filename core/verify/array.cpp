@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "core/sim/sim_numerics.h"
@@ -128,6 +129,27 @@ Array Array::fromHost(const ir::HostTensor& t, Flavor f) {
   a.defined = t.defined;
   a.flavor = f;
   return a;
+}
+
+std::string arraySizeError(DType t, const std::vector<int64_t>& shape) {
+  int64_t bytes = ir::dtypeBytes(t);
+  bool over = false;
+  for (int64_t e : shape) {
+    if (e < 0) return "negative dimensions are not allowed (shape " + shapeText(shape) + ")";
+    if (e != 0 && bytes > kMaxArrayBytes / e)
+      over = true;
+    else
+      bytes *= e;
+  }
+  if (!over && bytes <= kMaxArrayBytes) return {};
+  // the size in GiB, saturating (a product past int64 is still "more than the limit")
+  double gib = ir::dtypeBytes(t) / double(int64_t{1} << 30);
+  for (int64_t e : shape) gib *= double(e);
+  char size[64];
+  std::snprintf(size, sizeof size, gib < 1e6 ? "%.0f GiB" : "%.3g GiB", gib);
+  return "a " + std::string(ir::dtypeName(t)) + " array of shape " + shapeText(shape) + " needs " +
+         size + ", more than the harness's limit of " + std::to_string(kMaxArrayBytes >> 30) +
+         " GiB per array";
 }
 
 Array makeArray(DType t, std::vector<int64_t> shape, Flavor f) {
@@ -367,6 +389,10 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
   // Operands are cast to the computation type first (numpy semantics).
   DType ct = cmp ? promote(a.dtype, b.dtype, a.flavor) : rt;
   if (op == BinaryOp::TrueDiv && !isF(ct)) ct = rt;
+  if (std::string why = arraySizeError(cmp ? DType::Bool : rt, *shape); !why.empty()) {
+    if (err) *err = why;  // a broadcast of (n, 1) and (1, n) grows quadratically
+    return std::nullopt;
+  }
   Array out = makeArray(cmp ? DType::Bool : rt, *shape,
                         a.flavor == Flavor::Torch || b.flavor == Flavor::Torch ? Flavor::Torch : Flavor::Numpy);
   out.onDevice = a.onDevice || b.onDevice;

@@ -45,6 +45,16 @@ struct Array {
   static Array fromHost(const ir::HostTensor& t, Flavor f = Flavor::Numpy);
 };
 
+/// The most bytes one harness array may hold (4 GiB, the simulator's own limit,
+/// SimOptions::maxMemoryBytes): a constructor, a broadcast or the seeded inputs of a larger one are
+/// refused with a diagnostic before anything is allocated (decision LIVE-2 in docs/decisions.md).
+inline constexpr int64_t kMaxArrayBytes = int64_t{4} << 30;
+
+/// Empty when an array of `shape` and `t` may be made; else why not ("a float32 array of shape
+/// (1099511627776,) needs 4096 GiB, more than the harness's limit of 4 GiB per array", or a
+/// negative dimension). Checked before makeArray wherever a shape comes from the script.
+std::string arraySizeError(DType t, const std::vector<int64_t>& shape);
+
 Array makeArray(DType t, std::vector<int64_t> shape, Flavor f = Flavor::Numpy);
 Array fromDoubles(DType t, std::vector<int64_t> shape, const std::vector<double>& v,
                   Flavor f = Flavor::Numpy);

@@ -217,6 +217,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       return error("E0805", sp, "torch.linspace() needs 'steps'");
     }
     if (num < 0) return error("E0804", sp, "number of samples, " + std::to_string(num) + ", must be non-negative");
+    if (std::string why =
+            arraySizeError(dt.value_or(torch ? DType::Float32 : DType::Float64), {num});
+        !why.empty())
+      return error("E0814", sp, why);
     if (torch) return finish(torchLinspace(*s, *t, num, dt.value_or(DType::Float32)));
     Py ep = kwarg(kw, "endpoint");
     return finish(numpyLinspace(*s, *t, num, dt.value_or(DType::Float64), !ep || truth(ep, sp).value_or(true)));
@@ -234,6 +238,11 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     const double start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
     if (step == 0) return error("E0804", sp, "arange() step must not be zero");
     const DType def = anyFloat ? (torch ? DType::Float32 : DType::Float64) : DType::Int64;
+    const double count = std::ceil((stop - start) / step);
+    if (count > 0 &&
+        !arraySizeError(dt.value_or(def), {count < 9.2e18 ? int64_t(count) : INT64_MAX}).empty())
+      return error("E0814", sp,
+                   arraySizeError(dt.value_or(def), {count < 9.2e18 ? int64_t(count) : INT64_MAX}));
     return finish(arange(start, stop, step, dt.value_or(def), fl));
   }
   if ((n == "zeros" || n == "ones" || n == "empty" || n == "full") && (numpy || torch)) {
@@ -256,6 +265,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     DType t = dt.value_or(torch ? DType::Float32 : DType::Float64);
     if (!dt && fill && numpy) t = fill->kind == PyKind::Float ? DType::Float64 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
     if (!dt && fill && torch) t = fill->kind == PyKind::Float ? DType::Float32 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
+    if (std::string why = arraySizeError(t, *shape); !why.empty()) return error("E0814", sp, why);
     Array a = makeArray(t, *shape, fl);
     double v = n == "ones" ? 1 : 0;
     if (fill) {
@@ -309,6 +319,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     auto shape = toShape(shapeArgs, sp);
     if (!shape) return nullptr;
+    if (std::string why =
+            arraySizeError(dt.value_or(torch ? DType::Float32 : DType::Float64), *shape);
+        !why.empty())
+      return error("E0814", sp, why);
     Array a = makeArray(dt.value_or(torch ? DType::Float32 : DType::Float64), *shape, fl);
     for (int64_t i = 0; i < a.size(); ++i) {
       double v;

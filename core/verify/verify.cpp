@@ -221,6 +221,35 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         rep.errors.push_back(makeError("E0813", k.span, "kernel '" + k.name + "' has symbolic extents: call it from the script's check code with arrays of the sizes to test, or run it with tirx run --input NAME=VALUE"));
         continue;
       }
+      // The seeded inputs are made here, before the simulator's own memory check: refuse a
+      // kernel whose arguments alone are past the simulator's limit before allocating them.
+      {
+        int64_t bytes = 0;
+        std::string largest;
+        for (const auto& p : k.params) {
+          if (!p.isTensor) continue;
+          const ir::Buffer& b = k.buffers[size_t(p.buffer)];
+          if (!arraySizeError(b.dtype, b.shape).empty())
+            largest = p.name + " " + shapeText(b.shape);
+          int64_t n = ir::dtypeBytes(b.dtype);
+          for (int64_t e : b.shape)
+            n = e > 0 && n > simOptions.maxMemoryBytes / e ? simOptions.maxMemoryBytes + 1
+                                                           : n * std::max<int64_t>(e, 0);
+          bytes = std::min(simOptions.maxMemoryBytes + 1, bytes + n);
+        }
+        if ((wantSim && bytes > simOptions.maxMemoryBytes) || !largest.empty()) {
+          rep.errors.push_back(makeError(
+              "E0771", k.span,
+              "kernel '" + k.name + "' is too large for " +
+                  (wantSim ? "the simulator" : "seeded host inputs") +
+                  ": its arguments need more than " +
+                  std::to_string(simOptions.maxMemoryBytes >> 30) +
+                  " GiB (SimOptions::maxMemoryBytes)" +
+                  (largest.empty() ? std::string() : ", the argument " + largest + " alone") +
+                  "; call it from the script's check code with smaller arrays"));
+          continue;
+        }
+      }
       std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
       const size_t faultsBefore = rep.faults.size();
       HarnessRun hr = runOne(k.name, args, k.span);
