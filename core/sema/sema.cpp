@@ -157,7 +157,7 @@ const std::vector<std::string>& knownBuiltins() {
       "T.alloc_shared", "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.ptx", "T.cuda.thread_idx",
       "T.cuda.block_idx", "T.cuda.block_dim", "T.cuda.grid_dim", "T.cuda.lane_id",
       "T.cuda.warp_id", "T.cuda.linear_thread_id", "T.cuda.cta_sync", "T.cuda.warp_sync",
-      "T.cuda.warpgroup_sync", "T.cuda.elect_sync", "T.ptx.setmaxnreg",
+      "T.cuda.warpgroup_sync", "T.cuda.elect_sync", "T.ptx.setmaxnreg", "T.ptx.bar.sync", "T.ptx.bar.arrive",
       "T.cuda.__shfl_sync", "T.cuda.__shfl_xor_sync", "T.cuda.__shfl_up_sync", "T.cuda.__shfl_down_sync",
       "T.ComposeLayout",
       "T.serial", "T.unroll", "T.exp", "T.exp2", "T.log", "T.log2", "T.sqrt", "T.rsqrt", "T.tanh",

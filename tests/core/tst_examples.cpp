@@ -44,7 +44,7 @@ void TstExamples::checks() {
                r.diagnostics[0].message.c_str());
       continue;
     }
-    if (file.contains("wgmma") && sm == 100) {  // wgmma is sm_90a only: refused elsewhere
+    if ((file.contains("wgmma") || file.startsWith("attention_fwd")) && sm == 100) {  // wgmma is sm_90a only: refused elsewhere
       QVERIFY(!r.diagnostics.empty());
       for (const Diagnostic& d : r.diagnostics) QCOMPARE(d.code, std::string("E0177"));
       continue;
