@@ -587,8 +587,10 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
   }
   if (m_body->launchOk && m_body->blockThreads % 128 != 0) {
     // setmaxnreg.sync.aligned is executed by all warps of a warpgroup together.
-    auto& d = error("E0224", call.span, "setmaxnreg needs a block of a multiple of 128 threads (whole warpgroups), but the kernel launches " +
-                                            std::to_string(m_body->blockThreads));
+    auto& d = error("E0224", call.span,
+                    "setmaxnreg needs a block of a multiple of 128 threads (whole warpgroups), but "
+                    "the kernel launches " +
+                        std::to_string(m_body->blockThreads));
     note(d, m_body->kernel->launchSpan, "the launch is here");
     return;
   }

@@ -493,7 +493,9 @@ void Runner::runThread(Thread& t) {
           return;
         }
         break;
-      case Op::Wgmma: t.state = ThreadState::Waiting; return;  // released by the scheduler
+      case Op::Wgmma:
+        t.state = ThreadState::Waiting;
+        return;  // released by the scheduler
       case Op::NamedBarrier:
       case Op::NamedArrive:
         if (!arriveNamedBarrier(t, pc, in.op == Op::NamedBarrier)) return;  // waits, or a fault

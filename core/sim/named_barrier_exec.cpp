@@ -55,24 +55,30 @@ bool Runner::arriveNamedBarrier(Thread& t, int pc, bool wait) {
   const ir::Stmt& s = *code[size_t(pc)].stmt;
   const int64_t id = eval(*s.value, t, t.vars, pc).i;
   const int64_t count = s.barrier == "warpgroup_sync" ? 128
-                        : s.barrierCount             ? eval(*s.barrierCount, t, t.vars, pc).i
-                                                     : kernel.launch.threads();
+                        : s.barrierCount              ? eval(*s.barrierCount, t, t.vars, pc).i
+                                                      : kernel.launch.threads();
   if (fatal) return false;
   const std::string what = syncSpelling(s) + " " + std::to_string(id);
   if (id < 0 || id > 15) {
-    fault("named-barrier", "E0735", pc, "named barrier id " + std::to_string(id) + " is outside 0..15 (" + threadName(cta, t.tid) + ")", true);
+    fault("named-barrier", "E0735", pc,
+          "named barrier id " + std::to_string(id) + " is outside 0..15 (" +
+              threadName(cta, t.tid) + ")",
+          true);
     return false;
   }
   if (count <= 0 || count % 32 != 0 || count > kernel.launch.threads()) {
     fault("named-barrier", "E0735", pc,
-          what + " with a thread count of " + std::to_string(count) + ": a count is a positive multiple of 32 and at most the block's " +
+          what + " with a thread count of " + std::to_string(count) +
+              ": a count is a positive multiple of 32 and at most the block's " +
               std::to_string(kernel.launch.threads()) + " threads (" + threadName(cta, t.tid) + ")",
           true);
     return false;
   }
   if (id == 0 && ctaSyncUsed) {
     fault("named-barrier", "E0735", pc,
-          what + ": named barrier 0 is the one T.cuda.cta_sync() (__syncthreads) uses for the whole block, and this kernel calls it; use ids 1..15",
+          what +
+              ": named barrier 0 is the one T.cuda.cta_sync() (__syncthreads) uses for the whole "
+              "block, and this kernel calls it; use ids 1..15",
           true);
     return false;
   }
@@ -83,10 +89,14 @@ bool Runner::arriveNamedBarrier(Thread& t, int pc, bool wait) {
     b.openTid = t.tid;
   } else if (b.expected != count) {
     fault("named-barrier", "E0735", pc,
-          "thread count mismatch at named barrier " + std::to_string(id) + ": " + threadName(cta, t.tid) + " arrives with " +
-              std::to_string(count) + " threads, but the phase began with " + std::to_string(b.expected) + " (" +
-              std::to_string(b.arrived) + " arrived so far); every arrival of a phase must name the same count",
-          true, {{span(b.openInstr), "the phase began here (thread " + std::to_string(b.openTid) + ", count " + std::to_string(b.expected) + ")"}});
+          "thread count mismatch at named barrier " + std::to_string(id) + ": " +
+              threadName(cta, t.tid) + " arrives with " + std::to_string(count) +
+              " threads, but the phase began with " + std::to_string(b.expected) + " (" +
+              std::to_string(b.arrived) +
+              " arrived so far); every arrival of a phase must name the same count",
+          true,
+          {{span(b.openInstr), "the phase began here (thread " + std::to_string(b.openTid) +
+                                   ", count " + std::to_string(b.expected) + ")"}});
     return false;
   }
   ++b.arrived;
@@ -141,23 +151,31 @@ bool Runner::reportNamedBarrierDeadlock(std::vector<Thread>& threads) {
       if (other == id || ob.waiters.empty()) continue;
       std::set<int64_t> ws;
       for (const Thread* w : ob.waiters) ws.insert(w->tid / 32);
-      notes.push_back({span(ob.waiters.front()->pc), warpList(ws) + " wait here at named barrier " + std::to_string(other) + " (" +
-                                                         std::to_string(ob.arrived) + " of " + std::to_string(ob.expected) + " threads arrived)"});
+      notes.push_back({span(ob.waiters.front()->pc),
+                       warpList(ws) + " wait here at named barrier " + std::to_string(other) +
+                           " (" + std::to_string(ob.arrived) + " of " +
+                           std::to_string(ob.expected) + " threads arrived)"});
       for (const Thread* w : ob.waiters) waiting.insert(w->tid / 32);
     }
     std::set<int64_t> mine;
     for (const Thread* w : b.waiters) mine.insert(w->tid / 32);
     for (const Thread& o : threads) {
-      if (o.state == ThreadState::Done) finished.insert(o.tid / 32);
-      else if (o.state == ThreadState::Waiting && !waiting.count(o.tid / 32) && elsewhere.insert(o.pc).second)
+      if (o.state == ThreadState::Done)
+        finished.insert(o.tid / 32);
+      else if (o.state == ThreadState::Waiting && !waiting.count(o.tid / 32) &&
+               elsewhere.insert(o.pc).second)
         notes.push_back({span(o.pc), threadName(cta, o.tid) + " waits here instead"});
     }
     waiting = mine;
     for (int64_t w : waiting) finished.erase(w);
-    notes.insert(notes.begin(), {span(b.openInstr), "the phase began here (thread " + std::to_string(b.openTid) + ", count " + std::to_string(b.expected) + ")"});
-    if (b.lastInstr != b.openInstr) notes.insert(notes.begin() + 1, {span(b.lastInstr), "the last arrival was here"});
-    std::string msg = "deadlock at named barrier " + std::to_string(id) + ": " + std::to_string(b.arrived) + " of " +
-                      std::to_string(b.expected) + " threads arrived and no thread can run; " + warpList(waiting) + " wait here";
+    notes.insert(notes.begin(),
+                 {span(b.openInstr), "the phase began here (thread " + std::to_string(b.openTid) +
+                                         ", count " + std::to_string(b.expected) + ")"});
+    if (b.lastInstr != b.openInstr)
+      notes.insert(notes.begin() + 1, {span(b.lastInstr), "the last arrival was here"});
+    std::string msg = "deadlock at named barrier " + std::to_string(id) + ": " +
+                      std::to_string(b.arrived) + " of " + std::to_string(b.expected) +
+                      " threads arrived and no thread can run; " + warpList(waiting) + " wait here";
     if (!finished.empty()) msg += ", " + warpList(finished) + " finished";
     fault("deadlock", "E0734", first.pc, msg, true, notes);
     return true;

@@ -36,13 +36,26 @@ Value normalize(Value v, ir::DType t);
 /// Converts a value between dtypes (int <-> float with C conversion semantics, then normalize).
 Value castTo(const Value& v, ir::DType from, ir::DType to);
 
-enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
-                Barrier, WarpSync, Collective, Tma, Halt,
-                Async,     ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
-                MbarWait,  ///< a blocking mbarrier parity wait: the thread stops until the phase completes
-                Wgmma,     ///< a wgmma: the warpgroup issues it together (wgmma_exec.cpp)
-                NamedBarrier,  ///< bar.sync id{, count} (T.ptx.bar.sync, T.cuda.warpgroup_sync = count 128)
-                NamedArrive,   ///< bar.arrive id, count: counts the thread and goes on (named_barrier_exec.cpp)
+enum class Op {
+  Assign,
+  Store,
+  Apply,
+  Ewise,
+  Jump,
+  JumpIfNot,
+  ForInit,
+  ForCheck,
+  ForStep,
+  Barrier,
+  WarpSync,
+  Collective,
+  Tma,
+  Halt,
+  Async,         ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
+  MbarWait,      ///< a blocking mbarrier parity wait: the thread stops until the phase completes
+  Wgmma,         ///< a wgmma: the warpgroup issues it together (wgmma_exec.cpp)
+  NamedBarrier,  ///< bar.sync id{, count} (T.ptx.bar.sync, T.cuda.warpgroup_sync = count 128)
+  NamedArrive,   ///< bar.arrive id, count: counts the thread and goes on (named_barrier_exec.cpp)
 };
 
 /// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a

@@ -12,7 +12,6 @@ namespace tirx::verify {
 
 namespace {
 
-
 /// Strips the library prefix: "numpy.exp" -> "exp", "torch.nn.functional.silu" -> "silu".
 std::string shortName(const std::string& n) { return n.substr(n.rfind('.') + 1); }
 
@@ -123,7 +122,8 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     if (m_failed) return nullptr;
   }
   Py dev = kwarg(kw, "device");
-  const bool onDev = dev && ((dev->kind == PyKind::Str && startsWith(dev->s, "cuda")) || dev->kind == PyKind::Device);
+  const bool onDev = dev && ((dev->kind == PyKind::Str && startsWith(dev->s, "cuda")) ||
+                             dev->kind == PyKind::Device);
 
   // Keywords some implemented function reads (or that cannot change a value: copy=,
   // requires_grad=, ...). Anything else (out=, where=, order=, retstep=, strict=, ...) is refused
@@ -150,10 +150,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   LibCall lc{args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev};
   // The groups in the order the names were always tried; each answers its own names only.
   using Handler = std::optional<Py> (Interp::*)(LibCall&);
-  static constexpr Handler kHandlers[] = {&Interp::libCompare, &Interp::libTvm,      &Interp::libConstruct,
-                                          &Interp::libRandom,  &Interp::libMath,     &Interp::libOperators,
-                                          &Interp::libReduce,  &Interp::libShape,    &Interp::libNn,
-                                          &Interp::libBuiltins};
+  static constexpr Handler kHandlers[] = {
+      &Interp::libCompare, &Interp::libTvm,       &Interp::libConstruct, &Interp::libRandom,
+      &Interp::libMath,    &Interp::libOperators, &Interp::libReduce,    &Interp::libShape,
+      &Interp::libNn,      &Interp::libBuiltins};
   for (Handler h : kHandlers)
     if (std::optional<Py> r = (this->*h)(lc)) return *r;
   return error("E0802", sp, "'" + name + "' is not supported by the harness");
@@ -240,7 +240,8 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     if (num < 0) return error("E0804", sp, "number of samples, " + std::to_string(num) + ", must be non-negative");
     if (torch) return libFinish(lc, torchLinspace(*s, *t, num, dt.value_or(DType::Float32)));
     Py ep = kwarg(kw, "endpoint");
-    return libFinish(lc, numpyLinspace(*s, *t, num, dt.value_or(DType::Float64), !ep || truth(ep, sp).value_or(true)));
+    return libFinish(lc, numpyLinspace(*s, *t, num, dt.value_or(DType::Float64),
+                                       !ep || truth(ep, sp).value_or(true)));
   }
   if (n == "arange" && (numpy || torch)) {
     std::vector<double> v;
@@ -610,8 +611,10 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
   [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- Python builtins ---
   if (startsWith(name, "builtins.")) {
-    if (!(n == "int" ? libOnlyKeywords(lc, {"base"}) : n == "round" ? libOnlyKeywords(lc, {"ndigits"})
-                     : n == "print" ? libOnlyKeywords(lc, {"sep", "end", "flush"}) : libOnlyKeywords(lc, {})))
+    if (!(n == "int"     ? libOnlyKeywords(lc, {"base"})
+          : n == "round" ? libOnlyKeywords(lc, {"ndigits"})
+          : n == "print" ? libOnlyKeywords(lc, {"sep", "end", "flush"})
+                         : libOnlyKeywords(lc, {})))
       return nullptr;
     if (n == "range") {
       std::vector<int64_t> v;
@@ -898,7 +901,7 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
   static const char* kFns[] = {
       "sum",   "max",   "min",     "mean",  "prod", "any",   "all",       "exp",       "log",
       "sqrt",  "abs",   "sigmoid", "tanh",  "relu", "clamp", "clamp_min", "clamp_max", "clip",
-      "round", "floor", "ceil",    "trunc", "neg",  "exp2",  "log2",  "softmax"};
+      "round", "floor", "ceil",    "trunc", "neg",  "exp2",  "log2",      "softmax"};
   for (const char* f : kFns) {
     if (name != f) continue;
     std::vector<Py> all{self};

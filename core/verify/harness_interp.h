@@ -85,7 +85,8 @@ class Interp {
   std::optional<Py> libNn(LibCall& lc);
   std::optional<Py> libBuiltins(LibCall& lc);
   // Their shared argument handling: the result array in the call's flavour and device; argument
-  // `i` (or keyword) as an array (E0805 when missing); an axis keyword; only these keywords (E0803).
+  // `i` (or keyword) as an array (E0805 when missing); an axis keyword; only these keywords
+  // (E0803).
   Py libFinish(const LibCall& lc, Array a);
   std::optional<Array> libArr(const LibCall& lc, size_t i, const std::string& kwname = "");
   std::optional<std::optional<int>> libAxisArg(const LibCall& lc, const char* k);

@@ -23,10 +23,12 @@ struct LibCall {
   Flavor fl = Flavor::Numpy;
   std::optional<DType> dt;  ///< the dtype= keyword, when given
   const ast::Expr& e;
-  bool onDev = false;       ///< device="cuda..." given
+  bool onDev = false;  ///< device="cuda..." given
 };
 
-inline bool startsWith(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+inline bool startsWith(const std::string& s, const std::string& p) {
+  return s.rfind(p, 0) == 0;
+}
 
 /// Keyword `name`, else null.
 inline Py kwarg(const Kwargs& kw, const std::string& name) {

@@ -1,7 +1,7 @@
 # Named barriers with a thread count (PTX bar.sync / bar.arrive; TIRx `T.ptx.bar.sync(id, count)`,
 # `T.ptx.bar.arrive(id, count)`): ids 0..15, counts positive multiples of 32 and at most the block
 # (E0226), warp-uniform operands and no lane-dependent control flow (E0224), bar.arrive needs its
-# count (E0162); setmaxnreg needs whole warpgroups (E0224, second kernel).
+# count (E0104); setmaxnreg needs whole warpgroups (E0224, second kernel).
 from tvm.script import tirx as T
 
 
@@ -24,7 +24,7 @@ def k(C: T.Tensor((256,), "float32"), n: T.int32):
     T.ptx.bar.sync(T.float32(1), 128)
     # expected-error@+1 E0224 {{the barrier id of T.ptx.bar.arrive must be the same in every lane of a warp}}
     T.ptx.bar.arrive(tid % 2 + 1, 128)
-    # expected-error@+1 E0162 {{T.ptx.bar.arrive}}
+    # expected-error@+1 E0104 {{T.ptx.bar.arrive needs 2 positional arguments, found 1}}
     T.ptx.bar.arrive(1)
     if tid % 32 < 16:
         # expected-error@+1 E0224 {{T.ptx.bar.sync inside control flow that may differ between the lanes of a warp}}

@@ -16,5 +16,5 @@ def arrive_race(Out: T.Tensor((128,), "float32")):
         S[tid] = T.float32(2)
     else:
         T.ptx.bar.sync(5, 256)
-        # expected-fault@+1 E0701 {{race on 'S'}} {{after a write by thread 127 (line 17)}}
+        # expected-fault@+1 E0701 {{race on 'S'}} {{after a write by thread 127 (line 16)}}
         Out[tid - 128] = S[tid - 128]
