@@ -83,6 +83,8 @@ class Interp {
   std::optional<Py> libReduce(LibCall& lc);
   std::optional<Py> libShape(LibCall& lc);
   std::optional<Py> libNn(LibCall& lc);
+  Py libSoftmax(LibCall& lc);    ///< torch.softmax, F.softmax, Tensor.softmax (harness_nn.cpp)
+  Py libAttention(LibCall& lc);  ///< F.scaled_dot_product_attention (harness_nn.cpp)
   std::optional<Py> libBuiltins(LibCall& lc);
   // Their shared argument handling: the result array in the call's flavour and device; argument
   // `i` (or keyword) as an array (E0805 when missing); an axis keyword; only these keywords

@@ -26,6 +26,8 @@ def k(C: T.Tensor((256,), "float32"), n: T.int32):
     T.ptx.bar.arrive(tid % 2 + 1, 128)
     # expected-error@+1 E0104 {{T.ptx.bar.arrive needs 2 positional arguments, found 1}}
     T.ptx.bar.arrive(1)
+    # expected-error@+1 E0350 {{'bar' is not a tile instruction: named barriers are statements, T.ptx.bar.sync(id, count) and T.ptx.bar.arrive(id, count)}}
+    T.cuda.tile.apply(T.ptx["bar.sync"], C)
     if tid % 32 < 16:
         # expected-error@+1 E0224 {{T.ptx.bar.sync inside control flow that may differ between the lanes of a warp}}
         T.ptx.bar.sync(4, 128)
