@@ -127,6 +127,20 @@ for f in "$ROOT"/resources/examples/attention_fwd_*.py "$ROOT"/tests/data/codege
   fi
 done
 
+# The named-barrier protocols under compute-sanitizer's synccheck (invalid barrier use, divergent
+# arrivals): a clean report is E0958-free and verifies.
+step "attention examples under compute-sanitizer synccheck"
+for f in "$ROOT"/resources/examples/attention_pingpong.py "$ROOT"/resources/examples/attention_fwd_d64.py; do
+  name="$(basename "$f" .py)"
+  t0=$(now)
+  if "$TIRX" verify "$f" --device cuda --sanitize synccheck > "$LOG/synccheck_$name.txt" 2>&1; then
+    row "synccheck $name" "ok" "$(since "$t0")"
+  else
+    row "synccheck $name" "FAIL" "exit $?, see synccheck_$name.txt"
+    cat "$LOG/synccheck_$name.txt"
+  fi
+done
+
 step "reader's guide suite (tests/data/guides, issue 13) on cuda and the simulator"
 for f in "$ROOT"/tests/data/guides/*.py; do
   name="$(basename "$f" .py)"
