@@ -24,7 +24,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 41);  // README.md lists 41 scripts
+    QCOMPARE(files.size(), 42);  // README.md lists 42 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }
