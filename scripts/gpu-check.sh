@@ -127,6 +127,35 @@ for f in "$ROOT"/resources/examples/*.py; do
   fi
 done
 
+# Attention (issue 24): the attention_*.py examples ran in the loop above (--device both: the
+# ping-pong on named barriers, head dims 64 and 128, causal, a sequence length of 200). Here: ptxas
+# honours their setmaxnreg (decision BAR-2): USETMAXREG in the SASS (dec and inc), no C7508 note.
+step "attention examples: setmaxnreg honoured (USETMAXREG in the SASS)"
+for f in "$ROOT"/resources/examples/attention_fwd_*.py "$ROOT"/tests/data/codegen/named_barrier.py; do
+  name="$(basename "$f" .py)"
+  "$TIRX" compile "$f" --emit sass > "$LOG/sass_setmaxnreg_$name.txt" 2>&1
+  n=$(grep -c "USETMAXREG" "$LOG/sass_setmaxnreg_$name.txt")
+  if [ "$n" -ge 2 ] && ! grep -q "C7508" "$LOG/sass_setmaxnreg_$name.txt"; then
+    row "setmaxnreg $name" "ok" "$n USETMAXREG"
+  else
+    row "setmaxnreg $name" "FAIL" "$n USETMAXREG, see sass_setmaxnreg_$name.txt"
+  fi
+done
+
+# The named-barrier protocols under compute-sanitizer's synccheck (invalid barrier use, divergent
+# arrivals): a clean report is E0958-free and verifies.
+step "attention examples under compute-sanitizer synccheck"
+for f in "$ROOT"/resources/examples/attention_pingpong.py "$ROOT"/resources/examples/attention_fwd_d64.py; do
+  name="$(basename "$f" .py)"
+  t0=$(now)
+  if "$TIRX" verify "$f" --device cuda --sanitize synccheck > "$LOG/synccheck_$name.txt" 2>&1; then
+    row "synccheck $name" "ok" "$(since "$t0")"
+  else
+    row "synccheck $name" "FAIL" "exit $?, see synccheck_$name.txt"
+    cat "$LOG/synccheck_$name.txt"
+  fi
+done
+
 step "reader's guide suite (tests/data/guides, issue 13) on cuda and the simulator"
 for f in "$ROOT"/tests/data/guides/*.py; do
   name="$(basename "$f" .py)"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/codegen/codegen_internal.h"
+#include "core/ir/buffer_access.h"
 #include "core/ir/shared_memory.h"
 #include "core/ptx/ptx_loc.h"
 
@@ -273,6 +274,18 @@ void Emitter::emitStmt(const ir::Stmt& s) {
         stmt(s.span, "asm volatile(\"bar.sync %0, 128;\" :: \"r\"((int)(" + expr(s.value) + ")) : \"memory\");");
         return;
       }
+      if (s.barrier == "bar_sync" && !s.barrierCount) {
+        stmt(s.span,
+             "asm volatile(\"bar.sync %0;\" :: \"r\"((int)(" + expr(s.value) + ")) : \"memory\");");
+        return;
+      }
+      if (s.barrier == "bar_sync" || s.barrier == "bar_arrive") {
+        stmt(s.span, "asm volatile(\"" +
+                         std::string(s.barrier == "bar_sync" ? "bar.sync" : "bar.arrive") +
+                         " %0, %1;\" :: \"r\"((int)(" + expr(s.value) + ")), \"r\"((int)(" +
+                         expr(s.barrierCount) + ")) : \"memory\");");
+        return;
+      }
       stmt(s.span, s.barrier == "warp_sync" ? "__syncwarp();" : "__syncthreads();");
       return;
     case K::Wgmma: if (s.wgmma) emitWgmma(s); return;
@@ -350,8 +363,17 @@ void Emitter::emitProgram() {
       used.insert(n);
       m_names.var[size_t(v.id)] = n;
     }
+    // setmaxnreg needs the register count at entry fixed: without a minimum of one block per SM
+    // ptxas drops every setmaxnreg of the kernel ("(C7508) 'setmaxnreg' ignored; unable to
+    // determine register count at entry"), for 128 or 256 threads and even for 384 (ptxas 13.0).
+    bool setsMaxNReg = false;
+    ir::forEachStmt(k.body, [&](const ir::Stmt& s) {
+      if (s.kind == ir::StmtKind::Async && s.async && s.async->kind == ir::AsyncKind::SetMaxNReg)
+        setsMaxNReg = true;
+    });
     std::string sig = "extern \"C\" __global__ void __launch_bounds__(" +
-                      std::to_string(k.launch.threads()) + ") " + k.name + "(";
+                      std::to_string(k.launch.threads()) + (setsMaxNReg ? ", 1" : "") + ") " +
+                      k.name + "(";
     m_declared.clear();
     for (size_t i = 0; i < k.params.size(); ++i) {
       const ir::KernelParam& p = k.params[i];

@@ -69,6 +69,7 @@ void forEachExpr(const Stmt& s, const std::function<void(const Expr&)>& fn) {
   visitExpr(s.start, fn);
   visitExpr(s.stop, fn);
   visitExpr(s.step, fn);
+  visitExpr(s.barrierCount, fn);
   if (s.apply) {
     visitExpr(s.apply->pred, fn);
     visitExpr(s.apply->srcSize, fn);

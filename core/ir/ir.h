@@ -310,18 +310,21 @@ struct AsyncOp {
 };
 
 enum class StmtKind {
-  Assign,   ///< vars[var] = value (first assignment declares it)
-  Store,    ///< tensor[indices] = value
-  Apply, Ewise,
+  Assign,  ///< vars[var] = value (first assignment declares it)
+  Store,   ///< tensor[indices] = value
+  Apply,
+  Ewise,
   Tma,      ///< a TMA copy: `tma`
   For,      ///< for var in range(start, stop, step): body  (unroll hint in `unroll`)
   While,    ///< while cond: body
   If,       ///< if cond: body else: orelse
-  Barrier,  ///< barrier: "cta_sync" | "warp_sync" | "warpgroup_sync" (bar.sync value, 128)
-  Break, Continue,
-  Return,   ///< scalar functions only: value
-  Async,    ///< an AsyncOp (commit/wait groups, mbarrier operations, proxy fences)
-  Wgmma,    ///< a warpgroup MMA: `wgmma`
+  Barrier,  ///< barrier: "cta_sync" | "warp_sync" | "warpgroup_sync" (bar.sync value, 128) |
+            ///< "bar_sync" | "bar_arrive" (named barrier `value` with `barrierCount` threads)
+  Break,
+  Continue,
+  Return,  ///< scalar functions only: value
+  Async,   ///< an AsyncOp (commit/wait groups, mbarrier operations, proxy fences)
+  Wgmma,   ///< a warpgroup MMA: `wgmma`
 };
 
 struct Stmt {
@@ -339,6 +342,9 @@ struct Stmt {
   ExprPtr start, stop, step;            ///< For
   bool unroll = false;
   std::string barrier;
+  /// bar_sync / bar_arrive: the thread count (null: bar.sync without one, every thread of the
+  /// block)
+  ExprPtr barrierCount;
   std::vector<Stmt> body, orelse;
 };
 

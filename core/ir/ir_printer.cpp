@@ -208,7 +208,8 @@ struct Printer {
         }
         break;
       case StmtKind::Barrier:
-        os << s.barrier << "(" << (s.value ? expr(s.value) : std::string()) << ")" << line << "\n";
+        os << s.barrier << "(" << (s.value ? expr(s.value) : std::string())
+           << (s.barrierCount ? ", " + expr(s.barrierCount) : std::string()) << ")" << line << "\n";
         break;
       case StmtKind::Wgmma: {
         const Wgmma& w = *s.wgmma;

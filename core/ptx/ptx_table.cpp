@@ -299,6 +299,13 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
         "selp", "cp", "wgmma", "tcgen05", "atom", "red", "vote", "match", "elect",
         "bar", "ldu", "prmt", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "fns"};
     const std::string& name = toks[0].text;
+    if (name == "bar" || name == "barrier")  // a statement, not an element-wise tile op (BAR-1)
+      return fail(error,
+                  "'" + name +
+                      "' is not a tile instruction: named barriers are statements, "
+                      "T.ptx.bar.sync(id, count) and T.ptx.bar.arrive(id, count)",
+                  0, static_cast<int>(name.size())),
+             std::nullopt;
     if (std::find(other.begin(), other.end(), name) != other.end()) {
       return fail(error,
                   "the PTX instruction family '" + name +

@@ -53,6 +53,13 @@ std::vector<BuiltinDoc> makeDocs() {
       {"T.cuda.warp_sync", "T.cuda.warp_sync()", "__syncwarp(): the threads of the warp wait here"},
       {"T.cuda.warpgroup_sync", "T.cuda.warpgroup_sync(id)",
        "bar.sync id, 128: the four warps of the thread's warpgroup wait here"},
+      {"T.ptx.bar.sync", "T.ptx.bar.sync(id, count)",
+       "bar.sync: wait at named barrier id (0..15) until count threads (a multiple of 32; none: "
+       "the "
+       "whole CTA) have arrived"},
+      {"T.ptx.bar.arrive", "T.ptx.bar.arrive(id, count)",
+       "bar.arrive: count this warp's threads at named barrier id without waiting (a producer's "
+       "signal to bar.sync waiters)"},
       {"T.cuda.elect_sync", "T.cuda.elect_sync()",
        "true in one lane of the warp (elect.sync); all 32 lanes must execute it"},
       {"T.ptx.setmaxnreg", "T.ptx.setmaxnreg(inc, n)",

@@ -174,6 +174,8 @@ const std::vector<std::string>& knownBuiltins() {
                                              "T.cuda.warpgroup_sync",
                                              "T.cuda.elect_sync",
                                              "T.ptx.setmaxnreg",
+                                             "T.ptx.bar.sync",
+                                             "T.ptx.bar.arrive",
                                              "T.cuda.__shfl_sync",
                                              "T.cuda.__shfl_xor_sync",
                                              "T.cuda.__shfl_up_sync",

@@ -424,6 +424,10 @@ class Analyzer {
   /// `T.ptx.setmaxnreg(inc, n)` and `T.cuda.warpgroup_sync(id)` (sema_wgmma.cpp).
   void lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out);
   void lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  /// `T.ptx.bar.sync(id[, count])` and `T.ptx.bar.arrive(id, count)` (sema_barrier.cpp).
+  void lowerNamedBarrier(const ast::Expr& call, bool arrive, std::vector<ir::Stmt>& out);
+  /// One operand of a named barrier (id or thread count): an integer, warp-uniform; null on error.
+  ir::ExprPtr namedBarrierOperand(const ast::Expr& e, const std::string& written, bool isId);
   void lowerMatrixCollective(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                              std::vector<ir::Stmt>& out);
   /// `T.cuda.__shfl_xor_sync(mask, var, lane_mask, width=32)` and the idx/up/down spellings: the

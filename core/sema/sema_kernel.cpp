@@ -704,6 +704,14 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       lowerBarrier(e, p == "T.cuda.cta_sync" ? "cta_sync" : "warp_sync", out);
       return;
     }
+    if (p == "T.ptx.bar.sync" || p == "T.ptx.bar.arrive") {
+      if (fn) {
+        error("E0201", e.span, p + " is not allowed in a scalar function");
+        return;
+      }
+      lowerNamedBarrier(e, p == "T.ptx.bar.arrive", out);
+      return;
+    }
     if (p == "T.cuda.warpgroup_sync" || p == "T.ptx.setmaxnreg") {
       if (fn) {
         error("E0201", e.span, p + " is not allowed in a scalar function");

@@ -585,6 +585,15 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
     note(d, call.args[0]->span, "setmaxnreg.sync.aligned is an sm_90a instruction here (compiled for compute_90a/sm_90a)");
     return;
   }
+  if (m_body->launchOk && m_body->blockThreads % 128 != 0) {
+    // setmaxnreg.sync.aligned is executed by all warps of a warpgroup together.
+    auto& d = error("E0224", call.span,
+                    "setmaxnreg needs a block of a multiple of 128 threads (whole warpgroups), but "
+                    "the kernel launches " +
+                        std::to_string(m_body->blockThreads));
+    note(d, m_body->kernel->launchSpan, "the launch is here");
+    return;
+  }
   if (!m_body->laneDivergence.empty()) {
     auto& d = error("E0224", call.span, "setmaxnreg inside control flow that may differ between the lanes of a warp; the whole warp must execute it");
     note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");

@@ -68,7 +68,10 @@ std::string Runner::opName(int pc) const {
   const ir::Stmt* s = code[pc].stmt;
   if (s && s->apply) return s->apply->instr.opcode;
   if (s && s->wgmma) return s->wgmma->instr.opcode;
-  if (s && s->kind == ir::StmtKind::Barrier) return "T.cuda." + s->barrier;
+  if (s && s->kind == ir::StmtKind::Barrier)
+    return s->barrier == "bar_sync"     ? "T.ptx.bar.sync"
+           : s->barrier == "bar_arrive" ? "T.ptx.bar.arrive"
+                                        : "T.cuda." + s->barrier;
   if (s && s->value && s->value->kind == ir::ExprKind::Intrinsic) return s->value->name;
   return "the collective";
 }

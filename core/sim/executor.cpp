@@ -291,12 +291,15 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
         code.push_back({Op::Tma, &s});
         break;
       case ir::StmtKind::Barrier:
-        if (s.barrier == "warpgroup_sync") {
+        if (s.barrier == "warpgroup_sync" || s.barrier == "bar_sync" || s.barrier == "bar_arrive") {
           namedBarriers = true;
           async.used = true;
-          async.clocks = true;  // the barrier orders its 128 threads through their vector clocks
+          async.clocks = true;  // the barrier orders its threads through their vector clocks
+          code.push_back({s.barrier == "bar_arrive" ? Op::NamedArrive : Op::NamedBarrier, &s});
+          break;
         }
-        code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : s.barrier == "warpgroup_sync" ? Op::NamedBarrier : Op::Barrier, &s});
+        if (s.barrier == "cta_sync") ctaSyncUsed = true;
+        code.push_back({s.barrier == "warp_sync" ? Op::WarpSync : Op::Barrier, &s});
         break;
       case ir::StmtKind::Wgmma:
         wgmmaUsed = true;
@@ -491,7 +494,13 @@ void Runner::runThread(Thread& t) {
         }
         break;
       case Op::Wgmma:
-      case Op::NamedBarrier: t.state = ThreadState::Waiting; return;  // released by the scheduler
+        t.state = ThreadState::Waiting;
+        return;  // released by the scheduler
+      case Op::NamedBarrier:
+      case Op::NamedArrive:
+        if (!arriveNamedBarrier(t, pc, in.op == Op::NamedBarrier)) return;  // waits, or a fault
+        ++t.pc;
+        break;
       case Op::Halt: t.state = ThreadState::Done; return;
     }
   }
@@ -539,6 +548,7 @@ void Runner::runCta() {
   resetAsync(nThreads);
   timeline.beginCta();
   wgmmaReset(nThreads);
+  namedBarrierReset();
   lockstep = observing && cta == opt.observer->focusCta();
   while (!fatal) {
     roundPc = -1;
@@ -555,6 +565,10 @@ void Runner::runCta() {
       if (std::any_of(threads.begin(), threads.end(),
                       [](const Thread& t) { return t.state == ThreadState::Running; }))
         continue;
+    }
+    if (namedReleased) {  // a named barrier released threads this round had passed: run them first
+      namedReleased = false;
+      continue;
     }
     flushShared();  // every lane of every warp instruction so far has run
     int64_t done = 0, atCta = 0;
@@ -618,7 +632,6 @@ void Runner::runCta() {
       continue;
     }
     if (fatal) return;
-    if (namedBarriers && releaseNamedBarriers(threads)) continue;
     if (releaseCollectives(threads)) {  // warp collectives (collective_exec.cpp)
       if (lockstep && !fatal)
         emitStep(StepKind::Collective, releasedPc, releasedLanes, false, threads);
@@ -644,6 +657,7 @@ void Runner::runCta() {
     }
     if (fatal) return;
     if (wgmmaUsed && reportWgmmaParticipation(threads)) return;
+    if (namedBarriers && reportNamedBarrierDeadlock(threads)) return;
     if (async.used && std::any_of(threads.begin(), threads.end(), [&](const Thread& t) { return waitsOnBarrier(t); })) {
       reportAsyncDeadlock(threads);
       return;

@@ -39,12 +39,26 @@ Value castTo(const Value& v, ir::DType from, ir::DType to);
 /// rounded once to nearest in f32 (f16/bf16 too: the caller rounds to the format) or f64.
 double floatBinary(ir::BinOp op, double a, double b, ir::DType t);
 
-enum class Op { Assign, Store, Apply, Ewise, Jump, JumpIfNot, ForInit, ForCheck, ForStep,
-                Barrier, WarpSync, Collective, Tma, Halt,
-                Async,     ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
-                MbarWait,  ///< a blocking mbarrier parity wait: the thread stops until the phase completes
-                Wgmma,     ///< a wgmma: the warpgroup issues it together (wgmma_exec.cpp)
-                NamedBarrier,  ///< T.cuda.warpgroup_sync(id): bar.sync id, 128
+enum class Op {
+  Assign,
+  Store,
+  Apply,
+  Ewise,
+  Jump,
+  JumpIfNot,
+  ForInit,
+  ForCheck,
+  ForStep,
+  Barrier,
+  WarpSync,
+  Collective,
+  Tma,
+  Halt,
+  Async,         ///< a non-blocking AsyncOp (commit/wait_group, mbarrier init/arrive, fences)
+  MbarWait,      ///< a blocking mbarrier parity wait: the thread stops until the phase completes
+  Wgmma,         ///< a wgmma: the warpgroup issues it together (wgmma_exec.cpp)
+  NamedBarrier,  ///< bar.sync id{, count} (T.ptx.bar.sync, T.cuda.warpgroup_sync = count 128)
+  NamedArrive,   ///< bar.arrive id, count: counts the thread and goes on (named_barrier_exec.cpp)
 };
 
 /// The thread a register layout names for the executing thread `tid` at `scope`: layouts of a
@@ -347,8 +361,30 @@ class Runner {
   void execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg);
   /// Issues every wgmma whose warpgroup has fully arrived; true when one ran.
   bool releaseWgmma(std::vector<Thread>& threads);
-  /// bar.sync id, 128: releases 128 waiting threads of one id; true when some were released.
-  bool releaseNamedBarriers(std::vector<Thread>& threads);
+  // named barriers (named_barrier_exec.cpp; PTX bar.sync / bar.arrive)
+  /// One of the CTA's 16 named barriers: the phase in progress (expected == 0: none).
+  struct NamedBarrierPhase {
+    int64_t expected = 0;          ///< the phase's thread count, fixed by its first arrival
+    int64_t arrived = 0;           ///< threads arrived so far
+    int openInstr = -1;            ///< the statement of the first arrival
+    int64_t openTid = -1;          ///< its thread
+    int lastInstr = -1;            ///< the last arrival's statement
+    std::vector<Thread*> waiters;  ///< threads stopped at bar.sync
+    std::vector<uint32_t> joined;  ///< vector clocks of the arrivals, joined (race detection)
+    int64_t latest = 0;            ///< simulated time: the latest arrival
+  };
+  std::array<NamedBarrierPhase, 16> namedBars{};
+  bool ctaSyncUsed = false;  ///< the kernel calls T.cuda.cta_sync (named barrier 0, every thread)
+  /// A phase completed during the scheduler's round and released waiters it had already passed.
+  bool namedReleased = false;
+  void namedBarrierReset();
+  /// A thread arrives at named barrier `pc` (bar.sync when `wait`, else bar.arrive). False when it
+  /// stops (it waits, or a fault: bad id or count, E0735); true when it goes on (bar.arrive, or the
+  /// arrival that completed the phase). Completing a phase releases every waiter of the barrier.
+  bool arriveNamedBarrier(Thread& t, int pc, bool wait);
+  /// E0734 when a thread waits at a named barrier and nothing can run: names the barrier, the
+  /// arrivals against the count, the waiting warps and what the others are doing. True if reported.
+  bool reportNamedBarrierDeadlock(std::vector<Thread>& threads);
   /// E0789 when a warpgroup waits at a wgmma some of its threads will never reach.
   bool reportWgmmaParticipation(std::vector<Thread>& threads);
 

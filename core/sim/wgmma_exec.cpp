@@ -16,8 +16,7 @@
 //         a barrier or mbarrier order when the writer is outside the warpgroup);
 //   E0789 threads of one warpgroup at different wgmma statements, or finished, while others wait
 //         at one; descriptors (region origins) that differ between the warps.
-// Named barriers (`T.cuda.warpgroup_sync(id)` = bar.sync id, 128) release 128 waiting threads
-// with the same id and join their vector clocks.
+// Named barriers (`T.cuda.warpgroup_sync(id)` = bar.sync id, 128) are named_barrier_exec.cpp's.
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -357,41 +356,6 @@ bool Runner::releaseWgmma(std::vector<Thread>& threads) {
     int64_t latest = 0;  // the timeline's logical clock: the warpgroup leaves together
     for (Thread* t : wg) latest = std::max<int64_t>(latest, t->clock);
     for (Thread* t : wg) {
-      t->clock = latest;
-      t->state = ThreadState::Running;
-      ++t->pc;
-    }
-    any = true;
-  }
-  return any;
-}
-
-bool Runner::releaseNamedBarriers(std::vector<Thread>& threads) {
-  std::map<int64_t, std::vector<Thread*>> byId;
-  for (Thread& t : threads)
-    if (t.state == ThreadState::Waiting && code[size_t(t.pc)].op == Op::NamedBarrier) {
-      const int64_t id = eval(*code[size_t(t.pc)].stmt->value, t, t.vars, t.pc).i;
-      byId[id].push_back(&t);
-    }
-  bool any = false;
-  for (auto& [id, ws] : byId) {
-    if (ws.size() < 128) continue;
-    ws.resize(128);  // bar.sync id, 128: the first 128 arrivals (by thread index here)
-    if (async.clocks) {
-      std::vector<uint32_t> joined;
-      for (Thread* t : ws) {
-        const auto& v = async.vc[size_t(t->tid)];
-        if (joined.size() < v.size()) joined.resize(v.size(), 0);
-        for (size_t i = 0; i < v.size(); ++i) joined[i] = std::max(joined[i], v[i]);
-      }
-      for (Thread* t : ws) {
-        async.vc[size_t(t->tid)] = joined;
-        ++async.vc[size_t(t->tid)][size_t(t->tid)];
-      }
-    }
-    int64_t latest = 0;
-    for (Thread* t : ws) latest = std::max<int64_t>(latest, t->clock);
-    for (Thread* t : ws) {
       t->clock = latest;
       t->state = ThreadState::Running;
       ++t->pc;

@@ -5,23 +5,12 @@
 #include <cstring>
 
 #include "core/verify/harness_interp.h"
+#include "core/verify/harness_lib_call.h"
 #include "core/verify/py_numbers.h"
 
 namespace tirx::verify {
 
 namespace {
-
-bool startsWith(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
-
-Py kwarg(const Kwargs& kw, const std::string& name) {
-  for (const auto& [k, v] : kw)
-    if (k == name) return v;
-  return nullptr;
-}
-Py argOr(const std::vector<Py>& args, size_t i, const Kwargs& kw, const std::string& name) {
-  if (i < args.size()) return args[i];
-  return kwarg(kw, name);
-}
 
 /// Strips the library prefix: "numpy.exp" -> "exp", "torch.nn.functional.silu" -> "silu".
 std::string shortName(const std::string& n) { return n.substr(n.rfind('.') + 1); }
@@ -83,6 +72,43 @@ std::optional<DType> dtypeArg(Interp& in, const Py& v, SourceSpan span) {
 }
 }  // namespace
 
+Py Interp::libFinish(const LibCall& lc, Array a) {
+  a.flavor = lc.fl;
+  a.onDevice = a.onDevice || lc.onDev;
+  return array(std::move(a));
+}
+
+std::optional<Array> Interp::libArr(const LibCall& lc, size_t i, const std::string& kwname) {
+  Py v = argOr(lc.args, i, lc.kw, kwname.empty() ? "__none__" : kwname);
+  if (!v) {
+    error("E0805", lc.sp, lc.n + "() is missing an argument");
+    return std::nullopt;
+  }
+  return toArray(v, lc.sp, {}, lc.fl);
+}
+
+std::optional<std::optional<int>> Interp::libAxisArg(const LibCall& lc, const char* k) {
+  Py v = kwarg(lc.kw, k);
+  if (!v || v->kind == PyKind::None) return std::optional<int>{};
+  auto x = toInt(v, lc.sp);
+  if (!x) return std::nullopt;
+  return std::optional<int>(static_cast<int>(*x));
+}
+
+// A keyword the harness does not implement (out=, where=, dtype= of a ufunc, key= of max) would
+// change numpy's result: refused, never ignored.
+bool Interp::libOnlyKeywords(const LibCall& lc, std::initializer_list<const char*> allowed) {
+  for (const auto& [k, v] : lc.kw) {
+    bool ok = false;
+    for (const char* a : allowed) ok = ok || k == a;
+    if (!ok) {
+      error("E0803", lc.sp, lc.n + "(" + k + "=...) is not supported by the harness");
+      return false;
+    }
+  }
+  return true;
+}
+
 Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e) {
   const SourceSpan sp = e.span;
   const bool torch = startsWith(name, "torch");
@@ -96,41 +122,8 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     if (m_failed) return nullptr;
   }
   Py dev = kwarg(kw, "device");
-  const bool onDev = dev && ((dev->kind == PyKind::Str && startsWith(dev->s, "cuda")) || dev->kind == PyKind::Device);
-  auto finish = [&](Array a) {
-    a.flavor = fl;
-    a.onDevice = a.onDevice || onDev;
-    return array(std::move(a));
-  };
-  auto arr = [&](size_t i, const std::string& kwname = "") -> std::optional<Array> {
-    Py v = argOr(args, i, kw, kwname.empty() ? "__none__" : kwname);
-    if (!v) {
-      error("E0805", sp, n + "() is missing an argument");
-      return std::nullopt;
-    }
-    return toArray(v, sp, {}, fl);
-  };
-  auto axisArg = [&](const char* k) -> std::optional<std::optional<int>> {
-    Py v = kwarg(kw, k);
-    if (!v || v->kind == PyKind::None) return std::optional<int>{};
-    auto x = toInt(v, sp);
-    if (!x) return std::nullopt;
-    return std::optional<int>(static_cast<int>(*x));
-  };
-
-  // A keyword the harness does not implement (out=, where=, dtype= of a ufunc, key= of max) would
-  // change numpy's result: refused, never ignored.
-  auto onlyKeywords = [&](std::initializer_list<const char*> allowed) -> bool {
-    for (const auto& [k, v] : kw) {
-      bool ok = false;
-      for (const char* a : allowed) ok = ok || k == a;
-      if (!ok) {
-        error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
-        return false;
-      }
-    }
-    return true;
-  };
+  const bool onDev = dev && ((dev->kind == PyKind::Str && startsWith(dev->s, "cuda")) ||
+                             dev->kind == PyKind::Device);
 
   // Keywords some implemented function reads (or that cannot change a value: copy=,
   // requires_grad=, ...). Anything else (out=, where=, order=, retstep=, strict=, ...) is refused
@@ -145,7 +138,8 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       "approximate",  "actual",   "desired",   "expected",      "data",         "kernel",
       "target",       "pipeline", "copy",      "requires_grad", "pin_memory",   "non_blocking",
       "sep",          "flush",    "base",      "ndigits",       "generator",    "input",
-      "other",        "axes"};
+      "other",        "axes",     "attn_mask", "dropout_p",     "is_causal",    "scale",
+      "enable_gqa",   "query",    "key",       "value"};
   for (const auto& [k, v] : kw) {
     bool known = false;
     for (const char* x : kKnownKeywords) known = known || k == x;
@@ -153,6 +147,21 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
   }
 
+  LibCall lc{args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev};
+  // The groups in the order the names were always tried; each answers its own names only.
+  using Handler = std::optional<Py> (Interp::*)(LibCall&);
+  static constexpr Handler kHandlers[] = {
+      &Interp::libCompare, &Interp::libTvm,       &Interp::libConstruct, &Interp::libRandom,
+      &Interp::libMath,    &Interp::libOperators, &Interp::libReduce,    &Interp::libShape,
+      &Interp::libNn,      &Interp::libBuiltins};
+  for (Handler h : kHandlers)
+    if (std::optional<Py> r = (this->*h)(lc)) return *r;
+  return error("E0802", sp, "'" + name + "' is not supported by the harness");
+}
+
+// Comparisons: numpy.testing / torch.testing asserts, allclose
+std::optional<Py> Interp::libCompare(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- comparisons ---
   if (name == "numpy.testing.assert_allclose" || name == "tvm.testing.assert_allclose" ||
       name == "tvm_tirx.testing.assert_allclose" || name == "numpy.testing.assert_array_equal" ||
@@ -161,13 +170,19 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     return check(kind, args, kw, e);
   }
   if (name == "numpy.allclose" || name == "torch.allclose") {
-    auto a = arr(0), b = arr(1);
+    auto a = libArr(lc, 0), b = libArr(lc, 1);
     if (!a || !b) return nullptr;
     auto r = argOr(args, 2, kw, "rtol"), t = argOr(args, 3, kw, "atol");
     const double rt = r ? toReal(r, sp).value_or(1e-5) : 1e-5, at = t ? toReal(t, sp).value_or(1e-8) : 1e-8;
     Py en = argOr(args, 4, kw, "equal_nan");
     return boolean(allclose(*a, *b, rt, at, en && truth(en, sp).value_or(false)));
   }
+  return std::nullopt;
+}
+
+// Tvm / tvm_tirx: compile, devices, runtime tensors; torch.cuda and the seeds
+std::optional<Py> Interp::libTvm(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- tvm / tvm_tirx ---
   if (name == "tvm.tirx.compile" || name == "tvm_tirx.compile" || name == "tvm.compile" || name == "tvm.build") {
     Py k = argOr(args, 0, kw, "kernel");
@@ -186,7 +201,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   }
   if (name == "tvm.runtime.tensor" || name == "tvm.nd.array" || name == "tvm_tirx.runtime.tensor" ||
       name == "tvm.runtime.ndarray") {
-    auto a = arr(0);
+    auto a = libArr(lc, 0);
     if (!a) return nullptr;
     a->flavor = Flavor::Numpy;
     a->onDevice = true;
@@ -201,6 +216,12 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     return none();
   }
+  return std::nullopt;
+}
+
+// Constructors: linspace, arange, zeros/ones/empty/full(_like), array/tensor
+std::optional<Py> Interp::libConstruct(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- constructors ---
   if (n == "linspace" && (numpy || torch)) {
     Py a0 = argOr(args, 0, kw, "start"), a1 = argOr(args, 1, kw, torch ? "end" : "stop"),
@@ -221,9 +242,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
             arraySizeError(dt.value_or(torch ? DType::Float32 : DType::Float64), {num});
         !why.empty())
       return error("E0814", sp, why);
-    if (torch) return finish(torchLinspace(*s, *t, num, dt.value_or(DType::Float32)));
+    if (torch) return libFinish(lc, torchLinspace(*s, *t, num, dt.value_or(DType::Float32)));
     Py ep = kwarg(kw, "endpoint");
-    return finish(numpyLinspace(*s, *t, num, dt.value_or(DType::Float64), !ep || truth(ep, sp).value_or(true)));
+    return libFinish(lc, numpyLinspace(*s, *t, num, dt.value_or(DType::Float64),
+                                       !ep || truth(ep, sp).value_or(true)));
   }
   if (n == "arange" && (numpy || torch)) {
     std::vector<double> v;
@@ -243,7 +265,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
         !arraySizeError(dt.value_or(def), {count < 9.2e18 ? int64_t(count) : INT64_MAX}).empty())
       return error("E0814", sp,
                    arraySizeError(dt.value_or(def), {count < 9.2e18 ? int64_t(count) : INT64_MAX}));
-    return finish(arange(start, stop, step, dt.value_or(def), fl));
+    return libFinish(lc, arange(start, stop, step, dt.value_or(def), fl));
   }
   if ((n == "zeros" || n == "ones" || n == "empty" || n == "full") && (numpy || torch)) {
     std::vector<Py> shapeArgs = args;
@@ -276,10 +298,10 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
     if (n == "empty") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
-    return finish(std::move(a));
+    return libFinish(lc, std::move(a));
   }
   if ((n == "zeros_like" || n == "ones_like" || n == "empty_like" || n == "full_like") && (numpy || torch)) {
-    auto src = arr(0);
+    auto src = libArr(lc, 0);
     if (!src) return nullptr;
     Array a = makeArray(dt.value_or(src->dtype), src->shape, fl);
     a.onDevice = src->onDevice;
@@ -294,7 +316,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
     if (n == "empty_like") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
-    return finish(std::move(a));
+    return libFinish(lc, std::move(a));
   }
   if (n == "array" || n == "asarray" || n == "tensor" || n == "as_tensor" || n == "from_numpy" || n == "ascontiguousarray") {
     Py v = argOr(args, 0, kw, "data");
@@ -302,8 +324,14 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     auto a = toArray(v, sp, dt, fl);
     if (!a) return nullptr;
     a->origin = v->kind == PyKind::Array ? v->arr->origin : -1;
-    return finish(std::move(*a));
+    return libFinish(lc, std::move(*a));
   }
+  return std::nullopt;
+}
+
+// Random arrays (deterministic, seeded; not numpy's or torch's generator)
+std::optional<Py> Interp::libRandom(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- random (deterministic, seeded; not numpy's or torch's generator) ---
   if ((n == "rand" || n == "randn" || n == "random" || n == "uniform" || n == "standard_normal") &&
       (startsWith(name, "numpy.random") || torch)) {
@@ -334,8 +362,14 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       }
       a.set(i, v);
     }
-    return finish(std::move(a));
+    return libFinish(lc, std::move(a));
   }
+  return std::nullopt;
+}
+
+// Element-wise math: unary functions, maximum/minimum
+std::optional<Py> Interp::libMath(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- element-wise math ---
   static const std::pair<const char*, UnaryOp> kUnary[] = {
       {"exp", UnaryOp::Exp},         {"exp2", UnaryOp::Exp2},
@@ -355,7 +389,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   if (numpy || torch || startsWith(name, "math.")) {
     for (const auto& [un, op] : kUnary) {
       if (n != un) continue;
-      if (!onlyKeywords({"approximate"})) return nullptr;
+      if (!libOnlyKeywords(lc, {"approximate"})) return nullptr;
       if (args.size() != 1) return error("E0805", sp, n + "() takes one argument");
       if (startsWith(name, "math.")) {
         auto x = toReal(args[0], sp);
@@ -363,7 +397,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
         Array one = fromDoubles(DType::Float64, {}, {*x});
         return real(unary(op, one).get(0));
       }
-      auto a = arr(0);
+      auto a = libArr(lc, 0);
       if (!a) return nullptr;
       if (n == "gelu" && kwarg(kw, "approximate")) {
         Py ap = kwarg(kw, "approximate");
@@ -373,20 +407,20 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
             const double x = a->get(i);
             r.set(i, 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))));
           }
-          return finish(std::move(r));
+          return libFinish(lc, std::move(r));
         }
       }
       std::string err;
       Array r = unary(op, *a, &err);
       if (!err.empty()) return error("E0804", sp, err);
-      return finish(std::move(r));
+      return libFinish(lc, std::move(r));
     }
   }
   if ((n == "maximum" || n == "minimum" || n == "fmax" || n == "fmin") && (numpy || torch)) {
-    if (!onlyKeywords({})) return nullptr;
+    if (!libOnlyKeywords(lc, {})) return nullptr;
     if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
     if (n == "fmax" || n == "fmin") return error("E0802", sp, n + "() (NaN-ignoring) is not supported by the harness");
-    auto a = arr(0), b = arr(1);
+    auto a = libArr(lc, 0), b = libArr(lc, 1);
     if (!a || !b) return nullptr;
     const bool weakB = args.size() > 1 && args[1]->kind != PyKind::Array;
     DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl) : promote(a->dtype, b->dtype, fl);
@@ -408,8 +442,14 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     std::string err;
     auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b, rt, &err);
     if (!r) return error("E0804", sp, err);
-    return finish(std::move(*r));
+    return libFinish(lc, std::move(*r));
   }
+  return std::nullopt;
+}
+
+// Functional spellings of the operators, clip/clamp, where
+std::optional<Py> Interp::libOperators(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // Functional spellings of the arithmetic/bitwise/comparison operators: same semantics as the
   // operator (dtype promotion, weak Python scalars); two Python numbers become a 0-d array first.
   static const std::pair<const char*, ast::Op> kOpFuncs[] = {
@@ -450,19 +490,19 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
   if (numpy || torch) {
     for (const auto& [fname, op] : kOpFuncs) {
       if (n != fname) continue;
-      if (!onlyKeywords({})) return nullptr;
+      if (!libOnlyKeywords(lc, {})) return nullptr;
       if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
       Py a = args[0];
       if (a->kind != PyKind::Array && args[1]->kind != PyKind::Array) {
-        auto x = arr(0);
+        auto x = libArr(lc, 0);
         if (!x) return nullptr;
-        a = finish(std::move(*x));
+        a = libFinish(lc, std::move(*x));
       }
       return binop(op, a, args[1], sp);
     }
   }
   if ((n == "clip" || n == "clamp" || n == "clamp_min" || n == "clamp_max" || n == "clip_") && (numpy || torch)) {
-    auto a = arr(0);
+    auto a = libArr(lc, 0);
     if (!a) return nullptr;
     Py lo = n == "clamp_max" ? nullptr : argOr(args, 1, kw, torch ? "min" : "a_min");
     Py hi = n == "clamp_min" ? nullptr : argOr(args, n == "clamp_max" ? 1 : 2, kw, torch ? "max" : "a_max");
@@ -479,20 +519,26 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       if (!x) return error("E0804", sp, err);
       r = std::move(*x);
     }
-    return finish(std::move(r));
+    return libFinish(lc, std::move(r));
   }
   if (n == "where" && (numpy || torch)) {
-    auto c = arr(0), a = arr(1), b = arr(2);
+    auto c = libArr(lc, 0), a = libArr(lc, 1), b = libArr(lc, 2);
     if (!c || !a || !b) return nullptr;
     std::string err;
     auto r = where(*c, *a, *b, &err);
     if (!r) return error("E0804", sp, err);
-    return finish(std::move(*r));
+    return libFinish(lc, std::move(*r));
   }
+  return std::nullopt;
+}
+
+// Reductions (axis/dim, keepdims)
+std::optional<Py> Interp::libReduce(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   if ((n == "sum" || n == "max" || n == "min" || n == "amax" || n == "amin" || n == "mean" || n == "prod" || n == "any" || n == "all") && (numpy || torch)) {
-    auto a = arr(0);
+    auto a = libArr(lc, 0);
     if (!a) return nullptr;
-    auto ax = axisArg(torch ? "dim" : "axis");
+    auto ax = libAxisArg(lc, torch ? "dim" : "axis");
     if (!ax) return nullptr;
     if (args.size() > 1 && !*ax) {
       auto x = toInt(args[1], sp);
@@ -519,11 +565,17 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
         if (!x) return error("E0804", sp, err);
       }
     }
-    return finish(std::move(*x));
+    return libFinish(lc, std::move(*x));
   }
+  return std::nullopt;
+}
+
+// Shape functions: roll, reshape, transpose/permute/swapaxes
+std::optional<Py> Interp::libShape(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   if ((n == "roll" || n == "reshape" || n == "transpose" || n == "permute" || n == "swapaxes") &&
       (numpy || torch)) {
-    auto a = arr(0);
+    auto a = libArr(lc, 0);
     if (!a) return nullptr;
     std::string err;
     if (n == "transpose" || n == "permute" || n == "swapaxes") {
@@ -540,7 +592,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       if (perm.empty() && a->ndim() > 0) return error("E0804", sp, err);
       auto r = transpose(*a, perm, &err);
       if (!r) return error("E0804", sp, err);
-      return finish(std::move(*r));
+      return libFinish(lc, std::move(*r));
     }
     if (n == "reshape") {
       Py s = argOr(args, 1, kw, torch ? "shape" : "newshape");
@@ -549,7 +601,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       if (!shape) return nullptr;
       auto r = reshape(*a, *shape, &err);
       if (!r) return error("E0804", sp, err);
-      return finish(std::move(*r));
+      return libFinish(lc, std::move(*r));
     }
     Py sh = argOr(args, 1, kw, torch ? "shifts" : "shift");
     if (!sh) return error("E0805", sp, "roll() needs a shift");
@@ -563,12 +615,20 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
     }
     auto r = roll(*a, *shift, axis, &err);
     if (!r) return error("E0804", sp, err);
-    return finish(std::move(*r));
+    return libFinish(lc, std::move(*r));
   }
+  return std::nullopt;
+}
+
+// Python builtins: range, len, print, list/tuple, number builtins, min/max/sum, zip/enumerate
+std::optional<Py> Interp::libBuiltins(LibCall& lc) {
+  [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- Python builtins ---
   if (startsWith(name, "builtins.")) {
-    if (!(n == "int" ? onlyKeywords({"base"}) : n == "round" ? onlyKeywords({"ndigits"})
-                     : n == "print" ? onlyKeywords({"sep", "end", "flush"}) : onlyKeywords({})))
+    if (!(n == "int"     ? libOnlyKeywords(lc, {"base"})
+          : n == "round" ? libOnlyKeywords(lc, {"ndigits"})
+          : n == "print" ? libOnlyKeywords(lc, {"sep", "end", "flush"})
+                         : libOnlyKeywords(lc, {})))
       return nullptr;
     if (n == "range") {
       std::vector<int64_t> v;
@@ -687,7 +747,7 @@ Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& k
       return list(std::move(out));
     }
   }
-  return error("E0802", sp, "'" + name + "' is not supported by the harness");
+  return std::nullopt;
 }
 
 Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
@@ -855,7 +915,7 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
   static const char* kFns[] = {
       "sum",   "max",   "min",     "mean",  "prod", "any",   "all",       "exp",       "log",
       "sqrt",  "abs",   "sigmoid", "tanh",  "relu", "clamp", "clamp_min", "clamp_max", "clip",
-      "round", "floor", "ceil",    "trunc", "neg",  "exp2",  "log2"};
+      "round", "floor", "ceil",    "trunc", "neg",  "exp2",  "log2",      "softmax"};
   for (const char* f : kFns) {
     if (name != f) continue;
     std::vector<Py> all{self};

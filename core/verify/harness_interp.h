@@ -14,6 +14,7 @@
 namespace tirx::verify {
 
 using Kwargs = std::vector<std::pair<std::string, Py>>;
+struct LibCall;
 
 /// Origin of an array produced by a kernel call: which run and argument, and its owners.
 struct Origin {
@@ -68,7 +69,30 @@ class Interp {
   // library (harness_lib.cpp)
   Py attribute(const Py& obj, const std::string& name, SourceSpan span);
   Py call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::Expr& callExpr);
+  /// numpy / torch / tvm / builtins functions by qualified name: tries the groups below in turn;
+  /// E0802 when none knows the name.
   Py callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e);
+  // The groups (harness_funcs.cpp; libNn: harness_nn.cpp): nullopt when the name is not theirs,
+  // else the result (null after an error).
+  std::optional<Py> libCompare(LibCall& lc);
+  std::optional<Py> libTvm(LibCall& lc);
+  std::optional<Py> libConstruct(LibCall& lc);
+  std::optional<Py> libRandom(LibCall& lc);
+  std::optional<Py> libMath(LibCall& lc);
+  std::optional<Py> libOperators(LibCall& lc);
+  std::optional<Py> libReduce(LibCall& lc);
+  std::optional<Py> libShape(LibCall& lc);
+  std::optional<Py> libNn(LibCall& lc);
+  Py libSoftmax(LibCall& lc);    ///< torch.softmax, F.softmax, Tensor.softmax (harness_nn.cpp)
+  Py libAttention(LibCall& lc);  ///< F.scaled_dot_product_attention (harness_nn.cpp)
+  std::optional<Py> libBuiltins(LibCall& lc);
+  // Their shared argument handling: the result array in the call's flavour and device; argument
+  // `i` (or keyword) as an array (E0805 when missing); an axis keyword; only these keywords
+  // (E0803).
+  Py libFinish(const LibCall& lc, Array a);
+  std::optional<Array> libArr(const LibCall& lc, size_t i, const std::string& kwname = "");
+  std::optional<std::optional<int>> libAxisArg(const LibCall& lc, const char* k);
+  bool libOnlyKeywords(const LibCall& lc, std::initializer_list<const char*> allowed);
   Py callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
                 const ast::Expr& e);
   Py callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e);

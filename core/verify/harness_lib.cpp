@@ -8,24 +8,11 @@
 #include "core/ir/specialize.h"
 #include "core/sim/sim_numerics.h"
 #include "core/verify/harness_interp.h"
+#include "core/verify/harness_lib_call.h"
 
 namespace tirx::verify {
 
 namespace {
-
-bool startsWith(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
-
-Py kwarg(const Kwargs& kw, const std::string& name) {
-  for (const auto& [k, v] : kw)
-    if (k == name) return v;
-  return nullptr;
-}
-
-/// Positional argument `i`, else keyword `name`, else null.
-Py argOr(const std::vector<Py>& args, size_t i, const Kwargs& kw, const std::string& name) {
-  if (i < args.size()) return args[i];
-  return kwarg(kw, name);
-}
 
 std::optional<DType> dtypeNamed(const std::string& n) {
   if (n == "float" || n == "double") return n == "float" ? DType::Float32 : DType::Float64;

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "tirx_process.h"
@@ -23,7 +24,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 37);  // README.md lists 37 scripts
+    QCOMPARE(files.size(), 43);  // README.md lists 43 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }
@@ -53,6 +54,44 @@ class TestCliExamples : public QObject {
         QStringLiteral("^verified: %1/%1 checks passed, 0 faults, 0 errors on sim ").arg(checks),
         QRegularExpression::MultilineOption);
     QVERIFY2(summary.match(r.out).hasMatch(), qPrintable(r.out));
+  }
+
+  void pingpongDeadlocksWithoutAnArrive() {
+    // The ping-pong example verifies (examplePassesOnSim); without warpgroup 1's first bar.arrive
+    // both warpgroups wait forever: the simulator names barrier 1, its arrivals, the waiting warps
+    // and the other barrier's waiters, at the script line (E0734; issue 24).
+    QFile f(examplesDir() + "/attention_pingpong.py");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(f.readAll());
+    const QString arrive = "    if wg == 1:\n        T.ptx.bar.arrive(1, 256)\n";
+    QVERIFY(text.contains(arrive));
+    text.remove(arrive);
+    QTemporaryDir dir;
+    QFile out(dir.filePath("pingpong_missing_arrive.py"));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+    const Run r = tirx({"verify", out.fileName(), "--device", "sim"});
+    QVERIFY2(r.code != 0, qPrintable(r.out + r.err));
+    const QString all = r.out + r.err;
+    QVERIFY2(
+        all.contains(QRegularExpression("pingpong_missing_arrive\\.py:24:9: error: deadlock at "
+                                        "named barrier 1: 128 of 256 threads arrived and no "
+                                        "thread can run; warps 0–3 wait here \\[E0734\\]")),
+        qPrintable(all));
+    QVERIFY2(
+        all.contains("note: warps 4–7 wait here at named barrier 2 (128 of 256 threads arrived)"),
+        qPrintable(all));
+  }
+
+  void registerViewWithoutThreadAxes() {
+    // Decision VIEW-1: a thread-axis-less view of a register tile is the thread's own slots.
+    const Run r = tirx(
+        {"verify", QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/register_view_per_thread.py"),
+         "--device", "sim"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("verified: 1/1 checks passed, 0 faults, 0 errors on sim"),
+             qPrintable(r.out));
   }
 
   void max3NeedsSm100() {

@@ -225,6 +225,19 @@ class TestCodegen : public QObject {
     QVERIFY(!runChecks(ds, false, {"a", "c", "x", "x", "zz"}).empty()); // NOT fails
   }
 
+  void setmaxnregHonoured() {
+    // ptxas allocates the setmaxnreg.inc budget (232) for a 256-thread kernel only when the
+    // register count at entry is fixed (__launch_bounds__(256, 1)); with __launch_bounds__(256) it
+    // reported C7508 "'setmaxnreg' ignored" and 10 registers (decision BAR-2).
+    const auto p =
+        compileFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/codegen/named_barrier.py");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "named_barrier.py").c_str());
+    for (const Diagnostic& d : p.diagnostics)
+      QVERIFY2(d.message.find("setmaxnreg") == std::string::npos, d.message.c_str());
+    QCOMPARE(p.resources.size(), size_t(1));
+    QCOMPARE(p.resources[0].registers, 232);
+  }
+
   void activationPtx() {
     const auto p = compileFile(kKernels + "two_kernels.py", 90, "activation");
     QVERIFY2(p.ok, formatGcc(p.diagnostics, "two_kernels.py").c_str());

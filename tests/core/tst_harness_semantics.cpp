@@ -114,6 +114,52 @@ class TestHarnessSemantics : public QObject {
     QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message), r.errors[0].message.c_str());
   }
 
+  // torch.softmax / scaled_dot_product_attention (decision NN-1): what PyTorch raises is an
+  // error at the call, and what the harness cannot reproduce (dropout, GQA) is refused.
+  void attentionErrors_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("errorCode");
+    QTest::addColumn<QString>("message");
+    const QString pre = "import torch\nimport torch.nn.functional as F\nq = torch.ones(2, 4, 8)\n";
+    QTest::newRow("dropout") << pre + "r = F.scaled_dot_product_attention(q, q, q, dropout_p=0.1)\n"
+                             << "E0803"
+                             << "is random";
+    QTest::newRow("gqa") << pre + "r = F.scaled_dot_product_attention(q, q, q, enable_gqa=True)\n"
+                         << "E0803"
+                         << "enable_gqa=True";
+    QTest::newRow("mask and causal")
+        << pre +
+               "m = torch.ones(4, 4, dtype=torch.bool)\nr = F.scaled_dot_product_attention(q, q, "
+               "q, attn_mask=m, is_causal=True)\n"
+        << "E0804"
+        << "cannot be given together";
+    QTest::newRow("mask shape") << pre +
+                                       "m = torch.ones(3, 4, dtype=torch.bool)\nr = "
+                                       "F.scaled_dot_product_attention(q, q, q, attn_mask=m)\n"
+                                << "E0804"
+                                << "does not broadcast to the scores' shape (2, 4, 4)";
+    QTest::newRow("head dims")
+        << pre + "k = torch.ones(2, 4, 6)\nr = F.scaled_dot_product_attention(q, k, k)\n"
+        << "E0804"
+        << "shapes do not fit";
+    QTest::newRow("dtypes") << pre +
+                                   "k = torch.ones(2, 4, 8, dtype=torch.float16)\nr = "
+                                   "F.scaled_dot_product_attention(q, k, k)\n"
+                            << "E0804"
+                            << "same dtype";
+    QTest::newRow("softmax without dim") << pre + "r = torch.softmax(q)\n"
+                                         << "E0805"
+                                         << "torch.softmax() needs dim";
+    QTest::newRow("softmax of ints")
+        << pre + "r = torch.softmax(torch.ones(3, dtype=torch.int64), 0)\n"
+        << "E0804"
+        << "not implemented in PyTorch";
+    QTest::newRow("softmax dim range") << pre + "r = F.softmax(q, dim=3)\n"
+                                       << "E0804"
+                                       << "Dimension out of range";
+  }
+  void attentionErrors() { inPlaceErrors(); }
+
   void parsingAndBuiltins_data() {
     QTest::addColumn<QString>("code");
     QTest::newRow("int strip") << "assert int(' 12 ') == 12\n";

@@ -70,8 +70,11 @@ def arr(dt, vals=None):
 def cases():
     out = []
 
-    def add(name, code, tol=0, ulp=None):
-        out.append({"name": name, "code": code, "ulp": tol if ulp is None else ulp})
+    def add(name, code, tol=0, ulp=None, harness=None):
+        c = {"name": name, "code": code, "ulp": tol if ulp is None else ulp}
+        if harness is not None:
+            c["harness"] = harness
+        out.append(c)
 
     # Binary operators on every dtype pair (small values) and on extremes of equal dtypes.
     for op in BINOPS:
@@ -165,6 +168,7 @@ def cases():
         add("sum axis0 %s" % dt, "a = np.linspace(-1.3, 2.9, 300).astype('%s').reshape(100, 3)\nr = (a.sum(axis=0), a.mean(axis=0))\n" % dt)
         add("sum axis1 %s" % dt, "a = np.linspace(-1.3, 2.9, 300).astype('%s').reshape(3, 100)\nr = (a.sum(axis=1), a.mean(axis=1))\n" % dt)
     hand(add)
+    nn(add)
     return out
 
 
@@ -386,6 +390,67 @@ def hand(add):
     for name, code in H:
         add("hand " + name, code)
 
+
+
+def nn(add):
+    """torch.softmax and scaled_dot_product_attention: the harness runs the torch spelling
+    (`harness`, after `import torch` and `import torch.nn.functional as F`), numpy the formula
+    (`code`) in float64, rounded once to the result dtype. Within 1 ulp: numpy's pairwise sums
+    and BLAS matmul order the float64 additions differently."""
+    X = "x = (((np.arange(24) * 37) %% 23 - 11) * 0.25).reshape(4, 6).astype('%s')\n"
+    X_INF = ("x = (((np.arange(24) * 37) % 23 - 11) * 0.25).reshape(4, 6).astype('float32')\n"
+             "x[1, 2] = -np.inf\nx[2, :] = -np.inf\n")
+    SOFT = ("y = x.astype('float64')\ny = np.exp(y - y.max(axis=%d, keepdims=True))\n"
+            "r = (y / y.sum(axis=%d, keepdims=True)).astype('%s')\n")
+    T = "t = torch.from_numpy(x)\n"
+    for dt in ("float32", "float16"):
+        add("nn torch.softmax dim=-1 " + dt, X % dt + SOFT % (-1, -1, dt), ulp=1,
+            harness=X % dt + T + "r = torch.softmax(t, dim=-1).numpy()\n")
+    add("nn F.softmax dim=0", X % "float32" + SOFT % (0, 0, "float32"), ulp=1,
+        harness=X % "float32" + T + "r = F.softmax(t, dim=0).numpy()\n")
+    add("nn F.softmax implicit dim", X % "float32" + SOFT % (1, 1, "float32"), ulp=1,
+        harness=X % "float32" + T + "r = F.softmax(t).numpy()\n")
+    add("nn softmax method", X % "float32" + SOFT % (1, 1, "float32"), ulp=1,
+        harness=X % "float32" + T + "r = t.softmax(1).numpy()\n")
+    # a float64 result: numpy's float64 exp (SIMD) and pairwise sum against libm and a plain sum
+    add("nn softmax dtype float64", X % "float32" + SOFT % (-1, -1, "float64"), ulp=4,
+        harness=X % "float32" + T + "r = torch.softmax(t, -1, dtype=torch.float64).numpy()\n")
+    add("nn softmax -inf rows", X_INF + SOFT % (-1, -1, "float32"), ulp=1,
+        harness=X_INF + T + "r = torch.softmax(t, dim=-1).numpy()\n")
+
+    def qkv(dt, l=5, s=7, e=8, ev=4):
+        return ("q = (((np.arange(%d) * 37) %% 23 - 11) * 0.125).reshape(2, %d, %d).astype('%s')\n"
+                "k = (((np.arange(%d) * 29) %% 19 - 9) * 0.125).reshape(2, %d, %d).astype('%s')\n"
+                "v = (((np.arange(%d) * 13) %% 17 - 8) * 0.25).reshape(2, %d, %d).astype('%s')\n"
+                % (2 * l * e, l, e, dt, 2 * s * e, s, e, dt, 2 * s * ev, s, ev, dt))
+    ATT = ("s = (q.astype('float64') @ np.swapaxes(k.astype('float64'), -1, -2)) * %s\n%s"
+           "p = np.exp(s - s.max(axis=-1, keepdims=True))\np = p / p.sum(axis=-1, keepdims=True)\n"
+           "r = (p @ v.astype('float64')).astype('%s')\n")
+    TQKV = "tq = torch.from_numpy(q)\ntk = torch.from_numpy(k)\ntv = torch.from_numpy(v)\n"
+    SDPA = "r = F.scaled_dot_product_attention(tq, tk, tv%s).numpy()\n"
+    CAUSAL = "s = np.where(np.tril(np.ones((5, 7), dtype=bool)), s, -np.inf)\n"
+    for dt in ("float32", "float16"):
+        add("nn sdpa " + dt, qkv(dt) + ATT % ("(1 / np.sqrt(8))", "", dt), ulp=1,
+            harness=qkv(dt) + TQKV + SDPA % "")
+    add("nn sdpa causal", qkv("float32") + ATT % ("(1 / np.sqrt(8))", CAUSAL, "float32"), ulp=1,
+        harness=qkv("float32") + TQKV + SDPA % ", is_causal=True")
+    add("nn sdpa causal positional", qkv("float32") + ATT % ("(1 / np.sqrt(8))", CAUSAL, "float32"), ulp=1,
+        harness=qkv("float32") + TQKV + "r = F.scaled_dot_product_attention(tq, tk, tv, None, 0.0, True).numpy()\n")
+    add("nn sdpa scale", qkv("float32") + ATT % ("0.5", "", "float32"), ulp=1,
+        harness=qkv("float32") + TQKV + SDPA % ", scale=0.5")
+    MASK = "m = ((np.arange(35) % 3) != 1).reshape(5, 7)\n"
+    add("nn sdpa bool mask", qkv("float32") + MASK + ATT % ("(1 / np.sqrt(8))", "s = np.where(m, s, -np.inf)\n", "float32"),
+        ulp=1, harness=qkv("float32") + MASK + TQKV + SDPA % ", attn_mask=torch.from_numpy(m)")
+    FMASK = "m = ((np.arange(35) % 4) * -0.5).reshape(5, 7).astype('float32')\n"
+    add("nn sdpa float mask", qkv("float32") + FMASK + ATT % ("(1 / np.sqrt(8))", "s = s + m.astype('float64')\n", "float32"),
+        ulp=1, harness=qkv("float32") + FMASK + TQKV + SDPA % ", attn_mask=torch.from_numpy(m)")
+    add("nn sdpa 2d head dim 64", "q = (((np.arange(192) * 37) % 23 - 11) * 0.125).reshape(3, 64).astype('float32')\n"
+        "k = (((np.arange(256) * 29) % 19 - 9) * 0.125).reshape(4, 64).astype('float32')\n"
+        "v = (((np.arange(256) * 13) % 17 - 8) * 0.25).reshape(4, 64).astype('float32')\n"
+        + ATT % ("(1 / np.sqrt(64))", "", "float32"), ulp=1,
+        harness="q = (((np.arange(192) * 37) % 23 - 11) * 0.125).reshape(3, 64).astype('float32')\n"
+        "k = (((np.arange(256) * 29) % 19 - 9) * 0.125).reshape(4, 64).astype('float32')\n"
+        "v = (((np.arange(256) * 13) % 17 - 8) * 0.25).reshape(4, 64).astype('float32')\n" + TQKV + SDPA % "")
 
 def fmt(x):
     """One element as text that round-trips exactly."""
