@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -25,6 +26,7 @@
 #include "views/engine_verify.h"
 #include "views/job_runner.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
@@ -264,7 +266,31 @@ void DiffView::start(const QString& path, const QString& labelA, const QString& 
         o.cancel = cancel;
         return layOutDiff(diff::diffVersions(*a, *b, o));
       },
-      this, [this](DiffViewData d) { present(std::move(d)); });
+      this, [this, document = m_document](DiffViewData d) {
+        if (document == m_document) present(std::move(d));  // else: for a document replaced since
+      });
+}
+
+// A new document (Open, New, Examples): the comparison shown was of the old one's text.
+void DiffView::reset() {
+  ++m_document;
+  m_busy = false;
+  m_data.reset();
+  m_request = {};
+  m_status->setText(tr("Pick the version to compare the editor's script with."));
+  m_summary->clear();
+  m_left->clear();
+  m_right->clear();
+  m_table->setRowCount(0);
+  m_tiles->blockSignals(true);
+  m_tiles->clear();
+  m_tiles->blockSignals(false);
+  m_sections->blockSignals(true);
+  m_sections->clear();
+  m_sections->blockSignals(false);
+  m_pathA->clear();
+  m_pathB->clear();
+  showTile(-1);
 }
 
 void DiffView::present(DiffViewData d) {
@@ -375,16 +401,18 @@ void DiffView::showSharedTile(const diff::SharedLayoutDiff& l) {
 }
 
 void DiffView::paintRows() {
-  // One full-width background per row: red for A's removed lines, green for B's added ones.
-  const QColor removed(255, 215, 215), added(210, 245, 210), header(225, 228, 235),
-      blank(240, 240, 240);
+  // One full-width background per row: red for A's removed lines, green for B's added ones, in
+  // the theme's colours (text and background together: readable in both themes).
+  const ThemeColours& theme = themeColours(palette());
+  const Highlight removed = theme.diffRemoved, added = theme.diffAdded, header = theme.diffHeader,
+                  blank = theme.diffBlank;
   for (const bool leftSide : {true, false}) {
     QPlainTextEdit* pane = leftSide ? m_left : m_right;
     QList<QTextEdit::ExtraSelection> sels;
     QTextBlock block = pane->document()->begin();
     for (const DiffRow& row : m_data->rows) {
       if (!block.isValid()) break;
-      QColor c;
+      Highlight c;
       const bool has =
           leftSide ? row.leftNo > 0 || !row.left.empty() : row.rightNo > 0 || !row.right.empty();
       switch (row.kind) {
@@ -404,10 +432,13 @@ void DiffView::paintRows() {
           break;
       }
       if (!has && row.kind != DiffRow::Kind::Header) c = blank;
-      if (c.isValid()) {
+      if (c.background.isValid()) {
         QTextEdit::ExtraSelection s;
-        s.cursor = QTextCursor(block);
-        s.format.setBackground(c);
+        s.cursor = QTextCursor(block);  // the line selected: the text colour applies to it
+        s.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        s.format.setBackground(c.background);
+        s.format.setForeground(c.text);
+        if (row.kind == DiffRow::Kind::Header) s.format.setFontWeight(QFont::Bold);
         s.format.setProperty(QTextFormat::FullWidthSelection, true);
         sels << s;
       }
@@ -415,6 +446,11 @@ void DiffView::paintRows() {
     }
     pane->setExtraSelections(sels);
   }
+}
+
+void DiffView::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::PaletteChange && m_data) paintRows();  // the other theme's colours
 }
 
 bool DiffView::showSection(const QString& name) {
