@@ -433,14 +433,18 @@ void DiffView::paintRows() {
       }
       if (!has && row.kind != DiffRow::Kind::Header) c = blank;
       if (c.background.isValid()) {
-        QTextEdit::ExtraSelection s;
-        s.cursor = QTextCursor(block);  // the line selected: the text colour applies to it
-        s.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
-        s.format.setBackground(c.background);
-        s.format.setForeground(c.text);
-        if (row.kind == DiffRow::Kind::Header) s.format.setFontWeight(QFont::Bold);
-        s.format.setProperty(QTextFormat::FullWidthSelection, true);
-        sels << s;
+        QTextEdit::ExtraSelection line;  // the background across the pane's width
+        line.cursor = QTextCursor(block);
+        line.format.setBackground(c.background);
+        line.format.setProperty(QTextFormat::FullWidthSelection, true);
+        sels << line;
+        QTextEdit::ExtraSelection text;  // the text colour on the line's characters
+        text.cursor = QTextCursor(block);
+        text.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        text.format.setBackground(c.background);
+        text.format.setForeground(c.text);
+        if (row.kind == DiffRow::Kind::Header) text.format.setFontWeight(QFont::Bold);
+        sels << text;
       }
       block = block.next();
     }

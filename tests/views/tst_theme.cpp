@@ -95,6 +95,7 @@ class TstTheme : public QObject {
     int changed = 0, headers = 0;
     for (QPlainTextEdit* pane : {view.leftPane(), view.rightPane()})
       for (const QTextEdit::ExtraSelection& s : pane->extraSelections()) {
+        if (!s.cursor.hasSelection()) continue;  // the full-width background of the row
         const QColor back = s.format.background().color(), text = s.format.foreground().color();
         QVERIFY2(contrastRatio(text, back) >= 4.5, qPrintable(describe("row", text, back)));
         QVERIFY2(back.lightness() < 128, qPrintable(back.name()));  // a dark row, not a light one
