@@ -232,8 +232,8 @@ bool AssemblyView::eventFilter(QObject* watched, QEvent* event) {
   // the zoom keys in a pane: claimed before the window's shortcuts, and never typed
   if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
     const ZoomKey key = zoomKeyOf(*static_cast<QKeyEvent*>(event));
-    if (key != ZoomKey::None && std::find(std::begin(m_texts), std::end(m_texts), watched) !=
-                                    std::end(m_texts)) {
+    if (key != ZoomKey::None &&
+        std::find(std::begin(m_texts), std::end(m_texts), watched) != std::end(m_texts)) {
       event->accept();
       if (event->type() == QEvent::KeyPress) applyZoom(key);
       return true;
@@ -258,10 +258,17 @@ constexpr int kBasePointSize = 9;
 
 void AssemblyView::applyZoom(ZoomKey key) {
   switch (key) {
-    case ZoomKey::In: m_zoom = std::min(m_zoom + 1, 30); break;
-    case ZoomKey::Out: m_zoom = std::max(m_zoom - 1, 4 - kBasePointSize); break;
-    case ZoomKey::Reset: m_zoom = 0; break;
-    case ZoomKey::None: return;
+    case ZoomKey::In:
+      m_zoom = std::min(m_zoom + 1, 30);
+      break;
+    case ZoomKey::Out:
+      m_zoom = std::max(m_zoom - 1, 4 - kBasePointSize);
+      break;
+    case ZoomKey::Reset:
+      m_zoom = 0;
+      break;
+    case ZoomKey::None:
+      return;
   }
   for (QPlainTextEdit* text : m_texts) {
     QFont f = text->font();

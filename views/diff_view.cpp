@@ -266,7 +266,8 @@ void DiffView::start(const QString& path, const QString& labelA, const QString& 
         o.cancel = cancel;
         return layOutDiff(diff::diffVersions(*a, *b, o));
       },
-      this, [this, document = m_document](DiffViewData d) {
+      this,
+      [this, document = m_document](DiffViewData d) {
         if (document == m_document) present(std::move(d));  // else: for a document replaced since
       });
 }

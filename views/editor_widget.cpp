@@ -182,12 +182,10 @@ void EditorWidget::setupIndicators() {
   // box.)
   // Fixed style numbers 124/125 (the register gutter has 120..123): QScintilla's automatic numbers
   // come from a small per-process pool, and after a few editors the tint was lost.
-  m_errorStyle =
-      QsciStyle(124, "diagnostic error", themeColours(false).annotationError.text,
-                themeColours(false).annotationError.background, font());
-  m_warningStyle =
-      QsciStyle(125, "diagnostic warning", themeColours(false).annotationWarning.text,
-                themeColours(false).annotationWarning.background, font());
+  m_errorStyle = QsciStyle(124, "diagnostic error", themeColours(false).annotationError.text,
+                           themeColours(false).annotationError.background, font());
+  m_warningStyle = QsciStyle(125, "diagnostic warning", themeColours(false).annotationWarning.text,
+                             themeColours(false).annotationWarning.background, font());
 }
 
 void EditorWidget::setupCompletion() {
@@ -490,10 +488,17 @@ bool EditorWidget::event(QEvent* e) {
 
 void EditorWidget::applyZoom(ZoomKey key) {
   switch (key) {
-    case ZoomKey::In: zoomIn(); break;
-    case ZoomKey::Out: zoomOut(); break;
-    case ZoomKey::Reset: zoomTo(0); break;
-    case ZoomKey::None: break;
+    case ZoomKey::In:
+      zoomIn();
+      break;
+    case ZoomKey::Out:
+      zoomOut();
+      break;
+    case ZoomKey::Reset:
+      zoomTo(0);
+      break;
+    case ZoomKey::None:
+      break;
   }
 }
 

@@ -11,12 +11,16 @@ ZoomKey zoomKeyOf(const QKeyEvent& e) {
   if (mods != Qt::ControlModifier) return ZoomKey::None;
   switch (e.key()) {
     case Qt::Key_Equal:
-    case Qt::Key_Plus: return ZoomKey::In;
+    case Qt::Key_Plus:
+      return ZoomKey::In;
     case Qt::Key_Minus:
-    case Qt::Key_Underscore: return ZoomKey::Out;
+    case Qt::Key_Underscore:
+      return ZoomKey::Out;
     case Qt::Key_0:
-    case Qt::Key_ParenRight: return ZoomKey::Reset;
-    default: return ZoomKey::None;
+    case Qt::Key_ParenRight:
+      return ZoomKey::Reset;
+    default:
+      return ZoomKey::None;
   }
 }
 

@@ -52,8 +52,9 @@ QString registerToolTip(const RegisterFacts& facts, const LineRegisters& l, bool
     out << QObject::tr("~%1 registers: %2").arg(l.maxLive).arg(QString::fromStdString(l.detail));
     out << budget;
     if (l.budget > 0 && l.maxLive > l.budget)
-      out << QObject::tr("estimated to exceed the budget: a compile with nvdisasm measures whether "
-                         "it does");
+      out << QObject::tr(
+          "estimated to exceed the budget: a compile with nvdisasm measures whether "
+          "it does");
     for (const auto& w : l.wgmmas)
       out << QObject::tr("wgmma here: ~%1 live (estimate)").arg(w.live);
     out << QObject::tr("spills: unknown (an estimate cannot see them)");

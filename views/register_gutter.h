@@ -20,10 +20,10 @@ namespace tirx::views {
 
 /// How a line's figure compares with its budget.
 enum class RegisterLevel {
-  None,   ///< no figure on the line
-  Low,    ///< ≤ 80 % of the budget
-  High,   ///< over 80 %, up to the budget
-  Over,   ///< measured over the budget, or spill instructions on the line
+  None,  ///< no figure on the line
+  Low,   ///< ≤ 80 % of the budget
+  High,  ///< over 80 %, up to the budget
+  Over,  ///< measured over the budget, or spill instructions on the line
   /// An estimate over the budget: only estimated to exceed it, so drawn apart from a measured
   /// overflow (amber-orange italics, the tooltip says "estimated"), never in the overflow's red.
   EstimatedOver,

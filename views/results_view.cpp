@@ -253,7 +253,7 @@ void ResultsView::setDark(bool dark) {
   }
   m_stale->setStyleSheet(bannerStyleSheet(themeColours(dark).staleBanner));
   const int check = m_check;
-  refresh();  // the verdict's and the rows' colours are the theme's
+  refresh();                         // the verdict's and the rows' colours are the theme's
   if (check >= 0) showCheck(check);  // the theme resets the series pens
 }
 

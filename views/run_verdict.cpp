@@ -14,11 +14,16 @@ RunVerdict runVerdict(const VerifyProducts* r) {
 
 QString verdictWord(RunVerdict v) {
   switch (v) {
-    case RunVerdict::Pass: return QObject::tr("PASS");
-    case RunVerdict::Fail: return QObject::tr("FAIL");
-    case RunVerdict::Cancelled: return QObject::tr("CANCELLED");
-    case RunVerdict::DidNotRun: return QObject::tr("DID NOT RUN");
-    case RunVerdict::NotRun: break;
+    case RunVerdict::Pass:
+      return QObject::tr("PASS");
+    case RunVerdict::Fail:
+      return QObject::tr("FAIL");
+    case RunVerdict::Cancelled:
+      return QObject::tr("CANCELLED");
+    case RunVerdict::DidNotRun:
+      return QObject::tr("DID NOT RUN");
+    case RunVerdict::NotRun:
+      break;
   }
   return QObject::tr("NOT RUN");
 }

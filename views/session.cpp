@@ -138,7 +138,8 @@ void Session::requestCompile() {
   emit statusMessage(tr("compiling %1…").arg(displayName()));
   const quint64 document = m_document;
   m_runner.submit<CompileProducts>(
-      JobKind::Compile, [req] { return runCompile(req); }, this, [this, document](CompileProducts p) {
+      JobKind::Compile, [req] { return runCompile(req); }, this,
+      [this, document](CompileProducts p) {
         if (document != m_document) return;  // compiled from a document replaced since
         m_products = std::make_shared<const CompileProducts>(std::move(p));
         m_productsStale = false;

@@ -96,8 +96,8 @@ double luminance(const QColor& c) {
 }  // namespace
 
 std::vector<std::pair<const char*, QColor>> SyntaxColours::all() const {
-  return {{"text", text},     {"comment", comment}, {"keyword", keyword},
-          {"string", string}, {"number", number},   {"builtin", builtin},
+  return {{"text", text},     {"comment", comment},     {"keyword", keyword},
+          {"string", string}, {"number", number},       {"builtin", builtin},
           {"name", name},     {"decorator", decorator}, {"operator", op}};
 }
 

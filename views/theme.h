@@ -33,8 +33,9 @@ struct ThemeColours {
   QColor margin, marginText;  ///< the editor's margins
   QColor caretLine;           ///< the editor's caret line
   SyntaxColours syntax;
-  Highlight debugLine;      ///< the debugger's current stop (code drawn on it keeps its syntax colours)
-  Highlight generatedLine;  ///< CUDA/PTX/SASS lines of the selected script line (syntax colours too)
+  Highlight debugLine;  ///< the debugger's current stop (code drawn on it keeps its syntax colours)
+  Highlight
+      generatedLine;  ///< CUDA/PTX/SASS lines of the selected script line (syntax colours too)
   Highlight diffRemoved, diffAdded, diffHeader, diffBlank;  ///< the Diff dock's rows
   Highlight annotationError, annotationWarning;             ///< boxed diagnostics under a line
   /// The register gutter: ≤ 80 % of the budget, up to it, a measured overflow or spill, an

@@ -1,11 +1,11 @@
 // TirxLexer: keyword sets and colour schemes.
 #include "views/tirx_lexer.h"
 
-#include "views/theme.h"
-
 #include <QColor>
 #include <QFont>
 #include <QFontDatabase>
+
+#include "views/theme.h"
 
 namespace tirx::views {
 

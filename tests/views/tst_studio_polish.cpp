@@ -36,7 +36,9 @@ namespace {
 
 constexpr int kWaitMs = 120000;
 
-QString source(const char* relative) { return QStringLiteral(TIRX_SOURCE_DIR "/") + relative; }
+QString source(const char* relative) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/") + relative;
+}
 
 /// The text a user sees for an action's or button's label: "&&" is one "&", "&x" is an
 /// underlined x (QAction / QAbstractButton mnemonics).
@@ -49,7 +51,9 @@ QString shownMnemonicText(const QString& text) {
   return out;
 }
 
-int editorZoom(EditorWidget* e) { return int(e->SendScintilla(QsciScintillaBase::SCI_GETZOOM)); }
+int editorZoom(EditorWidget* e) {
+  return int(e->SendScintilla(QsciScintillaBase::SCI_GETZOOM));
+}
 
 /// The text a label shows: rich text rendered, plain text as it is.
 QString shownLabelText(const QLabel* label) {
@@ -143,7 +147,8 @@ class TstStudioPolish : public QObject {
 
     // Debugger: no session, no stop, no grid, no line highlighted.
     QVERIFY(!debugger->active());
-    QVERIFY2(debugger->statusText().startsWith("Not debugging"), qPrintable(debugger->statusText()));
+    QVERIFY2(debugger->statusText().startsWith("Not debugging"),
+             qPrintable(debugger->statusText()));
     QCOMPARE(debugger->model().cellCount(), qint64(0));
     QCOMPARE(debugger->infoText(), QString());
     QCOMPARE(w.session().debugLine(), 0);

@@ -35,7 +35,8 @@ class TstTheme : public QObject {
     QCOMPARE(qRound(contrastRatio(Qt::black, Qt::white) * 100), 2100);
     QCOMPARE(contrastRatio(QColor("#336699"), QColor("#336699")), 1.0);
     QCOMPARE(qRound(contrastRatio(QColor("#767676"), Qt::white) * 100), 454);
-    QCOMPARE(contrastRatio(Qt::white, QColor("#767676")), contrastRatio(QColor("#767676"), Qt::white));
+    QCOMPARE(contrastRatio(Qt::white, QColor("#767676")),
+             contrastRatio(QColor("#767676"), Qt::white));
     // the old dark theme's failures, as the issue found them: the Diff dock's light rows under
     // the dark palette's light text, and the light debugger line under the dark syntax colours
     QVERIFY(contrastRatio(QColor(220, 220, 220), QColor(255, 215, 215)) < 1.5);
