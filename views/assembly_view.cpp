@@ -3,6 +3,7 @@
 #include "views/assembly_view.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -11,12 +12,14 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <iterator>
 
 #include "core/ptx/ptx_table.h"
 #include "core/toolchain/toolchain.h"
 #include "views/asm_highlighter.h"
 #include "views/script_facts.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
@@ -28,13 +31,14 @@ AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent),
                                              AsmHighlighter::Language::Sass};
   QFont mono("DejaVu Sans Mono");
   mono.setStyleHint(QFont::Monospace);
-  mono.setPointSize(9);
+  mono.setPointSize(9);  // kBasePointSize
   for (int t = 0; t < 4; ++t) {
     m_texts[t] = new QPlainTextEdit(this);
     m_texts[t]->setReadOnly(true);
     m_texts[t]->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_texts[t]->setFont(mono);
     m_texts[t]->viewport()->installEventFilter(this);
+    m_texts[t]->installEventFilter(this);  // the zoom keys
     if (t < 3) {
       m_highlighters[t] = new AsmHighlighter(langs[t], m_texts[t]->document());
       connect(m_texts[t], &QPlainTextEdit::cursorPositionChanged, this,
@@ -44,12 +48,12 @@ AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent),
   }
   m_status = new QLabel(this);
   m_status->setWordWrap(true);
-  m_stale = new QLabel(tr("Out of date: the script changed after this compile. Compile && Verify "
+  m_stale = new QLabel(tr("Out of date: the script changed after this compile. Compile & Verify "
                           "(Ctrl+Return) or Compile Only (Ctrl+Shift+B) to refresh."),
                        this);
   m_stale->setObjectName("staleBanner");
   m_stale->setWordWrap(true);
-  m_stale->setStyleSheet("QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
+  m_stale->setStyleSheet(bannerStyleSheet(themeColours(false).staleBanner));
   m_stale->hide();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
@@ -82,6 +86,7 @@ bool AssemblyView::staleShown() const { return !m_stale->isHidden(); }
 void AssemblyView::showTab(Tab tab) { m_tabs->setCurrentIndex(tab); }
 
 void AssemblyView::setDark(bool dark) {
+  m_stale->setStyleSheet(bannerStyleSheet(themeColours(dark).staleBanner));
   for (auto* h : m_highlighters) h->setDark(dark);
 }
 
@@ -124,7 +129,7 @@ void AssemblyView::refresh() {
                           .arg(QString::fromStdString(compileUnavailableReason()).toHtmlEscaped()));
     for (auto* t : m_texts) t->clear();
   } else if (!p) {
-    m_status->setText(tr("Not compiled yet — press Compile &amp; Verify (Ctrl+Return)."));
+    m_status->setText(tr("Not compiled yet — press Compile & Verify (Ctrl+Return)."));
     for (auto* t : m_texts) t->clear();
   } else {
     const driver::CompileProducts& e = p->engine;
@@ -159,8 +164,8 @@ std::vector<int> AssemblyView::highlightedLines(Tab tab) const {
 }
 
 void AssemblyView::highlightScriptLine(int line) {
-  QColor colour = palette().color(QPalette::Base).lightness() < 128 ? QColor(60, 70, 30)
-                                                                    : QColor(255, 243, 170);
+  // under the lines' own syntax colours: the theme keeps them readable on it
+  const QColor colour = themeColours(palette()).generatedLine.background;
   auto p = m_session.products();
   for (int t = 0; t < 3; ++t) {
     m_highlighted[t].clear();
@@ -224,6 +229,16 @@ QString AssemblyView::describeLine(Tab tab, int line) const {
 }
 
 bool AssemblyView::eventFilter(QObject* watched, QEvent* event) {
+  // the zoom keys in a pane: claimed before the window's shortcuts, and never typed
+  if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
+    const ZoomKey key = zoomKeyOf(*static_cast<QKeyEvent*>(event));
+    if (key != ZoomKey::None &&
+        std::find(std::begin(m_texts), std::end(m_texts), watched) != std::end(m_texts)) {
+      event->accept();
+      if (event->type() == QEvent::KeyPress) applyZoom(key);
+      return true;
+    }
+  }
   if (event->type() == QEvent::ToolTip)
     for (int t = PtxTab; t <= SassTab; ++t)
       if (watched == m_texts[t]->viewport()) {
@@ -235,6 +250,35 @@ bool AssemblyView::eventFilter(QObject* watched, QEvent* event) {
         return true;
       }
   return QWidget::eventFilter(watched, event);
+}
+
+namespace {
+constexpr int kBasePointSize = 9;
+}
+
+void AssemblyView::applyZoom(ZoomKey key) {
+  switch (key) {
+    case ZoomKey::In:
+      m_zoom = std::min(m_zoom + 1, 30);
+      break;
+    case ZoomKey::Out:
+      m_zoom = std::max(m_zoom - 1, 4 - kBasePointSize);
+      break;
+    case ZoomKey::Reset:
+      m_zoom = 0;
+      break;
+    case ZoomKey::None:
+      return;
+  }
+  for (QPlainTextEdit* text : m_texts) {
+    QFont f = text->font();
+    f.setPointSize(kBasePointSize + m_zoom);
+    text->setFont(f);
+  }
+}
+
+int AssemblyView::fontPointSize() const {
+  return m_texts[0]->font().pointSize();
 }
 
 }  // namespace tirx::views

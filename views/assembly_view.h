@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "views/editor_zoom.h"
 #include "views/engine_products.h"
 
 class QLabel;
@@ -31,6 +32,12 @@ class AssemblyView : public QWidget {
   /// The description shown when hovering line `line` (1-based) of `tab`.
   QString describeLine(Tab tab, int line) const;
   void setDark(bool dark);
+  /// Zoom every pane in, out or back (Ctrl+= / Ctrl++, Ctrl+-, Ctrl+0 in a pane: editor_zoom.h).
+  void applyZoom(ZoomKey key);
+  /// The zoom step (0: the default 9 pt; each step is one point).
+  int zoom() const { return m_zoom; }
+  /// The panes' font size in points.
+  int fontPointSize() const;
   /// True while the "out of date" banner is shown (the script changed after this compile).
   bool staleShown() const;
 
@@ -54,6 +61,7 @@ class AssemblyView : public QWidget {
   std::vector<int> m_highlighted[3];
   bool m_dirty = false;
   bool m_syncing = false;
+  int m_zoom = 0;
 };
 
 }  // namespace tirx::views

@@ -16,6 +16,7 @@
 
 #include "views/layout_canvas.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
@@ -93,7 +94,6 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
   m_summary->setWordWrap(true);
   m_message = new QLabel(this);
   m_message->setWordWrap(true);
-  m_message->setStyleSheet(QStringLiteral("color: #b03020"));
   m_canvas = new LayoutCanvas(this);
   m_canvas->setModel(&m_view.grid);
   m_info = new QLabel(this);
@@ -137,11 +137,7 @@ DebuggerPanel::DebuggerPanel(Session& session, QWidget* parent)
       submit(request(DebugAction::Show));  // new breakpoints: their problems show at once
   });
   connect(&m_session, &Session::factsChanged, this, &DebuggerPanel::updateKernels);
-  connect(&m_session, &Session::textReplaced, this, [this] {
-    m_handle.reset();
-    m_session.setDebugLine(0);
-    updateButtons();
-  });
+  connect(&m_session, &Session::textReplaced, this, &DebuggerPanel::reset);
   updateButtons();
   updateKernels();
 }
@@ -210,13 +206,15 @@ void DebuggerPanel::start() {
   q.firstStep = m_firstStep->value();
   q.traceMib = m_traceMib->value();
   m_status->setText(tr("Recording the launch on the simulator…"));
+  const quint64 document = m_document;
   m_session.runner().submitCancellable<DebugStartResult>(
       JobKind::DebugStart,
       [source, name, sm, q](const CancelTokenPtr& cancel) {
         return startDebugSession(source, name, sm, q, cancel);
       },
       this,
-      [this](DebugStartResult r) {
+      [this, document](DebugStartResult r) {
+        if (document != m_document) return;  // recorded from a document replaced since
         m_handle = r.handle;
         updateButtons();
         if (!m_handle) m_session.setDebugLine(0);
@@ -300,8 +298,8 @@ void DebuggerPanel::deliver(DebugView v) {
   // warnings alone (W0844: the recording stopped early) in amber, errors in red
   const bool errors =
       m_view.message.startsWith('E') || m_view.message.contains(QStringLiteral("\nE"));
-  m_message->setStyleSheet(errors ? QStringLiteral("color: #b03020")
-                                  : QStringLiteral("color: #a86400"));
+  const ThemeColours& theme = themeColours(palette());
+  m_message->setStyleSheet(styleSheetColour((errors ? theme.error : theme.warning).text));
   m_message->setVisible(!m_view.message.trimmed().isEmpty());
   if (!m_view.ok) {
     m_status->setText(tr("Not debugging."));
@@ -312,7 +310,8 @@ void DebuggerPanel::deliver(DebugView v) {
     for (const auto& [n, val] : s.scalars)
       scalars += QStringLiteral(" %1=%2").arg(QString::fromStdString(n),
                                               QString::fromStdString(valueText(CellValue{val})));
-    m_status->setText(tr("%1 launch %2 · step %3 of %4 · %5 · line %6 · %7 · %8 %9%10%11")
+    // The grid shows the state after the stop's tile op ran (decision DBG-5): said in words.
+    m_status->setText(tr("%1 launch %2 · step %3 of %4 · %5 · after line %6 · %7 · %8 %9%10%11")
                           .arg(m_view.kernel)
                           .arg(m_view.launch)
                           .arg(s.index)
@@ -352,6 +351,31 @@ void DebuggerPanel::showCell(qint64 flat) {
     return;
   }
   m_info->setText(QString::fromStdString(m_view.grid.cellDetails(flat)).trimmed());
+}
+
+// A new document (Open, New, Examples): the recorded session, the stop, the grid, the tile list
+// and the messages belong to the old one. A recording still running for it is dropped on arrival.
+void DebuggerPanel::reset() {
+  ++m_document;
+  m_handle.reset();
+  m_view = DebugView{};
+  m_target = 0;
+  m_session.setDebugLine(0);
+  m_status->setText(tr("Not debugging: Start records the script on the simulator."));
+  m_summary->clear();
+  m_message->clear();
+  m_message->hide();
+  m_info->clear();
+  m_updatingBuffers = true;
+  m_buffers->clear();
+  m_updatingBuffers = false;
+  m_kernel->setCurrentIndex(0);
+  m_launch->setValue(0);
+  m_firstStep->setValue(0);
+  m_watch->clear();
+  m_canvas->setModel(&m_view.grid);
+  m_canvas->modelChanged();
+  updateButtons();
 }
 
 }  // namespace tirx::views

@@ -52,6 +52,9 @@ class DebuggerPanel : public QWidget {
   /// The kernel picker's entries: "" (the first launched) then the script's kernels.
   QStringList kernelChoices() const;
 
+  /// Forget the session, the stop, the grid and the launch choices (a new document).
+  void reset();
+
   bool active() const { return m_handle != nullptr; }
   /// The newest view delivered (stop, tile summary, grid with values).
   const DebugView& view() const { return m_view; }
@@ -86,6 +89,7 @@ class DebuggerPanel : public QWidget {
   QLineEdit* m_watch = nullptr;
   QLabel *m_status = nullptr, *m_summary = nullptr, *m_info = nullptr, *m_message = nullptr;
   bool m_updatingBuffers = false;
+  quint64 m_document = 0;  ///< counts documents: a recording of an older one is dropped
 };
 
 }  // namespace tirx::views

@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -25,6 +26,7 @@
 #include "views/engine_verify.h"
 #include "views/job_runner.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
@@ -261,7 +263,32 @@ void DiffView::start(const QString& path, const QString& labelA, const QString& 
         o.cancel = cancel;
         return layOutDiff(diff::diffVersions(*a, *b, o));
       },
-      this, [this](DiffViewData d) { present(std::move(d)); });
+      this,
+      [this, document = m_document](DiffViewData d) {
+        if (document == m_document) present(std::move(d));  // else: for a document replaced since
+      });
+}
+
+// A new document (Open, New, Examples): the comparison shown was of the old one's text.
+void DiffView::reset() {
+  ++m_document;
+  m_busy = false;
+  m_data.reset();
+  m_request = {};
+  m_status->setText(tr("Pick the version to compare the editor's script with."));
+  m_summary->clear();
+  m_left->clear();
+  m_right->clear();
+  m_table->setRowCount(0);
+  m_tiles->blockSignals(true);
+  m_tiles->clear();
+  m_tiles->blockSignals(false);
+  m_sections->blockSignals(true);
+  m_sections->clear();
+  m_sections->blockSignals(false);
+  m_pathA->clear();
+  m_pathB->clear();
+  showTile(-1);
 }
 
 void DiffView::present(DiffViewData d) {
@@ -372,16 +399,18 @@ void DiffView::showSharedTile(const diff::SharedLayoutDiff& l) {
 }
 
 void DiffView::paintRows() {
-  // One full-width background per row: red for A's removed lines, green for B's added ones.
-  const QColor removed(255, 215, 215), added(210, 245, 210), header(225, 228, 235),
-      blank(240, 240, 240);
+  // One full-width background per row: red for A's removed lines, green for B's added ones, in
+  // the theme's colours (text and background together: readable in both themes).
+  const ThemeColours& theme = themeColours(palette());
+  const Highlight removed = theme.diffRemoved, added = theme.diffAdded, header = theme.diffHeader,
+                  blank = theme.diffBlank;
   for (const bool leftSide : {true, false}) {
     QPlainTextEdit* pane = leftSide ? m_left : m_right;
     QList<QTextEdit::ExtraSelection> sels;
     QTextBlock block = pane->document()->begin();
     for (const DiffRow& row : m_data->rows) {
       if (!block.isValid()) break;
-      QColor c;
+      Highlight c;
       const bool has =
           leftSide ? row.leftNo > 0 || !row.left.empty() : row.rightNo > 0 || !row.right.empty();
       switch (row.kind) {
@@ -401,17 +430,29 @@ void DiffView::paintRows() {
           break;
       }
       if (!has && row.kind != DiffRow::Kind::Header) c = blank;
-      if (c.isValid()) {
-        QTextEdit::ExtraSelection s;
-        s.cursor = QTextCursor(block);
-        s.format.setBackground(c);
-        s.format.setProperty(QTextFormat::FullWidthSelection, true);
-        sels << s;
+      if (c.background.isValid()) {
+        QTextEdit::ExtraSelection line;  // the background across the pane's width
+        line.cursor = QTextCursor(block);
+        line.format.setBackground(c.background);
+        line.format.setProperty(QTextFormat::FullWidthSelection, true);
+        sels << line;
+        QTextEdit::ExtraSelection text;  // the text colour on the line's characters
+        text.cursor = QTextCursor(block);
+        text.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        text.format.setBackground(c.background);
+        text.format.setForeground(c.text);
+        if (row.kind == DiffRow::Kind::Header) text.format.setFontWeight(QFont::Bold);
+        sels << text;
       }
       block = block.next();
     }
     pane->setExtraSelections(sels);
   }
+}
+
+void DiffView::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::PaletteChange && m_data) paintRows();  // the other theme's colours
 }
 
 bool DiffView::showSection(const QString& name) {

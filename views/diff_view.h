@@ -36,6 +36,9 @@ class DiffView : public QWidget {
   /// A = the document's file as saved on disk, B = the editor's text. False (and the status says
   /// why) when the document has no file.
   bool compareWithSaved();
+  /// Forget the comparison shown (a new document: Open, New, Examples); one still running for
+  /// the old document is dropped on arrival.
+  void reset();
   /// A = `path` (a script or a .tirxb bundle), B = the editor's text.
   void compareWithFile(const QString& path);
   /// A = `pathA`, B = `pathB` (scripts or bundles); an empty `pathB` is the editor's text.
@@ -77,6 +80,9 @@ class DiffView : public QWidget {
   /// A comparison finished (or failed: see statusText()).
   void diffReady();
 
+ protected:
+  void changeEvent(QEvent* e) override;
+
  private:
   void start(const QString& path, const QString& labelA, const QString& pathB);
   void present(DiffViewData d);
@@ -88,6 +94,7 @@ class DiffView : public QWidget {
   Session& m_session;
   std::shared_ptr<const DiffViewData> m_data;
   bool m_busy = false;
+  quint64 m_document = 0;  ///< counts reset(): a comparison started before one is dropped
   Request m_request;
   QPushButton* m_saved = nullptr;
   QLineEdit* m_pathA = nullptr;

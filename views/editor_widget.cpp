@@ -18,10 +18,13 @@
 #include "core/ptx/ptx_table.h"
 #include "views/completion_source.h"
 #include "views/descriptor_facts.h"
+#include "views/editor_zoom.h"
 #include "views/opcode_hover.h"
 #include "views/register_gutter.h"
+#include "views/run_verdict.h"
 #include "views/session.h"
 #include "views/studio_resources.h"
+#include "views/theme.h"
 #include "views/tirx_lexer.h"
 
 namespace tirx::views {
@@ -72,6 +75,13 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
     setText(m_session.text());
     setModified(false);
     m_loading = false;
+    // a new document opens at its top, with no selection and no undo back into the old one
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    setCursorPosition(0, 0);
+    setFirstVisibleLine(0);
+    SendScintilla(SCI_SETXOFFSET, 0UL);
+    markerDeleteAll(SelectedLineMarker);
+    markerDeleteAll(FaultMarker);
     m_session.setBreakpoints({});  // a new document: its lines are not the old breakpoints'
     applyBreakpoints();
     applyDebugLine(m_session.debugLine());
@@ -132,8 +142,8 @@ void EditorWidget::setupMargins() {
   markerDefine(QsciScintilla::Circle, BreakpointMarker);
   setMarkerBackgroundColor(QColor(200, 30, 30), BreakpointMarker);
   setMarkerForegroundColor(QColor(120, 10, 10), BreakpointMarker);
-  markerDefine(QsciScintilla::Background, DebugLineMarker);
-  setMarkerBackgroundColor(QColor(255, 236, 150), DebugLineMarker);
+  markerDefine(QsciScintilla::Background, DebugLineMarker);  // applyTheme recolours it
+  setMarkerBackgroundColor(themeColours(false).debugLine.background, DebugLineMarker);
   markerDefine(QsciScintilla::RightArrow, DebugArrowMarker);
   setMarkerBackgroundColor(QColor(240, 190, 20), DebugArrowMarker);
   setMarkerForegroundColor(QColor(120, 90, 0), DebugArrowMarker);
@@ -172,10 +182,10 @@ void EditorWidget::setupIndicators() {
   // box.)
   // Fixed style numbers 124/125 (the register gutter has 120..123): QScintilla's automatic numbers
   // come from a small per-process pool, and after a few editors the tint was lost.
-  m_errorStyle =
-      QsciStyle(124, "diagnostic error", QColor(150, 20, 20), QColor(255, 232, 232), font());
-  m_warningStyle =
-      QsciStyle(125, "diagnostic warning", QColor(120, 80, 0), QColor(255, 246, 220), font());
+  m_errorStyle = QsciStyle(124, "diagnostic error", themeColours(false).annotationError.text,
+                           themeColours(false).annotationError.background, font());
+  m_warningStyle = QsciStyle(125, "diagnostic warning", themeColours(false).annotationWarning.text,
+                             themeColours(false).annotationWarning.background, font());
 }
 
 void EditorWidget::setupCompletion() {
@@ -329,23 +339,30 @@ QStringList EditorWidget::completionItems() const {
 }
 
 void EditorWidget::keyPressEvent(QKeyEvent* e) {
+  if (const ZoomKey zoom = zoomKeyOf(*e); zoom != ZoomKey::None) {
+    applyZoom(zoom);  // never typed into the text
+    e->accept();
+    return;
+  }
   const bool listWasActive = isListActive();
   QsciScintilla::keyPressEvent(e);
   if (listWasActive || isListActive()) updateCompletionDoc();
 }
 
 void EditorWidget::applyTheme(bool dark) {
-  m_errorStyle.setColor(dark ? QColor(255, 170, 170) : QColor(150, 20, 20));
-  m_errorStyle.setPaper(dark ? QColor(74, 34, 34) : QColor(255, 232, 232));
-  m_warningStyle.setColor(dark ? QColor(240, 200, 120) : QColor(120, 80, 0));
-  m_warningStyle.setPaper(dark ? QColor(66, 52, 24) : QColor(255, 246, 220));
+  const ThemeColours& t = themeColours(dark);  // every colour from the theme's table
+  m_errorStyle.setColor(t.annotationError.text);
+  m_errorStyle.setPaper(t.annotationError.background);
+  m_warningStyle.setColor(t.annotationWarning.text);
+  m_warningStyle.setPaper(t.annotationWarning.background);
   m_lexer->applyTheme(dark);
-  setCaretLineBackgroundColor(dark ? QColor("#2b2d30") : QColor("#f3f6fb"));
-  setCaretForegroundColor(dark ? QColor("#e0e0e0") : QColor("#000000"));
-  setMarginsBackgroundColor(dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
-  setMarginsForegroundColor(dark ? QColor("#8c8c8c") : QColor("#707070"));
-  setFoldMarginColors(dark ? QColor("#2b2d30") : QColor("#f0f0f0"),
-                      dark ? QColor("#2b2d30") : QColor("#f0f0f0"));
+  setCaretLineBackgroundColor(t.caretLine);
+  setCaretForegroundColor(t.syntax.text);
+  setMarginsBackgroundColor(t.margin);
+  setMarginsForegroundColor(t.marginText);
+  setFoldMarginColors(t.margin, t.margin);
+  // the debugger's stop: a background under the line's own syntax colours (readable in both)
+  setMarkerBackgroundColor(t.debugLine.background, DebugLineMarker);
   m_registers->applyTheme(dark);
   applyFacts();  // redraw the annotations with the new tints
 }
@@ -415,8 +432,11 @@ void EditorWidget::applyFaults() {
     mark(d.span);
     for (const DiagNote& n : d.notes) mark(n.span);
   };
-  for (const Diagnostic& d : report->engine.errors) markAll(d);
-  for (const ir::Fault& f : report->engine.faults) markAll(f.diag);
+  // where a Stop ended the run is not a fault
+  for (const Diagnostic& d : report->engine.errors)
+    if (!isStopDiagnostic(*report, d)) markAll(d);
+  for (const ir::Fault& f : report->engine.faults)
+    if (!isStopDiagnostic(*report, f.diag)) markAll(f.diag);
 }
 
 // The registers of the newest compile's products; the session's staleness greys them (their margin
@@ -453,6 +473,10 @@ bool EditorWidget::event(QEvent* e) {
   // Stop action unless a completion list or call tip is open (then Esc closes that).
   if (e->type() == QEvent::ShortcutOverride) {
     auto* ke = static_cast<QKeyEvent*>(e);
+    if (zoomKeyOf(*ke) != ZoomKey::None) {  // the editor zooms itself (keyPressEvent)
+      e->accept();
+      return true;
+    }
     if (ke->key() == Qt::Key_Escape && ke->modifiers() == Qt::NoModifier && !isListActive() &&
         !isCallTipActive()) {
       e->ignore();
@@ -460,6 +484,22 @@ bool EditorWidget::event(QEvent* e) {
     }
   }
   return QsciScintilla::event(e);
+}
+
+void EditorWidget::applyZoom(ZoomKey key) {
+  switch (key) {
+    case ZoomKey::In:
+      zoomIn();
+      break;
+    case ZoomKey::Out:
+      zoomOut();
+      break;
+    case ZoomKey::Reset:
+      zoomTo(0);
+      break;
+    case ZoomKey::None:
+      break;
+  }
 }
 
 QColor EditorWidget::annotationBackground(bool error) const {

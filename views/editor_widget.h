@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "views/completion_source.h"
+#include "views/editor_zoom.h"
 
 class QLabel;
 
@@ -54,6 +55,9 @@ class EditorWidget : public QsciScintilla {
   /// Jump to the definition of the symbol at byte position `pos`; false when there is none.
   bool goToDefinitionAt(int pos);
   void applyTheme(bool dark);
+  /// Zoom in, out or back to 100 % (Ctrl+= / Ctrl++, Ctrl+-, Ctrl+0: editor_zoom.h); zoom()
+  /// gives the step.
+  void applyZoom(ZoomKey key);
   /// The annotation styles in use (for tests): background of the error / warning box.
   QColor annotationBackground(bool error) const;
   /// Byte position of (1-based line, 1-based column).

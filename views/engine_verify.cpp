@@ -12,6 +12,7 @@
 
 #include "core/verify/verify.h"
 #include "views/engine_verify.h"
+#include "views/run_verdict.h"
 
 namespace tirx::views {
 
@@ -78,11 +79,19 @@ VerifyProducts productsFromReport(verify::Report r, const VerifyRequest& request
   std::ostringstream s;
   int passed = 0;
   for (const auto& c : r.checks) passed += c.pass;
-  if (cancelled) s << "stopped: ";
-  s << (r.passed() ? "PASS" : "FAIL") << ": " << passed << "/" << r.checks.size()
-    << " checks passed on " << out.device;
-  if (!r.faults.empty()) s << ", " << r.faults.size() << " faults";
-  if (!r.errors.empty()) s << ", " << r.errors.size() << " errors: " << r.errors.front().message;
+  if (cancelled)  // a Stop is its own verdict, not a FAIL (views/run_verdict.h)
+    s << "cancelled on " << out.device << " (stopped before the checks finished)";
+  else
+    s << (r.passed() ? "PASS" : "FAIL") << ": " << passed << "/" << r.checks.size()
+      << " checks passed on " << out.device;
+  // where a Stop ended the run is neither a fault nor an error
+  size_t faults = 0;
+  std::vector<const Diagnostic*> errors;
+  for (const auto& f : r.faults) faults += !isStopDiagnostic(out, f.diag);
+  for (const auto& d : r.errors)
+    if (!isStopDiagnostic(out, d)) errors.push_back(&d);
+  if (faults) s << ", " << faults << " faults";
+  if (!errors.empty()) s << ", " << errors.size() << " errors: " << errors.front()->message;
   if (r.environmentError) s << " (device unavailable)";
   out.summary = s.str();
   out.engine = std::move(r);

@@ -492,7 +492,7 @@ QString LayoutPanel::bankText() const {
   }
   auto report = m_session.report();
   if (!report || !report->ran())
-    return tr("bank conflicts: Compile && Verify (Ctrl+Return) to count the kernel's real accesses");
+    return tr("bank conflicts: Compile & Verify (Ctrl+Return) to count the kernel's real accesses");
   // every kernel run's, in launch order; the shown tensor's rows are those filed under its buffer
   // id in its kernel (SharedAccessCount::buffer), not those whose text names it
   std::vector<std::pair<const ir::SharedAccessCount*, bool>> accesses;
@@ -535,6 +535,27 @@ void LayoutPanel::exportImage(bool svg) {
   if (path.isEmpty()) return;
   bool ok = svg ? m_canvas->exportSvg(path) : m_canvas->exportPng(path);
   if (!ok) m_session.statusMessage(tr("could not write %1").arg(path));
+}
+
+// A new document: the tile shown, the typed layout, the atom choices and the line links were the
+// old one's; the next facts pick the new document's first register tile.
+void LayoutPanel::reset() {
+  m_symbolIndex = -1;
+  m_symbolName.clear();
+  m_pendingSelect = -1;
+  m_opAtoms.clear();
+  m_symbols->blockSignals(true);
+  m_symbols->clear();
+  m_symbols->blockSignals(false);
+  m_tileOps->blockSignals(true);
+  m_tileOps->clear();
+  m_tileOps->blockSignals(false);
+  m_typed->clear();
+  m_model.clear();
+  m_canvas->modelChanged();
+  m_info->clear();
+  m_stats->clear();
+  m_dirty = true;
 }
 
 }  // namespace tirx::views

@@ -49,6 +49,8 @@ class LayoutPanel : public QWidget {
   void setFocusThread(int thread);
   /// Select cell `flat` and show its details (what a click does).
   void selectCell(qint64 flat);
+  /// Forget the shown tile, typed layout and line links (a new document: Open, New, Examples).
+  void reset();
 
  signals:
   /// The grid model was replaced (a new table arrived from the worker).

@@ -33,6 +33,7 @@
 #include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
+#include "views/editor_zoom.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
 #include "views/layout_panel.h"
@@ -94,6 +95,14 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
       (d.severity == Severity::Error ? errors : warnings) += d.severity != Severity::Note;
     statusBar()->showMessage(tr("%1 errors, %2 warnings · front end %3 ms")
                                  .arg(errors).arg(warnings).arg(f->millis, 0, 'f', 2), 5000);
+  });
+  // Open, New, Examples, recovery: every dock forgets the old document (its own reset; the docks
+  // drawn from the session's facts, products and report follow the session, which drops them).
+  connect(m_session, &Session::textReplaced, this, [this] {
+    m_layout->reset();
+    m_tensorCores->reset();
+    m_pipeline->reset();
+    m_diff->reset();
   });
   connect(m_session, &Session::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_session, &Session::filePathChanged, this, &MainWindow::updateTitle);
@@ -278,6 +287,24 @@ void MainWindow::createActions() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (auto* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
     view->addAction(d->toggleViewAction());
+  view->addSeparator();
+  // Zoom the text view that has the focus (the Assembly panes, else the editor). A focused editor
+  // or pane takes the keys itself (editor_zoom.h); these shortcuts serve the other docks' focus.
+  auto zoomAction = [this, view](const QString& text, ZoomKey key, QList<QKeySequence> keys) {
+    QAction* a = view->addAction(text, this, [this, key] {
+      QWidget* focus = QApplication::focusWidget();
+      if (focus && m_assembly->isAncestorOf(focus))
+        m_assembly->applyZoom(key);
+      else
+        m_editor->applyZoom(key);
+    });
+    a->setShortcuts(keys);
+    return a;
+  };
+  zoomAction(tr("Zoom &In"), ZoomKey::In,
+             {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
+  zoomAction(tr("Zoom &Out"), ZoomKey::Out, {QKeySequence(Qt::CTRL | Qt::Key_Minus)});
+  zoomAction(tr("&Reset Zoom"), ZoomKey::Reset, {QKeySequence(Qt::CTRL | Qt::Key_0)});
   view->addSeparator();
   auto* dark = view->addAction(tr("&Dark Theme"));
   dark->setCheckable(true);

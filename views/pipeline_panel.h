@@ -39,6 +39,8 @@ class PipelinePanel : public QWidget {
   /// Refresh now if the report changed while the dock was hidden or behind another tab (the main
   /// window calls it when the dock becomes visible: a tab switch shows no widget anew).
   void refreshIfPending();
+  /// Forget the shown timeline (a new document: Open, New, Examples).
+  void reset() { refresh(); }
 
  protected:
   void showEvent(QShowEvent*) override;

@@ -8,6 +8,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "views/run_verdict.h"
 #include "views/session.h"
 
 namespace tirx::views {
@@ -118,8 +119,11 @@ void ProblemsPanel::refresh(bool rows) {
   if (auto p = m_session.products(); p && !m_session.productsStale())
     addAll(p->engine.diagnostics, tr(" (compile)"));
   if (auto r = m_session.report(); r && !m_session.reportStale()) {
-    addAll(r->engine.errors, tr(" (last run)"));
-    for (const ir::Fault& f : r->engine.faults) add(f.diag, tr(" (last run)"));
+    // a Stop is not a problem of the script (the Results dock says CANCELLED)
+    for (const Diagnostic& d : r->engine.errors)
+      if (!isStopDiagnostic(*r, d)) add(d, tr(" (last run)"));
+    for (const ir::Fault& f : r->engine.faults)
+      if (!isStopDiagnostic(*r, f.diag)) add(f.diag, tr(" (last run)"));
   }
   if (rows)
     for (int c : {SeverityColumn, CodeColumn, LocationColumn}) m_tree->resizeColumnToContents(c);

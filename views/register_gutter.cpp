@@ -6,6 +6,8 @@
 
 #include <QStringList>
 
+#include "views/theme.h"
+
 namespace tirx::views {
 
 using toolchain::LineRegisters;
@@ -24,10 +26,11 @@ QString registerFigure(const LineRegisters& line, RegisterSource source) {
   return (source == RegisterSource::Estimate ? "~" : "") + QString::number(line.maxLive);
 }
 
-RegisterLevel registerLevelOf(const LineRegisters& line) {
+RegisterLevel registerLevelOf(const LineRegisters& line, RegisterSource source) {
   if (line.spillLoads + line.spillStores > 0) return RegisterLevel::Over;
   if (line.budget <= 0) return RegisterLevel::Low;
-  if (line.maxLive > line.budget) return RegisterLevel::Over;
+  if (line.maxLive > line.budget)
+    return source == RegisterSource::Estimate ? RegisterLevel::EstimatedOver : RegisterLevel::Over;
   if (line.maxLive * 5 > line.budget * 4) return RegisterLevel::High;
   return RegisterLevel::Low;
 }
@@ -48,6 +51,10 @@ QString registerToolTip(const RegisterFacts& facts, const LineRegisters& l, bool
   if (est) {
     out << QObject::tr("~%1 registers: %2").arg(l.maxLive).arg(QString::fromStdString(l.detail));
     out << budget;
+    if (l.budget > 0 && l.maxLive > l.budget)
+      out << QObject::tr(
+          "estimated to exceed the budget: a compile with nvdisasm measures whether "
+          "it does");
     for (const auto& w : l.wgmmas)
       out << QObject::tr("wgmma here: ~%1 live (estimate)").arg(w.live);
     out << QObject::tr("spills: unknown (an estimate cannot see them)");
@@ -85,27 +92,32 @@ RegisterGutter::RegisterGutter(QsciScintilla& editor, int margin, int spillMarke
       m_low(kFirstStyle),
       m_high(kFirstStyle + 1),
       m_over(kFirstStyle + 2),
+      m_estimatedOver(kFirstStyle + 6),
       m_stalest(kFirstStyle + 3) {
   m_editor.setMarginType(m_margin, QsciScintilla::TextMarginRightJustified);
   m_editor.setMarginMarkerMask(m_margin, 0);
   m_editor.setMarginWidth(m_margin, 0);
   m_editor.setMarginSensitivity(m_margin, false);
   m_editor.markerDefine(QsciScintilla::SmallRectangle, m_spillMarker);
-  m_editor.setMarkerBackgroundColor(QColor(198, 40, 40), m_spillMarker);
+  m_editor.setMarkerBackgroundColor(themeColours(false).registersOver.background, m_spillMarker);
   m_editor.setMarkerForegroundColor(QColor(120, 0, 0), m_spillMarker);
   applyTheme(false);
 }
 
 void RegisterGutter::applyTheme(bool dark) {
-  const QColor margin = dark ? QColor("#2b2d30") : QColor("#f0f0f0");
-  m_low.setColor(dark ? QColor(130, 200, 140) : QColor(46, 125, 50));
-  m_low.setPaper(margin);
-  m_high.setColor(dark ? QColor(255, 205, 120) : QColor(140, 80, 0));
-  m_high.setPaper(dark ? QColor(80, 60, 20) : QColor(255, 236, 179));
-  m_over.setColor(QColor(255, 255, 255));
-  m_over.setPaper(QColor(198, 40, 40));
-  m_stalest.setColor(dark ? QColor(110, 110, 110) : QColor(160, 160, 160));
-  m_stalest.setPaper(margin);
+  const ThemeColours& t = themeColours(dark);
+  auto set = [](QsciStyle& style, const Highlight& h) {
+    style.setColor(h.text);
+    style.setPaper(h.background);
+  };
+  set(m_low, t.registersLow);
+  set(m_high, t.registersHigh);
+  set(m_over, t.registersOver);
+  set(m_estimatedOver, t.registersEstimatedOver);
+  set(m_stalest, t.registersStale);
+  QFont italic = m_estimatedOver.font();
+  italic.setItalic(true);  // an estimate's overflow also differs in shape, not only in colour
+  m_estimatedOver.setFont(italic);
   redraw();
 }
 
@@ -122,6 +134,8 @@ const QsciStyle& RegisterGutter::styleOf(RegisterLevel level) const {
       return m_high;
     case RegisterLevel::Over:
       return m_over;
+    case RegisterLevel::EstimatedOver:
+      return m_estimatedOver;
     case RegisterLevel::Stale:
       return m_stalest;
     default:
@@ -144,7 +158,8 @@ void RegisterGutter::redraw() {
   const int lines = m_editor.lines();
   for (const LineRegisters& l : m_facts->lines) {
     if (l.line < 1 || l.line > lines) continue;
-    const RegisterLevel level = m_stale ? RegisterLevel::Stale : registerLevelOf(l);
+    const RegisterLevel level =
+        m_stale ? RegisterLevel::Stale : registerLevelOf(l, m_facts->source);
     m_editor.setMarginText(l.line - 1, registerFigure(l, m_facts->source) + " ", styleOf(level));
     if (l.spillLoads + l.spillStores > 0) m_editor.markerAdd(l.line - 1, m_spillMarker);
   }
@@ -165,8 +180,8 @@ RegisterLevel RegisterGutter::level(int line) const {
   if (text(line).isEmpty()) return RegisterLevel::None;
   const long style = m_editor.SendScintilla(QsciScintillaBase::SCI_MARGINGETSTYLE,
                                             static_cast<unsigned long>(line - 1));
-  for (RegisterLevel l :
-       {RegisterLevel::Low, RegisterLevel::High, RegisterLevel::Over, RegisterLevel::Stale})
+  for (RegisterLevel l : {RegisterLevel::Low, RegisterLevel::High, RegisterLevel::Over,
+                          RegisterLevel::EstimatedOver, RegisterLevel::Stale})
     if (styleOf(l).style() == style) return l;
   return RegisterLevel::None;
 }

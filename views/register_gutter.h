@@ -20,17 +20,22 @@ namespace tirx::views {
 
 /// How a line's figure compares with its budget.
 enum class RegisterLevel {
-  None,   ///< no figure on the line
-  Low,    ///< ≤ 80 % of the budget
-  High,   ///< over 80 %, up to the budget
-  Over,   ///< over the budget, or spill instructions on the line
+  None,  ///< no figure on the line
+  Low,   ///< ≤ 80 % of the budget
+  High,  ///< over 80 %, up to the budget
+  Over,  ///< measured over the budget, or spill instructions on the line
+  /// An estimate over the budget: only estimated to exceed it, so drawn apart from a measured
+  /// overflow (amber-orange italics, the tooltip says "estimated"), never in the overflow's red.
+  EstimatedOver,
   Stale,  ///< the text changed since the compile that measured it
 };
 
 /// "135", or "~136" for an estimate.
 QString registerFigure(const toolchain::LineRegisters& line, toolchain::RegisterSource source);
-/// The level of a line's figure against its budget (stale not considered).
-RegisterLevel registerLevelOf(const toolchain::LineRegisters& line);
+/// The level of a line's figure against its budget (stale not considered); `source` tells a
+/// measurement from an estimate (an estimate is never Over).
+RegisterLevel registerLevelOf(const toolchain::LineRegisters& line,
+                              toolchain::RegisterSource source);
 /// The tooltip of a line: figure, budget, instructions, peak, wgmma live counts, spills, source.
 QString registerToolTip(const toolchain::RegisterFacts& facts, const toolchain::LineRegisters& line,
                         bool stale);
@@ -66,10 +71,11 @@ class RegisterGutter {
   std::shared_ptr<const toolchain::RegisterFacts> m_facts;
   bool m_stale = false;
   int m_compiledLines = 0;  ///< the document's lines when the facts were fresh
-  /// Fixed style numbers (each editor has its own style table): QsciStyle's automatic numbers
+  /// Fixed style numbers 120..123 and 126 (each editor has its own style table; 124/125 are the
+  /// editor's annotations): QsciStyle's automatic numbers
   /// are a process-wide pool of about twenty that a few editors exhaust (then every style is -1).
   static constexpr int kFirstStyle = 120;
-  QsciStyle m_low, m_high, m_over, m_stalest;
+  QsciStyle m_low, m_high, m_over, m_estimatedOver, m_stalest;
 };
 
 }  // namespace tirx::views

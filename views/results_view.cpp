@@ -22,7 +22,9 @@
 
 #include "views/heat_map_widget.h"
 #include "views/output_grid_view.h"
+#include "views/run_verdict.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 namespace {
@@ -148,12 +150,12 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_verdict->setWordWrap(true);
   m_timings = new QLabel(this);
   m_timings->setWordWrap(true);
-  m_stale = new QLabel(tr("Out of date: the script changed after this run. Compile && Verify "
+  m_stale = new QLabel(tr("Out of date: the script changed after this run. Compile & Verify "
                           "(Ctrl+Return) to refresh."),
                        this);
   m_stale->setObjectName("staleBanner");
   m_stale->setWordWrap(true);
-  m_stale->setStyleSheet("QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
+  m_stale->setStyleSheet(bannerStyleSheet(themeColours(false).staleBanner));
   m_stale->hide();
 
   m_checks = new QTreeWidget(this);
@@ -249,9 +251,10 @@ void ResultsView::setDark(bool dark) {
     v->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     v->chart()->legend()->setAlignment(Qt::AlignBottom);
   }
-  m_stale->setStyleSheet(dark ? "QLabel { background: #4a3f12; color: #ffe9a8; padding: 3px; }"
-                              : "QLabel { background: #fff3c4; color: #5c4400; padding: 3px; }");
-  if (m_check >= 0) showCheck(m_check);  // the theme resets the series pens
+  m_stale->setStyleSheet(bannerStyleSheet(themeColours(dark).staleBanner));
+  const int check = m_check;
+  refresh();                         // the verdict's and the rows' colours are the theme's
+  if (check >= 0) showCheck(check);  // the theme resets the series pens
 }
 
 bool ResultsView::staleShown() const { return !m_stale->isHidden(); }
@@ -284,45 +287,56 @@ void ResultsView::refresh() {
   clearCharts();
   m_heat->clear(tr("no 2-D output"));
   m_timings->clear();
+  const ThemeColours& theme = themeColours(m_darkCharts);
   if (!verifyAvailable()) {
     m_verdict->setText(tr("Verification is not available yet"));
-    m_verdict->setStyleSheet("color: gray");
+    m_verdict->setStyleSheet(styleSheetColour(theme.neutral.text));
     m_timings->setText(QString::fromStdString(verifyUnavailableReason()));
     return;
   }
-  if (!r) {
-    m_verdict->setText(tr("Not run yet — Compile & Verify (Ctrl+Return)"));
-    m_verdict->setStyleSheet("color: gray");
-    return;
+  const RunVerdict verdict = runVerdict(r.get());
+  m_verdict->setToolTip(r ? QString::fromStdString(r->summary) : QString());
+  switch (verdict) {
+    case RunVerdict::NotRun:
+      m_verdict->setText(tr("Not run yet — Compile & Verify (Ctrl+Return)"));
+      m_verdict->setStyleSheet(styleSheetColour(theme.neutral.text));
+      return;
+    case RunVerdict::DidNotRun:
+      m_verdict->setText(tr("Did not run: %1").arg(QString::fromStdString(r->summary)));
+      m_verdict->setStyleSheet(styleSheetColour(theme.warning.text));
+      break;
+    case RunVerdict::Cancelled:  // a Stop: neither a failure nor a fault
+      m_verdict->setText(verdictWord(verdict));
+      m_verdict->setStyleSheet(styleSheetColour(theme.cancelled.text));
+      break;
+    case RunVerdict::Pass:
+    case RunVerdict::Fail:
+      m_verdict->setText(verdictWord(verdict));
+      m_verdict->setStyleSheet(
+          styleSheetColour((verdict == RunVerdict::Pass ? theme.pass : theme.fail).text));
+      break;
   }
   const verify::Report& e = r->engine;
-  if (!r->ran()) {
-    m_verdict->setText(tr("Did not run: %1").arg(QString::fromStdString(r->summary)));
-    m_verdict->setStyleSheet("color: #b36b00");
-  } else {
-    const bool passed = e.passed();
-    m_verdict->setText(r->cancelled ? tr("STOPPED") : passed ? tr("PASS") : tr("FAIL"));
-    m_verdict->setStyleSheet(r->cancelled ? "color: #b36b00"
-                             : passed     ? "color: #1a8f2a"
-                                          : "color: #d0302f");
-    if (!r->summary.empty()) m_verdict->setToolTip(QString::fromStdString(r->summary));
-  }
   for (int i = 0; i < static_cast<int>(e.checks.size()); ++i) {
     const verify::Check& c = e.checks[size_t(i)];
-    auto* it = new QTreeWidgetItem(
-        m_checks, {QString::fromStdString(c.name), c.pass ? "PASS" : "FAIL", num(c.maxAbs),
-                   num(c.maxRel), QString::number(c.mismatches)});
+    // a cancelled run's checks compared an unfinished output: not a verdict on the kernel
+    const QString word = r->cancelled ? tr("cancelled") : c.pass ? tr("PASS") : tr("FAIL");
+    auto* it = new QTreeWidgetItem(m_checks, {QString::fromStdString(c.name), word, num(c.maxAbs),
+                                              num(c.maxRel), QString::number(c.mismatches)});
     it->setData(0, Qt::UserRole, i);
-    it->setForeground(1, c.pass ? QColor(26, 143, 42) : QColor(208, 48, 47));
+    it->setForeground(1, (r->cancelled ? theme.cancelled : c.pass ? theme.pass : theme.fail).text);
     if (!c.message.empty()) it->setToolTip(0, QString::fromStdString(c.message));
   }
   // front-end and harness errors first, then the runs' faults (a race names both accesses)
-  auto addFault = [this](const Diagnostic& d) {
+  auto addFault = [this, &r, &theme](const Diagnostic& d) {
+    // where a Stop ended the run: said as such, in the neutral colour, not as a red fault
+    const bool stop = isStopDiagnostic(*r, d);
     auto* it = new QTreeWidgetItem(
         m_faults, {d.span.line > 0 ? QString::number(d.span.line) : QString(),
-                   QString::fromStdString(d.code + " " + d.message)});
+                   stop ? tr("stopped here: %1").arg(QString::fromStdString(d.message))
+                        : QString::fromStdString(d.code + " " + d.message)});
     it->setData(0, Qt::UserRole, d.span.line);
-    it->setForeground(1, QColor(208, 48, 47));
+    it->setForeground(1, (stop ? theme.cancelled : theme.error).text);
     it->setToolTip(1, QString::fromStdString(d.message));
     for (const DiagNote& n : d.notes) {
       auto* child = new QTreeWidgetItem(
@@ -375,8 +389,10 @@ void ResultsView::showCheck(int index) {
   // The series were decimated on the worker (≤ 2 points per pixel column): drawing them costs
   // the same for 256 elements and for 2^20.
   // The series and axes persist; only their points, pens and ranges change.
+  // a Stop leaves an unfinished output: the plots say so rather than show it as a failure
+  const QString partial = r->cancelled ? tr(" (cancelled run: unfinished output)") : QString();
   m_valuesChart->chart()->setTitle(
-      tr("%1: output against reference").arg(QString::fromStdString(c.name)));
+      tr("%1: output against reference").arg(QString::fromStdString(c.name)) + partial);
   QPen solid(QColor(40, 110, 200));
   solid.setWidthF(1.5);
   // A dashed reference reads well over a few hundred points; over thousands the raster engine's
@@ -399,7 +415,7 @@ void ResultsView::showCheck(int index) {
           m_valuesChart->height());
 
   m_errorChart->chart()->setTitle(
-      tr("%1: |output − reference|").arg(QString::fromStdString(c.name)));
+      tr("%1: |output − reference|").arg(QString::fromStdString(c.name)) + partial);
   m_error->replace(points(p.error));
   seriesRange({&p.error}, &lo, &hi);
   fitAxes(m_errorX, m_errorY, tr("flat index"), tr("abs error"), elements, std::min(0.0, lo), hi,

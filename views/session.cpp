@@ -45,12 +45,18 @@ void Session::loadTemplate(const QString& text, const QString& name) {
 
 void Session::replaceDocument(const QString& text, const QString& filePath, bool modified,
                               const QString& name) {
+  // Nothing of the old document survives: a compile or verify still running for it is stopped
+  // and its result dropped (m_document), its facts, products and report are gone.
+  ++m_document;
+  m_runner.cancelBatch();
   m_recordedName = name;
   m_text = text;
   setFilePath(filePath);
   setModified(modified);
+  m_facts.reset();
   m_products.reset();
   m_report.reset();
+  m_selectedLine = 0;
   m_reportStale = m_productsStale = false;
   emit staleChanged();
   emit textReplaced();
@@ -154,8 +160,11 @@ void Session::requestCompile() {
   req.sm = m_sm;
   req.analysed = currentAnalysis(m_facts, req.source, m_sm);
   emit statusMessage(tr("compiling %1…").arg(displayName()));
+  const quint64 document = m_document;
   m_runner.submit<CompileProducts>(
-      JobKind::Compile, [req] { return runCompile(req); }, this, [this](CompileProducts p) {
+      JobKind::Compile, [req] { return runCompile(req); }, this,
+      [this, document](CompileProducts p) {
+        if (document != m_document) return;  // compiled from a document replaced since
         m_products = std::make_shared<const CompileProducts>(std::move(p));
         m_productsStale = false;
         emit staleChanged();
@@ -171,9 +180,11 @@ void Session::requestCompileAndVerify() {
     return;
   }
   const VerifyRequest req = verifyRequest();
+  const quint64 document = m_document;
   m_runner.submitCancellable<VerifyProducts>(
       JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runVerify(req, cancel); }, this,
-      [this](VerifyProducts r) {
+      [this, document](VerifyProducts r) {
+        if (document != m_document) return;  // run from a document replaced since
         m_report = std::make_shared<const VerifyProducts>(std::move(r));
         m_reportStale = false;
         emit staleChanged();

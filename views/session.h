@@ -140,6 +140,7 @@ class Session : public QObject {
   int m_plotColumns = 512;
   QList<int> m_breakpoints;
   int m_debugLine = 0;
+  quint64 m_document = 0;  ///< counts replaced documents: results of an older one are dropped
 };
 
 }  // namespace tirx::views

@@ -422,4 +422,14 @@ void TensorCorePanel::showAccessRow(int row) {
       });
 }
 
+void TensorCorePanel::reset() {
+  {
+    const QSignalBlocker block(m_pick);
+    m_pick->clear();  // refresh() keeps the previous pick by its text: not across documents
+  }
+  m_rows.clear();
+  m_accesses->setRowCount(0);
+  refresh();
+}
+
 }  // namespace tirx::views

@@ -48,6 +48,8 @@ class TensorCorePanel : public QWidget {
   /// With a tile shown: select the first row of the conflict table at script line `line` (what a
   /// click on it does); false when none is there.
   bool selectAccessLine(int line);
+  /// Forget the pick and the tables (a new document: Open, New, Examples).
+  void reset();
 
  protected:
   void showEvent(QShowEvent* e) override;

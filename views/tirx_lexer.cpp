@@ -5,6 +5,8 @@
 #include <QFont>
 #include <QFontDatabase>
 
+#include "views/theme.h"
+
 namespace tirx::views {
 
 TirxLexer::TirxLexer(QObject* parent) : QsciLexerPython(parent) {
@@ -26,16 +28,13 @@ const char* TirxLexer::keywords(int set) const {
 }
 
 void TirxLexer::applyTheme(bool dark) {
+  const ThemeColours& theme = themeColours(dark);  // one table for every dock's colours
+  const SyntaxColours& c = theme.syntax;
   struct Scheme {
     QColor paper, text, comment, keyword, string, number, tirx, def, decorator, op;
   };
-  const Scheme light{QColor("#ffffff"), QColor("#1f1f1f"), QColor("#6a737d"), QColor("#0033b3"),
-                     QColor("#067d17"), QColor("#1750eb"), QColor("#8a2be2"), QColor("#00627a"),
-                     QColor("#9e880d"), QColor("#333333")};
-  const Scheme darkS{QColor("#1e1f22"), QColor("#d4d4d4"), QColor("#7a8a7a"), QColor("#cf8e6d"),
-                     QColor("#6aab73"), QColor("#2aacb8"), QColor("#c77dff"), QColor("#56a8f5"),
-                     QColor("#b3ae60"), QColor("#bcbec4")};
-  const Scheme& s = dark ? darkS : light;
+  const Scheme s{theme.base, c.text,    c.comment, c.keyword,   c.string,
+                 c.number,   c.builtin, c.name,    c.decorator, c.op};
   setDefaultPaper(s.paper);
   setDefaultColor(s.text);
   setPaper(s.paper, -1);

@@ -108,7 +108,7 @@ void TstDebuggerView::gemmBreakpointStepAndPaint() {
   QVERIFY(deliver(panel, [&] { panel.continueForward(); }));
   QVERIFY(panel.view().hit);
   QVERIFY2(panel.statusText().startsWith(
-               "gemm_64 launch 0 · step 7 of 9 · collective · line 52 · mma.sync"),
+               "gemm_64 launch 0 · step 7 of 9 · collective · after line 52 · mma.sync"),
            qPrintable(panel.statusText()));
   QCOMPARE(session.debugLine(), mmaLine);
   QCOMPARE(editor.markedLines(EditorWidget::DebugLineMarker), QList<int>{mmaLine});
@@ -255,7 +255,7 @@ void TstDebuggerView::kernelAndLaunchPicked() {
   QVERIFY(panel.view().hit);
   QCOMPARE(panel.view().stop.span.line, 20);
   QCOMPARE(panel.view().stop.op, std::string("fma.rn.f32"));
-  QVERIFY2(panel.statusText().startsWith("shift launch 1 · step 1 of 3 · tile-op · line 20"),
+  QVERIFY2(panel.statusText().startsWith("shift launch 1 · step 1 of 3 · tile-op · after line 20"),
            qPrintable(panel.statusText()));
   QCOMPARE(session.debugLine(), 20);
   const LayoutGridModel& m = panel.model();

@@ -28,6 +28,7 @@
 #include "views/job_runner.h"
 #include "views/main_window.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 using namespace tirx::views;
 
@@ -144,8 +145,8 @@ class TstDiffView : public QObject {
     QVERIFY(layoutRow > 0);
     QVERIFY(view.leftPane()->document()->findBlockByNumber(layoutRow).text().contains(
         "1 @ warpid, 1 @ laneid, 1"));
-    QCOMPARE(rowColour(view.rightPane(), layoutRow), QColor(210, 245, 210));
-    QCOMPARE(rowColour(view.leftPane(), layoutRow), QColor(255, 215, 215));
+    QCOMPARE(rowColour(view.rightPane(), layoutRow), themeColours(false).diffAdded.background);
+    QCOMPARE(rowColour(view.leftPane(), layoutRow), themeColours(false).diffRemoved.background);
     // PTX: under "script line 22 → 23" the second load is B's only, facing a blank in A.
     QVERIFY(view.showSection("ptx"));
     const int ptxStart = rowOf(view.rightPane(), "── PTX");
@@ -154,7 +155,7 @@ class TstDiffView : public QObject {
     QVERIFY(group > ptxStart);
     const int ld2 = rowOf(view.rightPane(), "ld.global.v4.b32 {%f5, %f6, %f7, %f8}", group);
     QVERIFY(ld2 > group);
-    QCOMPARE(rowColour(view.rightPane(), ld2), QColor(210, 245, 210));
+    QCOMPARE(rowColour(view.rightPane(), ld2), themeColours(false).diffAdded.background);
     QVERIFY(view.leftPane()->document()->findBlockByNumber(ld2).text().trimmed().isEmpty());
     QVERIFY(view.firstVisibleRow() > 0);
     // The table: registers and the verdicts.

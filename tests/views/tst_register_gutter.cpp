@@ -165,6 +165,64 @@ class TstRegisterGutter : public QObject {
     QVERIFY(back(2) != back(3) && back(3) != back(4));
   }
 
+  void estimateOverBudgetIsNotAMeasuredOverflow() {
+    // The same figures, measured and estimated: over the budget, a measurement is the red
+    // overflow; an estimate is only estimated to exceed it (its own colour, italics, the tooltip).
+    auto products = [](toolchain::RegisterSource source) {
+      CompileProducts p;
+      p.engine.ok = true;
+      p.engine.registers.source = source;
+      p.engine.registers.status = "hand-made";
+      for (auto [n, live] : {std::pair{2, 260}, std::pair{3, 100}}) {
+        toolchain::LineRegisters l;
+        l.line = n;
+        l.kernel = "k";
+        l.maxLive = live;
+        l.budget = 232;
+        l.budgetSource = "setmaxnreg";
+        p.engine.registers.lines.push_back(l);
+      }
+      return p;
+    };
+    toolchain::LineRegisters over;
+    over.maxLive = 260;
+    over.budget = 232;
+    QCOMPARE(registerLevelOf(over, toolchain::RegisterSource::Measured), RegisterLevel::Over);
+    QCOMPARE(registerLevelOf(over, toolchain::RegisterSource::Estimate),
+             RegisterLevel::EstimatedOver);
+    over.spillStores = 1;  // spill instructions are measured facts: red either way
+    QCOMPARE(registerLevelOf(over, toolchain::RegisterSource::Measured), RegisterLevel::Over);
+
+    auto back = [](EditorWidget& e, int l) {
+      const long style = e.SendScintilla(QsciScintillaBase::SCI_MARGINGETSTYLE, l - 1);
+      return e.SendScintilla(QsciScintillaBase::SCI_STYLEGETBACK, style);
+    };
+    auto italic = [](EditorWidget& e, int l) {
+      const long style = e.SendScintilla(QsciScintillaBase::SCI_MARGINGETSTYLE, l - 1);
+      return e.SendScintilla(QsciScintillaBase::SCI_STYLEGETITALIC, style) != 0;
+    };
+    Fixture measured;
+    measured.session.showRecorded("a\nb\nc\nd\n", "k.py",
+                                  products(toolchain::RegisterSource::Measured), {});
+    Fixture estimated;
+    estimated.session.showRecorded("a\nb\nc\nd\n", "k.py",
+                                   products(toolchain::RegisterSource::Estimate), {});
+    const RegisterGutter& m = measured.editor.registerGutter();
+    const RegisterGutter& e = estimated.editor.registerGutter();
+    QCOMPARE(m.text(2), QString("260"));
+    QCOMPARE(m.level(2), RegisterLevel::Over);
+    QCOMPARE(e.text(2), QString("~260"));
+    QCOMPARE(e.level(2), RegisterLevel::EstimatedOver);
+    QCOMPARE(e.level(3), RegisterLevel::Low);
+    QVERIFY(back(estimated.editor, 2) != back(measured.editor, 2));  // not the overflow's red
+    QVERIFY(italic(estimated.editor, 2));
+    QVERIFY(!italic(measured.editor, 2));
+    const QString tip = e.toolTip(2);
+    QVERIFY2(tip.contains("estimated to exceed the budget"), qPrintable(tip));
+    QVERIFY(tip.contains("estimate, not measured"));
+    QVERIFY(!m.toolTip(2).contains("estimated"));
+  }
+
   void editsMakeItStale() {
     Fixture f;
     f.session.showRecorded(readData("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", gemmProducts(true),

@@ -142,7 +142,7 @@ class TstStudioLanes : public QObject {
     qInfo("stopped after %lld ms", t.elapsed());
     QVERIFY(t.elapsed() < 2000);
     QVERIFY(w.session().report()->cancelled);
-    QCOMPARE(w.resultsView()->verdictText(), QString("STOPPED"));
+    QCOMPARE(w.resultsView()->verdictText(), QString("CANCELLED"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.stopAction()->isEnabled(), 2000);
     QVERIFY(!w.progressBar()->isVisible());
   }
