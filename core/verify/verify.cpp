@@ -110,13 +110,11 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
     rep.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return rep;
   };
+  SemaOptions so;
+  so.sm = parseArch(opt.arch);
+  if (so.sm == 0) so.sm = 90;
   FrontEndResult own;
-  if (!opt.analysed) {
-    SemaOptions so;
-    so.sm = parseArch(opt.arch);
-    if (so.sm == 0) so.sm = 90;
-    own = checkScript(source, opt.fileName, so);
-  }
+  if (!opt.analysed) own = checkScript(source, opt.fileName, so);
   const FrontEndResult& fe = opt.analysed ? *opt.analysed : own;
   for (const auto& d : fe.diagnostics)
     if (d.severity == Severity::Error) rep.errors.push_back(d);
