@@ -15,8 +15,7 @@
 
 #include "app/cli/cli.h"
 #include "core/conform/scalar_conform.h"
-#include "core/device/cuda_driver.h"
-#include "core/driver/cuda_executor.h"
+#include "core/driver/device.h"
 #include "core/sema/sema.h"
 
 namespace tirx::cli {
@@ -36,12 +35,12 @@ std::string hex(uint64_t v) {
   return s.str();
 }
 
-/// The executor for `--device cuda[:N]` (null with an error for anything else). The one place of
-/// this command that knows about devices (core/driver/device.h will own the parsing).
+/// The executor for `--device cuda[:N]` (null with an error for anything else): the device text
+/// is read by driver::parseDevice and the executor made by driver::makeExecutor.
 std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::string& timeout,
                                            int sm, std::ostream& err, int& rc) {
-  const std::string n = dev == "cuda" ? "0" : dev.rfind("cuda:", 0) == 0 ? dev.substr(5) : "";
-  if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos) {
+  auto spec = driver::parseDevice(dev);
+  if (!spec || spec->kind != driver::DeviceKind::Cuda || spec->both) {
     err << "tirx scalar-conform: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
     rc = 2;
     return nullptr;
@@ -53,16 +52,16 @@ std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::st
     rc = 2;
     return nullptr;
   }
-  if (!device::driverLibraryPresent()) {
-    err << "tirx scalar-conform: no CUDA driver found (libcuda.so.1); use --device sim\n";
+  driver::ExecutorContext ec;
+  ec.sm = sm;
+  ec.timeoutMs = static_cast<int>(seconds * 1000);
+  auto made = driver::makeExecutor(*spec, ec);
+  if (!made) {
+    err << "tirx scalar-conform: " << made.error().message << "; use --device sim\n";
     rc = 3;
     return nullptr;
   }
-  driver::CudaExecutorOptions eo;
-  eo.device = std::stoi(n);
-  eo.sm = sm;
-  eo.timeoutMs = static_cast<int>(seconds * 1000);
-  return std::make_unique<driver::CudaExecutor>(eo);
+  return std::move(*made);
 }
 
 bool parseCount(const std::string& text, uint64_t lo, uint64_t hi, uint64_t& out) {
