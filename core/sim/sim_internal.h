@@ -240,6 +240,11 @@ class Runner {
 
   // expressions (expr_eval.cpp)
   Value eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  // The larger cases of eval (expr_eval.cpp).
+  Value evalLoad(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalBinary(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalIntrinsic(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalCall(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
   Value callFunction(int func, const Value* argv, int argc, Thread& t, int instr);
 
   // memory (memory.cpp)
