@@ -329,6 +329,61 @@ Value Runner::evalLoad(const ir::Expr& e, Thread& t, std::vector<Value>& vars, i
   return bitsToValue(bits, e.tensor->dtype);
 }
 
+/// A comparison of two operands of the common dtype `ct`: 1 or 0.
+static int64_t compareValues(ir::BinOp op, DType ct, const Value& a, const Value& b) {
+  if (isF(ct)) {
+    switch (op) {
+      case ir::BinOp::Eq:
+        return a.f == b.f;
+      case ir::BinOp::Ne:
+        return a.f != b.f;
+      case ir::BinOp::Lt:
+        return a.f < b.f;
+      case ir::BinOp::Le:
+        return a.f <= b.f;
+      case ir::BinOp::Gt:
+        return a.f > b.f;
+      default:
+        return a.f >= b.f;
+    }
+  } else {
+    const bool u = ct == DType::UInt64;
+    const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+    switch (op) {
+      case ir::BinOp::Eq:
+        return a.i == b.i;
+      case ir::BinOp::Ne:
+        return a.i != b.i;
+      case ir::BinOp::Lt:
+        return u ? ua < ub : a.i < b.i;
+      case ir::BinOp::Le:
+        return u ? ua <= ub : a.i <= b.i;
+      case ir::BinOp::Gt:
+        return u ? ua > ub : a.i > b.i;
+      default:
+        return u ? ua >= ub : a.i >= b.i;
+    }
+  }
+}
+
+/// Float arithmetic in `ct` as the CUDA computes it: one rounding per operation (f16/bf16 in f32,
+/// then to the format); `//` and `%` on floats are refused by sema and only reach here from the IR.
+static double floatArithmetic(ir::BinOp op, DType ct, const Value& a, const Value& b) {
+  switch (op) {
+    case ir::BinOp::FloorDiv:
+      return std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
+    case ir::BinOp::Mod:
+    case ir::BinOp::TruncMod: {
+      double m =
+          ct == DType::Float64 ? std::fmod(a.f, b.f) : double(std::fmod(float(a.f), float(b.f)));
+      if (op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
+      return m;
+    }
+    default:
+      return floatBinary(op, a.f, b.f, ct);
+  }
+}
+
 /// Binary, Compare and Logical expressions: operands promoted to the wider dtype, arithmetic as
 /// the generated CUDA does it.
 Value Runner::evalBinary(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
@@ -356,72 +411,11 @@ Value Runner::evalBinary(const ir::Expr& e, Thread& t, std::vector<Value>& vars,
   const Value a = castTo(eval(ea, t, vars, instr), ea.dtype, ct);
   const Value b = castTo(eval(eb, t, vars, instr), eb.dtype, ct);
   if (e.kind == ir::ExprKind::Compare) {
-    if (isF(ct)) {
-      switch (e.op) {
-        case ir::BinOp::Eq:
-          r.i = a.f == b.f;
-          break;
-        case ir::BinOp::Ne:
-          r.i = a.f != b.f;
-          break;
-        case ir::BinOp::Lt:
-          r.i = a.f < b.f;
-          break;
-        case ir::BinOp::Le:
-          r.i = a.f <= b.f;
-          break;
-        case ir::BinOp::Gt:
-          r.i = a.f > b.f;
-          break;
-        default:
-          r.i = a.f >= b.f;
-          break;
-      }
-    } else {
-      const bool u = ct == DType::UInt64;
-      const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
-      switch (e.op) {
-        case ir::BinOp::Eq:
-          r.i = a.i == b.i;
-          break;
-        case ir::BinOp::Ne:
-          r.i = a.i != b.i;
-          break;
-        case ir::BinOp::Lt:
-          r.i = u ? ua < ub : a.i < b.i;
-          break;
-        case ir::BinOp::Le:
-          r.i = u ? ua <= ub : a.i <= b.i;
-          break;
-        case ir::BinOp::Gt:
-          r.i = u ? ua > ub : a.i > b.i;
-          break;
-        default:
-          r.i = u ? ua >= ub : a.i >= b.i;
-          break;
-      }
-    }
+    r.i = compareValues(e.op, ct, a, b);
     return r;
   }
   if (isF(ct)) {
-    // As the CUDA computes it: one rounding per operation (f16/bf16 in f32, then to the
-    // format); `//` and `%` on floats are refused by sema and only reach here from the IR.
-    switch (e.op) {
-      case ir::BinOp::FloorDiv:
-        r.f = std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
-        break;
-      case ir::BinOp::Mod:
-      case ir::BinOp::TruncMod: {
-        double m =
-            ct == DType::Float64 ? std::fmod(a.f, b.f) : double(std::fmod(float(a.f), float(b.f)));
-        if (e.op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
-        r.f = m;
-        break;
-      }
-      default:
-        r.f = floatBinary(e.op, a.f, b.f, ct);
-        break;
-    }
+    r.f = floatArithmetic(e.op, ct, a, b);
     return normalize(r, ct);
   }
   const bool uns = !ir::isSigned(ct);
