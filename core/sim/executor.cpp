@@ -507,7 +507,9 @@ void Runner::runThread(Thread& t) {
   if (t.pc >= n || t.pc < 0) t.state = ThreadState::Done;
 }
 
-void Runner::runCta() {
+/// The threads of a fresh CTA: indices, initial variables, register files (and the wgmma and
+/// shared-access bookkeeping when those are on).
+std::vector<Thread> Runner::makeCtaThreads() {
   const auto& lb = kernel.launch.block;
   const int64_t nThreads = kernel.launch.threads();
   std::vector<Thread> threads(nThreads);
@@ -533,6 +535,73 @@ void Runner::runCta() {
     }
     if (trackShared || timeline.on) t.execCount.assign(code.size(), 0);
   }
+  return threads;
+}
+
+/// warp_sync: releases every warp whose unfinished lanes all wait on a warp_sync; true when one
+/// was.
+bool Runner::releaseWarpSyncs(std::vector<Thread>& threads) {
+  const int64_t nThreads = static_cast<int64_t>(threads.size());
+  bool released = false;
+  for (int64_t w = 0; w * 32 < nThreads; ++w) {
+    bool all = true, any = false;
+    for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
+      const Thread& t = threads[i];
+      if (t.state == ThreadState::Done) continue;
+      if (t.state == ThreadState::Waiting && code[t.pc].op == Op::WarpSync)
+        any = true;
+      else
+        all = false;
+    }
+    if (all && any) {
+      int64_t latest = 0;  // simulated time: the warp leaves the sync together
+      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i)
+        latest = std::max(latest, threads[i].clock);
+      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
+        threads[i].clock = latest;
+        Thread& t = threads[i];
+        if (t.state != ThreadState::Waiting) continue;
+        t.state = ThreadState::Running;
+        ++t.pc;
+      }
+      warpEpoch[w] = nextEpoch(warpEpoch[w]);
+      released = true;
+    }
+  }
+  return released;
+}
+
+/// Nobody can move: a deadlock (E0730, E0731 when threads wait at different barriers). Names a
+/// waiting thread and one that will never arrive.
+void Runner::reportBarrierDeadlock(std::vector<Thread>& threads, bool divergent, int64_t atCta) {
+  const int64_t nThreads = static_cast<int64_t>(threads.size());
+  int waitPc = -1;
+  int64_t waiter = -1, absent = -1;
+  for (auto& t : threads) {
+    if (t.state == ThreadState::Waiting && waiter < 0) {
+      waiter = t.tid;
+      waitPc = t.pc;
+    }
+  }
+  for (auto& t : threads)
+    if (!(t.state == ThreadState::Waiting && t.pc == waitPc) && absent < 0) absent = t.tid;
+  std::vector<DiagNote> notes;
+  std::string why = "has finished";
+  if (absent >= 0 && threads[absent].state == ThreadState::Waiting) {
+    notes.push_back(
+        {span(threads[absent].pc), "thread " + std::to_string(absent) + " waits here instead"});
+    why = "waits at another barrier";
+  }
+  fault("deadlock", divergent ? "E0731" : "E0730", waitPc,
+        "barrier not reached by every thread: " + threadName(cta, waiter) +
+            " waits here but thread " + std::to_string(absent) + " " + why + " (" +
+            std::to_string(atCta) + " of " + std::to_string(nThreads) + " threads arrived)",
+        true, notes);
+}
+
+void Runner::runCta() {
+  const int64_t nThreads = kernel.launch.threads();
+  std::vector<Thread> threads = makeCtaThreads();
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
   // Setting up a CTA is work too (one unit per thread, per 64 register bytes, per 64 shared
@@ -601,29 +670,7 @@ void Runner::runCta() {
       }
       if (released) continue;
     }
-    // warp_sync: release every warp whose unfinished lanes all wait on a warp_sync.
-    for (int64_t w = 0; w * 32 < nThreads; ++w) {
-      bool all = true, any = false;
-      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
-        const Thread& t = threads[i];
-        if (t.state == ThreadState::Done) continue;
-        if (t.state == ThreadState::Waiting && code[t.pc].op == Op::WarpSync) any = true;
-        else all = false;
-      }
-      if (all && any) {
-        int64_t latest = 0;  // simulated time: the warp leaves the sync together
-        for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) latest = std::max(latest, threads[i].clock);
-        for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
-          threads[i].clock = latest;
-          Thread& t = threads[i];
-          if (t.state != ThreadState::Waiting) continue;
-          t.state = ThreadState::Running;
-          ++t.pc;
-        }
-        warpEpoch[w] = nextEpoch(warpEpoch[w]);
-        released = true;
-      }
-    }
+    if (releaseWarpSyncs(threads)) released = true;
     if (released) continue;
     releasedPc = -1;
     releasedLanes = 0;
@@ -662,28 +709,7 @@ void Runner::runCta() {
       reportAsyncDeadlock(threads);
       return;
     }
-    // Nobody can move: a deadlock. Name a waiting thread and one that will never arrive.
-    int waitPc = -1;
-    int64_t waiter = -1, absent = -1;
-    for (auto& t : threads) {
-      if (t.state == ThreadState::Waiting && waiter < 0) {
-        waiter = t.tid;
-        waitPc = t.pc;
-      }
-    }
-    for (auto& t : threads)
-      if (!(t.state == ThreadState::Waiting && t.pc == waitPc) && absent < 0) absent = t.tid;
-    std::vector<DiagNote> notes;
-    std::string why = "has finished";
-    if (absent >= 0 && threads[absent].state == ThreadState::Waiting) {
-      notes.push_back({span(threads[absent].pc), "thread " + std::to_string(absent) + " waits here instead"});
-      why = "waits at another barrier";
-    }
-    fault("deadlock", divergent ? "E0731" : "E0730", waitPc,
-          "barrier not reached by every thread: " + threadName(cta, waiter) +
-              " waits here but thread " + std::to_string(absent) + " " + why + " (" +
-              std::to_string(atCta) + " of " + std::to_string(nThreads) + " threads arrived)",
-          true, notes);
+    reportBarrierDeadlock(threads, divergent, atCta);
     return;
   }
 }

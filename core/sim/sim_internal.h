@@ -218,6 +218,10 @@ class Runner {
   void computeFunctionCosts();
   int64_t instrCost(const Instr& in) const;
   void runCta();
+  // The parts of runCta (executor.cpp).
+  std::vector<Thread> makeCtaThreads();
+  bool releaseWarpSyncs(std::vector<Thread>& threads);
+  void reportBarrierDeadlock(std::vector<Thread>& threads, bool divergent, int64_t atCta);
   void runThread(Thread& t);
   int line(int instr) const;
   SourceSpan span(int instr) const;
