@@ -93,6 +93,13 @@ class Interp {
   std::optional<Array> libArr(const LibCall& lc, size_t i, const std::string& kwname = "");
   std::optional<std::optional<int>> libAxisArg(const LibCall& lc, const char* k);
   bool libOnlyKeywords(const LibCall& lc, std::initializer_list<const char*> allowed);
+  // The array methods of callMethod by kind (harness_funcs.cpp); nullopt for other names.
+  std::optional<Py> arrayConversionMethod(const Py& self, const std::string& name,
+                                          std::vector<Py>& args, Kwargs& kw, SourceSpan sp);
+  std::optional<Py> arrayQueryMethod(const Py& self, const std::string& name,
+                                     const std::vector<Py>& args, SourceSpan sp);
+  std::optional<Py> arrayInPlaceMethod(const Py& self, const std::string& name,
+                                       const std::vector<Py>& args, SourceSpan sp);
   Py callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
                 const ast::Expr& e);
   Py callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e);
