@@ -48,6 +48,10 @@ class Interp {
   bool failed() const { return m_failed; }
 
   Py eval(const ast::Expr& e);
+  // The larger cases of eval (harness.cpp).
+  Py evalCall(const ast::Expr& e);
+  Py evalUnary(const ast::Expr& e);
+  Py evalCompare(const ast::Expr& e);
   Py binop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
   Py matmulOp(const Py& a, const Py& b, SourceSpan span);
   // Python scalars (harness_numbers.cpp)
@@ -120,6 +124,8 @@ class Interp {
  private:
   enum class Flow { Normal, Break, Continue, Return, Error };
   Flow exec(const ast::Stmt& s);
+  Flow execFor(const ast::Stmt& s);     ///< a `for` statement (harness_exec.cpp)
+  Flow execAssert(const ast::Stmt& s);  ///< an `assert` statement: a check
   Flow execBlock(const ast::Block& b);
   /// One harness step: E0807 past the step limit or once the verify's budget is spent.
   bool chargeStep(SourceSpan span);
