@@ -430,6 +430,16 @@ class Analyzer {
   ir::ExprPtr namedBarrierOperand(const ast::Expr& e, const std::string& written, bool isId);
   void lowerMatrixCollective(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                              std::vector<ir::Stmt>& out);
+  // The parts of lowerMatrixCollective (sema_collective.cpp).
+  struct CollectiveOperand;
+  bool collectiveOperand(const ast::Expr& call, const PtxInstruction& instr, int i,
+                         const std::vector<int64_t>& group, ir::ExecScope scope,
+                         CollectiveOperand& o);
+  bool collectiveRepeats(const PtxInstruction& instr, const std::vector<CollectiveOperand>& ops,
+                         std::vector<int64_t>& repeat, std::vector<std::vector<int>>& repeatAxes);
+  void checkCollectiveRows(const PtxInstruction& instr, const CollectiveOperand& o);
+  void checkCollectiveFragment(const PtxInstruction& instr, const CollectiveOperand& o, int i,
+                               int64_t warps, bool grouped);
   /// `T.cuda.__shfl_xor_sync(mask, var, lane_mask, width=32)` and the idx/up/down spellings: the
   /// call is hoisted into an assignment of a fresh variable before the statement (E0270-E0272).
   Scalar lowerShuffleCall(const ast::Expr& e, const std::string& path);
