@@ -358,7 +358,16 @@ class Analyzer {
 
   // ---- tile operations (sema_tile.cpp, sema_tile_check.cpp) ----
   void lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  // The parts of lowerApply (sema_tile.cpp).
+  std::optional<PtxInstruction> applyInstruction(const ast::Expr& call);
+  struct OperandCheck;
+  bool applyScalarOperand(const PtxInstruction& instr, const PtxOperandSpec& spec,
+                          const ast::Expr& oe, OperandCheck& oc);
+  std::shared_ptr<const ir::TensorRef> applyTensorOperand(
+      const ast::Expr& call, const PtxInstruction& instr, const PtxOperandSpec& spec,
+      const ast::Expr& oe, ir::ExecScope scope, const std::vector<int64_t>& group, bool launchOk);
   void lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out);
+  int ewiseFunction(const ast::Expr& call);  ///< lowerEwise's scalar function, -1 after an error
   std::optional<ir::ExecScope> lowerScope(const ast::Expr& call);
   bool checkScopeLaunch(ir::ExecScope scope, const ast::Expr& call);
   struct OperandCheck {
