@@ -243,6 +243,10 @@ class Analyzer {
   Scalar foldLiterals(ast::Op op, const Scalar& a, const Scalar& b, SourceSpan span);
   Scalar lowerCompare(const ast::Expr& e);
   Scalar lowerBuiltinCall(const ast::Expr& e, const std::string& path);
+  // The families of lowerBuiltinCall (sema_expr.cpp); nullopt when `path` is not one of theirs.
+  std::optional<Scalar> lowerCastCall(const ast::Expr& e, const std::string& path);
+  std::optional<Scalar> lowerThreadIndexCall(const ast::Expr& e, const std::string& path);
+  std::optional<Scalar> lowerIntrinsicCall(const ast::Expr& e, const std::string& path);
   Scalar lowerFunctionCall(const ast::Expr& e, int func);
   /// Give a literal the dtype `t` (int literal → float ok, float literal → int is an error).
   Scalar coerce(Scalar s, ir::DType t, SourceSpan span, const char* what);
