@@ -293,6 +293,8 @@ class Analyzer {
 
   // ---- kernels and statements (sema_kernel.cpp) ----
   void lowerParams(const ast::Stmt& def, ir::Kernel& k);
+  /// align=, scope=, strides= and layout= of a T.Tensor parameter (sema_kernel.cpp).
+  void tensorParamOptions(const ast::Expr& annotation, ir::Buffer& buf);
   bool lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k);
   void lowerBlock(const ast::Block& block, std::vector<ir::Stmt>& out);
   /// Lowers one statement; collectives hoisted out of its expressions go before it (sema_warp.cpp).
