@@ -478,6 +478,9 @@ class Analyzer {
   /// `T.cuda.tile.apply(T.ptx["cp.async..."], dst_shared, src_global, chunk_bytes=, ...)`
   /// (sema_cp_async.cpp; spec TC §2.3): direction, chunk bytes, atoms, ownership, zero-fill forms.
   void lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope, std::vector<ir::Stmt>& out);
+  /// src_size= / ignore_src= of cp.async (sema_cp_async.cpp); false after an error.
+  bool cpAsyncZeroFill(const ast::Expr& call, const std::string& op, int64_t chunk,
+                       ir::ExprPtr& srcSize, ir::ExprPtr& ignoreSrc);
 
   // ---- scalar functions (sema_function.cpp) ----
   void lowerFunctionBody(const ast::Block& block, std::vector<ir::Stmt>& out);
