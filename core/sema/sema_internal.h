@@ -5,6 +5,7 @@
 // sema_function.cpp (private scalar functions). Diagnostic codes are listed in sema_codes.h.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -436,6 +437,10 @@ class Analyzer {
   std::optional<ir::WgmmaShared> wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which, int64_t rows,
                                                     int64_t mRepeat, bool mnMajor, const PtxInstruction& instr,
                                                     int64_t& kSteps);
+  /// The `a_descriptor=` / `b_descriptor=` tuple of a shared operand (sema_wgmma.cpp).
+  std::optional<std::array<int64_t, 3>> wgmmaDescriptorTuple(
+      const ast::Expr& call, const ast::Expr& e, const std::string& kw, const std::string& op,
+      const ir::TensorRef& t, const ir::Buffer& buf, const std::string& needText);
   /// `T.ptx.setmaxnreg(inc, n)` and `T.cuda.warpgroup_sync(id)` (sema_wgmma.cpp).
   void lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out);
   void lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out);

@@ -177,6 +177,49 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
   m_descriptors->push_back(std::move(f));
 }
 
+/// The `a_descriptor=` / `b_descriptor=` tuple written for a wgmma shared operand: three static
+/// integers (ldo_bytes, sdo_bytes, swizzle 0-3) (E0222, with the tuple the layout needs); nullopt
+/// after an error.
+std::optional<std::array<int64_t, 3>> Analyzer::wgmmaDescriptorTuple(
+    const ast::Expr& call, const ast::Expr& e, const std::string& kw, const std::string& op,
+    const ir::TensorRef& t, const ir::Buffer& buf, const std::string& needText) {
+  const ast::Expr* de = keyword(call, kw);
+  if (!de) {
+    auto& d = error("E0222", call.span,
+                    op + " reads '" + t.text + "' from shared memory and needs " + kw +
+                        "=(ldo_bytes, sdo_bytes, swizzle)");
+    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
+    return std::nullopt;
+  }
+  std::vector<int64_t> vals;
+  if (de->kind == ast::ExprKind::Tuple || de->kind == ast::ExprKind::List) {
+    for (const auto& x : de->args) {
+      const size_t before = m_diags.size();
+      auto v = staticInt(*x, false);
+      if (!v) {
+        if (m_diags.size() == before)
+          error("E0222", x->span, kw + "= takes static integers, found '" + text(x->span) + "'");
+        return std::nullopt;
+      }
+      vals.push_back(*v);
+    }
+  }
+  if (vals.size() != 3) {
+    auto& d = error("E0222", de->span,
+                    kw + "= is (ldo_bytes, sdo_bytes, swizzle), found '" + text(de->span) + "'");
+    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
+    return std::nullopt;
+  }
+  if (vals[2] < 0 || vals[2] > 3) {
+    error("E0222", de->args[2]->span,
+          "the swizzle of " + kw +
+              "= is 0, 1, 2 or 3 (none, 32B, 64B, 128B; TMA swizzle= numbering), found " +
+              std::to_string(vals[2]));
+    return std::nullopt;
+  }
+  return std::array<int64_t, 3>{vals[0], vals[1], vals[2]};
+}
+
 std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which,
                                                             int64_t rows, int64_t mRepeat, bool mnMajor,
                                                             const PtxInstruction& instr, int64_t& kSteps) {
@@ -250,7 +293,6 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   }
 
   // The written descriptor tuple.
-  const ast::Expr* de = keyword(call, kw);
   const int64_t subRows = which == 'a' ? 64 : rows;
   ir::WgmmaShared out;
   out.ref = t;
@@ -281,40 +323,18 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
     }
   const SmemDescriptor& need = *first;
   const std::string needText = tupleText(need.leadingByteOffset, need.strideByteOffset, swizzleModeTirx(need.swizzle));
-  if (!de) {
-    auto& d = error("E0222", call.span, op + " reads '" + t.text + "' from shared memory and needs " + kw + "=(ldo_bytes, sdo_bytes, swizzle)");
-    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
-    return std::nullopt;
-  }
-  std::vector<int64_t> vals;
-  if (de->kind == ast::ExprKind::Tuple || de->kind == ast::ExprKind::List) {
-    for (const auto& x : de->args) {
-      const size_t before = m_diags.size();
-      auto v = staticInt(*x, false);
-      if (!v) {
-        if (m_diags.size() == before) error("E0222", x->span, kw + "= takes static integers, found '" + text(x->span) + "'");
-        return std::nullopt;
-      }
-      vals.push_back(*v);
-    }
-  }
-  if (vals.size() != 3) {
-    auto& d = error("E0222", de->span, kw + "= is (ldo_bytes, sdo_bytes, swizzle), found '" + text(de->span) + "'");
-    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
-    return std::nullopt;
-  }
+  const std::optional<std::array<int64_t, 3>> vals =
+      wgmmaDescriptorTuple(call, e, kw, op, t, buf, needText);
+  if (!vals) return std::nullopt;
+  const ast::Expr* de = keyword(call, kw);
   SmemDescriptor written;
-  written.leadingByteOffset = vals[0];
-  written.strideByteOffset = vals[1];
-  if (vals[2] < 0 || vals[2] > 3) {
-    error("E0222", de->args[2]->span, "the swizzle of " + kw + "= is 0, 1, 2 or 3 (none, 32B, 64B, 128B; TMA swizzle= numbering), found " +
-                                          std::to_string(vals[2]));
-    return std::nullopt;
-  }
+  written.leadingByteOffset = (*vals)[0];
+  written.strideByteOffset = (*vals)[1];
   const SwizzleMode modes[4] = {SwizzleMode::None, SwizzleMode::B32, SwizzleMode::B64, SwizzleMode::B128};
-  written.swizzle = modes[vals[2]];
+  written.swizzle = modes[(*vals)[2]];
   if (const std::string w = checkDescriptor(written); !w.empty()) {
-    error("E0222", de->span, kw + "=" + tupleText(vals[0], vals[1], vals[2]) + " cannot be encoded: " + w);
+    error("E0222", de->span,
+          kw + "=" + tupleText((*vals)[0], (*vals)[1], (*vals)[2]) + " cannot be encoded: " + w);
     return std::nullopt;
   }
   // The written tuple is right when it reads every element where the layout puts it (a field the
@@ -332,8 +352,9 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
         }
     }
   if (!reads) {
-    auto& d = error("E0222", de->span, kw + "=" + tupleText(vals[0], vals[1], vals[2]) + " does not describe '" + t.text +
-                                           "': its layout needs " + needText);
+    auto& d = error("E0222", de->span,
+                    kw + "=" + tupleText((*vals)[0], (*vals)[1], (*vals)[2]) +
+                        " does not describe '" + t.text + "': its layout needs " + needText);
     note(d, buf.span, "'" + buf.name + "' is declared here" +
                           (buf.swizzle.isIdentity() ? std::string(" (no swizzle)")
                                                     : " with a " + std::string(swizzleModeName(need.swizzle)) + " swizzle") +
