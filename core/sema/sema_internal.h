@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -441,6 +442,13 @@ class Analyzer {
   std::optional<std::array<int64_t, 3>> wgmmaDescriptorTuple(
       const ast::Expr& call, const ast::Expr& e, const std::string& kw, const std::string& op,
       const ir::TensorRef& t, const ir::Buffer& buf, const std::string& needText);
+  /// scale_a/scale_b/trans_a/trans_b/scale_d= of wgmma into `w` (sema_wgmma.cpp).
+  bool wgmmaKeywords(const ast::Expr& call, const std::string& op, ir::Wgmma& w);
+  /// Fragment ownership of a register operand of wgmma (d, or a in registers) (E0221).
+  bool wgmmaRegisterOwnership(const std::string& op, const ir::TensorRef& t, const ast::Expr& te,
+                              const char* role, int64_t blocks, int regs,
+                              const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
+                              const std::string& mapLayout, std::vector<int64_t>& slots);
   /// `T.ptx.setmaxnreg(inc, n)` and `T.cuda.warpgroup_sync(id)` (sema_wgmma.cpp).
   void lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out);
   void lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out);
