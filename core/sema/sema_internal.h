@@ -449,6 +449,9 @@ class Analyzer {
                               const char* role, int64_t blocks, int regs,
                               const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
                               const std::string& mapLayout, std::vector<int64_t>& slots);
+  /// Operand a of wgmma in registers (the rs form) (sema_wgmma.cpp).
+  bool wgmmaRegisterA(const ast::Expr& call, const PtxInstruction& instr, const ast::Expr& ae,
+                      const ir::TensorRef& A, ir::Wgmma& w, int64_t& kSteps);
   /// `T.ptx.setmaxnreg(inc, n)` and `T.cuda.warpgroup_sync(id)` (sema_wgmma.cpp).
   void lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out);
   void lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out);

@@ -486,6 +486,53 @@ bool Analyzer::wgmmaRegisterOwnership(
   return true;
 }
 
+/// Operand a of wgmma in registers (the rs form): a uint32 tile (64·R, 8·K/16) owned as the A
+/// fragment map says (E0220-E0222, E0225); its K steps into `kSteps`. False after an error.
+bool Analyzer::wgmmaRegisterA(const ast::Expr& call, const PtxInstruction& instr,
+                              const ast::Expr& ae, const ir::TensorRef& A, ir::Wgmma& w,
+                              int64_t& kSteps) {
+  const std::string& op = instr.opcode;
+  if (keyword(call, "a_descriptor")) {
+    error("E0222", keyword(call, "a_descriptor")->span,
+          "a_descriptor= belongs to a shared A; '" + A.text + "' is a register tile (the rs form)");
+    return false;
+  }
+  if (w.transA) {
+    error("E0225", keyword(call, "trans_a")->span,
+          "trans_a=1 needs A in shared memory: the rs form (A in registers) has no transpose");
+    return false;
+  }
+  if ((A.dtype != ir::DType::UInt32 && A.dtype != ir::DType::Int32) || A.shape.size() != 2 ||
+      A.shape[0] != 64 * w.mRepeat || A.shape[1] % 8 != 0 || A.shape[1] == 0 ||
+      A.hasDynamicOffset()) {
+    auto& d = error("E0220", ae.span,
+                    "operand 'a' in registers must be a uint32 tile (" +
+                        std::to_string(64 * w.mRepeat) + ", 8·K/16) of " + instr.abType.substr(1) +
+                        " pairs at a static position, found '" + A.text + "' (" +
+                        std::string(ir::dtypeName(A.dtype)) + " " + shapeText(A.shape) + ")");
+    note(d, ae.span,
+         "one 64 x 16 A block is (64, 8) 32-bit words; view 16-bit registers as words with "
+         ".view(\"uint32\")");
+    return false;
+  }
+  kSteps = A.shape[1] / 8;
+  w.aRegisters = true;
+  w.aRegs = A;
+  const int64_t ks = kSteps;
+  auto aCoord = [&](int64_t blk, int th, int i) {
+    const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
+    return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
+  };
+  const frag::FragmentMap amap = frag::wgmmaAFragment(frag::Units::Words);
+  if (m_fragments && !A.layout.hasReplica())
+    recordWgmmaFragment(wgmmaFragmentFact(instr, 'a', 1, A, amap, {w.mRepeat, ks}, 16, 4, 2, aCoord,
+                                          [](int th, int i) { return frag::wgmmaAElement(th, i); }),
+                        call, ae);
+  if (!wgmmaRegisterOwnership(op, A, ae, "a", w.mRepeat * ks, 4, aCoord, amap.layout, w.aSlots))
+    return false;
+  return true;
+}
+
 void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr,
                           std::vector<ir::Stmt>& out) {
   const std::vector<std::string> keys = {"scope",   "a_descriptor", "b_descriptor",
@@ -589,38 +636,7 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr,
   if (!aref) return;
   int64_t kSteps = 0;
   if (aref->scope == ir::MemScope::Local) {
-    const ir::TensorRef& A = *aref;
-    if (keyword(call, "a_descriptor")) {
-      error("E0222", keyword(call, "a_descriptor")->span, "a_descriptor= belongs to a shared A; '" + A.text + "' is a register tile (the rs form)");
-      return;
-    }
-    if (w->transA) {
-      error("E0225", keyword(call, "trans_a")->span, "trans_a=1 needs A in shared memory: the rs form (A in registers) has no transpose");
-      return;
-    }
-    if ((A.dtype != ir::DType::UInt32 && A.dtype != ir::DType::Int32) || A.shape.size() != 2 || A.shape[0] != 64 * w->mRepeat ||
-        A.shape[1] % 8 != 0 || A.shape[1] == 0 || A.hasDynamicOffset()) {
-      auto& d = error("E0220", ae.span, "operand 'a' in registers must be a uint32 tile (" + std::to_string(64 * w->mRepeat) +
-                                            ", 8·K/16) of " + instr.abType.substr(1) + " pairs at a static position, found '" + A.text + "' (" +
-                                            std::string(ir::dtypeName(A.dtype)) + " " + shapeText(A.shape) + ")");
-      note(d, ae.span, "one 64 x 16 A block is (64, 8) 32-bit words; view 16-bit registers as words with .view(\"uint32\")");
-      return;
-    }
-    kSteps = A.shape[1] / 8;
-    w->aRegisters = true;
-    w->aRegs = A;
-    const int64_t ks = kSteps;
-    auto aCoord = [&](int64_t blk, int th, int i) {
-      const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
-      return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
-    };
-    const frag::FragmentMap amap = frag::wgmmaAFragment(frag::Units::Words);
-    if (m_fragments && !A.layout.hasReplica())
-      recordWgmmaFragment(wgmmaFragmentFact(instr, 'a', 1, A, amap, {w->mRepeat, ks}, 16, 4, 2, aCoord,
-                                            [](int th, int i) { return frag::wgmmaAElement(th, i); }),
-                          call, ae);
-    if (!wgmmaRegisterOwnership(op, A, ae, "a", w->mRepeat * ks, 4, aCoord, amap.layout, w->aSlots))
-      return;
+    if (!wgmmaRegisterA(call, instr, ae, *aref, *w, kSteps)) return;
   } else {
     auto a = wgmmaSharedOperand(call, ae, 'a', 64 * w->mRepeat, w->mRepeat, w->transA == 1, instr, kSteps);
     if (!a) return;
