@@ -411,6 +411,13 @@ class Analyzer {
   // ---- TMA copies (sema_tma.cpp; spec TC §5) ----
   /// `T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor..."], ...)` ⇒ an ir::TmaCopy and its tensor map.
   void lowerTma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out);
+  // The phases of lowerTma (sema_tma.cpp); each false (nullopt) after an error.
+  struct TmaCopyArgs;
+  bool tmaIssue(const ast::Expr& call, const PtxInstruction& instr);
+  bool tmaArguments(const ast::Expr& call, const PtxInstruction& instr, TmaCopyArgs& a);
+  bool tmaSharedBox(const ast::Expr& call, const PtxInstruction& instr, TmaCopyArgs& a);
+  bool tmaSharedAlignment(const ast::Expr& call, const PtxInstruction& instr, const TmaCopyArgs& a);
+  std::optional<ir::TensorMap> tmaGlobalMap(const PtxInstruction& instr, const TmaCopyArgs& a);
   /// `name=[...]`: static extents into `values` or int expressions into `exprs` (E0290).
   bool tmaIntList(const ast::Expr& call, const char* name, bool isStatic, std::vector<int64_t>* values,
                   std::vector<ir::ExprPtr>* exprs, const ast::Expr** where);
