@@ -346,7 +346,6 @@ void Emitter::emitApply(const ir::Stmt& s) {
     return;
   }
   const int groupRank = int(a.group.size());
-  const std::vector<std::string> gv = groupVars(a.scope);
   const int arity = int(a.operands.size());
   std::vector<PtxOperandSpec> specs = a.instr.operandsFor(arity);
   if (specs.size() != a.operands.size()) specs = a.instr.operands;
