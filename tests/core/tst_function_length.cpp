@@ -5,8 +5,8 @@
 // a brace block a function when it opens at namespace or class scope after a header with a
 // parenthesis (lambdas and blocks inside a function count toward the function). core/ has no
 // exception; the few functions of views/ and app/ still over the limit are listed below with their
-// length today: they may shrink, never grow, and a new function over the limit fails. The scanner also runs on made-up text, so a broken scan
-// fails instead of passing empty.
+// length today: they may shrink, never grow, and a new function over the limit fails. The scanner
+// also runs on made-up text, so a broken scan fails instead of passing empty.
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
