@@ -170,14 +170,12 @@ int64_t capAdd(int64_t a, int64_t b) { return std::min(kCostCap, a + b); }
 }  // namespace
 
 int64_t Runner::exprCost(const ir::Expr& e) const {
-  int64_t c = 1;
-  if (e.kind == ir::ExprKind::Call && e.func >= 0 && e.func < static_cast<int>(funcCost.size()))
-    c = capAdd(c, funcCost[e.func]);
-  for (const auto& a : e.args)
-    if (a) c = capAdd(c, exprCost(*a));
-  if (e.tensor)
-    for (const auto& l : e.tensor->lo)
-      if (l) c = capAdd(c, exprCost(*l));
+  int64_t c = 0;  // one unit per node (arguments and region starts), a call's function besides
+  ir::forEachExpr(e, [&](const ir::Expr& n) {
+    c = capAdd(c, 1);
+    if (n.kind == ir::ExprKind::Call && n.func >= 0 && n.func < static_cast<int>(funcCost.size()))
+      c = capAdd(c, funcCost[n.func]);
+  });
   return c;
 }
 
@@ -186,18 +184,14 @@ void Runner::computeFunctionCosts() {
   // first (a later callee would count 0: an undercount, never a loop).
   funcCost.assign(program.functions.size(), 0);
   funcOps.assign(program.functions.size(), -1);
-  auto bodyCost = [&](auto&& self, const std::vector<ir::Stmt>& body) -> int64_t {
-    int64_t c = 0;
-    for (const auto& st : body) {
+  for (size_t f = 0; f < program.functions.size(); ++f) {
+    int64_t c = 0;  // one unit per statement and its value's cost
+    ir::forEachStmt(program.functions[f].body, [&](const ir::Stmt& st) {
       c = capAdd(c, 1);
       if (st.value) c = capAdd(c, exprCost(*st.value));
-      c = capAdd(c, self(self, st.body));
-      c = capAdd(c, self(self, st.orelse));
-    }
-    return c;
-  };
-  for (size_t f = 0; f < program.functions.size(); ++f)
-    funcCost[f] = std::max<int64_t>(1, bodyCost(bodyCost, program.functions[f].body));
+    });
+    funcCost[f] = std::max<int64_t>(1, c);
+  }
 }
 
 int64_t Runner::instrCost(const Instr& in) const {
