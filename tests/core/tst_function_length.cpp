@@ -24,7 +24,7 @@ constexpr int kMaxLines = 150;
 /// when the scan was extended to them. They may shrink, never grow; core/ has none (issue 23).
 const std::map<std::string, int>& knownLong() {
   static const std::map<std::string, int> m = {
-      {"views/main_window.cpp MainWindow::createActions", 157},
+      {"views/main_window.cpp MainWindow::createActions", 155},
       {"app/cli/cmd_run.cpp cmdRun", 177},
   };
   return m;
