@@ -35,7 +35,7 @@ class TestOneAnalysis : public QObject {
     QVERIFY(fe.ok());
     verify::VerifyOptions o;
     o.fileName = "activation.py";
-    o.device = "sim";
+    o.device = driver::DeviceSpec::simulator();
     // without an analysis, the text is what the front end sees
     const verify::Report refused = verify::verifyScript(kNotAScript, o);
     QVERIFY(!refused.errors.empty());
