@@ -124,11 +124,7 @@ QString resourcesText(const driver::CompileProducts& p) {
 void AssemblyView::refresh() {
   auto p = m_session.products();
   m_syncing = true;
-  if (!compileAvailable()) {
-    m_status->setText(tr("Compilation is <b>not available yet</b>: %1")
-                          .arg(QString::fromStdString(compileUnavailableReason()).toHtmlEscaped()));
-    for (auto* t : m_texts) t->clear();
-  } else if (!p) {
+  if (!p) {
     m_status->setText(tr("Not compiled yet — press Compile & Verify (Ctrl+Return)."));
     for (auto* t : m_texts) t->clear();
   } else {

@@ -3,9 +3,6 @@
 // recorded; opening turns what the bundle recorded into the engine's own values (a compile's
 // products, a verify Report), so the Assembly and Results docks show the recorded run (not a new
 // one) exactly as they show a live one. Both run on a worker thread.
-#include "views/engine_products.h"
-
-#if defined(TIRX_STUDIO_HAVE_VERIFY)
 #include <sstream>
 
 #include "core/codegen/codegen.h"
@@ -13,6 +10,7 @@
 #include "core/toolchain/register_facts.h"
 #include "core/toolchain/toolchain.h"
 #include "core/verify/bundle.h"
+#include "views/engine_products.h"
 #include "views/engine_verify.h"
 
 namespace tirx::views {
@@ -112,4 +110,3 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
 }
 
 }  // namespace tirx::views
-#endif

@@ -1,14 +1,10 @@
 // runCompile(): core/driver's compileScript on the worker; the studio keeps its products as they
-// are and adds only the status bar's line. Built when core/driver has sources.
-#include "views/engine_products.h"
-
-#if defined(TIRX_STUDIO_HAVE_DRIVER)
+// are and adds only the status bar's line.
 #include <sstream>
 
-namespace tirx::views {
+#include "views/engine_products.h"
 
-bool compileAvailable() { return true; }
-std::string compileUnavailableReason() { return {}; }
+namespace tirx::views {
 
 CompileProducts runCompile(const CompileRequest& request) {
   CompileProducts out;
@@ -34,4 +30,3 @@ CompileProducts runCompile(const CompileRequest& request) {
 }
 
 }  // namespace tirx::views
-#endif

@@ -1,10 +1,8 @@
 // availableDevices(): the GPUs core/device enumerates through the driver (dlopen'ed libcuda).
 // Without a driver the list is empty and the device picker offers the simulator only.
-#include "views/engine_products.h"
-
-#if defined(TIRX_STUDIO_HAVE_DEVICE)
 #include "core/device/cuda_driver.h"
 #include "core/driver/device.h"
+#include "views/engine_products.h"
 
 namespace tirx::views {
 
@@ -19,4 +17,3 @@ std::vector<std::pair<std::string, std::string>> availableDevices() {
 }
 
 }  // namespace tirx::views
-#endif

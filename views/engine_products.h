@@ -1,8 +1,7 @@
 // The studio's values of the engine's later stages and the jobs that make them: a compile job
 // hands back core/driver's CompileProducts, a verify job core/verify's Report, each with only
 // what the worker adds for the docks (a status line, decimated plots). The run* functions run on
-// the job runner's worker thread; while core/driver or core/verify is not built they are stubs,
-// the *Available() functions say so, and the docks show an honest "not available yet" state.
+// the job runner's worker thread.
 #pragma once
 
 #include <memory>
@@ -71,12 +70,6 @@ struct VerifyProducts {
     return !engine.environmentError && (!engine.runs.empty() || !engine.checks.empty());
   }
 };
-
-/// Whether the engine pieces are built into this binary, and if not, why.
-bool compileAvailable();
-std::string compileUnavailableReason();
-bool verifyAvailable();
-std::string verifyUnavailableReason();
 
 /// Compile a script (front end, codegen, NVRTC, nvJitLink, SASS). Slow: worker thread only.
 CompileProducts runCompile(const CompileRequest& request);

@@ -2,22 +2,17 @@
 // adds the decimated plots of each check and the status line. The request's device text is read by
 // core/driver's parseDevice; verify makes the device's executor (a child `tirx runner` process for
 // a GPU or an ssh host).
-// Built when core/verify has sources.
-#include "views/engine_products.h"
+#include "views/engine_verify.h"
 
-#if defined(TIRX_STUDIO_HAVE_VERIFY)
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/verify/verify.h"
-#include "views/engine_verify.h"
+#include "views/engine_products.h"
 #include "views/run_verdict.h"
 
 namespace tirx::views {
-
-bool verifyAvailable() { return true; }
-std::string verifyUnavailableReason() { return {}; }
 
 namespace {
 
@@ -99,4 +94,3 @@ VerifyProducts productsFromReport(verify::Report r, const VerifyRequest& request
 }
 
 }  // namespace tirx::views
-#endif

@@ -314,9 +314,7 @@ void MainWindow::createActions() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About TIRx Studio"), this, [this] {
     QMessageBox::about(this, tr("About TIRx Studio"),
-                       tr("TIRx Studio — an IDE for TIRx CUDA tile kernels.\nEngine: %1; %2")
-                           .arg(compileAvailable() ? tr("compile available") : tr("compile not available yet"),
-                                verifyAvailable() ? tr("verify available") : tr("verify not available yet")));
+                       tr("TIRx Studio — an IDE for TIRx CUDA tile kernels."));
   });
 
   QToolBar* tb = addToolBar(tr("Main"));

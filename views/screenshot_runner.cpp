@@ -67,7 +67,7 @@ void ScreenshotRunner::poll() {
     if (!m_window.resultsView()->pickTab(m_pick))
       std::fprintf(stderr, "tirx-studio: no Results tab '%s'\n", qPrintable(m_pick));
   }
-  if (!m_compileRequested && !m_file.isEmpty() && (compileAvailable() || verifyAvailable())) {
+  if (!m_compileRequested && !m_file.isEmpty()) {
     m_compileRequested = true;
     m_window.compileAndVerify();
     m_idleTicks = 0;

@@ -150,10 +150,6 @@ void Session::analyzeNow() {
 }
 
 void Session::requestCompile() {
-  if (!compileAvailable()) {
-    emit statusMessage(tr("compile: %1").arg(QString::fromStdString(compileUnavailableReason())));
-    return;
-  }
   CompileRequest req;
   req.source = m_text.toStdString();
   req.fileName = displayName().toStdString();
@@ -175,10 +171,6 @@ void Session::requestCompile() {
 
 void Session::requestCompileAndVerify() {
   requestCompile();
-  if (!verifyAvailable()) {
-    emit statusMessage(tr("verify: %1").arg(QString::fromStdString(verifyUnavailableReason())));
-    return;
-  }
   const VerifyRequest req = verifyRequest();
   const quint64 document = m_document;
   m_runner.submitCancellable<VerifyProducts>(

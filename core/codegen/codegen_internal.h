@@ -90,6 +90,12 @@ class Emitter {
 
   // --- tile ops (codegen_tile.cpp) ----------------------------------------------------------
   void emitApply(const ir::Stmt& s);
+  // The parts of emitApply (codegen_tile.cpp): one repeat's asm operands, then its statement.
+  struct ApplyAsm;
+  void applyOperands(const ir::TileApply& a, const std::vector<PtxOperandSpec>& specs,
+                     const std::vector<SlotPlan>& plans, int64_t r, ApplyAsm& as);
+  std::string applyAsmLine(const ir::TileApply& a, const std::vector<PtxOperandSpec>& specs,
+                           const ApplyAsm& as);
   void emitEwise(const ir::Stmt& s);
   /// Group coordinate variable names of a scope (thread: none; warp: lane; ...).
   std::vector<std::string> groupVars(ir::ExecScope scope) const;

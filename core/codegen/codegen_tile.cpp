@@ -145,6 +145,200 @@ struct AsmOperand {
 
 }  // namespace
 
+/// The inline-asm operands of one repeat of a tile apply, as emitApply assembles them.
+struct Emitter::ApplyAsm {
+  std::vector<AsmOperand> ops;
+  std::vector<std::string> byteTemps, byteOuts;  ///< 8-bit destinations (see applyOperands)
+  std::vector<std::vector<size_t>> refs;         ///< per tile operand: indices into ops
+};
+
+/// The inline-asm operands of repeat `r` of a tile apply: scalars, addresses (an affine form of the
+/// group coordinates where one is proven, else the layout's offset expression) and register
+/// elements (through the slot plans), into `as`.
+void Emitter::applyOperands(const ir::TileApply& a, const std::vector<PtxOperandSpec>& specs,
+                            const std::vector<SlotPlan>& plans, int64_t r, ApplyAsm& as) {
+  const int groupRank = int(a.group.size());
+  const std::vector<std::string> gv = groupVars(a.scope);
+  const int64_t nRep = product(a.repeat);
+  std::vector<AsmOperand>& ops = as.ops;
+  std::vector<std::string>& byteTemps = as.byteTemps;
+  std::vector<std::string>& byteOuts = as.byteOuts;
+  std::vector<std::vector<size_t>>& refs = as.refs;
+  refs.assign(a.operands.size(), {});
+  for (size_t i = 0; i < a.operands.size(); ++i) {
+    const ir::TileOperand& op = a.operands[i];
+    const PtxOperandSpec& spec = specs[i];
+    if (op.isScalar) {
+      const ir::DType t = op.scalar ? op.scalar->dtype : ir::DType::Float32;
+      const char c = ir::dtypeBits(t) == 8 ? 'h' : constraintOf(t);
+      std::string v;
+      if (ir::dtypeBits(t) == 8) {
+        v = "(unsigned short)(unsigned char)(" + expr(op.scalar) + ")";
+      } else if (c == 'h') {
+        if (op.scalar && op.scalar->kind == ir::ExprKind::FloatImm)
+          v = "(unsigned short)" +
+              std::to_string(t == ir::DType::BFloat16
+                                 ? floatToBf16Bits(float(op.scalar->floatValue))
+                                 : floatToHalfBits(float(op.scalar->floatValue)));
+        else
+          v = toStorage(expr(op.scalar), t, t);
+      } else {
+        v = expr(op.scalar);
+      }
+      refs[i].push_back(ops.size());
+      ops.push_back({false, std::string(1, c), v});
+      continue;
+    }
+    const ir::TensorRef& ref = op.tensor;
+    const int64_t tailOff = int64_t(groupRank) + int64_t(a.repeat.size());
+    std::vector<int64_t> tailShape(
+        ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())), ref.shape.end());
+    const std::vector<int64_t> atomShape(
+        ref.shape.begin() + std::min<long>(tailOff, long(ref.shape.size())), ref.shape.end());
+    const int64_t atomElems = product(atomShape);
+    if (spec.role == OperandRole::Address) {
+      const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
+      std::string off;
+      // A swizzle, or strides known only per call, leave the address to offsetExpr.
+      const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity() ||
+                       ir::hasSymbolicStrides(m_kernel->buffers.at(size_t(ref.buffer)));
+      // The affine form is proven over every group coordinate, once per repeat: within the
+      // same work bound as the slot plans, else the address is computed in the code.
+      const int64_t nGroups = product(std::span<const int64_t>(
+          ref.shape.data(), std::min<size_t>(size_t(std::max(groupRank, 0)), ref.shape.size())));
+      const bool bounded = nGroups == 0 || nRep <= kMaxSlotPlanWork / nGroups;
+      if (auto af = swz || !bounded ? std::nullopt : affineOffset(ref, groupRank, tail)) {
+        off = affineText(*af, gv, a.scope);
+      } else {
+        std::vector<std::string> coord = gv;
+        for (int64_t t : tail) coord.push_back(std::to_string(t));
+        off = offsetExpr(ref, coord);
+      }
+      std::string ptr = typedPointer(ref);
+      const bool wrapped = off.size() > 1 && off.front() == '(' && off.back() == ')';
+      std::string addr =
+          off == "0" ? ptr
+                     : ptr + " + " +
+                           (off.find(' ') != std::string::npos && !wrapped ? "(" + off + ")" : off);
+      refs[i].push_back(ops.size());
+      if (ref.scope == ir::MemScope::Shared)
+        ops.push_back({false, "r", "(unsigned)__cvta_generic_to_shared(" + addr + ")"});
+      else if (ref.scope == ir::MemScope::Local && a.instr.space == "local")
+        ops.push_back({false, "l", "__cvta_generic_to_local(" + addr + ")"});
+      else
+        ops.push_back({false, "l", addr});
+      continue;
+    }
+    const bool out = spec.role == OperandRole::DstReg;
+    // 8-bit registers have no inline-asm constraint of their own: they travel in a 16-bit "h"
+    // register (PTX uses its low byte), outputs through a temporary assigned back below.
+    const bool byte = ir::dtypeBits(ref.dtype) == 8;
+    const char c = byte ? 'h' : constraintOf(ref.dtype);
+    for (int64_t e = 0; e < atomElems; ++e) {
+      const int64_t t = r * atomElems + e;
+      std::string lv;
+      const auto& plan = plans[i];
+      if (t < int64_t(plan.slotOf.size()) && plan.slotOf[size_t(t)]) {
+        lv = element(ref, std::to_string(*plan.slotOf[size_t(t)]));
+      } else {
+        std::vector<std::string> coord = gv;
+        for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
+        lv = element(ref, offsetExpr(ref, coord));
+      }
+      refs[i].push_back(ops.size());
+      if (byte && out) {
+        const std::string tmp = "tirx_b" + std::to_string(byteTemps.size());
+        byteTemps.push_back(a.preserveDst ? tmp + " = (unsigned char)(" + lv + ")" : tmp);
+        byteOuts.push_back(lv + " = (" + valueType(ref.dtype) + ")" + tmp + ";");
+        lv = tmp;
+      } else if (byte) {
+        lv = "(unsigned short)(unsigned char)(" + lv + ")";
+      }
+      ops.push_back({out, (out ? (a.preserveDst ? "+" : "=") : "") + std::string(1, c), lv});
+    }
+  }
+}
+
+/// The `asm volatile(...)` statement of one repeat of a tile apply from its operands: outputs
+/// numbered first, the pred= and cp.async zero-fill predicates, 8-bit outputs through temporaries.
+std::string Emitter::applyAsmLine(const ir::TileApply& a, const std::vector<PtxOperandSpec>& specs,
+                                  const ApplyAsm& as) {
+  const std::vector<AsmOperand>& ops = as.ops;
+  const std::vector<std::string>& byteTemps = as.byteTemps;
+  const std::vector<std::string>& byteOuts = as.byteOuts;
+  const std::vector<std::vector<size_t>>& refs = as.refs;
+  // Number outputs first, then inputs (GCC inline-asm order).
+  std::vector<int> number(ops.size());
+  int nOut = 0;
+  for (size_t k = 0; k < ops.size(); ++k)
+    if (ops[k].output) number[k] = nOut++;
+  int nIn = nOut;
+  for (size_t k = 0; k < ops.size(); ++k)
+    if (!ops[k].output) number[k] = nIn++;
+  std::string text = a.instr.opcode;
+  for (size_t i = 0; i < a.operands.size(); ++i) {
+    text += i ? ", " : " ";
+    const auto& idx = refs[i];
+    if (specs[i].role == OperandRole::Address) {
+      text += "[%" + std::to_string(number[idx[0]]) + "]";
+    } else if (idx.size() == 1) {
+      text += "%" + std::to_string(number[idx[0]]);
+    } else {
+      text += "{";
+      for (size_t k = 0; k < idx.size(); ++k)
+        text += (k ? ", %" : "%") + std::to_string(number[idx[k]]);
+      text += "}";
+    }
+  }
+  text += ";";
+  std::string predIn;
+  if (a.instr.family == PtxFamily::CpAsync) {
+    // cp.async [dst], [src], chunk{, src_size | , ignore-src predicate}; pred= guards it.
+    text.pop_back();
+    text += ", " + std::to_string(a.chunkBytes);
+    int next = nIn;
+    std::string regs, pre;
+    auto input = [&](const ir::ExprPtr& e) {
+      predIn += (predIn.empty() ? "" : ", ") + std::string("\"r\"((unsigned)(") + expr(e) + "))";
+      return "%" + std::to_string(next++);
+    };
+    if (a.srcSize) text += ", " + input(a.srcSize);
+    if (a.ignoreSrc) {
+      regs += "tirx_z";
+      pre += "setp.ne.b32 tirx_z, " + input(a.ignoreSrc) + ", 0; ";
+      text += ", tirx_z";
+    }
+    text += ";";
+    if (a.pred) {
+      regs += regs.empty() ? "tirx_p" : ", tirx_p";
+      pre += "setp.ne.b32 tirx_p, " + input(a.pred) + ", 0; ";
+      text = "@tirx_p " + text;
+    }
+    if (!regs.empty()) text = "{ .reg .pred " + regs + "; " + pre + text + " }";
+  } else if (a.pred) {
+    text = "{ .reg .pred tirx_p; setp.ne.b32 tirx_p, %" + std::to_string(nIn) + ", 0; @tirx_p " +
+           text + " }";
+    predIn = "\"r\"((unsigned)(" + expr(a.pred) + "))";
+  }
+  std::string outs, ins;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    std::string& dst = ops[k].output ? outs : ins;
+    dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
+  }
+  if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
+  std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
+  if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
+  line += ");";
+  if (!byteTemps.empty()) {
+    std::string decl = "{ unsigned short ";
+    for (size_t k = 0; k < byteTemps.size(); ++k) decl += (k ? ", " : "") + byteTemps[k];
+    line = decl + "; " + line;
+    for (const std::string& o : byteOuts) line += " " + o;
+    line += " }";
+  }
+  return line;
+}
+
 void Emitter::emitApply(const ir::Stmt& s) {
   const ir::TileApply& a = *s.apply;
   if (!a.atomRank.empty()) {  // ldmatrix, stmatrix, mma.sync: the lane is inside the atom
@@ -152,7 +346,6 @@ void Emitter::emitApply(const ir::Stmt& s) {
     return;
   }
   const int groupRank = int(a.group.size());
-  const std::vector<std::string> gv = groupVars(a.scope);
   const int arity = int(a.operands.size());
   std::vector<PtxOperandSpec> specs = a.instr.operandsFor(arity);
   if (specs.size() != a.operands.size()) specs = a.instr.operands;
@@ -171,168 +364,9 @@ void Emitter::emitApply(const ir::Stmt& s) {
 
   begin(s.span);
   for (int64_t r = 0; r < nRep; ++r) {
-    std::vector<AsmOperand> ops;
-    std::vector<std::string> byteTemps, byteOuts;  // 8-bit destinations (see below)
-    std::vector<std::vector<size_t>> refs(a.operands.size());  // indices into ops
-    for (size_t i = 0; i < a.operands.size(); ++i) {
-      const ir::TileOperand& op = a.operands[i];
-      const PtxOperandSpec& spec = specs[i];
-      if (op.isScalar) {
-        const ir::DType t = op.scalar ? op.scalar->dtype : ir::DType::Float32;
-        const char c = ir::dtypeBits(t) == 8 ? 'h' : constraintOf(t);
-        std::string v;
-        if (ir::dtypeBits(t) == 8) {
-          v = "(unsigned short)(unsigned char)(" + expr(op.scalar) + ")";
-        } else if (c == 'h') {
-          if (op.scalar && op.scalar->kind == ir::ExprKind::FloatImm)
-            v = "(unsigned short)" + std::to_string(t == ir::DType::BFloat16
-                                                        ? floatToBf16Bits(float(op.scalar->floatValue))
-                                                        : floatToHalfBits(float(op.scalar->floatValue)));
-          else
-            v = toStorage(expr(op.scalar), t, t);
-        } else {
-          v = expr(op.scalar);
-        }
-        refs[i].push_back(ops.size());
-        ops.push_back({false, std::string(1, c), v});
-        continue;
-      }
-      const ir::TensorRef& ref = op.tensor;
-      const int64_t tailOff = int64_t(groupRank) + int64_t(a.repeat.size());
-      std::vector<int64_t> tailShape(ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())),
-                                     ref.shape.end());
-      const std::vector<int64_t> atomShape(
-          ref.shape.begin() + std::min<long>(tailOff, long(ref.shape.size())), ref.shape.end());
-      const int64_t atomElems = product(atomShape);
-      if (spec.role == OperandRole::Address) {
-        const std::vector<int64_t> tail = unflatten(r * atomElems, tailShape);
-        std::string off;
-        // A swizzle, or strides known only per call, leave the address to offsetExpr.
-        const bool swz = !m_kernel->buffers.at(size_t(ref.buffer)).swizzle.isIdentity() ||
-                         ir::hasSymbolicStrides(m_kernel->buffers.at(size_t(ref.buffer)));
-        // The affine form is proven over every group coordinate, once per repeat: within the
-        // same work bound as the slot plans, else the address is computed in the code.
-        const int64_t nGroups = product(std::span<const int64_t>(ref.shape.data(),
-                                                                 std::min<size_t>(size_t(std::max(groupRank, 0)), ref.shape.size())));
-        const bool bounded = nGroups == 0 || nRep <= kMaxSlotPlanWork / nGroups;
-        if (auto af = swz || !bounded ? std::nullopt : affineOffset(ref, groupRank, tail)) {
-          off = affineText(*af, gv, a.scope);
-        } else {
-          std::vector<std::string> coord = gv;
-          for (int64_t t : tail) coord.push_back(std::to_string(t));
-          off = offsetExpr(ref, coord);
-        }
-        std::string ptr = typedPointer(ref);
-        const bool wrapped = off.size() > 1 && off.front() == '(' && off.back() == ')';
-        std::string addr = off == "0" ? ptr
-                                      : ptr + " + " + (off.find(' ') != std::string::npos && !wrapped ? "(" + off + ")" : off);
-        refs[i].push_back(ops.size());
-        if (ref.scope == ir::MemScope::Shared)
-          ops.push_back({false, "r", "(unsigned)__cvta_generic_to_shared(" + addr + ")"});
-        else if (ref.scope == ir::MemScope::Local && a.instr.space == "local")
-          ops.push_back({false, "l", "__cvta_generic_to_local(" + addr + ")"});
-        else
-          ops.push_back({false, "l", addr});
-        continue;
-      }
-      const bool out = spec.role == OperandRole::DstReg;
-      // 8-bit registers have no inline-asm constraint of their own: they travel in a 16-bit "h"
-      // register (PTX uses its low byte), outputs through a temporary assigned back below.
-      const bool byte = ir::dtypeBits(ref.dtype) == 8;
-      const char c = byte ? 'h' : constraintOf(ref.dtype);
-      for (int64_t e = 0; e < atomElems; ++e) {
-        const int64_t t = r * atomElems + e;
-        std::string lv;
-        const auto& plan = plans[i];
-        if (t < int64_t(plan.slotOf.size()) && plan.slotOf[size_t(t)]) {
-          lv = element(ref, std::to_string(*plan.slotOf[size_t(t)]));
-        } else {
-          std::vector<std::string> coord = gv;
-          for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
-          lv = element(ref, offsetExpr(ref, coord));
-        }
-        refs[i].push_back(ops.size());
-        if (byte && out) {
-          const std::string tmp = "tirx_b" + std::to_string(byteTemps.size());
-          byteTemps.push_back(a.preserveDst ? tmp + " = (unsigned char)(" + lv + ")" : tmp);
-          byteOuts.push_back(lv + " = (" + valueType(ref.dtype) + ")" + tmp + ";");
-          lv = tmp;
-        } else if (byte) {
-          lv = "(unsigned short)(unsigned char)(" + lv + ")";
-        }
-        ops.push_back({out, (out ? (a.preserveDst ? "+" : "=") : "") + std::string(1, c), lv});
-      }
-    }
-    // Number outputs first, then inputs (GCC inline-asm order).
-    std::vector<int> number(ops.size());
-    int nOut = 0;
-    for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].output) number[k] = nOut++;
-    int nIn = nOut;
-    for (size_t k = 0; k < ops.size(); ++k)
-      if (!ops[k].output) number[k] = nIn++;
-    std::string text = a.instr.opcode;
-    for (size_t i = 0; i < a.operands.size(); ++i) {
-      text += i ? ", " : " ";
-      const auto& idx = refs[i];
-      if (specs[i].role == OperandRole::Address) {
-        text += "[%" + std::to_string(number[idx[0]]) + "]";
-      } else if (idx.size() == 1) {
-        text += "%" + std::to_string(number[idx[0]]);
-      } else {
-        text += "{";
-        for (size_t k = 0; k < idx.size(); ++k)
-          text += (k ? ", %" : "%") + std::to_string(number[idx[k]]);
-        text += "}";
-      }
-    }
-    text += ";";
-    std::string predIn;
-    if (a.instr.family == PtxFamily::CpAsync) {
-      // cp.async [dst], [src], chunk{, src_size | , ignore-src predicate}; pred= guards it.
-      text.pop_back();
-      text += ", " + std::to_string(a.chunkBytes);
-      int next = nIn;
-      std::string regs, pre;
-      auto input = [&](const ir::ExprPtr& e) {
-        predIn += (predIn.empty() ? "" : ", ") + std::string("\"r\"((unsigned)(") + expr(e) + "))";
-        return "%" + std::to_string(next++);
-      };
-      if (a.srcSize) text += ", " + input(a.srcSize);
-      if (a.ignoreSrc) {
-        regs += "tirx_z";
-        pre += "setp.ne.b32 tirx_z, " + input(a.ignoreSrc) + ", 0; ";
-        text += ", tirx_z";
-      }
-      text += ";";
-      if (a.pred) {
-        regs += regs.empty() ? "tirx_p" : ", tirx_p";
-        pre += "setp.ne.b32 tirx_p, " + input(a.pred) + ", 0; ";
-        text = "@tirx_p " + text;
-      }
-      if (!regs.empty()) text = "{ .reg .pred " + regs + "; " + pre + text + " }";
-    } else if (a.pred) {
-      text = "{ .reg .pred tirx_p; setp.ne.b32 tirx_p, %" + std::to_string(nIn) + ", 0; @tirx_p " +
-             text + " }";
-      predIn = "\"r\"((unsigned)(" + expr(a.pred) + "))";
-    }
-    std::string outs, ins;
-    for (size_t k = 0; k < ops.size(); ++k) {
-      std::string& dst = ops[k].output ? outs : ins;
-      dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
-    }
-    if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
-    std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
-    if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
-    line += ");";
-    if (!byteTemps.empty()) {
-      std::string decl = "{ unsigned short ";
-      for (size_t k = 0; k < byteTemps.size(); ++k) decl += (k ? ", " : "") + byteTemps[k];
-      line = decl + "; " + line;
-      for (const std::string& o : byteOuts) line += " " + o;
-      line += " }";
-    }
-    this->line(indent() + line);
+    ApplyAsm as;
+    applyOperands(a, specs, plans, r, as);
+    line(indent() + applyAsmLine(a, specs, as));
   }
   end();
 }

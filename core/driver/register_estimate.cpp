@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/ir/buffer_access.h"
+
 namespace tirx::driver {
 
 namespace {
@@ -25,54 +27,17 @@ struct Node {
   std::set<int> buffers;  ///< register tiles referenced by the statement itself (not its body)
 };
 
-void addRef(const ir::TensorRef& r, std::set<int>& out);
-
-void addExpr(const ir::ExprPtr& e, std::set<int>& out) {
-  if (!e) return;
-  if (e->tensor) addRef(*e->tensor, out);
-  for (const auto& a : e->args) addExpr(a, out);
-}
-
-void addRef(const ir::TensorRef& r, std::set<int>& out) {
-  if (r.scope == ir::MemScope::Local && r.buffer >= 0) out.insert(r.buffer);
-  for (const auto& lo : r.lo) addExpr(lo, out);
-}
-
-/// The register tiles (buffer ids) a statement references, its nested body excluded.
+/// The register tiles (buffer ids) a statement references, its nested body excluded: the tensors
+/// it names and those its expressions load (region starts included).
 std::set<int> referencedTiles(const ir::Stmt& s) {
   std::set<int> out;
-  addExpr(s.value, out);
-  addExpr(s.start, out);
-  addExpr(s.stop, out);
-  addExpr(s.step, out);
-  if (s.tensor) addRef(*s.tensor, out);
-  for (const auto& i : s.indices) addExpr(i, out);
-  if (s.apply) {
-    for (const auto& op : s.apply->operands)
-      op.isScalar ? addExpr(op.scalar, out) : addRef(op.tensor, out);
-    addExpr(s.apply->pred, out);
-    addExpr(s.apply->srcSize, out);
-    addExpr(s.apply->ignoreSrc, out);
-  }
-  if (s.ewise) {
-    addRef(s.ewise->dst, out);
-    for (const auto& op : s.ewise->inputs)
-      op.isScalar ? addExpr(op.scalar, out) : addRef(op.tensor, out);
-  }
-  if (s.tma) {
-    addRef(s.tma->shared, out);
-    for (const auto& c : s.tma->coords) addExpr(c, out);
-  }
-  if (s.async) {
-    if (s.async->barrier) addRef(*s.async->barrier, out);
-    for (const auto& i : s.async->barIndex) addExpr(i, out);
-    addExpr(s.async->value, out);
-  }
-  if (s.wgmma) {
-    addRef(s.wgmma->d, out);
-    if (s.wgmma->aRegisters) addRef(s.wgmma->aRegs, out);
-    addExpr(s.wgmma->scaleD, out);
-  }
+  auto add = [&out](const ir::TensorRef& r) {
+    if (r.scope == ir::MemScope::Local && r.buffer >= 0) out.insert(r.buffer);
+  };
+  ir::forEachTensor(s, [&](const ir::TensorRef& r, int, bool, bool) { add(r); });
+  ir::forEachExpr(s, [&](const ir::Expr& e) {
+    if (e.tensor) add(*e.tensor);
+  });
   return out;
 }
 

@@ -17,9 +17,8 @@ void visitExpr(const ExprPtr& e, const std::function<void(const Expr&)>& fn) {
   for (const auto& a : e->args) visitExpr(a, fn);
 }
 
-/// Every tensor a statement names (not its nested bodies), with whether it writes it and reads it.
-/// `operand` is the tensor's position in the call as written (the destination first).
-using TensorFn = std::function<void(const TensorRef&, int operand, bool write, bool read)>;
+}  // namespace
+
 void forEachTensor(const Stmt& s, const TensorFn& fn) {
   if (s.kind == StmtKind::Store && s.tensor) fn(*s.tensor, 0, true, false);
   if (s.kind == StmtKind::Apply && s.apply)
@@ -53,14 +52,18 @@ void forEachTensor(const Stmt& s, const TensorFn& fn) {
     fn(*s.async->barrier, 0, true, true);
 }
 
-}  // namespace
-
 void forEachStmt(const std::vector<Stmt>& body, const std::function<void(const Stmt&)>& fn) {
   for (const Stmt& s : body) {
     fn(s);
     forEachStmt(s.body, fn);
     forEachStmt(s.orelse, fn);
   }
+}
+
+void forEachExpr(const Expr& e, const std::function<void(const Expr&)>& fn) {
+  fn(e);
+  if (e.tensor) visitRef(*e.tensor, fn);
+  for (const auto& a : e.args) visitExpr(a, fn);
 }
 
 void forEachExpr(const Stmt& s, const std::function<void(const Expr&)>& fn) {

@@ -2,12 +2,13 @@
 // analysis built on it: which buffers a kernel reads and which it writes. The simulator (which
 // outputs get provenance), the GPU executor (which arguments to upload and copy back), device
 // comparison, bundles, the studio's tile-op uses, and the queries "first wgmma line" (compile),
-// "tile-op lines" (the debugger) and "scalar ops of a body" (the simulator's step cost) all use
-// it, so that they cannot disagree on what a statement touches (they did: the simulator's own walk
-// missed TMA stores). Walks that carry state down the tree — sema's (scopes, bounds, assignment
-// counts), codegen's declaration depth and emission, the register estimate's loop ends and
-// setmaxnreg budgets, the simulator's compiler, the printer, the specializer's rewrite — recurse
-// themselves: a pre-order callback cannot tell them where a body ends.
+// "tile-op lines" (the debugger), "scalar ops of a body" and "work units of an expression or a
+// function" (the simulator's step cost) and "register tiles a statement references" (the register
+// estimate) all use it, so that they cannot disagree on what a statement touches (they did: the
+// simulator's own walk missed TMA stores). Walks that carry state down the tree — sema's (scopes,
+// bounds, assignment counts), codegen's declaration depth and emission, the register estimate's
+// loop ends and setmaxnreg budgets, the simulator's compiler, the printer, the specializer's
+// rewrite — recurse themselves: a pre-order callback cannot tell them where a body ends.
 //
 // Access rules (spec §2.6 operand order: the destination first):
 //   Store            writes its tensor; Load expressions anywhere read theirs
@@ -34,6 +35,17 @@ void forEachStmt(const std::vector<Stmt>& body, const std::function<void(const S
 /// values, indices, loop bounds, predicates, scalar operands, TMA coordinates, mbarrier indices
 /// and the region starts of every tensor it names — each node once, children after parents.
 void forEachExpr(const Stmt& s, const std::function<void(const Expr&)>& fn);
+
+/// Calls `fn` on `e` and every expression node below it: its arguments and the region starts of a
+/// tensor it loads, each node once, children after parents.
+void forEachExpr(const Expr& e, const std::function<void(const Expr&)>& fn);
+
+/// Calls `fn` on every tensor `s` names itself (not its nested bodies, not Load expressions): a
+/// store's tensor, tile-op operands, TMA views and mbar=, an async op's mbarrier. `operand` is the
+/// position in the call as written (the destination 0); `write` and `read` follow the access
+/// rules above.
+using TensorFn = std::function<void(const TensorRef&, int operand, bool write, bool read)>;
+void forEachTensor(const Stmt& s, const TensorFn& fn);
 
 /// Per buffer id of a kernel: read and/or written anywhere in its body.
 struct BufferAccess {

@@ -229,6 +229,228 @@ std::string describe(const FormRow& row, const std::vector<Token>& quals) {
   return d;
 }
 
+/// Where the trailing type tokens start (one, or two for cvt: destination then source); nullopt
+/// after an error (a type qualifier in the middle, or a missing one).
+std::optional<int> findTypeTokens(const FamilyRow& fam, const std::vector<std::string>& famTypes,
+                                  const std::vector<Token>& toks, std::string_view opcode,
+                                  PtxParseError* error) {
+  const int len = static_cast<int>(opcode.size());
+  const int typeCount = fam.family == PtxFamily::Cvt ? 2 : 1;
+  int firstType = static_cast<int>(toks.size());
+  while (firstType > 1 && isTypeToken(toks[firstType - 1].text) &&
+         static_cast<int>(toks.size()) - firstType < typeCount)
+    --firstType;
+  const int foundTypes = static_cast<int>(toks.size()) - firstType;
+  if (foundTypes == 0) {
+    for (size_t i = 1; i < toks.size(); ++i)
+      if (isTypeToken(toks[i].text))
+        return fail(
+                   error,
+                   "type qualifier '" + toks[i].text + "' must come last in " + std::string(opcode),
+                   toks[i].column, static_cast<int>(toks[i].text.size())),
+               std::nullopt;
+    return fail(error,
+                "missing type qualifier: " + std::string(opcode) + " needs " + orList(famTypes, 3),
+                len, 0),
+           std::nullopt;
+  }
+  if (foundTypes < typeCount) {
+    return fail(error,
+                "missing source type: " + std::string(opcode) +
+                    " needs a destination and a source type, e.g. cvt.rn.f16.f32",
+                len, 0),
+           std::nullopt;
+  }
+  std::vector<Token> quals(toks.begin() + 1, toks.begin() + firstType);
+  // No tensor of a tile op lives in .local memory (T.alloc_local tiles are registers), so no
+  // kernel could use a .local spelling: refuse it here rather than accept what cannot run.
+  if (fam.family == PtxFamily::Ld || fam.family == PtxFamily::St)
+    for (const Token& q : quals)
+      if (q.text == ".local")
+        return fail(error,
+                    "'.local' is not a state space of a tile op: its memory operand is a global or "
+                    "shared tensor (T.alloc_local tiles are registers)",
+                    q.column, static_cast<int>(q.text.size())),
+               std::nullopt;
+  for (const Token& q : quals)
+    if (isTypeToken(q.text))
+      return fail(error, "type qualifier '" + q.text + "' must come last in " + std::string(opcode),
+                  q.column, static_cast<int>(q.text.size())),
+             std::nullopt;
+  return firstType;
+}
+
+/// The error for a first token that names no family of the element-wise table: a statement, a
+/// family outside the table, or a misspelling.
+std::nullopt_t unknownFamily(const std::string& name, const std::vector<std::string>& famNames,
+                             PtxParseError* error) {
+  static const std::vector<std::string> other = {
+      "rsqrt",    "tanh",  "sin",  "cos",   "mad",   "and", "or",    "xor",
+      "not",      "shl",   "shr",  "setp",  "selp",  "cp",  "wgmma", "tcgen05",
+      "atom",     "red",   "vote", "match", "elect", "bar", "ldu",   "prmt",
+      "copysign", "testp", "bfe",  "bfi",   "popc",  "clz", "brev",  "fns"};
+  if (name == "bar" || name == "barrier")  // a statement, not an element-wise tile op (BAR-1)
+    return fail(error,
+                "'" + name +
+                    "' is not a tile instruction: named barriers are statements, "
+                    "T.ptx.bar.sync(id, count) and T.ptx.bar.arrive(id, count)",
+                0, static_cast<int>(name.size())),
+           std::nullopt;
+  if (std::find(other.begin(), other.end(), name) != other.end()) {
+    return fail(error,
+                "the PTX instruction family '" + name +
+                    "' is not in the supported tile instruction table (supported: " +
+                    orList(famNames, 32) + ")",
+                0, static_cast<int>(name.size())),
+           std::nullopt;
+  }
+  std::string msg = "unknown PTX instruction family '" + name + "'";
+  std::string near = closest(name, famNames);
+  if (!near.empty()) msg += " (did you mean '" + near + "'?)";
+  return fail(error, msg, 0, static_cast<int>(name.size())), std::nullopt;
+}
+
+/// The error when no row of the family accepts every qualifier: the earliest token no row
+/// accepts, else the slots every row misses.
+std::nullopt_t noMatchingRow(const std::vector<RowMatch>& results,
+                             const std::vector<const FormRow*>& cands,
+                             const std::vector<Token>& quals, const std::string& famName,
+                             const std::string& shown, std::string_view opcode,
+                             PtxParseError* error) {
+  const int len = static_cast<int>(opcode.size());
+  // Prefer a bad token over a missing slot: report the earliest token no row accepts.
+  int bad = -1;
+  std::string explicitMsg;
+  for (const RowMatch& m : results) {
+    if (m.badToken < 0) {
+      bad = -1;
+      explicitMsg.clear();
+      break;
+    }
+    if (bad < 0 || m.badToken > bad) {
+      bad = m.badToken;
+      explicitMsg = m.message;
+    }
+  }
+  if (bad >= 0) {
+    const Token& t = quals[bad];
+    int tl = static_cast<int>(t.text.size());
+    if (!explicitMsg.empty()) return fail(error, explicitMsg, t.column, tl), std::nullopt;
+    bool looksVector = t.text.size() >= 3 && t.text[1] == 'v' &&
+                       std::all_of(t.text.begin() + 2, t.text.end(), ::isdigit);
+    bool famHasVector = false;
+    std::vector<std::string> rowToks;
+    for (const FormRow* r : cands)
+      for (const Slot& s : r->slotSpecs) {
+        if (s.kind == SlotKind::Vector) famHasVector = true;
+        for (const Qual& q : s.tokens) addUnique(rowToks, q.text);
+      }
+    if (looksVector && famHasVector)
+      return fail(error,
+                  "'" + t.text + "' is not a vector width of " + famName +
+                      " (expected .v2, .v4 or .v8)",
+                  t.column, tl),
+             std::nullopt;
+    if (std::optional<SlotKind> k = globalKind(t.text)) {
+      std::string what = (*k == SlotKind::Rounding || *k == SlotKind::Space ||
+                          *k == SlotKind::Vector || *k == SlotKind::Cache)
+                             ? std::string(slotPhrase(*k))
+                             : "'" + t.text + "'";
+      if (*k == SlotKind::Rounding && t.text.size() == 4 && t.text.back() == 'i')
+        what = "an integer rounding modifier";
+      return fail(error, shown + " does not take " + what, t.column, tl), std::nullopt;
+    }
+    std::string msg = "'" + t.text + "' is not a qualifier of " + shown;
+    std::string near = closest(t.text, rowToks);
+    if (!near.empty())
+      msg += " (did you mean '" + near + "'?)";
+    else if (!rowToks.empty())
+      msg += " (expected " + orList(rowToks, 10) + ")";
+    return fail(error, msg, t.column, tl), std::nullopt;
+  }
+  std::vector<const Slot*> missing;
+  for (const RowMatch& m : results)
+    missing.insert(missing.end(), m.missing.begin(), m.missing.end());
+  return fail(error, missingMessage(missing, std::string(opcode)), len, 0), std::nullopt;
+}
+
+/// Applies the qualifiers `quals` (matched to the slots of `chosen`) to `in`, checking what each
+/// requires and excludes; false after an error. `hasXorsign` says whether `.xorsign` was given.
+bool applyQualifiers(PtxInstruction& in, const FormRow& chosen, const RowMatch& match,
+                     const std::vector<Token>& toks, const std::vector<Token>& quals,
+                     std::string_view opcode, bool& hasXorsign, PtxParseError* error) {
+  std::vector<int> groupUsed;
+  for (size_t i = 0; i < quals.size(); ++i) {
+    const Slot& slot = chosen.slotSpecs[match.slotOf[i]];
+    const Qual* q = findQual(slot.tokens, quals[i].text);
+    in.minSm = std::max(in.minSm, q->minSm);
+    applyQual(in, slot.kind, quals[i].text);
+    if (slot.kind == SlotKind::Xorsign) hasXorsign = true;
+    if (!q->requires_.empty()) {
+      bool present = std::any_of(toks.begin() + 1, toks.end(),
+                                 [&](const Token& t) { return t.text == q->requires_; });
+      if (!present)
+        return fail(error,
+                    "'" + quals[i].text + "' needs '" + std::string(q->requires_) + "' in " +
+                        std::string(opcode),
+                    quals[i].column, static_cast<int>(quals[i].text.size()));
+    }
+    if (!q->excludes_.empty()) {
+      for (const Token& t : toks)
+        if (t.text == q->excludes_)
+          return fail(error, "'" + quals[i].text + "' cannot be combined with '" + t.text + "'",
+                      quals[i].column, static_cast<int>(quals[i].text.size()));
+    }
+    if (slot.exclusiveGroup != 0) {
+      for (int j : groupUsed)
+        if (chosen.slotSpecs[match.slotOf[j]].exclusiveGroup == slot.exclusiveGroup)
+          return fail(error,
+                      "'" + quals[i].text + "' cannot be combined with '" + quals[j].text + "'",
+                      quals[i].column, static_cast<int>(quals[i].text.size()));
+      groupUsed.push_back(static_cast<int>(i));
+    }
+  }
+  return true;
+}
+
+/// Checks that hold between qualifiers and types once they are applied: vector widths of memory
+/// accesses, `.ftz` and `.sat` of cvt; false after an error.
+bool checkCombinedQualifiers(PtxInstruction& in, const std::string& famName,
+                             const std::string& shown, const Token& dstTok, std::string_view opcode,
+                             PtxParseError* error) {
+  const int len = static_cast<int>(opcode.size());
+  if (in.isMemory()) {
+    int bits = in.vector * typeBits(in.type);
+    if (bits > 256 || (in.vector == 8 && typeBits(in.type) != 32))
+      return fail(error,
+                  "'.v" + std::to_string(in.vector) + "' is not a vector width of " + famName +
+                      in.type + ": .v8 needs a 32-bit type (.b32, .u32, .s32 or .f32)",
+                  dstTok.column, static_cast<int>(dstTok.text.size()));
+    if (bits > 128) {
+      if (in.space != "global")
+        return fail(error,
+                    std::string(opcode) + " is a 256-bit access, which only .global supports", 0,
+                    len);
+      in.minSm = std::max(in.minSm, 100);
+    }
+  }
+  if (in.family == PtxFamily::Cvt && in.ftz && in.type != ".f32" && in.srcType != ".f32")
+    return fail(error, shown + " does not take '.ftz' (it needs a .f32 source or destination)", 0,
+                len);
+  if (in.family == PtxFamily::Cvt && in.sat && isIntType(in.type) && isIntType(in.srcType)) {
+    // .sat is illegal where the destination holds every source value.
+    bool dstSigned = in.type[1] == 's', srcSigned = in.srcType[1] == 's';
+    int db = typeBits(in.type), sb = typeBits(in.srcType);
+    bool superset = (dstSigned == srcSigned && db >= sb) || (dstSigned && !srcSigned && db > sb);
+    if (superset)
+      return fail(
+          error,
+          shown + " does not take '.sat': " + in.type + " holds every " + in.srcType + " value", 0,
+          len);
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string_view familyName(PtxFamily f) {
@@ -267,7 +489,6 @@ std::vector<PtxOperandSpec> PtxInstruction::operandsFor(int arity) const {
 }
 
 std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseError* error) {
-  const int len = static_cast<int>(opcode.size());
   if (opcode.empty()) return fail(error, "empty PTX instruction", 0, 0), std::nullopt;
   std::vector<Token> toks = splitTokens(opcode);
   if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
@@ -293,32 +514,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
     if (r.name == toks[0].text) fam = &r;
   }
   for (const PtxFamilyInfo& c : collectiveFamilyInfos()) famNames.push_back(c.name);
-  if (!fam) {
-    static const std::vector<std::string> other = {
-        "rsqrt", "tanh", "sin", "cos", "mad", "and", "or", "xor", "not", "shl", "shr", "setp",
-        "selp", "cp", "wgmma", "tcgen05", "atom", "red", "vote", "match", "elect",
-        "bar", "ldu", "prmt", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "fns"};
-    const std::string& name = toks[0].text;
-    if (name == "bar" || name == "barrier")  // a statement, not an element-wise tile op (BAR-1)
-      return fail(error,
-                  "'" + name +
-                      "' is not a tile instruction: named barriers are statements, "
-                      "T.ptx.bar.sync(id, count) and T.ptx.bar.arrive(id, count)",
-                  0, static_cast<int>(name.size())),
-             std::nullopt;
-    if (std::find(other.begin(), other.end(), name) != other.end()) {
-      return fail(error,
-                  "the PTX instruction family '" + name +
-                      "' is not in the supported tile instruction table (supported: " +
-                      orList(famNames, 32) + ")",
-                  0, static_cast<int>(name.size())),
-             std::nullopt;
-    }
-    std::string msg = "unknown PTX instruction family '" + name + "'";
-    std::string near = closest(name, famNames);
-    if (!near.empty()) msg += " (did you mean '" + near + "'?)";
-    return fail(error, msg, 0, static_cast<int>(name.size())), std::nullopt;
-  }
+  if (!fam) return unknownFamily(toks[0].text, famNames, error);
   const std::string famName(fam->name);
   std::vector<const FormRow*> rows = rowsOf(fam->family);
 
@@ -327,49 +523,10 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   std::vector<std::string> famTypes;
   for (const FormRow* r : rows)
     for (const Qual& q : r->types) addUnique(famTypes, q.text);
-  int firstType = static_cast<int>(toks.size());
-  while (firstType > 1 && isTypeToken(toks[firstType - 1].text) &&
-         static_cast<int>(toks.size()) - firstType < typeCount)
-    --firstType;
-  const int foundTypes = static_cast<int>(toks.size()) - firstType;
-  if (foundTypes == 0) {
-    for (size_t i = 1; i < toks.size(); ++i)
-      if (isTypeToken(toks[i].text))
-        return fail(error,
-                    "type qualifier '" + toks[i].text + "' must come last in " +
-                        std::string(opcode),
-                    toks[i].column, static_cast<int>(toks[i].text.size())),
-               std::nullopt;
-    return fail(error,
-                "missing type qualifier: " + std::string(opcode) + " needs " +
-                    orList(famTypes, 3),
-                len, 0),
-           std::nullopt;
-  }
-  if (foundTypes < typeCount) {
-    return fail(error,
-                "missing source type: " + std::string(opcode) +
-                    " needs a destination and a source type, e.g. cvt.rn.f16.f32",
-                len, 0),
-           std::nullopt;
-  }
-  std::vector<Token> quals(toks.begin() + 1, toks.begin() + firstType);
-  // No tensor of a tile op lives in .local memory (T.alloc_local tiles are registers), so no
-  // kernel could use a .local spelling: refuse it here rather than accept what cannot run.
-  if (fam->family == PtxFamily::Ld || fam->family == PtxFamily::St)
-    for (const Token& q : quals)
-      if (q.text == ".local")
-        return fail(error,
-                    "'.local' is not a state space of a tile op: its memory operand is a global or "
-                    "shared tensor (T.alloc_local tiles are registers)",
-                    q.column, static_cast<int>(q.text.size())),
-               std::nullopt;
-  for (const Token& q : quals)
-    if (isTypeToken(q.text))
-      return fail(error,
-                  "type qualifier '" + q.text + "' must come last in " + std::string(opcode),
-                  q.column, static_cast<int>(q.text.size())),
-             std::nullopt;
+  const std::optional<int> typesAt = findTypeTokens(*fam, famTypes, toks, opcode, error);
+  if (!typesAt) return std::nullopt;
+  const int firstType = *typesAt;
+  const std::vector<Token> quals(toks.begin() + 1, toks.begin() + firstType);
   const Token& dstTok = toks[firstType];
   const Token* srcTok = typeCount == 2 ? &toks[firstType + 1] : nullptr;
   std::string shown = famName + dstTok.text + (srcTok ? srcTok->text : std::string());
@@ -411,52 +568,7 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
     }
     results.push_back(m);
   }
-  if (!chosen) {
-    // Prefer a bad token over a missing slot: report the earliest token no row accepts.
-    int bad = -1;
-    std::string explicitMsg;
-    for (const RowMatch& m : results) {
-      if (m.badToken < 0) { bad = -1; explicitMsg.clear(); break; }
-      if (bad < 0 || m.badToken > bad) { bad = m.badToken; explicitMsg = m.message; }
-    }
-    if (bad >= 0) {
-      const Token& t = quals[bad];
-      int tl = static_cast<int>(t.text.size());
-      if (!explicitMsg.empty()) return fail(error, explicitMsg, t.column, tl), std::nullopt;
-      bool looksVector = t.text.size() >= 3 && t.text[1] == 'v' &&
-                         std::all_of(t.text.begin() + 2, t.text.end(), ::isdigit);
-      bool famHasVector = false;
-      std::vector<std::string> rowToks;
-      for (const FormRow* r : cands)
-        for (const Slot& s : r->slotSpecs) {
-          if (s.kind == SlotKind::Vector) famHasVector = true;
-          for (const Qual& q : s.tokens) addUnique(rowToks, q.text);
-        }
-      if (looksVector && famHasVector)
-        return fail(error,
-                    "'" + t.text + "' is not a vector width of " + famName +
-                        " (expected .v2, .v4 or .v8)",
-                    t.column, tl),
-               std::nullopt;
-      if (std::optional<SlotKind> k = globalKind(t.text)) {
-        std::string what = (*k == SlotKind::Rounding || *k == SlotKind::Space ||
-                            *k == SlotKind::Vector || *k == SlotKind::Cache)
-                               ? std::string(slotPhrase(*k))
-                               : "'" + t.text + "'";
-        if (*k == SlotKind::Rounding && t.text.size() == 4 && t.text.back() == 'i')
-          what = "an integer rounding modifier";
-        return fail(error, shown + " does not take " + what, t.column, tl), std::nullopt;
-      }
-      std::string msg = "'" + t.text + "' is not a qualifier of " + shown;
-      std::string near = closest(t.text, rowToks);
-      if (!near.empty()) msg += " (did you mean '" + near + "'?)";
-      else if (!rowToks.empty()) msg += " (expected " + orList(rowToks, 10) + ")";
-      return fail(error, msg, t.column, tl), std::nullopt;
-    }
-    std::vector<const Slot*> missing;
-    for (const RowMatch& m : results) missing.insert(missing.end(), m.missing.begin(), m.missing.end());
-    return fail(error, missingMessage(missing, std::string(opcode)), len, 0), std::nullopt;
-  }
+  if (!chosen) return noMatchingRow(results, cands, quals, famName, shown, opcode, error);
 
   // Build the instruction.
   PtxInstruction in;
@@ -468,75 +580,10 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   in.minSm = std::max(chosen->minSm, findQual(chosen->types, dstTok.text)->minSm);
   if (srcTok) in.minSm = std::max(in.minSm, findQual(chosen->srcTypes, srcTok->text)->minSm);
   bool hasXorsign = false;
-  std::vector<int> groupUsed;
-  for (size_t i = 0; i < quals.size(); ++i) {
-    const Slot& slot = chosen->slotSpecs[match.slotOf[i]];
-    const Qual* q = findQual(slot.tokens, quals[i].text);
-    in.minSm = std::max(in.minSm, q->minSm);
-    applyQual(in, slot.kind, quals[i].text);
-    if (slot.kind == SlotKind::Xorsign) hasXorsign = true;
-    if (!q->requires_.empty()) {
-      bool present = std::any_of(toks.begin() + 1, toks.end(),
-                                 [&](const Token& t) { return t.text == q->requires_; });
-      if (!present)
-        return fail(error,
-                    "'" + quals[i].text + "' needs '" + std::string(q->requires_) + "' in " +
-                        std::string(opcode),
-                    quals[i].column, static_cast<int>(quals[i].text.size())),
-               std::nullopt;
-    }
-    if (!q->excludes_.empty()) {
-      for (const Token& t : toks)
-        if (t.text == q->excludes_)
-          return fail(error,
-                      "'" + quals[i].text + "' cannot be combined with '" + t.text + "'",
-                      quals[i].column, static_cast<int>(quals[i].text.size())),
-                 std::nullopt;
-    }
-    if (slot.exclusiveGroup != 0) {
-      for (int j : groupUsed)
-        if (chosen->slotSpecs[match.slotOf[j]].exclusiveGroup == slot.exclusiveGroup)
-          return fail(error,
-                      "'" + quals[i].text + "' cannot be combined with '" + quals[j].text + "'",
-                      quals[i].column, static_cast<int>(quals[i].text.size())),
-                 std::nullopt;
-      groupUsed.push_back(static_cast<int>(i));
-    }
-  }
+  if (!applyQualifiers(in, *chosen, match, toks, quals, opcode, hasXorsign, error))
+    return std::nullopt;
   in.packed = dstTok.text.size() > 2 && dstTok.text.compare(dstTok.text.size() - 2, 2, "x2") == 0;
-  if (in.isMemory()) {
-    int bits = in.vector * typeBits(in.type);
-    if (bits > 256 || (in.vector == 8 && typeBits(in.type) != 32))
-      return fail(error,
-                  "'.v" + std::to_string(in.vector) + "' is not a vector width of " + famName +
-                      in.type + ": .v8 needs a 32-bit type (.b32, .u32, .s32 or .f32)",
-                  dstTok.column, static_cast<int>(dstTok.text.size())),
-             std::nullopt;
-    if (bits > 128) {
-      if (in.space != "global")
-        return fail(error,
-                    std::string(opcode) + " is a 256-bit access, which only .global supports",
-                    0, len),
-               std::nullopt;
-      in.minSm = std::max(in.minSm, 100);
-    }
-  }
-  if (in.family == PtxFamily::Cvt && in.ftz && in.type != ".f32" && in.srcType != ".f32")
-    return fail(error, shown + " does not take '.ftz' (it needs a .f32 source or destination)",
-                0, len),
-           std::nullopt;
-  if (in.family == PtxFamily::Cvt && in.sat && isIntType(in.type) && isIntType(in.srcType)) {
-    // .sat is illegal where the destination holds every source value.
-    bool dstSigned = in.type[1] == 's', srcSigned = in.srcType[1] == 's';
-    int db = typeBits(in.type), sb = typeBits(in.srcType);
-    bool superset = (dstSigned == srcSigned && db >= sb) || (dstSigned && !srcSigned && db > sb);
-    if (superset)
-      return fail(error,
-                  shown + " does not take '.sat': " + in.type + " holds every " + in.srcType +
-                      " value",
-                  0, len),
-             std::nullopt;
-  }
+  if (!checkCombinedQualifiers(in, famName, shown, dstTok, opcode, error)) return std::nullopt;
 
   for (const OperandTpl& tpl : chosen->operands) {
     if (tpl.optional) {

@@ -64,7 +64,7 @@ std::string closestName(const std::string& name, const std::vector<std::string>&
 }
 
 Analyzer::Analyzer(const ast::Module& module, const SemaOptions& options)
-    : m_module(module), m_options(options) {
+    : AnalyzerState(module, options) {
   m_program.targetSm = options.sm;
 }
 

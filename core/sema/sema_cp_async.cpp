@@ -12,6 +12,42 @@
 
 namespace tirx::sema {
 
+/// The zero-fill forms of cp.async: `src_size=` (an integer from 0 to chunk_bytes) or
+/// `ignore_src=` (a bool), not both (E0278); false after an error.
+bool Analyzer::cpAsyncZeroFill(const ast::Expr& call, const std::string& op, int64_t chunk,
+                               ir::ExprPtr& srcSize, ir::ExprPtr& ignoreSrc) {
+  const ast::Expr* ss = keyword(call, "src_size");
+  const ast::Expr* ig = keyword(call, "ignore_src");
+  if (ss && ig) {
+    auto& d = error("E0278", ig->span, op + " takes src_size= or ignore_src=, not both");
+    note(d, ss->span, "src_size= is here");
+    return false;
+  }
+  if (ss) {
+    Scalar v = lowerScalar(*ss);
+    if (v.ok() && v.literal) v = coerce(v, ir::DType::UInt32, ss->span, "src_size=");
+    if (!v.ok()) return false;
+    if (!ir::isInt(v.expr->dtype)) {
+      error("E0278", ss->span,
+            "src_size= of " + op + " is an integer byte count, found " +
+                std::string(ir::dtypeName(v.expr->dtype)));
+      return false;
+    }
+    if (auto c = constValue(*v.expr); c && (*c < 0 || *c > chunk)) {
+      error("E0278", ss->span,
+            "src_size= of " + op + " must be from 0 to chunk_bytes (" + std::to_string(chunk) +
+                "), found " + std::to_string(*c));
+      return false;
+    }
+    srcSize = v.expr;
+  }
+  if (ig) {
+    ignoreSrc = asBool(lowerScalar(*ig), ig->span);
+    if (!ignoreSrc) return false;
+  }
+  return true;
+}
+
 void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                             std::vector<ir::Stmt>& out) {
   const std::string op = instr.opcode;
@@ -48,32 +84,7 @@ void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, 
     pred = asBool(lowerScalar(*p), p->span);
     if (!pred) return;
   }
-  const ast::Expr* ss = keyword(call, "src_size");
-  const ast::Expr* ig = keyword(call, "ignore_src");
-  if (ss && ig) {
-    auto& d = error("E0278", ig->span, op + " takes src_size= or ignore_src=, not both");
-    note(d, ss->span, "src_size= is here");
-    return;
-  }
-  if (ss) {
-    Scalar v = lowerScalar(*ss);
-    if (v.ok() && v.literal) v = coerce(v, ir::DType::UInt32, ss->span, "src_size=");
-    if (!v.ok()) return;
-    if (!ir::isInt(v.expr->dtype)) {
-      error("E0278", ss->span, "src_size= of " + op + " is an integer byte count, found " + std::string(ir::dtypeName(v.expr->dtype)));
-      return;
-    }
-    if (auto c = constValue(*v.expr); c && (*c < 0 || *c > *chunk)) {
-      error("E0278", ss->span, "src_size= of " + op + " must be from 0 to chunk_bytes (" + std::to_string(*chunk) + "), found " +
-                                   std::to_string(*c));
-      return;
-    }
-    srcSize = v.expr;
-  }
-  if (ig) {
-    ignoreSrc = asBool(lowerScalar(*ig), ig->span);
-    if (!ignoreSrc) return;
-  }
+  if (!cpAsyncZeroFill(call, op, *chunk, srcSize, ignoreSrc)) return;
   // Operands.
   const std::vector<int64_t> group = ir::groupExtents(scope, m_body->blockThreads);
   const size_t gr = group.size();

@@ -591,10 +591,10 @@ Scalar Analyzer::lowerFunctionCall(const ast::Expr& e, int func) {
   return Scalar{c, false};
 }
 
-Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
-  if (p.rfind("T.cuda.__shfl", 0) == 0) return lowerShuffleCall(e, p);
+/// Typed constructors (`T.float32(2)`, `T.int32(x)`) and `T.Cast` / `T.cast`; nullopt when `p`
+/// names neither.
+std::optional<Scalar> Analyzer::lowerCastCall(const ast::Expr& e, const std::string& p) {
   const SourceSpan span = e.span;
-  const int nargs = static_cast<int>(e.args.size()) - 1;
   auto arg = [&](int i) -> const ast::Expr& { return *e.args[i + 1]; };
   // Typed constructors: T.float32(2), T.int32(x).
   if (p.size() > 2) {
@@ -638,7 +638,15 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     c->span = span;
     return Scalar{c, false};
   }
-  // Thread and block indices (spec §4.4).
+  return std::nullopt;
+}
+
+/// Thread and block indices (spec §4.4), the linear thread, lane and warp ids and
+/// `T.cuda.elect_sync()`; nullopt when `p` names none of them.
+std::optional<Scalar> Analyzer::lowerThreadIndexCall(const ast::Expr& e, const std::string& p) {
+  const SourceSpan span = e.span;
+  auto arg = [&](int i) -> const ast::Expr& { return *e.args[i + 1]; };
+  const int nargs = static_cast<int>(e.args.size()) - 1;
   auto dimArg = [&](int& dim) -> bool {
     dim = 0;
     if (nargs == 0) return true;
@@ -711,7 +719,14 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     c->span = span;
     return Scalar{c, false};
   }
-  // Intrinsics (spec §4.8).
+  return std::nullopt;
+}
+
+/// Intrinsics (spec §4.8): unary float functions, abs, max/min/pow/ceildiv, if_then_else;
+/// nullopt when `p` names none of them.
+std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std::string& p) {
+  const SourceSpan span = e.span;
+  auto arg = [&](int i) -> const ast::Expr& { return *e.args[i + 1]; };
   static const std::vector<std::string> unaryFloat = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
                                                       "floor", "ceil", "round", "sin", "cos", "fabs"};
   const std::string name = p.size() > 2 ? p.substr(2) : p;
@@ -783,6 +798,15 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
     s->span = span;
     return Scalar{s, false};
   }
+  return std::nullopt;
+}
+
+Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
+  if (p.rfind("T.cuda.__shfl", 0) == 0) return lowerShuffleCall(e, p);
+  const SourceSpan span = e.span;
+  if (std::optional<Scalar> s = lowerCastCall(e, p)) return *s;
+  if (std::optional<Scalar> s = lowerThreadIndexCall(e, p)) return *s;
+  if (std::optional<Scalar> s = lowerIntrinsicCall(e, p)) return *s;
   const auto& known = std::vector<std::string>{"T.cuda.tile.apply", "T.cuda.tile.ewise", "T.cuda.cta_sync",
                                                "T.cuda.warp_sync", "T.alloc_local", "T.alloc_shared",
                                                "T.device_entry"};

@@ -26,6 +26,59 @@ int Analyzer::newVar(const std::string& name, DType t, SourceSpan span, bool thr
   return v.id;
 }
 
+/// The keywords of a `T.Tensor(shape, dtype, ...)` parameter: align= (E0133), scope= (E0113),
+/// strides= (E0113) and layout= (E0144, E0131), applied to `buf`.
+void Analyzer::tensorParamOptions(const ast::Expr& an, ir::Buffer& buf) {
+  if (const ast::Expr* a = keyword(an, "align")) {
+    auto v = staticInt(*a);
+    if (v && (!isPow2(*v) || *v < ir::dtypeBytes(buf.dtype))) {
+      error("E0133", a->span,
+            "align= must be a power of two no smaller than the element size (" +
+                std::to_string(ir::dtypeBytes(buf.dtype)) + " bytes), found " + std::to_string(*v));
+    } else if (v) {
+      buf.alignBytes = *v;
+    }
+  }
+  if (const ast::Expr* s = keyword(an, "scope")) {
+    if (s->kind != ast::ExprKind::Str || s->text != "global")
+      error("E0113", s->span,
+            "kernel tensor parameters live in global memory; scope= must be \"global\", found '" +
+                text(s->span) + "'");
+  }
+  if (const ast::Expr* st = keyword(an, "strides")) {
+    std::vector<int64_t> strides;
+    if (st->kind == ast::ExprKind::Tuple || st->kind == ast::ExprKind::List) {
+      for (const auto& d : st->args)
+        if (auto v = staticInt(*d)) strides.push_back(*v);
+    }
+    if (strides.size() != buf.shape.size()) {
+      error("E0113", st->span,
+            "strides= needs one static stride per dimension (" + std::to_string(buf.shape.size()) +
+                ")");
+    } else {
+      TileLayout l;
+      for (size_t i = 0; i < strides.size(); ++i)
+        l.shard.push_back(Iter{buf.shape[i], strides[i], "m"});
+      buf.layout = l;
+    }
+  }
+  if (const ast::Expr* l = keyword(an, "layout")) {
+    auto layout = layoutArg(*l);
+    if (layout) {
+      if (layout->hasThreadAxes()) {
+        error("E0144", l->span,
+              "a global tensor's layout cannot have thread axes, found " + layout->toString());
+      } else if (!layout->admits(buf.shape)) {
+        error("E0131", l->span,
+              "layout " + layout->toString() + " holds " + std::to_string(layout->size()) +
+                  " elements, but the shape holds " + std::to_string(product(buf.shape)));
+      } else {
+        buf.layout = *layout;
+      }
+    }
+  }
+}
+
 void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
   std::vector<ir::KernelParam> pendingSymbolic;  // T.dynamic extents: trailing parameters
   for (const auto& p : def.params) {
@@ -69,46 +122,7 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       buf.dtype = *dt;
       buf.layout = TileLayout::rowMajor(buf.shape);
       buf.alignBytes = 16;  // OPEN-2: default alignment of a global parameter
-      if (const ast::Expr* a = keyword(an, "align")) {
-        auto v = staticInt(*a);
-        if (v && (!isPow2(*v) || *v < ir::dtypeBytes(buf.dtype))) {
-          error("E0133", a->span, "align= must be a power of two no smaller than the element size (" +
-                                      std::to_string(ir::dtypeBytes(buf.dtype)) + " bytes), found " + std::to_string(*v));
-        } else if (v) {
-          buf.alignBytes = *v;
-        }
-      }
-      if (const ast::Expr* s = keyword(an, "scope")) {
-        if (s->kind != ast::ExprKind::Str || s->text != "global")
-          error("E0113", s->span, "kernel tensor parameters live in global memory; scope= must be \"global\", found '" + text(s->span) + "'");
-      }
-      if (const ast::Expr* st = keyword(an, "strides")) {
-        std::vector<int64_t> strides;
-        if (st->kind == ast::ExprKind::Tuple || st->kind == ast::ExprKind::List) {
-          for (const auto& d : st->args)
-            if (auto v = staticInt(*d)) strides.push_back(*v);
-        }
-        if (strides.size() != buf.shape.size()) {
-          error("E0113", st->span, "strides= needs one static stride per dimension (" + std::to_string(buf.shape.size()) + ")");
-        } else {
-          TileLayout l;
-          for (size_t i = 0; i < strides.size(); ++i) l.shard.push_back(Iter{buf.shape[i], strides[i], "m"});
-          buf.layout = l;
-        }
-      }
-      if (const ast::Expr* l = keyword(an, "layout")) {
-        auto layout = layoutArg(*l);
-        if (layout) {
-          if (layout->hasThreadAxes()) {
-            error("E0144", l->span, "a global tensor's layout cannot have thread axes, found " + layout->toString());
-          } else if (!layout->admits(buf.shape)) {
-            error("E0131", l->span, "layout " + layout->toString() + " holds " + std::to_string(layout->size()) +
-                                        " elements, but the shape holds " + std::to_string(product(buf.shape)));
-          } else {
-            buf.layout = *layout;
-          }
-        }
-      }
+      tensorParamOptions(an, buf);
       const int64_t span = buf.layout.span("m") + (buf.layout.offset.count("m") ? buf.layout.offset.at("m") : 0);
       buf.storageElems = std::max(product(buf.shape), span);
       buf.id = static_cast<int>(k.buffers.size());

@@ -78,14 +78,9 @@ std::string Analyzer::describeThread(int64_t t) const {
   return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ", lane " + std::to_string(t % 32) + ")";
 }
 
-void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
-  const std::vector<std::string> kApplyKeywords = {"scope", "pred", "preserve_dst", "loc", "chunk_bytes", "src_size", "ignore_src"};
-  if (call.args.size() < 2 || !call.args[1] || call.args[1]->kind == ast::ExprKind::Starred) {
-    checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords);
-    return;
-  }
-  // The instruction: T.ptx["..."] or a plain string. It is checked before the keywords: an
-  // unsupported instruction is the root cause when both are wrong.
+/// The instruction of `T.cuda.tile.apply`: T.ptx["..."] or a plain string, parsed (E0178, E0350);
+/// its literal is recorded as an opcode site.
+std::optional<PtxInstruction> Analyzer::applyInstruction(const ast::Expr& call) {
   const ast::Expr& ie = *call.args[1];
   const ast::Expr* str = nullptr;
   if (ie.kind == ast::ExprKind::Subscript && builtinPath(*ie.args[0]) == "T.ptx" && ie.args[1]->kind == ast::ExprKind::Str)
@@ -94,7 +89,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     str = &ie;
   if (!str) {
     error("E0178", ie.span, "the first argument of T.cuda.tile.apply is the instruction, written T.ptx[\"ld.global.v4.b32\"], found '" + text(ie.span) + "'");
-    return;
+    return std::nullopt;
   }
   PtxParseError perr;
   auto instr = parsePtxOpcode(str->text, &perr);
@@ -107,8 +102,183 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     at.col += quote + perr.column;
     at.length = std::max(1, perr.length);
     error("E0350", at, perr.message);
+    return std::nullopt;
+  }
+  return instr;
+}
+
+/// A scalar operand of a tile apply: it stands in for a register source (spec §2.3 rule 6) and
+/// needs a typed value of a dtype the operand accepts (E0169, E0170); false after an error.
+bool Analyzer::applyScalarOperand(const PtxInstruction& instr, const PtxOperandSpec& spec,
+                                  const ast::Expr& oe, OperandCheck& oc) {
+  const std::string& op = instr.opcode;
+  // A scalar stands in for a register source (spec §2.3 rule 6).
+  if (oe.kind == ast::ExprKind::Name && !lookup(oe.text)) {
+    unknownName(oe);
+    return false;
+  }
+  if (spec.role != OperandRole::SrcReg || !spec.scalarAllowed) {
+    const char* why = spec.role == OperandRole::DstReg ? "a register tensor (the destination)"
+                      : spec.role == OperandRole::Address
+                          ? "a global or shared tensor (the memory operand)"
+                          : "a register tensor; this instruction takes no scalar here";
+    auto& d = error("E0169", oe.span,
+                    "operand '" + spec.name + "' of " + op + " must be " + why + ", found '" +
+                        text(oe.span) + "'");
+    if (spec.role == OperandRole::SrcReg &&
+        (instr.family == PtxFamily::St || instr.family == PtxFamily::Abs ||
+         instr.family == PtxFamily::Neg))
+      note(d, oe.span,
+           "scalar sources are accepted only by arithmetic, mov and ex2/lg2 (decision OPEN-9)");
+    return false;
+  }
+  Scalar s = lowerScalar(oe);
+  if (!s.ok()) {
+    return false;
+  }
+  const std::string want = spec.dtypes.empty() ? std::string("?") : spec.dtypes.front();
+  if (s.literal) {
+    auto& d = error("E0170", oe.span,
+                    "scalar operand '" + spec.name + "' of " + op + " needs a typed " + want +
+                        " value, found the bare literal " + text(oe.span));
+    note(d, oe.span, "write T." + want + "(" + text(oe.span) + ")");
+    return false;
+  }
+  if (!contains(spec.dtypes, ir::dtypeName(s.expr->dtype))) {
+    auto& d =
+        error("E0170", oe.span,
+              "scalar operand '" + spec.name + "' of " + op + " (" + spec.ptxType + ") needs " +
+                  joinTypes(spec.dtypes) + ", found " + std::string(ir::dtypeName(s.expr->dtype)));
+    note(d, oe.span, "no implicit conversion happens; write T." + want + "(...)");
+    return false;
+  }
+  oc.op.isScalar = true;
+  oc.op.scalar = s.expr;
+  return true;
+}
+
+/// A tensor operand of a tile apply: memory or registers as its role says, the element width and
+/// carrier dtype, and the shape (group, repeat..., atom) (E0163-E0168, E0176); null after an error.
+std::shared_ptr<const ir::TensorRef> Analyzer::applyTensorOperand(
+    const ast::Expr& call, const PtxInstruction& instr, const PtxOperandSpec& spec,
+    const ast::Expr& oe, ir::ExecScope scope, const std::vector<int64_t>& group, bool launchOk) {
+  const std::string& op = instr.opcode;
+  const ast::Expr& ie = *call.args[1];
+  const size_t gr = group.size();
+  auto ref = lowerTensor(oe);
+  if (ref && !staticOperand(*ref, oe.span)) ref = nullptr;
+  if (!ref) return nullptr;
+  const ir::TensorRef& t = *ref;
+  const std::string dtn(ir::dtypeName(t.dtype));
+  // Operand kind against the role.
+  if (spec.role == OperandRole::Address) {
+    ir::MemScope want = t.scope;
+    if (instr.space == "global")
+      want = ir::MemScope::Global;
+    else if (instr.space == "shared" || instr.space == "shared::cta")
+      want = ir::MemScope::Shared;
+    if (t.scope == ir::MemScope::Local || t.scope != want || instr.space == "local") {
+      auto& d = error("E0176", oe.span,
+                      "operand '" + spec.name + "' of " + op + " is the " +
+                          (instr.space.empty() ? std::string("memory") : instr.space) +
+                          " memory operand, but '" + t.text + "' is a " +
+                          std::string(ir::memScopeName(t.scope)) + " tensor");
+      if (t.scope == ir::MemScope::Local)
+        note(d, ie.span,
+             std::string("operands come destination first: ") +
+                 (instr.family == PtxFamily::Ld ? "registers, memory" : "memory, registers"));
+      return nullptr;
+    }
+  } else if (t.scope != ir::MemScope::Local) {
+    auto& d = error("E0176", oe.span,
+                    "operand '" + spec.name + "' of " + op + " is a register operand, but '" +
+                        t.text + "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
+    if (instr.isMemory())
+      note(d, ie.span,
+           std::string("operands come destination first: ") +
+               (instr.family == PtxFamily::Ld ? "registers, memory" : "memory, registers"));
+    else
+      note(d, oe.span, "stage memory through registers with an ld instruction first");
+    return nullptr;
+  }
+  // Dtype width, then carrier (spec §2.3 rule 3, §2.5).
+  const int bits = ir::dtypeBits(t.dtype);
+  if (bits != spec.bits) {
+    auto& d = error("E0167", oe.span,
+                    "operand '" + spec.name + "' of " + op + " needs " + std::to_string(spec.bits) +
+                        "-bit elements (" + spec.ptxType + "), but '" + t.text + "' holds " + dtn +
+                        " (" + std::to_string(bits) + "-bit)");
+    if (!spec.dtypes.empty()) note(d, oe.span, "accepted element types: " + joinTypes(spec.dtypes));
+    return nullptr;
+  }
+  if (!spec.dtypes.empty() && !contains(spec.dtypes, dtn)) {
+    auto& d = error("E0168", oe.span,
+                    "operand '" + spec.name + "' of " + op + " (" + spec.ptxType + ") needs a " +
+                        joinTypes(spec.dtypes) + " carrier, found " + dtn);
+    note(d, oe.span,
+         "reinterpret the bits with a dtype view: " + t.text + ".view(\"" + spec.dtypes.front() +
+             "\")");
+    return nullptr;
+  }
+  // (*group, *repeat, atom) split.
+  const size_t rank = t.shape.size();
+  if (rank < gr + 1) {
+    error("E0163", oe.span,
+          "operand '" + t.text + "' of " + op + " has shape " + shapeText(t.shape) + "; scope=\"" +
+              std::string(ir::execScopeName(scope)) + "\" needs (" +
+              (gr ? "group " + shapeText(group) + ", " : std::string()) + "repeat..., atom of " +
+              std::to_string(spec.atom) + ")");
+    return nullptr;
+  }
+  if (launchOk) {
+    const std::vector<int64_t> lead(t.shape.begin(), t.shape.begin() + gr);
+    if (lead != group) {
+      auto& d =
+          error("E0164", oe.span,
+                "operand '" + t.text + "' of " + op + " at scope=\"" +
+                    std::string(ir::execScopeName(scope)) + "\" needs a leading group shape " +
+                    shapeText(group) + ", found " + shapeText(lead));
+      if (scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] &&
+          t.layout.size("warpid") > 1)
+        note(d, m_body->kernel->launchSpan,
+             "the layout puts these elements in warp " + std::to_string(lead[0] - 1) +
+                 ", but block=" + std::to_string(m_body->blockThreads) + " launches " +
+                 (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
+      else
+        note(d, oe.span,
+             "the group prefix is " + std::string(scope == ir::ExecScope::Cta
+                                                      ? "(warps in the block, 32 lanes)"
+                                                      : "fixed by the scope"));
+      return nullptr;
+    }
+  }
+  if (t.shape.back() != spec.atom) {
+    auto& d = error("E0165", oe.span,
+                    op + " needs a last operand axis of " + std::to_string(spec.atom) + " element" +
+                        (spec.atom == 1 ? "" : "s") + ", found " + std::to_string(t.shape.back()) +
+                        " in '" + t.text + "'");
+    if (spec.atom == 1) {
+      std::string dims;
+      for (int64_t x : t.shape) dims += std::to_string(x) + ", ";
+      note(d, oe.span, "add a unit atom axis with a view: " + t.text + ".view(" + dims + "1)");
+    }
+    return nullptr;
+  }
+  return ref;
+}
+
+void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
+  const std::vector<std::string> kApplyKeywords = {"scope",       "pred",     "preserve_dst", "loc",
+                                                   "chunk_bytes", "src_size", "ignore_src"};
+  if (call.args.size() < 2 || !call.args[1] || call.args[1]->kind == ast::ExprKind::Starred) {
+    checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords);
     return;
   }
+  // The instruction is checked before the keywords: an unsupported instruction is the root cause
+  // when both are wrong.
+  const ast::Expr& ie = *call.args[1];
+  const std::optional<PtxInstruction> instr = applyInstruction(call);
+  if (!instr) return;
   // TMA copies take their own keywords (box=, coords=, mbar=, ...): sema_tma.cpp.
   if (instr->family == PtxFamily::BulkTensor) return lowerTma(call, *instr, out);
   // wgmma takes descriptor tuples and scale/trans immediates: sema_wgmma.cpp.
@@ -191,133 +361,19 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     oc.isDst = i == 0;
     oc.atom = spec.atom;
     if (!isTensorExpr(oe)) {
-      // A scalar stands in for a register source (spec §2.3 rule 6).
-      if (oe.kind == ast::ExprKind::Name && !lookup(oe.text)) {
-        unknownName(oe);
+      if (applyScalarOperand(*instr, spec, oe, oc))
+        ops.push_back(std::move(oc));
+      else
         ok = false;
-        continue;
-      }
-      if (spec.role != OperandRole::SrcReg || !spec.scalarAllowed) {
-        const char* why = spec.role == OperandRole::DstReg ? "a register tensor (the destination)"
-                          : spec.role == OperandRole::Address ? "a global or shared tensor (the memory operand)"
-                                                              : "a register tensor; this instruction takes no scalar here";
-        auto& d = error("E0169", oe.span, "operand '" + spec.name + "' of " + op + " must be " + why + ", found '" + text(oe.span) + "'");
-        if (spec.role == OperandRole::SrcReg && (instr->family == PtxFamily::St || instr->family == PtxFamily::Abs || instr->family == PtxFamily::Neg))
-          note(d, oe.span, "scalar sources are accepted only by arithmetic, mov and ex2/lg2 (decision OPEN-9)");
-        ok = false;
-        continue;
-      }
-      Scalar s = lowerScalar(oe);
-      if (!s.ok()) {
-        ok = false;
-        continue;
-      }
-      const std::string want = spec.dtypes.empty() ? std::string("?") : spec.dtypes.front();
-      if (s.literal) {
-        auto& d = error("E0170", oe.span, "scalar operand '" + spec.name + "' of " + op + " needs a typed " + want +
-                                              " value, found the bare literal " + text(oe.span));
-        note(d, oe.span, "write T." + want + "(" + text(oe.span) + ")");
-        ok = false;
-        continue;
-      }
-      if (!contains(spec.dtypes, ir::dtypeName(s.expr->dtype))) {
-        auto& d = error("E0170", oe.span, "scalar operand '" + spec.name + "' of " + op + " (" + spec.ptxType + ") needs " +
-                                              joinTypes(spec.dtypes) + ", found " + std::string(ir::dtypeName(s.expr->dtype)));
-        note(d, oe.span, "no implicit conversion happens; write T." + want + "(...)");
-        ok = false;
-        continue;
-      }
-      oc.op.isScalar = true;
-      oc.op.scalar = s.expr;
-      ops.push_back(std::move(oc));
       continue;
     }
-    auto ref = lowerTensor(oe);
-    if (ref && !staticOperand(*ref, oe.span)) ref = nullptr;
+    const std::shared_ptr<const ir::TensorRef> ref =
+        applyTensorOperand(call, *instr, spec, oe, *scope, group, launchOk);
     if (!ref) {
       ok = false;
       continue;
     }
     const ir::TensorRef& t = *ref;
-    const std::string dtn(ir::dtypeName(t.dtype));
-    // Operand kind against the role.
-    if (spec.role == OperandRole::Address) {
-      ir::MemScope want = t.scope;
-      if (instr->space == "global") want = ir::MemScope::Global;
-      else if (instr->space == "shared" || instr->space == "shared::cta") want = ir::MemScope::Shared;
-      if (t.scope == ir::MemScope::Local || t.scope != want || instr->space == "local") {
-        auto& d = error("E0176", oe.span, "operand '" + spec.name + "' of " + op + " is the " +
-                                              (instr->space.empty() ? std::string("memory") : instr->space) + " memory operand, but '" +
-                                              t.text + "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
-        if (t.scope == ir::MemScope::Local)
-          note(d, ie.span, std::string("operands come destination first: ") + (instr->family == PtxFamily::Ld ? "registers, memory" : "memory, registers"));
-        ok = false;
-        continue;
-      }
-    } else if (t.scope != ir::MemScope::Local) {
-      auto& d = error("E0176", oe.span, "operand '" + spec.name + "' of " + op + " is a register operand, but '" + t.text +
-                                            "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
-      if (instr->isMemory())
-        note(d, ie.span, std::string("operands come destination first: ") + (instr->family == PtxFamily::Ld ? "registers, memory" : "memory, registers"));
-      else
-        note(d, oe.span, "stage memory through registers with an ld instruction first");
-      ok = false;
-      continue;
-    }
-    // Dtype width, then carrier (spec §2.3 rule 3, §2.5).
-    const int bits = ir::dtypeBits(t.dtype);
-    if (bits != spec.bits) {
-      auto& d = error("E0167", oe.span, "operand '" + spec.name + "' of " + op + " needs " + std::to_string(spec.bits) +
-                                            "-bit elements (" + spec.ptxType + "), but '" + t.text + "' holds " + dtn +
-                                            " (" + std::to_string(bits) + "-bit)");
-      if (!spec.dtypes.empty()) note(d, oe.span, "accepted element types: " + joinTypes(spec.dtypes));
-      ok = false;
-      continue;
-    }
-    if (!spec.dtypes.empty() && !contains(spec.dtypes, dtn)) {
-      auto& d = error("E0168", oe.span, "operand '" + spec.name + "' of " + op + " (" + spec.ptxType + ") needs a " +
-                                            joinTypes(spec.dtypes) + " carrier, found " + dtn);
-      note(d, oe.span, "reinterpret the bits with a dtype view: " + t.text + ".view(\"" + spec.dtypes.front() + "\")");
-      ok = false;
-      continue;
-    }
-    // (*group, *repeat, atom) split.
-    const size_t rank = t.shape.size();
-    if (rank < gr + 1) {
-      error("E0163", oe.span, "operand '" + t.text + "' of " + op + " has shape " + shapeText(t.shape) + "; scope=\"" +
-                                  std::string(ir::execScopeName(*scope)) + "\" needs (" +
-                                  (gr ? "group " + shapeText(group) + ", " : std::string()) + "repeat..., atom of " +
-                                  std::to_string(spec.atom) + ")");
-      ok = false;
-      continue;
-    }
-    if (launchOk) {
-      const std::vector<int64_t> lead(t.shape.begin(), t.shape.begin() + gr);
-      if (lead != group) {
-        auto& d = error("E0164", oe.span, "operand '" + t.text + "' of " + op + " at scope=\"" + std::string(ir::execScopeName(*scope)) +
-                                              "\" needs a leading group shape " + shapeText(group) + ", found " + shapeText(lead));
-        if (*scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] && t.layout.size("warpid") > 1)
-          note(d, m_body->kernel->launchSpan,
-               "the layout puts these elements in warp " + std::to_string(lead[0] - 1) + ", but block=" +
-                   std::to_string(m_body->blockThreads) + " launches " + (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
-        else
-          note(d, oe.span, "the group prefix is " + std::string(*scope == ir::ExecScope::Cta ? "(warps in the block, 32 lanes)" : "fixed by the scope"));
-        ok = false;
-        continue;
-      }
-    }
-    if (t.shape.back() != spec.atom) {
-      auto& d = error("E0165", oe.span, op + " needs a last operand axis of " + std::to_string(spec.atom) + " element" +
-                                            (spec.atom == 1 ? "" : "s") + ", found " + std::to_string(t.shape.back()) +
-                                            " in '" + t.text + "'");
-      if (spec.atom == 1) {
-        std::string dims;
-        for (int64_t x : t.shape) dims += std::to_string(x) + ", ";
-        note(d, oe.span, "add a unit atom axis with a view: " + t.text + ".view(" + dims + "1)");
-      }
-      ok = false;
-      continue;
-    }
     std::vector<int64_t> rep(t.shape.begin() + gr, t.shape.end() - 1);
     if (!repeat) {
       repeat = rep;
@@ -355,14 +411,15 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   out.push_back(std::move(st));
 }
 
-void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
-  if (!checkCallShape(call, "T.cuda.tile.ewise", 2, -1, {"scope", "loc"})) return;
+/// The scalar function of `T.cuda.tile.ewise` (its first argument), taking as many parameters as
+/// the call passes inputs (E0190, E0192); -1 after an error.
+int Analyzer::ewiseFunction(const ast::Expr& call) {
   const ast::Expr& fe = *call.args[1];
   int func = -1;
   if (fe.kind == ast::ExprKind::Lambda) {
     auto& d = error("E0190", fe.span, "T.cuda.tile.ewise with a lambda is not supported; define a @T.function(private=True) scalar function");
     note(d, fe.span, "decision OPEN-10 in docs/decisions.md");
-    return;
+    return -1;
   }
   if (fe.kind == ast::ExprKind::Name) {
     const Binding* b = lookup(fe.text);
@@ -371,14 +428,14 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
       auto it = m_functionDefs.find(fe.text);
       if (it != m_functionDefs.end() && !m_diags.empty())
         note(m_diags.back(), it->second, "'" + fe.text + "' is defined later; define scalar functions before the kernels that use them");
-      return;
+      return -1;
     }
     useSymbol(b->symbol, fe.span);
     if (b->kind == Binding::Kind::Function) func = b->index;
   }
   if (func < 0) {
     error("E0190", fe.span, "the first argument of T.cuda.tile.ewise must be a @T.function(private=True) scalar function, found '" + text(fe.span) + "'");
-    return;
+    return -1;
   }
   const ir::ScalarFunction& f = m_program.functions[func];
   const int nIn = static_cast<int>(call.args.size()) - 3;
@@ -387,8 +444,17 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
                     "'" + f.name + "' takes " + std::to_string(f.params.size()) + " parameter" + (f.params.size() == 1 ? "" : "s") +
                         ", but ewise passes " + std::to_string(nIn) + " input" + (nIn == 1 ? "" : "s"));
     note(d, f.span, "'" + f.name + "' is defined here");
-    return;
+    return -1;
   }
+  return func;
+}
+
+void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
+  if (!checkCallShape(call, "T.cuda.tile.ewise", 2, -1, {"scope", "loc"})) return;
+  const int func = ewiseFunction(call);
+  if (func < 0) return;
+  const ir::ScalarFunction& f = m_program.functions[func];
+  const int nIn = static_cast<int>(call.args.size()) - 3;
   auto scope = lowerScope(call);
   if (!scope) return;
   const bool launchOk = checkScopeLaunch(*scope, call);

@@ -117,6 +117,247 @@ struct FastRef {
   }
 };
 
+/// One operand of a tile op being enumerated: its tensor (or the strides proxy), the coordinate of
+/// (thread, repeat, atom element) and what the checks below report with.
+struct OperandWalk {
+  const Analyzer::OperandCheck& oc;
+  const ir::TensorRef& t;
+  FastRef& f;
+  std::vector<int64_t>& coord;
+  const std::string& opText;
+  ir::ExecScope scope;
+  size_t gr;
+  int64_t groupThreads, repeats;
+  int atom;
+  bool hasAtomAxis;
+
+  /// The coordinate of atom element `a` of repeat `r` issued by thread `tid`.
+  void set(int64_t tid, int64_t r, int64_t a) {
+    const size_t rank = t.shape.size();
+    // The group coordinate of ir::groupCoord, without allocating.
+    if (gr == 1) {
+      coord[0] = tid % 32;
+    } else if (gr == 2) {
+      coord[0] = scope == ir::ExecScope::Warpgroup ? (tid / 32) % 4 : tid / 32;
+      coord[1] = tid % 32;
+    }
+    const size_t repEnd = hasAtomAxis ? rank - 1 : rank;
+    for (size_t i = repEnd; i-- > gr;) {
+      const int64_t e = t.shape[i];
+      coord[i] = r % e;
+      r /= e;
+    }
+    if (hasAtomAxis) coord[rank - 1] = a;
+  }
+};
+
+/// A register operand: every element owned by the thread that issues it (E0171, E0172), a
+/// destination neither replicated (E0179) nor writing one slot twice (E0173).
+void checkRegisterOperand(Analyzer& A, OperandWalk& w) {
+  const Analyzer::OperandCheck& oc = w.oc;
+  const ir::TensorRef& t = w.t;
+  FastRef& f = w.f;
+  std::vector<int64_t>& coord = w.coord;
+  auto setCoord = [&w](int64_t tid, int64_t r, int64_t a) { w.set(tid, r, a); };
+  const std::string& opText = w.opText;
+  const ir::ExecScope scope = w.scope;
+  const std::string scopeName(ir::execScopeName(scope));
+  const int64_t groupThreads = w.groupThreads, repeats = w.repeats;
+  const int atom = w.atom;
+  if (scope == ir::ExecScope::Thread && f.hasThread) {
+    auto& d = A.error("E0172", oc.op.span,
+                      "register operand '" + t.text + "' of " + opText +
+                          " is distributed over threads by " + t.layout.toString() +
+                          ", but scope=\"thread\" lets every thread issue the whole tile");
+    A.note(
+        d, oc.op.span,
+        "use scope=\"warp\" or scope=\"cta\" so that the group prefix selects the owning thread");
+    return;
+  }
+  if (f.replicaCount > 1 && oc.isDst) {
+    auto& d = A.error("E0179", oc.op.span,
+                      "destination '" + t.text + "' has a replicated layout (" +
+                          t.layout.toString() + "); only sources may be replicated");
+    A.note(d, oc.op.span,
+           "decision OPEN-5: every replica holder would have to write the same value");
+    return;
+  }
+  std::vector<std::pair<int64_t, int64_t>> written;  // (slot, r * atom + a) of this thread
+  written.reserve(repeats * atom);
+  bool reported = false;
+  for (int64_t tid = 0; tid < groupThreads && !reported; ++tid) {
+    written.clear();
+    for (int64_t r = 0; r < repeats && !reported; ++r) {
+      for (int64_t a = 0; a < atom && !reported; ++a) {
+        setCoord(tid, r, a);
+        int64_t owner, slot;
+        f.eval(coord.data(), owner, slot);
+        if (f.hasThread) {
+          bool owned = owner == tid;
+          for (int64_t rc = 1; !owned && rc < f.replicaCount; ++rc) {
+            int64_t dt, dm;
+            f.replicaDelta(rc, dt, dm);
+            if (owner + dt == tid) {
+              owned = true;
+              slot += dm;
+            }
+          }
+          if (!owned) {
+            auto& d =
+                A.error("E0171", oc.op.span,
+                        "operand '" + t.text + "' of " + opText + ": element " + coordText(coord) +
+                            " belongs to " + A.describeThread(owner) + ", but scope=\"" +
+                            scopeName + "\" has it issued by " + A.describeThread(tid));
+            A.note(d, oc.op.span,
+                   "the layout " + t.layout.toString() +
+                       " must map group coordinate (warp, lane) to the thread that executes it");
+            reported = true;
+            break;
+          }
+        }
+        if (oc.isDst) written.emplace_back(slot, r * atom + a);
+      }
+    }
+    if (reported || written.size() < 2) continue;
+    std::sort(written.begin(), written.end());
+    for (size_t i = 1; i < written.size(); ++i) {
+      if (written[i].first != written[i - 1].first) continue;
+      setCoord(tid, written[i].second / atom, written[i].second % atom);
+      auto& d = A.error("E0173", oc.op.span,
+                        "destination slots overlap: two elements of '" + t.text + "' written by " +
+                            opText + " map to register slot " + std::to_string(written[i].first) +
+                            " of " + A.describeThread(tid));
+      const std::vector<int64_t> second = coord;
+      setCoord(tid, written[i - 1].second / atom, written[i - 1].second % atom);
+      A.note(d, oc.op.span,
+             "elements " + coordText(coord) + " and " + coordText(second) + " share the slot");
+      if (f.hasZeroStride)
+        A.note(d, oc.op.span, "a zero-stride (broadcast) view is read-only (decision OPEN-7)");
+      reported = true;
+      break;
+    }
+  }
+}
+
+/// A memory operand: atoms aligned to their size (E0175, E0182 for dynamic starts) and contiguous
+/// (E0174), inside the buffer (E0137), no element stored by two threads (E0181).
+void checkMemoryOperand(Analyzer& A, OperandWalk& w, const ir::Buffer& buf, bool symStrides) {
+  const Analyzer::OperandCheck& oc = w.oc;
+  const ir::TensorRef& t = w.t;
+  FastRef& f = w.f;
+  std::vector<int64_t>& coord = w.coord;
+  auto setCoord = [&w](int64_t tid, int64_t r, int64_t a) { w.set(tid, r, a); };
+  const std::string& opText = w.opText;
+  const ir::ExecScope scope = w.scope;
+  const std::string scopeName(ir::execScopeName(scope));
+  const int64_t groupThreads = w.groupThreads, repeats = w.repeats;
+  const int atom = w.atom;
+  const int elemBytes = ir::dtypeBytes(t.dtype);
+  const int64_t atomBytes = int64_t(atom) * elemBytes;
+  if (atom > 1 && buf.alignBytes % atomBytes != 0) {
+    auto& d =
+        A.error("E0175", oc.op.span,
+                "'" + buf.name + "' is only known to be " + std::to_string(buf.alignBytes) +
+                    "-byte aligned, but " + opText + " accesses " + std::to_string(atomBytes) +
+                    "-byte atoms that must be aligned to their size");
+    A.note(d, buf.span,
+           "declare align=" + std::to_string(atomBytes) + " (or more) on '" + buf.name + "'");
+    return;
+  }
+  if (symStrides && atom > 1)
+    A.requireExtentMultiple(oc.op.tensor.buffer, atomBytes, opText, oc.op.span);
+  // Dynamic region starts: prove that moving the start by its known divisor keeps alignment.
+  bool dynOk = true;
+  if (t.hasDynamicOffset()) {
+    for (size_t d = 0; d < t.lo.size() && dynOk; ++d) {
+      if (!t.lo[d] || constValue(*t.lo[d])) continue;
+      std::vector<int64_t> base(t.layoutShape.size(), 0), moved;
+      for (size_t j = 0; j < base.size(); ++j)
+        if (j < t.lo.size() && t.lo[j]) base[j] = constValue(*t.lo[j]).value_or(0);
+      moved = base;
+      const int64_t mult = std::max<int64_t>(1, t.loMultiple[d]);
+      moved[d] += mult;
+      std::vector<int64_t> zero(t.shape.size(), 0);
+      int64_t th0, m0, th1, m1;
+      FastRef(t, &base).eval(zero.data(), th0, m0);
+      FastRef(t, &moved).eval(zero.data(), th1, m1);
+      if (atom > 1 && ((m1 - m0) * elemBytes) % atomBytes != 0) {
+        auto& diag = A.error("E0182", t.lo[d]->span,
+                             "cannot prove that the atoms of '" + t.text + "' stay " +
+                                 std::to_string(atomBytes) +
+                                 "-byte aligned: this start is only known to be a multiple of " +
+                                 std::to_string(mult));
+        A.note(diag, oc.op.span,
+               "a step of " + std::to_string(mult) + " moves the atom by " +
+                   std::to_string((m1 - m0) * elemBytes) +
+                   " bytes; write the start as a multiple of " + std::to_string(atom) +
+                   " elements");
+        dynOk = false;
+      }
+    }
+  }
+  if (!dynOk) return;
+  const bool staticStart = !t.hasDynamicOffset();
+  std::unordered_set<int64_t> stored;
+  bool reported = false;
+  for (int64_t tid = 0; tid < groupThreads && !reported; ++tid) {
+    for (int64_t r = 0; r < repeats && !reported; ++r) {
+      int64_t m0 = 0;
+      for (int64_t a = 0; a < atom && !reported; ++a) {
+        setCoord(tid, r, a);
+        int64_t th, m;
+        f.eval(coord.data(), th, m);
+        if (a == 0) {
+          m0 = m;
+          if ((m * elemBytes) % atomBytes != 0) {
+            auto& d = A.error("E0175", oc.op.span,
+                              "the atom of '" + t.text + "' at " + coordText(coord) +
+                                  " starts at element offset " + std::to_string(m) + " (" +
+                                  std::to_string(m * elemBytes) + " bytes), which is not " +
+                                  std::to_string(atomBytes) + "-byte aligned");
+            A.note(d, oc.op.span,
+                   opText + " needs every atom start aligned to " + std::to_string(atomBytes) +
+                       " bytes");
+            reported = true;
+            break;
+          }
+        } else if (m != m0 + a) {
+          auto& d = A.error("E0174", oc.op.span,
+                            "the atom of '" + t.text + "' is not contiguous: element " +
+                                coordText(coord) + " is at offset " + std::to_string(m) +
+                                ", expected " + std::to_string(m0 + a));
+          A.note(d, oc.op.span,
+                 opText + " needs its " + std::to_string(atom) +
+                     " atom elements consecutive in memory");
+          reported = true;
+          break;
+        }
+        if (staticStart && (m < 0 || m >= buf.storageElems)) {
+          auto& d = A.error("E0137", oc.op.span,
+                            "element " + coordText(coord) + " of '" + t.text + "' is at offset " +
+                                std::to_string(m) + ", outside '" + buf.name + "' (" +
+                                std::to_string(buf.storageElems) + " elements)");
+          A.note(d, buf.span, "'" + buf.name + "' is declared here");
+          reported = true;
+          break;
+        }
+        if (oc.isDst && staticStart && scope != ir::ExecScope::Thread) {
+          if (!stored.insert(m).second) {
+            auto& d = A.error("E0181", oc.op.span,
+                              "two threads of the " + scopeName + " store to element offset " +
+                                  std::to_string(m) + " of '" + buf.name + "' (" + opText + ")");
+            A.note(
+                d, oc.op.span,
+                "the second store comes from " + A.describeThread(tid) + " at " + coordText(coord));
+            reported = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 ir::TensorRef Analyzer::stridesProxy(const ir::TensorRef& t) const {
@@ -150,7 +391,6 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
                                        const std::vector<int64_t>& repeat,
                                        std::vector<OperandCheck>& ops) {
   const ir::Kernel& k = *m_body->kernel;
-  const std::string scopeName(ir::execScopeName(scope));
   const int64_t groupThreads = scope == ir::ExecScope::Thread ? 1
                                : scope == ir::ExecScope::Warp ? 32
                                : scope == ir::ExecScope::Warpgroup ? 128
@@ -185,172 +425,12 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
     FastRef f(t);
     const int atom = std::max(1, oc.atom);
     const bool hasAtomAxis = oc.atom > 0;
-    const size_t rank = t.shape.size();
-    coord.assign(rank, 0);
-    auto setCoord = [&](int64_t tid, int64_t r, int64_t a) {
-      // The group coordinate of ir::groupCoord, without allocating.
-      if (gr == 1) {
-        coord[0] = tid % 32;
-      } else if (gr == 2) {
-        coord[0] = scope == ir::ExecScope::Warpgroup ? (tid / 32) % 4 : tid / 32;
-        coord[1] = tid % 32;
-      }
-      const size_t repEnd = hasAtomAxis ? rank - 1 : rank;
-      for (size_t i = repEnd; i-- > gr;) {
-        const int64_t e = t.shape[i];
-        coord[i] = r % e;
-        r /= e;
-      }
-      if (hasAtomAxis) coord[rank - 1] = a;
-    };
-    if (!oc.isMemory) {
-      // ---- register operand ----
-      if (scope == ir::ExecScope::Thread && f.hasThread) {
-        auto& d = error("E0172", oc.op.span, "register operand '" + t.text + "' of " + opText + " is distributed over threads by " +
-                                                  t.layout.toString() + ", but scope=\"thread\" lets every thread issue the whole tile");
-        note(d, oc.op.span, "use scope=\"warp\" or scope=\"cta\" so that the group prefix selects the owning thread");
-        continue;
-      }
-      if (f.replicaCount > 1 && oc.isDst) {
-        auto& d = error("E0179", oc.op.span, "destination '" + t.text + "' has a replicated layout (" + t.layout.toString() +
-                                                  "); only sources may be replicated");
-        note(d, oc.op.span, "decision OPEN-5: every replica holder would have to write the same value");
-        continue;
-      }
-      std::vector<std::pair<int64_t, int64_t>> written;  // (slot, r * atom + a) of this thread
-      written.reserve(repeats * atom);
-      bool reported = false;
-      for (int64_t tid = 0; tid < groupThreads && !reported; ++tid) {
-        written.clear();
-        for (int64_t r = 0; r < repeats && !reported; ++r) {
-          for (int64_t a = 0; a < atom && !reported; ++a) {
-            setCoord(tid, r, a);
-            int64_t owner, slot;
-            f.eval(coord.data(), owner, slot);
-            if (f.hasThread) {
-              bool owned = owner == tid;
-              for (int64_t rc = 1; !owned && rc < f.replicaCount; ++rc) {
-                int64_t dt, dm;
-                f.replicaDelta(rc, dt, dm);
-                if (owner + dt == tid) {
-                  owned = true;
-                  slot += dm;
-                }
-              }
-              if (!owned) {
-                auto& d = error("E0171", oc.op.span, "operand '" + t.text + "' of " + opText + ": element " + coordText(coord) +
-                                                          " belongs to " + describeThread(owner) + ", but scope=\"" + scopeName +
-                                                          "\" has it issued by " + describeThread(tid));
-                note(d, oc.op.span, "the layout " + t.layout.toString() + " must map group coordinate (warp, lane) to the thread that executes it");
-                reported = true;
-                break;
-              }
-            }
-            if (oc.isDst) written.emplace_back(slot, r * atom + a);
-          }
-        }
-        if (reported || written.size() < 2) continue;
-        std::sort(written.begin(), written.end());
-        for (size_t i = 1; i < written.size(); ++i) {
-          if (written[i].first != written[i - 1].first) continue;
-          setCoord(tid, written[i].second / atom, written[i].second % atom);
-          auto& d = error("E0173", oc.op.span, "destination slots overlap: two elements of '" + t.text + "' written by " + opText +
-                                                    " map to register slot " + std::to_string(written[i].first) + " of " +
-                                                    describeThread(tid));
-          const std::vector<int64_t> second = coord;
-          setCoord(tid, written[i - 1].second / atom, written[i - 1].second % atom);
-          note(d, oc.op.span, "elements " + coordText(coord) + " and " + coordText(second) + " share the slot");
-          if (f.hasZeroStride) note(d, oc.op.span, "a zero-stride (broadcast) view is read-only (decision OPEN-7)");
-          reported = true;
-          break;
-        }
-      }
-      continue;
-    }
-    // ---- memory operand ----
-    const int elemBytes = ir::dtypeBytes(t.dtype);
-    const int64_t atomBytes = int64_t(atom) * elemBytes;
-    if (atom > 1 && buf.alignBytes % atomBytes != 0) {
-      auto& d = error("E0175", oc.op.span, "'" + buf.name + "' is only known to be " + std::to_string(buf.alignBytes) +
-                                                "-byte aligned, but " + opText + " accesses " + std::to_string(atomBytes) +
-                                                "-byte atoms that must be aligned to their size");
-      note(d, buf.span, "declare align=" + std::to_string(atomBytes) + " (or more) on '" + buf.name + "'");
-      continue;
-    }
-    if (symStrides && atom > 1)
-      requireExtentMultiple(oc.op.tensor.buffer, atomBytes, opText, oc.op.span);
-    // Dynamic region starts: prove that moving the start by its known divisor keeps alignment.
-    bool dynOk = true;
-    if (t.hasDynamicOffset()) {
-      for (size_t d = 0; d < t.lo.size() && dynOk; ++d) {
-        if (!t.lo[d] || constValue(*t.lo[d])) continue;
-        std::vector<int64_t> base(t.layoutShape.size(), 0), moved;
-        for (size_t j = 0; j < base.size(); ++j)
-          if (j < t.lo.size() && t.lo[j]) base[j] = constValue(*t.lo[j]).value_or(0);
-        moved = base;
-        const int64_t mult = std::max<int64_t>(1, t.loMultiple[d]);
-        moved[d] += mult;
-        std::vector<int64_t> zero(t.shape.size(), 0);
-        int64_t th0, m0, th1, m1;
-        FastRef(t, &base).eval(zero.data(), th0, m0);
-        FastRef(t, &moved).eval(zero.data(), th1, m1);
-        if (atom > 1 && ((m1 - m0) * elemBytes) % atomBytes != 0) {
-          auto& diag = error("E0182", t.lo[d]->span, "cannot prove that the atoms of '" + t.text + "' stay " + std::to_string(atomBytes) +
-                                                         "-byte aligned: this start is only known to be a multiple of " +
-                                                         std::to_string(mult));
-          note(diag, oc.op.span, "a step of " + std::to_string(mult) + " moves the atom by " + std::to_string((m1 - m0) * elemBytes) +
-                                     " bytes; write the start as a multiple of " + std::to_string(atom) + " elements");
-          dynOk = false;
-        }
-      }
-    }
-    if (!dynOk) continue;
-    const bool staticStart = !t.hasDynamicOffset();
-    std::unordered_set<int64_t> stored;
-    bool reported = false;
-    for (int64_t tid = 0; tid < groupThreads && !reported; ++tid) {
-      for (int64_t r = 0; r < repeats && !reported; ++r) {
-        int64_t m0 = 0;
-        for (int64_t a = 0; a < atom && !reported; ++a) {
-          setCoord(tid, r, a);
-          int64_t th, m;
-          f.eval(coord.data(), th, m);
-          if (a == 0) {
-            m0 = m;
-            if ((m * elemBytes) % atomBytes != 0) {
-              auto& d = error("E0175", oc.op.span, "the atom of '" + t.text + "' at " + coordText(coord) + " starts at element offset " +
-                                                        std::to_string(m) + " (" + std::to_string(m * elemBytes) + " bytes), which is not " +
-                                                        std::to_string(atomBytes) + "-byte aligned");
-              note(d, oc.op.span, opText + " needs every atom start aligned to " + std::to_string(atomBytes) + " bytes");
-              reported = true;
-              break;
-            }
-          } else if (m != m0 + a) {
-            auto& d = error("E0174", oc.op.span, "the atom of '" + t.text + "' is not contiguous: element " + coordText(coord) +
-                                                      " is at offset " + std::to_string(m) + ", expected " + std::to_string(m0 + a));
-            note(d, oc.op.span, opText + " needs its " + std::to_string(atom) + " atom elements consecutive in memory");
-            reported = true;
-            break;
-          }
-          if (staticStart && (m < 0 || m >= buf.storageElems)) {
-            auto& d = error("E0137", oc.op.span, "element " + coordText(coord) + " of '" + t.text + "' is at offset " + std::to_string(m) +
-                                                      ", outside '" + buf.name + "' (" + std::to_string(buf.storageElems) + " elements)");
-            note(d, buf.span, "'" + buf.name + "' is declared here");
-            reported = true;
-            break;
-          }
-          if (oc.isDst && staticStart && scope != ir::ExecScope::Thread) {
-            if (!stored.insert(m).second) {
-              auto& d = error("E0181", oc.op.span, "two threads of the " + scopeName + " store to element offset " + std::to_string(m) +
-                                                        " of '" + buf.name + "' (" + opText + ")");
-              note(d, oc.op.span, "the second store comes from " + describeThread(tid) + " at " + coordText(coord));
-              reported = true;
-              break;
-            }
-          }
-        }
-      }
-    }
+    coord.assign(t.shape.size(), 0);
+    OperandWalk w{oc, t, f, coord, opText, scope, gr, groupThreads, repeats, atom, hasAtomAxis};
+    if (oc.isMemory)
+      checkMemoryOperand(*this, w, buf, symStrides);
+    else
+      checkRegisterOperand(*this, w);
   }
 }
 

@@ -77,44 +77,72 @@ bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic
   return ok;
 }
 
-void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out) {
+/// The arguments of one TMA copy as lowerTma checks them, phase by phase.
+struct Analyzer::TmaCopyArgs {
+  const ast::Expr* sharedExpr = nullptr;
+  const ast::Expr* globalExpr = nullptr;
+  std::shared_ptr<const ir::TensorRef> shared, global;
+  std::vector<int64_t> box;
+  std::vector<ir::ExprPtr> coords;
+  const ast::Expr *boxAt = nullptr, *coordsAt = nullptr, *swzAt = nullptr, *oobAt = nullptr;
+  int swz = 0;
+  bool oobNan = false;
+  std::shared_ptr<const ir::TensorRef> mbar;
+  std::vector<ir::ExprPtr> mbarIndex;
+  // Set by tmaSharedBox: the layout starts with static starts only, the box's first element.
+  std::vector<int64_t> loZero;
+  int64_t sbase = 0;
+  int64_t boxElems = 0;
+};
+
+/// The parts of a TMA copy call that come before its operands: refused keywords and mbar= on a
+/// store (E0280), the operand count (E0162), the target (E0177), scope= and a single issuer
+/// (E0285); false after an error.
+bool Analyzer::tmaIssue(const ast::Expr& call, const PtxInstruction& instr) {
   std::vector<std::string> keys = {"box", "coords", "swizzle", "oob_fill", "scope", "loc"};
   if (!instr.tmaStore) keys.push_back("mbar");
   for (const ast::Keyword& k : call.keywords) {
     for (const Refused& r : kRefused)
       if (k.name == r.name) {
         error("E0280", k.span, r.why);
-        return;
+        return false;
       }
     if (k.name == "mbar" && instr.tmaStore) {
       auto& d = error("E0280", k.span, "a TMA store completes in the issuing thread's bulk group and takes no mbar=");
       note(d, call.args[1]->span, "wait for it with cp.async.bulk.commit_group and cp.async.bulk.wait_group");
-      return;
+      return false;
     }
   }
-  if (!checkCallShape(call, "T.cuda.tile.apply", 2, 3, keys)) return;
+  if (!checkCallShape(call, "T.cuda.tile.apply", 2, 3, keys)) return false;
   const std::string& op = instr.opcode;
   if (call.args.size() != 4) {
     error("E0162", call.span, op + " takes 2 operands (" + (instr.tmaStore ? "global, shared" : "shared, global") + "), found " +
                                   std::to_string(call.args.size() - 2));
-    return;
+    return false;
   }
   if (instr.minSm > m_options.sm) {
     auto& d = error("E0177", call.span, op + " is not available on sm_" + std::to_string(m_options.sm));
     note(d, call.args[1]->span, "TMA needs sm_90; this check targets sm_" + std::to_string(m_options.sm));
-    return;
+    return false;
   }
   if (const ast::Expr* s = keyword(call, "scope"); s && !(s->kind == ast::ExprKind::Str && s->text == "thread")) {
     error("E0285", s->span, "a TMA copy is issued by one thread: scope= must be \"thread\" (the default), found '" + text(s->span) + "'");
-    return;
+    return false;
   }
   // The single issuer (§1.1: scope never elects a thread).
   if (m_body->launchOk && m_body->blockThreads > 1 && m_body->divergence.empty()) {
     auto& d = error("E0285", call.span, "a TMA copy issued by every thread of the block (" + std::to_string(m_body->blockThreads) +
                                             " copies of the same box); issue it from one thread");
     note(d, call.span, "guard it with `if tid == 0:` (or `if lane == 0:` in a one-warp block)");
-    return;
+    return false;
   }
+  return true;
+}
+
+/// The operands (shared and global tensors, E0169, E0176, E0292) and keywords (box=, coords=,
+/// swizzle=, oob_fill=, mbar=; E0280) of a TMA copy into `a`; false after an error.
+bool Analyzer::tmaArguments(const ast::Expr& call, const PtxInstruction& instr, TmaCopyArgs& a) {
+  const std::string& op = instr.opcode;
   const ast::Expr& sharedExpr = *call.args[instr.tmaStore ? 3 : 2];
   const ast::Expr& globalExpr = *call.args[instr.tmaStore ? 2 : 3];
   bool ok = true;
@@ -187,9 +215,39 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
       ok &= mbar != nullptr;
     }
   }
-  if (!ok) return;
-  const ir::TensorRef& sh = *sharedRef;
-  const ir::TensorRef& gl = *globalRef;
+  a.sharedExpr = &sharedExpr;
+  a.globalExpr = &globalExpr;
+  a.shared = std::move(sharedRef);
+  a.global = std::move(globalRef);
+  a.box = std::move(box);
+  a.coords = std::move(coords);
+  a.boxAt = boxAt;
+  a.coordsAt = coordsAt;
+  a.swz = swz;
+  a.swzAt = swzAt;
+  a.oobNan = oobNan;
+  a.oobAt = oobAt;
+  a.mbar = std::move(mbar);
+  a.mbarIndex = std::move(mbarIndex);
+  return ok;
+}
+
+/// The ranks (E0281), dtypes (E0286) and box (E0282) of a TMA copy, and its shared operand as the
+/// dense row-major box (E0282); the shared start and box size into `a`. False after an error.
+bool Analyzer::tmaSharedBox(const ast::Expr& call, const PtxInstruction& instr, TmaCopyArgs& a) {
+  const std::string& op = instr.opcode;
+  const ast::Expr& sharedExpr = *a.sharedExpr;
+  const ast::Expr& globalExpr = *a.globalExpr;
+  const std::vector<int64_t>& box = a.box;
+  const ast::Expr* boxAt = a.boxAt;
+  const ast::Expr* coordsAt = a.coordsAt;
+  const std::vector<ir::ExprPtr>& coords = a.coords;
+  const ast::Expr* swzAt = a.swzAt;
+  const int swz = a.swz;
+  const ast::Expr* oobAt = a.oobAt;
+  const bool oobNan = a.oobNan;
+  const ir::TensorRef& sh = *a.shared;
+  const ir::TensorRef& gl = *a.global;
   const int rank = instr.tensorRank;
   // Ranks (E0281).
   auto rankError = [&](const SourceSpan& at, const std::string& what, size_t n) {
@@ -197,38 +255,41 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
                                      (n == 1 ? " dimension" : " dimensions"));
     note(d, call.args[1]->span, "the rank is the opcode's ." + std::to_string(rank) + "d");
   };
-  if (box.size() != size_t(rank)) return rankError(boxAt->span, "box=", box.size());
-  if (coords.size() != size_t(rank)) return rankError(coordsAt->span, "coords=", coords.size());
-  if (gl.shape.size() != size_t(rank)) return rankError(globalExpr.span, "'" + gl.text + "'", gl.shape.size());
-  if (sh.shape.size() != size_t(rank)) return rankError(sharedExpr.span, "'" + sh.text + "'", sh.shape.size());
+  if (box.size() != size_t(rank)) return rankError(boxAt->span, "box=", box.size()), false;
+  if (coords.size() != size_t(rank))
+    return rankError(coordsAt->span, "coords=", coords.size()), false;
+  if (gl.shape.size() != size_t(rank))
+    return rankError(globalExpr.span, "'" + gl.text + "'", gl.shape.size()), false;
+  if (sh.shape.size() != size_t(rank))
+    return rankError(sharedExpr.span, "'" + sh.text + "'", sh.shape.size()), false;
   // Dtypes (E0286).
   if (sh.dtype != gl.dtype) {
     error("E0286", sharedExpr.span, "a TMA copy moves bytes unchanged: '" + sh.text + "' is " + std::string(ir::dtypeName(sh.dtype)) +
                                         " but '" + gl.text + "' is " + std::string(ir::dtypeName(gl.dtype)));
-    return;
+    return false;
   }
   if (!tmaDtype(gl.dtype)) {
     error("E0286", globalExpr.span, "TMA has no tensor-map data type for " + std::string(ir::dtypeName(gl.dtype)));
-    return;
+    return false;
   }
   if (oobNan && !ir::isFloat(gl.dtype)) {
     error("E0286", oobAt->span, "oob_fill=\"nan\" needs a floating-point tensor, '" + gl.text + "' is " +
                                     std::string(ir::dtypeName(gl.dtype)));
-    return;
+    return false;
   }
   const int64_t eb = ir::dtypeBytes(gl.dtype);
   // The box (E0282): 1..256 per dimension, inner bytes a multiple of 16, swizzled inner ≤ span.
   for (int d = 0; d < rank; ++d)
     if (box[d] < 1 || box[d] > 256) {
       error("E0282", boxAt->args[d]->span, "box extent " + std::to_string(box[d]) + " is outside 1..256");
-      return;
+      return false;
     }
   const int64_t innerBytes = box.back() * eb;
   if (innerBytes % 16 != 0) {
     error("E0282", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes (" +
                                                  std::to_string(box.back()) + " x " + std::to_string(eb) +
                                                  "); TMA needs a multiple of 16 bytes");
-    return;
+    return false;
   }
   const SwizzleMode mode = static_cast<SwizzleMode>(swz);
   if (swz != 0 && innerBytes > swizzleModeBytes(mode)) {
@@ -236,15 +297,13 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
                                                            swizzleModeName(mode) + " swizzle span (" +
                                                            std::to_string(swizzleModeBytes(mode)) + " bytes)");
     note(d, swzAt->span, "split the row: a wider tile is several boxes (a 3-d view: group, row, column)");
-    return;
+    return false;
   }
   if (sh.shape != box) {
     error("E0282", sharedExpr.span, "the shared operand '" + sh.text + "' has shape " + ints(sh.shape) + ", the box is " + ints(box));
-    return;
+    return false;
   }
   // The shared image: the dense row-major box at a fixed start (before the buffer's swizzle).
-  const ir::Kernel& k = *m_body->kernel;
-  const ir::Buffer& sbuf = k.buffers[size_t(sh.buffer)];
   std::vector<int64_t> loZero(sh.layoutShape.size(), 0);
   for (size_t d = 0; d < sh.lo.size() && d < loZero.size(); ++d)
     if (sh.lo[d] && sh.lo[d]->kind == ir::ExprKind::IntImm) loZero[d] = sh.lo[d]->intValue;
@@ -269,15 +328,36 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
                                                      ") of '" + sh.text + "' is at offset " + std::to_string(m - sbase) + ", not " +
                                                      std::to_string(f));
       note(dg, sharedExpr.span, "use a region of a tile whose rows are the box rows (e.g. As[0:64, 0:64] of a (64, 64) tile)");
-      return;
+      return false;
     }
   }
+  a.loZero = std::move(loZero);
+  a.sbase = sbase;
+  a.boxElems = boxElems;
+  return true;
+}
+
+/// The shared operand of a TMA copy against its buffer: the swizzle the copy writes is the tile's
+/// (E0283, §9.2) and the start is aligned to 128 bytes or the swizzle period (E0284, decision
+/// TC-T4); false after an error.
+bool Analyzer::tmaSharedAlignment(const ast::Expr& call, const PtxInstruction& instr,
+                                  const TmaCopyArgs& a) {
+  const ast::Expr& sharedExpr = *a.sharedExpr;
+  const ast::Expr* swzAt = a.swzAt;
+  const int swz = a.swz;
+  const ir::TensorRef& sh = *a.shared;
+  const ir::Buffer& sbuf = m_body->kernel->buffers[size_t(a.shared->buffer)];
+  const int64_t eb = ir::dtypeBytes(a.shared->dtype);
+  const SwizzleMode mode = static_cast<SwizzleMode>(a.swz);
+  std::vector<int64_t> c(size_t(instr.tensorRank), 0);
+  const std::vector<int64_t>& loZero = a.loZero;
+  const int64_t sbase = a.sbase;
   // Swizzle agreement (E0283; §9.2).
   std::string why;
   auto bufMode = hardwareSwizzleMode(sbuf.swizzle, int(eb), &why);
   if (!bufMode) {
     error("E0283", sharedExpr.span, "'" + sbuf.name + "' has a swizzle no TMA mode produces: " + why);
-    return;
+    return false;
   }
   if (*bufMode != mode) {
     auto& d = error("E0283", swzAt ? swzAt->span : call.span,
@@ -288,7 +368,7 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     note(d, sbuf.span, *bufMode == SwizzleMode::None
                            ? "declare the tile with layout=ComposeLayout(" + std::to_string(perElement) + ", " + std::to_string(swz) + ", 3, ...)"
                            : "pass swizzle=" + std::to_string(swizzleModeTirx(*bufMode)) + " to match the tile's ComposeLayout");
-    return;
+    return false;
   }
   // Alignment (E0284; decision TC-T4): shared start 128 B (the pattern period when swizzled),
   // global view start and row strides 16 B.
@@ -306,13 +386,13 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
              std::to_string(period) + "-byte aligned" +
              (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") + "; declare '" +
              sbuf.name + "' with align=" + std::to_string(period));
-    return;
+    return false;
   }
   if (startBytes % period != 0) {
     alignErr("the shared " + std::string(instr.tmaStore ? "source" : "destination") + " of a TMA copy must start " + std::to_string(period) +
              "-byte aligned" + (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") +
              "; '" + sh.text + "' starts at byte " + std::to_string(startBytes) + " of '" + sbuf.name + "'");
-    return;
+    return false;
   }
   for (auto [d, mult] : dynLo) {
     std::vector<int64_t> lo1 = loZero;
@@ -322,21 +402,39 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     if (step % period != 0) {
       alignErr("the runtime start of '" + sh.text + "' moves in steps of " + std::to_string(step) +
                " bytes; a TMA shared operand must stay " + std::to_string(period) + "-byte aligned");
-      return;
+      return false;
     }
   }
+  return true;
+}
+
+/// The global operand of a TMA copy as a tensor map: a kernel tensor parameter (or a region of
+/// one) at a static start, an affine view with a contiguous inner dimension and positive strides
+/// (E0287), 16-byte aligned (E0284); nullopt after an error.
+std::optional<ir::TensorMap> Analyzer::tmaGlobalMap(const PtxInstruction& instr,
+                                                    const TmaCopyArgs& a) {
+  const ast::Expr& globalExpr = *a.globalExpr;
+  const std::vector<int64_t>& box = a.box;
+  const ast::Expr* coordsAt = a.coordsAt;
+  const int swz = a.swz;
+  const bool oobNan = a.oobNan;
+  const ir::TensorRef& gl = *a.global;
+  const ir::Kernel& k = *m_body->kernel;
+  const int64_t eb = ir::dtypeBytes(a.global->dtype);
+  const int rank = instr.tensorRank;
+  std::vector<int64_t> c(size_t(instr.tensorRank), 0);
   // The global view as a tensor map (E0287, E0284).
   const ir::Buffer& gbuf = k.buffers[size_t(gl.buffer)];
   if (gbuf.paramIndex < 0) {
     error("E0287", globalExpr.span, "the global operand of a TMA copy must be a kernel tensor parameter (or a region of one)");
-    return;
+    return std::nullopt;
   }
   for (size_t d = 0; d < gl.lo.size(); ++d)
     if (gl.lo[d] && gl.lo[d]->kind != ir::ExprKind::IntImm) {
       auto& dg = error("E0287", globalExpr.span, "the host encodes the tensor map once per launch, so the global view '" + gl.text +
                                                      "' cannot start at a runtime offset");
       note(dg, coordsAt->span, "pass the whole tensor and add the offset to coords=");
-      return;
+      return std::nullopt;
     }
   std::fill(c.begin(), c.end(), 0);
   const int64_t gbase = gl.resolve(c)["m"];
@@ -375,19 +473,19 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
     auto& dg = error("E0287", globalExpr.span, "a tensor map describes a strided view whose innermost dimension is contiguous; '" +
                                                    gl.text + "' is not such a view");
     note(dg, globalExpr.span, "use the tensor parameter or a slice region of it, without a reordering view");
-    return;
+    return std::nullopt;
   }
   for (int d = 0; d + 1 < rank; ++d)
     if (stride[size_t(d)] <= 0 && gl.shape[size_t(d)] > 1) {
       error("E0287", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' has stride " +
                                           std::to_string(stride[size_t(d)]) + "; a tensor map needs positive strides");
-      return;
+      return std::nullopt;
     }
   if (gbuf.alignBytes % 16 != 0 || (gbase * eb) % 16 != 0) {
     auto& dg = error("E0284", globalExpr.span, "the global view of a TMA copy must start 16-byte aligned; '" + gl.text +
                                                    "' starts at byte " + std::to_string(gbase * eb) + " of '" + gbuf.name + "'");
     note(dg, gbuf.span, "'" + gbuf.name + "' is " + std::to_string(gbuf.alignBytes) + "-byte aligned");
-    return;
+    return std::nullopt;
   }
   ir::TensorMap map;
   map.param = gbuf.paramIndex;
@@ -407,26 +505,41 @@ void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr, std:
       if (sb % 16 != 0) {
         error("E0284", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' is " + std::to_string(sb) +
                                             " bytes apart; a tensor map's strides must be multiples of 16 bytes");
-        return;
+        return std::nullopt;
       }
       map.strideBytes.push_back(sb);
     }
   }
+  return map;
+}
+
+void Analyzer::lowerTma(const ast::Expr& call, const PtxInstruction& instr,
+                        std::vector<ir::Stmt>& out) {
+  if (!tmaIssue(call, instr)) return;
+  TmaCopyArgs a;
+  if (!tmaArguments(call, instr, a) || !tmaSharedBox(call, instr, a) ||
+      !tmaSharedAlignment(call, instr, a))
+    return;
+  const std::optional<ir::TensorMap> map = tmaGlobalMap(instr, a);
+  if (!map) return;
+  const ir::TensorRef& sh = *a.shared;
+  const ir::TensorRef& gl = *a.global;
+  const int64_t eb = ir::dtypeBytes(gl.dtype);
   ir::Kernel& km = *m_body->kernel;
-  auto found = std::find(km.tensorMaps.begin(), km.tensorMaps.end(), map);
+  auto found = std::find(km.tensorMaps.begin(), km.tensorMaps.end(), *map);
   const int mapIndex = static_cast<int>(found - km.tensorMaps.begin());
-  if (found == km.tensorMaps.end()) km.tensorMaps.push_back(map);
+  if (found == km.tensorMaps.end()) km.tensorMaps.push_back(*map);
   auto tma = std::make_shared<ir::TmaCopy>();
   tma->instr = instr;
   tma->store = instr.tmaStore;
   tma->map = mapIndex;
   tma->shared = sh;
   tma->global = gl;
-  tma->box = box;
-  tma->coords = std::move(coords);
-  tma->boxBytes = boxElems * eb;
-  tma->mbar = mbar;
-  tma->mbarIndex = std::move(mbarIndex);
+  tma->box = a.box;
+  tma->coords = std::move(a.coords);
+  tma->boxBytes = a.boxElems * eb;
+  tma->mbar = a.mbar;
+  tma->mbarIndex = std::move(a.mbarIndex);
   ir::Stmt st;
   st.kind = ir::StmtKind::Tma;
   st.span = call.span;

@@ -177,6 +177,49 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
   m_descriptors->push_back(std::move(f));
 }
 
+/// The `a_descriptor=` / `b_descriptor=` tuple written for a wgmma shared operand: three static
+/// integers (ldo_bytes, sdo_bytes, swizzle 0-3) (E0222, with the tuple the layout needs); nullopt
+/// after an error.
+std::optional<std::array<int64_t, 3>> Analyzer::wgmmaDescriptorTuple(
+    const ast::Expr& call, const ast::Expr& e, const std::string& kw, const std::string& op,
+    const ir::TensorRef& t, const ir::Buffer& buf, const std::string& needText) {
+  const ast::Expr* de = keyword(call, kw);
+  if (!de) {
+    auto& d = error("E0222", call.span,
+                    op + " reads '" + t.text + "' from shared memory and needs " + kw +
+                        "=(ldo_bytes, sdo_bytes, swizzle)");
+    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
+    return std::nullopt;
+  }
+  std::vector<int64_t> vals;
+  if (de->kind == ast::ExprKind::Tuple || de->kind == ast::ExprKind::List) {
+    for (const auto& x : de->args) {
+      const size_t before = m_diags.size();
+      auto v = staticInt(*x, false);
+      if (!v) {
+        if (m_diags.size() == before)
+          error("E0222", x->span, kw + "= takes static integers, found '" + text(x->span) + "'");
+        return std::nullopt;
+      }
+      vals.push_back(*v);
+    }
+  }
+  if (vals.size() != 3) {
+    auto& d = error("E0222", de->span,
+                    kw + "= is (ldo_bytes, sdo_bytes, swizzle), found '" + text(de->span) + "'");
+    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
+    return std::nullopt;
+  }
+  if (vals[2] < 0 || vals[2] > 3) {
+    error("E0222", de->args[2]->span,
+          "the swizzle of " + kw +
+              "= is 0, 1, 2 or 3 (none, 32B, 64B, 128B; TMA swizzle= numbering), found " +
+              std::to_string(vals[2]));
+    return std::nullopt;
+  }
+  return std::array<int64_t, 3>{vals[0], vals[1], vals[2]};
+}
+
 std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which,
                                                             int64_t rows, int64_t mRepeat, bool mnMajor,
                                                             const PtxInstruction& instr, int64_t& kSteps) {
@@ -250,7 +293,6 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   }
 
   // The written descriptor tuple.
-  const ast::Expr* de = keyword(call, kw);
   const int64_t subRows = which == 'a' ? 64 : rows;
   ir::WgmmaShared out;
   out.ref = t;
@@ -281,40 +323,18 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
     }
   const SmemDescriptor& need = *first;
   const std::string needText = tupleText(need.leadingByteOffset, need.strideByteOffset, swizzleModeTirx(need.swizzle));
-  if (!de) {
-    auto& d = error("E0222", call.span, op + " reads '" + t.text + "' from shared memory and needs " + kw + "=(ldo_bytes, sdo_bytes, swizzle)");
-    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
-    return std::nullopt;
-  }
-  std::vector<int64_t> vals;
-  if (de->kind == ast::ExprKind::Tuple || de->kind == ast::ExprKind::List) {
-    for (const auto& x : de->args) {
-      const size_t before = m_diags.size();
-      auto v = staticInt(*x, false);
-      if (!v) {
-        if (m_diags.size() == before) error("E0222", x->span, kw + "= takes static integers, found '" + text(x->span) + "'");
-        return std::nullopt;
-      }
-      vals.push_back(*v);
-    }
-  }
-  if (vals.size() != 3) {
-    auto& d = error("E0222", de->span, kw + "= is (ldo_bytes, sdo_bytes, swizzle), found '" + text(de->span) + "'");
-    note(d, e.span, "the layout of '" + buf.name + "' gives " + kw + "=" + needText);
-    return std::nullopt;
-  }
+  const std::optional<std::array<int64_t, 3>> vals =
+      wgmmaDescriptorTuple(call, e, kw, op, t, buf, needText);
+  if (!vals) return std::nullopt;
+  const ast::Expr* de = keyword(call, kw);
   SmemDescriptor written;
-  written.leadingByteOffset = vals[0];
-  written.strideByteOffset = vals[1];
-  if (vals[2] < 0 || vals[2] > 3) {
-    error("E0222", de->args[2]->span, "the swizzle of " + kw + "= is 0, 1, 2 or 3 (none, 32B, 64B, 128B; TMA swizzle= numbering), found " +
-                                          std::to_string(vals[2]));
-    return std::nullopt;
-  }
+  written.leadingByteOffset = (*vals)[0];
+  written.strideByteOffset = (*vals)[1];
   const SwizzleMode modes[4] = {SwizzleMode::None, SwizzleMode::B32, SwizzleMode::B64, SwizzleMode::B128};
-  written.swizzle = modes[vals[2]];
+  written.swizzle = modes[(*vals)[2]];
   if (const std::string w = checkDescriptor(written); !w.empty()) {
-    error("E0222", de->span, kw + "=" + tupleText(vals[0], vals[1], vals[2]) + " cannot be encoded: " + w);
+    error("E0222", de->span,
+          kw + "=" + tupleText((*vals)[0], (*vals)[1], (*vals)[2]) + " cannot be encoded: " + w);
     return std::nullopt;
   }
   // The written tuple is right when it reads every element where the layout puts it (a field the
@@ -332,8 +352,9 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
         }
     }
   if (!reads) {
-    auto& d = error("E0222", de->span, kw + "=" + tupleText(vals[0], vals[1], vals[2]) + " does not describe '" + t.text +
-                                           "': its layout needs " + needText);
+    auto& d = error("E0222", de->span,
+                    kw + "=" + tupleText((*vals)[0], (*vals)[1], (*vals)[2]) +
+                        " does not describe '" + t.text + "': its layout needs " + needText);
     note(d, buf.span, "'" + buf.name + "' is declared here" +
                           (buf.swizzle.isIdentity() ? std::string(" (no swizzle)")
                                                     : " with a " + std::string(swizzleModeName(need.swizzle)) + " swizzle") +
@@ -350,38 +371,9 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   return out;
 }
 
-void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, std::vector<ir::Stmt>& out) {
-  const std::vector<std::string> keys = {"scope", "a_descriptor", "b_descriptor", "scale_d", "scale_a",
-                                         "scale_b", "trans_a", "trans_b", "loc"};
-  if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, keys)) return;
-  const std::string& op = instr.opcode;
-  const int n = static_cast<int>(call.args.size()) - 2;
-  if (n != 3) {
-    auto& d = error("E0162", n > 3 ? call.args[5]->span : call.span, op + " takes 3 operands, found " + std::to_string(n));
-    note(d, call.args[1]->span, "operands in order: d (f32 registers), a (shared region or registers), b (shared region)");
-    return;
-  }
-  if (m_options.sm != 90) {
-    auto& d = error("E0177", call.span, op + " is not available on sm_" + std::to_string(m_options.sm));
-    note(d, call.args[1]->span, "wgmma is an sm_90a instruction (compiled for compute_90a/sm_90a); later architectures do not have it");
-    return;
-  }
-  auto scope = lowerScope(call);
-  if (!scope) return;
-  if (*scope != ir::ExecScope::Warpgroup) {
-    const ast::Expr* s = keyword(call, "scope");
-    auto& d = error("E0224", s ? s->span : call.span, op + " is issued by a warpgroup: scope= must be \"warpgroup\", found \"" +
-                                                          std::string(ir::execScopeName(*scope)) + "\"");
-    note(d, call.span, "the 128 threads of 4 consecutive warps (the first a multiple of 4) execute it together (spec TC §8.2)");
-    return;
-  }
-  if (!checkScopeLaunch(*scope, call)) return;
-  if (!m_body->laneDivergence.empty()) {
-    auto& d = error("E0224", call.span, op + " inside control flow that may differ between the lanes of a warp; every thread of the warpgroup must execute it");
-    note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
-    return;
-  }
-  // ---- keywords ----
+/// The immediates of wgmma (scale_a/scale_b = ±1, trans_a/trans_b = 0/1, E0225) and scale_d= (0, 1
+/// or a runtime integer), into `w`; false after an error.
+bool Analyzer::wgmmaKeywords(const ast::Expr& call, const std::string& op, ir::Wgmma& w) {
   auto immediate = [&](const char* kwName, int def, std::initializer_list<int> allowed, int& v) {
     const ast::Expr* k = keyword(call, kwName);
     v = def;
@@ -400,13 +392,10 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
     v = int(*x);
     return true;
   };
-  auto w = std::make_shared<ir::Wgmma>();
-  w->instr = instr;
-  w->n = instr.wgmmaN;
-  bool ok = immediate("scale_a", 1, {1, -1}, w->scaleA);
-  ok &= immediate("scale_b", 1, {1, -1}, w->scaleB);
-  ok &= immediate("trans_a", 0, {0, 1}, w->transA);
-  ok &= immediate("trans_b", 0, {0, 1}, w->transB);
+  bool ok = immediate("scale_a", 1, {1, -1}, w.scaleA);
+  ok &= immediate("scale_b", 1, {1, -1}, w.scaleB);
+  ok &= immediate("trans_a", 0, {0, 1}, w.transA);
+  ok &= immediate("trans_b", 0, {0, 1}, w.transB);
   if (const ast::Expr* sd = keyword(call, "scale_d")) {
     Scalar v = lowerScalar(*sd);
     if (v.ok() && v.literal && v.expr->kind == ir::ExprKind::IntImm && v.expr->intValue != 0 && v.expr->intValue != 1) {
@@ -420,7 +409,7 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
         error("E0225", sd->span, "scale_d= of " + op + " is an integer or a bool, found " + std::string(ir::dtypeName(v.expr->dtype)));
         ok = false;
       } else if (v.ok()) {
-        w->scaleD = v.expr->dtype == ir::DType::Int32 ? v.expr : mkCast(v.expr, ir::DType::Int32);
+        w.scaleD = v.expr->dtype == ir::DType::Int32 ? v.expr : mkCast(v.expr, ir::DType::Int32);
       } else {
         ok = false;
       }
@@ -428,9 +417,170 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
       ok = false;
     }
   } else {
-    w->scaleD = mkInt(1, call.span);
+    w.scaleD = mkInt(1, call.span);
   }
-  if (!ok) return;
+  return ok;
+}
+
+/// Fragment ownership of a wgmma register operand: every (repeat, register) one slot, in the thread
+/// the map names, no slot twice (E0221); false after an error.
+bool Analyzer::wgmmaRegisterOwnership(
+    const std::string& op, const ir::TensorRef& t, const ast::Expr& te, const char* role,
+    int64_t blocks, int regs, const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
+    const std::string& mapLayout, std::vector<int64_t>& slots) {
+  const RefEval ev(t);
+  if (!ev.cl.hasThreadAxes() || t.layout.hasReplica()) {
+    auto& d = error("E0221", te.span,
+                    "operand '" + std::string(role) + "' of " + op + ": '" + t.text +
+                        "' must be distributed over the 128 threads of the warpgroup by the wgmma "
+                        "fragment map, found the layout " +
+                        t.layout.toString());
+    note(d, te.span,
+         "a layout that is: " + mapLayout + (blocks > 1 ? " (tiled over the repeats)" : ""));
+    return false;
+  }
+  slots.assign(size_t(blocks * regs), INT64_MIN);
+  std::vector<int> firstThread(size_t(blocks * regs), -1);
+  for (int64_t b = 0; b < blocks; ++b)
+    for (int th = 0; th < 128; ++th)
+      for (int j = 0; j < regs; ++j) {
+        const std::vector<int64_t> c = coordOf(b, th, j);
+        const CompiledLayout::Point p = ev.at(c);
+        if (p.thread != th) {
+          auto& d =
+              error("E0221", te.span,
+                    "operand '" + std::string(role) + "' of " + op + ": element " + shapeText(c) +
+                        " of '" + t.text + "' is in " + describeThread(p.thread) +
+                        ", the instruction needs thread " + std::to_string(th) + " (warp " +
+                        std::to_string(th / 32) + ", lane " + std::to_string(th % 32) +
+                        ") of the warpgroup, register " + std::to_string(j));
+          note(d, te.span,
+               "the layout " + t.layout.toString() +
+                   " must follow the wgmma map (spec TC §8.4); one that does: " + mapLayout);
+          return false;
+        }
+        const size_t key = size_t(b * regs + j);
+        if (slots[key] == INT64_MIN) {
+          slots[key] = p.m;
+          firstThread[key] = th;
+        } else if (slots[key] != p.m) {
+          auto& d = error("E0221", te.span,
+                          "register " + std::to_string(j) + " of " + op + " (operand '" + role +
+                              "') is slot " + std::to_string(slots[key]) + " of '" + t.text +
+                              "' in thread " + std::to_string(firstThread[key]) + " but slot " +
+                              std::to_string(p.m) + " in thread " + std::to_string(th));
+          note(d, te.span,
+               "one instruction names one register in every thread: each fragment register must be "
+               "the same slot in all 128 threads");
+          return false;
+        }
+      }
+  std::set<int64_t> seen;
+  for (int64_t s : slots)
+    if (!seen.insert(s).second) {
+      error("E0221", te.span,
+            "two registers of operand '" + std::string(role) + "' of " + op + " are slot " +
+                std::to_string(s) + " of '" + t.text + "'");
+      return false;
+    }
+  return true;
+}
+
+/// Operand a of wgmma in registers (the rs form): a uint32 tile (64·R, 8·K/16) owned as the A
+/// fragment map says (E0220-E0222, E0225); its K steps into `kSteps`. False after an error.
+bool Analyzer::wgmmaRegisterA(const ast::Expr& call, const PtxInstruction& instr,
+                              const ast::Expr& ae, const ir::TensorRef& A, ir::Wgmma& w,
+                              int64_t& kSteps) {
+  const std::string& op = instr.opcode;
+  if (keyword(call, "a_descriptor")) {
+    error("E0222", keyword(call, "a_descriptor")->span,
+          "a_descriptor= belongs to a shared A; '" + A.text + "' is a register tile (the rs form)");
+    return false;
+  }
+  if (w.transA) {
+    error("E0225", keyword(call, "trans_a")->span,
+          "trans_a=1 needs A in shared memory: the rs form (A in registers) has no transpose");
+    return false;
+  }
+  if ((A.dtype != ir::DType::UInt32 && A.dtype != ir::DType::Int32) || A.shape.size() != 2 ||
+      A.shape[0] != 64 * w.mRepeat || A.shape[1] % 8 != 0 || A.shape[1] == 0 ||
+      A.hasDynamicOffset()) {
+    auto& d = error("E0220", ae.span,
+                    "operand 'a' in registers must be a uint32 tile (" +
+                        std::to_string(64 * w.mRepeat) + ", 8·K/16) of " + instr.abType.substr(1) +
+                        " pairs at a static position, found '" + A.text + "' (" +
+                        std::string(ir::dtypeName(A.dtype)) + " " + shapeText(A.shape) + ")");
+    note(d, ae.span,
+         "one 64 x 16 A block is (64, 8) 32-bit words; view 16-bit registers as words with "
+         ".view(\"uint32\")");
+    return false;
+  }
+  kSteps = A.shape[1] / 8;
+  w.aRegisters = true;
+  w.aRegs = A;
+  const int64_t ks = kSteps;
+  auto aCoord = [&](int64_t blk, int th, int i) {
+    const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
+    return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
+  };
+  const frag::FragmentMap amap = frag::wgmmaAFragment(frag::Units::Words);
+  if (m_fragments && !A.layout.hasReplica())
+    recordWgmmaFragment(wgmmaFragmentFact(instr, 'a', 1, A, amap, {w.mRepeat, ks}, 16, 4, 2, aCoord,
+                                          [](int th, int i) { return frag::wgmmaAElement(th, i); }),
+                        call, ae);
+  if (!wgmmaRegisterOwnership(op, A, ae, "a", w.mRepeat * ks, 4, aCoord, amap.layout, w.aSlots))
+    return false;
+  return true;
+}
+
+void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr,
+                          std::vector<ir::Stmt>& out) {
+  const std::vector<std::string> keys = {"scope",   "a_descriptor", "b_descriptor",
+                                         "scale_d", "scale_a",      "scale_b",
+                                         "trans_a", "trans_b",      "loc"};
+  if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, keys)) return;
+  const std::string& op = instr.opcode;
+  const int n = static_cast<int>(call.args.size()) - 2;
+  if (n != 3) {
+    auto& d = error("E0162", n > 3 ? call.args[5]->span : call.span,
+                    op + " takes 3 operands, found " + std::to_string(n));
+    note(d, call.args[1]->span,
+         "operands in order: d (f32 registers), a (shared region or registers), b (shared region)");
+    return;
+  }
+  if (m_options.sm != 90) {
+    auto& d =
+        error("E0177", call.span, op + " is not available on sm_" + std::to_string(m_options.sm));
+    note(d, call.args[1]->span,
+         "wgmma is an sm_90a instruction (compiled for compute_90a/sm_90a); later architectures do "
+         "not have it");
+    return;
+  }
+  auto scope = lowerScope(call);
+  if (!scope) return;
+  if (*scope != ir::ExecScope::Warpgroup) {
+    const ast::Expr* s = keyword(call, "scope");
+    auto& d = error("E0224", s ? s->span : call.span,
+                    op + " is issued by a warpgroup: scope= must be \"warpgroup\", found \"" +
+                        std::string(ir::execScopeName(*scope)) + "\"");
+    note(d, call.span,
+         "the 128 threads of 4 consecutive warps (the first a multiple of 4) execute it together "
+         "(spec TC §8.2)");
+    return;
+  }
+  if (!checkScopeLaunch(*scope, call)) return;
+  if (!m_body->laneDivergence.empty()) {
+    auto& d = error("E0224", call.span,
+                    op + " inside control flow that may differ between the lanes of a warp; every "
+                         "thread of the warpgroup must execute it");
+    note(d, m_body->laneDivergence.back(),
+         "this condition is not warp-uniform (it depends on the lane)");
+    return;
+  }
+  auto w = std::make_shared<ir::Wgmma>();
+  w->instr = instr;
+  w->n = instr.wgmmaN;
+  if (!wgmmaKeywords(call, op, *w)) return;
 
   // ---- operands ----
   const ast::Expr& de = *call.args[2];
@@ -438,9 +588,14 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
   const ast::Expr& be = *call.args[4];
   for (const ast::Expr* x : {&de, &ae, &be})
     if (!isTensorExpr(*x)) {
-      if (x->kind == ast::ExprKind::Name && !lookup(x->text)) unknownName(*x);
-      else error("E0220", x->span, "the operands of " + op + " are tensors (d registers, a shared region or registers, b shared region), found '" +
-                                       text(x->span) + "'");
+      if (x->kind == ast::ExprKind::Name && !lookup(x->text))
+        unknownName(*x);
+      else
+        error("E0220", x->span,
+              "the operands of " + op +
+                  " are tensors (d registers, a shared region or registers, b shared region), "
+                  "found '" +
+                  text(x->span) + "'");
       return;
     }
   auto dref = lowerTensor(de);
@@ -448,14 +603,16 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
   if (!dref) return;
   const ir::TensorRef& D = *dref;
   const int N = w->n;
-  if (D.scope != ir::MemScope::Local || D.dtype != ir::DType::Float32 || D.shape.size() != 2 || D.shape[0] % 64 != 0 ||
-      D.shape[0] == 0 || D.shape[1] != N || D.hasDynamicOffset()) {
-    auto& d = error("E0220", de.span, "operand 'd' of " + op + " must be a local float32 tile (64·R, " + std::to_string(N) +
-                                          ") (R M repeats) at a static position, found '" + D.text + "' (" +
-                                          std::string(ir::memScopeName(D.scope)) + " " + std::string(ir::dtypeName(D.dtype)) + " " +
-                                          shapeText(D.shape) + ")");
-    note(d, de.span, "allocate it with T.alloc_local((64, " + std::to_string(N) + "), \"float32\", layout=" +
-                         frag::wgmmaAccumulatorFragment(N).layout + ")");
+  if (D.scope != ir::MemScope::Local || D.dtype != ir::DType::Float32 || D.shape.size() != 2 ||
+      D.shape[0] % 64 != 0 || D.shape[0] == 0 || D.shape[1] != N || D.hasDynamicOffset()) {
+    auto& d = error("E0220", de.span,
+                    "operand 'd' of " + op + " must be a local float32 tile (64·R, " +
+                        std::to_string(N) + ") (R M repeats) at a static position, found '" +
+                        D.text + "' (" + std::string(ir::memScopeName(D.scope)) + " " +
+                        std::string(ir::dtypeName(D.dtype)) + " " + shapeText(D.shape) + ")");
+    note(d, de.span,
+         "allocate it with T.alloc_local((64, " + std::to_string(N) +
+             "), \"float32\", layout=" + frag::wgmmaAccumulatorFragment(N).layout + ")");
     return;
   }
   w->mRepeat = D.shape[0] / 64;
@@ -467,55 +624,11 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
   };
   // The studio's facts first, also for a layout the check below rejects (the cells outlined).
   if (m_fragments && !D.layout.hasReplica())
-    recordWgmmaFragment(wgmmaFragmentFact(instr, 'd', 0, D, dmap, {w->mRepeat}, N, N / 2, 1, dCoord,
-                                          [&](int th, int i) { return frag::wgmmaAccumulator(N, th, i); }),
-                        call, de);
-  // Fragment ownership: every (repeat, register) one slot, in the thread the map names.
-  auto checkRegs = [&](const ir::TensorRef& t, const ast::Expr& te, const char* role, int64_t blocks, int regs,
-                       const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf, const std::string& mapLayout,
-                       std::vector<int64_t>& slots) {
-    const RefEval ev(t);
-    if (!ev.cl.hasThreadAxes() || t.layout.hasReplica()) {
-      auto& d = error("E0221", te.span, "operand '" + std::string(role) + "' of " + op + ": '" + t.text + "' must be distributed over the 128 threads of the warpgroup by the wgmma fragment map, found the layout " +
-                                            t.layout.toString());
-      note(d, te.span, "a layout that is: " + mapLayout + (blocks > 1 ? " (tiled over the repeats)" : ""));
-      return false;
-    }
-    slots.assign(size_t(blocks * regs), INT64_MIN);
-    std::vector<int> firstThread(size_t(blocks * regs), -1);
-    for (int64_t b = 0; b < blocks; ++b)
-      for (int th = 0; th < 128; ++th)
-        for (int j = 0; j < regs; ++j) {
-          const std::vector<int64_t> c = coordOf(b, th, j);
-          const CompiledLayout::Point p = ev.at(c);
-          if (p.thread != th) {
-            auto& d = error("E0221", te.span, "operand '" + std::string(role) + "' of " + op + ": element " + shapeText(c) + " of '" + t.text + "' is in " +
-                                                  describeThread(p.thread) + ", the instruction needs thread " + std::to_string(th) + " (warp " +
-                                                  std::to_string(th / 32) + ", lane " + std::to_string(th % 32) + ") of the warpgroup, register " + std::to_string(j));
-            note(d, te.span, "the layout " + t.layout.toString() + " must follow the wgmma map (spec TC §8.4); one that does: " + mapLayout);
-            return false;
-          }
-          const size_t key = size_t(b * regs + j);
-          if (slots[key] == INT64_MIN) {
-            slots[key] = p.m;
-            firstThread[key] = th;
-          } else if (slots[key] != p.m) {
-            auto& d = error("E0221", te.span, "register " + std::to_string(j) + " of " + op + " (operand '" + role + "') is slot " +
-                                                  std::to_string(slots[key]) + " of '" + t.text + "' in thread " + std::to_string(firstThread[key]) +
-                                                  " but slot " + std::to_string(p.m) + " in thread " + std::to_string(th));
-            note(d, te.span, "one instruction names one register in every thread: each fragment register must be the same slot in all 128 threads");
-            return false;
-          }
-        }
-    std::set<int64_t> seen;
-    for (int64_t s : slots)
-      if (!seen.insert(s).second) {
-        error("E0221", te.span, "two registers of operand '" + std::string(role) + "' of " + op + " are slot " + std::to_string(s) + " of '" + t.text + "'");
-        return false;
-      }
-    return true;
-  };
-  if (!checkRegs(D, de, "d", w->mRepeat, N / 2, dCoord, dmap.layout, w->dSlots))
+    recordWgmmaFragment(
+        wgmmaFragmentFact(instr, 'd', 0, D, dmap, {w->mRepeat}, N, N / 2, 1, dCoord,
+                          [&](int th, int i) { return frag::wgmmaAccumulator(N, th, i); }),
+        call, de);
+  if (!wgmmaRegisterOwnership(op, D, de, "d", w->mRepeat, N / 2, dCoord, dmap.layout, w->dSlots))
     return;
 
   auto aref = lowerTensor(ae);
@@ -523,38 +636,7 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr, st
   if (!aref) return;
   int64_t kSteps = 0;
   if (aref->scope == ir::MemScope::Local) {
-    const ir::TensorRef& A = *aref;
-    if (keyword(call, "a_descriptor")) {
-      error("E0222", keyword(call, "a_descriptor")->span, "a_descriptor= belongs to a shared A; '" + A.text + "' is a register tile (the rs form)");
-      return;
-    }
-    if (w->transA) {
-      error("E0225", keyword(call, "trans_a")->span, "trans_a=1 needs A in shared memory: the rs form (A in registers) has no transpose");
-      return;
-    }
-    if ((A.dtype != ir::DType::UInt32 && A.dtype != ir::DType::Int32) || A.shape.size() != 2 || A.shape[0] != 64 * w->mRepeat ||
-        A.shape[1] % 8 != 0 || A.shape[1] == 0 || A.hasDynamicOffset()) {
-      auto& d = error("E0220", ae.span, "operand 'a' in registers must be a uint32 tile (" + std::to_string(64 * w->mRepeat) +
-                                            ", 8·K/16) of " + instr.abType.substr(1) + " pairs at a static position, found '" + A.text + "' (" +
-                                            std::string(ir::dtypeName(A.dtype)) + " " + shapeText(A.shape) + ")");
-      note(d, ae.span, "one 64 x 16 A block is (64, 8) 32-bit words; view 16-bit registers as words with .view(\"uint32\")");
-      return;
-    }
-    kSteps = A.shape[1] / 8;
-    w->aRegisters = true;
-    w->aRegs = A;
-    const int64_t ks = kSteps;
-    auto aCoord = [&](int64_t blk, int th, int i) {
-      const frag::Coord c = frag::wgmmaAElement(th, 2 * i);
-      return std::vector<int64_t>{64 * (blk / ks) + c.row, 8 * (blk % ks) + c.col / 2};
-    };
-    const frag::FragmentMap amap = frag::wgmmaAFragment(frag::Units::Words);
-    if (m_fragments && !A.layout.hasReplica())
-      recordWgmmaFragment(wgmmaFragmentFact(instr, 'a', 1, A, amap, {w->mRepeat, ks}, 16, 4, 2, aCoord,
-                                            [](int th, int i) { return frag::wgmmaAElement(th, i); }),
-                          call, ae);
-    if (!checkRegs(A, ae, "a", w->mRepeat * ks, 4, aCoord, amap.layout, w->aSlots))
-      return;
+    if (!wgmmaRegisterA(call, instr, ae, *aref, *w, kSteps)) return;
   } else {
     auto a = wgmmaSharedOperand(call, ae, 'a', 64 * w->mRepeat, w->mRepeat, w->transA == 1, instr, kSteps);
     if (!a) return;

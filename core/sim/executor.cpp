@@ -170,14 +170,12 @@ int64_t capAdd(int64_t a, int64_t b) { return std::min(kCostCap, a + b); }
 }  // namespace
 
 int64_t Runner::exprCost(const ir::Expr& e) const {
-  int64_t c = 1;
-  if (e.kind == ir::ExprKind::Call && e.func >= 0 && e.func < static_cast<int>(funcCost.size()))
-    c = capAdd(c, funcCost[e.func]);
-  for (const auto& a : e.args)
-    if (a) c = capAdd(c, exprCost(*a));
-  if (e.tensor)
-    for (const auto& l : e.tensor->lo)
-      if (l) c = capAdd(c, exprCost(*l));
+  int64_t c = 0;  // one unit per node (arguments and region starts), a call's function besides
+  ir::forEachExpr(e, [&](const ir::Expr& n) {
+    c = capAdd(c, 1);
+    if (n.kind == ir::ExprKind::Call && n.func >= 0 && n.func < static_cast<int>(funcCost.size()))
+      c = capAdd(c, funcCost[n.func]);
+  });
   return c;
 }
 
@@ -186,18 +184,14 @@ void Runner::computeFunctionCosts() {
   // first (a later callee would count 0: an undercount, never a loop).
   funcCost.assign(program.functions.size(), 0);
   funcOps.assign(program.functions.size(), -1);
-  auto bodyCost = [&](auto&& self, const std::vector<ir::Stmt>& body) -> int64_t {
-    int64_t c = 0;
-    for (const auto& st : body) {
+  for (size_t f = 0; f < program.functions.size(); ++f) {
+    int64_t c = 0;  // one unit per statement and its value's cost
+    ir::forEachStmt(program.functions[f].body, [&](const ir::Stmt& st) {
       c = capAdd(c, 1);
       if (st.value) c = capAdd(c, exprCost(*st.value));
-      c = capAdd(c, self(self, st.body));
-      c = capAdd(c, self(self, st.orelse));
-    }
-    return c;
-  };
-  for (size_t f = 0; f < program.functions.size(); ++f)
-    funcCost[f] = std::max<int64_t>(1, bodyCost(bodyCost, program.functions[f].body));
+    });
+    funcCost[f] = std::max<int64_t>(1, c);
+  }
 }
 
 int64_t Runner::instrCost(const Instr& in) const {
@@ -507,7 +501,9 @@ void Runner::runThread(Thread& t) {
   if (t.pc >= n || t.pc < 0) t.state = ThreadState::Done;
 }
 
-void Runner::runCta() {
+/// The threads of a fresh CTA: indices, initial variables, register files (and the wgmma and
+/// shared-access bookkeeping when those are on).
+std::vector<Thread> Runner::makeCtaThreads() {
   const auto& lb = kernel.launch.block;
   const int64_t nThreads = kernel.launch.threads();
   std::vector<Thread> threads(nThreads);
@@ -533,6 +529,73 @@ void Runner::runCta() {
     }
     if (trackShared || timeline.on) t.execCount.assign(code.size(), 0);
   }
+  return threads;
+}
+
+/// warp_sync: releases every warp whose unfinished lanes all wait on a warp_sync; true when one
+/// was.
+bool Runner::releaseWarpSyncs(std::vector<Thread>& threads) {
+  const int64_t nThreads = static_cast<int64_t>(threads.size());
+  bool released = false;
+  for (int64_t w = 0; w * 32 < nThreads; ++w) {
+    bool all = true, any = false;
+    for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
+      const Thread& t = threads[i];
+      if (t.state == ThreadState::Done) continue;
+      if (t.state == ThreadState::Waiting && code[t.pc].op == Op::WarpSync)
+        any = true;
+      else
+        all = false;
+    }
+    if (all && any) {
+      int64_t latest = 0;  // simulated time: the warp leaves the sync together
+      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i)
+        latest = std::max(latest, threads[i].clock);
+      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
+        threads[i].clock = latest;
+        Thread& t = threads[i];
+        if (t.state != ThreadState::Waiting) continue;
+        t.state = ThreadState::Running;
+        ++t.pc;
+      }
+      warpEpoch[w] = nextEpoch(warpEpoch[w]);
+      released = true;
+    }
+  }
+  return released;
+}
+
+/// Nobody can move: a deadlock (E0730, E0731 when threads wait at different barriers). Names a
+/// waiting thread and one that will never arrive.
+void Runner::reportBarrierDeadlock(std::vector<Thread>& threads, bool divergent, int64_t atCta) {
+  const int64_t nThreads = static_cast<int64_t>(threads.size());
+  int waitPc = -1;
+  int64_t waiter = -1, absent = -1;
+  for (auto& t : threads) {
+    if (t.state == ThreadState::Waiting && waiter < 0) {
+      waiter = t.tid;
+      waitPc = t.pc;
+    }
+  }
+  for (auto& t : threads)
+    if (!(t.state == ThreadState::Waiting && t.pc == waitPc) && absent < 0) absent = t.tid;
+  std::vector<DiagNote> notes;
+  std::string why = "has finished";
+  if (absent >= 0 && threads[absent].state == ThreadState::Waiting) {
+    notes.push_back(
+        {span(threads[absent].pc), "thread " + std::to_string(absent) + " waits here instead"});
+    why = "waits at another barrier";
+  }
+  fault("deadlock", divergent ? "E0731" : "E0730", waitPc,
+        "barrier not reached by every thread: " + threadName(cta, waiter) +
+            " waits here but thread " + std::to_string(absent) + " " + why + " (" +
+            std::to_string(atCta) + " of " + std::to_string(nThreads) + " threads arrived)",
+        true, notes);
+}
+
+void Runner::runCta() {
+  const int64_t nThreads = kernel.launch.threads();
+  std::vector<Thread> threads = makeCtaThreads();
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
   // Setting up a CTA is work too (one unit per thread, per 64 register bytes, per 64 shared
@@ -601,29 +664,7 @@ void Runner::runCta() {
       }
       if (released) continue;
     }
-    // warp_sync: release every warp whose unfinished lanes all wait on a warp_sync.
-    for (int64_t w = 0; w * 32 < nThreads; ++w) {
-      bool all = true, any = false;
-      for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
-        const Thread& t = threads[i];
-        if (t.state == ThreadState::Done) continue;
-        if (t.state == ThreadState::Waiting && code[t.pc].op == Op::WarpSync) any = true;
-        else all = false;
-      }
-      if (all && any) {
-        int64_t latest = 0;  // simulated time: the warp leaves the sync together
-        for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) latest = std::max(latest, threads[i].clock);
-        for (int64_t i = w * 32; i < std::min(nThreads, w * 32 + 32); ++i) {
-          threads[i].clock = latest;
-          Thread& t = threads[i];
-          if (t.state != ThreadState::Waiting) continue;
-          t.state = ThreadState::Running;
-          ++t.pc;
-        }
-        warpEpoch[w] = nextEpoch(warpEpoch[w]);
-        released = true;
-      }
-    }
+    if (releaseWarpSyncs(threads)) released = true;
     if (released) continue;
     releasedPc = -1;
     releasedLanes = 0;
@@ -662,28 +703,7 @@ void Runner::runCta() {
       reportAsyncDeadlock(threads);
       return;
     }
-    // Nobody can move: a deadlock. Name a waiting thread and one that will never arrive.
-    int waitPc = -1;
-    int64_t waiter = -1, absent = -1;
-    for (auto& t : threads) {
-      if (t.state == ThreadState::Waiting && waiter < 0) {
-        waiter = t.tid;
-        waitPc = t.pc;
-      }
-    }
-    for (auto& t : threads)
-      if (!(t.state == ThreadState::Waiting && t.pc == waitPc) && absent < 0) absent = t.tid;
-    std::vector<DiagNote> notes;
-    std::string why = "has finished";
-    if (absent >= 0 && threads[absent].state == ThreadState::Waiting) {
-      notes.push_back({span(threads[absent].pc), "thread " + std::to_string(absent) + " waits here instead"});
-      why = "waits at another barrier";
-    }
-    fault("deadlock", divergent ? "E0731" : "E0730", waitPc,
-          "barrier not reached by every thread: " + threadName(cta, waiter) +
-              " waits here but thread " + std::to_string(absent) + " " + why + " (" +
-              std::to_string(atCta) + " of " + std::to_string(nThreads) + " threads arrived)",
-          true, notes);
+    reportBarrierDeadlock(threads, divergent, atCta);
     return;
   }
 }

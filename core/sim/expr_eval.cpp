@@ -293,6 +293,257 @@ Value Runner::callFunction(int func, const Value* argv, int argc, Thread& t, int
   return {};
 }
 
+/// An element load: bounds, layout, bank record, then the bits as a value.
+Value Runner::evalLoad(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
+  Value r;
+  if (!e.tensor) return r;
+  const FastRef& f = fast(*e.tensor);
+  int64_t coord[ir::kMaxTensorRank] = {};
+  if (e.args.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
+    fault("internal", "E0750", instr,
+          "a load of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
+    return r;
+  }
+  const int rank = static_cast<int>(e.args.size());
+  for (int d = 0; d < rank; ++d) coord[d] = eval(*e.args[d], t, vars, instr).i;
+  for (int d = 0; d < rank; ++d) {
+    const int64_t ext = d < static_cast<int>(e.tensor->shape.size()) ? e.tensor->shape[d] : 1;
+    if (coord[d] < 0 || coord[d] >= ext) {
+      fault("oob", e.tensor->scope == ir::MemScope::Global ? "E0710" : "E0711", instr,
+            "index " + std::to_string(coord[d]) + " is out of bounds for dimension " +
+                std::to_string(d) + " of '" + e.tensor->text + "' with extent " +
+                std::to_string(ext) + " in " + threadName(cta, t.tid),
+            true);
+      return r;
+    }
+  }
+  Resolved res;
+  if (!resolve(f, coord, rank, t, instr, res)) return r;
+  if (e.tensor->scope == ir::MemScope::Shared)
+    recordShared(t, instr, 1 + t.loadSeq++, 0, sharedByte(*e.tensor, res.m), f.elemBytes, *e.tensor,
+                 false);
+  uint64_t bits = 0;
+  if (!loadElem(t, *e.tensor, res.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr,
+                f.elemBytes))
+    return r;
+  return bitsToValue(bits, e.tensor->dtype);
+}
+
+/// A comparison of two operands of the common dtype `ct`: 1 or 0.
+static int64_t compareValues(ir::BinOp op, DType ct, const Value& a, const Value& b) {
+  if (isF(ct)) {
+    switch (op) {
+      case ir::BinOp::Eq:
+        return a.f == b.f;
+      case ir::BinOp::Ne:
+        return a.f != b.f;
+      case ir::BinOp::Lt:
+        return a.f < b.f;
+      case ir::BinOp::Le:
+        return a.f <= b.f;
+      case ir::BinOp::Gt:
+        return a.f > b.f;
+      default:
+        return a.f >= b.f;
+    }
+  } else {
+    const bool u = ct == DType::UInt64;
+    const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+    switch (op) {
+      case ir::BinOp::Eq:
+        return a.i == b.i;
+      case ir::BinOp::Ne:
+        return a.i != b.i;
+      case ir::BinOp::Lt:
+        return u ? ua < ub : a.i < b.i;
+      case ir::BinOp::Le:
+        return u ? ua <= ub : a.i <= b.i;
+      case ir::BinOp::Gt:
+        return u ? ua > ub : a.i > b.i;
+      default:
+        return u ? ua >= ub : a.i >= b.i;
+    }
+  }
+}
+
+/// Float arithmetic in `ct` as the CUDA computes it: one rounding per operation (f16/bf16 in f32,
+/// then to the format); `//` and `%` on floats are refused by sema and only reach here from the IR.
+static double floatArithmetic(ir::BinOp op, DType ct, const Value& a, const Value& b) {
+  switch (op) {
+    case ir::BinOp::FloorDiv:
+      return std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
+    case ir::BinOp::Mod:
+    case ir::BinOp::TruncMod: {
+      double m =
+          ct == DType::Float64 ? std::fmod(a.f, b.f) : double(std::fmod(float(a.f), float(b.f)));
+      if (op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
+      return m;
+    }
+    default:
+      return floatBinary(op, a.f, b.f, ct);
+  }
+}
+
+/// Binary, Compare and Logical expressions: operands promoted to the wider dtype, arithmetic as
+/// the generated CUDA does it.
+Value Runner::evalBinary(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
+  Value r;
+  if (e.args.size() < 2) return r;
+  const ir::Expr& ea = *e.args[0];
+  const ir::Expr& eb = *e.args[1];
+  if (e.kind == ir::ExprKind::Logical) {
+    const Value a = eval(ea, t, vars, instr);
+    const bool av = isF(ea.dtype) ? a.f != 0 : a.i != 0;
+    if (e.op == ir::BinOp::And && !av) return r;
+    if (e.op == ir::BinOp::Or && av) {
+      r.i = 1;
+      return r;
+    }
+    const Value b = eval(eb, t, vars, instr);
+    r.i = isF(eb.dtype) ? b.f != 0 : b.i != 0;
+    return r;
+  }
+  // Operands are promoted to the wider of the two dtypes (sema usually made them equal).
+  const DType ct =
+      e.kind == ir::ExprKind::Compare
+          ? (isF(ea.dtype) || isF(eb.dtype) ? (isF(ea.dtype) ? ea.dtype : eb.dtype) : ea.dtype)
+          : e.dtype;
+  const Value a = castTo(eval(ea, t, vars, instr), ea.dtype, ct);
+  const Value b = castTo(eval(eb, t, vars, instr), eb.dtype, ct);
+  if (e.kind == ir::ExprKind::Compare) {
+    r.i = compareValues(e.op, ct, a, b);
+    return r;
+  }
+  if (isF(ct)) {
+    r.f = floatArithmetic(e.op, ct, a, b);
+    return normalize(r, ct);
+  }
+  const bool uns = !ir::isSigned(ct);
+  switch (e.op) {
+    case ir::BinOp::Add:
+      r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) + static_cast<uint64_t>(b.i));
+      break;
+    case ir::BinOp::Sub:
+      r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) - static_cast<uint64_t>(b.i));
+      break;
+    case ir::BinOp::Mul:
+      r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) * static_cast<uint64_t>(b.i));
+      break;
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+    case ir::BinOp::FloorDiv:
+    case ir::BinOp::Mod:
+    case ir::BinOp::TruncMod:
+      if (b.i == 0) {
+        fault("divzero", "E0760", instr, "integer division by zero in " + threadName(cta, t.tid),
+              false);
+        return r;
+      }
+      if (uns && ct == DType::UInt64) {
+        const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+        const bool isDiv =
+            e.op == ir::BinOp::Div || e.op == ir::BinOp::TruncDiv || e.op == ir::BinOp::FloorDiv;
+        r.i = static_cast<int64_t>(isDiv ? ua / ub : ua % ub);
+      } else if (e.op == ir::BinOp::FloorDiv) {
+        r.i = floorDiv(a.i, b.i);
+      } else if (e.op == ir::BinOp::Mod) {
+        r.i = floorMod(a.i, b.i);
+      } else if (e.op == ir::BinOp::TruncMod) {
+        r.i = truncMod(a.i, b.i);
+      } else {
+        r.i = truncDiv(a.i, b.i);
+      }
+      break;
+    case ir::BinOp::Min:
+      r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::min<uint64_t>(a.i, b.i))
+                                       : std::min(a.i, b.i);
+      break;
+    case ir::BinOp::Max:
+      r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::max<uint64_t>(a.i, b.i))
+                                       : std::max(a.i, b.i);
+      break;
+    case ir::BinOp::BitAnd:
+      r.i = a.i & b.i;
+      break;
+    case ir::BinOp::BitOr:
+      r.i = a.i | b.i;
+      break;
+    case ir::BinOp::BitXor:
+      r.i = a.i ^ b.i;
+      break;
+    case ir::BinOp::Shl:
+      r.i = (b.i >= 0 && b.i < 64) ? static_cast<int64_t>(static_cast<uint64_t>(a.i) << b.i) : 0;
+      break;
+    case ir::BinOp::Shr:
+      if (b.i < 0 || b.i >= 64)
+        r.i = (!uns && a.i < 0) ? -1 : 0;
+      else
+        r.i = uns ? static_cast<int64_t>(static_cast<uint64_t>(a.i) >> b.i) : a.i >> b.i;
+      break;
+    default:
+      break;
+  }
+  return normalize(r, ct);
+}
+
+/// `elect_sync`, integer abs/min/max, and the float intrinsics of floatIntrinsic.
+Value Runner::evalIntrinsic(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
+  Value r;
+  if (e.name == "elect_sync") {  // every lane executes it (sema): the elected lane is lane 0
+    r.i = t.tid % 32 == 0 ? 1 : 0;
+    return r;
+  }
+  if (e.args.empty()) return r;
+  const ir::Expr& a0 = *e.args[0];
+  if (e.name == "abs" && !isF(e.dtype)) {
+    Value v = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
+    v.i = v.i < 0 ? wrapNeg(v.i) : v.i;  // |INT64_MIN| wraps to itself, as abs.s64
+    return normalize(v, e.dtype);
+  }
+  if ((e.name == "min" || e.name == "max") && e.args.size() >= 2) {
+    const Value a = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
+    const Value b = castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, e.dtype);
+    if (isF(e.dtype)) {
+      r.f = floatBinary(e.name == "min" ? ir::BinOp::Min : ir::BinOp::Max, a.f, b.f, e.dtype);
+    } else if (e.dtype == DType::UInt64) {
+      const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
+      r.i = static_cast<int64_t>(e.name == "min" ? std::min(ua, ub) : std::max(ua, ub));
+    } else {
+      r.i = e.name == "min" ? std::min(a.i, b.i) : std::max(a.i, b.i);
+    }
+    return normalize(r, e.dtype);
+  }
+  const DType ft = isF(e.dtype) ? e.dtype : DType::Float32;
+  const double x = castTo(eval(a0, t, vars, instr), a0.dtype, ft).f;
+  const double y =
+      e.args.size() > 1 ? castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, ft).f : 0;
+  bool known = false;
+  r.f = floatIntrinsic(e.name, x, y, ft, known);
+  if (!known) {
+    fault("unsupported", "E0751", instr,
+          "the simulator does not model the intrinsic '" + e.name + "'", true);
+    return {};
+  }
+  return castTo(normalize(r, ft), ft, e.dtype);
+}
+
+/// A call of a private scalar function: arguments evaluated and cast to its parameter dtypes.
+Value Runner::evalCall(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
+  // Any number of arguments: on the stack up to 16, on the heap beyond.
+  Value small[16];
+  std::vector<Value> big;
+  const int argc = static_cast<int>(e.args.size());
+  if (argc > 16) big.resize(argc);
+  Value* argv = argc > 16 ? big.data() : small;
+  for (int i = 0; i < argc; ++i) argv[i] = eval(*e.args[i], t, vars, instr);
+  if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
+    const auto& f = program.functions[e.func];
+    for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
+      argv[i] = castTo(argv[i], e.args[i]->dtype, f.vars[f.params[i]].dtype);
+  }
+  return callFunction(e.func, argv, argc, t, instr);
+}
+
 Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr) {
   Value r;
   switch (e.kind) {
@@ -315,37 +566,8 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
     case ir::ExprKind::BlockIdx: r.i = ctaIdx[std::clamp(e.dim, 0, 2)]; return r;
     case ir::ExprKind::BlockDim: r.i = kernel.launch.block[std::clamp(e.dim, 0, 2)]; return r;
     case ir::ExprKind::GridDim: r.i = kernel.launch.grid[std::clamp(e.dim, 0, 2)]; return r;
-    case ir::ExprKind::Load: {
-      if (!e.tensor) return r;
-      const FastRef& f = fast(*e.tensor);
-      int64_t coord[ir::kMaxTensorRank] = {};
-      if (e.args.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
-        fault("internal", "E0750", instr, "a load of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
-        return r;
-      }
-      const int rank = static_cast<int>(e.args.size());
-      for (int d = 0; d < rank; ++d) coord[d] = eval(*e.args[d], t, vars, instr).i;
-      for (int d = 0; d < rank; ++d) {
-        const int64_t ext = d < static_cast<int>(e.tensor->shape.size()) ? e.tensor->shape[d] : 1;
-        if (coord[d] < 0 || coord[d] >= ext) {
-          fault("oob", e.tensor->scope == ir::MemScope::Global ? "E0710" : "E0711", instr,
-                "index " + std::to_string(coord[d]) + " is out of bounds for dimension " +
-                    std::to_string(d) + " of '" + e.tensor->text + "' with extent " +
-                    std::to_string(ext) + " in " + threadName(cta, t.tid),
-                true);
-          return r;
-        }
-      }
-      Resolved res;
-      if (!resolve(f, coord, rank, t, instr, res)) return r;
-      if (e.tensor->scope == ir::MemScope::Shared)
-        recordShared(t, instr, 1 + t.loadSeq++, 0, sharedByte(*e.tensor, res.m), f.elemBytes, *e.tensor, false);
-      uint64_t bits = 0;
-      if (!loadElem(t, *e.tensor, res.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr,
-                    f.elemBytes))
-        return r;
-      return bitsToValue(bits, e.tensor->dtype);
-    }
+    case ir::ExprKind::Load:
+      return evalLoad(e, t, vars, instr);
     case ir::ExprKind::Unary: {
       if (e.args.empty()) return r;
       const ir::Expr& a = *e.args[0];
@@ -362,112 +584,8 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
     }
     case ir::ExprKind::Binary:
     case ir::ExprKind::Compare:
-    case ir::ExprKind::Logical: {
-      if (e.args.size() < 2) return r;
-      const ir::Expr& ea = *e.args[0];
-      const ir::Expr& eb = *e.args[1];
-      if (e.kind == ir::ExprKind::Logical) {
-        const Value a = eval(ea, t, vars, instr);
-        const bool av = isF(ea.dtype) ? a.f != 0 : a.i != 0;
-        if (e.op == ir::BinOp::And && !av) return r;
-        if (e.op == ir::BinOp::Or && av) { r.i = 1; return r; }
-        const Value b = eval(eb, t, vars, instr);
-        r.i = isF(eb.dtype) ? b.f != 0 : b.i != 0;
-        return r;
-      }
-      // Operands are promoted to the wider of the two dtypes (sema usually made them equal).
-      const DType ct = e.kind == ir::ExprKind::Compare
-                           ? (isF(ea.dtype) || isF(eb.dtype) ? (isF(ea.dtype) ? ea.dtype : eb.dtype) : ea.dtype)
-                           : e.dtype;
-      const Value a = castTo(eval(ea, t, vars, instr), ea.dtype, ct);
-      const Value b = castTo(eval(eb, t, vars, instr), eb.dtype, ct);
-      if (e.kind == ir::ExprKind::Compare) {
-        if (isF(ct)) {
-          switch (e.op) {
-            case ir::BinOp::Eq: r.i = a.f == b.f; break;
-            case ir::BinOp::Ne: r.i = a.f != b.f; break;
-            case ir::BinOp::Lt: r.i = a.f < b.f; break;
-            case ir::BinOp::Le: r.i = a.f <= b.f; break;
-            case ir::BinOp::Gt: r.i = a.f > b.f; break;
-            default: r.i = a.f >= b.f; break;
-          }
-        } else {
-          const bool u = ct == DType::UInt64;
-          const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
-          switch (e.op) {
-            case ir::BinOp::Eq: r.i = a.i == b.i; break;
-            case ir::BinOp::Ne: r.i = a.i != b.i; break;
-            case ir::BinOp::Lt: r.i = u ? ua < ub : a.i < b.i; break;
-            case ir::BinOp::Le: r.i = u ? ua <= ub : a.i <= b.i; break;
-            case ir::BinOp::Gt: r.i = u ? ua > ub : a.i > b.i; break;
-            default: r.i = u ? ua >= ub : a.i >= b.i; break;
-          }
-        }
-        return r;
-      }
-      if (isF(ct)) {
-        // As the CUDA computes it: one rounding per operation (f16/bf16 in f32, then to the
-        // format); `//` and `%` on floats are refused by sema and only reach here from the IR.
-        switch (e.op) {
-          case ir::BinOp::FloorDiv:
-            r.f = std::floor(floatBinary(ir::BinOp::Div, a.f, b.f, ct));
-            break;
-          case ir::BinOp::Mod:
-          case ir::BinOp::TruncMod: {
-            double m = ct == DType::Float64 ? std::fmod(a.f, b.f)
-                                            : double(std::fmod(float(a.f), float(b.f)));
-            if (e.op == ir::BinOp::Mod && m != 0 && ((m < 0) != (b.f < 0))) m += b.f;
-            r.f = m;
-            break;
-          }
-          default:
-            r.f = floatBinary(e.op, a.f, b.f, ct);
-            break;
-        }
-        return normalize(r, ct);
-      }
-      const bool uns = !ir::isSigned(ct);
-      switch (e.op) {
-        case ir::BinOp::Add: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) + static_cast<uint64_t>(b.i)); break;
-        case ir::BinOp::Sub: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) - static_cast<uint64_t>(b.i)); break;
-        case ir::BinOp::Mul: r.i = static_cast<int64_t>(static_cast<uint64_t>(a.i) * static_cast<uint64_t>(b.i)); break;
-        case ir::BinOp::Div:
-        case ir::BinOp::TruncDiv:
-        case ir::BinOp::FloorDiv:
-        case ir::BinOp::Mod:
-        case ir::BinOp::TruncMod:
-          if (b.i == 0) {
-            fault("divzero", "E0760", instr, "integer division by zero in " + threadName(cta, t.tid), false);
-            return r;
-          }
-          if (uns && ct == DType::UInt64) {
-            const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
-            const bool isDiv = e.op == ir::BinOp::Div || e.op == ir::BinOp::TruncDiv || e.op == ir::BinOp::FloorDiv;
-            r.i = static_cast<int64_t>(isDiv ? ua / ub : ua % ub);
-          } else if (e.op == ir::BinOp::FloorDiv) {
-            r.i = floorDiv(a.i, b.i);
-          } else if (e.op == ir::BinOp::Mod) {
-            r.i = floorMod(a.i, b.i);
-          } else if (e.op == ir::BinOp::TruncMod) {
-            r.i = truncMod(a.i, b.i);
-          } else {
-            r.i = truncDiv(a.i, b.i);
-          }
-          break;
-        case ir::BinOp::Min: r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::min<uint64_t>(a.i, b.i)) : std::min(a.i, b.i); break;
-        case ir::BinOp::Max: r.i = uns && ct == DType::UInt64 ? static_cast<int64_t>(std::max<uint64_t>(a.i, b.i)) : std::max(a.i, b.i); break;
-        case ir::BinOp::BitAnd: r.i = a.i & b.i; break;
-        case ir::BinOp::BitOr: r.i = a.i | b.i; break;
-        case ir::BinOp::BitXor: r.i = a.i ^ b.i; break;
-        case ir::BinOp::Shl: r.i = (b.i >= 0 && b.i < 64) ? static_cast<int64_t>(static_cast<uint64_t>(a.i) << b.i) : 0; break;
-        case ir::BinOp::Shr:
-          if (b.i < 0 || b.i >= 64) r.i = (!uns && a.i < 0) ? -1 : 0;
-          else r.i = uns ? static_cast<int64_t>(static_cast<uint64_t>(a.i) >> b.i) : a.i >> b.i;
-          break;
-        default: break;
-      }
-      return normalize(r, ct);
-    }
+    case ir::ExprKind::Logical:
+      return evalBinary(e, t, vars, instr);
     case ir::ExprKind::Select: {
       if (e.args.size() < 3) return r;
       const Value c = eval(*e.args[0], t, vars, instr);
@@ -475,61 +593,14 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       const ir::Expr& pick = cv ? *e.args[1] : *e.args[2];
       return castTo(eval(pick, t, vars, instr), pick.dtype, e.dtype);
     }
-    case ir::ExprKind::Intrinsic: {
-      if (e.name == "elect_sync") {  // every lane executes it (sema): the elected lane is lane 0
-        r.i = t.tid % 32 == 0 ? 1 : 0;
-        return r;
-      }
-      if (e.args.empty()) return r;
-      const ir::Expr& a0 = *e.args[0];
-      if (e.name == "abs" && !isF(e.dtype)) {
-        Value v = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
-        v.i = v.i < 0 ? wrapNeg(v.i) : v.i;  // |INT64_MIN| wraps to itself, as abs.s64
-        return normalize(v, e.dtype);
-      }
-      if ((e.name == "min" || e.name == "max") && e.args.size() >= 2) {
-        const Value a = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
-        const Value b = castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, e.dtype);
-        if (isF(e.dtype)) {
-          r.f = floatBinary(e.name == "min" ? ir::BinOp::Min : ir::BinOp::Max, a.f, b.f, e.dtype);
-        } else if (e.dtype == DType::UInt64) {
-          const auto ua = static_cast<uint64_t>(a.i), ub = static_cast<uint64_t>(b.i);
-          r.i = static_cast<int64_t>(e.name == "min" ? std::min(ua, ub) : std::max(ua, ub));
-        } else {
-          r.i = e.name == "min" ? std::min(a.i, b.i) : std::max(a.i, b.i);
-        }
-        return normalize(r, e.dtype);
-      }
-      const DType ft = isF(e.dtype) ? e.dtype : DType::Float32;
-      const double x = castTo(eval(a0, t, vars, instr), a0.dtype, ft).f;
-      const double y = e.args.size() > 1 ? castTo(eval(*e.args[1], t, vars, instr), e.args[1]->dtype, ft).f : 0;
-      bool known = false;
-      r.f = floatIntrinsic(e.name, x, y, ft, known);
-      if (!known) {
-        fault("unsupported", "E0751", instr, "the simulator does not model the intrinsic '" + e.name + "'", true);
-        return {};
-      }
-      return castTo(normalize(r, ft), ft, e.dtype);
-    }
+    case ir::ExprKind::Intrinsic:
+      return evalIntrinsic(e, t, vars, instr);
     case ir::ExprKind::Cast: {
       if (e.args.empty()) return r;
       return castTo(eval(*e.args[0], t, vars, instr), e.args[0]->dtype, e.dtype);
     }
-    case ir::ExprKind::Call: {
-      // Any number of arguments: on the stack up to 16, on the heap beyond.
-      Value small[16];
-      std::vector<Value> big;
-      const int argc = static_cast<int>(e.args.size());
-      if (argc > 16) big.resize(argc);
-      Value* argv = argc > 16 ? big.data() : small;
-      for (int i = 0; i < argc; ++i) argv[i] = eval(*e.args[i], t, vars, instr);
-      if (e.func >= 0 && e.func < static_cast<int>(program.functions.size())) {
-        const auto& f = program.functions[e.func];
-        for (int i = 0; i < argc && i < static_cast<int>(f.params.size()); ++i)
-          argv[i] = castTo(argv[i], e.args[i]->dtype, f.vars[f.params[i]].dtype);
-      }
-      return callFunction(e.func, argv, argc, t, instr);
-    }
+    case ir::ExprKind::Call:
+      return evalCall(e, t, vars, instr);
   }
   return r;
 }

@@ -218,6 +218,10 @@ class Runner {
   void computeFunctionCosts();
   int64_t instrCost(const Instr& in) const;
   void runCta();
+  // The parts of runCta (executor.cpp).
+  std::vector<Thread> makeCtaThreads();
+  bool releaseWarpSyncs(std::vector<Thread>& threads);
+  void reportBarrierDeadlock(std::vector<Thread>& threads, bool divergent, int64_t atCta);
   void runThread(Thread& t);
   int line(int instr) const;
   SourceSpan span(int instr) const;
@@ -240,6 +244,11 @@ class Runner {
 
   // expressions (expr_eval.cpp)
   Value eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  // The larger cases of eval (expr_eval.cpp).
+  Value evalLoad(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalBinary(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalIntrinsic(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
+  Value evalCall(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
   Value callFunction(int func, const Value* argv, int argc, Thread& t, int instr);
 
   // memory (memory.cpp)

@@ -55,6 +55,228 @@ struct Coords {
   int rank = 0;
 };
 
+/// One tile apply as executed by one thread: the scope coordinate, the repeat coordinate being
+/// executed, and how an operand's elements are found.
+struct ApplyCursor {
+  Runner& R;
+  const ir::TileApply& a;
+  Thread& t;
+  int instr;
+  std::vector<int64_t> g;  ///< the thread's coordinate in the scope
+  int ng = 0, nr = 0;
+  std::vector<int64_t> rc;  ///< the repeat coordinate
+
+  void coordsFor(const ir::TileOperand& op, int64_t atomIdx, Coords& out) const {
+    out.rank = 0;
+    // Sema keeps every operand within kMaxTensorRank dimensions (checked once in execApply).
+    for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) out.c[out.rank++] = g[d];
+    for (int d = 0; d < nr; ++d) out.c[out.rank++] = rc[d];
+    const int rank = static_cast<int>(op.tensor.shape.size());
+    while (out.rank < rank) out.c[out.rank++] = atomIdx;
+  }
+  int64_t atomOf(int i) const {
+    const ir::TileOperand& op = a.operands[i];
+    if (op.isScalar) return 1;
+    const int rank = static_cast<int>(op.tensor.shape.size());
+    if (rank > ng + nr) return op.tensor.shape.back();
+    return 1;
+  }
+  /// Resolves the element `atomIdx` of register operand `i`; checks ownership.
+  bool regElem(int i, int64_t atomIdx, Resolved& res) const {
+    const ir::TileOperand& op = a.operands[i];
+    const FastRef& f = R.fast(op.tensor);
+    Coords c;
+    coordsFor(op, atomIdx, c);
+    if (!R.resolve(f, c.c, c.rank, t, instr, res)) return false;
+    if (f.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
+      R.fault("ownership", "E0752", instr,
+              "register operand '" + op.tensor.text + "' element belongs to thread " +
+                  std::to_string(res.thread) + ", not to the executing " + threadName(R.cta, t.tid),
+              true);
+      return false;
+    }
+    return true;
+  }
+};
+
+/// cp.async: one instance issues a copy of the source atom into the shared destination; false
+/// after a fatal fault.
+bool applyCpAsync(ApplyCursor& c) {
+  const ir::TileApply& a = c.a;
+  Thread& t = c.t;
+  Runner& R = c.R;
+  const int instr = c.instr;
+  const int nops = static_cast<int>(a.operands.size());
+  if (nops != 2 || a.operands[0].isScalar || a.operands[1].isScalar) {
+    R.fault("unsupported", "E0751", instr, "cp.async needs a shared and a global operand", true);
+    return false;
+  }
+  Coords dc, sc;
+  c.coordsFor(a.operands[0], 0, dc);
+  c.coordsFor(a.operands[1], 0, sc);
+  Resolved dres, sres;
+  if (!R.resolve(R.fast(a.operands[0].tensor), dc.c, dc.rank, t, instr, dres) ||
+      !R.resolve(R.fast(a.operands[1].tensor), sc.c, sc.rank, t, instr, sres))
+    return false;
+  if (!R.issueCpAsync(a, t, instr, dres.m, sres.m)) return false;
+  return true;
+}
+
+/// ld / st: one vector access of the memory atom to or from the register elements of instance
+/// `r`; false after a fatal fault.
+bool applyLoadStore(ApplyCursor& c, int64_t r) {
+  const ir::TileApply& a = c.a;
+  Thread& t = c.t;
+  Runner& R = c.R;
+  const int instr = c.instr;
+  const int nops = static_cast<int>(a.operands.size());
+  const PtxInstruction& ins = a.instr;
+  const bool isLd = ins.family == PtxFamily::Ld, isSt = ins.family == PtxFamily::St;
+  const int regI = isLd ? 0 : 1, memI = isLd ? 1 : 0;
+  if (nops < 2 || a.operands[regI].isScalar || a.operands[memI].isScalar) {
+    R.fault("unsupported", "E0751", instr, "ld/st needs a register and a memory operand", true);
+    return false;
+  }
+  const ir::TensorRef& regRef = a.operands[regI].tensor;
+  const ir::TensorRef& memRef = a.operands[memI].tensor;
+  const int64_t n = c.atomOf(regI);
+  int elemBytes = typeBits(ins.type) / 8;
+  if (elemBytes <= 0) elemBytes = ir::dtypeBytes(regRef.dtype);
+  const FastRef& mf = R.fast(memRef);
+  Coords mc;
+  c.coordsFor(a.operands[memI], 0, mc);
+  Resolved mres;
+  if (!R.resolve(mf, mc.c, mc.rank, t, instr, mres)) return false;
+  const int64_t memEb = ir::dtypeBytes(memRef.dtype);
+  const int64_t vecBytes = n * elemBytes;
+  // The memory atom is consecutive from its first element; express it in view elements.
+  int64_t startByte = 0;
+  if (__builtin_mul_overflow(mres.m, memEb, &startByte)) {
+    R.fault("oob", "E0710", instr,
+            "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(R.cta, t.tid),
+            true);
+    return false;
+  }
+  if (memRef.scope == ir::MemScope::Shared)
+    R.recordShared(t, instr, 0, r, R.sharedByte(memRef, mres.m), static_cast<int>(vecBytes), memRef,
+                   isSt);
+  if (isLd) {
+    uint8_t buf[256];
+    if (vecBytes > 256 || n > 256) {
+      R.fault("unsupported", "E0751", instr,
+              "vector accesses wider than 256 bytes are not simulated", true);
+      return false;
+    }
+    if (!R.loadElem(t, memRef, mres.m, vecBytes, buf, instr, vecBytes)) return false;
+    for (int64_t k = 0; k < n; ++k) {
+      Resolved rr;
+      if (!c.regElem(regI, k, rr)) return false;
+      const int64_t regEb = ir::dtypeBytes(regRef.dtype);
+      if (!R.storeElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb), buf + k * elemBytes,
+                       instr, 1))
+        return false;
+    }
+  } else {
+    for (int64_t k = 0; k < n; ++k) {
+      Resolved rr;
+      if (!c.regElem(regI, k, rr)) return false;
+      uint8_t buf[16] = {};
+      const int64_t regEb = ir::dtypeBytes(regRef.dtype);
+      if (!R.loadElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb), buf, instr, 1))
+        return false;
+      if (R.opt.trackProvenance) {
+        R.curRegBuffer = regRef.buffer;
+        R.curRegSlot = static_cast<int32_t>(
+            rr.m * regEb / std::max(1, ir::dtypeBytes(R.kernel.buffers[regRef.buffer].dtype)));
+        const int64_t byteOff = rr.m * regEb;
+        const auto& w = t.regWriter[regRef.buffer];
+        R.curRegLine = (byteOff >= 0 && byteOff < static_cast<int64_t>(w.size()) && w[byteOff] > 0)
+                           ? R.line(w[byteOff] - 1)
+                           : 0;
+      }
+      int64_t off = 0;
+      if (__builtin_add_overflow(startByte, k * elemBytes, &off)) {
+        R.fault(
+            "oob", "E0710", instr,
+            "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(R.cta, t.tid),
+            true);
+        return false;
+      }
+      if (off % memEb != 0) {
+        R.fault("unsupported", "E0751", instr,
+                "st of " + std::to_string(elemBytes) + "-byte elements into '" + memRef.text +
+                    "' whose elements are " + std::to_string(memEb) + " bytes is not simulated",
+                true);
+        return false;
+      }
+      const bool ok =
+          R.storeElem(t, memRef, off / memEb, elemBytes, buf, instr, k == 0 ? vecBytes : 1);
+      R.curRegBuffer = -1;
+      R.curRegSlot = -1;
+      R.curRegLine = 0;
+      if (!ok) return false;
+    }
+  }
+  R.elementOps += n;
+  return true;
+}
+
+/// Arithmetic, mov, cvt: read every source of every atom element, then write; false after a
+/// fatal fault.
+bool applyArithmetic(ApplyCursor& c) {
+  const ir::TileApply& a = c.a;
+  Thread& t = c.t;
+  Runner& R = c.R;
+  const int instr = c.instr;
+  const int nops = static_cast<int>(a.operands.size());
+  const PtxInstruction& ins = a.instr;
+  const int64_t n = c.atomOf(0);
+  uint64_t results[16];
+  Resolved dsts[16];
+  if (n > 16) {
+    R.fault("unsupported", "E0751", instr, "atoms wider than 16 elements are not simulated", true);
+    return false;
+  }
+  if (nops - 1 > 4) {
+    R.fault("unsupported", "E0751", instr,
+            "instructions with more than 4 sources are not simulated", true);
+    return false;
+  }
+  for (int64_t k = 0; k < n; ++k) {
+    uint64_t srcs[4] = {};
+    const int nsrc = nops - 1;
+    for (int i = 1; i <= nsrc; ++i) {
+      const ir::TileOperand& op = a.operands[i];
+      if (op.isScalar) {
+        if (!op.scalar) continue;
+        srcs[i - 1] = valueToBits(R.eval(*op.scalar, t, t.vars, instr), op.scalar->dtype);
+        continue;
+      }
+      Resolved rr;
+      if (!c.regElem(i, c.atomOf(i) > 1 ? k : 0, rr)) return false;
+      uint64_t bits = 0;
+      const int64_t eb = ir::dtypeBytes(op.tensor.dtype);
+      if (!R.loadElem(t, op.tensor, rr.m, eb, reinterpret_cast<uint8_t*>(&bits), instr, 1))
+        return false;
+      srcs[i - 1] = bits;
+    }
+    std::string why;
+    if (!execPtx(ins, std::span<const uint64_t>(srcs, nsrc), results[k], &why)) {
+      R.fault("unsupported", "E0751", instr, why, true);
+      return false;
+    }
+    if (!c.regElem(0, k, dsts[k])) return false;
+  }
+  const ir::TensorRef& dref = a.operands[0].tensor;
+  const int64_t deb = ir::dtypeBytes(dref.dtype);
+  for (int64_t k = 0; k < n; ++k)
+    if (!R.storeElem(t, dref, dsts[k].m, deb, reinterpret_cast<const uint8_t*>(&results[k]), instr,
+                     1))
+      return false;
+  R.elementOps += n;
+  return true;
+}
+
 }  // namespace
 
 void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
@@ -62,11 +284,12 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
     const Value p = eval(*a.pred, t, t.vars, instr);
     if ((ir::isFloat(a.pred->dtype) ? p.f != 0 : p.i != 0) == false) return;
   }
-  const std::vector<int64_t> g = ir::groupCoord(a.scope, t.tid);
-  const int ng = static_cast<int>(a.group.size());
+  ApplyCursor c{*this, a, t, instr, ir::groupCoord(a.scope, t.tid), 0, 0, {}};
+  const std::vector<int64_t>& g = c.g;
+  const int ng = c.ng = static_cast<int>(a.group.size());
   for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d)
     if (g[d] >= a.group[d]) return;  // outside the active range of the scope
-  const int nr = static_cast<int>(a.repeat.size());
+  const int nr = c.nr = static_cast<int>(a.repeat.size());
   int64_t reps = 1;
   for (auto e : a.repeat) reps *= e;
   const int nops = static_cast<int>(a.operands.size());
@@ -83,181 +306,22 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
       return;
     }
 
-  std::vector<int64_t> rc(nr, 0);
-  auto coordsFor = [&](const ir::TileOperand& op, int64_t atomIdx, Coords& out) {
-    out.rank = 0;
-    // Sema keeps every operand within kMaxTensorRank dimensions (checked once below).
-    for (int d = 0; d < ng && d < static_cast<int>(g.size()); ++d) out.c[out.rank++] = g[d];
-    for (int d = 0; d < nr; ++d) out.c[out.rank++] = rc[d];
-    const int rank = static_cast<int>(op.tensor.shape.size());
-    while (out.rank < rank) out.c[out.rank++] = atomIdx;
-  };
-  auto atomOf = [&](int i) -> int64_t {
-    const ir::TileOperand& op = a.operands[i];
-    if (op.isScalar) return 1;
-    const int rank = static_cast<int>(op.tensor.shape.size());
-    if (rank > ng + nr) return op.tensor.shape.back();
-    return 1;
-  };
-  // Resolve the element `atomIdx` of register operand `i`; checks ownership.
-  auto regElem = [&](int i, int64_t atomIdx, Resolved& res) -> bool {
-    const ir::TileOperand& op = a.operands[i];
-    const FastRef& f = fast(op.tensor);
-    Coords c;
-    coordsFor(op, atomIdx, c);
-    if (!resolve(f, c.c, c.rank, t, instr, res)) return false;
-    if (f.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
-      fault("ownership", "E0752", instr,
-            "register operand '" + op.tensor.text + "' element belongs to thread " +
-                std::to_string(res.thread) + ", not to the executing " + threadName(cta, t.tid),
-            true);
-      return false;
-    }
-    return true;
-  };
-
+  c.rc.assign(nr, 0);
   // Work per instance: the atom elements it moves or computes.
-  const int64_t unitsPerRep = std::max<int64_t>(1, atomOf(0));
+  const int64_t unitsPerRep = std::max<int64_t>(1, c.atomOf(0));
   for (int64_t r = 0; r < reps && !fatal; ++r) {
     if (!charge(unitsPerRep, t, instr)) return;
     {  // row-major repeat coordinate
       int64_t x = r;
       for (int d = nr; d-- > 0;) {
-        rc[d] = x % a.repeat[d];
+        c.rc[d] = x % a.repeat[d];
         x /= a.repeat[d];
       }
     }
-    if (ins.family == PtxFamily::CpAsync) {
-      if (nops != 2 || a.operands[0].isScalar || a.operands[1].isScalar) {
-        fault("unsupported", "E0751", instr, "cp.async needs a shared and a global operand", true);
-        return;
-      }
-      Coords dc, sc;
-      coordsFor(a.operands[0], 0, dc);
-      coordsFor(a.operands[1], 0, sc);
-      Resolved dres, sres;
-      if (!resolve(fast(a.operands[0].tensor), dc.c, dc.rank, t, instr, dres) ||
-          !resolve(fast(a.operands[1].tensor), sc.c, sc.rank, t, instr, sres))
-        return;
-      if (!issueCpAsync(a, t, instr, dres.m, sres.m)) return;
-      continue;
-    }
-    if (isLd || isSt) {
-      const int regI = isLd ? 0 : 1, memI = isLd ? 1 : 0;
-      if (nops < 2 || a.operands[regI].isScalar || a.operands[memI].isScalar) {
-        fault("unsupported", "E0751", instr, "ld/st needs a register and a memory operand", true);
-        return;
-      }
-      const ir::TensorRef& regRef = a.operands[regI].tensor;
-      const ir::TensorRef& memRef = a.operands[memI].tensor;
-      const int64_t n = atomOf(regI);
-      int elemBytes = typeBits(ins.type) / 8;
-      if (elemBytes <= 0) elemBytes = ir::dtypeBytes(regRef.dtype);
-      const FastRef& mf = fast(memRef);
-      Coords mc;
-      coordsFor(a.operands[memI], 0, mc);
-      Resolved mres;
-      if (!resolve(mf, mc.c, mc.rank, t, instr, mres)) return;
-      const int64_t memEb = ir::dtypeBytes(memRef.dtype);
-      const int64_t vecBytes = n * elemBytes;
-      // The memory atom is consecutive from its first element; express it in view elements.
-      int64_t startByte = 0;
-      if (__builtin_mul_overflow(mres.m, memEb, &startByte)) {
-        fault("oob", "E0710", instr, "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
-        return;
-      }
-      if (memRef.scope == ir::MemScope::Shared)
-        recordShared(t, instr, 0, r, sharedByte(memRef, mres.m), static_cast<int>(vecBytes), memRef, isSt);
-      if (isLd) {
-        uint8_t buf[256];
-        if (vecBytes > 256 || n > 256) {
-          fault("unsupported", "E0751", instr, "vector accesses wider than 256 bytes are not simulated", true);
-          return;
-        }
-        if (!loadElem(t, memRef, mres.m, vecBytes, buf, instr, vecBytes)) return;
-        for (int64_t k = 0; k < n; ++k) {
-          Resolved rr;
-          if (!regElem(regI, k, rr)) return;
-          const int64_t regEb = ir::dtypeBytes(regRef.dtype);
-          if (!storeElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb) , buf + k * elemBytes, instr, 1)) return;
-        }
-      } else {
-        for (int64_t k = 0; k < n; ++k) {
-          Resolved rr;
-          if (!regElem(regI, k, rr)) return;
-          uint8_t buf[16] = {};
-          const int64_t regEb = ir::dtypeBytes(regRef.dtype);
-          if (!loadElem(t, regRef, rr.m, std::min<int64_t>(elemBytes, regEb), buf, instr, 1)) return;
-          if (opt.trackProvenance) {
-            curRegBuffer = regRef.buffer;
-            curRegSlot = static_cast<int32_t>(rr.m * regEb / std::max(1, ir::dtypeBytes(kernel.buffers[regRef.buffer].dtype)));
-            const int64_t byteOff = rr.m * regEb;
-            const auto& w = t.regWriter[regRef.buffer];
-            curRegLine = (byteOff >= 0 && byteOff < static_cast<int64_t>(w.size()) && w[byteOff] > 0)
-                             ? line(w[byteOff] - 1) : 0;
-          }
-          int64_t off = 0;
-          if (__builtin_add_overflow(startByte, k * elemBytes, &off)) {
-            fault("oob", "E0710", instr, "the address of '" + memRef.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
-            return;
-          }
-          if (off % memEb != 0) {
-            fault("unsupported", "E0751", instr, "st of " + std::to_string(elemBytes) + "-byte elements into '" + memRef.text +
-                  "' whose elements are " + std::to_string(memEb) + " bytes is not simulated", true);
-            return;
-          }
-          const bool ok = storeElem(t, memRef, off / memEb, elemBytes, buf, instr, k == 0 ? vecBytes : 1);
-          curRegBuffer = -1;
-          curRegSlot = -1;
-          curRegLine = 0;
-          if (!ok) return;
-        }
-      }
-      elementOps += n;
-      continue;
-    }
-    // Arithmetic, mov, cvt: read every source of every atom element, then write.
-    const int64_t n = atomOf(0);
-    uint64_t results[16];
-    Resolved dsts[16];
-    if (n > 16) {
-      fault("unsupported", "E0751", instr, "atoms wider than 16 elements are not simulated", true);
-      return;
-    }
-    if (nops - 1 > 4) {
-      fault("unsupported", "E0751", instr, "instructions with more than 4 sources are not simulated", true);
-      return;
-    }
-    for (int64_t k = 0; k < n; ++k) {
-      uint64_t srcs[4] = {};
-      const int nsrc = nops - 1;
-      for (int i = 1; i <= nsrc; ++i) {
-        const ir::TileOperand& op = a.operands[i];
-        if (op.isScalar) {
-          if (!op.scalar) continue;
-          srcs[i - 1] = valueToBits(eval(*op.scalar, t, t.vars, instr), op.scalar->dtype);
-          continue;
-        }
-        Resolved rr;
-        if (!regElem(i, atomOf(i) > 1 ? k : 0, rr)) return;
-        uint64_t bits = 0;
-        const int64_t eb = ir::dtypeBytes(op.tensor.dtype);
-        if (!loadElem(t, op.tensor, rr.m, eb, reinterpret_cast<uint8_t*>(&bits), instr, 1)) return;
-        srcs[i - 1] = bits;
-      }
-      std::string why;
-      if (!execPtx(ins, std::span<const uint64_t>(srcs, nsrc), results[k], &why)) {
-        fault("unsupported", "E0751", instr, why, true);
-        return;
-      }
-      if (!regElem(0, k, dsts[k])) return;
-    }
-    const ir::TensorRef& dref = a.operands[0].tensor;
-    const int64_t deb = ir::dtypeBytes(dref.dtype);
-    for (int64_t k = 0; k < n; ++k)
-      if (!storeElem(t, dref, dsts[k].m, deb, reinterpret_cast<const uint8_t*>(&results[k]), instr, 1))
-        return;
-    elementOps += n;
+    const bool ok = ins.family == PtxFamily::CpAsync ? applyCpAsync(c)
+                    : isLd || isSt                   ? applyLoadStore(c, r)
+                                                     : applyArithmetic(c);
+    if (!ok) return;
   }
 }
 

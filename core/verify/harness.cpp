@@ -574,6 +574,88 @@ Py Interp::subscript(const Py& obj, const ast::Expr& index, SourceSpan span) {
   return error("E0804", span, "'" + typeName(obj) + "' object is not subscriptable");
 }
 
+/// A call: the callee, positional arguments (with `*seq` spread) and keywords, then call().
+Py Interp::evalCall(const ast::Expr& e) {
+  Py callee = eval(*e.args[0]);
+  if (!callee) return nullptr;
+  std::vector<Py> args;
+  Kwargs kw;
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    if (e.args[k]->kind == ast::ExprKind::Starred) {
+      Py v = eval(*e.args[k]->args[0]);
+      if (!v) return nullptr;
+      if (v->kind != PyKind::Tuple && v->kind != PyKind::List)
+        return error("E0804", e.args[k]->span, "argument after * must be a sequence");
+      args.insert(args.end(), v->items.begin(), v->items.end());
+      continue;
+    }
+    Py v = eval(*e.args[k]);
+    if (!v) return nullptr;
+    args.push_back(v);
+  }
+  for (const auto& k : e.keywords) {
+    if (k.name.empty())
+      return error("E0803", k.span, "'**' arguments are not supported by the harness");
+    Py v = eval(*k.value);
+    if (!v) return nullptr;
+    kw.emplace_back(k.name, v);
+  }
+  return call(callee, args, kw, e);
+}
+
+/// `not x`, `-x`, `+x`, `~x` on arrays, ints, bools and floats.
+Py Interp::evalUnary(const ast::Expr& e) {
+  Py v = eval(*e.args[0]);
+  if (!v) return nullptr;
+  if (v->kind == PyKind::Opaque) return v;
+  if (e.op == ast::Op::Not) {
+    auto t = truth(v, e.span);
+    if (!t) return nullptr;
+    return boolean(!*t);
+  }
+  if (v->kind == PyKind::Array) {
+    if (e.op == ast::Op::Pos) return v;
+    std::string err;
+    Array r = unary(e.op == ast::Op::Neg ? UnaryOp::Neg : UnaryOp::Invert, *v->arr, &err);
+    if (!err.empty()) return error("E0804", e.span, err);
+    return array(std::move(r));
+  }
+  if (v->kind == PyKind::Int || v->kind == PyKind::Bool) {
+    if (e.op == ast::Op::Neg) return checkedInt(checkedSub(0, v->i), e.span);
+    if (e.op == ast::Op::Pos) return integer(v->i);
+    return integer(~v->i);
+  }
+  if (v->kind == PyKind::Float && e.op != ast::Op::Invert)
+    return real(e.op == ast::Op::Neg ? -v->f : v->f);
+  return error(
+      "E0804", e.span,
+      std::string("bad operand type for unary ") + ast::opSpelling(e.op) + ": " + typeName(v));
+}
+
+/// A comparison chain `a < b <= c` as Python evaluates it (arrays: one comparison only).
+Py Interp::evalCompare(const ast::Expr& e) {
+  Py left = eval(*e.args[0]);
+  if (!left) return nullptr;
+  Py result;
+  for (size_t k = 0; k < e.ops.size(); ++k) {
+    Py right = eval(*e.args[k + 1]);
+    if (!right) return nullptr;
+    Py r = binop(e.ops[k], left, right, e.span);
+    if (!r) return nullptr;
+    if (r->kind == PyKind::Array || r->kind == PyKind::Opaque) {
+      if (e.ops.size() > 1)
+        return error("E0803", e.span, "chained comparisons of arrays are not supported");
+      return r;
+    }
+    auto t = truth(r, e.span);
+    if (!t) return nullptr;
+    if (!*t) return boolean(false);
+    result = r;
+    left = right;
+  }
+  return result ? result : boolean(true);
+}
+
 Py Interp::eval(const ast::Expr& e) {
   if (m_failed) return nullptr;
   if (!chargeStep(e.span)) return nullptr;
@@ -594,32 +676,8 @@ Py Interp::eval(const ast::Expr& e) {
       if (!obj) return nullptr;
       return subscript(obj, *e.args[1], e.span);
     }
-    case ast::ExprKind::Call: {
-      Py callee = eval(*e.args[0]);
-      if (!callee) return nullptr;
-      std::vector<Py> args;
-      Kwargs kw;
-      for (size_t k = 1; k < e.args.size(); ++k) {
-        if (e.args[k]->kind == ast::ExprKind::Starred) {
-          Py v = eval(*e.args[k]->args[0]);
-          if (!v) return nullptr;
-          if (v->kind != PyKind::Tuple && v->kind != PyKind::List)
-            return error("E0804", e.args[k]->span, "argument after * must be a sequence");
-          args.insert(args.end(), v->items.begin(), v->items.end());
-          continue;
-        }
-        Py v = eval(*e.args[k]);
-        if (!v) return nullptr;
-        args.push_back(v);
-      }
-      for (const auto& k : e.keywords) {
-        if (k.name.empty()) return error("E0803", k.span, "'**' arguments are not supported by the harness");
-        Py v = eval(*k.value);
-        if (!v) return nullptr;
-        kw.emplace_back(k.name, v);
-      }
-      return call(callee, args, kw, e);
-    }
+    case ast::ExprKind::Call:
+      return evalCall(e);
     case ast::ExprKind::Tuple:
     case ast::ExprKind::List: {
       std::vector<Py> items;
@@ -656,30 +714,8 @@ Py Interp::eval(const ast::Expr& e) {
       s->kind = PyKind::Slice;
       return s;
     }
-    case ast::ExprKind::Unary: {
-      Py v = eval(*e.args[0]);
-      if (!v) return nullptr;
-      if (v->kind == PyKind::Opaque) return v;
-      if (e.op == ast::Op::Not) {
-        auto t = truth(v, e.span);
-        if (!t) return nullptr;
-        return boolean(!*t);
-      }
-      if (v->kind == PyKind::Array) {
-        if (e.op == ast::Op::Pos) return v;
-        std::string err;
-        Array r = unary(e.op == ast::Op::Neg ? UnaryOp::Neg : UnaryOp::Invert, *v->arr, &err);
-        if (!err.empty()) return error("E0804", e.span, err);
-        return array(std::move(r));
-      }
-      if (v->kind == PyKind::Int || v->kind == PyKind::Bool) {
-        if (e.op == ast::Op::Neg) return checkedInt(checkedSub(0, v->i), e.span);
-        if (e.op == ast::Op::Pos) return integer(v->i);
-        return integer(~v->i);
-      }
-      if (v->kind == PyKind::Float && e.op != ast::Op::Invert) return real(e.op == ast::Op::Neg ? -v->f : v->f);
-      return error("E0804", e.span, std::string("bad operand type for unary ") + ast::opSpelling(e.op) + ": " + typeName(v));
-    }
+    case ast::ExprKind::Unary:
+      return evalUnary(e);
     case ast::ExprKind::Binary: {
       Py a = eval(*e.args[0]);
       if (!a) return nullptr;
@@ -687,27 +723,8 @@ Py Interp::eval(const ast::Expr& e) {
       if (!b) return nullptr;
       return binop(e.op, a, b, e.span);
     }
-    case ast::ExprKind::Compare: {
-      Py left = eval(*e.args[0]);
-      if (!left) return nullptr;
-      Py result;
-      for (size_t k = 0; k < e.ops.size(); ++k) {
-        Py right = eval(*e.args[k + 1]);
-        if (!right) return nullptr;
-        Py r = binop(e.ops[k], left, right, e.span);
-        if (!r) return nullptr;
-        if (r->kind == PyKind::Array || r->kind == PyKind::Opaque) {
-          if (e.ops.size() > 1) return error("E0803", e.span, "chained comparisons of arrays are not supported");
-          return r;
-        }
-        auto t = truth(r, e.span);
-        if (!t) return nullptr;
-        if (!*t) return boolean(false);
-        result = r;
-        left = right;
-      }
-      return result ? result : boolean(true);
-    }
+    case ast::ExprKind::Compare:
+      return evalCompare(e);
     case ast::ExprKind::BoolOp: {
       Py v;
       for (const auto& a : e.args) {

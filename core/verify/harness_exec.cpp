@@ -386,6 +386,84 @@ Interp::Flow Interp::execBlock(const ast::Block& b) {
   return Flow::Normal;
 }
 
+/// `for x in ...`: a lazy range, a tuple or list, or the first axis of an array; then `else`.
+Interp::Flow Interp::execFor(const ast::Stmt& s) {
+  if (frames.empty()) ++m_statementsRun;
+  if (auto r = lazyRange(*s.value)) return r->first ? forRange(s, r->second) : Flow::Error;
+  Py it = eval(*s.value);
+  if (!it) return Flow::Error;
+  std::vector<Py> items;
+  if (it->kind == PyKind::Tuple || it->kind == PyKind::List)
+    items = it->items;
+  else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
+    for (int64_t k = 0; k < it->arr->shape[0]; ++k)
+      items.push_back(array(*getItem(*it->arr, {IndexItem::at(k)}, nullptr)));
+  } else {
+    error("E0804", s.value->span, "'" + typeName(it) + "' object is not iterable");
+    return Flow::Error;
+  }
+  bool broke = false;
+  for (const auto& x : items) {
+    if (!assign(*s.targets[0], x)) return Flow::Error;
+    const Flow f = execBlock(s.body);
+    if (f == Flow::Error || f == Flow::Return) return f;
+    if (f == Flow::Break) {
+      broke = true;
+      break;
+    }
+  }
+  if (!broke && execBlock(s.orelse) == Flow::Error) return Flow::Error;
+  return Flow::Normal;
+}
+
+/// `assert ...` becomes a check; `assert np.allclose(a, b, ...)` a full comparison check.
+Interp::Flow Interp::execAssert(const ast::Stmt& s) {
+  if (frames.empty()) ++m_statementsRun;
+  const ast::Expr& test = *s.value;
+  if (test.kind == ast::ExprKind::Call) {
+    Py callee = eval(*test.args[0]);
+    if (!callee) return Flow::Error;
+    if (callee->kind == PyKind::Builtin &&
+        (callee->s == "numpy.allclose" || callee->s == "torch.allclose")) {
+      std::vector<Py> args;
+      Kwargs kw;
+      for (size_t k = 1; k < test.args.size(); ++k) {
+        Py v = eval(*test.args[k]);
+        if (!v) return Flow::Error;
+        args.push_back(v);
+      }
+      for (const auto& k : test.keywords) {
+        Py v = eval(*k.value);
+        if (!v) return Flow::Error;
+        kw.emplace_back(k.name, v);
+      }
+      if (!check("assert allclose", args, kw, test)) return Flow::Error;
+      return Flow::Normal;
+    }
+  }
+  Py v = eval(test);
+  if (!v) return Flow::Error;
+  auto t = truth(v, test.span);
+  if (!t) return Flow::Error;
+  Check c;
+  c.kind = "assert";
+  c.span = s.span;
+  c.pass = *t;
+  c.kernel = lastKernel;
+  c.device = lastDevice;
+  c.name = (lastKernel.empty() ? std::string("assert") : lastKernel) + " (line " +
+           std::to_string(s.span.line) + ")";
+  if (!*t) {
+    c.message = "assertion failed";
+    if (s.annotation) {
+      Py m = eval(*s.annotation);
+      if (m) c.message += ": " + repr(m);
+    }
+  }
+  ctx.report->checks.push_back(std::move(c));
+  return Flow::Normal;
+}
+
 Interp::Flow Interp::exec(const ast::Stmt& s) {
   if (m_failed) return Flow::Error;
   if (!chargeStep(s.span)) return Flow::Error;
@@ -431,33 +509,8 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
       if (!eval(*s.value)) return Flow::Error;
       break;
     }
-    case ast::StmtKind::For: {
-      if (frames.empty()) ++m_statementsRun;
-      if (auto r = lazyRange(*s.value)) return r->first ? forRange(s, r->second) : Flow::Error;
-      Py it = eval(*s.value);
-      if (!it) return Flow::Error;
-      std::vector<Py> items;
-      if (it->kind == PyKind::Tuple || it->kind == PyKind::List) items = it->items;
-      else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
-        for (int64_t k = 0; k < it->arr->shape[0]; ++k)
-          items.push_back(array(*getItem(*it->arr, {IndexItem::at(k)}, nullptr)));
-      } else {
-        error("E0804", s.value->span, "'" + typeName(it) + "' object is not iterable");
-        return Flow::Error;
-      }
-      bool broke = false;
-      for (const auto& x : items) {
-        if (!assign(*s.targets[0], x)) return Flow::Error;
-        const Flow f = execBlock(s.body);
-        if (f == Flow::Error || f == Flow::Return) return f;
-        if (f == Flow::Break) {
-          broke = true;
-          break;
-        }
-      }
-      if (!broke && execBlock(s.orelse) == Flow::Error) return Flow::Error;
-      break;
-    }
+    case ast::StmtKind::For:
+      return execFor(s);
     case ast::StmtKind::While: {
       while (true) {
         Py c = eval(*s.value);
@@ -490,52 +543,8 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
     case ast::StmtKind::Pass: break;
     case ast::StmtKind::Break: return Flow::Break;
     case ast::StmtKind::Continue: return Flow::Continue;
-    case ast::StmtKind::Assert: {
-      if (frames.empty()) ++m_statementsRun;
-      // `assert np.allclose(a, b, ...)` becomes a full comparison check.
-      const ast::Expr& test = *s.value;
-      if (test.kind == ast::ExprKind::Call) {
-        Py callee = eval(*test.args[0]);
-        if (!callee) return Flow::Error;
-        if (callee->kind == PyKind::Builtin &&
-            (callee->s == "numpy.allclose" || callee->s == "torch.allclose")) {
-          std::vector<Py> args;
-          Kwargs kw;
-          for (size_t k = 1; k < test.args.size(); ++k) {
-            Py v = eval(*test.args[k]);
-            if (!v) return Flow::Error;
-            args.push_back(v);
-          }
-          for (const auto& k : test.keywords) {
-            Py v = eval(*k.value);
-            if (!v) return Flow::Error;
-            kw.emplace_back(k.name, v);
-          }
-          if (!check("assert allclose", args, kw, test)) return Flow::Error;
-          break;
-        }
-      }
-      Py v = eval(test);
-      if (!v) return Flow::Error;
-      auto t = truth(v, test.span);
-      if (!t) return Flow::Error;
-      Check c;
-      c.kind = "assert";
-      c.span = s.span;
-      c.pass = *t;
-      c.kernel = lastKernel;
-      c.device = lastDevice;
-      c.name = (lastKernel.empty() ? std::string("assert") : lastKernel) + " (line " + std::to_string(s.span.line) + ")";
-      if (!*t) {
-        c.message = "assertion failed";
-        if (s.annotation) {
-          Py m = eval(*s.annotation);
-          if (m) c.message += ": " + repr(m);
-        }
-      }
-      ctx.report->checks.push_back(std::move(c));
-      break;
-    }
+    case ast::StmtKind::Assert:
+      return execAssert(s);
     case ast::StmtKind::Del:
       for (const auto& t : s.targets)
         if (t->kind == ast::ExprKind::Name) {

@@ -750,33 +750,11 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
   return std::nullopt;
 }
 
-Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
-                      const ast::Expr& e) {
-  const SourceSpan sp = e.span;
-  if (self->kind == PyKind::List) {
-    if (name == "append" && args.size() == 1) {
-      self->items.push_back(args[0]);
-      return none();
-    }
-    if (name == "extend" && args.size() == 1 && (args[0]->kind == PyKind::List || args[0]->kind == PyKind::Tuple)) {
-      self->items.insert(self->items.end(), args[0]->items.begin(), args[0]->items.end());
-      return none();
-    }
-    return error("E0802", sp, "list method '" + name + "' is not supported by the harness");
-  }
-  if (self->kind == PyKind::Dict) {
-    if (name == "items" || name == "keys" || name == "values") {
-      std::vector<Py> out;
-      for (size_t k = 0; k + 1 < self->items.size(); k += 2) {
-        if (name == "items") out.push_back(tuple({self->items[k], self->items[k + 1]}));
-        else out.push_back(self->items[k + (name == "values")]);
-      }
-      return list(std::move(out));
-    }
-    return error("E0802", sp, "dict method '" + name + "' is not supported by the harness");
-  }
+/// reshape, view, astype/to/type, float()/half()/..., numpy(), cpu()/cuda()/clone()..., flatten():
+/// methods that return the array in another shape, dtype or place; nullopt for other names.
+std::optional<Py> Interp::arrayConversionMethod(const Py& self, const std::string& name,
+                                                std::vector<Py>& args, Kwargs& kw, SourceSpan sp) {
   Array& a = *self->arr;
-  const bool torch = a.flavor == Flavor::Torch;
   std::string err;
   auto keep = [&](Array r) {
     r.flavor = a.flavor;
@@ -836,6 +814,15 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     auto r = reshape(a, {-1}, &err);
     return keep(std::move(*r));
   }
+  return std::nullopt;
+}
+
+/// item, tolist, size, numel, dim: methods that read the array; nullopt for other names.
+std::optional<Py> Interp::arrayQueryMethod(const Py& self, const std::string& name,
+                                           const std::vector<Py>& args, SourceSpan sp) {
+  Array& a = *self->arr;
+  const bool torch = a.flavor == Flavor::Torch;
+  std::string err;
   if (name == "item") {
     if (a.size() != 1) return error("E0804", sp, "can only convert an array of size 1 to a Python scalar");
     return ir::isFloat(a.dtype) ? real(a.get(0)) : (a.dtype == DType::Bool ? boolean(a.getInt(0) != 0) : integer(a.getInt(0)));
@@ -865,6 +852,14 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
   }
   if (name == "numel") return integer(a.size());
   if (name == "dim") return integer(a.ndim());
+  return std::nullopt;
+}
+
+/// fill_, zero_, copy_: methods that write the array in place; nullopt for other names.
+std::optional<Py> Interp::arrayInPlaceMethod(const Py& self, const std::string& name,
+                                             const std::vector<Py>& args, SourceSpan sp) {
+  Array& a = *self->arr;
+  std::string err;
   if ((name == "fill_" || name == "zero_" || name == "copy_") && refuseViewWrite(self, sp)) return nullptr;
   if (name == "fill_" || name == "zero_") {
     double v = 0;
@@ -887,6 +882,48 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
     a.defined = s->defined;
     return self;
   }
+  return std::nullopt;
+}
+
+Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
+                      const ast::Expr& e) {
+  const SourceSpan sp = e.span;
+  if (self->kind == PyKind::List) {
+    if (name == "append" && args.size() == 1) {
+      self->items.push_back(args[0]);
+      return none();
+    }
+    if (name == "extend" && args.size() == 1 &&
+        (args[0]->kind == PyKind::List || args[0]->kind == PyKind::Tuple)) {
+      self->items.insert(self->items.end(), args[0]->items.begin(), args[0]->items.end());
+      return none();
+    }
+    return error("E0802", sp, "list method '" + name + "' is not supported by the harness");
+  }
+  if (self->kind == PyKind::Dict) {
+    if (name == "items" || name == "keys" || name == "values") {
+      std::vector<Py> out;
+      for (size_t k = 0; k + 1 < self->items.size(); k += 2) {
+        if (name == "items")
+          out.push_back(tuple({self->items[k], self->items[k + 1]}));
+        else
+          out.push_back(self->items[k + (name == "values")]);
+      }
+      return list(std::move(out));
+    }
+    return error("E0802", sp, "dict method '" + name + "' is not supported by the harness");
+  }
+  Array& a = *self->arr;
+  const bool torch = a.flavor == Flavor::Torch;
+  std::string err;
+  auto keep = [&](Array r) {
+    r.flavor = a.flavor;
+    r.onDevice = a.onDevice;
+    return array(std::move(r));
+  };
+  if (std::optional<Py> r = arrayConversionMethod(self, name, args, kw, sp)) return *r;
+  if (std::optional<Py> r = arrayQueryMethod(self, name, args, sp)) return *r;
+  if (std::optional<Py> r = arrayInPlaceMethod(self, name, args, sp)) return *r;
   if (name == "t" && torch) {
     // torch's t(): a 2-D tensor transposed, a 0-D or 1-D tensor as it is, more dimensions refused
     if (!args.empty()) return error("E0805", sp, "t() takes no arguments");

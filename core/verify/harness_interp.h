@@ -48,6 +48,10 @@ class Interp {
   bool failed() const { return m_failed; }
 
   Py eval(const ast::Expr& e);
+  // The larger cases of eval (harness.cpp).
+  Py evalCall(const ast::Expr& e);
+  Py evalUnary(const ast::Expr& e);
+  Py evalCompare(const ast::Expr& e);
   Py binop(ast::Op op, const Py& a, const Py& b, SourceSpan span);
   Py matmulOp(const Py& a, const Py& b, SourceSpan span);
   // Python scalars (harness_numbers.cpp)
@@ -93,6 +97,13 @@ class Interp {
   std::optional<Array> libArr(const LibCall& lc, size_t i, const std::string& kwname = "");
   std::optional<std::optional<int>> libAxisArg(const LibCall& lc, const char* k);
   bool libOnlyKeywords(const LibCall& lc, std::initializer_list<const char*> allowed);
+  // The array methods of callMethod by kind (harness_funcs.cpp); nullopt for other names.
+  std::optional<Py> arrayConversionMethod(const Py& self, const std::string& name,
+                                          std::vector<Py>& args, Kwargs& kw, SourceSpan sp);
+  std::optional<Py> arrayQueryMethod(const Py& self, const std::string& name,
+                                     const std::vector<Py>& args, SourceSpan sp);
+  std::optional<Py> arrayInPlaceMethod(const Py& self, const std::string& name,
+                                       const std::vector<Py>& args, SourceSpan sp);
   Py callMethod(const Py& self, const std::string& name, std::vector<Py>& args, Kwargs& kw,
                 const ast::Expr& e);
   Py callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e);
@@ -113,6 +124,8 @@ class Interp {
  private:
   enum class Flow { Normal, Break, Continue, Return, Error };
   Flow exec(const ast::Stmt& s);
+  Flow execFor(const ast::Stmt& s);     ///< a `for` statement (harness_exec.cpp)
+  Flow execAssert(const ast::Stmt& s);  ///< an `assert` statement: a check
   Flow execBlock(const ast::Block& b);
   /// One harness step: E0807 past the step limit or once the verify's budget is spent.
   bool chargeStep(SourceSpan span);

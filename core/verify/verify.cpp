@@ -98,6 +98,76 @@ std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
   return args;
 }
 
+/// E0771 when the seeded inputs of `k` alone are past `maxMemoryBytes` (checked only for the
+/// simulator) or one of them cannot be allocated on the host: refused before they are made.
+std::optional<Diagnostic> seededInputsTooLarge(const ir::Kernel& k, bool wantSim,
+                                               int64_t maxMemoryBytes) {
+  int64_t bytes = 0;
+  std::string largest;
+  for (const auto& p : k.params) {
+    if (!p.isTensor) continue;
+    const ir::Buffer& b = k.buffers[size_t(p.buffer)];
+    if (!arraySizeError(b.dtype, b.shape).empty()) largest = p.name + " " + shapeText(b.shape);
+    int64_t n = ir::dtypeBytes(b.dtype);
+    for (int64_t e : b.shape)
+      n = e > 0 && n > maxMemoryBytes / e ? maxMemoryBytes + 1 : n * std::max<int64_t>(e, 0);
+    bytes = std::min(maxMemoryBytes + 1, bytes + n);
+  }
+  if ((wantSim && bytes > maxMemoryBytes) || !largest.empty())
+    return makeError(
+        "E0771", k.span,
+        "kernel '" + k.name + "' is too large for " +
+            (wantSim ? "the simulator" : "seeded host inputs") + ": its arguments need more than " +
+            std::to_string(maxMemoryBytes >> 30) + " GiB (SimOptions::maxMemoryBytes)" +
+            (largest.empty() ? std::string() : ", the argument " + largest + " alone") +
+            "; call it from the script's check code with smaller arrays");
+  return std::nullopt;
+}
+
+/// A script without check code: every kernel runs on seeded inputs (with two devices, compared),
+/// one "run" check each.
+void runSeededKernels(Report& rep, const ir::Program& program, const VerifyOptions& opt,
+                      bool wantSim, int64_t maxMemoryBytes,
+                      const decltype(HarnessContext::runKernel)& runOne) {
+  for (const auto& k : program.kernels) {
+    if (ir::hasSymbolicExtents(k)) {
+      // Seeded inputs need sizes: a symbolic extent is bound only by a call.
+      rep.errors.push_back(
+          makeError("E0813", k.span,
+                    "kernel '" + k.name +
+                        "' has symbolic extents: call it from the script's check code with arrays "
+                        "of the sizes to test, or run it with tirx run --input NAME=VALUE"));
+      continue;
+    }
+    // The seeded inputs are made here, before the simulator's own memory check: refuse a
+    // kernel whose arguments alone are past the simulator's limit before allocating them.
+    if (std::optional<Diagnostic> tooLarge = seededInputsTooLarge(k, wantSim, maxMemoryBytes)) {
+      rep.errors.push_back(std::move(*tooLarge));
+      continue;
+    }
+    std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
+    const size_t faultsBefore = rep.faults.size();
+    HarnessRun hr = runOne(k.name, args, k.span);
+    const auto errorFaults = std::count_if(
+        rep.faults.begin() + static_cast<std::ptrdiff_t>(faultsBefore), rep.faults.end(),
+        [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });
+    if (hr.ok && errorFaults > 0) {
+      hr.ok = false;
+      hr.error = std::to_string(errorFaults) + " runtime fault(s)";
+    }
+    Check c;
+    c.kind = "run";
+    c.name = k.name + ": seeded run on " + rep.device;
+    c.span = k.span;
+    c.kernel = k.name;
+    c.device = rep.device;
+    c.pass = hr.ok;
+    c.message = hr.ok ? std::string() : hr.error;
+    if (!hr.ok || !opt.device.both) rep.checks.push_back(std::move(c));
+    if (!hr.ok && rep.environmentError) break;
+  }
+}
+
 }  // namespace
 
 Report verifyScript(std::string_view source, const VerifyOptions& opt) {
@@ -211,64 +281,8 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   ctx.runKernel = runOne;
   const HarnessSummary sum = runHarness(ctx);
 
-  if (!sum.stoppedByError && sum.kernelCalls == 0 && rep.checks.empty()) {
-    // No check code: run every kernel on seeded inputs; with two devices compare them.
-    for (const auto& k : fe.program.kernels) {
-      if (ir::hasSymbolicExtents(k)) {
-        // Seeded inputs need sizes: a symbolic extent is bound only by a call.
-        rep.errors.push_back(makeError("E0813", k.span, "kernel '" + k.name + "' has symbolic extents: call it from the script's check code with arrays of the sizes to test, or run it with tirx run --input NAME=VALUE"));
-        continue;
-      }
-      // The seeded inputs are made here, before the simulator's own memory check: refuse a
-      // kernel whose arguments alone are past the simulator's limit before allocating them.
-      {
-        int64_t bytes = 0;
-        std::string largest;
-        for (const auto& p : k.params) {
-          if (!p.isTensor) continue;
-          const ir::Buffer& b = k.buffers[size_t(p.buffer)];
-          if (!arraySizeError(b.dtype, b.shape).empty())
-            largest = p.name + " " + shapeText(b.shape);
-          int64_t n = ir::dtypeBytes(b.dtype);
-          for (int64_t e : b.shape)
-            n = e > 0 && n > simOptions.maxMemoryBytes / e ? simOptions.maxMemoryBytes + 1
-                                                           : n * std::max<int64_t>(e, 0);
-          bytes = std::min(simOptions.maxMemoryBytes + 1, bytes + n);
-        }
-        if ((wantSim && bytes > simOptions.maxMemoryBytes) || !largest.empty()) {
-          rep.errors.push_back(makeError(
-              "E0771", k.span,
-              "kernel '" + k.name + "' is too large for " +
-                  (wantSim ? "the simulator" : "seeded host inputs") +
-                  ": its arguments need more than " +
-                  std::to_string(simOptions.maxMemoryBytes >> 30) +
-                  " GiB (SimOptions::maxMemoryBytes)" +
-                  (largest.empty() ? std::string() : ", the argument " + largest + " alone") +
-                  "; call it from the script's check code with smaller arrays"));
-          continue;
-        }
-      }
-      std::vector<ir::KernelArg> args = seededArgs(k, opt.seed);
-      const size_t faultsBefore = rep.faults.size();
-      HarnessRun hr = runOne(k.name, args, k.span);
-      const auto errorFaults = std::count_if(rep.faults.begin() + static_cast<std::ptrdiff_t>(faultsBefore), rep.faults.end(),
-                                             [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });
-      if (hr.ok && errorFaults > 0) {
-        hr.ok = false;
-        hr.error = std::to_string(errorFaults) + " runtime fault(s)";
-      }
-      Check c;
-      c.kind = "run";
-      c.name = k.name + ": seeded run on " + rep.device;
-      c.span = k.span;
-      c.kernel = k.name;
-      c.device = rep.device;
-      c.pass = hr.ok;
-      c.message = hr.ok ? std::string() : hr.error;
-      if (!hr.ok || !opt.device.both) rep.checks.push_back(std::move(c));
-      if (!hr.ok && rep.environmentError) break;
-    }
-  }
+  if (!sum.stoppedByError && sum.kernelCalls == 0 && rep.checks.empty())
+    runSeededKernels(rep, fe.program, opt, wantSim, simOptions.maxMemoryBytes, runOne);
   return finish();
 }
 

@@ -3,8 +3,10 @@
 // writtenParams agree through it. Regression: the simulator's own walk missed TMA stores, so the
 // outputs a TMA store wrote had no producer (no owner for a failed element).
 #include <QtTest>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "core/ir/buffer_access.h"
 #include "core/ir/element_access.h"
@@ -108,6 +110,50 @@ class TestBufferAccess : public QObject {
     QCOMPARE(stores, 1);  // C[...] = As[...] inside the loop
     QCOMPARE(tmas, 2);    // inside the two `if tid == 0` bodies
     QCOMPARE(loads, 1);   // the As[...] element load
+  }
+
+  // forEachTensor names every tensor of a statement with its written position and direction (a
+  // TMA load: shared box 0 written, global view 1 read, mbar= 2 read and written); forEachExpr on
+  // one expression reaches its arguments and the region starts of a tensor it loads.
+  void tensorAndExpressionWalkers() {
+    FrontEndResult fe = check("resources/examples/tma_copy_128b.py");
+    QVERIFY(fe.ok());
+    const ir::Kernel& k = fe.program.kernels.at(0);
+    const int A = bufferId(k, "A"), As = bufferId(k, "As"), bar = bufferId(k, "bar");
+    std::vector<std::tuple<int, int, bool, bool>> load;  // (buffer, operand, write, read)
+    int storeTensors = 0;
+    ir::forEachStmt(k.body, [&](const ir::Stmt& s) {
+      if (s.kind != ir::StmtKind::Tma) return;
+      ir::forEachTensor(s, [&](const ir::TensorRef& r, int operand, bool write, bool read) {
+        if (s.tma->store)
+          ++storeTensors;
+        else
+          load.emplace_back(r.buffer, operand, write, read);
+      });
+    });
+    std::sort(load.begin(), load.end(),
+              [](const auto& x, const auto& y) { return std::get<1>(x) < std::get<1>(y); });
+    QCOMPARE(load, (std::vector<std::tuple<int, int, bool, bool>>{
+                       {As, 0, true, false}, {A, 1, false, true}, {bar, 2, true, true}}));
+    QCOMPARE(storeTensors, 2);  // global destination and shared source, no mbar=
+
+    auto node = [](ir::ExprKind kind) {
+      auto e = std::make_shared<ir::Expr>();
+      e->kind = kind;
+      return e;
+    };
+    auto ref = std::make_shared<ir::TensorRef>();
+    ref->lo = {node(ir::ExprKind::Var), nullptr};  // a runtime start and a static one
+    auto load1 = node(ir::ExprKind::Load);
+    load1->tensor = ref;
+    load1->args = {node(ir::ExprKind::ThreadIdx)};
+    auto sum = node(ir::ExprKind::Binary);
+    sum->args = {load1, node(ir::ExprKind::IntImm)};
+    std::vector<ir::ExprKind> seen;
+    ir::forEachExpr(*sum, [&](const ir::Expr& e) { seen.push_back(e.kind); });
+    QCOMPARE(seen,
+             (std::vector<ir::ExprKind>{ir::ExprKind::Binary, ir::ExprKind::Load, ir::ExprKind::Var,
+                                        ir::ExprKind::ThreadIdx, ir::ExprKind::IntImm}));
   }
 
   // Symbols carry their buffer id (a view names the buffer it views), and tileOpUses finds every

@@ -1,11 +1,12 @@
-// The function-length rule, checked on the sources: no function body in core/ spans more than 150
-// lines (STYLE.md, "a function that does not fit on a screen usually hides a second function").
+// The function-length rule, checked on the sources: no function body in core/, views/ or app/
+// spans more than 150 lines (STYLE.md, "a function that does not fit on a screen usually hides a
+// second function").
 // The scan strips comments, strings, character and raw-string literals, matches braces, and calls
 // a brace block a function when it opens at namespace or class scope after a header with a
-// parenthesis (lambdas and blocks inside a function count toward the function). The functions
-// still over the limit are listed below with their length today: they may shrink, never grow, and
-// a new function over the limit fails. The scanner also runs on made-up text, so a broken scan
-// fails instead of passing empty.
+// parenthesis (lambdas and blocks inside a function count toward the function). core/ has no
+// exception; the few functions of views/ and app/ still over the limit are listed below with their
+// length today: they may shrink, never grow, and a new function over the limit fails. The scanner
+// also runs on made-up text, so a broken scan fails instead of passing empty.
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
@@ -19,30 +20,12 @@ namespace {
 
 constexpr int kMaxLines = 150;
 
-/// Functions over the limit when the rule was introduced (issue 23), by file and qualified name:
-/// their length then. `Interp::callLibrary` is being split by the harness work (issue 24); the
-/// Analyzer's lowering functions live in core/sema files that other work edits.
+/// Functions over the limit outside core/ (views/, app/), by file and qualified name: their length
+/// when the scan was extended to them. They may shrink, never grow; core/ has none (issue 23).
 const std::map<std::string, int>& knownLong() {
   static const std::map<std::string, int> m = {
-      {"core/verify/harness_funcs.cpp Interp::callLibrary", 592},
-      {"core/sema/sema_tma.cpp Analyzer::lowerTma", 356},
-      {"core/sema/sema_collective.cpp Analyzer::lowerMatrixCollective", 341},
-      {"core/ptx/ptx_table.cpp parsePtxOpcode", 279},
-      {"core/sema/sema_tile.cpp Analyzer::lowerApply", 276},
-      {"core/sim/expr_eval.cpp Runner::eval", 243},
-      {"core/sema/sema_wgmma.cpp Analyzer::lowerWgmma", 226},
-      {"core/sema/sema_tile_check.cpp Analyzer::checkOwnershipAndMemory", 208},
-      {"core/sim/tile_exec.cpp Runner::execApply", 203},
-      {"core/sema/sema_expr.cpp Analyzer::lowerBuiltinCall", 202},
-      {"core/codegen/codegen_tile.cpp Emitter::emitApply", 191},
-      {"core/sim/executor.cpp Runner::runCta", 175},
-      {"core/verify/harness_funcs.cpp Interp::callMethod", 174},
-      {"core/sema/sema_wgmma.cpp Analyzer::wgmmaSharedOperand", 172},
-      {"core/verify/harness_exec.cpp Interp::exec", 161},
-      {"core/verify/harness.cpp Interp::eval", 160},
-      {"core/sema/sema_tile.cpp Analyzer::lowerEwise", 156},
-      {"core/sema/sema_kernel.cpp Analyzer::lowerParams", 154},
-      {"core/sema/sema_cp_async.cpp Analyzer::lowerCpAsync", 153},
+      {"views/main_window.cpp MainWindow::createActions", 155},
+      {"app/cli/cmd_run.cpp cmdRun", 177},
   };
   return m;
 }
@@ -208,40 +191,41 @@ class TestFunctionLength : public QObject {
     QCOMPARE(fs[1].lines, 7);
   }
 
-  void coreFunctionsFitTheLimit() {
+  void functionsFitTheLimit() {
     const fs::path root = fs::path(TIRX_SOURCE_DIR);
     QVERIFY(fs::is_directory(root / "core"));
     int scanned = 0;
     QStringList failures;
     std::map<std::string, int> seen;
-    for (const auto& e : fs::recursive_directory_iterator(root / "core")) {
-      const std::string ext = e.path().extension().string();
-      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".h")) continue;
-      const std::string rel = fs::relative(e.path(), root).generic_string();
-      for (const Function& f : scan(readAll(e.path()))) {
-        ++scanned;
-        if (f.lines <= kMaxLines) continue;
-        const std::string key = rel + " " + f.name;
-        seen[key] = f.lines;
-        auto it = knownLong().find(key);
-        if (it == knownLong().end())
-          failures << QString("%1:%2: %3 is %4 lines (at most %5): split it along its cases")
-                          .arg(QString::fromStdString(rel))
-                          .arg(f.line)
-                          .arg(QString::fromStdString(f.name))
-                          .arg(f.lines)
-                          .arg(kMaxLines);
-        else if (f.lines > it->second)
-          failures << QString("%1:%2: %3 grew to %4 lines (it was %5; the limit is %6)")
-                          .arg(QString::fromStdString(rel))
-                          .arg(f.line)
-                          .arg(QString::fromStdString(f.name))
-                          .arg(f.lines)
-                          .arg(it->second)
-                          .arg(kMaxLines);
+    for (const char* dir : {"core", "views", "app"})
+      for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
+        const std::string ext = e.path().extension().string();
+        if (!e.is_regular_file() || (ext != ".cpp" && ext != ".h")) continue;
+        const std::string rel = fs::relative(e.path(), root).generic_string();
+        for (const Function& f : scan(readAll(e.path()))) {
+          ++scanned;
+          if (f.lines <= kMaxLines) continue;
+          const std::string key = rel + " " + f.name;
+          seen[key] = f.lines;
+          auto it = knownLong().find(key);
+          if (it == knownLong().end() || rel.rfind("core/", 0) == 0)
+            failures << QString("%1:%2: %3 is %4 lines (at most %5): split it along its cases")
+                            .arg(QString::fromStdString(rel))
+                            .arg(f.line)
+                            .arg(QString::fromStdString(f.name))
+                            .arg(f.lines)
+                            .arg(kMaxLines);
+          else if (f.lines > it->second)
+            failures << QString("%1:%2: %3 grew to %4 lines (it was %5; the limit is %6)")
+                            .arg(QString::fromStdString(rel))
+                            .arg(f.line)
+                            .arg(QString::fromStdString(f.name))
+                            .arg(f.lines)
+                            .arg(it->second)
+                            .arg(kMaxLines);
+        }
       }
-    }
-    QVERIFY2(scanned > 1000, qPrintable(QString("only %1 functions found").arg(scanned)));
+    QVERIFY2(scanned > 2000, qPrintable(QString("only %1 functions found").arg(scanned)));
     for (const auto& [key, lines] : knownLong())
       if (!seen.count(key))
         qInfo("%s is now within %d lines (or gone): remove it from knownLong()", key.c_str(),

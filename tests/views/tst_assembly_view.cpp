@@ -19,7 +19,6 @@ class TstAssemblyView : public QObject {
   Q_OBJECT
  private slots:
   void scriptLineHighlightsPtx() {
-    if (!compileAvailable()) QSKIP(compileUnavailableReason().c_str());
     JobRunner runner;
     Session session(runner);
     AssemblyView view(session);
@@ -72,7 +71,6 @@ class TstAssemblyView : public QObject {
   // `//## File` records to the script (both ways), and hovering a SASS line describes its
   // mnemonic from core/toolchain's table (the view parses nothing).
   void h200SassLinksAndHovers() {
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     const OpenedBundle b =
         loadBundleFile(TIRX_SOURCE_DIR "/tests/data/bundles/activation_h200.tirxb");
     QVERIFY2(b.ok, b.error.c_str());

@@ -90,7 +90,6 @@ class TstStudioLanes : public QObject {
   }
 
   void diagnosticWhileSimulating() {
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     MainWindow w(nullptr, false);
     w.resize(1400, 900);
     w.show();
@@ -119,7 +118,6 @@ class TstStudioLanes : public QObject {
   }
 
   void stopButtonEndsRunawayRun() {
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     MainWindow w(nullptr, false);
     w.show();
     w.session().loadText(endlessScript(), QString());
@@ -148,7 +146,6 @@ class TstStudioLanes : public QObject {
   }
 
   void escapeInTheEditorStops() {
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     MainWindow w(nullptr, false);
     w.show();
     QVERIFY(QTest::qWaitForWindowActive(&w) || true);
@@ -164,7 +161,6 @@ class TstStudioLanes : public QObject {
 
   void stopKillsTheGpuRunnerChild() {
     // a fake runner (tests/cli/fake_runner.cpp) that hangs stands in for a hung GPU kernel
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     QTemporaryDir dir;
     const QString pidFile = dir.filePath("pid");
     qputenv("TIRX_RUNNER", TIRX_FAKE_RUNNER);
@@ -192,7 +188,6 @@ class TstStudioLanes : public QObject {
   }
 
   void quitDuringRunIsQuick() {
-    if (!verifyAvailable()) QSKIP(verifyUnavailableReason().c_str());
     auto* w = new MainWindow(nullptr, false);
     w->show();
     w->session().loadText(endlessScript(), QString());
@@ -210,7 +205,6 @@ class TstStudioLanes : public QObject {
   }
 
   void docksSayOutOfDateAfterAnEdit() {
-    if (!verifyAvailable() || !compileAvailable()) QSKIP("needs core/verify and core/driver");
     MainWindow w(nullptr, false);
     w.show();
     w.session().loadText(readFile(TIRX_SOURCE_DIR "/resources/examples/shared_affine.py"), QString());
