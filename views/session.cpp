@@ -157,7 +157,8 @@ void Session::analyzeNow() {
 
 void Session::requestDetails() {
   const std::shared_ptr<const ScriptFacts> checked = m_facts;
-  if (!checked || checked->detailed) return;
+  // an edit made while the check ran (or in its factsChanged) makes these details stale already
+  if (!checked || checked->detailed || checked->source != m_text.toStdString()) return;
   m_runner.submitCancellable<ScriptFacts>(
       JobKind::Details,
       [checked](const CancelTokenPtr& cancel) { return detailScriptFacts(*checked, cancel.get()); },
