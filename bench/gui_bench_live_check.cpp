@@ -170,8 +170,11 @@ int main(int argc, char** argv) {
   // (4) the 4096³ GEMM, M = 4096 → M = 409600: tensors of 1.7·10^9 elements
   const QString path4096 = TIRX_SOURCE_DIR "/bench/kernels/gemm_bf16_4096_ws.py";
   w.session().loadText(readFile(path4096), path4096);
-  if (!waitFor([&] { return w.session().facts() && w.session().facts()->detailed && w.runner().isIdle(); },
-               120000)) {
+  if (!waitFor(
+          [&] {
+            return w.session().facts() && w.session().facts()->detailed && w.runner().isIdle();
+          },
+          120000)) {
     std::printf("the 4096 GEMM was not analysed in 120 s\n");
     return 1;
   }

@@ -72,7 +72,9 @@ double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-bool stopped(const CancelToken* cancel) { return cancel && cancel->cancelled(); }
+bool stopped(const CancelToken* cancel) {
+  return cancel && cancel->cancelled();
+}
 
 /// Sema records fragment facts and descriptors for these families only (sema_collective.cpp,
 /// sema_wgmma.cpp).

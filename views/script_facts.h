@@ -5,8 +5,8 @@
 //     diagnostics are on screen as soon as the engine's check returns.
 //  2. detailScriptFacts: what is drawn from that result afterwards — an ownership summary of every
 //     layout-carrying symbol and literal (hovers), the fragment facts and wgmma descriptors of the
-//     tensor-core ops and the byte/bank images of the shared tiles (the Tensor cores dock). It takes
-//     a cancel token: the next keystroke stops it between its steps.
+//     tensor-core ops and the byte/bank images of the shared tiles (the Tensor cores dock). It
+//     takes a cancel token: the next keystroke stops it between its steps.
 // Ownership tables of a tile (the Layout dock) are not here: they are tabulated on their own job
 // for the region on screen (LayoutGridModel). Qt-free so that it is unit-testable.
 #pragma once

@@ -162,7 +162,8 @@ void Session::requestDetails() {
   m_runner.submitCancellable<ScriptFacts>(
       JobKind::Details,
       [checked](const CancelTokenPtr& cancel) { return detailScriptFacts(*checked, cancel.get()); },
-      this, [this, checked](ScriptFacts facts) {
+      this,
+      [this, checked](ScriptFacts facts) {
         // only the details of the facts still shown (a newer text or document drops them)
         if (facts.cancelled || m_facts != checked) return;
         m_facts = std::make_shared<const ScriptFacts>(std::move(facts));

@@ -104,8 +104,10 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   // The fragment facts, descriptors and tile images are the session's second stage (LIVE-3):
   // the dock follows detailsChanged and keeps the previous ones on screen until they arrive.
   connect(&m_session, &Session::detailsChanged, this, [this] {
-    if (isVisible()) refresh();
-    else m_dirty = true;
+    if (isVisible())
+      refresh();
+    else
+      m_dirty = true;
   });
   connect(&m_session, &Session::reportChanged, this, [this] {
     if (isVisible()) fillAccesses();

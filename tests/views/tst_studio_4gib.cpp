@@ -77,8 +77,9 @@ class TstStudio4GiB : public QObject {
     EditorWidget* editor = w.editor();
     const int a = byteOffsetOf(text, "A: T.Tensor((65536");
     QVERIFY(a > 0);
-    QVERIFY2(editor->hoverTextAt(a).contains("4294967296 elements · global memory, 17179869184 bytes"),
-             qPrintable(editor->hoverTextAt(a)));
+    QVERIFY2(
+        editor->hoverTextAt(a).contains("4294967296 elements · global memory, 17179869184 bytes"),
+        qPrintable(editor->hoverTextAt(a)));
 
     // edits: break the huge kernel's view (an unknown name), see the error, fix it
     int line = -1;
