@@ -5,6 +5,7 @@
 #include "views/job_runner.h"
 
 #include <QMetaObject>
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -131,7 +132,12 @@ quint64 JobRunner::enqueue(JobKind kind, Task task) {
       it->second = State::Pending{generation, std::move(task)};
     } else {
       lane.pending[kind] = State::Pending{generation, std::move(task)};
-      lane.order.push_back(kind);
+      // Live diagnostics go first: a keystroke's check never waits behind a queued table or
+      // detail job of the previous text (issue 22, decision LIVE-3).
+      if (kind == JobKind::FrontEnd)
+        lane.order.push_front(kind);
+      else
+        lane.order.push_back(kind);
     }
     // A running job of the same kind is now stale (its result would be dropped): stop it early.
     if (lane.running && lane.runningKind == kind) lane.running->cancel();
@@ -150,6 +156,26 @@ bool JobRunner::cancelBatch() {
     if (lane.running) lane.running->cancel();
     lane.pending.clear();
     lane.order.clear();
+  }
+  updateBusy();
+  return had;
+}
+
+bool JobRunner::cancelKind(JobKind kind) {
+  bool had = false;
+  {
+    std::lock_guard lock(m_state->mutex);
+    State& s = *m_state;
+    State::Lane& lane = s.laneFor(kind);
+    if (lane.pending.erase(kind)) {
+      had = true;
+      lane.order.erase(std::remove(lane.order.begin(), lane.order.end(), kind), lane.order.end());
+    }
+    if (lane.running && lane.runningKind == kind) {
+      lane.running->cancel();
+      had = true;
+    }
+    ++s.latest[kind];  // a result of the cancelled job already posted is stale
   }
   updateBusy();
   return had;

@@ -32,11 +32,15 @@ enum class JobKind {
   DebugStep,   ///< moving between recorded steps and the stop's facts: interactive lane
   OutputGrid,  ///< the Results dock's output grid of one check: interactive lane
   BankMap,     ///< the bank view's cells of one statement and warp (core/sim/bank_map.h)
+  /// The facts drawn after the diagnostics (hover summaries, fragment facts, descriptors, bank
+  /// images; views/script_facts.h): interactive lane, behind a FrontEnd job, cancelled by an edit.
+  Details,
 };
 enum class JobLane { Interactive, Batch };
 
-/// FrontEnd, Layout, DebugStep, OutputGrid and BankMap run on the interactive lane; Compile,
-/// Verify, Diff and DebugStart on the batch lane.
+/// FrontEnd, Layout, DebugStep, OutputGrid, BankMap and Details run on the interactive lane;
+/// Compile, Verify, Diff and DebugStart on the batch lane. A FrontEnd job (live diagnostics) is
+/// taken before every other queued job of its lane.
 JobLane laneOf(JobKind kind);
 
 class JobRunner : public QObject {
@@ -75,6 +79,9 @@ class JobRunner : public QObject {
 
   /// Cancel the running batch job and drop the queued ones (Stop). True when there was one.
   bool cancelBatch();
+  /// Drop a queued job of `kind` and cancel a running one; a result of it already on its way is
+  /// dropped too (the kind's generation moves on). True when there was one.
+  bool cancelKind(JobKind kind);
 
   /// The newest generation submitted for `kind` (0 when none).
   quint64 latestGeneration(JobKind kind) const;

@@ -66,15 +66,35 @@ std::string describeOpcode(const PtxInstruction& instr) {
   return os.str();
 }
 
-ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
-  auto start = std::chrono::steady_clock::now();
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+bool stopped(const CancelToken* cancel) {
+  return cancel && cancel->cancelled();
+}
+
+/// Sema records fragment facts and descriptors for these families only (sema_collective.cpp,
+/// sema_wgmma.cpp).
+bool hasTensorCoreOps(const ir::Program& program) {
+  for (const ir::OpcodeSite& s : program.opcodeSites)
+    if (s.instr && (s.instr->family == PtxFamily::Mma || s.instr->family == PtxFamily::Ldmatrix ||
+                    s.instr->family == PtxFamily::Stmatrix || s.instr->family == PtxFamily::Wgmma))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+ScriptFacts checkScriptFacts(std::string source, std::string fileName, int sm) {
+  const auto start = std::chrono::steady_clock::now();
   ScriptFacts facts;
   SemaOptions options;
   options.sm = sm;
-  CheckedScript checked = checkScriptWithFragments(source, std::move(fileName), options);
-  facts.fragments = std::move(checked.fragments);
-  facts.descriptors = std::move(checked.descriptors);
-  auto fe = std::make_shared<FrontEndResult>(std::move(checked.frontEnd));
+  auto fe = std::make_shared<FrontEndResult>(checkScript(source, fileName, options));
+  facts.checkMillis = msSince(start);
   for (const ir::OpcodeSite& s : fe->program.opcodeSites) {  // sema's, in the order it met them
     OpcodeSite site;
     site.span = s.span;
@@ -88,12 +108,28 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
     }
     facts.opcodes.push_back(std::move(site));
   }
-  const auto& symbols = fe->program.symbols;
+  facts.source = std::move(source);
+  facts.fileName = std::move(fileName);
+  facts.frontEnd = std::move(fe);
+  facts.millis = msSince(start);
+  return facts;
+}
+
+ScriptFacts detailScriptFacts(const ScriptFacts& checked, const CancelToken* cancel) {
+  const auto start = std::chrono::steady_clock::now();
+  ScriptFacts facts = checked;
+  facts.detailed = false;
+  facts.cancelled = true;  // until the last step is done
+  if (!facts.frontEnd) return facts;
+  const ir::Program& program = facts.frontEnd->program;
+  // Hover summaries first (the editor shows them anywhere), one bounded summary per symbol.
+  const auto& symbols = program.symbols;
   for (int i = 0; i < static_cast<int>(symbols.size()); ++i) {
-    const ir::Symbol& sym = symbols[i];
+    const ir::Symbol& sym = symbols[size_t(i)];
     if (sym.kind != ir::Symbol::Kind::Layout && sym.kind != ir::Symbol::Kind::Tensor &&
         sym.kind != ir::Symbol::Kind::View)
       continue;
+    if (stopped(cancel)) return facts;
     std::vector<int64_t> shape = sym.shape;
     if (shape.empty() || !sym.layout.admits(shape)) shape = {sym.layout.size()};
     const bool memory = sym.kind != ir::Symbol::Kind::Layout && sym.scope != ir::MemScope::Local;
@@ -101,7 +137,8 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
     sum.symbol = i;
     facts.layouts.push_back(std::move(sum));
   }
-  for (const ir::LayoutLiteral& lit : fe->program.layoutLiterals) {
+  for (const ir::LayoutLiteral& lit : program.layoutLiterals) {
+    if (stopped(cancel)) return facts;
     std::vector<int64_t> shape;
     for (const auto& it : lit.layout.shard) shape.push_back(it.extent);
     if (shape.empty() || !lit.layout.admits(shape)) shape = {lit.layout.size()};
@@ -109,12 +146,26 @@ ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
     sum.span = lit.span;
     facts.literals.push_back(std::move(sum));
   }
-  facts.sharedTiles = sharedTileImages(fe->program);
-  facts.source = std::move(source);
-  facts.frontEnd = std::move(fe);
-  facts.millis =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  // The tensor-core facts: sema records them while it checks, so only a script with tensor-core
+  // tile ops pays for a second, collecting pass (its diagnostics are stage 1's).
+  if (stopped(cancel)) return facts;
+  if (hasTensorCoreOps(program)) {
+    SemaOptions options;
+    options.sm = program.targetSm;
+    CheckedScript withFacts = checkScriptWithFragments(facts.source, facts.fileName, options);
+    facts.fragments = std::move(withFacts.fragments);
+    facts.descriptors = std::move(withFacts.descriptors);
+  }
+  if (stopped(cancel)) return facts;
+  facts.sharedTiles = sharedTileImages(program);
+  facts.cancelled = false;
+  facts.detailed = true;
+  facts.detailMillis = msSince(start);
   return facts;
+}
+
+ScriptFacts analyzeScript(std::string source, std::string fileName, int sm) {
+  return detailScriptFacts(checkScriptFacts(std::move(source), std::move(fileName), sm));
 }
 
 int symbolAt(const ir::Program& program, int offset, const std::string& word, int line) {

@@ -1,13 +1,21 @@
 // What the editor and the layout view need to know about a script, computed on the job runner's
-// worker (never on the GUI thread): the front-end result (diagnostics, IR, symbols), the PTX opcode
-// strings of the script with their validity and description, and an ownership summary of every
-// layout-carrying symbol (for hovers). Qt-free so that it is unit-testable.
+// worker (never on the GUI thread), in two stages (decision LIVE-3 in docs/decisions.md):
+//  1. checkScriptFacts: the front-end result (diagnostics, IR, symbols) from checkScript — the very
+//     call `tirx check` makes — and the PTX opcode strings sema resolved. Delivered at once: the
+//     diagnostics are on screen as soon as the engine's check returns.
+//  2. detailScriptFacts: what is drawn from that result afterwards — an ownership summary of every
+//     layout-carrying symbol and literal (hovers), the fragment facts and wgmma descriptors of the
+//     tensor-core ops and the byte/bank images of the shared tiles (the Tensor cores dock). It
+//     takes a cancel token: the next keystroke stops it between its steps.
+// Ownership tables of a tile (the Layout dock) are not here: they are tabulated on their own job
+// for the region on screen (LayoutGridModel). Qt-free so that it is unit-testable.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/diag/budget.h"
 #include "core/sema/sema.h"
 #include "views/opcode_fragments.h"
 #include "views/tensor_core_facts.h"
@@ -37,20 +45,33 @@ struct LayoutSummary {
   std::vector<int64_t> shape;  ///< the shape the summary tabulated
 };
 
-/// The worker's answer to one text snapshot.
+/// The worker's answer to one text snapshot: stage 1 fills source, fileName, frontEnd, opcodes and
+/// the times; stage 2 adds the rest and sets `detailed`.
 struct ScriptFacts {
   std::string source;
+  std::string fileName;
   std::shared_ptr<const FrontEndResult> frontEnd;
   std::vector<OpcodeSite> opcodes;
+  bool detailed = false;   ///< stage 2 ran to its end on this text
+  bool cancelled = false;  ///< stage 2 was stopped by its cancel token (its fields are partial)
   std::vector<LayoutSummary> layouts;
   std::vector<LayoutSummary> literals;       ///< one per ir::Program::layoutLiterals entry
   std::vector<FragmentFact> fragments;       ///< tensor-core register operands, element by element
   std::vector<SharedTileImage> sharedTiles;  ///< byte/bank images of the shared allocations
   std::vector<DescriptorFact> descriptors;   ///< wgmma shared operands: descriptors and what they read
-  double millis = 0;  ///< time the analysis took on the worker
+  double millis = 0;        ///< stage 1 on the worker (the engine's check and the opcode texts)
+  double checkMillis = 0;   ///< of which checkScript itself
+  double detailMillis = 0;  ///< stage 2 on the worker
 };
 
-/// Run the whole front end on `source` and collect the facts above. Never throws on user input.
+/// Stage 1: checkScript on `source` (the CLI's call) and sema's opcode sites formatted for the
+/// hovers. Never throws on user input.
+ScriptFacts checkScriptFacts(std::string source, std::string fileName, int sm);
+/// Stage 2 of `checked` (a stage-1 result): the same facts with the hover summaries, fragment
+/// facts, descriptors and shared-tile images added and `detailed` set; with `cancelled` set and
+/// `detailed` clear when `cancel` was set before it finished. Bounded at any tile size.
+ScriptFacts detailScriptFacts(const ScriptFacts& checked, const CancelToken* cancel = nullptr);
+/// Both stages at once (tests, benchmarks).
 ScriptFacts analyzeScript(std::string source, std::string fileName, int sm);
 
 /// "ld (memory) · atom 4 · dtypes float32, int32 · <description>": one tooltip text.

@@ -18,6 +18,9 @@ void Session::setText(const QString& text) {
   if (text == m_text) return;
   m_text = text;
   setModified(true);
+  // The details of the old text are stale from this keystroke on: stopping them now leaves the
+  // debounce for them to notice, so the next check never waits behind them.
+  m_runner.cancelKind(JobKind::Details);
   m_debounce.start();
   // The shown results and assembly were made from the old text: say so until the next run.
   bool reportStale = m_report != nullptr, productsStale = m_products != nullptr;
@@ -49,6 +52,7 @@ void Session::replaceDocument(const QString& text, const QString& filePath, bool
   // and its result dropped (m_document), its facts, products and report are gone.
   ++m_document;
   m_runner.cancelBatch();
+  m_runner.cancelKind(JobKind::Details);
   m_recordedName = name;
   m_text = text;
   setFilePath(filePath);
@@ -141,11 +145,29 @@ void Session::analyzeNow() {
   std::string source = m_text.toStdString();
   std::string name = displayName().toStdString();
   int sm = m_sm;
+  m_runner.cancelKind(JobKind::Details);
   m_runner.submit<ScriptFacts>(
-      JobKind::FrontEnd, [source, name, sm] { return analyzeScript(source, name, sm); }, this,
+      JobKind::FrontEnd, [source, name, sm] { return checkScriptFacts(source, name, sm); }, this,
       [this](ScriptFacts facts) {
         m_facts = std::make_shared<const ScriptFacts>(std::move(facts));
-        emit factsChanged();
+        emit factsChanged();  // the diagnostics are drawn now, before any detail is computed
+        requestDetails();
+      });
+}
+
+void Session::requestDetails() {
+  const std::shared_ptr<const ScriptFacts> checked = m_facts;
+  // an edit made while the check ran (or in its factsChanged) makes these details stale already
+  if (!checked || checked->detailed || checked->source != m_text.toStdString()) return;
+  m_runner.submitCancellable<ScriptFacts>(
+      JobKind::Details,
+      [checked](const CancelTokenPtr& cancel) { return detailScriptFacts(*checked, cancel.get()); },
+      this,
+      [this, checked](ScriptFacts facts) {
+        // only the details of the facts still shown (a newer text or document drops them)
+        if (facts.cancelled || m_facts != checked) return;
+        m_facts = std::make_shared<const ScriptFacts>(std::move(facts));
+        emit detailsChanged();
       });
 }
 

@@ -61,7 +61,10 @@ class Session : public QObject {
   /// Run the front end now on the current text (skips the debounce).
   void analyzeNow();
 
-  /// The newest front-end facts delivered (null before the first one).
+  /// The newest front-end facts delivered (null before the first one). Two stages per text
+  /// (decision LIVE-3): first the engine's check alone (factsChanged: diagnostics, symbols,
+  /// opcodes), then the same facts with the hover summaries, fragment facts, descriptors and tile
+  /// images added (`detailed`; detailsChanged). An edit cancels the second stage of the old text.
   std::shared_ptr<const ScriptFacts> facts() const { return m_facts; }
   /// Compile products of the newest compile (null before one; see engine_products.h).
   std::shared_ptr<const CompileProducts> products() const { return m_products; }
@@ -105,7 +108,10 @@ class Session : public QObject {
   /// isTemplate() changed (an example was opened, or Save As made it the user's file).
   void templateChanged(bool isTemplate);
   void modifiedChanged(bool modified);
+  /// New stage-1 facts: diagnostics and symbols of a new text (facts()->detailed is false).
   void factsChanged();
+  /// facts() now carries stage 2 (detailed) of the text factsChanged announced last.
+  void detailsChanged();
   void productsChanged();
   void reportChanged();
   void statusMessage(const QString& message);
@@ -131,6 +137,8 @@ class Session : public QObject {
   void replaceDocument(const QString& text, const QString& filePath, bool modified,
                        const QString& name);
   QTimer m_debounce;
+  /// Stage 2 of m_facts on the interactive lane, after its diagnostics are shown.
+  void requestDetails();
   std::shared_ptr<const ScriptFacts> m_facts;
   std::shared_ptr<const CompileProducts> m_products;
   std::shared_ptr<const VerifyProducts> m_report;

@@ -101,9 +101,13 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
           [this](int row, int, int previous, int) {
             if (row != previous) showAccessRow(row);
           });
-  connect(&m_session, &Session::factsChanged, this, [this] {
-    if (isVisible()) refresh();
-    else m_dirty = true;
+  // The fragment facts, descriptors and tile images are the session's second stage (LIVE-3):
+  // the dock follows detailsChanged and keeps the previous ones on screen until they arrive.
+  connect(&m_session, &Session::detailsChanged, this, [this] {
+    if (isVisible())
+      refresh();
+    else
+      m_dirty = true;
   });
   connect(&m_session, &Session::reportChanged, this, [this] {
     if (isVisible()) fillAccesses();
@@ -115,14 +119,16 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
 
 void TensorCorePanel::showEvent(QShowEvent* e) {
   QWidget::showEvent(e);
-  if (m_dirty || m_facts != m_session.facts()) {
+  const auto latest = m_session.facts();
+  if (m_dirty || (latest && latest->detailed && m_facts != latest)) {
     m_dirty = false;
     refresh();
   }
 }
 
 void TensorCorePanel::refresh() {
-  m_facts = m_session.facts();
+  // stage-1 facts alone (no fragment facts yet): the details shown stay until the new ones come
+  if (const auto latest = m_session.facts(); !latest || latest->detailed) m_facts = latest;
   const QString previous = m_pick->currentText();
   {
     const QSignalBlocker block(m_pick);
@@ -429,6 +435,7 @@ void TensorCorePanel::reset() {
   }
   m_rows.clear();
   m_accesses->setRowCount(0);
+  m_facts.reset();
   refresh();
 }
 

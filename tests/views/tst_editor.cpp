@@ -84,7 +84,8 @@ class TstEditor : public QObject {
     Session session(runner);
     EditorWidget editor(session);
     session.loadText(m_script, QString());
-    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, kWaitMs);
+    // the hover summaries and descriptors are the session's second stage (decision LIVE-3)
+    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr && session.facts()->detailed, kWaitMs);
 
     // hover on the use of register_layout in alloc_local
     int use = byteOffsetOf(m_script, "register_layout", 1);

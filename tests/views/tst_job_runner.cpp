@@ -1,5 +1,7 @@
 // JobRunner: a newer job replaces a queued one of the same kind, stale results are dropped, a
-// dead receiver never sees its result, and kinds do not replace each other.
+// dead receiver never sees its result, kinds do not replace each other, a FrontEnd job is taken
+// before the other queued jobs of its lane, and cancelKind stops and drops one kind.
+#include <QElapsedTimer>
 #include <QtTest>
 #include <atomic>
 
@@ -34,6 +36,86 @@ class TstJobRunner : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(delivered, QList<int>{30});
     QCOMPARE(runner.latestGeneration(JobKind::FrontEnd), quint64(3));
+  }
+
+  void frontEndJumpsTheQueue() {
+    // a keystroke's check is taken before the tables and details queued for the old text
+    JobRunner runner;
+    QObject receiver;
+    std::atomic<bool> release{false};
+    auto unblock = qScopeGuard([&] { release = true; });
+    std::atomic<int> started{0};
+    runner.submit<int>(
+        JobKind::OutputGrid,
+        [&] {
+          ++started;
+          while (!release) QThread::msleep(1);
+          return 0;
+        },
+        &receiver, [](int) {});
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);
+    QStringList order;
+    runner.submit<int>(
+        JobKind::Details, [] { return 0; }, &receiver, [&](int) { order << "details"; });
+    runner.submit<int>(
+        JobKind::Layout, [] { return 0; }, &receiver, [&](int) { order << "layout"; });
+    runner.submit<int>(
+        JobKind::FrontEnd, [] { return 0; }, &receiver, [&](int) { order << "check"; });
+    release = true;
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
+    QCOMPARE(order, (QStringList{"check", "details", "layout"}));
+  }
+
+  void cancelKindStopsAndDrops() {
+    JobRunner runner;
+    QObject receiver;
+    std::atomic<bool> sawCancel{false};
+    std::atomic<int> started{0};
+    QList<int> delivered;
+    // a running Details job sees its token set and its result is dropped
+    runner.submitCancellable<int>(
+        JobKind::Details,
+        [&](const tirx::CancelTokenPtr& cancel) {
+          ++started;
+          QElapsedTimer t;
+          t.start();
+          while (!cancel->cancelled() && t.elapsed() < kWaitMs) QThread::msleep(1);
+          sawCancel = cancel->cancelled();
+          return 1;
+        },
+        &receiver, [&](int v) { delivered << v; });
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);
+    // a queued one of the same kind behind a blocker is dropped without running
+    std::atomic<bool> ranQueued{false};
+    QVERIFY(runner.cancelKind(JobKind::Details));
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
+    QVERIFY(sawCancel);
+    QVERIFY(delivered.isEmpty());
+    std::atomic<bool> release{false};
+    auto unblock = qScopeGuard([&] { release = true; });
+    started = 0;
+    runner.submit<int>(
+        JobKind::Layout,
+        [&] {
+          ++started;
+          while (!release) QThread::msleep(1);
+          return 0;
+        },
+        &receiver, [](int) {});
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);
+    runner.submit<int>(
+        JobKind::Details,
+        [&] {
+          ranQueued = true;
+          return 2;
+        },
+        &receiver, [&](int v) { delivered << v; });
+    QVERIFY(runner.cancelKind(JobKind::Details));
+    QVERIFY(!runner.cancelKind(JobKind::Details));  // nothing left of that kind
+    release = true;
+    QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
+    QVERIFY(!ranQueued);
+    QVERIFY(delivered.isEmpty());
   }
 
   void staleResultIsDropped() {

@@ -109,7 +109,8 @@ class TstWgmmaViews : public QObject {
     EditorWidget editor(session);
     const QString text = readExample("wgmma_m64n64k16.py");
     session.loadText(text, QString());
-    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, kWaitMs);
+    // the hover summaries and descriptors are the session's second stage (decision LIVE-3)
+    QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr && session.facts()->detailed, kWaitMs);
     const int kw = byteOffsetOf(text, "b_descriptor=(16, 1024, 3)") + 15;
     const QString tip = editor.hoverTextAt(kw);
     QVERIFY2(tip.contains("b_descriptor of 'Bs'"), qPrintable(tip));
