@@ -5,14 +5,21 @@
 // theme's) — and the Diff dock's changed rows and headers in the dark theme use the dark table's
 // colours. A dock that renders empty (no file open: no text, no cells, no checks, no comparison)
 // fails the shot with exit status 4 and a message naming the dock; a PNG that cannot be written
-// fails with 1.
+// fails with 1. The Results grid's note of elements outside the tolerance takes the theme's FAIL
+// colour (it was a fixed dark red: 2.4:1 on the dark window).
+#include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <map>
 
+#include "views/job_runner.h"
+#include "views/output_grid_view.h"
+#include "views/results_view.h"
 #include "views/screenshot_runner.h"
+#include "views/session.h"
 #include "views/theme.h"
 
 using namespace tirx::views;
@@ -132,6 +139,38 @@ class TstStudioScreenshots : public QObject {
     QVERIFY2(s.err.contains("tirx-studio: the " + dock + " dock rendered empty"),
              qPrintable(s.err));
     QVERIFY(!s.image.isNull());
+  }
+
+  void gridNoteTakesTheTheme() {
+    // the Results grid's "2 of 256 elements outside the tolerance" note was a fixed #c0302f
+    // (2.4:1 on the dark window): now the theme's FAIL colour
+    applyApplicationTheme(true);
+    JobRunner runner;
+    Session session(runner);
+    ResultsView view(session);
+    view.resize(1100, 700);
+    view.show();
+    view.pickTab("grid");
+    QFile f(example("activation.py"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(f.readAll());
+    text.replace(
+        "np.testing.assert_allclose(out.numpy(), ref",
+        "ref = ref.copy()\nref[1, 3, 2] = 7.0\nnp.testing.assert_allclose(out.numpy(), ref");
+    QSignalSpy ready(view.outputGrid(), &OutputGridView::gridReady);
+    session.loadText(text, "activation.py");
+    session.requestCompileAndVerify();
+    QVERIFY(ready.wait(120000) || ready.count() > 0);
+    const QString note = view.outputGrid()->noteText();
+    QVERIFY2(note.contains("1 of 256 elements outside the tolerance"), qPrintable(note));
+    QLabel* label = nullptr;
+    for (QLabel* l : view.outputGrid()->findChildren<QLabel*>())
+      if (l->text() == note) label = l;
+    QVERIFY(label);
+    const ThemeColours& t = themeColours(true);
+    QCOMPARE(label->styleSheet(), styleSheetColour(t.fail.text));
+    QVERIFY(contrastRatio(t.fail.text, view.palette().color(QPalette::Window)) >= 4.5);
+    applyApplicationTheme(false);
   }
 
   void anUnwritableShotFails() {
