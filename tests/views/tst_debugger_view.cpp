@@ -192,7 +192,7 @@ void TstDebuggerView::gemmBreakpointStepAndPaint() {
   if (qEnvironmentVariableIsSet("TIRX_DEBUGGER_SHOT")) {  // docs/screenshots/debugger*.png
     const QString dir = qEnvironmentVariable("TIRX_DEBUGGER_SHOT");
     session.setBreakpoints({mmaLine});
-    panel.resize(1280, 760);  // the legend line whole
+    panel.resize(1280, 760);                 // the legend line whole
     for (const bool dark : {false, true}) {  // debugger*.png and debugger*-dark.png
       const QString suffix = dark ? "-dark.png" : ".png";
       applyApplicationTheme(dark);
