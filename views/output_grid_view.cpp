@@ -12,6 +12,7 @@
 #include "core/layout/tile_layout.h"
 #include "views/layout_canvas.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 namespace tirx::views {
 
@@ -119,7 +120,9 @@ void OutputGridView::deliver(std::shared_ptr<OutputGrid> g,
   m_gridCheck = check;
   m_canvas->modelChanged();
   m_note->setText(QString::fromStdString(m_grid.note));
-  m_note->setStyleSheet(m_grid.mismatches > 0 ? QStringLiteral("color: #c0302f") : QString());
+  // the theme's FAIL colour (#c0302f, once fixed here, read 2.4:1 on the dark window)
+  m_note->setStyleSheet(m_grid.mismatches > 0 ? styleSheetColour(themeColours(palette()).fail.text)
+                                              : QString());
   int64_t cell = kept;
   if (m_pendingFlat >= 0) cell = outputGridCellOf(m_grid, m_pendingFlat);
   m_pendingFlat = -1;

@@ -2,22 +2,29 @@
 // worker); "idle" must hold for a few ticks so that results posted back are painted.
 #include "views/screenshot_runner.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QPainter>
 #include <QPixmap>
+#include <QPlainTextEdit>
+#include <QTreeWidget>
 #include <cstdio>
 
+#include "views/assembly_view.h"
+#include "views/debugger_panel.h"
 #include "views/diff_view.h"
 #include "views/editor_pane.h"
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/find_bar.h"
 #include "views/job_runner.h"
+#include "views/layout_panel.h"
 #include "views/main_window.h"
 #include "views/opcode_hover.h"
 #include "views/pipeline_panel.h"
+#include "views/problems_panel.h"
 #include "views/results_view.h"
 #include "views/session.h"
 #include "views/tensor_core_panel.h"
@@ -26,7 +33,10 @@ namespace tirx::views {
 
 ScreenshotRunner::ScreenshotRunner(MainWindow& window, QString outPath, QString file, QString dock,
                                    QObject* parent)
-    : QObject(parent), m_window(window), m_out(std::move(outPath)), m_file(std::move(file)),
+    : QObject(parent),
+      m_window(window),
+      m_out(std::move(outPath)),
+      m_file(std::move(file)),
       m_dock(std::move(dock)) {
   m_poll.setInterval(50);
   connect(&m_poll, &QTimer::timeout, this, &ScreenshotRunner::poll);
@@ -39,7 +49,8 @@ void ScreenshotRunner::start() {
     return;
   }
   if (!m_dock.isEmpty() && !m_window.isolateDock(m_dock)) {
-    std::fprintf(stderr, "tirx-studio: no dock '%s' (editor, layout, assembly, results, tensorcores)\n",
+    std::fprintf(stderr,
+                 "tirx-studio: no dock '%s' (editor, layout, assembly, results, tensorcores)\n",
                  qPrintable(m_dock));
     QCoreApplication::exit(2);
     return;
@@ -88,9 +99,18 @@ void ScreenshotRunner::poll() {
     if (!m_window.diffView()->showSection(m_pick))
       std::fprintf(stderr, "tirx-studio: no Diff section '%s' (script, cuda, ptx, sass)\n",
                    qPrintable(m_pick));
+  } else if (!m_pick.isEmpty() && m_dock == QLatin1String("assembly")) {
+    const QStringList tabs{"cuda", "ptx", "sass", "resources"};
+    const int tab = static_cast<int>(tabs.indexOf(m_pick.toLower()));
+    if (tab < 0)
+      std::fprintf(stderr, "tirx-studio: no Assembly tab '%s' (cuda, ptx, sass, resources)\n",
+                   qPrintable(m_pick));
+    else
+      m_window.assemblyView()->showTab(static_cast<AssemblyView::Tab>(tab));
   } else if (!m_pick.isEmpty() && m_dock == QLatin1String("pipeline")) {
     if (!m_window.pipelinePanel()->pick(m_pick))
-      std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n", qPrintable(m_pick));
+      std::fprintf(stderr, "tirx-studio: no Pipeline tab or TMA image contains '%s'\n",
+                   qPrintable(m_pick));
   } else if (!m_pick.isEmpty() && m_dock != QLatin1String("results") &&
              !m_window.tensorCorePanel()->pick(m_pick)) {
     std::fprintf(stderr, "tirx-studio: no Tensor cores item contains '%s'\n", qPrintable(m_pick));
@@ -99,14 +119,16 @@ void ScreenshotRunner::poll() {
     captureWhenIdle();  // the row's bank map is computed on the worker
     return;
   }
-  if (m_hoverLine > 0) m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
+  if (m_hoverLine > 0)
+    m_window.editor()->hoverAt(m_window.editor()->positionOf(m_hoverLine, m_hoverCol));
   if (!m_find.isEmpty()) {
     m_window.editorPane()->findBar()->open(false);
     m_window.editorPane()->findBar()->findEdit()->setText(m_find);
   }
   if (m_completeLine > 0) {
     EditorWidget* e = m_window.editor();
-    e->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, static_cast<unsigned long>(e->positionOf(m_completeLine, m_completeCol)));
+    e->SendScintilla(QsciScintillaBase::SCI_GOTOPOS,
+                     static_cast<unsigned long>(e->positionOf(m_completeLine, m_completeCol)));
     e->setFocus();
     e->showCompletions(true);
   }
@@ -122,9 +144,46 @@ void ScreenshotRunner::captureWhenIdle() {
   capture();
 }
 
+QString dockContent(MainWindow& window, const QString& name) {
+  auto some = [](int64_t n, const char* what) {
+    return n > 0 ? QStringLiteral("%1 %2").arg(n).arg(what) : QString();
+  };
+  if (name == QLatin1String("editor"))
+    return some(window.editor()->text().trimmed().size(), "characters");
+  if (name == QLatin1String("layout"))
+    return some(window.layoutPanel()->model().cellCount(), "cells");
+  if (name == QLatin1String("assembly")) {
+    int64_t chars = 0;
+    for (auto* t : window.assemblyView()->findChildren<QPlainTextEdit*>())
+      chars += t->toPlainText().trimmed().size();
+    return some(chars, "characters of CUDA/PTX/SASS");
+  }
+  if (name == QLatin1String("results")) {
+    ResultsView* r = window.resultsView();
+    return some(r->checksTree()->topLevelItemCount() + r->faultsTree()->topLevelItemCount(),
+                "checks and faults");
+  }
+  if (name == QLatin1String("tensorcores"))
+    return some(window.tensorCorePanel()->picker()->count(), "operands");
+  if (name == QLatin1String("pipeline")) {
+    PipelinePanel* p = window.pipelinePanel();
+    return some(p->runPicker()->count() + p->imagePicker()->count(), "runs and images");
+  }
+  if (name == QLatin1String("problems"))
+    return some(window.problemsPanel()->tree()->topLevelItemCount(), "problems");
+  if (name == QLatin1String("diff"))
+    return window.diffView()->data() ? QStringLiteral("a comparison") : QString();
+  if (name == QLatin1String("debugger"))
+    return window.debuggerPanel()->active() ? QStringLiteral("a recording") : QString();
+  return QStringLiteral("(not checked)");
+}
+
 void ScreenshotRunner::capture() {
   QCoreApplication::processEvents();
   QPixmap shot = m_window.grab();
+  // the isolated dock must show something of what it is for
+  const QString content =
+      m_dock.isEmpty() ? QStringLiteral("the window") : dockContent(m_window, m_dock);
   // popups (an opcode hover, the completion list and its description) are top-level windows of
   // their own: paint each where it stands over the window
   QPainter p(&shot);
@@ -133,6 +192,12 @@ void ScreenshotRunner::capture() {
   p.end();
   bool ok = shot.save(m_out, "PNG");
   if (!ok) std::fprintf(stderr, "tirx-studio: cannot write %s\n", qPrintable(m_out));
+  if (ok && content.isEmpty()) {
+    std::fprintf(stderr, "tirx-studio: the %s dock rendered empty in %s\n", qPrintable(m_dock),
+                 qPrintable(m_out));
+    QCoreApplication::exit(4);
+    return;
+  }
   QCoreApplication::exit(ok ? 0 : 1);
 }
 

@@ -1,7 +1,8 @@
 // `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C]
 // [--diff OTHER]`: open FILE, let the front end run, Compile & Verify when the engine has it, wait
 // until every job has been delivered, optionally isolate one dock, render the window to a PNG and
-// quit with 0 (1 when writing failed, 2 when the file could not be opened, 3 on a timeout).
+// quit with 0 (1 when writing failed, 2 when the file could not be opened, 3 on a timeout, 4 when
+// the isolated dock rendered empty: nothing of what it is for is on screen — see dockContent).
 #pragma once
 
 #include <QObject>
@@ -11,6 +12,13 @@
 namespace tirx::views {
 
 class MainWindow;
+
+/// What the dock `name` of `window` shows, in a few words ("12 lines of text", "4096 cells"), or
+/// an empty string when it shows nothing of what it is for: no script text in the editor, no
+/// tabulated cells in the Layout dock, no CUDA/PTX/SASS text in Assembly, no checks or faults in
+/// Results, no operand to pick in Tensor cores, no run or TMA image in Pipeline, no rows in
+/// Problems, no comparison in Diff, no recording in Debugger.
+QString dockContent(MainWindow& window, const QString& name);
 
 class ScreenshotRunner : public QObject {
   Q_OBJECT
@@ -25,6 +33,7 @@ class ScreenshotRunner : public QObject {
   void setLine(int line) { m_line = line; }
   /// Pick this item of the Tensor cores dock (text contained in the item) before capturing; with
   /// the dock "pipeline", the Pipeline tab or TMA image whose title contains it; with the dock
+  /// "assembly", the tab (cuda, ptx, sass, resources); with the dock
   /// "results", the plot tab ("grid": the output grid). With a shared tile picked and `--line`,
   /// the conflict-table row of that line is selected too (its warp-0 bank map drawn).
   void setPick(const QString& text) { m_pick = text; }

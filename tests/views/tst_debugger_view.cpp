@@ -19,6 +19,7 @@
 #include "views/job_runner.h"
 #include "views/layout_canvas.h"
 #include "views/session.h"
+#include "views/theme.h"
 
 using namespace tirx;
 using namespace tirx::views;
@@ -33,7 +34,19 @@ QString readSource(const QString& rel) {
   return QString::fromUtf8(f.readAll());
 }
 
-/// C[i, j] of gemm_ldmatrix_swizzled.py: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2.
+/// gemm_ldmatrix_swizzled.py with periodic inputs in its check code instead of the example's
+/// random ones, so that C can be recomputed here (cAt).
+QString periodicGemm() {
+  QString text = readSource("resources/examples/gemm_ldmatrix_swizzled.py");
+  const QString a = "a = (torch.floor(torch.rand(4096, device=\"cuda\") * 7) - 3)";
+  const QString b = "b = (torch.floor(torch.rand(4096, device=\"cuda\") * 5) - 2)";
+  if (!text.contains(a) || !text.contains(b)) qFatal("gemm_ldmatrix_swizzled.py's inputs changed");
+  text.replace(a, "a = ((torch.arange(4096, device=\"cuda\") % 7) - 3)");
+  text.replace(b, "b = ((torch.arange(4096, device=\"cuda\") % 5) - 2)");
+  return text;
+}
+
+/// C[i, j] of periodicGemm(): a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2.
 double cAt(int64_t i, int64_t j) {
   double s = 0;
   for (int64_t k = 0; k < 64; ++k) s += double((i * 64 + k) % 7 - 3) * double((j * 64 + k) % 5 - 2);
@@ -82,8 +95,7 @@ void TstDebuggerView::gemmBreakpointStepAndPaint() {
   DebuggerPanel panel(session);
   panel.resize(900, 900);
   panel.show();
-  session.loadText(readSource("resources/examples/gemm_ldmatrix_swizzled.py"),
-                   "gemm_ldmatrix_swizzled.py");
+  session.loadText(periodicGemm(), "gemm_ldmatrix_swizzled.py");
   QVERIFY(QTest::qWaitForWindowExposed(&editor));
   QVERIFY(QTest::qWaitForWindowExposed(&panel));
 
@@ -180,23 +192,32 @@ void TstDebuggerView::gemmBreakpointStepAndPaint() {
   if (qEnvironmentVariableIsSet("TIRX_DEBUGGER_SHOT")) {  // docs/screenshots/debugger*.png
     const QString dir = qEnvironmentVariable("TIRX_DEBUGGER_SHOT");
     session.setBreakpoints({mmaLine});
-    panel.resize(1100, 760);
-    QVERIFY(deliver(panel, [&] { panel.goToStep(8); }));
-    canvas->fitToView();
-    hover(canvas, canvas->cellRect(5 * 64 + 7).center().toPoint());
-    QTest::qWait(100);  // the info label's new height
-    QVERIFY(panel.grab().save(dir + "/debugger_output.png"));
-    QVERIFY(deliver(panel, [&] { panel.showBuffer("acc"); }));
-    QVERIFY(deliver(panel, [&] { panel.goToStep(7); }));
-    canvas->fitToView();
-    canvas->setCellSize(46, canvas->cellRect(0).topLeft());
-    hover(canvas, canvas->cellRect(9).center().toPoint());
-    QTest::qWait(100);
-    QVERIFY(panel.grab().save(dir + "/debugger.png"));
-    const int top = int(editor.SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0UL,
-                                             editor.positionFromLineIndex(mmaLine - 13, 0)));
-    QVERIFY(editor.grab(QRect(0, top, editor.width(), 16 * editor.textHeight(0)))
-                .save(dir + "/debugger_editor.png"));
+    panel.resize(1280, 760);                 // the legend line whole
+    for (const bool dark : {false, true}) {  // debugger*.png and debugger*-dark.png
+      const QString suffix = dark ? "-dark.png" : ".png";
+      applyApplicationTheme(dark);
+      editor.applyTheme(dark);
+      if (dark) QVERIFY(deliver(panel, [&] { panel.showBuffer("C"); }));  // back from acc
+      QVERIFY(deliver(panel, [&] { panel.goToStep(8); }));
+      canvas->fitToView();
+      hover(canvas, canvas->cellRect(5 * 64 + 7).center().toPoint());
+      QTest::qWait(100);  // the info label's new height
+      QVERIFY(panel.grab().save(dir + "/debugger_output" + suffix));
+      QVERIFY(deliver(panel, [&] { panel.showBuffer("acc"); }));
+      QVERIFY(deliver(panel, [&] { panel.goToStep(7); }));
+      canvas->fitToView();
+      canvas->setCellSize(46, canvas->cellRect(0).topLeft());
+      hover(canvas, canvas->cellRect(9).center().toPoint());
+      QTest::qWait(100);
+      QVERIFY(panel.grab().save(dir + "/debugger" + suffix));
+      QCOMPARE(editor.markedLines(EditorWidget::DebugLineMarker), QList<int>{mmaLine});
+      const int top = int(editor.SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0UL,
+                                               editor.positionFromLineIndex(mmaLine - 13, 0)));
+      QVERIFY(editor.grab(QRect(0, top, editor.width(), 16 * editor.textHeight(0)))
+                  .save(dir + "/debugger_editor" + suffix));
+    }
+    applyApplicationTheme(false);
+    editor.applyTheme(false);
   }
 }
 
