@@ -25,6 +25,7 @@ D = 128
 STAGES = 2
 BH = BATCH * HEADS
 NKV = SEQ // 128
+LAST = (NKV - 1) % STAGES  # the stage of the last K/V block
 SCALE_LOG2 = 0.12751743082459868  # log2(e) / sqrt(128)
 SW_Q = ComposeLayout(3, 3, 3, TileLayout(S[128, 64]))  # one 64-column half of the Q tile
 SW_KV = ComposeLayout(3, 3, 3, TileLayout(S[STAGES * 128, 64]))
@@ -203,17 +204,16 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
             rescale_o(ov, ow, st)
             T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
         # The last block's P V.
-        sl = (NKV - 1) % STAGES
-        T.cuda.mbarrier_wait(fullv.ptr_to([sl]), (NKV - 1) // STAGES % 2)
+        T.cuda.mbarrier_wait(fullv.ptr_to([LAST]), (NKV - 1) // STAGES % 2)
         T.ptx.bar.sync(1 + half, 256)
         T.ptx.wgmma.fence.sync.aligned()
-        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_lo, p_words, Vs0[sl * 128 : sl * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
-        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_hi, p_words, Vs1[sl * 128 : sl * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
+        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_lo, p_words, Vs0[LAST * 128 : LAST * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
+        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_hi, p_words, Vs1[LAST * 128 : LAST * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
         T.ptx.wgmma.commit_group.sync.aligned()
         T.ptx.bar.arrive(2 - half, 256)
         T.ptx.wgmma.wait_group.sync.aligned(0)
         if tid % 32 == 0:
-            T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([sl]))
+            T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([LAST]))
         # The row sums of the quad, then O / l in bf16 pairs.
         l0 = st[2] + T.cuda.__shfl_xor_sync(0xFFFFFFFF, st[2], 1)
         l0 = l0 + T.cuda.__shfl_xor_sync(0xFFFFFFFF, l0, 2)
