@@ -20,7 +20,8 @@ bool parseInt(const std::string& s, int64_t lo, int64_t hi, int64_t& out) {
 
 }  // namespace
 
-std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& argv, std::string& error) {
+std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& argv,
+                                                std::string& error) {
   AttentionArgs a;
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& x = argv[i];
@@ -31,7 +32,8 @@ std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& 
       }
       const std::string& v = argv[++i];
       if (!parseInt(v, lo, hi, out)) {
-        error = x + " " + v + ": expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+        error = x + " " + v + ": expected an integer in [" + std::to_string(lo) + ", " +
+                std::to_string(hi) + "]";
         return false;
       }
       return true;
@@ -73,7 +75,8 @@ std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& 
 }
 
 double attentionFlops(int64_t batch, int64_t heads, int64_t seq, int64_t headDim, bool causal) {
-  const double f = 4.0 * double(batch) * double(heads) * double(seq) * double(seq) * double(headDim);
+  const double f =
+      4.0 * double(batch) * double(heads) * double(seq) * double(seq) * double(headDim);
   return causal ? f / 2 : f;
 }
 
@@ -116,7 +119,8 @@ std::optional<std::vector<double>> parseTimings(const std::string& line) {
   while (in >> tok) {
     double x = 0;
     auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), x);
-    if (ec != std::errc() || p != tok.data() + tok.size() || !(x > 0) || !std::isfinite(x)) return std::nullopt;
+    if (ec != std::errc() || p != tok.data() + tok.size() || !(x > 0) || !std::isfinite(x))
+      return std::nullopt;
     v.push_back(x);
   }
   if (v.empty()) return std::nullopt;

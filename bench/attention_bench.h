@@ -13,13 +13,13 @@
 namespace tirx::bench {
 
 struct AttentionArgs {
-  std::string kernel;   ///< the kernel script (default bench/kernels/attention_fwd_bf16_d128.py)
-  int64_t batch = 4;    ///< the issue's shape: batch 4, 32 heads, 4096 tokens
+  std::string kernel;  ///< the kernel script (default bench/kernels/attention_fwd_bf16_d128.py)
+  int64_t batch = 4;   ///< the issue's shape: batch 4, 32 heads, 4096 tokens
   int64_t heads = 32;
   int64_t seq = 4096;
   bool causal = false;
-  int rounds = 10;      ///< A B C rounds (tirx, torch cuDNN, torch flash), interleaved
-  int iters = 10;       ///< timed launches of each side per round
+  int rounds = 10;  ///< A B C rounds (tirx, torch cuDNN, torch flash), interleaved
+  int iters = 10;   ///< timed launches of each side per round
   std::string python = "python3";
   bool noTorch = false;  ///< time the kernel alone, check it against the host reference only
 };
@@ -27,7 +27,8 @@ struct AttentionArgs {
 /// Parses `bench_gpu_attention [KERNEL] [--batch B] [--heads H] [--seq S] [--causal] [--rounds R]
 /// [--iters N] [--python EXE] [--no-torch]`. On error returns nullopt and sets `error` to a
 /// one-line message naming the argument.
-std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& argv, std::string& error);
+std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& argv,
+                                                std::string& error);
 
 /// Multiply-adds of Q Kᵀ and P V counted as 2 flops each: 4·B·H·S²·D, half of it when causal
 /// (the flash-attention convention; the diagonal blocks' extra work is not counted).

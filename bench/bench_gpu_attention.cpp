@@ -1,7 +1,7 @@
 // GPU throughput of a generated attention forward kernel (default
-// bench/kernels/attention_fwd_bf16_d128.py) beside torch SDPA's cuDNN and flash backends in the same
-// call (issue 24, decision ATT-2). The kernel's parameters must be Q, K, V, O, each (B·H·S, D) bf16;
-// B, H, S and the causal flag come from the command line (the kernel's shape must agree).
+// bench/kernels/attention_fwd_bf16_d128.py) beside torch SDPA's cuDNN and flash backends in the
+// same call (issue 24, decision ATT-2). The kernel's parameters must be Q, K, V, O, each (B·H·S, D)
+// bf16; B, H, S and the causal flag come from the command line (the kernel's shape must agree).
 //   1. Compile the script through the project's pipeline, upload Q, K, V from attention_bench.h's
 //      integer hash (exact in bf16), encode the kernel's TMA maps as the runner does (TC-T1).
 //   2. Start scripts/torch_sdpa.py as a helper process on pipes; it builds the same Q, K, V on the
@@ -15,7 +15,8 @@
 // Usage: bench_gpu_attention [KERNEL] [--batch 4] [--heads 32] [--seq 4096] [--causal]
 //        [--rounds 10] [--iters 10] [--python python3] [--no-torch]
 // Exit: 0 checked and timed, 1 compile error, mismatch or helper failure, 2 bad arguments,
-// 3 no CUDA driver or device. The last lines are machine-readable (scripts/gpu-check.sh reads them):
+// 3 no CUDA driver or device. The last lines are machine-readable (scripts/gpu-check.sh reads
+// them):
 //   attn_tflops tirx|cudnn|flash T     attn_ratio cudnn|flash R
 #include <fcntl.h>
 #include <signal.h>
@@ -115,16 +116,18 @@ class Helper {
 };
 
 /// Attention of one query row in double: softmax(q Kᵀ / √D) V over the keys the row sees.
-void referenceRow(const std::vector<uint16_t>& q, const std::vector<uint16_t>& k, const std::vector<uint16_t>& v,
-                  int64_t seq, int64_t d, int64_t bh, int64_t row, bool causal, std::vector<double>& out) {
+void referenceRow(const std::vector<uint16_t>& q, const std::vector<uint16_t>& k,
+                  const std::vector<uint16_t>& v, int64_t seq, int64_t d, int64_t bh, int64_t row,
+                  bool causal, std::vector<double>& out) {
   const int64_t keys = causal ? row + 1 : seq;
-  std::vector<double> s(size_t(keys));
+  std::vector<double> s(static_cast<size_t>(keys));
   const size_t qo = size_t((bh * seq + row) * d);
   double m = -1e300;
   for (int64_t j = 0; j < keys; ++j) {
     const size_t ko = size_t((bh * seq + j) * d);
     double acc = 0;
-    for (int64_t c = 0; c < d; ++c) acc += double(bf16ToFloat(q[qo + size_t(c)])) * bf16ToFloat(k[ko + size_t(c)]);
+    for (int64_t c = 0; c < d; ++c)
+      acc += double(bf16ToFloat(q[qo + size_t(c)])) * bf16ToFloat(k[ko + size_t(c)]);
     s[size_t(j)] = acc / std::sqrt(double(d));
     m = std::max(m, s[size_t(j)]);
   }
@@ -133,7 +136,8 @@ void referenceRow(const std::vector<uint16_t>& q, const std::vector<uint16_t>& k
   out.assign(size_t(d), 0.0);
   for (int64_t j = 0; j < keys; ++j) {
     const size_t vo = size_t((bh * seq + j) * d);
-    for (int64_t c = 0; c < d; ++c) out[size_t(c)] += s[size_t(j)] / l * bf16ToFloat(v[vo + size_t(c)]);
+    for (int64_t c = 0; c < d; ++c)
+      out[size_t(c)] += s[size_t(j)] / l * bf16ToFloat(v[vo + size_t(c)]);
   }
 }
 
@@ -147,7 +151,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   bench::AttentionArgs a = *parsed;
-  if (a.kernel.empty()) a.kernel = std::string(TIRX_SOURCE_DIR) + "/bench/kernels/attention_fwd_bf16_d128.py";
+  if (a.kernel.empty())
+    a.kernel = std::string(TIRX_SOURCE_DIR) + "/bench/kernels/attention_fwd_bf16_d128.py";
   auto devs = device::enumerateDevices();
   if (!devs || devs->empty()) {
     std::printf("bench_gpu_attention: %s\n", devs ? "no CUDA device" : devs.error().text().c_str());
@@ -178,20 +183,24 @@ int main(int argc, char** argv) {
   bool shapeOk = k.buffers.size() >= 4 && k.params.size() == 4;
   for (int i = 0; shapeOk && i < 4; ++i)
     shapeOk = k.buffers[size_t(i)].shape.size() == 2 && k.buffers[size_t(i)].shape[0] == rows &&
-              k.buffers[size_t(i)].shape[1] == k.buffers[0].shape[1] && k.buffers[size_t(i)].dtype == ir::DType::BFloat16;
+              k.buffers[size_t(i)].shape[1] == k.buffers[0].shape[1] &&
+              k.buffers[size_t(i)].dtype == ir::DType::BFloat16;
   if (!shapeOk) {
-    std::printf("%s: %s must take Q, K, V, O of shape (%lld, D) bf16 (B %lld x H %lld x S %lld rows)\n",
-                a.kernel.c_str(), k.name.c_str(), (long long)rows, (long long)a.batch, (long long)a.heads,
-                (long long)a.seq);
+    std::printf(
+        "%s: %s must take Q, K, V, O of shape (%lld, D) bf16 (B %lld x H %lld x S %lld rows)\n",
+        a.kernel.c_str(), k.name.c_str(), (long long)rows, (long long)a.batch, (long long)a.heads,
+        (long long)a.seq);
     return 1;
   }
   const int64_t D = k.buffers[0].shape[1];
   const size_t n = size_t(rows * D);
   const double flops = bench::attentionFlops(a.batch, a.heads, a.seq, D, a.causal);
   std::printf("device: %s, %d SMs, sm_%d\n", info.name.c_str(), info.smCount, sm);
-  std::printf("%s: batch %lld, heads %lld, seq %lld, head dim %lld, %s, bf16; %.3g GFLOP a call; %d rounds x %d launches, interleaved\n",
-              k.name.c_str(), (long long)a.batch, (long long)a.heads, (long long)a.seq, (long long)D,
-              a.causal ? "causal" : "non-causal", flops * 1e-9, a.rounds, a.iters);
+  std::printf(
+      "%s: batch %lld, heads %lld, seq %lld, head dim %lld, %s, bf16; %.3g GFLOP a call; %d rounds "
+      "x %d launches, interleaved\n",
+      k.name.c_str(), (long long)a.batch, (long long)a.heads, (long long)a.seq, (long long)D,
+      a.causal ? "causal" : "non-causal", flops * 1e-9, a.rounds, a.iters);
 
   std::vector<uint16_t> hq(n), hk(n), hv(n);
   for (size_t i = 0; i < n; ++i) {
@@ -253,32 +262,37 @@ int main(int argc, char** argv) {
   double hostMax = 0;
   std::vector<double> refRow;
   for (int s = 0; s < 64; ++s) {
-    const int64_t bh = (int64_t(s) * 7919) % (a.batch * a.heads), row = (int64_t(s) * 104729 + s / 2) % a.seq;
+    const int64_t bh = (int64_t(s) * 7919) % (a.batch * a.heads),
+                  row = (int64_t(s) * 104729 + s / 2) % a.seq;
     referenceRow(hq, hk, hv, a.seq, D, bh, row, a.causal, refRow);
     std::vector<float> rf(refRow.begin(), refRow.end());
-    const auto r = bench::compareClose(&got[size_t((bh * a.seq + row) * D)], rf.data(), D, bench::kAttentionAtol,
-                                       bench::kAttentionRtol);
+    const auto r = bench::compareClose(&got[size_t((bh * a.seq + row) * D)], rf.data(), D,
+                                       bench::kAttentionAtol, bench::kAttentionRtol);
     hostBad += r.bad;
     hostMax = std::max(hostMax, r.maxAbs);
   }
-  std::printf("check: 64 sampled rows vs a double-precision host reference: %lld of %lld outside |d| <= %.2g + %.2g|ref|, max |d| %.3g: %s\n",
-              (long long)hostBad, (long long)(64 * D), bench::kAttentionAtol, bench::kAttentionRtol, hostMax,
-              hostBad ? "MISMATCH" : "ok");
+  std::printf(
+      "check: 64 sampled rows vs a double-precision host reference: %lld of %lld outside |d| <= "
+      "%.2g + %.2g|ref|, max |d| %.3g: %s\n",
+      (long long)hostBad, (long long)(64 * D), bench::kAttentionAtol, bench::kAttentionRtol,
+      hostMax, hostBad ? "MISMATCH" : "ok");
   if (hostBad) return 1;
 
   Helper torch;
   bool haveCudnn = false, haveFlash = false;
   if (!a.noTorch) {
     const std::string script = std::string(TIRX_SOURCE_DIR) + "/scripts/torch_sdpa.py";
-    if (!torch.start({a.python, script, std::to_string(a.batch), std::to_string(a.heads), std::to_string(a.seq),
-                      std::to_string(D), a.causal ? "1" : "0"})) {
+    if (!torch.start({a.python, script, std::to_string(a.batch), std::to_string(a.heads),
+                      std::to_string(a.seq), std::to_string(D), a.causal ? "1" : "0"})) {
       std::printf("bench_gpu_attention: cannot start %s\n", script.c_str());
       return 1;
     }
     const std::string ready = torch.ask("");
     if (ready.rfind("ready ", 0) != 0) {
-      std::printf("bench_gpu_attention: the torch helper did not start (%s); run with --no-torch to time the kernel alone\n",
-                  ready.empty() ? "no reply" : ready.c_str());
+      std::printf(
+          "bench_gpu_attention: the torch helper did not start (%s); run with --no-torch to time "
+          "the kernel alone\n",
+          ready.empty() ? "no reply" : ready.c_str());
       return 1;
     }
     haveCudnn = ready.find("cudnn YES") != std::string::npos;
@@ -291,7 +305,8 @@ int main(int argc, char** argv) {
     const std::string reply = torch.ask(std::string("ref ") + tmpl);
     std::vector<uint16_t> refRaw(n);
     std::ifstream rin(tmpl, std::ios::binary);
-    const bool read = reply.rfind("ok ", 0) == 0 && rin.read(reinterpret_cast<char*>(refRaw.data()), std::streamsize(n * 2)) &&
+    const bool read = reply.rfind("ok ", 0) == 0 &&
+                      rin.read(reinterpret_cast<char*>(refRaw.data()), std::streamsize(n * 2)) &&
                       rin.gcount() == std::streamsize(n * 2);
     std::remove(tmpl);
     if (!read) {
@@ -300,17 +315,21 @@ int main(int argc, char** argv) {
     }
     std::vector<float> ref(n);
     for (size_t i = 0; i < n; ++i) ref[i] = bf16ToFloat(refRaw[i]);
-    const auto r = bench::compareClose(got.data(), ref.data(), int64_t(n), bench::kAttentionAtol, bench::kAttentionRtol);
+    const auto r = bench::compareClose(got.data(), ref.data(), int64_t(n), bench::kAttentionAtol,
+                                       bench::kAttentionRtol);
     std::istringstream rs(reply);
     std::string okWord, refName, diffWord, flashDiff;
     rs >> okWord >> refName >> diffWord >> flashDiff;
-    std::printf("check: every element vs SDPA %s: %lld of %lld outside |d| <= %.2g + %.2g|ref|, max |d| %.3g (flash vs %s: %s): %s\n",
-                refName.c_str(), (long long)r.bad, (long long)r.count, bench::kAttentionAtol, bench::kAttentionRtol,
-                r.maxAbs, refName.c_str(), flashDiff.c_str(), r.ok() ? "ok" : "MISMATCH");
+    std::printf(
+        "check: every element vs SDPA %s: %lld of %lld outside |d| <= %.2g + %.2g|ref|, max |d| "
+        "%.3g (flash vs %s: %s): %s\n",
+        refName.c_str(), (long long)r.bad, (long long)r.count, bench::kAttentionAtol,
+        bench::kAttentionRtol, r.maxAbs, refName.c_str(), flashDiff.c_str(),
+        r.ok() ? "ok" : "MISMATCH");
     if (!r.ok()) {
       const int64_t i = r.firstBad;
-      std::printf("first mismatch: row %lld, column %lld: kernel %g, SDPA %g\n", (long long)(i / D), (long long)(i % D),
-                  double(got[size_t(i)]), double(ref[size_t(i)]));
+      std::printf("first mismatch: row %lld, column %lld: kernel %g, SDPA %g\n", (long long)(i / D),
+                  (long long)(i % D), double(got[size_t(i)]), double(ref[size_t(i)]));
       return 1;
     }
   }
@@ -321,7 +340,8 @@ int main(int argc, char** argv) {
     if (!timeOnce(ms)) return 1;
   auto torchRound = [&](const char* backend, bool have, std::vector<double>& into, int iters) {
     if (!have) return true;
-    const std::string reply = torch.ask(std::string("time ") + backend + " " + std::to_string(iters));
+    const std::string reply =
+        torch.ask(std::string("time ") + backend + " " + std::to_string(iters));
     auto t = bench::parseTimings(reply);
     if (!t) {
       std::printf("bench_gpu_attention: torch %s: %s\n", backend, reply.c_str());
@@ -330,7 +350,8 @@ int main(int argc, char** argv) {
     into.insert(into.end(), t->begin(), t->end());
     return true;
   };
-  if (!torchRound("cudnn", haveCudnn, cudnnMs, 1) || !torchRound("flash", haveFlash, flashMs, 1)) return 1;
+  if (!torchRound("cudnn", haveCudnn, cudnnMs, 1) || !torchRound("flash", haveFlash, flashMs, 1))
+    return 1;
   cudnnMs.clear();
   flashMs.clear();
   for (int r = 0; r < a.rounds; ++r) {
@@ -338,24 +359,29 @@ int main(int argc, char** argv) {
       if (!timeOnce(ms)) return 1;
       tirxMs.push_back(ms);
     }
-    if (!torchRound("cudnn", haveCudnn, cudnnMs, a.iters) || !torchRound("flash", haveFlash, flashMs, a.iters)) return 1;
+    if (!torchRound("cudnn", haveCudnn, cudnnMs, a.iters) ||
+        !torchRound("flash", haveFlash, flashMs, a.iters))
+      return 1;
   }
   const double tm = bench::median(tirxMs), cm = bench::median(cudnnMs), fm = bench::median(flashMs);
   auto tf = [&](double m) { return m > 0 ? flops / (m * 1e-3) / 1e12 : 0.0; };
-  std::printf("%-28s %10s %10s %10s %10s\n", "implementation", "median ms", "min ms", "TFLOP/s", "tirx/this");
+  std::printf("%-28s %10s %10s %10s %10s\n", "implementation", "median ms", "min ms", "TFLOP/s",
+              "tirx/this");
   auto row = [&](const char* name, const std::vector<double>& v, double m) {
     if (v.empty()) {
       std::printf("%-28s %10s\n", name, "not run");
       return;
     }
-    std::printf("%-28s %10.3f %10.3f %10.1f %10s\n", name, m, *std::min_element(v.begin(), v.end()), tf(m),
-                bench::percent(tf(tm), tf(m)).c_str());
+    std::printf("%-28s %10.3f %10.3f %10.1f %10s\n", name, m, *std::min_element(v.begin(), v.end()),
+                tf(m), bench::percent(tf(tm), tf(m)).c_str());
   };
   row(k.name.c_str(), tirxMs, tm);
   row("torch SDPA cuDNN", cudnnMs, cm);
   row("torch SDPA flash", flashMs, fm);
   std::printf("attn_tflops tirx %.2f\n", tf(tm));
-  if (!cudnnMs.empty()) std::printf("attn_tflops cudnn %.2f\nattn_ratio cudnn %.4f\n", tf(cm), tf(tm) / tf(cm));
-  if (!flashMs.empty()) std::printf("attn_tflops flash %.2f\nattn_ratio flash %.4f\n", tf(fm), tf(tm) / tf(fm));
+  if (!cudnnMs.empty())
+    std::printf("attn_tflops cudnn %.2f\nattn_ratio cudnn %.4f\n", tf(cm), tf(tm) / tf(cm));
+  if (!flashMs.empty())
+    std::printf("attn_tflops flash %.2f\nattn_ratio flash %.4f\n", tf(fm), tf(tm) / tf(fm));
   return 0;
 }

@@ -5,7 +5,6 @@
 // at its edges and with NaN, and the helper's timing replies.
 #include <QProcess>
 #include <QtTest>
-
 #include <cmath>
 #include <limits>
 #include <set>
@@ -46,9 +45,10 @@ class TstAttentionBench : public QObject {
 
   void everyOption() {
     std::string err;
-    auto a = parse({"k.py", "--batch", "2", "--heads", "16", "--seq", "1000", "--causal", "--rounds", "3", "--iters",
-                    "7", "--python", "/opt/py/bin/python", "--no-torch"},
-                   err);
+    auto a =
+        parse({"k.py", "--batch", "2", "--heads", "16", "--seq", "1000", "--causal", "--rounds",
+               "3", "--iters", "7", "--python", "/opt/py/bin/python", "--no-torch"},
+              err);
     QVERIFY2(a, err.c_str());
     QCOMPARE(a->kernel, std::string("k.py"));
     QCOMPARE(a->batch, int64_t(2));
@@ -67,14 +67,17 @@ class TstAttentionBench : public QObject {
     QTest::newRow("missing value") << QStringList{"--seq"} << "--seq needs a value";
     QTest::newRow("not a number") << QStringList{"--batch", "four"}
                                   << "--batch four: expected an integer in [1, 65536]";
-    QTest::newRow("trailing text") << QStringList{"--heads", "32x"}
-                                   << "--heads 32x: expected an integer in [1, 65536]";
-    QTest::newRow("zero") << QStringList{"--seq", "0"} << "--seq 0: expected an integer in [1, 1048576]";
-    QTest::newRow("negative") << QStringList{"--rounds", "-1"} << "--rounds -1: expected an integer in [1, 1000]";
-    QTest::newRow("too many iters") << QStringList{"--iters", "1001"}
-                                    << "--iters 1001: expected an integer in [1, 1000]";
+    QTest::newRow("trailing text")
+        << QStringList{"--heads", "32x"} << "--heads 32x: expected an integer in [1, 65536]";
+    QTest::newRow("zero") << QStringList{"--seq", "0"}
+                          << "--seq 0: expected an integer in [1, 1048576]";
+    QTest::newRow("negative") << QStringList{"--rounds", "-1"}
+                              << "--rounds -1: expected an integer in [1, 1000]";
+    QTest::newRow("too many iters")
+        << QStringList{"--iters", "1001"} << "--iters 1001: expected an integer in [1, 1000]";
     QTest::newRow("unknown option") << QStringList{"--casual"} << "unknown option --casual";
-    QTest::newRow("two kernels") << QStringList{"a.py", "b.py"} << "more than one kernel file: a.py and b.py";
+    QTest::newRow("two kernels") << QStringList{"a.py", "b.py"}
+                                 << "more than one kernel file: a.py and b.py";
     QTest::newRow("python without value") << QStringList{"--python"} << "--python needs a value";
   }
   void refusals() {
@@ -92,7 +95,8 @@ class TstAttentionBench : public QObject {
     QCOMPARE(bench::attentionFlops(4, 32, 4096, 64, false), 549755813888.0);
     QCOMPARE(bench::attentionFlops(1, 1, 3, 5, false), 180.0);  // 4·9·5
     // At 1.8 ms a call the non-causal d128 figure is 610.8 TFLOP/s.
-    QCOMPARE(std::round(bench::attentionFlops(4, 32, 4096, 128, false) / 1.8e-3 / 1e11) / 10, 610.8);
+    QCOMPARE(std::round(bench::attentionFlops(4, 32, 4096, 128, false) / 1.8e-3 / 1e11) / 10,
+             610.8);
   }
 
   void inputsAreExactBf16InRange() {
@@ -139,7 +143,8 @@ class TstAttentionBench : public QObject {
     if (!p.waitForStarted(10000)) QSKIP("no python3");
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
-    const QStringList vals = QString::fromUtf8(p.readAllStandardOutput()).split(' ', Qt::SkipEmptyParts);
+    const QStringList vals =
+        QString::fromUtf8(p.readAllStandardOutput()).split(' ', Qt::SkipEmptyParts);
     QCOMPARE(vals.size(), int(idx.size()));
     for (size_t i = 0; i < idx.size(); ++i)
       QCOMPARE(vals[int(i)].trimmed().toDouble(), double(bench::inputValue(1, idx[i])));
@@ -162,7 +167,8 @@ class TstAttentionBench : public QObject {
   }
 
   void nonFiniteNeverPasses() {
-    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN(),
+                inf = std::numeric_limits<float>::infinity();
     const float ref[3] = {0.0f, inf, 1.0f};
     const float got[3] = {nan, inf, 1.0f};  // NaN vs 0, inf vs inf: both fail
     auto r = bench::compareClose(got, ref, 3, bench::kAttentionAtol, bench::kAttentionRtol);
