@@ -127,6 +127,12 @@ std::optional<std::vector<double>> parseTimings(const std::string& line) {
   return v;
 }
 
+bool isHelperReply(const std::string& line) {
+  for (const char* p : {"ready ", "ok ", "ms ", "unavailable ", "error "})
+    if (line.rfind(p, 0) == 0) return true;
+  return false;
+}
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());

@@ -56,9 +56,13 @@ CloseReport compareClose(const float* got, const float* ref, int64_t n, double a
 inline constexpr double kAttentionAtol = 2e-2;
 inline constexpr double kAttentionRtol = 2e-2;
 
-/// A reply of scripts/torch_sdpa.py: "ms T1 T2 …" (timings), "ok …", "unavailable REASON" or
-/// "error MESSAGE". `parseTimings` returns the numbers of an "ms" line, nullopt otherwise.
+/// A reply of scripts/torch_sdpa.py: "ready …" (first), "ms T1 T2 …" (timings), "ok …",
+/// "unavailable REASON" or "error MESSAGE". `parseTimings` returns the numbers of an "ms" line, nullopt otherwise.
 std::optional<std::vector<double>> parseTimings(const std::string& line);
+
+/// Whether `line` is one of the helper's replies ("ready ", "ok ", "ms ", "unavailable ",
+/// "error "); anything else on its stdout is some library's chatter.
+bool isHelperReply(const std::string& line);
 
 /// Median of `v` (the upper middle element of an even count, as bench_gpu_gemm), 0 when empty.
 double median(std::vector<double> v);

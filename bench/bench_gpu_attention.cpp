@@ -92,13 +92,18 @@ class Helper {
       std::fprintf(m_to, "%s\n", cmd.c_str());
       std::fflush(m_to);
     }
-    char* line = nullptr;
-    size_t cap = 0;
-    const ssize_t n = getline(&line, &cap, m_from);
-    std::string r = n > 0 ? std::string(line, size_t(n)) : std::string();
-    std::free(line);
-    while (!r.empty() && (r.back() == '\n' || r.back() == '\r')) r.pop_back();
-    return r;
+    // A library that prints to stdout must not derail the protocol: lines that are not a reply
+    // are passed on to stderr.
+    for (;;) {
+      char* line = nullptr;
+      size_t cap = 0;
+      const ssize_t n = getline(&line, &cap, m_from);
+      std::string r = n > 0 ? std::string(line, size_t(n)) : std::string();
+      std::free(line);
+      while (!r.empty() && (r.back() == '\n' || r.back() == '\r')) r.pop_back();
+      if (n <= 0 || bench::isHelperReply(r)) return r;
+      std::fprintf(stderr, "torch_sdpa.py: %s\n", r.c_str());
+    }
   }
   ~Helper() {
     if (m_to) {

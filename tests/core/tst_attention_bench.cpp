@@ -192,6 +192,17 @@ class TstAttentionBench : public QObject {
     QVERIFY(!bench::parseTimings(""));
   }
 
+  void helperRepliesAreRecognised() {
+    QVERIFY(bench::isHelperReply("ready torch 2.9.0 cudnn YES flash YES"));
+    QVERIFY(bench::isHelperReply("ok cudnn maxdiff 0.0039"));
+    QVERIFY(bench::isHelperReply("ms 1.0"));
+    QVERIFY(bench::isHelperReply("unavailable No available kernel"));
+    QVERIFY(bench::isHelperReply("error CUDA out of memory"));
+    QVERIFY(!bench::isHelperReply("Loading cuDNN version 91000"));  // chatter on stdout
+    QVERIFY(!bench::isHelperReply("msg"));
+    QVERIFY(!bench::isHelperReply(""));
+  }
+
   void mediansAndRatios() {
     QCOMPARE(bench::median({3, 1, 2}), 2.0);
     QCOMPARE(bench::median({4, 1, 3, 2}), 3.0);  // the upper middle, as bench_gpu_gemm
