@@ -128,10 +128,13 @@ for f in "$ROOT"/resources/examples/*.py; do
 done
 
 # Attention (issue 24): the attention_*.py examples ran in the loop above (--device both: the
-# ping-pong on named barriers, head dims 64 and 128, causal, a sequence length of 200). Here: ptxas
-# honours their setmaxnreg (decision BAR-2): USETMAXREG in the SASS (dec and inc), no C7508 note.
+# ping-pong on named barriers, head dims 64 and 128, causal, a sequence length of 200; the sm_80
+# mma.sync example). Here: ptxas honours the setmaxnreg of the examples and of the benchmark
+# kernels (bench/kernels/attention_fwd_bf16_*.py; decision BAR-2): USETMAXREG in the SASS (dec and
+# inc), no C7508 note.
 step "attention examples: setmaxnreg honoured (USETMAXREG in the SASS)"
-for f in "$ROOT"/resources/examples/attention_fwd_*.py "$ROOT"/tests/data/codegen/named_barrier.py; do
+for f in "$ROOT"/resources/examples/attention_fwd_*.py "$ROOT"/bench/kernels/attention_fwd_bf16_*.py \
+         "$ROOT"/tests/data/codegen/named_barrier.py; do
   name="$(basename "$f" .py)"
   "$TIRX" compile "$f" --emit sass > "$LOG/sass_setmaxnreg_$name.txt" 2>&1
   n=$(grep -c "USETMAXREG" "$LOG/sass_setmaxnreg_$name.txt")
