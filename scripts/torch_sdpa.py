@@ -19,6 +19,7 @@ Replies: first "ready torch VERSION cudnn YES|NO flash YES|NO", then per command
   quit               exit 0
 An exception becomes "error MESSAGE" (one line) and the helper goes on.
 """
+import ctypes
 import sys
 
 
@@ -86,7 +87,9 @@ def main():
                 diff = float("nan")
                 if refused["flash"] is None:
                     diff = (run("flash").float() - ref.float()).abs().max().item()
-                ref.contiguous().view(torch.int16).cpu().numpy().tofile(cmd[1])
+                host = ref.contiguous().cpu()  # raw bf16 bytes without numpy
+                with open(cmd[1], "wb") as out:
+                    out.write(ctypes.string_at(host.data_ptr(), host.numel() * host.element_size()))
                 print("ok %s maxdiff %.6g" % (ref_name, diff), flush=True)
             elif cmd[0] == "time":
                 name, n = cmd[1], int(cmd[2])
