@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   bench::AttentionArgs a = *parsed;
+  signal(SIGPIPE, SIG_IGN);  // a helper that died is a reply of "", not a killed benchmark
   if (a.kernel.empty())
     a.kernel = std::string(TIRX_SOURCE_DIR) + "/bench/kernels/attention_fwd_bf16_d128.py";
   auto devs = device::enumerateDevices();
