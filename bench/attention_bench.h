@@ -57,7 +57,8 @@ inline constexpr double kAttentionAtol = 2e-2;
 inline constexpr double kAttentionRtol = 2e-2;
 
 /// A reply of scripts/torch_sdpa.py: "ready …" (first), "ms T1 T2 …" (timings), "ok …",
-/// "unavailable REASON" or "error MESSAGE". `parseTimings` returns the numbers of an "ms" line, nullopt otherwise.
+/// "unavailable REASON" or "error MESSAGE". `parseTimings` returns the numbers of an "ms" line,
+/// nullopt otherwise.
 std::optional<std::vector<double>> parseTimings(const std::string& line);
 
 /// Whether `line` is one of the helper's replies ("ready ", "ok ", "ms ", "unavailable ",
