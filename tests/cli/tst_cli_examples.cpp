@@ -24,7 +24,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 43);  // README.md lists 43 scripts
+    QCOMPARE(files.size(), 44);  // README.md lists 44 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }

@@ -1,0 +1,206 @@
+# Attention forward in the FlashAttention-3 style at the benchmark shape of issue 24 (Hopper, bf16,
+# head dim 64, non-causal): attention_fwd_bf16_d128.py's kernel (128 query rows a CTA, 64 per
+# consumer warpgroup, 128-key blocks, TMA producer, K and V on their own full barriers, two consumer
+# warpgroups ping-ponging both GEMMs of a turn, intra-warpgroup overlap of the softmax with P V) at
+# head dim 64: one 64-column swizzled tile per operand, S = Q Kᵀ one m64n128k16 statement (four
+# k16 steps), O one m64n64 accumulator. A stage is 16 KiB of K and 16 KiB of V, so the ring is
+# STAGES = 3 deep (decision ATT-1); 112 KiB of shared memory (dynamic).
+# The shape is module constants: tests/cli/tst_cli_attention_bench.cpp verifies this very file on the
+# simulator with BATCH, HEADS and SEQ made small.
+from tvm.script import tirx as T
+from tvm.backend.cuda.axis import laneid, wid_in_wg
+from tvm.tirx.layout import S, TileLayout, ComposeLayout
+
+BATCH = 4
+HEADS = 32
+SEQ = 4096
+D = 64
+STAGES = 3
+BH = BATCH * HEADS
+NKV = SEQ // 128
+LAST = (NKV - 1) % STAGES  # the stage of the last K/V block
+SCALE_LOG2 = 0.18033688011112042  # log2(e) / sqrt(64)
+SW_Q = ComposeLayout(3, 3, 3, TileLayout(S[128, 64]))
+SW_KV = ComposeLayout(3, 3, 3, TileLayout(S[STAGES * 128, 64]))
+# A consumer's 64 × 128 f32 score accumulator (spec TC §8.4): warp w, lane (g, t), register
+# 4·j + 2·h + c holds (16 w + g + 8 h, 8 j + 2 t + c); the 64 × 64 O accumulator is the same with j < 8.
+ACC_S = TileLayout(S[(4, 2, 8, 16, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @ laneid, 1)])
+ACC_O = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @ laneid, 1)])
+S_PAIRS = TileLayout(S[(4, 32, 32, 2) : (1 @ wid_in_wg, 1 @ laneid, 2, 1)])
+S_REGS = TileLayout(S[(4, 32, 64, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
+O_PAIRS = TileLayout(S[(4, 32, 16, 2) : (1 @ wid_in_wg, 1 @ laneid, 2, 1)])
+O_ALL = TileLayout(S[(4, 32, 32, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
+# The registers of one thread, without thread axes (decision VIEW-1): index 4·j + 2·h + c.
+MINE_S = TileLayout(S[64])
+MINE_O = TileLayout(S[32])
+# P as the A operand of O += P V (64 × 128 bf16 = 64 × 64 words): register 4·s + i of k-step s is
+# the accumulator's pair p = 2·j + h = 4·s + i.
+P_WORDS = TileLayout(S[(4, 2, 8, 8, 2, 4) : (1 @ wid_in_wg, 1, 4 @ laneid, 4, 2, 1 @ laneid)])
+P_REGS = TileLayout(S[(4, 32, 32, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
+O_REGS = TileLayout(S[(4, 32, 16, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
+# O as uint32 words (BH · SEQ, 32), tiled by 64 rows: word (16 w + g + 8 h, 4 j + t) of a tile.
+O_TILES = TileLayout(S[(BH * SEQ // 64, 4, 8, 4, 8, 2, 1) : (64 * 32, 16 * 32, 32, 1, 4, 8 * 32, 1)])
+
+
+@T.macro
+def online_softmax(sv, st):
+    # st holds (m_g, m_g+8, l_g, l_g+8, α_g, α_g+8): the running raw row maxima, this thread's part
+    # of the row sums, and the factor exp2((m_old − m_new) · scale) that O and l are rescaled by.
+    # Leaves P = ex2(S · scale − m · scale) in sv (the ex2 itself is the tile op after the macro).
+    n0 = st[0]
+    n1 = st[1]
+    for i in range(16):
+        n0 = T.max(n0, T.max(sv[4 * i], sv[4 * i + 1]))
+        n1 = T.max(n1, T.max(sv[4 * i + 2], sv[4 * i + 3]))
+    n0 = T.max(n0, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n0, 1))
+    n0 = T.max(n0, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n0, 2))
+    n1 = T.max(n1, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n1, 1))
+    n1 = T.max(n1, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n1, 2))
+    st[4] = T.exp2((st[0] - n0) * SCALE_LOG2)
+    st[5] = T.exp2((st[1] - n1) * SCALE_LOG2)
+    st[0] = n0
+    st[1] = n1
+    b0 = n0 * SCALE_LOG2
+    b1 = n1 * SCALE_LOG2
+    for i in range(16):
+        sv[4 * i] = sv[4 * i] * SCALE_LOG2 - b0
+        sv[4 * i + 1] = sv[4 * i + 1] * SCALE_LOG2 - b0
+        sv[4 * i + 2] = sv[4 * i + 2] * SCALE_LOG2 - b1
+        sv[4 * i + 3] = sv[4 * i + 3] * SCALE_LOG2 - b1
+
+
+@T.macro
+def row_sums(sv, st):
+    # l ← α · l + this block's P (this thread's 32 values of each of its two rows).
+    l0 = st[2] * st[4]
+    l1 = st[3] * st[5]
+    for i in range(16):
+        l0 = l0 + sv[4 * i] + sv[4 * i + 1]
+        l1 = l1 + sv[4 * i + 2] + sv[4 * i + 3]
+    st[2] = l0
+    st[3] = l1
+
+
+@T.macro
+def rescale_o(ov, st):
+    for i in range(8):
+        ov[4 * i] = ov[4 * i] * st[4]
+        ov[4 * i + 1] = ov[4 * i + 1] * st[4]
+        ov[4 * i + 2] = ov[4 * i + 2] * st[5]
+        ov[4 * i + 3] = ov[4 * i + 3] * st[5]
+
+
+@T.function
+def attention_fwd_bf16_d64(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor((BH * SEQ, D), "bfloat16"), V: T.Tensor((BH * SEQ, D), "bfloat16"), O: T.Tensor((BH * SEQ, D), "bfloat16")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=(SEQ // 128, BH), block=384))
+    tid = T.cuda.thread_idx("x")
+    qt = T.cuda.block_idx("x")
+    bh = T.cuda.block_idx("y")
+    wg = tid // 128
+    Qs = T.alloc_shared((128, 64), "bfloat16", layout=SW_Q, align=1024)
+    Ks = T.alloc_shared((STAGES * 128, 64), "bfloat16", layout=SW_KV, align=1024)
+    Vs = T.alloc_shared((STAGES * 128, 64), "bfloat16", layout=SW_KV, align=1024)
+    qbar = T.alloc_shared((1,), "uint64", layout="default")
+    fullk = T.alloc_shared((STAGES,), "uint64", layout="default")
+    fullv = T.alloc_shared((STAGES,), "uint64", layout="default")
+    empty = T.alloc_shared((STAGES,), "uint64", layout="default")
+    s_acc = T.alloc_local((64, 128), "float32", layout=ACC_S)
+    o_acc = T.alloc_local((64, 64), "float32", layout=ACC_O)
+    p_words = T.alloc_local((64, 64), "uint32", layout=P_WORDS)
+    o_words = T.alloc_local((4, 32, 16, 1), "uint32", layout=O_REGS)
+    st = T.alloc_local((6,), "float32")
+    sv = s_acc.view(64, layout=MINE_S)
+    ov = o_acc.view(32, layout=MINE_O)
+    s_regs = s_acc.view(4, 32, 64, 1, layout=S_REGS)
+    s_pairs = s_acc.view(4, 32, 32, 2, layout=S_PAIRS)
+    p_regs = p_words.view(4, 32, 32, 1, layout=P_REGS)
+    O_t = O.view("uint32").view(BH * SEQ // 64, 4, 32, 16, 1, layout=O_TILES)
+    if tid == 0:
+        T.ptx.mbarrier.init.shared.b64(qbar.ptr_to([0]), 1)
+        for s in range(STAGES):
+            T.ptx.mbarrier.init.shared.b64(fullk.ptr_to([s]), 1)
+            T.ptx.mbarrier.init.shared.b64(fullv.ptr_to([s]), 1)
+            T.ptx.mbarrier.init.shared.b64(empty.ptr_to([s]), 8)
+    T.ptx.fence.mbarrier_init.release.cluster()
+    T.cuda.cta_sync()
+    if wg == 0:
+        T.ptx.setmaxnreg(False, 40)
+        if tid == 0:
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(qbar.ptr_to([0]), 16384)
+            T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Qs, Q, box=[128, 64], coords=[bh * SEQ + qt * 128, 0], mbar=qbar.ptr_to([0]), swizzle=3)
+            for j in range(NKV):
+                s = j % STAGES
+                T.cuda.mbarrier_wait(empty.ptr_to([s]), 1 - j // STAGES % 2)
+                T.ptx.mbarrier.arrive.expect_tx.shared.b64(fullk.ptr_to([s]), 16384)
+                T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Ks[s * 128 : s * 128 + 128, :], K, box=[128, 64], coords=[bh * SEQ + j * 128, 0], mbar=fullk.ptr_to([s]), swizzle=3)
+                T.ptx.mbarrier.arrive.expect_tx.shared.b64(fullv.ptr_to([s]), 16384)
+                T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Vs[s * 128 : s * 128 + 128, :], V, box=[128, 64], coords=[bh * SEQ + j * 128, 0], mbar=fullv.ptr_to([s]), swizzle=3)
+    else:
+        T.ptx.setmaxnreg(True, 232)
+        half = wg - 1
+        T.cuda.tile.apply(T.ptx["mov.b32"], o_acc.view(4, 32, 32, 1, layout=O_ALL), T.float32(0), scope="warpgroup")
+        st[0] = T.float32(-1.0e30)
+        st[1] = T.float32(-1.0e30)
+        st[2] = T.float32(0)
+        st[3] = T.float32(0)
+        if half == 1:
+            T.ptx.bar.arrive(1, 256)  # warpgroup 1 issues first
+        T.cuda.mbarrier_wait(qbar.ptr_to([0]), 0)
+        # Block 0: S only (there is no P yet).
+        T.cuda.mbarrier_wait(fullk.ptr_to([0]), 0)
+        T.ptx.bar.sync(1 + half, 256)
+        T.ptx.wgmma.fence.sync.aligned()
+        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"], s_acc, Qs[half * 64 : half * 64 + 64, :], Ks[0:128, :], scope="warpgroup", a_descriptor=(16, 1024, 3), b_descriptor=(16, 1024, 3), scale_d=0)
+        T.ptx.wgmma.commit_group.sync.aligned()
+        T.ptx.bar.arrive(2 - half, 256)
+        T.ptx.wgmma.wait_group.sync.aligned(0)
+        online_softmax(sv, st)
+        T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
+        row_sums(sv, st)
+        T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
+        for j in range(1, NKV):
+            s = j % STAGES
+            sp = (j - 1) % STAGES
+            T.cuda.mbarrier_wait(fullk.ptr_to([s]), j // STAGES % 2)
+            T.cuda.mbarrier_wait(fullv.ptr_to([sp]), (j - 1) // STAGES % 2)
+            T.ptx.bar.sync(1 + half, 256)
+            T.ptx.wgmma.fence.sync.aligned()
+            T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"], s_acc, Qs[half * 64 : half * 64 + 64, :], Ks[s * 128 : s * 128 + 128, :], scope="warpgroup", a_descriptor=(16, 1024, 3), b_descriptor=(16, 1024, 3), scale_d=0)
+            T.ptx.wgmma.commit_group.sync.aligned()
+            T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_acc, p_words, Vs[sp * 128 : sp * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
+            T.ptx.wgmma.commit_group.sync.aligned()
+            T.ptx.bar.arrive(2 - half, 256)
+            T.ptx.wgmma.wait_group.sync.aligned(1)  # S_j is ready; P_{j-1} V_{j-1} still runs
+            online_softmax(sv, st)
+            T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
+            row_sums(sv, st)
+            T.ptx.wgmma.wait_group.sync.aligned(0)
+            if tid % 32 == 0:
+                T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([sp]))
+            rescale_o(ov, st)
+            T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
+        # The last block's P V.
+        T.cuda.mbarrier_wait(fullv.ptr_to([LAST]), (NKV - 1) // STAGES % 2)
+        T.ptx.bar.sync(1 + half, 256)
+        T.ptx.wgmma.fence.sync.aligned()
+        T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"], o_acc, p_words, Vs[LAST * 128 : LAST * 128 + 128, :], scope="warpgroup", b_descriptor=(16, 1024, 3), scale_d=1, trans_b=1)
+        T.ptx.wgmma.commit_group.sync.aligned()
+        T.ptx.bar.arrive(2 - half, 256)
+        T.ptx.wgmma.wait_group.sync.aligned(0)
+        if tid % 32 == 0:
+            T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([LAST]))
+        # The row sums of the quad, then O / l in bf16 pairs.
+        l0 = st[2] + T.cuda.__shfl_xor_sync(0xFFFFFFFF, st[2], 1)
+        l0 = l0 + T.cuda.__shfl_xor_sync(0xFFFFFFFF, l0, 2)
+        l1 = st[3] + T.cuda.__shfl_xor_sync(0xFFFFFFFF, st[3], 1)
+        l1 = l1 + T.cuda.__shfl_xor_sync(0xFFFFFFFF, l1, 2)
+        inv0 = T.float32(1) / l0
+        inv1 = T.float32(1) / l1
+        for i in range(8):
+            ov[4 * i] = ov[4 * i] * inv0
+            ov[4 * i + 1] = ov[4 * i + 1] * inv0
+            ov[4 * i + 2] = ov[4 * i + 2] * inv1
+            ov[4 * i + 3] = ov[4 * i + 3] * inv1
+        opairs = o_acc.view(4, 32, 16, 2, layout=O_PAIRS)
+        T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], o_words, opairs[:, :, :, 1:2], opairs[:, :, :, 0:1], scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["st.global.b32"], O_t.sub[bh * (SEQ // 64) + qt * 2 + half], o_words, scope="warpgroup")

@@ -1,0 +1,113 @@
+// The attention benchmark kernels (bench/kernels/attention_fwd_bf16_*.py, issue 24, decision ATT-1)
+// through the real binary: at the benchmark shape (4 × 32 heads × 4096 tokens) `tirx check` is
+// clean on sm_90; and the same file with BATCH, HEADS and SEQ made small (1 × 2 × 384: three query
+// tiles and three K/V blocks, so the ring wraps, the causal kernel's CTAs stream one, two and three
+// blocks, and each warpgroup takes 4 ping-pong turns) plus torch check code against
+// scaled_dot_product_attention verifies on the simulator. The small instance is the benchmark
+// kernel itself, not a twin: only the three constant lines change.
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tirx_process.h"
+
+namespace {
+
+QString benchKernel(const QString& name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/bench/kernels/") + name;
+}
+
+QString readText(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+/// The kernel file with its shape constants replaced (each must occur once) and check code that
+/// runs the kernel on random bf16 Q, K, V and compares with torch SDPA.
+QString smallInstance(QString text, const QString& fn, bool causal, QString& why) {
+  const QStringList from{"BATCH = 4\n", "HEADS = 32\n", "SEQ = 4096\n"};
+  const QStringList to{"BATCH = 1\n", "HEADS = 2\n", "SEQ = 384\n"};
+  for (int i = 0; i < from.size(); ++i) {
+    if (text.count(from[i]) != 1) {
+      why = "expected one line '" + from[i].trimmed() + "'";
+      return {};
+    }
+    text.replace(from[i], to[i]);
+  }
+  text +=
+      QStringLiteral(
+          "\n\nimport torch\nimport tvm_tirx\n\n"
+          "torch.manual_seed(0)\n"
+          "q = torch.randn(BH, SEQ, D, dtype=torch.bfloat16, device=\"cuda\")\n"
+          "k = torch.randn(BH, SEQ, D, dtype=torch.bfloat16, device=\"cuda\")\n"
+          "v = torch.randn(BH, SEQ, D, dtype=torch.bfloat16, device=\"cuda\")\n"
+          "o = torch.zeros(BH * SEQ, D, dtype=torch.bfloat16, device=\"cuda\")\n"
+          "tvm_tirx.compile(%1, target=\"cuda\")(q.reshape(BH * SEQ, D), k.reshape(BH * SEQ, D), "
+          "v.reshape(BH * SEQ, D), o)\n"
+          "ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=%2)\n"
+          "torch.testing.assert_close(o.reshape(BH, SEQ, D).float(), ref.float(), rtol=2e-2, "
+          "atol=2e-2)\n")
+          .arg(fn, causal ? "True" : "False");
+  return text;
+}
+
+}  // namespace
+
+class TestCliAttentionBench : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void kernels_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("function");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("d128") << "attention_fwd_bf16_d128.py"
+                          << "attention_fwd_bf16_d128" << false;
+    QTest::newRow("d128 causal") << "attention_fwd_bf16_d128_causal.py"
+                                 << "attention_fwd_bf16_d128_causal" << true;
+    QTest::newRow("d64") << "attention_fwd_bf16_d64.py"
+                         << "attention_fwd_bf16_d64" << false;
+  }
+
+  void checkCleanAtTheBenchmarkShape_data() { kernels_data(); }
+  void checkCleanAtTheBenchmarkShape() {
+    QFETCH(QString, file);
+    const Run r = runTirx({"check", benchKernel(file), "--arch", "sm_90"});
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
+    QVERIFY2(!r.out.contains("error") && !r.err.contains("error"), qPrintable(r.out + r.err));
+  }
+
+  void smallInstanceVerifiesOnSim_data() { kernels_data(); }
+  void smallInstanceVerifiesOnSim() {
+    QFETCH(QString, file);
+    QFETCH(QString, function);
+    QFETCH(bool, causal);
+    QString why;
+    const QString text = smallInstance(readText(benchKernel(file)), function, causal, why);
+    QVERIFY2(!text.isEmpty(), qPrintable(why));
+    QTemporaryDir dir;
+    QFile out(dir.filePath("small_" + file));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+    const Run r = runTirx({"verify", out.fileName(), "--device", "sim"});
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
+    QVERIFY2(r.out.contains(QRegularExpression("^PASS  ", QRegularExpression::MultilineOption)),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 QRegularExpression("verified: 1/1 checks passed, 0 faults, 0 errors on sim")),
+             qPrintable(r.out));
+  }
+
+  void wrongShapeLineIsNamed() {
+    // The substitution refuses a file whose shape lines moved, instead of verifying the big shape.
+    QString why;
+    QVERIFY(smallInstance("SEQ = 4096\nBATCH = 4\n", "f", false, why).isEmpty());
+    QCOMPARE(why, QString("expected one line 'HEADS = 32'"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCliAttentionBench)
+#include "tst_cli_attention_bench.moc"
