@@ -54,8 +54,9 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   OpenedBundle out;
   auto opened = verify::openBundle(path);
   if (!opened) {
-    out.error = opened.error().api == "open" ? opened.error().message
-                                               : "cannot open '" + path + "': " + opened.error().message;
+    out.error = opened.error().api == "open"
+                    ? opened.error().message
+                    : "cannot open '" + path + "': " + opened.error().message;
     return out;
   }
   const verify::Bundle& b = opened->bundle;
@@ -67,13 +68,14 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   out.products.summary =
       "recorded in the bundle (" + b.toolkit + ")" +
       (b.products.error.empty() ? std::string() : ": " + b.products.error) +
-      (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines" : std::string());
+      (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines"
+                  : std::string());
   VerifyRequest req;
   req.device = b.deviceName;
   req.plotColumns = plotColumns;
   out.report = productsFromReport(std::move(opened->report), req, false);
-  out.summary = "bundle recorded on " + b.deviceName + " (" + b.created + ", tirx " + b.tirxVersion +
-                "): " + out.report.summary;
+  out.summary = "bundle recorded on " + b.deviceName + " (" + b.created + ", tirx " +
+                b.tirxVersion + "): " + out.report.summary;
   out.report.summary = out.summary;
   return out;
 }

@@ -77,9 +77,13 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
   std::sort(cached.begin(), cached.end());
   const auto& t = first->timings;
   nlohmann::json doc = {{"file", path},
-                        {"compile", {{"front_end_ms", t.frontEndMs}, {"codegen_ms", t.codegenMs},
-                                     {"nvrtc_ms", t.nvrtcMs}, {"link_ms", t.linkMs}, {"total_ms", t.totalMs},
-                                     {"cached_ms", cached[cached.size() / 2]}}}};
+                        {"compile",
+                         {{"front_end_ms", t.frontEndMs},
+                          {"codegen_ms", t.codegenMs},
+                          {"nvrtc_ms", t.nvrtcMs},
+                          {"link_ms", t.linkMs},
+                          {"total_ms", t.totalMs},
+                          {"cached_ms", cached[cached.size() / 2]}}}};
   if (!o.has("--json"))
     out << std::fixed << std::setprecision(3) << "compile " << path << ": front end " << t.frontEndMs
         << " ms, codegen " << t.codegenMs << " ms, NVRTC " << t.nvrtcMs << " ms, nvJitLink " << t.linkMs

@@ -133,10 +133,20 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
     for (const auto& f : r.faults) err << formatGcc(f.diag, b->scriptFile);
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& x : r.outputs)
-      outs.push_back({{"param", x.param}, {"match", x.match}, {"differ", x.differ}, {"total", x.total},
-                      {"max_abs", x.maxAbs}, {"detail", x.detail}});
-    runs.push_back({{"kernel", r.kernel}, {"device", r.device}, {"ran", r.ran}, {"recorded_ran", r.recordedRan},
-                    {"match", r.match && r.error.empty()}, {"rtol", r.rtol}, {"atol", r.atol}, {"outputs", outs},
+      outs.push_back({{"param", x.param},
+                      {"match", x.match},
+                      {"differ", x.differ},
+                      {"total", x.total},
+                      {"max_abs", x.maxAbs},
+                      {"detail", x.detail}});
+    runs.push_back({{"kernel", r.kernel},
+                    {"device", r.device},
+                    {"ran", r.ran},
+                    {"recorded_ran", r.recordedRan},
+                    {"match", r.match && r.error.empty()},
+                    {"rtol", r.rtol},
+                    {"atol", r.atol},
+                    {"outputs", outs},
                     {"error", r.error}});
     if (o.has("--json")) continue;
     if (!r.error.empty()) {
@@ -156,7 +166,11 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
     }
   }
   if (o.has("--json"))
-    out << nlohmann::json{{"bundle", path}, {"recorded_on", b->deviceName}, {"match", all}, {"launches", runs}}.dump(2)
+    out << nlohmann::json{{"bundle", path},
+                          {"recorded_on", b->deviceName},
+                          {"match", all},
+                          {"launches", runs}}
+               .dump(2)
         << "\n";
   else
     out << (all ? "replay matches: " : "replay DIFFERS: ") << replays.size() << " launch"

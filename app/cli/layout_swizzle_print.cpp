@@ -101,7 +101,7 @@ int printSwizzleImage(const ComposeLayout& layout, const std::vector<int64_t>& s
         chunks.push_back({{"chunk", c},
                           {"physical", p},
                           {"first_bank", p < 0 ? nlohmann::json(nullptr)
-                                              : nlohmann::json(ChunkImage::firstBank(p))}});
+                                               : nlohmann::json(ChunkImage::firstBank(p))}});
       }
       rows.push_back({{"row", r}, {"chunks", std::move(chunks)}});
     }

@@ -157,8 +157,9 @@ void Emitter::emitApply(const ir::Stmt& s) {
   std::vector<PtxOperandSpec> specs = a.instr.operandsFor(arity);
   if (specs.size() != a.operands.size()) specs = a.instr.operands;
   if (specs.size() != a.operands.size()) {
-    internalError(s.span, "cannot lower " + a.instr.opcode + ": expected " + std::to_string(specs.size()) +
-                      " operands, found " + std::to_string(a.operands.size()));
+    internalError(s.span, "cannot lower " + a.instr.opcode + ": expected " +
+                              std::to_string(specs.size()) + " operands, found " +
+                              std::to_string(a.operands.size()));
     return;
   }
   const int64_t nRep = product(a.repeat);

@@ -4,11 +4,10 @@
 // (little-endian, the result's width per vector); memory cases store whether the device copied
 // the inputs. Hand-derived files may list explicit vectors instead: "explicit":
 // [["0x…" (sources…), "0x…" (result)], …].
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "core/conform/conform_internal.h"
 #include "core/ptx/ptx_rows.h"
@@ -110,9 +109,10 @@ std::string reportJson(const ConformReport& r) {
   json cases = json::array();
   for (const CaseResult& c : r.cases)
     if (c.verdict != Verdict::Match) cases.push_back(caseJson(c));
-  return json{{"device", r.device}, {"sm", r.sm}, {"kernels", r.kernels},
-              {"cases", static_cast<int>(r.cases.size())}, {"counts", counts},
-              {"passed", r.passed()}, {"not_matching", cases}}
+  return json{{"device", r.device},   {"sm", r.sm},
+              {"kernels", r.kernels}, {"cases", static_cast<int>(r.cases.size())},
+              {"counts", counts},     {"passed", r.passed()},
+              {"not_matching", cases}}
       .dump(2);
 }
 

@@ -139,8 +139,10 @@ Bundle makeBundle(std::string_view source, const BundleOptions& o, Report* repor
 Result<OpenedBundle> openBundle(const std::string& path) {
   std::string text;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec) || !driver::readWholeFile(path, text, kMaxBundleBytes))
-    return Status{"open", "cannot read '" + path + "' (missing, unreadable, a directory, or over 1 GiB)", 0};
+  if (std::filesystem::is_directory(path, ec) ||
+      !driver::readWholeFile(path, text, kMaxBundleBytes))
+    return Status{
+        "open", "cannot read '" + path + "' (missing, unreadable, a directory, or over 1 GiB)", 0};
   auto parsed = parseBundle(text);
   if (!parsed) return parsed.error();
   OpenedBundle out;
@@ -165,7 +167,8 @@ Result<OpenedBundle> openBundle(const std::string& path) {
   r.errors = b.errors;
   r.faults = b.faults;
   r.totalMs = b.totalMs;
-  for (const auto& l : b.launches) r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
+  for (const auto& l : b.launches)
+    r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
   return out;
 }
 

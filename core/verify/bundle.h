@@ -1,4 +1,5 @@
-// Reproducible kernel bundles (`tirx bundle`, `tirx replay`, the studio's File > Export bundle): one
+// Reproducible kernel bundles (`tirx bundle`, `tirx replay`, the studio's File > Export bundle):
+// one
 // `.tirxb` file — a JSON document, binary payloads in base64 — holding the script, every kernel
 // launch of a verify run with its inputs and the outputs the device produced, the checks with
 // their reference values, the generated CUDA/PTX/SASS and resource report, toolkit and driver

@@ -83,15 +83,19 @@ json doublesJson(const std::vector<double>& v) { return base64(v.data(), v.size(
 
 /// Members that version 1 spelled in camelCase, under their version 2 names.
 constexpr std::pair<const char*, const char*> kVersion1Names[] = {
-    {"total_ms", "totalMs"}, {"compile_ms", "compileMs"},     {"run_ms", "runMs"},
+    {"total_ms", "totalMs"}, {"compile_ms", "compileMs"},   {"run_ms", "runMs"},
     {"max_abs", "maxAbs"},   {"sass_status", "sassStatus"},
 };
 
 json resourcesJson(const toolchain::KernelResources& r) {
-  return {{"kernel", r.kernel},           {"registers", r.registers},
-          {"shared_bytes", r.sharedBytes}, {"stack_bytes", r.stackBytes},
-          {"spill_stores", r.spillStores}, {"spill_loads", r.spillLoads},
-          {"constant_bytes", r.constantBytes}, {"barriers", r.barriers}};
+  return {{"kernel", r.kernel},
+          {"registers", r.registers},
+          {"shared_bytes", r.sharedBytes},
+          {"stack_bytes", r.stackBytes},
+          {"spill_stores", r.spillStores},
+          {"spill_loads", r.spillLoads},
+          {"constant_bytes", r.constantBytes},
+          {"barriers", r.barriers}};
 }
 
 /// Typed member reads; the first problem is kept in `why` with the member's path. Members are
@@ -108,7 +112,8 @@ class Reader {
         if (std::strcmp(key, now) == 0) return then;
     return key;
   }
-  const json* get(const json& o, const std::string& path, const char* snakeKey, bool required = true) {
+  const json* get(const json& o, const std::string& path, const char* snakeKey,
+                  bool required = true) {
     if (!ok()) return nullptr;
     const char* key = name(snakeKey);
     if (!o.is_object()) return fail(path + " must be an object");
@@ -138,8 +143,8 @@ class Reader {
     const json* v = get(o, path, key);
     if (!v) return;
     if (!v->is_number_integer() || v->get<int64_t>() < lo || v->get<int64_t>() > hi)
-      return void(fail(path + "." + name(key) + " must be an integer in [" + std::to_string(lo) + ", " +
-                       std::to_string(hi) + "]"));
+      return void(fail(path + "." + name(key) + " must be an integer in [" + std::to_string(lo) +
+                       ", " + std::to_string(hi) + "]"));
     out = v->get<int64_t>();
   }
   const json* array(const json& o, const std::string& path, const char* key, bool required = true) {
@@ -153,13 +158,15 @@ class Reader {
     if (!ok()) return;
     if (!unbase64(s, out)) return void(fail(path + "." + name(key) + " is not base64"));
     if (expect != SIZE_MAX && out.size() != expect)
-      fail(path + "." + name(key) + " holds " + std::to_string(out.size()) + " bytes, expected " + std::to_string(expect));
+      fail(path + "." + name(key) + " holds " + std::to_string(out.size()) + " bytes, expected " +
+           std::to_string(expect));
   }
   SourceSpan span(const json& o, const std::string& path, const char* key) {
     const json* v = get(o, path, key);
     SourceSpan s;
     if (!v) return s;
-    if (!v->is_array() || v->size() != 4) return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
+    if (!v->is_array() || v->size() != 4)
+      return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
     int vals[4];
     for (size_t i = 0; i < 4; ++i) {
       if (!(*v)[i].is_number_integer() || (*v)[i].get<int64_t>() < 0 || (*v)[i].get<int64_t>() > (int64_t(1) << 30))
@@ -213,7 +220,8 @@ class Reader {
     std::vector<double> v;
     bytes(o, path, key, raw, SIZE_MAX);
     if (!ok()) return v;
-    if (raw.size() % sizeof(double)) return fail(path + "." + name(key) + " is not a list of float64"), v;
+    if (raw.size() % sizeof(double))
+      return fail(path + "." + name(key) + " is not a list of float64"), v;
     v.resize(raw.size() / sizeof(double));
     if (!raw.empty()) std::memcpy(v.data(), raw.data(), raw.size());
     return v;
@@ -231,12 +239,22 @@ class Reader {
 std::string bundleToJson(const Bundle& b) {
   json checks = json::array(), errors = json::array(), faults = json::array(), launches = json::array();
   for (const auto& c : b.checks)
-    checks.push_back({{"name", c.name}, {"kind", c.kind}, {"kernel", c.kernel}, {"device", c.device},
-                      {"pass", c.pass}, {"message", c.message}, {"span", spanJson(c.span)}, {"rtol", c.rtol},
-                      {"atol", c.atol}, {"equal_nan", c.equalNan},
+    checks.push_back({{"name", c.name},
+                      {"kind", c.kind},
+                      {"kernel", c.kernel},
+                      {"device", c.device},
+                      {"pass", c.pass},
+                      {"message", c.message},
+                      {"span", spanJson(c.span)},
+                      {"rtol", c.rtol},
+                      {"atol", c.atol},
+                      {"equal_nan", c.equalNan},
                       {"max_abs", std::isfinite(c.maxAbs) ? c.maxAbs : -1.0},
-                      {"mismatches", c.mismatches}, {"total", c.total}, {"shape", c.shape},
-                      {"output", doublesJson(c.output)}, {"reference", doublesJson(c.reference)}});
+                      {"mismatches", c.mismatches},
+                      {"total", c.total},
+                      {"shape", c.shape},
+                      {"output", doublesJson(c.output)},
+                      {"reference", doublesJson(c.reference)}});
   for (const auto& d : b.errors) errors.push_back(diagJson(d));
   auto faultsJson = [](const std::vector<ir::Fault>& fs) {
     json a = json::array();
@@ -261,24 +279,37 @@ std::string bundleToJson(const Bundle& b) {
       }
       args.push_back(j);
     }
-    launches.push_back({{"kernel", l.kernel}, {"device", l.device}, {"ran", l.ran}, {"compile_ms", l.compileMs},
-                        {"run_ms", l.runMs}, {"faults", faultsJson(l.faults)}, {"args", args}});
+    launches.push_back({{"kernel", l.kernel},
+                        {"device", l.device},
+                        {"ran", l.ran},
+                        {"compile_ms", l.compileMs},
+                        {"run_ms", l.runMs},
+                        {"faults", faultsJson(l.faults)},
+                        {"args", args}});
   }
-  const json doc = {
-      {"format", "tirx-bundle"},
-      {"version", kBundleVersion},  // one read from version 1 is written as version 2
-      {"tirx", b.tirxVersion},
-      {"created", b.created},
-      {"script", {{"file", b.scriptFile}, {"text", b.script}}},
-      {"arch", b.arch},
-      {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
-      {"toolkit", b.toolkit},
-      {"driver", b.driver},
-      {"verify", {{"passed", b.passed}, {"total_ms", b.totalMs}, {"checks", checks}, {"errors", errors}, {"faults", faults}}},
-      {"launches", launches},
-      {"products",
-       {{"cuda", b.products.cuda}, {"ptx", b.products.ptx}, {"sass", b.products.sass},
-        {"sass_status", b.products.sassStatus}, {"resources", resources}, {"error", b.products.error}}}};
+  const json doc = {{"format", "tirx-bundle"},
+                    {"version", kBundleVersion},  // one read from version 1 is written as version 2
+                    {"tirx", b.tirxVersion},
+                    {"created", b.created},
+                    {"script", {{"file", b.scriptFile}, {"text", b.script}}},
+                    {"arch", b.arch},
+                    {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
+                    {"toolkit", b.toolkit},
+                    {"driver", b.driver},
+                    {"verify",
+                     {{"passed", b.passed},
+                      {"total_ms", b.totalMs},
+                      {"checks", checks},
+                      {"errors", errors},
+                      {"faults", faults}}},
+                    {"launches", launches},
+                    {"products",
+                     {{"cuda", b.products.cuda},
+                      {"ptx", b.products.ptx},
+                      {"sass", b.products.sass},
+                      {"sass_status", b.products.sassStatus},
+                      {"resources", resources},
+                      {"error", b.products.error}}}};
   return doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -414,7 +445,8 @@ Result<Bundle> parseBundle(std::string_view text) {
       for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
         const json& e = (*rs)[i];
         if (r.version == 1) {  // text lines, resourceLine's form
-          auto k = e.is_string() ? toolchain::parseResourceLine(e.get<std::string>()) : std::nullopt;
+          auto k =
+              e.is_string() ? toolchain::parseResourceLine(e.get<std::string>()) : std::nullopt;
           if (k)
             b.products.resources.push_back(std::move(*k));
           else

@@ -8,7 +8,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <algorithm>
 
 #include "core/verify/bundle.h"
@@ -74,7 +73,8 @@ class TestCliBundle : public QObject {
     QCOMPARE(res["kernel"].toString(), QString("activation"));
     QVERIFY(res["registers"].toInt() > 0);
     QCOMPARE(res["spill_stores"].toInt(), 0);
-    QVERIFY(p.contains("sass_status") && launch.contains("compile_ms") && launch.contains("run_ms"));
+    QVERIFY(p.contains("sass_status") && launch.contains("compile_ms") &&
+            launch.contains("run_ms"));
     QVERIFY(b["verify"].toObject().contains("total_ms") && check.contains("max_abs"));
   }
 
@@ -142,7 +142,8 @@ class TestCliBundle : public QObject {
   // into engine values — its resource lines are values, its launches a Report's runs, its SASS
   // linked to the script — through the door the studio uses too.
   void version1BundleOpensAsValues() {
-    const auto o = tirx::verify::openBundle(src("tests/data/bundles/activation_h200.tirxb").toStdString());
+    const auto o =
+        tirx::verify::openBundle(src("tests/data/bundles/activation_h200.tirxb").toStdString());
     QVERIFY2(o.ok(), o.ok() ? "" : o.error().message.c_str());
     QCOMPARE(o->bundle.version, 1);
     QCOMPARE(o->bundle.products.unreadableResources, 0);
@@ -183,7 +184,9 @@ class TestCliBundle : public QObject {
                                   << "the file is not a tirx bundle (no \"format\": \"tirx-bundle\")";
     QByteArray newer = good;
     newer.replace("\"version\": 2", "\"version\": 3");
-    QTest::newRow("newer") << newer << "the bundle has version 3, newer than the version 2 this tirx reads (update tirx)";
+    QTest::newRow("newer")
+        << newer
+        << "the bundle has version 3, newer than the version 2 this tirx reads (update tirx)";
     QByteArray zero = good;
     zero.replace("\"version\": 2", "\"version\": 0");
     QTest::newRow("version 0") << zero << "malformed bundle: bundle.version must be an integer in [1, 1048576]";
@@ -216,7 +219,8 @@ class TestCliBundle : public QObject {
     QByteArray registers = good;
     registers.replace("\"registers\": ", "\"registers\": \"many\", \"x\": ");
     QTest::newRow("resources") << registers
-                               << "malformed bundle: products.resources[0].registers must be an integer in [-1, 1073741824]";
+                               << "malformed bundle: products.resources[0].registers must be an "
+                                  "integer in [-1, 1073741824]";
     // version 1 (camelCase members) is read under its own names, and named so in messages
     QByteArray v1 = readBytes(src("tests/data/bundles/activation_h200.tirxb"));
     v1.replace("\"compileMs\":", "\"compile\":");

@@ -70,7 +70,8 @@ class TestCliCollective : public QObject {
         }
         QCOMPARE(o["instructions"].toInt(), 1);
         QVERIFY2(o["wavefronts"].toInt() == want, qPrintable(run["kernel"].toString() + " " + op));
-        QCOMPARE(o["ideal_wavefronts"].toInt(), op.startsWith("ldmatrix") ? 4 : 1);  // 4 matrices / 1 phase
+        QCOMPARE(o["ideal_wavefronts"].toInt(),
+                 op.startsWith("ldmatrix") ? 4 : 1);  // 4 matrices / 1 phase
         ++loads;
       }
       QCOMPARE(loads, 2);

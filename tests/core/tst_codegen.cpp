@@ -196,8 +196,7 @@ class TestCodegen : public QObject {
   // Issue 23: IR that sema accepted but the generator cannot lower is a tirx bug. It is reported
   // as E0999 "internal error: … please report", never under a code a user diagnostic carries.
   void cannotLowerIsAnInternalError() {
-    const FrontEndResult fe =
-        checkScript(readText(kKernels + "two_kernels.py"), "two_kernels.py");
+    const FrontEndResult fe = checkScript(readText(kKernels + "two_kernels.py"), "two_kernels.py");
     QVERIFY(fe.ok());
     const codegen::CodegenResult good = codegen::generateCuda(fe.program);
     QVERIFY(good.diagnostics.empty());
@@ -205,7 +204,8 @@ class TestCodegen : public QObject {
     broken.functions.clear();  // the ewise now names a scalar function the program lacks
     const codegen::CodegenResult r = codegen::generateCuda(broken);
     QCOMPARE(r.diagnostics.size(), size_t(2));  // the ewise calls at lines 21 and 41
-    for (const Diagnostic& d : r.diagnostics) QCOMPARE(QString::fromStdString(d.code), QString("E0999"));
+    for (const Diagnostic& d : r.diagnostics)
+      QCOMPARE(QString::fromStdString(d.code), QString("E0999"));
     const Diagnostic& d = r.diagnostics.front();
     QCOMPARE(d.span.line, 21);  // the ewise call of `activation`
     QCOMPARE(QString::fromStdString(d.message),
