@@ -7,7 +7,9 @@
 // grown GEMM (M = 409600) opens safely.
 #include <sys/resource.h>
 
+#include <QAbstractButton>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QStandardPaths>

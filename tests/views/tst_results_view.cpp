@@ -122,7 +122,7 @@ void TstResultsView::handMadeReport() {
   f.diag = makeError("E0703", SourceSpan{6, 5, 3, 0}, "data race on S between threads 1 and 2");
   f.diag.notes.push_back({SourceSpan{2, 5, 3, 0}, "the other access"});
   p.engine.faults.push_back(f);
-  p.engine.runs.push_back({"k", "sim", SourceSpan{1, 1, 1, 0}, true, 1.5, 2.5, {}, {}, {}});
+  p.engine.runs.push_back({"k", "sim", SourceSpan{1, 1, 1, 0}, true, 1.5, 2.5, {}, {}});
   p.engine.totalMs = 4;
   p.device = "sim";
   p.summary = "hand-made";
