@@ -380,7 +380,7 @@ if [ -z "$NCU" ]; then
   row "bank counts vs ncu" "skip" "ncu not found"
 else
   for k in bank_plain bank_swizzled bank_padded; do
-    sim=$(python3 -c "import json; r = [x for x in json.load(open('$LOG/bank_sim.json'))['runs'] if x['kernel'] == '$k'][0]; print(sum(o['wavefronts'] for o in r['sharedMemory']['perOp'] if not o['op'].startswith('store')))" 2>&1)
+    sim=$(python3 -c "import json; r = [x for x in json.load(open('$LOG/bank_sim.json'))['runs'] if x['kernel'] == '$k'][0]; print(sum(o['wavefronts'] for o in r['shared_memory']['per_op'] if not o['op'].startswith('store')))" 2>&1)
     "$NCU" --target-processes all --launch-count 1 -k "$k" \
       --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum \
       "$TIRX" run "$BANK" --kernel "$k" --device cuda > "$LOG/ncu_$k.txt" 2>&1

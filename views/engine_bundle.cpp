@@ -1,14 +1,11 @@
 // Kernel bundles in the studio (File > Export Bundle, File > Open Bundle): core/verify/bundle.h
 // turned into the studio's values. Exporting verifies on the chosen device with every launch
-// recorded; opening turns what the bundle recorded into the engine's own values (a compile's
-// products, a verify Report), so the Assembly and Results docks show the recorded run (not a new
-// one) exactly as they show a live one. Both run on a worker thread.
+// recorded; opening takes the engine's values of the bundle (verify::openBundle: a compile's
+// products, a verify Report, the door `tirx replay` uses too) and wraps them as the studio's, so
+// the Assembly and Results docks show the recorded run (not a new one) exactly as they show a
+// live one. Both run on a worker thread.
 #include <sstream>
 
-#include "core/codegen/codegen.h"
-#include "core/driver/runner_protocol.h"
-#include "core/toolchain/register_facts.h"
-#include "core/toolchain/toolchain.h"
 #include "core/verify/bundle.h"
 #include "views/engine_products.h"
 #include "views/engine_verify.h"
@@ -53,58 +50,30 @@ BundleExport runExportBundle(const VerifyRequest& request, const CancelTokenPtr&
 
 OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   OpenedBundle out;
-  std::string text;
-  if (!driver::readWholeFile(path, text, verify::kMaxBundleBytes)) {
-    out.error = "cannot read '" + path + "' (missing, unreadable, or over 1 GiB)";
+  auto opened = verify::openBundle(path);
+  if (!opened) {
+    out.error = opened.error().api == "open"
+                    ? opened.error().message
+                    : "cannot open '" + path + "': " + opened.error().message;
     return out;
   }
-  auto b = verify::parseBundle(text);
-  if (!b) {
-    out.error = "cannot open '" + path + "': " + b.error().message;
-    return out;
-  }
+  const verify::Bundle& b = opened->bundle;
   out.ok = true;
-  out.script = b->script;
-  out.scriptFile = b->scriptFile;
-  // The generated code as a compile's products: the recorded texts, their resource lines read
-  // back, and the source map of the recorded PTX and SASS, which carry their own line records
-  // (.loc, nvdisasm's //## File), linked to the script by the readers a live compile uses.
-  driver::CompileProducts& p = out.products.engine;
-  p.ok = b->products.error.empty();
-  p.fileName = b->scriptFile;
-  p.cuda = b->products.cuda;
-  p.ptx = b->products.ptx;
-  p.sass = b->products.sass;
-  p.sassStatus = b->products.sassStatus;
-  int unreadable = 0;
-  for (const auto& line : b->products.resources) {
-    if (auto k = toolchain::parseResourceLine(line))
-      p.resources.push_back(std::move(*k));
-    else
-      ++unreadable;
-  }
-  p.map.attachPtx(p.ptx, b->scriptFile);
-  p.map.sassToScript = toolchain::sassLineMap(p.sass, b->scriptFile);
+  out.script = b.script;
+  out.scriptFile = b.scriptFile;
+  out.products.engine = std::move(opened->products);
+  const int unreadable = b.products.unreadableResources;
   out.products.summary =
-      "recorded in the bundle (" + b->toolkit + ")" +
-      (b->products.error.empty() ? std::string() : ": " + b->products.error) +
+      "recorded in the bundle (" + b.toolkit + ")" +
+      (b.products.error.empty() ? std::string() : ": " + b.products.error) +
       (unreadable ? "; " + std::to_string(unreadable) + " unreadable resource lines"
                   : std::string());
-  verify::Report r;
-  r.file = b->scriptFile;
-  r.device = b->deviceName;
-  r.checks = std::move(b->checks);
-  r.errors = std::move(b->errors);
-  r.faults = std::move(b->faults);
-  r.totalMs = b->totalMs;
-  for (const auto& l : b->launches)
-    r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
   VerifyRequest req;
-  req.device = b->deviceName;
+  req.device = b.deviceName;
   req.plotColumns = plotColumns;
-  out.report = productsFromReport(std::move(r), req, false);
-  out.summary = "bundle recorded on " + b->deviceName + " (" + b->created + ", tirx " + b->tirxVersion +
-                "): " + out.report.summary;
+  out.report = productsFromReport(std::move(opened->report), req, false);
+  out.summary = "bundle recorded on " + b.deviceName + " (" + b.created + ", tirx " +
+                b.tirxVersion + "): " + out.report.summary;
   out.report.summary = out.summary;
   return out;
 }

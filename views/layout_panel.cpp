@@ -140,11 +140,13 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
     refreshSymbols();
   });
   connect(&m_session, &Session::reportChanged, this, &LayoutPanel::updateStats);
-  connect(&m_session, &Session::elementSelected, this, [this](const QString& name, qint64 flat) {
-    // an element of a bounded tile outside the shown region moves the region when it arrives
-    m_pendingSelect = flat;
-    if (!showSymbol(name)) m_pendingSelect = -1;
-  });
+  connect(&m_session, &Session::elementSelected, this,
+          [this](const QString& kernel, int buffer, qint64 flat) {
+            // an element of a bounded tile outside the shown region moves the region when it
+            // arrives
+            m_pendingSelect = flat;
+            if (!showBuffer(kernel, buffer)) m_pendingSelect = -1;
+          });
 }
 
 void LayoutPanel::showEvent(QShowEvent* e) {
@@ -202,6 +204,35 @@ bool LayoutPanel::showSymbol(const QString& name) {
     }
   }
   return false;
+}
+
+bool LayoutPanel::showBuffer(const QString& kernel, int buffer) {
+  if (m_symbols->count() == 0) refreshSymbols();
+  auto facts = m_session.facts();
+  if (!facts || buffer < 0) return false;
+  const auto& syms = facts->frontEnd->program.symbols;
+  const std::string k = kernel.toStdString();
+  auto isBuffer = [&](int i) {
+    const ir::Symbol& s = syms[size_t(i)];
+    return s.kernel == k && s.buffer == buffer &&
+           (s.kind == ir::Symbol::Kind::Tensor || s.kind == ir::Symbol::Kind::View);
+  };
+  int tensor = -1, view = -1;
+  for (int c = 0; c < m_symbols->count(); ++c) {
+    const int i = m_symbols->itemData(c).toInt();
+    if (!isBuffer(i)) continue;
+    if (i == m_symbolIndex) {  // already shown (the tensor or a view of it): keep it, select in it
+      onSymbolChosen(c);
+      return true;
+    }
+    int& first = syms[size_t(i)].kind == ir::Symbol::Kind::Tensor ? tensor : view;
+    if (first < 0) first = c;
+  }
+  const int pick = tensor >= 0 ? tensor : view;
+  if (pick < 0) return false;
+  m_symbols->setCurrentIndex(pick);
+  onSymbolChosen(pick);
+  return true;
 }
 
 void LayoutPanel::onSymbolChosen(int index) {

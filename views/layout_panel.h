@@ -39,6 +39,11 @@ class LayoutPanel : public QWidget {
   QStringList tileOpTexts() const;
   /// Show symbol `name` (first match) or the typed layout `text`.
   bool showSymbol(const QString& name);
+  /// Show buffer `buffer` of `kernel` (ir::Symbol::buffer): the shown symbol when it is a tensor
+  /// or view of that buffer, else the buffer's tensor. False when the script has no such buffer.
+  bool showBuffer(const QString& kernel, int buffer);
+  /// The program.symbols index of the shown symbol, -1 for a typed layout or none.
+  int shownSymbol() const { return m_symbolIndex; }
   void showLayoutText(const QString& text);
   /// A bounded tile (past the table cap): show the region of its grid starting at `row`, `col`.
   void showRegion(qint64 row, qint64 col);

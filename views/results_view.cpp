@@ -444,8 +444,8 @@ void ResultsView::onWorstActivated() {
   const verify::WorstElement& e = c.worst[size_t(it->data(0, Qt::UserRole).toInt())];
   m_grid->selectElement(e.coord);
   const int64_t flat = c.flatIndex(e);
-  if (!e.owner.tile.empty() && flat >= 0)
-    m_session.selectElement(QString::fromStdString(e.owner.tile), flat);
+  if (e.owner.buffer >= 0 && flat >= 0)
+    m_session.selectElement(QString::fromStdString(e.owner.kernel), e.owner.buffer, flat);
   if (const int line = e.owner.producerLine(); line > 0) m_session.selectLine(line);
 }
 

@@ -220,8 +220,8 @@ void Session::selectLine(int line) {
   emit lineSelected(line);
 }
 
-void Session::selectElement(const QString& symbol, qint64 flat) {
-  emit elementSelected(symbol, flat);
+void Session::selectElement(const QString& kernel, int buffer, qint64 flat) {
+  emit elementSelected(kernel, buffer, flat);
 }
 
 void Session::setBreakpoints(QList<int> lines) {

@@ -92,8 +92,10 @@ class Session : public QObject {
   int selectedLine() const { return m_selectedLine; }
   /// Select a 1-based script line (editor caret, assembly click, results click).
   void selectLine(int line);
-  /// Select element `flat` of the tile or tensor `symbol` (results → layout view).
-  void selectElement(const QString& symbol, qint64 flat);
+  /// Select element `flat` of buffer `buffer` of `kernel` (results → layout view): the id the
+  /// engine names it by (ir::Symbol::buffer, verify::OwnerInfo::buffer), never its name, which
+  /// two kernels may share.
+  void selectElement(const QString& kernel, int buffer, qint64 flat);
   /// The debugger's line breakpoints (1-based, ascending), toggled in the editor's margin.
   const QList<int>& breakpoints() const { return m_breakpoints; }
   void setBreakpoints(QList<int> lines);
@@ -120,7 +122,7 @@ class Session : public QObject {
   /// stop() dropped or cancelled batch work.
   void stopped();
   void lineSelected(int line);
-  void elementSelected(const QString& symbol, qint64 flat);
+  void elementSelected(const QString& kernel, int buffer, qint64 flat);
   void breakpointsChanged();
   void debugLineChanged(int line);
 

@@ -77,9 +77,13 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
   std::sort(cached.begin(), cached.end());
   const auto& t = first->timings;
   nlohmann::json doc = {{"file", path},
-                        {"compile", {{"frontEndMs", t.frontEndMs}, {"codegenMs", t.codegenMs},
-                                     {"nvrtcMs", t.nvrtcMs}, {"linkMs", t.linkMs}, {"totalMs", t.totalMs},
-                                     {"cachedMs", cached[cached.size() / 2]}}}};
+                        {"compile",
+                         {{"front_end_ms", t.frontEndMs},
+                          {"codegen_ms", t.codegenMs},
+                          {"nvrtc_ms", t.nvrtcMs},
+                          {"link_ms", t.linkMs},
+                          {"total_ms", t.totalMs},
+                          {"cached_ms", cached[cached.size() / 2]}}}};
   if (!o.has("--json"))
     out << std::fixed << std::setprecision(3) << "compile " << path << ": front end " << t.frontEndMs
         << " ms, codegen " << t.codegenMs << " ms, NVRTC " << t.nvrtcMs << " ms, nvJitLink " << t.linkMs
@@ -126,10 +130,10 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
       const double gbs = ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0;
       runs.push_back({{"kernel", k.name},
                       {"device", r->device},
-                      {"medianMs", ms},
-                      {"minMs", minMs},
+                      {"median_ms", ms},
+                      {"min_ms", minMs},
                       {"bytes", bytes},
-                      {"GBps", gbs}});
+                      {"gb_per_s", gbs}});
       if (!o.has("--json"))
         out << std::fixed << std::setprecision(4) << "gpu " << k.name << " on " << r->device
             << ": median " << ms << " ms, min " << minMs << " ms over " << repeat << " launches, "

@@ -94,17 +94,14 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
   const std::optional<driver::DeviceSpec> device = deviceOption(o, "replay", err);
   if (!device) return 2;
   const std::string& path = o.positional[0];
-  std::string text;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec) || !driver::readWholeFile(path, text, verify::kMaxBundleBytes)) {
-    err << "tirx replay: cannot read '" << path << "' (missing, a directory, or over 1 GiB)\n";
+  auto opened = verify::openBundle(path);
+  if (!opened) {
+    err << "tirx replay: "
+        << (opened.error().api == "open" ? std::string() : "cannot replay '" + path + "': ")
+        << opened.error().message << "\n";
     return 2;
   }
-  auto b = verify::parseBundle(text);
-  if (!b) {
-    err << "tirx replay: cannot replay '" << path << "': " << b.error().message << "\n";
-    return 2;
-  }
+  const verify::Bundle* b = &opened->bundle;
   SemaOptions so;
   so.sm = parseArch(b->arch);
   if (so.sm == 0) {
@@ -136,10 +133,20 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
     for (const auto& f : r.faults) err << formatGcc(f.diag, b->scriptFile);
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& x : r.outputs)
-      outs.push_back({{"param", x.param}, {"match", x.match}, {"differ", x.differ}, {"total", x.total},
-                      {"maxAbs", x.maxAbs}, {"detail", x.detail}});
-    runs.push_back({{"kernel", r.kernel}, {"device", r.device}, {"ran", r.ran}, {"recordedRan", r.recordedRan},
-                    {"match", r.match && r.error.empty()}, {"rtol", r.rtol}, {"atol", r.atol}, {"outputs", outs},
+      outs.push_back({{"param", x.param},
+                      {"match", x.match},
+                      {"differ", x.differ},
+                      {"total", x.total},
+                      {"max_abs", x.maxAbs},
+                      {"detail", x.detail}});
+    runs.push_back({{"kernel", r.kernel},
+                    {"device", r.device},
+                    {"ran", r.ran},
+                    {"recorded_ran", r.recordedRan},
+                    {"match", r.match && r.error.empty()},
+                    {"rtol", r.rtol},
+                    {"atol", r.atol},
+                    {"outputs", outs},
                     {"error", r.error}});
     if (o.has("--json")) continue;
     if (!r.error.empty()) {
@@ -159,7 +166,11 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
     }
   }
   if (o.has("--json"))
-    out << nlohmann::json{{"bundle", path}, {"recordedOn", b->deviceName}, {"match", all}, {"launches", runs}}.dump(2)
+    out << nlohmann::json{{"bundle", path},
+                          {"recorded_on", b->deviceName},
+                          {"match", all},
+                          {"launches", runs}}
+               .dump(2)
         << "\n";
   else
     out << (all ? "replay matches: " : "replay DIFFERS: ") << replays.size() << " launch"

@@ -29,13 +29,21 @@ namespace {
 nlohmann::json sharedMemoryJson(const ir::RunOutcome& res) {
   nlohmann::json ops = nlohmann::json::array(), lines = nlohmann::json::array();
   for (const auto& a : res.sharedAccesses)
-    ops.push_back({{"line", a.span.line}, {"column", a.span.col}, {"op", a.op}, {"tensor", a.tensor},
-                   {"instructions", a.instructions}, {"wavefronts", a.wavefronts},
-                   {"idealWavefronts", a.idealWavefronts}, {"maxWays", a.maxWays}});
+    ops.push_back({{"line", a.span.line},
+                   {"column", a.span.col},
+                   {"op", a.op},
+                   {"tensor", a.tensor},
+                   {"instructions", a.instructions},
+                   {"wavefronts", a.wavefronts},
+                   {"ideal_wavefronts", a.idealWavefronts},
+                   {"max_ways", a.maxWays}});
   for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
-    lines.push_back({{"line", l.line}, {"instructions", l.instructions}, {"wavefronts", l.wavefronts},
-                     {"idealWavefronts", l.idealWavefronts}, {"maxWays", l.maxWays}});
-  return {{"perOp", ops}, {"perLine", lines}};
+    lines.push_back({{"line", l.line},
+                     {"instructions", l.instructions},
+                     {"wavefronts", l.wavefronts},
+                     {"ideal_wavefronts", l.idealWavefronts},
+                     {"max_ways", l.maxWays}});
+  return {{"per_op", ops}, {"per_line", lines}};
 }
 
 const char* kRunUsage =
@@ -216,9 +224,14 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
             << preview(t) << (undefined ? ", " + std::to_string(undefined) + " elements not written" : std::string())
             << (file.empty() ? "" : " -> " + file) << "\n";
     }
-    report.push_back({{"kernel", k->name}, {"device", res.device.empty() ? exec->name() : res.device},
-                      {"ran", res.ran}, {"compileMs", res.compileMs}, {"runMs", res.runMs},
-                      {"faults", faults}, {"outputs", outs}, {"sharedMemory", sharedMemoryJson(res)}});
+    report.push_back({{"kernel", k->name},
+                      {"device", res.device.empty() ? exec->name() : res.device},
+                      {"ran", res.ran},
+                      {"compile_ms", res.compileMs},
+                      {"run_ms", res.runMs},
+                      {"faults", faults},
+                      {"outputs", outs},
+                      {"shared_memory", sharedMemoryJson(res)}});
     if (device->sanitize != driver::SanitizerTool::None)
       if (const driver::SanitizerReport* report_ = driver::lastSanitizerReport(*exec)) {
         const driver::SanitizerReport& sr = *report_;
@@ -228,7 +241,7 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
             {"complete", sr.summary},
             {"errors", sr.errors},
             {"warnings", sr.warnings},
-            {"apiErrors", sr.apiErrors},
+            {"api_errors", sr.apiErrors},
             {"summary", sr.summaryText()}};
         if (!o.has("--json")) out << "  " << sr.summaryText() << "\n";
       }

@@ -80,19 +80,19 @@ int printSwizzleImage(const ComposeLayout& layout, const std::vector<int64_t>& s
     nlohmann::json j;
     j["layout"] = layout.toString();
     j["kind"] = "compose";
-    j["swizzle"] = {{"perElement", layout.swizzle.perElement},
-                    {"swizzleLen", layout.swizzle.len},
-                    {"atomLen", layout.swizzle.atom},
+    j["swizzle"] = {{"per_element", layout.swizzle.perElement},
+                    {"swizzle_len", layout.swizzle.len},
+                    {"atom_len", layout.swizzle.atom},
                     {"inner", layout.swizzle.inner}};
-    j["elementBytes"] = elemBytes;
+    j["element_bytes"] = elemBytes;
     j["shape"] = shape;
-    j["elementCount"] = layout.size();
-    j["storageElements"] = layout.storageSpan();
+    j["element_count"] = layout.size();
+    j["storage_elements"] = layout.storageSpan();
     j["mode"] = mode ? nlohmann::json(swizzleModeName(*mode)) : nlohmann::json(nullptr);
-    j["modeError"] = mode ? "" : (widthWhy.empty() ? modeWhy : widthWhy);
-    j["patternBytes"] = pattern;
-    j["chunksPerRow"] = img->chunksPerRow;
-    j["physicalChunksPerRow"] = img->physRowChunks;
+    j["mode_error"] = mode ? "" : (widthWhy.empty() ? modeWhy : widthWhy);
+    j["pattern_bytes"] = pattern;
+    j["chunks_per_row"] = img->chunksPerRow;
+    j["physical_chunks_per_row"] = img->physRowChunks;
     nlohmann::json rows = nlohmann::json::array();
     for (int64_t r = 0; r < img->rows; ++r) {
       nlohmann::json chunks = nlohmann::json::array();
@@ -100,8 +100,8 @@ int printSwizzleImage(const ComposeLayout& layout, const std::vector<int64_t>& s
         const int64_t p = img->at(r, c);
         chunks.push_back({{"chunk", c},
                           {"physical", p},
-                          {"firstBank", p < 0 ? nlohmann::json(nullptr)
-                                              : nlohmann::json(ChunkImage::firstBank(p))}});
+                          {"first_bank", p < 0 ? nlohmann::json(nullptr)
+                                               : nlohmann::json(ChunkImage::firstBank(p))}});
       }
       rows.push_back({{"row", r}, {"chunks", std::move(chunks)}});
     }
@@ -110,7 +110,7 @@ int printSwizzleImage(const ComposeLayout& layout, const std::vector<int64_t>& s
     for (const Phase& p : phases)
       ph.push_back(
           {{"rows", {p.row0, p.row0 + 7}}, {"chunk", p.chunk}, {"wavefronts", p.wavefronts}});
-    j["ldmatrixPhases"] = std::move(ph);
+    j["ldmatrix_phases"] = std::move(ph);
     out << j.dump(1) << "\n";
     return 0;
   }

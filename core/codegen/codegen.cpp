@@ -193,8 +193,12 @@ void Emitter::stmt(const SourceSpan& span, const std::string& text) {
   end();
 }
 
-void Emitter::error(const SourceSpan& span, const std::string& message) {
-  m_res.diagnostics.push_back(makeError("E0901", span, message));
+void Emitter::internalError(const SourceSpan& span, const std::string& what) {
+  // Sema accepts only what the generator lowers, so reaching here is a tirx bug, not a script
+  // error: its own code, and words that say so (decision FRONT-4).
+  m_res.diagnostics.push_back(makeError(
+      std::string(kInternalErrorCode), span,
+      "internal error: " + what + " (this is a tirx bug, please report it with the script)"));
 }
 
 void Emitter::emitStmts(const std::vector<ir::Stmt>& body) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diag/diagnostic.h"
@@ -47,6 +48,11 @@ struct SourceMap {
   void attachPtx(const std::string& ptx, const std::string& file);
 };
 
+/// The code of an internal error: the engine met a state its own checks should have excluded (a
+/// tirx bug, not a problem of the script). Its message starts "internal error:" and asks for a
+/// report; user diagnostics never carry this code.
+inline constexpr std::string_view kInternalErrorCode = "E0999";
+
 struct CodegenResult {
   std::string cuda;
   SourceMap map;
@@ -55,7 +61,9 @@ struct CodegenResult {
   /// sm_90a (decision TC-2).
   bool needsSm90a = false;
   std::vector<std::string> kernels;  ///< emitted kernel names, in order
-  Diagnostics diagnostics;           ///< E0900-range errors for IR the generator cannot lower
+  /// E0900: no kernel of the requested name; E0999 (kInternalErrorCode): IR the generator
+  /// cannot lower although sema accepted it, a tirx bug.
+  Diagnostics diagnostics;
 };
 
 /// Generate CUDA C++ for the program (or one kernel of it).

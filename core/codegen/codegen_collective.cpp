@@ -80,7 +80,7 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
   const frag::MmaShape shape = in.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
   const int n = static_cast<int>(a.operands.size());
   if (a.repeatAxes.size() != size_t(n) || a.atomRank.size() != size_t(n)) {
-    error(s.span, "cannot lower " + in.opcode + ": malformed collective operands");
+    internalError(s.span, "cannot lower " + in.opcode + ": malformed collective operands");
     return;
   }
 

@@ -116,7 +116,9 @@ class Emitter {
   // --- statements (codegen.cpp) -------------------------------------------------------------
   void emitStmts(const std::vector<ir::Stmt>& body);
   void emitStmt(const ir::Stmt& s);
-  void error(const SourceSpan& span, const std::string& message);
+  /// An IR statement the generator cannot lower although sema accepted it: E0999, "internal
+  /// error: …" (codegen.h, kInternalErrorCode).
+  void internalError(const SourceSpan& span, const std::string& what);
   /// Render `v` converted from value dtype `from` to storage of dtype `to` (e.g. __half → bits).
   std::string toStorage(const std::string& v, ir::DType from, ir::DType to);
   std::string fromStorage(const std::string& v, ir::DType t);

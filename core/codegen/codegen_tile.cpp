@@ -350,8 +350,9 @@ void Emitter::emitApply(const ir::Stmt& s) {
   std::vector<PtxOperandSpec> specs = a.instr.operandsFor(arity);
   if (specs.size() != a.operands.size()) specs = a.instr.operands;
   if (specs.size() != a.operands.size()) {
-    error(s.span, "cannot lower " + a.instr.opcode + ": expected " + std::to_string(specs.size()) +
-                      " operands, found " + std::to_string(a.operands.size()));
+    internalError(s.span, "cannot lower " + a.instr.opcode + ": expected " +
+                              std::to_string(specs.size()) + " operands, found " +
+                              std::to_string(a.operands.size()));
     return;
   }
   const int64_t nRep = product(a.repeat);
@@ -374,7 +375,7 @@ void Emitter::emitApply(const ir::Stmt& s) {
 void Emitter::emitEwise(const ir::Stmt& s) {
   const ir::TileEwise& e = *s.ewise;
   if (e.func < 0 || e.func >= int(m_prog.functions.size())) {
-    error(s.span, "cannot lower ewise: unknown scalar function");
+    internalError(s.span, "cannot lower ewise: unknown scalar function");
     return;
   }
   const ir::ScalarFunction& f = m_prog.functions[size_t(e.func)];

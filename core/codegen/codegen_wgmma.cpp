@@ -30,7 +30,7 @@ void Emitter::emitWgmma(const ir::Stmt& s) {
   const int regs = w.n / 2;
   if (w.dSlots.size() != size_t(w.mRepeat * regs) || (w.aRegisters && w.aSlots.size() != size_t(w.mRepeat * w.kSteps * 4)) ||
       w.b.start.size() != size_t(w.kSteps) || (!w.aRegisters && w.a.start.size() != size_t(w.mRepeat * w.kSteps))) {
-    error(s.span, "cannot lower " + w.instr.opcode + ": malformed wgmma operands");
+    internalError(s.span, "cannot lower " + w.instr.opcode + ": malformed wgmma operands");
     return;
   }
   auto dReg = [&](int64_t r, int j) { return element(w.d, std::to_string(w.dSlots[size_t(r * regs + j)])); };

@@ -4,10 +4,10 @@
 // (little-endian, the result's width per vector); memory cases store whether the device copied
 // the inputs. Hand-derived files may list explicit vectors instead: "explicit":
 // [["0x…" (sources…), "0x…" (result)], …].
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "core/conform/conform_internal.h"
 #include "core/ptx/ptx_rows.h"
@@ -101,14 +101,18 @@ bool unbase64(std::string_view text, std::vector<uint8_t>& out) {
 std::string reportJson(const ConformReport& r) {
   json counts = json::object();
   for (Verdict v : {Verdict::Match, Verdict::WithinBound, Verdict::Mismatch, Verdict::BeyondBound,
-                    Verdict::Skipped, Verdict::Failed})
-    counts[std::string(verdictName(v))] = r.count(v);
+                    Verdict::Skipped, Verdict::Failed}) {
+    std::string key(verdictName(v));  // "within-bound" → "within_bound": JSON keys are snake_case
+    std::replace(key.begin(), key.end(), '-', '_');
+    counts[key] = r.count(v);
+  }
   json cases = json::array();
   for (const CaseResult& c : r.cases)
     if (c.verdict != Verdict::Match) cases.push_back(caseJson(c));
-  return json{{"device", r.device}, {"sm", r.sm}, {"kernels", r.kernels},
-              {"cases", static_cast<int>(r.cases.size())}, {"counts", counts},
-              {"passed", r.passed()}, {"notMatching", cases}}
+  return json{{"device", r.device},   {"sm", r.sm},
+              {"kernels", r.kernels}, {"cases", static_cast<int>(r.cases.size())},
+              {"counts", counts},     {"passed", r.passed()},
+              {"not_matching", cases}}
       .dump(2);
 }
 

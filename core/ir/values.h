@@ -1,6 +1,7 @@
 // Host-side values exchanged between the harness (core/verify), the simulator (core/sim) and the
-// GPU runner (core/device): tensors as raw bytes with dtype and shape, kernel arguments, and the
-// Executor interface every backend implements.
+// GPU runner (core/device): tensors as raw bytes with dtype and shape, kernel arguments, the
+// outcome of a run (with the simulator's provenance of every output element), and the Executor
+// interface every backend implements.
 #pragma once
 
 #include <cstdint>
@@ -66,6 +67,27 @@ struct Fault {
   Diagnostic diag;
 };
 
+/// The producer of one element of a global tensor: the last store that wrote it (the simulator's
+/// provenance).
+struct ElementOwner {
+  int32_t cta = -1;       ///< linear CTA id; -1 when the kernel never wrote the element
+  int32_t thread = -1;    ///< linear thread id in the CTA (warp = thread/32, lane = thread%32)
+  int32_t storeLine = 0;  ///< script line of the store (tile op or element store)
+  int32_t regBuffer =
+      -1;  ///< register buffer stored from (Kernel::buffers index), -1 for an element store
+  int32_t regSlot = -1;  ///< slot in that thread's register array
+  int32_t regLine = 0;   ///< script line of the last op that wrote that register slot
+};
+
+/// Producers of one run: per kernel argument (tensor arguments only; empty otherwise), one owner
+/// per element of the argument's dtype. Registers are named by buffer id (`regBuffer`, the
+/// kernel's Kernel::buffers index, as ir::Symbol::buffer names it); `bufferNames[regBuffer]` is
+/// that buffer's name, for messages only.
+struct Provenance {
+  std::vector<std::vector<ElementOwner>> args;
+  std::vector<std::string> bufferNames;
+};
+
 /// What an executor promises about tensor arguments after run(): `data` holds the kernel's results
 /// and `defined` marks the elements that hold a value — those defined before the run plus those
 /// the kernel wrote (the simulator knows this from its stores; the GPU path from two runs with two
@@ -80,6 +102,9 @@ struct RunOutcome {
   std::vector<SharedAccessCount> sharedAccesses;
   /// Simulator runs with SimOptions::recordTimeline: the asynchronous timeline (async_timeline.h).
   AsyncTimeline timeline;
+  /// Simulator runs with SimOptions::trackProvenance: who wrote each element of the outputs
+  /// (empty on the GPU, or when provenance was off; a table that did not fit is empty).
+  Provenance provenance;
 };
 
 /// A backend that runs a kernel of a Program on host tensors. `args` are updated in place

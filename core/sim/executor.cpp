@@ -733,9 +733,10 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
     });
   }
   const auto t0 = std::chrono::steady_clock::now();
-  m_provenance = {};
+  ir::Provenance provenance;
   WorkBudget privateBudget;
-  Runner r(program, *k, args, m_options, m_provenance, m_options.budget ? *m_options.budget : privateBudget);
+  Runner r(program, *k, args, m_options, provenance,
+           m_options.budget ? *m_options.budget : privateBudget);
   ir::RunOutcome out;
   out.device = "simulator";
   if (k->launch.threads() <= 0 || k->launch.ctas() <= 0) {
@@ -743,7 +744,7 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   } else if (r.bindArgs()) {
     r.observing = m_options.observer && m_options.observer->beginLaunch(*k);
     r.runGrid();
-    if (r.observing) m_options.observer->endLaunch(!r.fatal, args, m_provenance);
+    if (r.observing) m_options.observer->endLaunch(!r.fatal, args, provenance);
   }
   m_elementOps = r.elementOps;
   for (auto& a : args)  // stores marked what they defined; an all-defined mask becomes empty
@@ -753,6 +754,7 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
     r.timeline.finish();
     out.timeline = std::move(r.timeline.out);
   }
+  out.provenance = std::move(provenance);
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
   out.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -7,8 +7,9 @@
 // It finds and reports, as ir::Fault values with a Diagnostic at the script line (E0700–E0799,
 // docs/simulator.md): shared-memory races between barriers, out-of-bounds and misaligned
 // accesses, reads of never-written registers or shared bytes, barriers not reached by every
-// thread, a spent work budget (E0740) or memory limit (E0771). It also records, for every element of every global tensor it writes,
-// who produced it (CTA, thread, register, tile op), which the verifier uses to explain mismatches.
+// thread, a spent work budget (E0740) or memory limit (E0771). It also records, for every element
+// of every global tensor it writes, who produced it (CTA, thread, register buffer id, tile op) into
+// the run's outcome (ir::RunOutcome::provenance), which the verifier uses to explain mismatches.
 #pragma once
 
 #include <cstdint>
@@ -46,22 +47,9 @@ struct SimOptions {
   StepObserver* observer = nullptr;
 };
 
-/// The producer of one element of a global tensor: the last store that wrote it.
-struct ElementOwner {
-  int32_t cta = -1;         ///< linear CTA id; -1 when the kernel never wrote the element
-  int32_t thread = -1;      ///< linear thread id in the CTA (warp = thread/32, lane = thread%32)
-  int32_t storeLine = 0;    ///< script line of the store (tile op or element store)
-  int32_t regBuffer = -1;   ///< register buffer stored from, -1 for an element store
-  int32_t regSlot = -1;     ///< slot in that thread's register array
-  int32_t regLine = 0;      ///< script line of the last op that wrote that register slot
-};
-
-/// Producers of the last run: per kernel argument (tensor arguments only; empty otherwise), one
-/// owner per element of the argument's dtype; `bufferNames[regBuffer]` names registers.
-struct Provenance {
-  std::vector<std::vector<ElementOwner>> args;
-  std::vector<std::string> bufferNames;
-};
+/// The provenance types live with the run outcome that carries them (core/ir/values.h).
+using ElementOwner = ir::ElementOwner;
+using Provenance = ir::Provenance;
 
 /// The simulator as an ir::Executor. A Status comes back only for a kernel that is not in the
 /// program; everything the kernel does wrong is a Fault in the outcome (`ran` is false when a
@@ -72,15 +60,12 @@ class Simulator : public ir::Executor {
   std::string name() const override { return "simulator"; }
   Result<ir::RunOutcome> run(const ir::Program& program, const std::string& kernel,
                              std::vector<ir::KernelArg>& args) override;
-  /// Producers recorded by the last run() (empty when trackProvenance is off).
-  const Provenance& provenance() const { return m_provenance; }
   /// Element-operations executed by the last run (tile-op and ewise element instances plus
   /// scalar statements), for the benchmark.
   int64_t elementOps() const { return m_elementOps; }
 
  private:
   SimOptions m_options;
-  Provenance m_provenance;
   int64_t m_elementOps = 0;
 };
 

@@ -18,8 +18,6 @@
 
 namespace tirx::sim {
 
-struct Provenance;
-
 enum class StepKind {
   TileOp,      ///< a lock-step round: every running thread executed one tile op
   Collective,  ///< warp collectives released by the scheduler
@@ -69,7 +67,7 @@ class StepObserver {
   /// The observed launch ended (`ran`: no fatal fault) with these arguments (the kernel's outputs)
   /// and the producers of their elements (empty tables when provenance was off or did not fit).
   virtual void endLaunch(bool ran, const std::vector<ir::KernelArg>& args,
-                         const Provenance& producers) = 0;
+                         const ir::Provenance& producers) = 0;
 };
 
 }  // namespace tirx::sim

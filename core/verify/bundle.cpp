@@ -1,7 +1,8 @@
 // Kernel bundles: the recording executor (each launch's inputs and written outputs, on any
-// device), makeBundle (verify once with recording, then the compile products), and replay of a
-// bundle's launches on another executor with the recorded tolerances. The file format and its
-// defensive reader are in bundle_json.cpp.
+// device), makeBundle (verify once with recording, then the compile products), openBundle (a file
+// into a compile's products and a verify Report), and replay of a bundle's launches on another
+// executor with the recorded tolerances. The file format and its defensive reader are in
+// bundle_json.cpp.
 #include "core/verify/bundle.h"
 
 #include <cmath>
@@ -12,10 +13,12 @@
 #include "core/driver/compile.h"
 #include "core/driver/device.h"
 #include "core/driver/host_io.h"
+#include "core/driver/runner_protocol.h"
 #include "core/driver/version.h"
 #include "core/ir/buffer_access.h"
 #include "core/ir/specialize.h"
 #include "core/sema/sema.h"
+#include "core/toolchain/register_facts.h"
 
 namespace tirx::verify {
 
@@ -89,7 +92,7 @@ void fillProducts(std::string_view text, const std::string& file, int sm, Bundle
   p.sass = c->sass;
   p.sassStatus = c->sassStatus;
   if (!c->ok) p.error = "the script did not compile:\n" + formatGcc(c->diagnostics, file);
-  for (const auto& r : c->resources) p.resources.push_back(toolchain::resourceLine(r));
+  p.resources = c->resources;
 }
 
 }  // namespace
@@ -131,6 +134,42 @@ Bundle makeBundle(std::string_view source, const BundleOptions& o, Report* repor
   if (!r.environmentError) fillProducts(source, o.fileName, sm > 0 ? sm : 90, b.products);
   if (reportOut) *reportOut = std::move(r);
   return b;
+}
+
+Result<OpenedBundle> openBundle(const std::string& path) {
+  std::string text;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec) ||
+      !driver::readWholeFile(path, text, kMaxBundleBytes))
+    return Status{
+        "open", "cannot read '" + path + "' (missing, unreadable, a directory, or over 1 GiB)", 0};
+  auto parsed = parseBundle(text);
+  if (!parsed) return parsed.error();
+  OpenedBundle out;
+  out.bundle = std::move(*parsed);
+  const Bundle& b = out.bundle;
+  // The recorded PTX and SASS carry their own line records (.loc, nvdisasm's //## File): the
+  // readers a live compile uses link them to the script.
+  driver::CompileProducts& p = out.products;
+  p.ok = b.products.error.empty();
+  p.fileName = b.scriptFile;
+  p.cuda = b.products.cuda;
+  p.ptx = b.products.ptx;
+  p.sass = b.products.sass;
+  p.sassStatus = b.products.sassStatus;
+  p.resources = b.products.resources;
+  p.map.attachPtx(p.ptx, b.scriptFile);
+  p.map.sassToScript = toolchain::sassLineMap(p.sass, b.scriptFile);
+  Report& r = out.report;
+  r.file = b.scriptFile;
+  r.device = b.deviceName;
+  r.checks = b.checks;
+  r.errors = b.errors;
+  r.faults = b.faults;
+  r.totalMs = b.totalMs;
+  for (const auto& l : b.launches)
+    r.runs.push_back({l.kernel, l.device, SourceSpan{}, l.ran, l.compileMs, l.runMs, {}, {}});
+  return out;
 }
 
 std::unique_ptr<ir::Executor> recordingExecutor(std::unique_ptr<ir::Executor> inner,

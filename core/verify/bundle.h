@@ -1,8 +1,11 @@
-// Reproducible kernel bundles (`tirx bundle`, `tirx replay`, the studio's File > Export bundle): one
+// Reproducible kernel bundles (`tirx bundle`, `tirx replay`, the studio's File > Export bundle):
+// one
 // `.tirxb` file — a JSON document, binary payloads in base64 — holding the script, every kernel
 // launch of a verify run with its inputs and the outputs the device produced, the checks with
 // their reference values, the generated CUDA/PTX/SASS and resource report, toolkit and driver
-// versions, the device name and timings (schema: docs/cli.md, "Kernel bundles"). Writing records
+// versions, the device name and timings (schema: docs/cli.md, "Kernel bundles"). `openBundle` turns
+// a bundle file into the engine's own values (a compile's products, a verify Report), the one
+// door through which the studio and the CLI open bundles. Writing records
 // the launches through a wrapping Executor; reading is defensive (a truncated, malformed or newer
 // bundle is a Status naming the problem, never an exception); replay re-runs each recorded launch
 // from its recorded inputs and compares the outputs with the recorded ones within the tolerance of
@@ -16,14 +19,17 @@
 #include <vector>
 
 #include "core/diag/result.h"
+#include "core/driver/compile.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
 #include "core/verify/verify.h"
 
 namespace tirx::verify {
 
-/// The schema version this build writes and the newest it reads.
-inline constexpr int kBundleVersion = 1;
+/// The schema version this build writes and the newest it reads. Version 2 (issue 23, decision
+/// FRONT-1): snake_case members and resources as objects; version 1 (camelCase members, resources
+/// as toolchain::resourceLine text) is still read.
+inline constexpr int kBundleVersion = 2;
 /// The largest bundle `parseBundle` reads.
 inline constexpr size_t kMaxBundleBytes = size_t(1) << 30;
 
@@ -45,12 +51,15 @@ struct BundleLaunch {
 /// The generated code of the script (all kernels), when the toolchain could compile it.
 struct BundleProducts {
   std::string cuda, ptx, sass, sassStatus, error;
-  /// One line per kernel, toolchain::resourceLine's form: "k: 32 registers, 0 bytes shared, …"
-  std::vector<std::string> resources;
+  /// One report per kernel, as the compile produced it. Read from a version 1 bundle (text lines):
+  /// a field the line lacks is -1 (unknown).
+  std::vector<toolchain::KernelResources> resources;
+  /// Version 1 bundles: resource lines not in resourceLine's form, left out of `resources`.
+  int unreadableResources = 0;
 };
 
 struct Bundle {
-  int version = kBundleVersion;
+  int version = kBundleVersion;  ///< the file's schema version; bundleToJson writes kBundleVersion
   std::string tirxVersion, created;  ///< created: UTC, ISO 8601
   std::string scriptFile, script, arch = "sm_90";
   std::string requestedDevice, deviceName;  ///< "cuda:0", "NVIDIA H200 (cuda:0)"
@@ -90,6 +99,24 @@ std::string bundleToJson(const Bundle& b);
 /// Status{"bundle", why}: not JSON (truncated or garbage), not a tirx bundle, a newer version,
 /// or a member missing, of the wrong type, or of the wrong size.
 Result<Bundle> parseBundle(std::string_view text);
+
+/// A bundle opened into the engine's values: what the studio's Assembly and Results docks show
+/// and what `tirx replay` re-runs, exactly as they would a live compile and verify.
+struct OpenedBundle {
+  Bundle bundle;
+  /// The recorded generated code as a compile's products: the texts, the resources, and the
+  /// source map of the recorded PTX and SASS (their own line records, read by the readers a live
+  /// compile uses). `ok` is false when the recorded compile failed (`bundle.products.error`).
+  driver::CompileProducts products;
+  /// The recorded verify as a Report: its checks, errors, faults, total time, and one run per
+  /// recorded launch (no span: a launch records no call site).
+  Report report;
+};
+
+/// Reads and parses the bundle at `path` and turns it into engine values. Status{"open", …}
+/// when the file is missing, unreadable, a directory or over kMaxBundleBytes; parseBundle's
+/// Status{"bundle", …} when it is not a readable bundle.
+Result<OpenedBundle> openBundle(const std::string& path);
 
 /// The outcome of replaying one launch.
 struct ReplayOutput {

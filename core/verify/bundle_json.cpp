@@ -1,7 +1,9 @@
-// The bundle file format (docs/cli.md "Bundles", schema v1): JSON with base64 payloads, written by
+// The bundle file format (docs/cli.md "Bundles", schema v2): JSON with base64 payloads, written by
 // bundleToJson and read by parseBundle. The reader checks every member's type and every payload's
 // size against its dtype and shape before anything is allocated from it, so a hostile or damaged
-// file is a message, never a crash or an unbounded allocation. Recording and replay: bundle.cpp.
+// file is a message, never a crash or an unbounded allocation. Version 1 files (camelCase members,
+// resources as text lines) are read through a table of their member names (decision FRONT-1).
+// Recording and replay: bundle.cpp.
 #include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -79,13 +81,41 @@ json tensorJson(const ir::HostTensor& t) {
 
 json doublesJson(const std::vector<double>& v) { return base64(v.data(), v.size() * sizeof(double)); }
 
-/// Typed member reads; the first problem is kept in `why` with the member's path.
+/// Members that version 1 spelled in camelCase, under their version 2 names.
+constexpr std::pair<const char*, const char*> kVersion1Names[] = {
+    {"total_ms", "totalMs"}, {"compile_ms", "compileMs"},   {"run_ms", "runMs"},
+    {"max_abs", "maxAbs"},   {"sass_status", "sassStatus"},
+};
+
+json resourcesJson(const toolchain::KernelResources& r) {
+  return {{"kernel", r.kernel},
+          {"registers", r.registers},
+          {"shared_bytes", r.sharedBytes},
+          {"stack_bytes", r.stackBytes},
+          {"spill_stores", r.spillStores},
+          {"spill_loads", r.spillLoads},
+          {"constant_bytes", r.constantBytes},
+          {"barriers", r.barriers}};
+}
+
+/// Typed member reads; the first problem is kept in `why` with the member's path. Members are
+/// named as version 2 spells them; a version 1 file is read under its own names.
 class Reader {
  public:
   std::string why;
+  int version = kBundleVersion;
   bool ok() const { return why.empty(); }
-  const json* get(const json& o, const std::string& path, const char* key, bool required = true) {
+  /// `key` as this file's version spells it.
+  const char* name(const char* key) const {
+    if (version == 1)
+      for (const auto& [now, then] : kVersion1Names)
+        if (std::strcmp(key, now) == 0) return then;
+    return key;
+  }
+  const json* get(const json& o, const std::string& path, const char* snakeKey,
+                  bool required = true) {
     if (!ok()) return nullptr;
+    const char* key = name(snakeKey);
     if (!o.is_object()) return fail(path + " must be an object");
     auto it = o.find(key);
     if (it == o.end()) return required ? fail(path + " has no '" + key + "'") : nullptr;
@@ -94,51 +124,53 @@ class Reader {
   void str(const json& o, const std::string& path, const char* key, std::string& out, bool required = true) {
     const json* v = get(o, path, key, required);
     if (!v) return;
-    if (!v->is_string()) return void(fail(path + "." + key + " must be a string"));
+    if (!v->is_string()) return void(fail(path + "." + name(key) + " must be a string"));
     out = v->get<std::string>();
   }
   void boolean(const json& o, const std::string& path, const char* key, bool& out) {
     const json* v = get(o, path, key);
     if (!v) return;
-    if (!v->is_boolean()) return void(fail(path + "." + key + " must be true or false"));
+    if (!v->is_boolean()) return void(fail(path + "." + name(key) + " must be true or false"));
     out = v->get<bool>();
   }
   void number(const json& o, const std::string& path, const char* key, double& out, bool required = true) {
     const json* v = get(o, path, key, required);
     if (!v) return;
-    if (!v->is_number()) return void(fail(path + "." + key + " must be a number"));
+    if (!v->is_number()) return void(fail(path + "." + name(key) + " must be a number"));
     out = v->get<double>();
   }
   void integer(const json& o, const std::string& path, const char* key, int64_t& out, int64_t lo, int64_t hi) {
     const json* v = get(o, path, key);
     if (!v) return;
     if (!v->is_number_integer() || v->get<int64_t>() < lo || v->get<int64_t>() > hi)
-      return void(fail(path + "." + key + " must be an integer in [" + std::to_string(lo) + ", " +
-                       std::to_string(hi) + "]"));
+      return void(fail(path + "." + name(key) + " must be an integer in [" + std::to_string(lo) +
+                       ", " + std::to_string(hi) + "]"));
     out = v->get<int64_t>();
   }
   const json* array(const json& o, const std::string& path, const char* key, bool required = true) {
     const json* v = get(o, path, key, required);
-    if (v && !v->is_array()) return fail(path + "." + key + " must be an array");
+    if (v && !v->is_array()) return fail(path + "." + name(key) + " must be an array");
     return v;
   }
   void bytes(const json& o, const std::string& path, const char* key, std::vector<uint8_t>& out, size_t expect) {
     std::string s;
     str(o, path, key, s);
     if (!ok()) return;
-    if (!unbase64(s, out)) return void(fail(path + "." + key + " is not base64"));
+    if (!unbase64(s, out)) return void(fail(path + "." + name(key) + " is not base64"));
     if (expect != SIZE_MAX && out.size() != expect)
-      fail(path + "." + key + " holds " + std::to_string(out.size()) + " bytes, expected " + std::to_string(expect));
+      fail(path + "." + name(key) + " holds " + std::to_string(out.size()) + " bytes, expected " +
+           std::to_string(expect));
   }
   SourceSpan span(const json& o, const std::string& path, const char* key) {
     const json* v = get(o, path, key);
     SourceSpan s;
     if (!v) return s;
-    if (!v->is_array() || v->size() != 4) return fail(path + "." + key + " must be [line, col, length, offset]"), s;
+    if (!v->is_array() || v->size() != 4)
+      return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
     int vals[4];
     for (size_t i = 0; i < 4; ++i) {
       if (!(*v)[i].is_number_integer() || (*v)[i].get<int64_t>() < 0 || (*v)[i].get<int64_t>() > (int64_t(1) << 30))
-        return fail(path + "." + key + " must be [line, col, length, offset]"), s;
+        return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
       vals[i] = int((*v)[i].get<int64_t>());
     }
     return {vals[0], vals[1], vals[2], vals[3]};
@@ -188,7 +220,8 @@ class Reader {
     std::vector<double> v;
     bytes(o, path, key, raw, SIZE_MAX);
     if (!ok()) return v;
-    if (raw.size() % sizeof(double)) return fail(path + "." + key + " is not a list of float64"), v;
+    if (raw.size() % sizeof(double))
+      return fail(path + "." + name(key) + " is not a list of float64"), v;
     v.resize(raw.size() / sizeof(double));
     if (!raw.empty()) std::memcpy(v.data(), raw.data(), raw.size());
     return v;
@@ -206,12 +239,22 @@ class Reader {
 std::string bundleToJson(const Bundle& b) {
   json checks = json::array(), errors = json::array(), faults = json::array(), launches = json::array();
   for (const auto& c : b.checks)
-    checks.push_back({{"name", c.name}, {"kind", c.kind}, {"kernel", c.kernel}, {"device", c.device},
-                      {"pass", c.pass}, {"message", c.message}, {"span", spanJson(c.span)}, {"rtol", c.rtol},
-                      {"atol", c.atol}, {"equal_nan", c.equalNan},
-                      {"maxAbs", std::isfinite(c.maxAbs) ? c.maxAbs : -1.0},
-                      {"mismatches", c.mismatches}, {"total", c.total}, {"shape", c.shape},
-                      {"output", doublesJson(c.output)}, {"reference", doublesJson(c.reference)}});
+    checks.push_back({{"name", c.name},
+                      {"kind", c.kind},
+                      {"kernel", c.kernel},
+                      {"device", c.device},
+                      {"pass", c.pass},
+                      {"message", c.message},
+                      {"span", spanJson(c.span)},
+                      {"rtol", c.rtol},
+                      {"atol", c.atol},
+                      {"equal_nan", c.equalNan},
+                      {"max_abs", std::isfinite(c.maxAbs) ? c.maxAbs : -1.0},
+                      {"mismatches", c.mismatches},
+                      {"total", c.total},
+                      {"shape", c.shape},
+                      {"output", doublesJson(c.output)},
+                      {"reference", doublesJson(c.reference)}});
   for (const auto& d : b.errors) errors.push_back(diagJson(d));
   auto faultsJson = [](const std::vector<ir::Fault>& fs) {
     json a = json::array();
@@ -219,6 +262,8 @@ std::string bundleToJson(const Bundle& b) {
     return a;
   };
   faults = faultsJson(b.faults);
+  json resources = json::array();
+  for (const auto& r : b.products.resources) resources.push_back(resourcesJson(r));
   for (const auto& l : b.launches) {
     json args = json::array();
     for (const auto& a : l.args) {
@@ -234,24 +279,37 @@ std::string bundleToJson(const Bundle& b) {
       }
       args.push_back(j);
     }
-    launches.push_back({{"kernel", l.kernel}, {"device", l.device}, {"ran", l.ran}, {"compileMs", l.compileMs},
-                        {"runMs", l.runMs}, {"faults", faultsJson(l.faults)}, {"args", args}});
+    launches.push_back({{"kernel", l.kernel},
+                        {"device", l.device},
+                        {"ran", l.ran},
+                        {"compile_ms", l.compileMs},
+                        {"run_ms", l.runMs},
+                        {"faults", faultsJson(l.faults)},
+                        {"args", args}});
   }
-  const json doc = {
-      {"format", "tirx-bundle"},
-      {"version", b.version},
-      {"tirx", b.tirxVersion},
-      {"created", b.created},
-      {"script", {{"file", b.scriptFile}, {"text", b.script}}},
-      {"arch", b.arch},
-      {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
-      {"toolkit", b.toolkit},
-      {"driver", b.driver},
-      {"verify", {{"passed", b.passed}, {"totalMs", b.totalMs}, {"checks", checks}, {"errors", errors}, {"faults", faults}}},
-      {"launches", launches},
-      {"products",
-       {{"cuda", b.products.cuda}, {"ptx", b.products.ptx}, {"sass", b.products.sass},
-        {"sassStatus", b.products.sassStatus}, {"resources", b.products.resources}, {"error", b.products.error}}}};
+  const json doc = {{"format", "tirx-bundle"},
+                    {"version", kBundleVersion},  // one read from version 1 is written as version 2
+                    {"tirx", b.tirxVersion},
+                    {"created", b.created},
+                    {"script", {{"file", b.scriptFile}, {"text", b.script}}},
+                    {"arch", b.arch},
+                    {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
+                    {"toolkit", b.toolkit},
+                    {"driver", b.driver},
+                    {"verify",
+                     {{"passed", b.passed},
+                      {"total_ms", b.totalMs},
+                      {"checks", checks},
+                      {"errors", errors},
+                      {"faults", faults}}},
+                    {"launches", launches},
+                    {"products",
+                     {{"cuda", b.products.cuda},
+                      {"ptx", b.products.ptx},
+                      {"sass", b.products.sass},
+                      {"sass_status", b.products.sassStatus},
+                      {"resources", resources},
+                      {"error", b.products.error}}}};
   return doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -271,7 +329,7 @@ Result<Bundle> parseBundle(std::string_view text) {
   if (version > kBundleVersion)
     return bad("the bundle has version " + std::to_string(version) + ", newer than the version " +
                std::to_string(kBundleVersion) + " this tirx reads (update tirx)");
-  b.version = int(version);
+  b.version = r.version = int(version);
   r.str(j, "bundle", "tirx", b.tirxVersion);
   r.str(j, "bundle", "created", b.created);
   r.str(j, "bundle", "arch", b.arch);
@@ -297,7 +355,7 @@ Result<Bundle> parseBundle(std::string_view text) {
   };
   if (const json* v = r.get(j, "bundle", "verify")) {
     r.boolean(*v, "verify", "passed", b.passed);
-    r.number(*v, "verify", "totalMs", b.totalMs);
+    r.number(*v, "verify", "total_ms", b.totalMs);
     const json* cs = r.array(*v, "verify", "checks");
     for (size_t i = 0; cs && i < cs->size() && r.ok(); ++i) {
       const std::string cp = "verify.checks[" + std::to_string(i) + "]";
@@ -315,7 +373,7 @@ Result<Bundle> parseBundle(std::string_view text) {
       // bundles before equal_nan was recorded: the default of the check's function
       k.equalNan = k.kind != "assert_close";
       if (auto it = c.find("equal_nan"); it != c.end() && it->is_boolean()) k.equalNan = *it;
-      r.number(c, cp, "maxAbs", k.maxAbs);
+      r.number(c, cp, "max_abs", k.maxAbs);
       r.integer(c, cp, "mismatches", k.mismatches, 0, int64_t(1) << 40);
       r.integer(c, cp, "total", k.total, 0, int64_t(1) << 40);
       if (const json* sh = r.array(c, cp, "shape"))
@@ -337,8 +395,8 @@ Result<Bundle> parseBundle(std::string_view text) {
     r.str(lj, lp, "kernel", l.kernel);
     r.str(lj, lp, "device", l.device);
     r.boolean(lj, lp, "ran", l.ran);
-    r.number(lj, lp, "compileMs", l.compileMs);
-    r.number(lj, lp, "runMs", l.runMs);
+    r.number(lj, lp, "compile_ms", l.compileMs);
+    r.number(lj, lp, "run_ms", l.runMs);
     faults(lj, lp, l.faults);
     const json* as = r.array(lj, lp, "args");
     for (size_t a = 0; as && a < as->size() && r.ok(); ++a) {
@@ -381,10 +439,38 @@ Result<Bundle> parseBundle(std::string_view text) {
     r.str(*p, "products", "cuda", b.products.cuda);
     r.str(*p, "products", "ptx", b.products.ptx);
     r.str(*p, "products", "sass", b.products.sass);
-    r.str(*p, "products", "sassStatus", b.products.sassStatus);
+    r.str(*p, "products", "sass_status", b.products.sassStatus);
     r.str(*p, "products", "error", b.products.error);
     if (const json* rs = r.array(*p, "products", "resources"))
-      for (const auto& e : *rs) b.products.resources.push_back(e.is_string() ? e.get<std::string>() : "");
+      for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
+        const json& e = (*rs)[i];
+        if (r.version == 1) {  // text lines, resourceLine's form
+          auto k =
+              e.is_string() ? toolchain::parseResourceLine(e.get<std::string>()) : std::nullopt;
+          if (k)
+            b.products.resources.push_back(std::move(*k));
+          else
+            ++b.products.unreadableResources;
+          continue;
+        }
+        const std::string rp = "products.resources[" + std::to_string(i) + "]";
+        toolchain::KernelResources k;
+        r.str(e, rp, "kernel", k.kernel);
+        int64_t v = 0;
+        const std::pair<const char*, int toolchain::KernelResources::*> fields[] = {
+            {"registers", &toolchain::KernelResources::registers},
+            {"shared_bytes", &toolchain::KernelResources::sharedBytes},
+            {"stack_bytes", &toolchain::KernelResources::stackBytes},
+            {"spill_stores", &toolchain::KernelResources::spillStores},
+            {"spill_loads", &toolchain::KernelResources::spillLoads},
+            {"constant_bytes", &toolchain::KernelResources::constantBytes},
+            {"barriers", &toolchain::KernelResources::barriers}};
+        for (const auto& [key, member] : fields) {
+          r.integer(e, rp, key, v, -1, int64_t(1) << 30);  // -1: unknown
+          k.*member = int(v);
+        }
+        b.products.resources.push_back(std::move(k));
+      }
   }
   if (!r.ok()) return bad("malformed bundle: " + r.why);
   return b;

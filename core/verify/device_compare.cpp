@@ -30,25 +30,10 @@ std::vector<int64_t> coordOf(int64_t f, const std::vector<int64_t>& shape) {
   return c;
 }
 
-OwnerInfo ownerOf(const sim::Provenance& prov, size_t arg, int64_t flat) {
-  if (arg >= prov.args.size() || flat >= static_cast<int64_t>(prov.args[arg].size()) ||
-      prov.args[arg][flat].cta < 0)
+OwnerInfo ownerOf(const ir::Provenance& prov, const std::string& kernel, size_t arg, int64_t flat) {
+  if (arg >= prov.args.size() || flat < 0 || flat >= static_cast<int64_t>(prov.args[arg].size()))
     return {};
-  const auto& o = prov.args[arg][flat];
-  OwnerInfo info;
-  info.known = true;
-  info.cta = o.cta;
-  info.thread = o.thread;
-  info.warp = o.thread / 32;
-  info.lane = o.thread % 32;
-  if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(prov.bufferNames.size())) {
-    info.tile = prov.bufferNames[o.regBuffer];
-    info.slot = o.regSlot;
-    info.reg = info.tile + "[" + std::to_string(o.regSlot) + "]";
-  }
-  info.regLine = o.regLine;
-  info.storeLine = o.storeLine;
-  return info;
+  return ownerInfo(prov.args[arg][size_t(flat)], kernel, prov.bufferNames);
 }
 
 std::string plural(int64_t n, const char* one) {
@@ -59,7 +44,7 @@ std::string plural(int64_t n, const char* one) {
 
 void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
                     const std::vector<ir::KernelArg>& simArgs,
-                    const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
+                    const std::vector<ir::KernelArg>& gpuArgs, const ir::Provenance& prov,
                     const ir::Kernel& k) {
   const std::vector<bool> written = ir::writtenParams(k);
   for (size_t i = 0; i < simArgs.size() && i < gpuArgs.size() && i < k.params.size(); ++i) {
@@ -156,7 +141,7 @@ void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
       we.absErr = std::fabs(we.actual - we.expected);
       we.relErr =
           we.expected != 0 ? we.absErr / std::fabs(we.expected) : (we.absErr == 0 ? 0 : INFINITY);
-      we.owner = ownerOf(prov, i, e);
+      we.owner = ownerOf(prov, kernel, i, e);
       ch.worst.push_back(std::move(we));
     }
     rep.checks.push_back(std::move(ch));

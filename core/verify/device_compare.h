@@ -18,7 +18,7 @@ namespace tirx::verify {
 /// Appends one "device-compare" Check per tensor argument either device wrote (or defined).
 void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
                     const std::vector<ir::KernelArg>& simArgs,
-                    const std::vector<ir::KernelArg>& gpuArgs, const sim::Provenance& prov,
+                    const std::vector<ir::KernelArg>& gpuArgs, const ir::Provenance& prov,
                     const ir::Kernel& k);
 
 /// The absolute and relative tolerance of the device comparison (float32 results of the same

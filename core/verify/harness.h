@@ -52,7 +52,7 @@ struct HarnessRun {
   bool ok = false;        ///< outputs are valid (no fatal fault, device available)
   std::string error;      ///< why not, for the harness diagnostic
   std::string device;
-  sim::Provenance provenance;  ///< empty when the run was not on the simulator
+  ir::Provenance provenance;  ///< the run outcome's; empty when the run was not on the simulator
 };
 
 struct HarnessContext {

@@ -236,21 +236,8 @@ void Interp::addCheck(const std::string& kind, const Comparison& c, const Array&
     we.expected = w.expected;
     we.absErr = w.absErr;
     we.relErr = w.relErr;
-    if (org && w.flat < static_cast<int64_t>(org->owners.size()) && org->owners[w.flat].cta >= 0) {
-      const auto& o = org->owners[w.flat];
-      we.owner.known = true;
-      we.owner.cta = o.cta;
-      we.owner.thread = o.thread;
-      we.owner.warp = o.thread / 32;
-      we.owner.lane = o.thread % 32;
-      if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(org->bufferNames.size())) {
-        we.owner.tile = org->bufferNames[o.regBuffer];
-        we.owner.slot = o.regSlot;
-        we.owner.reg = we.owner.tile + "[" + std::to_string(o.regSlot) + "]";
-      }
-      we.owner.regLine = o.regLine;
-      we.owner.storeLine = o.storeLine;
-    }
+    if (org && w.flat >= 0 && w.flat < static_cast<int64_t>(org->owners.size()))
+      we.owner = ownerInfo(org->owners[size_t(w.flat)], org->kernel, org->bufferNames);
     ch.worst.push_back(std::move(we));
   }
   ctx.report->checks.push_back(std::move(ch));

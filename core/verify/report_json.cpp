@@ -86,6 +86,8 @@ std::string reportToJson(const Report& r, int indent) {
                   {"warp", e.owner.warp},
                   {"lane", e.owner.lane},
                   {"register", e.owner.reg},
+                  {"kernel", e.owner.kernel},
+                  {"buffer", e.owner.buffer},
                   {"tile", e.owner.tile},
                   {"slot", e.owner.slot},
                   {"register_line", e.owner.regLine},

@@ -32,6 +32,27 @@ std::string OwnerInfo::text() const {
   return t;
 }
 
+OwnerInfo ownerInfo(const ir::ElementOwner& o, const std::string& kernel,
+                    const std::vector<std::string>& bufferNames) {
+  OwnerInfo info;
+  if (o.cta < 0) return info;
+  info.known = true;
+  info.kernel = kernel;
+  info.cta = o.cta;
+  info.thread = o.thread;
+  info.warp = o.thread / 32;
+  info.lane = o.thread % 32;
+  if (o.regBuffer >= 0 && o.regBuffer < static_cast<int>(bufferNames.size())) {
+    info.buffer = o.regBuffer;
+    info.tile = bufferNames[size_t(o.regBuffer)];
+    info.slot = o.regSlot;
+    info.reg = info.tile + "[" + std::to_string(o.regSlot) + "]";
+  }
+  info.regLine = o.regLine;
+  info.storeLine = o.storeLine;
+  return info;
+}
+
 int OwnerInfo::producerLine() const {
   if (!known) return 0;
   return regLine > 0 ? regLine : storeLine;
@@ -236,7 +257,7 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
       rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
                           out->sharedAccesses, std::move(out->timeline)});
       for (auto& f : out->faults) rep.faults.push_back(f);
-      hr.provenance = simulator.provenance();
+      hr.provenance = std::move(out->provenance);
       hr.device = "simulator";
       if (!out->ran) {
         hr.error = "kernel '" + kernel + "' did not complete on the simulator" +

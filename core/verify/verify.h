@@ -28,10 +28,15 @@ class StepObserver;
 
 namespace tirx::verify {
 
-/// Who produced an element of a kernel output (from the simulator's provenance).
+/// Who produced an element of a kernel output (from the simulator's provenance). The register
+/// tile is named by its buffer id in its kernel — what views select it by — and by its name for
+/// text only (two kernels may each have a tile "R").
 struct OwnerInfo {
   bool known = false;
   int cta = -1, thread = -1, warp = -1, lane = -1;
+  std::string kernel;  ///< the kernel that stored the element
+  int buffer =
+      -1;  ///< the register tile's buffer in `kernel` (ir::Symbol::buffer), -1 for scalar stores
   std::string reg;     ///< "R[2]" — the register the value was stored from; empty for scalar stores
   std::string tile;    ///< that register tile's name ("R"), empty for scalar stores
   int slot = -1;       ///< its register slot in the thread (2), -1 for scalar stores
@@ -42,6 +47,11 @@ struct OwnerInfo {
   /// the store; 0 when unknown.
   int producerLine() const;
 };
+
+/// The owner of one element as a run of `kernel` recorded it (ir::RunOutcome::provenance, whose
+/// `bufferNames` name the buffers); unknown (known = false) when the kernel never wrote it.
+OwnerInfo ownerInfo(const ir::ElementOwner& owner, const std::string& kernel,
+                    const std::vector<std::string>& bufferNames);
 
 struct WorstElement {
   std::vector<int64_t> coord;

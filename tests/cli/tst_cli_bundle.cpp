@@ -8,7 +8,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
+#include "core/verify/bundle.h"
 #include "tirx_process.h"
 
 namespace {
@@ -47,7 +49,7 @@ class TestCliBundle : public QObject {
   void bundleHoldsEverything() {
     const QJsonObject b = QJsonDocument::fromJson(readBytes(m_simBundle)).object();
     QCOMPARE(b["format"].toString(), QString("tirx-bundle"));
-    QCOMPARE(b["version"].toInt(), 1);
+    QCOMPARE(b["version"].toInt(), 2);
     QCOMPARE(b["tirx"].toString(), QString("0.1.0"));
     QCOMPARE(b["script"].toObject()["file"].toString(), QString("activation.py"));
     QCOMPARE(b["script"].toObject()["text"].toString().toUtf8(), readBytes(src("resources/examples/activation.py")));
@@ -66,7 +68,14 @@ class TestCliBundle : public QObject {
     QVERIFY2(p["error"].toString().isEmpty(), qPrintable(p["error"].toString()));
     QVERIFY(p["cuda"].toString().contains("#line"));
     QVERIFY(p["ptx"].toString().contains(".entry activation"));
-    QVERIFY(p["resources"].toArray()[0].toString().startsWith("activation: "));
+    // the resources as values (version 2), snake_case as every other member
+    const QJsonObject res = p["resources"].toArray()[0].toObject();
+    QCOMPARE(res["kernel"].toString(), QString("activation"));
+    QVERIFY(res["registers"].toInt() > 0);
+    QCOMPARE(res["spill_stores"].toInt(), 0);
+    QVERIFY(p.contains("sass_status") && launch.contains("compile_ms") &&
+            launch.contains("run_ms"));
+    QVERIFY(b["verify"].toObject().contains("total_ms") && check.contains("max_abs"));
   }
 
   void replayMatchesOnTheSimulator() {
@@ -129,6 +138,32 @@ class TestCliBundle : public QObject {
     QVERIFY2(p.out.contains("B: 32/64 elements differ"), qPrintable(p.out));
   }
 
+  // Issue 23: a version 1 bundle (the H200's, camelCase members, resources as text lines) opens
+  // into engine values — its resource lines are values, its launches a Report's runs, its SASS
+  // linked to the script — through the door the studio uses too.
+  void version1BundleOpensAsValues() {
+    const auto o =
+        tirx::verify::openBundle(src("tests/data/bundles/activation_h200.tirxb").toStdString());
+    QVERIFY2(o.ok(), o.ok() ? "" : o.error().message.c_str());
+    QCOMPARE(o->bundle.version, 1);
+    QCOMPARE(o->bundle.products.unreadableResources, 0);
+    QCOMPARE(o->products.resources.size(), size_t(1));
+    const tirx::toolchain::KernelResources& k = o->products.resources[0];
+    QCOMPARE(k.kernel, std::string("activation"));
+    QCOMPARE(k.registers, 24);
+    QCOMPARE(k.spillLoads, 0);
+    QCOMPARE(k.barriers, -1);  // the line predates the field: unknown
+    QCOMPARE(o->report.runs.size(), size_t(1));
+    QCOMPARE(o->report.runs[0].device, std::string("NVIDIA H200 (cuda:0)"));
+    QVERIFY(o->report.runs[0].runMs > 0);  // read from "runMs"
+    QVERIFY(o->report.passed());
+    const auto& sass = o->products.map.sassToScript;
+    QVERIFY(std::any_of(sass.begin(), sass.end(), [](int l) { return l > 0; }));
+    // a missing file is an "open" Status, a broken one the reader's
+    const auto missing = tirx::verify::openBundle(m_dir.filePath("none.tirxb").toStdString());
+    QVERIFY(!missing.ok() && missing.error().api == "open");
+  }
+
   // A bundle made on the H200 (tests/data/bundles/README.md) replays on this machine's simulator.
   void h200BundleReplaysHere() {
     const Run r = runTirx({"replay", src("tests/data/bundles/activation_h200.tirxb")});
@@ -148,10 +183,12 @@ class TestCliBundle : public QObject {
     QTest::newRow("not a bundle") << QByteArray(R"({"format": "zip", "version": 1})")
                                   << "the file is not a tirx bundle (no \"format\": \"tirx-bundle\")";
     QByteArray newer = good;
-    newer.replace("\"version\": 1", "\"version\": 2");
-    QTest::newRow("newer") << newer << "the bundle has version 2, newer than the version 1 this tirx reads (update tirx)";
+    newer.replace("\"version\": 2", "\"version\": 3");
+    QTest::newRow("newer")
+        << newer
+        << "the bundle has version 3, newer than the version 2 this tirx reads (update tirx)";
     QByteArray zero = good;
-    zero.replace("\"version\": 1", "\"version\": 0");
+    zero.replace("\"version\": 2", "\"version\": 0");
     QTest::newRow("version 0") << zero << "malformed bundle: bundle.version must be an integer in [1, 1048576]";
     QByteArray launches = good;
     launches.replace("\"launches\": [", "\"launches\": \"many\", \"x\": [");
@@ -179,6 +216,15 @@ class TestCliBundle : public QObject {
     QByteArray noScript = good;
     noScript.replace("\"script\":", "\"scrip\":");
     QTest::newRow("no script") << noScript << "malformed bundle: bundle has no 'script'";
+    QByteArray registers = good;
+    registers.replace("\"registers\": ", "\"registers\": \"many\", \"x\": ");
+    QTest::newRow("resources") << registers
+                               << "malformed bundle: products.resources[0].registers must be an "
+                                  "integer in [-1, 1073741824]";
+    // version 1 (camelCase members) is read under its own names, and named so in messages
+    QByteArray v1 = readBytes(src("tests/data/bundles/activation_h200.tirxb"));
+    v1.replace("\"compileMs\":", "\"compile\":");
+    QTest::newRow("version 1 member") << v1 << "malformed bundle: launches[0] has no 'compileMs'";
   }
   void damagedBundlesAreRefused() {
     QFETCH(QByteArray, text);

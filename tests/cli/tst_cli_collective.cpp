@@ -61,7 +61,7 @@ class TestCliCollective : public QObject {
       const QJsonObject run = rv.toObject();
       const int want = run["kernel"].toString() == "bank_plain" ? 32 : 4;
       int loads = 0;
-      for (const auto& v : run["sharedMemory"].toObject()["perOp"].toArray()) {
+      for (const auto& v : run["shared_memory"].toObject()["per_op"].toArray()) {
         const QJsonObject o = v.toObject();
         const QString op = o["op"].toString();
         if (op.startsWith("store")) {
@@ -70,12 +70,13 @@ class TestCliCollective : public QObject {
         }
         QCOMPARE(o["instructions"].toInt(), 1);
         QVERIFY2(o["wavefronts"].toInt() == want, qPrintable(run["kernel"].toString() + " " + op));
-        QCOMPARE(o["idealWavefronts"].toInt(), op.startsWith("ldmatrix") ? 4 : 1);  // 4 matrices / 1 phase
+        QCOMPARE(o["ideal_wavefronts"].toInt(),
+                 op.startsWith("ldmatrix") ? 4 : 1);  // 4 matrices / 1 phase
         ++loads;
       }
       QCOMPARE(loads, 2);
       int lastLine = 0;
-      for (const auto& v : run["sharedMemory"].toObject()["perLine"].toArray()) {
+      for (const auto& v : run["shared_memory"].toObject()["per_line"].toArray()) {
         QVERIFY(v.toObject()["line"].toInt() > lastLine);  // ascending
         lastLine = v.toObject()["line"].toInt();
       }

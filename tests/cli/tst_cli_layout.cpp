@@ -52,11 +52,11 @@ class TestCliLayout : public QObject {
     QCOMPARE(j["layout"].get<std::string>(),
              std::string("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"));
     QCOMPARE(j["shape"], nlohmann::json({2, 32, 4}));
-    QCOMPARE(j["elementCount"].get<int>(), 256);
-    QCOMPARE(j["threadsUsed"].get<int>(), 64);
-    QCOMPARE(j["registersPerThread"].get<int>(), 4);
-    QCOMPARE(j["ownersPerElement"].get<int>(), 1);
-    QCOMPARE(j["hasThreadAxes"].get<bool>(), true);
+    QCOMPARE(j["element_count"].get<int>(), 256);
+    QCOMPARE(j["threads_used"].get<int>(), 64);
+    QCOMPARE(j["registers_per_thread"].get<int>(), 4);
+    QCOMPARE(j["owners_per_element"].get<int>(), 1);
+    QCOMPARE(j["has_thread_axes"].get<bool>(), true);
     QCOMPARE(j["shard"][0], nlohmann::json({{"extent", 2}, {"stride", 1}, {"axis", "warpid"}}));
     QCOMPARE(j["elements"].size(), size_t{256});
     // element (1, 5, 3) -> thread 37, warp 1, lane 5, slot 3

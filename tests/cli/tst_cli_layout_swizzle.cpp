@@ -93,20 +93,20 @@ class TestCliLayoutSwizzle : public QObject {
     QVERIFY(!j.is_discarded());
     QCOMPARE(j["kind"].get<std::string>(), std::string("compose"));
     QCOMPARE(j["mode"].get<std::string>(), std::string("64B"));
-    QCOMPARE(j["patternBytes"].get<int>(), 512);
-    QCOMPARE(j["chunksPerRow"].get<int>(), 4);
+    QCOMPARE(j["pattern_bytes"].get<int>(), 512);
+    QCOMPARE(j["chunks_per_row"].get<int>(), 4);
     QCOMPARE(
         j["swizzle"],
-        nlohmann::json({{"perElement", 3}, {"swizzleLen", 2}, {"atomLen", 3}, {"inner", true}}));
+        nlohmann::json({{"per_element", 3}, {"swizzle_len", 2}, {"atom_len", 3}, {"inner", true}}));
     // 64-byte rows under 64B: chunk ^ ((row / 2) % 4).
     for (int row = 0; row < 8; ++row)
       for (int c = 0; c < 4; ++c) {
         const int p = row * 4 + (c ^ ((row / 2) % 4));
         QCOMPARE(j["rows"][row]["chunks"][c]["physical"].get<int>(), p);
-        QCOMPARE(j["rows"][row]["chunks"][c]["firstBank"].get<int>(), (4 * p) % 32);
+        QCOMPARE(j["rows"][row]["chunks"][c]["first_bank"].get<int>(), (4 * p) % 32);
       }
-    QCOMPARE(j["ldmatrixPhases"].size(), size_t{4});
-    QCOMPARE(j["ldmatrixPhases"][0]["wavefronts"].get<int>(), 1);
+    QCOMPARE(j["ldmatrix_phases"].size(), size_t{4});
+    QCOMPARE(j["ldmatrix_phases"][0]["wavefronts"].get<int>(), 1);
   }
 
   void errors() {

@@ -257,7 +257,7 @@ class TestBufferAccess : public QObject {
     auto out = s.run(fe.program, k.name, args);
     QVERIFY(out);
     QVERIFY(out->ran);
-    const sim::Provenance& p = s.provenance();
+    const ir::Provenance& p = out->provenance;
     QCOMPARE(p.args.size(), size_t(3));
     QCOMPARE(p.args[1].size(), size_t(64 * 64));  // B
     int storeLine = 0;

@@ -193,6 +193,26 @@ class TestCodegen : public QObject {
     }
   }
 
+  // Issue 23: IR that sema accepted but the generator cannot lower is a tirx bug. It is reported
+  // as E0999 "internal error: … please report", never under a code a user diagnostic carries.
+  void cannotLowerIsAnInternalError() {
+    const FrontEndResult fe = checkScript(readText(kKernels + "two_kernels.py"), "two_kernels.py");
+    QVERIFY(fe.ok());
+    const codegen::CodegenResult good = codegen::generateCuda(fe.program);
+    QVERIFY(good.diagnostics.empty());
+    ir::Program broken = fe.program;
+    broken.functions.clear();  // the ewise now names a scalar function the program lacks
+    const codegen::CodegenResult r = codegen::generateCuda(broken);
+    QCOMPARE(r.diagnostics.size(), size_t(2));  // the ewise calls at lines 21 and 41
+    for (const Diagnostic& d : r.diagnostics)
+      QCOMPARE(QString::fromStdString(d.code), QString("E0999"));
+    const Diagnostic& d = r.diagnostics.front();
+    QCOMPARE(d.span.line, 21);  // the ewise call of `activation`
+    QCOMPARE(QString::fromStdString(d.message),
+             QString("internal error: cannot lower ewise: unknown scalar function (this is a tirx "
+                     "bug, please report it with the script)"));
+  }
+
   void checkFiles_data() {
     QTest::addColumn<QString>("file");
     const QDir dir(QString(TIRX_SOURCE_DIR) + "/tests/data/codegen");

@@ -191,14 +191,17 @@ class TestSimFaults : public QObject {
     QVERIFY(fe.ok());
     sim::Simulator s;
     auto args = zeroArgs(fe.program.kernels[0]);
-    QVERIFY(s.run(fe.program, "affine_relu", args).ok());
-    // B[1, 3, 2] is stored by warp 1 lane 3 from register slot 2, last written by max.f32.
-    const auto& o = s.provenance().args[1][1 * 128 + 3 * 4 + 2];
+    const auto res = s.run(fe.program, "affine_relu", args);
+    QVERIFY(res.ok());
+    // B[1, 3, 2] is stored by warp 1 lane 3 from register slot 2, last written by max.f32; the
+    // outcome of the run carries who wrote it, the register tile by its buffer id.
+    const auto& o = res->provenance.args[1][1 * 128 + 3 * 4 + 2];
     QCOMPARE(o.thread, 35);
     QCOMPARE(o.regSlot, 2);
     QCOMPARE(o.storeLine, lineOf(text, "T.ptx[\"st.global.v4.b32\"]"));
     QCOMPARE(o.regLine, lineOf(text, "T.ptx[\"max.f32\"]"));
-    QVERIFY(s.provenance().args[0].empty());  // A is never stored to: no owner table
+    QCOMPARE(res->provenance.bufferNames.at(size_t(o.regBuffer)), std::string("registers"));
+    QVERIFY(res->provenance.args[0].empty());  // A is never stored to: no owner table
   }
 };
 

@@ -243,11 +243,12 @@ class TestSimRobust : public QObject {
     auto r3 = s3.run(small.program, "k", sargs);
     QVERIFY(r3.ok());
     QVERIFY2(r3->ran && r3->faults.empty(), faultText(*r3).c_str());
-    QVERIFY(s3.provenance().args.at(1).empty());
+    QVERIFY(r3->provenance.args.at(1).empty());
     o.maxMemoryBytes = hi + 256 * int64_t(sizeof(sim::ElementOwner));
     sim::Simulator s4(o);
-    QVERIFY(s4.run(small.program, "k", sargs).ok());
-    QCOMPARE(s4.provenance().args.at(1).size(), size_t{256});
+    const auto r4 = s4.run(small.program, "k", sargs);
+    QVERIFY(r4.ok());
+    QCOMPARE(r4->provenance.args.at(1).size(), size_t{256});
   }
 };
 

@@ -168,7 +168,11 @@ class TstLayoutBounded : public QObject {
     QVERIFY(panel.model().cellCount() <= kMaxOwnershipEntries);
     // an element far outside the region, selected from elsewhere (Results): the region follows
     const qint64 element = qint64(3000000) * 1024 + 17;
-    session.selectElement("Av", element);
+    const ir::Symbol* av = nullptr;  // selected by its buffer, as the Results dock names it
+    for (const auto& sym : session.facts()->frontEnd->program.symbols)
+      if (sym.name == "Av") av = &sym;
+    QVERIFY(av && av->buffer >= 0);
+    session.selectElement(QString::fromStdString(av->kernel), av->buffer, element);
     QTRY_VERIFY_WITH_TIMEOUT(panel.model().cellOf(element) >= 0, kWaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(panel.infoText().contains("(3000000, 0, 4, 1)"), kWaitMs);
   }

@@ -2,7 +2,8 @@
 // and the reference, and the check's numbers (needs core/verify; skips visibly without it). A
 // hand-made verify::Report shown in the session is drawn as the engine wrote it: check rows, worst
 // elements with their producer, fault rows and the editor's fault markers, and a worst element
-// selects the line that produced it.
+// selects the line that produced it and, in the Layout dock, its register tile by buffer id (two
+// kernels may each have a tile "R").
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -11,6 +12,7 @@
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/job_runner.h"
+#include "views/layout_panel.h"
 #include "views/results_view.h"
 #include "views/session.h"
 
@@ -63,9 +65,17 @@ class TstResultsView : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(reported.count() >= 1, 120000);
     QCOMPARE(view.verdictText(), QString("FAIL"));
     QVERIFY(view.worstTree()->topLevelItemCount() > 0);
+    // the engine names the producing register tile by its kernel and buffer id (issue 23)
+    const tirx::verify::OwnerInfo& o = session.report()->engine.checks.at(0).worst.at(0).owner;
+    QVERIFY(o.known);
+    QCOMPARE(o.kernel, std::string("affine_relu"));
+    const tirx::ir::Kernel& k = *session.facts()->frontEnd->program.findKernel("affine_relu");
+    QVERIFY(o.buffer >= 0 && size_t(o.buffer) < k.buffers.size());
+    QCOMPARE(k.buffers[size_t(o.buffer)].name, std::string("registers"));
   }
 
   void handMadeReport();
+  void layoutDockShowsTheTileOfTheOwnersKernel();
 };
 
 // The docks read the engine's Report itself: nothing here ran, every value is hand-made.
@@ -96,6 +106,8 @@ void TstResultsView::handMadeReport() {
   w.owner.warp = 0;
   w.owner.lane = 5;
   w.owner.reg = "R[1]";
+  w.owner.kernel = "k";
+  w.owner.buffer = 2;
   w.owner.tile = "R";
   w.owner.slot = 1;
   w.owner.regLine = 4;  // the tile op that wrote R[1]
@@ -151,12 +163,73 @@ void TstResultsView::handMadeReport() {
   QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(worst).center());
   QCOMPARE(session.selectedLine(), 4);
   QCOMPARE(element.count(), 1);
-  QCOMPARE(element.at(0).at(0).toString(), QString("R"));
-  QCOMPARE(element.at(0).at(1).toLongLong(), qint64(3));  // [1, 1] of a 2 × 2 output
+  QCOMPARE(element.at(0).at(0).toString(), QString("k"));  // the tile by its kernel and buffer id
+  QCOMPARE(element.at(0).at(1).toInt(), 2);
+  QCOMPARE(element.at(0).at(2).toLongLong(), qint64(3));  // [1, 1] of a 2 × 2 output
   // a fault row selects its line
   QTest::mouseClick(faults->viewport(), Qt::LeftButton, {},
                     faults->visualItemRect(faults->topLevelItem(0)).center());
   QCOMPARE(session.selectedLine(), 6);
+}
+
+// Both kernels of two_kernels.py have a register tile named R. A worst element stored from the
+// second kernel's R selects that R in the Layout dock: by buffer id, not by the name, which finds
+// the first kernel's.
+void TstResultsView::layoutDockShowsTheTileOfTheOwnersKernel() {
+  using namespace tirx;
+  JobRunner runner;
+  Session session(runner);
+  ResultsView view(session);
+  LayoutPanel layout(session);
+  view.resize(1000, 600);
+  view.show();
+  layout.show();
+  session.loadText(readTestData("kernels/two_kernels.py"), QString());
+  QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, 60000);
+  const ir::Program& prog = session.facts()->frontEnd->program;
+  int firstR = -1, secondR = -1;
+  for (int i = 0; i < int(prog.symbols.size()); ++i) {
+    const ir::Symbol& s = prog.symbols[size_t(i)];
+    if (s.name != "R" || s.kind != ir::Symbol::Kind::Tensor) continue;
+    (s.kernel == "activation" ? firstR : secondR) = i;
+  }
+  QVERIFY(firstR >= 0 && secondR >= 0);
+  QCOMPARE(prog.symbols[size_t(secondR)].kernel, std::string("shared_affine"));
+  QVERIFY(layout.showSymbol("R"));  // by name: the first kernel's
+  QCOMPARE(layout.shownSymbol(), firstR);
+
+  verify::Check c;
+  c.name = "shared_affine (line 59)";
+  c.kind = "assert_allclose";
+  c.kernel = "shared_affine";
+  c.shape = {64, 4};
+  c.output.assign(256, 1);
+  c.reference.assign(256, 1);
+  c.mismatches = 1;
+  c.total = 256;
+  verify::WorstElement w;
+  w.coord = {1, 2};
+  w.owner.known = true;
+  w.owner.cta = 0;
+  w.owner.thread = 1;
+  w.owner.kernel = "shared_affine";
+  w.owner.buffer = prog.symbols[size_t(secondR)].buffer;
+  w.owner.tile = "R";
+  w.owner.reg = "R[2]";
+  w.owner.slot = 2;
+  w.owner.storeLine = 39;
+  c.worst.push_back(w);
+  VerifyProducts p;
+  p.engine.checks.push_back(c);
+  p.device = "sim";
+  p.summary = "hand-made";
+  session.showRecorded(readTestData("kernels/two_kernels.py"), "two_kernels.py", {}, p);
+  QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr, 60000);
+  QTRY_COMPARE(view.worstTree()->topLevelItemCount(), 1);
+  QTreeWidget* tree = view.worstTree();
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                    tree->visualItemRect(tree->topLevelItem(0)).center());
+  QCOMPARE(layout.shownSymbol(), secondR);
 }
 
 QTEST_MAIN(TstResultsView)
