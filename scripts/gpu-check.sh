@@ -402,7 +402,7 @@ if "$TIRX" scalar-conform --device cuda --compile --record "$LOG/scalar_conform_
 else
   row "scalar-conform (sim vs cuda)" "FAIL" "$(tail -1 "$LOG/scalar_conform.txt" | cut -c1-60) (scalar_conform.txt)"
 fi
-tail -25 "$LOG/scalar_conform.txt" "$LOG/scalar_conform.err"
+tail -n 25 "$LOG/scalar_conform.txt" "$LOG/scalar_conform.err"
 
 echo
 echo "=== summary (logs in $LOG) ==="

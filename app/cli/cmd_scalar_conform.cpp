@@ -37,9 +37,10 @@ std::string hex(uint64_t v) {
 
 /// The executor for `--device cuda[:N]` (null with an error for anything else): the device text
 /// is read by driver::parseDevice and the executor made by driver::makeExecutor.
-std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev, const std::string& timeout,
-                                           int sm, std::ostream& err, int& rc) {
-  auto spec = driver::parseDevice(dev);
+std::unique_ptr<ir::Executor> cudaExecutor(const std::string& dev,
+                                           const Result<driver::DeviceSpec>& spec,
+                                           const std::string& timeout, int sm, std::ostream& err,
+                                           int& rc) {
   if (!spec || spec->kind != driver::DeviceKind::Cuda || spec->both) {
     err << "tirx scalar-conform: unknown --device '" << dev << "' (expected sim, cuda or cuda:N)\n";
     rc = 2;
@@ -156,10 +157,11 @@ int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err) {
     return report->passed() ? 0 : 1;
   }
   const std::string dev = o.get("--device", "sim");
+  const auto spec = driver::parseDevice(dev);
   std::unique_ptr<ir::Executor> exec;
-  if (dev != "sim") {
+  if (!spec || !spec->isSim()) {
     int rc = 0;
-    exec = cudaExecutor(dev, o.get("--timeout", "120"), so.sm, err, rc);
+    exec = cudaExecutor(dev, spec, o.get("--timeout", "120"), so.sm, err, rc);
     if (!exec) return rc;
   }
   report = conform::runScalarConformance(exec.get(), so, progress);

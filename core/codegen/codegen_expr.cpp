@@ -404,7 +404,20 @@ std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::v
 std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
   if (!e) return "0";
   if (e->dtype == to) return expr(e);
-  if (e->kind == ExprKind::FloatImm && isFloat(to)) return floatLiteral(e->floatValue, to);
+  if (e->kind == ExprKind::FloatImm && isFloat(to)) {
+    // the immediate has its own type's value first (an f16 constant next to f16 operands is the
+    // f16 nearest the literal), as the simulator evaluates it, then becomes `to`
+    double v = e->floatValue;
+    if (e->dtype == DType::Float16) v = ir::halfBitsToFloat(floatToHalfBits(float(v)));
+    if (e->dtype == DType::BFloat16) {
+      const uint32_t bits = uint32_t(floatToBf16Bits(float(v))) << 16;
+      float f;
+      std::memcpy(&f, &bits, 4);
+      v = f;
+    }
+    if (e->dtype == DType::Float32) v = double(float(v));
+    return floatLiteral(v, to);
+  }
   if (e->kind == ExprKind::IntImm && isInt(to)) {  // wrapped to `to`, as the simulator casts
     const int bits = ir::dtypeBits(to);
     uint64_t v = static_cast<uint64_t>(e->intValue);

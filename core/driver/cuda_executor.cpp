@@ -284,6 +284,7 @@ Result<RunnerRequest> writeRequest(const ir::Kernel& k, std::vector<ir::KernelAr
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].isTensor) {
       RunnerArg ra;
+      ra.isTensor = false;
       ra.bits = args[i].scalarBits;
       req.args.push_back(ra);
       continue;

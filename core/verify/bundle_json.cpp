@@ -313,6 +313,50 @@ std::string bundleToJson(const Bundle& b) {
   return doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+/// The recorded compile products of a bundle: texts, and the resources as values (version 2) or
+/// as resourceLine text (version 1, read back; a line that does not parse is counted).
+void readProducts(Reader& r, const json& j, BundleProducts& products) {
+  const json* p = r.get(j, "bundle", "products");
+  if (!p) return;
+  {
+    r.str(*p, "products", "cuda", products.cuda);
+    r.str(*p, "products", "ptx", products.ptx);
+    r.str(*p, "products", "sass", products.sass);
+    r.str(*p, "products", "sass_status", products.sassStatus);
+    r.str(*p, "products", "error", products.error);
+    if (const json* rs = r.array(*p, "products", "resources"))
+      for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
+        const json& e = (*rs)[i];
+        if (r.version == 1) {  // text lines, resourceLine's form
+          auto k =
+              e.is_string() ? toolchain::parseResourceLine(e.get<std::string>()) : std::nullopt;
+          if (k)
+            products.resources.push_back(std::move(*k));
+          else
+            ++products.unreadableResources;
+          continue;
+        }
+        const std::string rp = "products.resources[" + std::to_string(i) + "]";
+        toolchain::KernelResources k;
+        r.str(e, rp, "kernel", k.kernel);
+        int64_t v = 0;
+        const std::pair<const char*, int toolchain::KernelResources::*> fields[] = {
+            {"registers", &toolchain::KernelResources::registers},
+            {"shared_bytes", &toolchain::KernelResources::sharedBytes},
+            {"stack_bytes", &toolchain::KernelResources::stackBytes},
+            {"spill_stores", &toolchain::KernelResources::spillStores},
+            {"spill_loads", &toolchain::KernelResources::spillLoads},
+            {"constant_bytes", &toolchain::KernelResources::constantBytes},
+            {"barriers", &toolchain::KernelResources::barriers}};
+        for (const auto& [key, member] : fields) {
+          r.integer(e, rp, key, v, -1, int64_t(1) << 30);  // -1: unknown
+          k.*member = int(v);
+        }
+        products.resources.push_back(std::move(k));
+      }
+  }
+}
+
 Result<Bundle> parseBundle(std::string_view text) {
   auto bad = [](const std::string& why) { return Status{"bundle", why, 0}; };
   if (text.empty()) return bad("the file is empty");
@@ -435,43 +479,7 @@ Result<Bundle> parseBundle(std::string_view text) {
     }
     b.launches.push_back(std::move(l));
   }
-  if (const json* p = r.get(j, "bundle", "products")) {
-    r.str(*p, "products", "cuda", b.products.cuda);
-    r.str(*p, "products", "ptx", b.products.ptx);
-    r.str(*p, "products", "sass", b.products.sass);
-    r.str(*p, "products", "sass_status", b.products.sassStatus);
-    r.str(*p, "products", "error", b.products.error);
-    if (const json* rs = r.array(*p, "products", "resources"))
-      for (size_t i = 0; i < rs->size() && r.ok(); ++i) {
-        const json& e = (*rs)[i];
-        if (r.version == 1) {  // text lines, resourceLine's form
-          auto k =
-              e.is_string() ? toolchain::parseResourceLine(e.get<std::string>()) : std::nullopt;
-          if (k)
-            b.products.resources.push_back(std::move(*k));
-          else
-            ++b.products.unreadableResources;
-          continue;
-        }
-        const std::string rp = "products.resources[" + std::to_string(i) + "]";
-        toolchain::KernelResources k;
-        r.str(e, rp, "kernel", k.kernel);
-        int64_t v = 0;
-        const std::pair<const char*, int toolchain::KernelResources::*> fields[] = {
-            {"registers", &toolchain::KernelResources::registers},
-            {"shared_bytes", &toolchain::KernelResources::sharedBytes},
-            {"stack_bytes", &toolchain::KernelResources::stackBytes},
-            {"spill_stores", &toolchain::KernelResources::spillStores},
-            {"spill_loads", &toolchain::KernelResources::spillLoads},
-            {"constant_bytes", &toolchain::KernelResources::constantBytes},
-            {"barriers", &toolchain::KernelResources::barriers}};
-        for (const auto& [key, member] : fields) {
-          r.integer(e, rp, key, v, -1, int64_t(1) << 30);  // -1: unknown
-          k.*member = int(v);
-        }
-        b.products.resources.push_back(std::move(k));
-      }
-  }
+  readProducts(r, j, b.products);
   if (!r.ok()) return bad("malformed bundle: " + r.why);
   return b;
 }

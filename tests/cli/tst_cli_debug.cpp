@@ -7,6 +7,7 @@
 // the recorded launch, whose values differ by input; --trace-mib (decimal MiB) stops the recording
 // with W0844 and --first-step records a later window.
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -14,8 +15,27 @@
 
 namespace {
 
-const QString kGemm =
-    QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_ldmatrix_swizzled.py");
+/// resources/examples/gemm_ldmatrix_swizzled.py with periodic inputs in its check code instead of
+/// the example's random ones, written once to a temporary folder, so that cAt can recompute C.
+QString periodicGemmPath() {
+  static QTemporaryDir dir;
+  static const QString path = [] {
+    QFile in(QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_ldmatrix_swizzled.py"));
+    if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read gemm_ldmatrix_swizzled.py");
+    QString text = QString::fromUtf8(in.readAll());
+    const QString a = "a = (torch.floor(torch.rand(4096, device=\"cuda\") * 7) - 3)";
+    const QString b = "b = (torch.floor(torch.rand(4096, device=\"cuda\") * 5) - 2)";
+    if (!text.contains(a) || !text.contains(b)) qFatal("gemm_ldmatrix_swizzled.py's inputs changed");
+    text.replace(a, "a = ((torch.arange(4096, device=\"cuda\") % 7) - 3)");
+    text.replace(b, "b = ((torch.arange(4096, device=\"cuda\") % 5) - 2)");
+    const QString out = dir.filePath("gemm_ldmatrix_swizzled.py");
+    QFile f(out);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0) qFatal("cannot write %s", qPrintable(out));
+    return out;
+  }();
+  return path;
+}
+const QString kGemm = periodicGemmPath();
 Run tirx(const QStringList& args) {
   return runTirx(QStringList{"debug", kGemm} + args);
 }
@@ -33,7 +53,7 @@ std::vector<double> tileValues(const nlohmann::json& j) {
   return v;
 }
 
-/// C[i, j] of the script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a · bᵀ.
+/// C[i, j] of the periodic script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a · bᵀ.
 double cAt(int i, int j) {
   double s = 0;
   for (int k = 0; k < 64; ++k) s += double((i * 64 + k) % 7 - 3) * double((j * 64 + k) % 5 - 2);

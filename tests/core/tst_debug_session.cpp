@@ -28,10 +28,22 @@ std::string gemm64x64x256() {
   const std::string from = "M = 128\nN = 128\nK = 256\n";
   const size_t at = s.find(from);
   if (at == std::string::npos) return {};
-  return s.replace(at, from.size(), "M = 64\nN = 64\nK = 256\n");
+  s.replace(at, from.size(), "M = 64\nN = 64\nK = 256\n");
+  // periodic inputs instead of the example's random ones, so that aAt/bAt recompute them here
+  const std::pair<std::string, std::string> inputs[] = {
+      {"(torch.floor(torch.rand(M * K, device=\"cuda\") * 7) - 3)",
+       "((torch.arange(M * K, device=\"cuda\") % 7) - 3)"},
+      {"(torch.floor(torch.rand(N * K, device=\"cuda\") * 5) - 2)",
+       "((torch.arange(N * K, device=\"cuda\") % 5) - 2)"}};
+  for (const auto& [random, periodic] : inputs) {
+    const size_t in = s.find(random);
+    if (in == std::string::npos) return {};
+    s.replace(in, random.size(), periodic);
+  }
+  return s;
 }
 
-/// The script's inputs: a = (arange(M·K) % 7) - 3, b = (arange(N·K) % 5) - 2, row-major (·, K).
+/// The inputs gemm64x64x256() gives the script: a = (arange(M·K) % 7) - 3, b = (arange(N·K) % 5) - 2, row-major (·, K).
 double aAt(int64_t i, int64_t k) {
   return double((i * 256 + k) % 7) - 3;
 }

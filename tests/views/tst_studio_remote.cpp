@@ -130,7 +130,7 @@ class TstStudioRemote : public QObject {
     QVERIFY(opened.wait(30000));
     QVERIFY(!opened.at(0).at(0).value<MainWindow*>());
     const QString why = opened.at(0).at(1).toString();
-    QVERIFY2(why.contains("the bundle has version 9, newer than the version 1 this tirx reads"),
+    QVERIFY2(why.contains("the bundle has version 9, newer than the version 2 this tirx reads"),
              qPrintable(why));
   }
 };

@@ -1,17 +1,17 @@
 # Codegen of @T.macro and module float constants (decisions L-1, L-2): each call inlines the macro
 # body at its place (the #line directives point into the body), the second expansion's loop
 # variable and local get fresh names, and LOG2E is a float32 immediate next to f32 operands and a
-# half constant next to f16 ones.
+# half constant next to f16 ones (its f16 value, 1.44238281f, in the f32 arithmetic of DEC-SCALAR-1).
 # CHECK: float t{};
 # CHECK: float t_7{};
 # CHECK: for (int k = 0; k < 5; k += 1) {
 # CHECK-NEXT: #line 24
 # CHECK: t = tirx_shfl0_;
-# CHECK: s[0] = exp2f(((A[(row * 32 + lane)] - m[0]) * 1.44269502f));
+# CHECK: s[0] = exp2f(__fmul_rn(__fsub_rn(A[(row * 32 + lane)], m[0]), 1.44269502f));
 # CHECK-NEXT: #line 23
 # CHECK-NEXT: for (int k_5 = 0; k_5 < 5; k_5 += 1) {
 # CHECK: t_7 = tirx_shfl1_;
-# CHECK: H[(row * 32 + lane)] = __half_as_ushort((__ushort_as_half(H[(row * 32 + lane)]) * __ushort_as_half((unsigned short)0x3dc5)));
+# CHECK: H[(row * 32 + lane)] = __half_as_ushort(__float2half_rn(__fmul_rn((float)(__half2float(__ushort_as_half(H[(row * 32 + lane)]))), 1.44238281f)));
 # CHECK-PTX-COUNT-10: shfl.sync.bfly.b32
 from tvm.script import tirx as T
 
