@@ -1,6 +1,6 @@
 // Front-end latency: checkScript (parse + sema, i.e. what the editor runs on every keystroke) on
-// each test kernel of tests/data/kernels, median and 95th percentile over N runs (default 2000). Budget: ≤ 2 ms
-// per script (DESIGN §7). Then the 100-kernel script with dynamic shapes
+// each test kernel of tests/data/kernels, median and 95th percentile over N runs (default 2000).
+// Budget: ≤ 2 ms per script (DESIGN §7). Then the 100-kernel script with dynamic shapes
 // (bench/kernels/dynamic_100.py, issue 13), N / 20 runs: median per script and per kernel
 // (budget: ≤ 2 ms per kernel). Usage: bench_check [RUNS]. Figures go to docs/benchmarks.md.
 #include <algorithm>
@@ -17,7 +17,8 @@
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2000;
   const char* names[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
-  std::printf("%-24s %8s %10s %10s %10s %16s\n", "script", "runs", "median_us", "p95_us", "min_us", "parse_median_us");
+  std::printf("%-24s %8s %10s %10s %10s %16s\n", "script", "runs", "median_us", "p95_us", "min_us",
+              "parse_median_us");
   int failures = 0;
   for (const char* name : names) {
     std::ifstream in(std::string(TIRX_SOURCE_DIR "/tests/data/kernels/") + name);
@@ -50,8 +51,8 @@ int main(int argc, char** argv) {
     }
     std::sort(us.begin(), us.end());
     std::sort(parseUs.begin(), parseUs.end());
-    std::printf("%-24s %8d %10.1f %10.1f %10.1f %16.1f\n", name, runs, us[us.size() / 2], us[us.size() * 95 / 100], us.front(),
-                parseUs[parseUs.size() / 2]);
+    std::printf("%-24s %8d %10.1f %10.1f %10.1f %16.1f\n", name, runs, us[us.size() / 2],
+                us[us.size() * 95 / 100], us.front(), parseUs[parseUs.size() / 2]);
     if (sink == 0) std::printf("(no kernels?)\n");
   }
   {
@@ -77,8 +78,8 @@ int main(int argc, char** argv) {
     }
     std::sort(ms.begin(), ms.end());
     const double per = kernels ? ms[ms.size() / 2] / double(kernels) : 0;
-    std::printf("%-24s %8d %10.2f ms/script %8.2f ms p95 %8.3f ms/kernel (%zu kernels)\n", "dynamic_100.py", n,
-                ms[ms.size() / 2], ms[ms.size() * 95 / 100], per, kernels);
+    std::printf("%-24s %8d %10.2f ms/script %8.2f ms p95 %8.3f ms/kernel (%zu kernels)\n",
+                "dynamic_100.py", n, ms[ms.size() / 2], ms[ms.size() * 95 / 100], per, kernels);
     if (kernels != 100) ++failures;
   }
   if (failures) std::fprintf(stderr, "%d runs reported errors\n", failures);

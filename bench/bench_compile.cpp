@@ -91,8 +91,9 @@ int main(int argc, char** argv) {
     std::vector<double> nvcc;
     for (int i = 0; i < 3; ++i) {
       const auto t0 = Clock::now();
-      const std::string cmd = nvccPath() + " -ptx -arch=compute_90 -lineinfo -I/usr/local/cuda/include " +
-                              cu + " -o " + ptx + " > /dev/null 2>&1";
+      const std::string cmd = nvccPath() +
+                              " -ptx -arch=compute_90 -lineinfo -I/usr/local/cuda/include " + cu +
+                              " -o " + ptx + " > /dev/null 2>&1";
       const int rc = std::system(cmd.c_str());
       if (rc != 0) break;
       nvcc.push_back(msSince(t0));

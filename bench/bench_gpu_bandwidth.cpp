@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "core/ir/half.h"
 #include "core/device/cuda_driver.h"
 #include "core/driver/compile.h"
+#include "core/ir/half.h"
 #include "core/toolchain/toolchain.h"
 
 using namespace tirx;
@@ -45,15 +45,16 @@ struct Timing {
 };
 
 /// Launch `f` warm-up + repeats times; median and min of the timed launches.
-bool timeKernel(device::CuFunction f, int64_t grid, int64_t block, std::vector<void*>& params, Timing& t) {
+bool timeKernel(device::CuFunction f, int64_t grid, int64_t block, std::vector<void*>& params,
+                Timing& t) {
   auto e0 = device::Event::create();
   auto e1 = device::Event::create();
   if (!e0 || !e1) return check(e0 ? e1.error() : e0.error());
   const int64_t g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
   std::vector<double> ms;
   for (int i = 0; i < kWarmup + kRepeats; ++i) {
-    if (!check(e0->record()) || !check(device::launch(f, g, b, 0, params)) || !check(e1->record()) ||
-        !check(e1->synchronize()))
+    if (!check(e0->record()) || !check(device::launch(f, g, b, 0, params)) ||
+        !check(e1->record()) || !check(e1->synchronize()))
       return false;
     auto d = e1->since(*e0);
     if (!d) return check(d.error());
@@ -94,7 +95,8 @@ int main(int argc, char** argv) {
   to.sass = false;
   auto copy = toolchain::compile(kCopySource, to);
   if (!copy || !copy->ok) {
-    std::printf("copy kernel did not compile: %s\n", copy ? copy->nvrtcLog.c_str() : copy.error().text().c_str());
+    std::printf("copy kernel did not compile: %s\n",
+                copy ? copy->nvrtcLog.c_str() : copy.error().text().c_str());
     return 1;
   }
   auto copyMod = device::Module::load(copy->cubin);
@@ -107,7 +109,8 @@ int main(int argc, char** argv) {
   Timing copyT;
   if (!timeKernel(*copyFn, n4 / 256, 256, copyParams, copyT)) return 1;
   const double copyGBs = double(kN) * 8 / (copyT.medianMs * 1e-3) / 1e9;
-  std::printf("%-20s %10s %10s %10s %8s %s\n", "kernel", "median ms", "min ms", "GB/s", "vs copy", "check");
+  std::printf("%-20s %10s %10s %10s %8s %s\n", "kernel", "median ms", "min ms", "GB/s", "vs copy",
+              "check");
   std::printf("%-20s %10.4f %10.4f %10.1f %7.1f%% %s\n", "copy_float4", copyT.medianMs, copyT.minMs,
               copyGBs, 100.0, "-");
 
@@ -134,14 +137,25 @@ int main(int argc, char** argv) {
       continue;
     }
     auto mod = device::Module::load(p->cubin);
-    if (!mod) { check(mod.error()); status = 1; continue; }
+    if (!mod) {
+      check(mod.error());
+      status = 1;
+      continue;
+    }
     auto fn = mod->function(c.kernel);
-    if (!fn) { check(fn.error()); status = 1; continue; }
+    if (!fn) {
+      check(fn.error());
+      status = 1;
+      continue;
+    }
     if (!check(out->fill(0xFF))) return 1;
     std::vector<void*> params = {&pa, &pb};
     const ir::Kernel& k = p->program.kernels.front();
     Timing t;
-    if (!timeKernel(*fn, k.launch.grid[0], k.launch.threads(), params, t)) { status = 1; continue; }
+    if (!timeKernel(*fn, k.launch.grid[0], k.launch.threads(), params, t)) {
+      status = 1;
+      continue;
+    }
     // Spot check: a strided sample against the host reference.
     std::vector<uint8_t> res(size_t(kN) * size_t(c.outBytes));
     if (!check(out->download(res.data(), res.size()))) return 1;
@@ -161,13 +175,15 @@ int main(int argc, char** argv) {
         ref = c.kernel.rfind("silu", 0) == 0 ? double(x) / (1 + std::exp(-double(x))) * 2 + 1
                                              : std::max(double(x) * 2 + 1, 0.0);
       }
-      const double tol = c.outBytes == 2 ? 1e-3 * std::abs(ref) + 1e-3 : 2e-5 * std::abs(ref) + 2e-5;
-      if (!(std::abs(got - ref) <= tol)) worst = std::max(worst, std::isnan(got) ? 1e30 : std::abs(got - ref));
+      const double tol =
+          c.outBytes == 2 ? 1e-3 * std::abs(ref) + 1e-3 : 2e-5 * std::abs(ref) + 2e-5;
+      if (!(std::abs(got - ref) <= tol))
+        worst = std::max(worst, std::isnan(got) ? 1e30 : std::abs(got - ref));
     }
     const double bytes = double(kN) * (4 + c.outBytes);
     const double gbs = bytes / (t.medianMs * 1e-3) / 1e9;
-    std::printf("%-20s %10.4f %10.4f %10.1f %7.1f%% %s\n", c.kernel.c_str(), t.medianMs, t.minMs, gbs,
-                100.0 * gbs / copyGBs, worst == 0 ? "ok" : "MISMATCH");
+    std::printf("%-20s %10.4f %10.4f %10.1f %7.1f%% %s\n", c.kernel.c_str(), t.medianMs, t.minMs,
+                gbs, 100.0 * gbs / copyGBs, worst == 0 ? "ok" : "MISMATCH");
     if (worst != 0) status = 1;
   }
   return status;

@@ -1,8 +1,8 @@
-// GPU throughput of a generated GEMM kernel C = A · Bᵀ (default bench/kernels/gemm_bf16_4096.py, the
-// resources/examples/gemm_bf16_tiled.py kernel at 4096³): compile through the project's pipeline,
-// upload random bf16 A (M × K) and B (N × K), encode the kernel's TMA tensor maps as the runner
-// does (decision TC-T1), warm up, time 20 launches with CUDA events, report the median in ms and
-// TFLOP/s (2·M·N·K flops), and check 512 sampled outputs against a host reference in double
+// GPU throughput of a generated GEMM kernel C = A · Bᵀ (default bench/kernels/gemm_bf16_4096.py,
+// the resources/examples/gemm_bf16_tiled.py kernel at 4096³): compile through the project's
+// pipeline, upload random bf16 A (M × K) and B (N × K), encode the kernel's TMA tensor maps as the
+// runner does (decision TC-T1), warm up, time 20 launches with CUDA events, report the median in ms
+// and TFLOP/s (2·M·N·K flops), and check 512 sampled outputs against a host reference in double
 // (|error| ≤ 1e-3 · Σ|a·b| + 1e-5, plus half a bf16 ulp of the result when C is bf16).
 // scripts/gemm-bench.sh runs it next to torch.matmul on the same shapes.
 // Usage: bench_gpu_gemm [KERNEL_FILE] — exit 3 without a driver.
@@ -41,7 +41,8 @@ float bf16ToFloat(uint16_t h) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string file = argc > 1 ? argv[1] : std::string(TIRX_SOURCE_DIR) + "/bench/kernels/gemm_bf16_4096.py";
+  const std::string file =
+      argc > 1 ? argv[1] : std::string(TIRX_SOURCE_DIR) + "/bench/kernels/gemm_bf16_4096.py";
   auto devs = device::enumerateDevices();
   if (!devs || devs->empty()) {
     std::printf("bench_gpu_gemm: %s\n", devs ? "no CUDA device" : devs.error().text().c_str());
@@ -59,16 +60,19 @@ int main(int argc, char** argv) {
   co.sass = false;
   auto p = driver::compileScript(ss.str(), file, co);
   if (!p || !p->ok) {
-    std::printf("%s did not compile:\n%s\n", file.c_str(), p ? formatGcc(p->diagnostics, file).c_str() : p.error().text().c_str());
+    std::printf("%s did not compile:\n%s\n", file.c_str(),
+                p ? formatGcc(p->diagnostics, file).c_str() : p.error().text().c_str());
     return 1;
   }
   const ir::Kernel& k = p->program.kernels.front();
   const int64_t M = k.buffers[0].shape[0], K = k.buffers[0].shape[1], N = k.buffers[1].shape[0];
   const bool cBf16 = k.buffers[2].dtype == ir::DType::BFloat16;
   const size_t cBytes = cBf16 ? 2 : 4;
-  std::printf("device: %s, %d SMs, sm_%d; %s: C (%lld x %lld, %s) = A (%lld x %lld, bf16) . B^T (%lld x %lld, bf16)\n",
-              info.name.c_str(), info.smCount, sm, k.name.c_str(), (long long)M, (long long)N,
-              cBf16 ? "bf16" : "f32", (long long)M, (long long)K, (long long)N, (long long)K);
+  std::printf(
+      "device: %s, %d SMs, sm_%d; %s: C (%lld x %lld, %s) = A (%lld x %lld, bf16) . B^T (%lld x "
+      "%lld, bf16)\n",
+      info.name.c_str(), info.smCount, sm, k.name.c_str(), (long long)M, (long long)N,
+      cBf16 ? "bf16" : "f32", (long long)M, (long long)K, (long long)N, (long long)K);
   // Random bf16 in [-1, 1) from a fixed seed.
   uint64_t seed = 0x9E3779B97F4A7C15ull;
   auto next = [&] {
@@ -84,7 +88,8 @@ int main(int argc, char** argv) {
   auto db = device::DeviceBuffer::alloc(b.size() * 2);
   auto dc = device::DeviceBuffer::alloc(size_t(M * N) * cBytes);
   if (!da || !db || !dc) return 1;
-  if (!check(da->upload(a.data(), a.size() * 2)) || !check(db->upload(b.data(), b.size() * 2)) || !check(dc->fill(0)))
+  if (!check(da->upload(a.data(), a.size() * 2)) || !check(db->upload(b.data(), b.size() * 2)) ||
+      !check(dc->fill(0)))
     return 1;
   auto mod = device::Module::load(p->cubin);
   if (!mod) return check(mod.error()) ? 1 : 1;
@@ -113,7 +118,8 @@ int main(int argc, char** argv) {
   if (!e0 || !e1) return 1;
   const int64_t grid[3] = {k.launch.grid[0], k.launch.grid[1], k.launch.grid[2]};
   const int64_t block[3] = {k.launch.block[0], k.launch.block[1], k.launch.block[2]};
-  // Shared tiles over 48 KiB live in dynamic shared memory (codegen's plan, as the runner launches them).
+  // Shared tiles over 48 KiB live in dynamic shared memory (codegen's plan, as the runner launches
+  // them).
   const int64_t dynamicSmem = ir::planSharedMemory(k).launchDynamicBytes;
   std::vector<double> ms;
   for (int i = 0; i < 5 + 20; ++i) {
@@ -141,18 +147,20 @@ int main(int argc, char** argv) {
     const int64_t i = (int64_t(s) * 7919) % M, j = (int64_t(s) * 104729) % N;
     double ref = 0, mag = 0;
     for (int64_t kk = 0; kk < K; ++kk) {
-      const double x = double(bf16ToFloat(a[size_t(i * K + kk)])) * double(bf16ToFloat(b[size_t(j * K + kk)]));
+      const double x =
+          double(bf16ToFloat(a[size_t(i * K + kk)])) * double(bf16ToFloat(b[size_t(j * K + kk)]));
       ref += x;
       mag += std::abs(x);
     }
     const double err = std::abs(double(c[size_t(i * N + j)]) - ref);
     worst = std::max(worst, err / (mag + 1e-30));
-    const double rounding = cBf16 ? std::abs(ref) * 0x1.0p-8 : 0.0;  // bf16 keeps 8 significant bits
+    const double rounding =
+        cBf16 ? std::abs(ref) * 0x1.0p-8 : 0.0;  // bf16 keeps 8 significant bits
     if (!(err <= 1e-3 * mag + 1e-5 + rounding)) ++bad;
   }
   std::printf("%-24s %10s %10s %10s %s\n", "kernel", "median ms", "min ms", "TFLOP/s", "check");
-  std::printf("%-24s %10.3f %10.3f %10.1f %s (512 samples, worst |err|/sum|ab| %.2e)\n", k.name.c_str(), med, ms.front(),
-              tflops, bad ? "MISMATCH" : "ok", worst);
+  std::printf("%-24s %10.3f %10.3f %10.1f %s (512 samples, worst |err|/sum|ab| %.2e)\n",
+              k.name.c_str(), med, ms.front(), tflops, bad ? "MISMATCH" : "ok", worst);
   std::printf("tirx_gemm_tflops %.2f\n", tflops);
   return bad ? 1 : 0;
 }

@@ -38,10 +38,9 @@ double medianMicros(int runs, F&& body) {
 }  // namespace
 
 int main() {
-  const char* names[] = {"affine_relu.py", "silu.py", "to_float16.py",
-                         "two_kernels.py"};
-  std::printf("%-22s %7s %7s %10s %10s %10s\n", "script", "bytes", "tokens", "lex us",
-              "parse us", "unparse us");
+  const char* names[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
+  std::printf("%-22s %7s %7s %10s %10s %10s\n", "script", "bytes", "tokens", "lex us", "parse us",
+              "unparse us");
   for (const char* name : names) {
     const std::string src = readFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/" + name);
     if (src.empty()) {
@@ -50,14 +49,14 @@ int main() {
     }
     size_t tokens = 0, statements = 0;
     const double lexUs = medianMicros(1000, [&] { tokens = tirx::script::lex(src).tokens.size(); });
-    const double parseUs = medianMicros(1000, [&] {
-      statements += tirx::parseScript(src, name).module.body.size();
-    });
+    const double parseUs =
+        medianMicros(1000, [&] { statements += tirx::parseScript(src, name).module.body.size(); });
     const tirx::ParseResult parsed = tirx::parseScript(src, name);
     size_t chars = 0;
-    const double unparseUs = medianMicros(1000, [&] { chars += tirx::unparse(parsed.module).size(); });
-    std::printf("%-22s %7zu %7zu %10.1f %10.1f %10.1f\n", name, src.size(), tokens, lexUs,
-                parseUs, unparseUs);
+    const double unparseUs =
+        medianMicros(1000, [&] { chars += tirx::unparse(parsed.module).size(); });
+    std::printf("%-22s %7zu %7zu %10.1f %10.1f %10.1f\n", name, src.size(), tokens, lexUs, parseUs,
+                unparseUs);
     if (statements == 0 || chars == 0) return 1;
   }
   return 0;

@@ -56,7 +56,8 @@ int main() {
         a.tensor.shape = {2048, 32, 4};
         a.tensor.data.assign(elems * 4, 0);
         float* f = reinterpret_cast<float*>(a.tensor.data.data());
-        for (int64_t i = 0; i < elems; ++i) f[i] = -4.0f + 8.0f * static_cast<float>(i % 1000) / 1000.0f;
+        for (int64_t i = 0; i < elems; ++i)
+          f[i] = -4.0f + 8.0f * static_cast<float>(i % 1000) / 1000.0f;
       }
       const std::clock_t c0 = std::clock();
       auto out = sim.run(fe.program, "activation", args);
@@ -68,9 +69,11 @@ int main() {
       best = std::min(best, s);
       ops = sim.elementOps();
     }
-    std::printf("provenance %-3s: %lld elements, %lld element-ops in %.3f s CPU: %.1f M element-ops/s, %.2f M elements/s\n",
-                provenance ? "on" : "off", static_cast<long long>(elems), static_cast<long long>(ops), best,
-                ops / best / 1e6, elems / best / 1e6);
+    std::printf(
+        "provenance %-3s: %lld elements, %lld element-ops in %.3f s CPU: %.1f M element-ops/s, "
+        "%.2f M elements/s\n",
+        provenance ? "on" : "off", static_cast<long long>(elems), static_cast<long long>(ops), best,
+        ops / best / 1e6, elems / best / 1e6);
   }
   return 0;
 }

@@ -67,14 +67,17 @@ int main(int argc, char** argv) {
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; j < n; j += 7) {
       int64_t ref = 0;
-      for (int64_t k = 0; k < n; ++k) ref += (int((i * n + k) % 7) - 3) * (int((j * n + k) % 5) - 2);
+      for (int64_t k = 0; k < n; ++k)
+        ref += (int((i * n + k) % 7) - 3) * (int((j * n + k) % 5) - 2);
       if (c[i * n + j] != float(ref)) ++bad;
     }
   const double mmas = double(n) * n * n / (16 * 8 * 16);
-  std::printf("gemm_bf16 %lld^3 on the simulator: %.2f s CPU, %.0f mma.sync/s, %.1f M MAC/s, check %s\n",
-              (long long)n, cpu, mmas / cpu, double(n) * n * n / cpu / 1e6, bad ? "MISMATCH" : "exact");
+  std::printf(
+      "gemm_bf16 %lld^3 on the simulator: %.2f s CPU, %.0f mma.sync/s, %.1f M MAC/s, check %s\n",
+      (long long)n, cpu, mmas / cpu, double(n) * n * n / cpu / 1e6, bad ? "MISMATCH" : "exact");
   for (const auto& s : out->sharedAccesses)
-    std::printf("  line %3d %-44s %9lld warp instr %10lld wavefronts (ideal %lld)\n", s.span.line, s.op.c_str(),
-                (long long)s.instructions, (long long)s.wavefronts, (long long)s.idealWavefronts);
+    std::printf("  line %3d %-44s %9lld warp instr %10lld wavefronts (ideal %lld)\n", s.span.line,
+                s.op.c_str(), (long long)s.instructions, (long long)s.wavefronts,
+                (long long)s.idealWavefronts);
   return bad ? 1 : 0;
 }

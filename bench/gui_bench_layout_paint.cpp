@@ -50,7 +50,8 @@ static void bench(const char* text, std::vector<int64_t> shape, const char* what
     std::printf("  %-34s %8.3f ms median repaint (1600×1000)\n", zoom, medianMs(samples));
   };
   std::printf("%s: %lld cells (%lld × %lld), model build %.2f ms\n", what,
-              (long long)model.cellCount(), (long long)model.rows(), (long long)model.cols(), buildMs);
+              (long long)model.cellCount(), (long long)model.rows(), (long long)model.cols(),
+              buildMs);
   canvas.fitToView();
   char label[64];
   std::snprintf(label, sizeof label, "fitted (%.1f px/cell)", canvas.cellSize());
@@ -63,7 +64,9 @@ static void bench(const char* text, std::vector<int64_t> shape, const char* what
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
-  bench("S[(4, 32, 32, 8) : (1@warpid, 8, 1@laneid, 1)]", {128, 256}, "128×256 register tile, 4 warps");
-  bench("S[(8, 32, 32, 8) : (1@warpid, 8, 1@laneid, 1)]", {256, 256}, "256×256 register tile, 8 warps");
+  bench("S[(4, 32, 32, 8) : (1@warpid, 8, 1@laneid, 1)]", {128, 256},
+        "128×256 register tile, 4 warps");
+  bench("S[(8, 32, 32, 8) : (1@warpid, 8, 1@laneid, 1)]", {256, 256},
+        "256×256 register tile, 8 warps");
   return 0;
 }

@@ -1,8 +1,8 @@
 // Studio benchmark: keystroke-to-squiggle latency. Types one character that breaks a name in an
-// test kernel (tests/data/kernels) and measures until the error indicator is drawn, (a) with the editor's
-// 150 ms debounce and (b) with the debounce at 0 (the work itself: front end on the worker +
-// delivery + drawing). Also the worker-side front-end time alone. Each sample alternately breaks the
-// name (`R` → `Rx`) and fixes it, so every keystroke changes whether the squiggle is there.
+// test kernel (tests/data/kernels) and measures until the error indicator is drawn, (a) with the
+// editor's 150 ms debounce and (b) with the debounce at 0 (the work itself: front end on the worker
+// + delivery + drawing). Also the worker-side front-end time alone. Each sample alternately breaks
+// the name (`R` → `Rx`) and fixes it, so every keystroke changes whether the squiggle is there.
 // Run: QT_QPA_PLATFORM=offscreen build-gui/bin/gui_bench_squiggle
 #include <QApplication>
 #include <QElapsedTimer>
@@ -60,18 +60,24 @@ int main(int argc, char** argv) {
       while (editor.indicatorAt(EditorWidget::ErrorIndicator, pos) != broken) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
         if (t.elapsed() > 5000) {
-          std::printf("timeout waiting for the squiggle (i=%d): line '%s'\n", i, qPrintable(editor.text(line0)));
+          std::printf("timeout waiting for the squiggle (i=%d): line '%s'\n", i,
+                      qPrintable(editor.text(line0)));
           for (const auto& d : session.facts()->frontEnd->diagnostics)
-            std::printf("  %s %d:%d off %d len %d: %s\n", d.code.c_str(), d.span.line, d.span.col, d.span.offset, d.span.length, d.message.c_str());
-          std::printf("  pos %d, facts for current text: %d\n", pos, session.facts()->source == editor.text().toStdString());
+            std::printf("  %s %d:%d off %d len %d: %s\n", d.code.c_str(), d.span.line, d.span.col,
+                        d.span.offset, d.span.length, d.message.c_str());
+          std::printf("  pos %d, facts for current text: %d\n", pos,
+                      session.facts()->source == editor.text().toStdString());
           return 1;
         }
       }
       samples.push_back(t.nsecsElapsed() / 1e6);
       worker.push_back(session.facts()->millis);
     }
-    std::printf("debounce %3d ms: keystroke → squiggle %7.2f ms median (max %.2f); worker front end %.3f ms median\n",
-                debounce, medianMs(samples), *std::max_element(samples.begin(), samples.end()), medianMs(worker));
+    std::printf(
+        "debounce %3d ms: keystroke → squiggle %7.2f ms median (max %.2f); worker front end %.3f "
+        "ms median\n",
+        debounce, medianMs(samples), *std::max_element(samples.begin(), samples.end()),
+        medianMs(worker));
   }
   return 0;
 }

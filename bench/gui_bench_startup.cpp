@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(samples.begin(), samples.end());
-  std::printf("cold start to an editable window: median %.1f ms, min %.1f ms, max %.1f ms (%zu runs)\n",
-              samples[samples.size() / 2], samples.front(), samples.back(), samples.size());
+  std::printf(
+      "cold start to an editable window: median %.1f ms, min %.1f ms, max %.1f ms (%zu runs)\n",
+      samples[samples.size() / 2], samples.front(), samples.back(), samples.size());
   return 0;
 }

@@ -98,7 +98,8 @@ void plotStall() {
     std::printf("window's first show, layout and paint: %.1f ms wall, %.1f ms GUI-thread CPU\n",
                 wall.nsecsElapsed() / 1e6, threadCpuMs() - cpu0);
   }
-  w.session().loadText(readFile(TIRX_SOURCE_DIR "/bench/kernels/affine_relu_2e20_check.py"), QString());
+  w.session().loadText(readFile(TIRX_SOURCE_DIR "/bench/kernels/affine_relu_2e20_check.py"),
+                       QString());
   waitFor([&] { return w.session().facts() != nullptr && w.runner().isIdle(); }, 60000);
   {
     QElapsedTimer settle;
@@ -162,8 +163,10 @@ void plotStall() {
   double plotting = 0, before = 0;
   int late = 0;
   for (auto [at, g] : stalls) {
-    if (at >= verifyAt) plotting = std::max(plotting, g);
-    else before = std::max(before, g), ++late;
+    if (at >= verifyAt)
+      plotting = std::max(plotting, g);
+    else
+      before = std::max(before, g), ++late;
   }
   auto r = w.session().report();
   std::printf(
@@ -173,9 +176,10 @@ void plotStall() {
       r && r->engine.passed() ? "PASS" : "FAIL", total.elapsed() * 1.0,
       w.resultsView()->plottedPoints(), std::max(plotting, 0.0),
       plotting > 0 ? "over 16 ms" : "none over 16 ms", late, before);
-  std::printf("  GUI-thread CPU time per frame: worst %.1f ms from the report's delivery on "
-              "(tables, charts, heat map, their layout and paint), worst %.1f ms before\n",
-              cpuAfter, cpuBefore);
+  std::printf(
+      "  GUI-thread CPU time per frame: worst %.1f ms from the report's delivery on "
+      "(tables, charts, heat map, their layout and paint), worst %.1f ms before\n",
+      cpuAfter, cpuBefore);
   (void)worst;
   for (int i = 0; i < 3; ++i) {  // the same check again: the charts' rebuild, layout and paint
     QElapsedTimer t;
@@ -183,8 +187,9 @@ void plotStall() {
     const double cpu0 = threadCpuMs();
     w.resultsView()->showCheck(0);
     for (int k = 0; k < 5; ++k) QCoreApplication::processEvents();
-    std::printf("  showing the check again, layout and paint: %.1f ms wall, %.1f ms GUI-thread CPU\n",
-                t.nsecsElapsed() / 1e6, threadCpuMs() - cpu0);
+    std::printf(
+        "  showing the check again, layout and paint: %.1f ms wall, %.1f ms GUI-thread CPU\n",
+        t.nsecsElapsed() / 1e6, threadCpuMs() - cpu0);
   }
 }
 
@@ -216,15 +221,18 @@ void diagnosticsDuringRun() {
       QKeyEvent press(QEvent::KeyPress, breakIt ? Qt::Key_X : Qt::Key_Backspace, Qt::NoModifier,
                       breakIt ? QStringLiteral("x") : QString());
       QCoreApplication::sendEvent(e, &press);
-      if (!waitFor([&] { return e->markedLines(EditorWidget::ErrorMarker).isEmpty() != breakIt; }, 10000)) {
+      if (!waitFor([&] { return e->markedLines(EditorWidget::ErrorMarker).isEmpty() != breakIt; },
+                   10000)) {
         std::printf("diagnostics: timeout\n");
         return;
       }
       samples.push_back(t.nsecsElapsed() / 1e6);
     }
-    std::printf("keystroke -> error marker during a runaway verify, debounce %3d ms: median %.1f ms, max %.1f ms (batch still running: %s)\n",
-                debounce, median(samples), *std::max_element(samples.begin(), samples.end()),
-                w.runner().isBatchBusy() ? "yes" : "no");
+    std::printf(
+        "keystroke -> error marker during a runaway verify, debounce %3d ms: median %.1f ms, max "
+        "%.1f ms (batch still running: %s)\n",
+        debounce, median(samples), *std::max_element(samples.begin(), samples.end()),
+        w.runner().isBatchBusy() ? "yes" : "no");
   }
   w.stopRun();
 }

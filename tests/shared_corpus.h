@@ -20,15 +20,18 @@ inline QString projectData(const QString& relative) {
   return QStringLiteral(TIRX_SOURCE_DIR) + QStringLiteral("/tests/data/") + relative;
 }
 
-/// Skips (or, with TIRX_REQUIRE_SHARED set, fails) the current test function when ../shared/RELATIVE
-/// is absent. From a `_data` function it skips the whole test function.
-#define TIRX_NEED_SHARED(relative)                                                                  \
-  do {                                                                                              \
-    const QString tirxSharedPath_ = sharedCorpus(relative);                                         \
-    if (!QFileInfo::exists(tirxSharedPath_)) {                                                      \
-      if (qEnvironmentVariableIsSet("TIRX_REQUIRE_SHARED"))                                         \
-        QFAIL(qPrintable(tirxSharedPath_ + QStringLiteral(" is missing and TIRX_REQUIRE_SHARED is set"))); \
-      QSKIP(qPrintable(tirxSharedPath_ +                                                            \
-                       QStringLiteral(" is absent (the corpora beside the checkout are for developers and CI)"))); \
-    }                                                                                               \
+/// Skips (or, with TIRX_REQUIRE_SHARED set, fails) the current test function when
+/// ../shared/RELATIVE is absent. From a `_data` function it skips the whole test function.
+#define TIRX_NEED_SHARED(relative)                                                         \
+  do {                                                                                     \
+    const QString tirxSharedPath_ = sharedCorpus(relative);                                \
+    if (!QFileInfo::exists(tirxSharedPath_)) {                                             \
+      if (qEnvironmentVariableIsSet("TIRX_REQUIRE_SHARED"))                                \
+        QFAIL(qPrintable(tirxSharedPath_ +                                                 \
+                         QStringLiteral(" is missing and TIRX_REQUIRE_SHARED is set")));   \
+      QSKIP(qPrintable(                                                                    \
+          tirxSharedPath_ +                                                                \
+          QStringLiteral(                                                                  \
+              " is absent (the corpora beside the checkout are for developers and CI)"))); \
+    }                                                                                      \
   } while (false)

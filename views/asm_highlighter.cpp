@@ -65,7 +65,8 @@ void AsmHighlighter::highlightBlock(const QString& text) {
     auto it = r.pattern.globalMatch(text);
     while (it.hasNext()) {
       auto m = it.next();
-      setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), r.format);
+      setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()),
+                r.format);
     }
   }
 }

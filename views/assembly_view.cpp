@@ -23,7 +23,8 @@
 
 namespace tirx::views {
 
-AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+AssemblyView::AssemblyView(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
   m_tabs = new QTabWidget(this);
   const char* names[4] = {"CUDA C++", "PTX", "SASS", "Resources"};
   const AsmHighlighter::Language langs[3] = {AsmHighlighter::Language::Cuda,
@@ -62,8 +63,10 @@ AssemblyView::AssemblyView(Session& session, QWidget* parent) : QWidget(parent),
   layout->addWidget(m_tabs, 1);
 
   connect(&m_session, &Session::productsChanged, this, [this] {
-    if (isVisible()) refresh();
-    else m_dirty = true;  // hidden docks refresh when shown
+    if (isVisible())
+      refresh();
+    else
+      m_dirty = true;  // hidden docks refresh when shown
   });
   connect(&m_session, &Session::staleChanged, this,
           [this] { m_stale->setVisible(m_session.productsStale()); });
@@ -81,9 +84,13 @@ void AssemblyView::showEvent(QShowEvent* e) {
   }
 }
 
-bool AssemblyView::staleShown() const { return !m_stale->isHidden(); }
+bool AssemblyView::staleShown() const {
+  return !m_stale->isHidden();
+}
 
-void AssemblyView::showTab(Tab tab) { m_tabs->setCurrentIndex(tab); }
+void AssemblyView::showTab(Tab tab) {
+  m_tabs->setCurrentIndex(tab);
+}
 
 void AssemblyView::setDark(bool dark) {
   m_stale->setStyleSheet(bannerStyleSheet(themeColours(dark).staleBanner));
@@ -151,7 +158,8 @@ const std::vector<int>* AssemblyView::toScriptOf(Tab tab) const {
       return &p->engine.map.ptxToScript;
     case SassTab:
       return &p->engine.map.sassToScript;
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 
@@ -241,8 +249,10 @@ bool AssemblyView::eventFilter(QObject* watched, QEvent* event) {
         auto* he = static_cast<QHelpEvent*>(event);
         int line = m_texts[t]->cursorForPosition(he->pos()).blockNumber() + 1;
         QString d = describeLine(static_cast<Tab>(t), line);
-        if (d.isEmpty()) QToolTip::hideText();
-        else QToolTip::showText(he->globalPos(), d, m_texts[t]);
+        if (d.isEmpty())
+          QToolTip::hideText();
+        else
+          QToolTip::showText(he->globalPos(), d, m_texts[t]);
         return true;
       }
   return QWidget::eventFilter(watched, event);

@@ -17,7 +17,8 @@ BankImageView::BankImageView(QWidget* parent) : QWidget(parent) {
 
 void BankImageView::setTile(std::shared_ptr<const ScriptFacts> facts, int index) {
   m_facts = std::move(facts);
-  m_index = m_facts && index >= 0 && index < static_cast<int>(m_facts->sharedTiles.size()) ? index : -1;
+  m_index =
+      m_facts && index >= 0 && index < static_cast<int>(m_facts->sharedTiles.size()) ? index : -1;
   m_highlight.clear();
   m_highlightCount = 0;
   m_map.reset();
@@ -117,7 +118,8 @@ QString BankImageView::cellText(int64_t row, int64_t col) const {
 
 bool BankImageView::isHighlighted(int64_t row, int64_t col) const {
   const SharedTileImage* t = tile();
-  if (!t || m_highlight.empty() || row < 0 || col < 0 || row >= t->image.rows || col >= t->cols) return false;
+  if (!t || m_highlight.empty() || row < 0 || col < 0 || row >= t->image.rows || col >= t->cols)
+    return false;
   return m_highlight[size_t(row * t->cols + col)] != 0;
 }
 
@@ -140,7 +142,9 @@ void BankImageView::relayout() const {
   m_cellH = std::clamp(std::floor(h / double(t->image.rows)), 3.0, 24.0);
 }
 
-void BankImageView::resizeEvent(QResizeEvent*) { relayout(); }
+void BankImageView::resizeEvent(QResizeEvent*) {
+  relayout();
+}
 
 QRectF BankImageView::elementRect(int64_t row, int64_t col) const {
   const SharedTileImage* t = tile();
@@ -154,7 +158,8 @@ bool BankImageView::event(QEvent* e) {
     auto* he = static_cast<QHelpEvent*>(e);
     const SharedTileImage* t = tile();
     relayout();
-    if (t && t->ok && m_cellW > 0 && m_cellH > 0 && he->pos().x() >= m_left && he->pos().y() >= m_top) {
+    if (t && t->ok && m_cellW > 0 && m_cellH > 0 && he->pos().x() >= m_left &&
+        he->pos().y() >= m_top) {
       const int64_t col = int64_t((he->pos().x() - m_left) / m_cellW);
       const int64_t row = int64_t((he->pos().y() - m_top) / m_cellH);
       if (row < t->image.rows && col < t->cols) {
@@ -203,8 +208,10 @@ void BankImageView::paintEvent(QPaintEvent*) {
         p.setPen(Qt::black);
         p.drawText(cell, Qt::AlignCenter,
                    phys < 0 ? QStringLiteral("?")
-                            : tr("c%1 b%2–%3").arg(phys % std::max<int64_t>(1, t->image.physRowChunks))
-                                  .arg(bank).arg(bank + 3));
+                            : tr("c%1 b%2–%3")
+                                  .arg(phys % std::max<int64_t>(1, t->image.physRowChunks))
+                                  .arg(bank)
+                                  .arg(bank + 3));
       }
     }
   }
@@ -231,17 +238,20 @@ void BankImageView::paintEvent(QPaintEvent*) {
   const QColor line = palette().text().color();
   p.setPen(QPen(line, 1));
   for (int64_t c = 0; c <= t->cols; c += perChunk)
-    p.drawLine(QPointF(m_left + c * m_cellW, m_top), QPointF(m_left + c * m_cellW, m_top + t->image.rows * m_cellH));
+    p.drawLine(QPointF(m_left + c * m_cellW, m_top),
+               QPointF(m_left + c * m_cellW, m_top + t->image.rows * m_cellH));
   for (int64_t r = 0; r <= t->image.rows; r += 8)
-    p.drawLine(QPointF(m_left, m_top + r * m_cellH), QPointF(m_left + t->cols * m_cellW, m_top + r * m_cellH));
+    p.drawLine(QPointF(m_left, m_top + r * m_cellH),
+               QPointF(m_left + t->cols * m_cellW, m_top + r * m_cellH));
   // row numbers every 8 rows, chunk numbers on top
   p.setPen(line);
   QFont axis = font();
   axis.setPixelSize(10);
   p.setFont(axis);
-  for (int64_t r = 0; r < t->image.rows; r += std::max<int64_t>(1, int64_t(std::ceil(12 / m_cellH))))
-    p.drawText(QRectF(0, m_top + r * m_cellH - 6, m_left - 4, 12 + m_cellH), Qt::AlignRight | Qt::AlignTop,
-               QString::number(r));
+  for (int64_t r = 0; r < t->image.rows;
+       r += std::max<int64_t>(1, int64_t(std::ceil(12 / m_cellH))))
+    p.drawText(QRectF(0, m_top + r * m_cellH - 6, m_left - 4, 12 + m_cellH),
+               Qt::AlignRight | Qt::AlignTop, QString::number(r));
   for (int64_t c = 0; c * perChunk < t->cols; ++c)
     p.drawText(QRectF(m_left + c * chunkW, 2, chunkW, m_top - 4), Qt::AlignCenter,
                chunkW >= 40 ? tr("chunk %1").arg(c) : QString::number(c));

@@ -65,11 +65,10 @@ EditorWidget::EditorWidget(Session& session, QWidget* parent)
   connect(this, &QsciScintilla::cursorPositionChanged, this,
           [this](int line, int) { m_session.selectLine(line + 1); });
   connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &EditorWidget::onDwell);
-  connect(this, &QsciScintillaBase::SCN_DWELLEND, this,
-          [this](int, int, int) {
-            QToolTip::hideText();
-            if (m_opcodePopup) m_opcodePopup->hide();
-          });
+  connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [this](int, int, int) {
+    QToolTip::hideText();
+    if (m_opcodePopup) m_opcodePopup->hide();
+  });
   connect(&m_session, &Session::textReplaced, this, [this] {
     m_loading = true;
     setText(m_session.text());
@@ -368,7 +367,8 @@ void EditorWidget::applyTheme(bool dark) {
 }
 
 int EditorWidget::positionOf(int line, int col) const {
-  int base = static_cast<int>(const_cast<EditorWidget*>(this)->SendScintilla(SCI_POSITIONFROMLINE, line - 1));
+  int base = static_cast<int>(
+      const_cast<EditorWidget*>(this)->SendScintilla(SCI_POSITIONFROMLINE, line - 1));
   return base + std::max(0, col - 1);
 }
 
@@ -408,8 +408,7 @@ void EditorWidget::applyFacts() {
     QString msg = QString("%1 %2: %3")
                       .arg(error ? "error" : "warning", QString::fromStdString(d.code),
                            QString::fromStdString(d.message));
-    for (const DiagNote& note : d.notes)
-      msg += "\n  note: " + QString::fromStdString(note.message);
+    for (const DiagNote& note : d.notes) msg += "\n  note: " + QString::fromStdString(note.message);
     n.first += (n.first.isEmpty() ? "" : "\n") + msg;
     n.second = n.second || error;
   }
@@ -541,7 +540,9 @@ QString EditorWidget::hoverTextAt(int pos) const {
   if (const int d = descriptorFactAt(facts->descriptors, pos); d >= 0)
     parts << QString::fromStdString(describeDescriptorFact(facts->descriptors[size_t(d)]));
   if (op < 0) {
-    int line = static_cast<int>(const_cast<EditorWidget*>(this)->SendScintilla(SCI_LINEFROMPOSITION, pos)) + 1;
+    int line = static_cast<int>(
+                   const_cast<EditorWidget*>(this)->SendScintilla(SCI_LINEFROMPOSITION, pos)) +
+               1;
     std::string word = wordAt(pos);
     if (!word.empty()) {
       const auto& prog = facts->frontEnd->program;
@@ -561,7 +562,8 @@ QString EditorWidget::hoverTextAt(int pos) const {
   }
   for (const Diagnostic& d : facts->frontEnd->diagnostics)
     if (d.span.valid() && pos >= d.span.offset && pos < d.span.offset + std::max(1, d.span.length))
-      parts << QString("%1: %2").arg(QString::fromStdString(d.code), QString::fromStdString(d.message));
+      parts << QString("%1: %2").arg(QString::fromStdString(d.code),
+                                     QString::fromStdString(d.message));
   return parts.join("\n\n");
 }
 
@@ -582,8 +584,10 @@ void EditorWidget::onDwell(int position, int x, int y) {
 }
 
 void EditorWidget::hoverAt(int pos) {
-  const int x = static_cast<int>(SendScintilla(SCI_POINTXFROMPOSITION, 0UL, static_cast<long>(pos)));
-  const int y = static_cast<int>(SendScintilla(SCI_POINTYFROMPOSITION, 0UL, static_cast<long>(pos)));
+  const int x =
+      static_cast<int>(SendScintilla(SCI_POINTXFROMPOSITION, 0UL, static_cast<long>(pos)));
+  const int y =
+      static_cast<int>(SendScintilla(SCI_POINTYFROMPOSITION, 0UL, static_cast<long>(pos)));
   onDwell(pos, x, y + textHeight(0) / 2);
 }
 
@@ -614,8 +618,9 @@ bool EditorWidget::eventFilter(QObject* watched, QEvent* event) {
   if (watched == viewport() && event->type() == QEvent::MouseButtonRelease) {
     auto* me = static_cast<QMouseEvent*>(event);
     if (me->modifiers() & Qt::ControlModifier) {
-      long pos = SendScintilla(SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(me->position().x()),
-                               static_cast<long>(me->position().y()));
+      long pos =
+          SendScintilla(SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(me->position().x()),
+                        static_cast<long>(me->position().y()));
       if (pos >= 0 && goToDefinitionAt(static_cast<int>(pos))) return false;
     }
   }

@@ -27,7 +27,12 @@ class EditorWidget : public QsciScintilla {
   Q_OBJECT
  public:
   /// Indicator numbers (≥ 8: 0–7 belong to the lexer).
-  enum Indicator { ErrorIndicator = 8, WarningIndicator = 9, OpcodeIndicator = 10, BadOpcodeIndicator = 11 };
+  enum Indicator {
+    ErrorIndicator = 8,
+    WarningIndicator = 9,
+    OpcodeIndicator = 10,
+    BadOpcodeIndicator = 11
+  };
   enum Marker {
     ErrorMarker = 0,
     WarningMarker = 1,

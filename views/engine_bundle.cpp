@@ -40,8 +40,8 @@ BundleExport runExportBundle(const VerifyRequest& request, const CancelTokenPtr&
   int passed = 0;
   for (const auto& c : b.checks) passed += c.pass ? 1 : 0;
   std::ostringstream s;
-  s << b.launches.size() << (b.launches.size() == 1 ? " launch on " : " launches on ") << b.deviceName << ", "
-    << passed << "/" << b.checks.size() << " checks passed";
+  s << b.launches.size() << (b.launches.size() == 1 ? " launch on " : " launches on ")
+    << b.deviceName << ", " << passed << "/" << b.checks.size() << " checks passed";
   out.summary = s.str();
   out.json = verify::bundleToJson(b);
   out.ok = true;

@@ -19,10 +19,8 @@ FragmentView::FragmentView(QWidget* parent) : QWidget(parent) {
 
 void FragmentView::setFact(std::shared_ptr<const ScriptFacts> facts, int index) {
   m_facts = std::move(facts);
-  m_index = m_facts && index >= 0 &&
-                    index < static_cast<int>(m_facts->fragments.size())
-                ? index
-                : -1;
+  m_index =
+      m_facts && index >= 0 && index < static_cast<int>(m_facts->fragments.size()) ? index : -1;
   if (const FragmentFact* f = fact()) m_warp = std::clamp(m_warp, 0, f->warps - 1);
   relayout();
   update();
@@ -39,7 +37,9 @@ void FragmentView::setWarp(int warp) {
   update();
 }
 
-QColor FragmentView::warningColor() { return QColor(230, 60, 20); }
+QColor FragmentView::warningColor() {
+  return QColor(230, 60, 20);
+}
 
 QColor FragmentView::laneColor(int lane) {
   // 8 hues by lane % 8 (the group's row), 4 shades by lane / 8: neighbours stay distinguishable
@@ -92,13 +92,16 @@ void FragmentView::relayout() const {
   const int n = repeats();
   // the number of block columns that gives the largest cells (ties: the operand's innermost
   // repeat extent, so that a row of blocks is one k or n sweep when it fits)
-  const int natural = f->repeat.empty() ? 1 : static_cast<int>(std::min<int64_t>(f->repeat.back(), n));
+  const int natural =
+      f->repeat.empty() ? 1 : static_cast<int>(std::min<int64_t>(f->repeat.back(), n));
   double best = -1;
   for (int cols = 1; cols <= std::min(n, 16); ++cols) {
     const int gridRows = (n + cols - 1) / cols;
     const double w = width() - 2 * m_margin - (cols - 1) * m_gap;
-    const double h = height() - 2 * m_margin - gridRows * (m_title + footer()) - (gridRows - 1) * m_gap;
-    const double cell = std::floor(std::min(w / (cols * blockCols()), h / (gridRows * blockRows())));
+    const double h =
+        height() - 2 * m_margin - gridRows * (m_title + footer()) - (gridRows - 1) * m_gap;
+    const double cell =
+        std::floor(std::min(w / (cols * blockCols()), h / (gridRows * blockRows())));
     if (cell > best || (cell == best && cols == natural)) {
       best = cell;
       m_blockCols = cols;
@@ -107,7 +110,9 @@ void FragmentView::relayout() const {
   m_cell = std::clamp(best, 3.0, 64.0);
 }
 
-void FragmentView::resizeEvent(QResizeEvent*) { relayout(); }
+void FragmentView::resizeEvent(QResizeEvent*) {
+  relayout();
+}
 
 QRectF FragmentView::cellRect(int repeat, int row, int col) const {
   const FragmentFact* f = fact();
@@ -152,10 +157,12 @@ bool FragmentView::event(QEvent* e) {
     auto* he = static_cast<QHelpEvent*>(e);
     const Hit h = cellAt(he->pos());
     const FragmentFact* f = fact();
-    const FragmentCell* c = f && h.repeat >= 0 ? fragmentCell(*f, m_warp, h.repeat, h.row, h.col) : nullptr;
+    const FragmentCell* c =
+        f && h.repeat >= 0 ? fragmentCell(*f, m_warp, h.repeat, h.row, h.col) : nullptr;
     if (c)
-      QToolTip::showText(he->globalPos(),
-                         repeatName(h.repeat) + "\n" + QString::fromStdString(describeFragmentCell(*f, *c)), this);
+      QToolTip::showText(
+          he->globalPos(),
+          repeatName(h.repeat) + "\n" + QString::fromStdString(describeFragmentCell(*f, *c)), this);
     else
       QToolTip::hideText();
     return true;
@@ -189,7 +196,8 @@ void FragmentView::paintEvent(QPaintEvent*) {
                Qt::AlignLeft | Qt::AlignVCenter, repeatName(r));
     const int64_t base = (int64_t(m_warp) * n + r) * perBlock;
     if (base >= int64_t(f->cells.size())) {
-      p.drawText(first.adjusted(0, 0, blockCols() * m_cell, blockRows() * m_cell), tr("(not recorded)"));
+      p.drawText(first.adjusted(0, 0, blockCols() * m_cell, blockRows() * m_cell),
+                 tr("(not recorded)"));
       continue;
     }
     // fills and labels, then the outlines on top so that neighbours cannot cover them
@@ -203,8 +211,10 @@ void FragmentView::paintEvent(QPaintEvent*) {
       if (labelsShown()) {
         p.setPen(Qt::black);
         QString text = QString::fromStdString(fragmentCellLabel(*f, c));
-        if (m_cell >= 38) text += "\n" + QString::fromStdString(fragmentCellElement(*f, c));
-        else text.replace(' ', '\n');  // small cells: "T5" over "r2"
+        if (m_cell >= 38)
+          text += "\n" + QString::fromStdString(fragmentCellElement(*f, c));
+        else
+          text.replace(' ', '\n');  // small cells: "T5" over "r2"
         if (c.mismatch && m_cell >= 44) text += "\n≠T" + QString::number(c.haveThread);
         p.drawText(cr, Qt::AlignCenter, text);
       }

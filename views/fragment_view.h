@@ -1,9 +1,10 @@
 // A tensor-core register operand drawn as the instruction sees it: one block per repeat of the
 // selected warp, each the instruction's atom (A 16×16, B 16×8 as k×n, C/D 16×8; ldmatrix's
-// count 8×8 matrices side by side) in element units. Every cell carries the lane and register the fragment map needs ("T5 r2") and
-// the PTX element ("a2 lo"); its fill is the lane's colour; a cell whose owner under the tensor's
-// layout differs from the map is outlined in the warning colour. The facts are the engine's
-// (FragmentFact, recorded by sema); this widget only lays them out and paints them.
+// count 8×8 matrices side by side) in element units. Every cell carries the lane and register the
+// fragment map needs ("T5 r2") and the PTX element ("a2 lo"); its fill is the lane's colour; a cell
+// whose owner under the tensor's layout differs from the map is outlined in the warning colour. The
+// facts are the engine's (FragmentFact, recorded by sema); this widget only lays them out and
+// paints them.
 #pragma once
 
 #include <QWidget>

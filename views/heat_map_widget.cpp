@@ -17,7 +17,8 @@ QColor ramp(double t) {
   int i = std::min(3, static_cast<int>(t));
   double f = t - i;
   const QColor &a = stops[i], &b = stops[i + 1];
-  return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * f, a.greenF() + (b.greenF() - a.greenF()) * f,
+  return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * f,
+                          a.greenF() + (b.greenF() - a.greenF()) * f,
                           a.blueF() + (b.blueF() - a.blueF()) * f);
 }
 
@@ -62,7 +63,9 @@ void HeatMapWidget::setGrid(const HeatGrid& grid, const QString& title) {
   update();
 }
 
-QRectF HeatMapWidget::plotRect() const { return QRectF(48, 24, width() - 126, height() - 78); }
+QRectF HeatMapWidget::plotRect() const {
+  return QRectF(48, 24, width() - 126, height() - 78);
+}
 
 namespace {
 /// 0, step, 2·step, … below `count`, with a 1-2-5 step that leaves at least `minPx` pixels between
@@ -96,8 +99,10 @@ std::vector<int64_t> HeatMapWidget::rowTicks() const {
 bool HeatMapWidget::cellAt(QPointF pos, int* row, int* col) const {
   QRectF pr = plotRect();
   if (m_image.isNull() || !pr.contains(pos)) return false;
-  *col = std::min(m_grid.cols - 1, static_cast<int>((pos.x() - pr.left()) / pr.width() * m_grid.cols));
-  *row = std::min(m_grid.rows - 1, static_cast<int>((pos.y() - pr.top()) / pr.height() * m_grid.rows));
+  *col =
+      std::min(m_grid.cols - 1, static_cast<int>((pos.x() - pr.left()) / pr.width() * m_grid.cols));
+  *row =
+      std::min(m_grid.rows - 1, static_cast<int>((pos.y() - pr.top()) / pr.height() * m_grid.rows));
   return true;
 }
 
@@ -134,7 +139,8 @@ void HeatMapWidget::paintEvent(QPaintEvent*) {
     p.drawLine(QPointF(pr.left() - 3, y), QPointF(pr.left(), y));
     p.drawText(QRectF(0, y - 8, 42, 16), Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
   }
-  p.drawText(QRectF(pr.left(), pr.bottom() + 18, pr.width(), 16), Qt::AlignHCenter, tr("column (last dimension)"));
+  p.drawText(QRectF(pr.left(), pr.bottom() + 18, pr.width(), 16), Qt::AlignHCenter,
+             tr("column (last dimension)"));
   p.save();
   p.translate(12, pr.center().y());
   p.rotate(-90);
@@ -143,8 +149,10 @@ void HeatMapWidget::paintEvent(QPaintEvent*) {
   QRectF bar(pr.right() + 10, pr.top(), 14, pr.height());
   for (int y = 0; y < bar.height(); ++y)
     p.fillRect(QRectF(bar.left(), bar.top() + y, bar.width(), 1), ramp(1.0 - y / bar.height()));
-  p.drawText(QRectF(bar.right() + 4, bar.top(), 70, 16), Qt::AlignLeft, QString::number(m_max, 'g', 3));
-  p.drawText(QRectF(bar.right() + 4, bar.bottom() - 16, 70, 16), Qt::AlignLeft, QString::number(m_min, 'g', 3));
+  p.drawText(QRectF(bar.right() + 4, bar.top(), 70, 16), Qt::AlignLeft,
+             QString::number(m_max, 'g', 3));
+  p.drawText(QRectF(bar.right() + 4, bar.bottom() - 16, 70, 16), Qt::AlignLeft,
+             QString::number(m_min, 'g', 3));
   p.drawText(QRectF(pr.left(), height() - 18, width() - pr.left(), 16), Qt::AlignLeft,
              m_hover.isEmpty() ? tr("hover a cell for its value") : m_hover);
 }

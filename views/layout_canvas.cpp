@@ -35,8 +35,8 @@ void LayoutCanvas::setModel(const LayoutGridModel* model) {
 }
 
 void LayoutCanvas::modelChanged() {
-  bool sizeChanged = !m_model || m_image.width() != m_model->cols() ||
-                     m_image.height() != m_model->rows();
+  bool sizeChanged =
+      !m_model || m_image.width() != m_model->cols() || m_image.height() != m_model->rows();
   rebuildImage();
   if (m_selected >= (m_model ? m_model->cellCount() : 0)) m_selected = -1;
   if (sizeChanged) {
@@ -127,8 +127,10 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
   // visible cell range
   int64_t c0 = std::max<int64_t>(0, static_cast<int64_t>((area.left() - m_offset.x()) / m_cell));
   int64_t r0 = std::max<int64_t>(0, static_cast<int64_t>((area.top() - m_offset.y()) / m_cell));
-  int64_t c1 = std::min<int64_t>(cols, static_cast<int64_t>(std::ceil((area.right() - m_offset.x()) / m_cell)) + 1);
-  int64_t r1 = std::min<int64_t>(rows, static_cast<int64_t>(std::ceil((area.bottom() - m_offset.y()) / m_cell)) + 1);
+  int64_t c1 = std::min<int64_t>(
+      cols, static_cast<int64_t>(std::ceil((area.right() - m_offset.x()) / m_cell)) + 1);
+  int64_t r1 = std::min<int64_t>(
+      rows, static_cast<int64_t>(std::ceil((area.bottom() - m_offset.y()) / m_cell)) + 1);
   if (c0 >= c1 || r0 >= r1) return;
   QRectF target(m_offset.x() + c0 * m_cell, m_offset.y() + r0 * m_cell, (c1 - c0) * m_cell,
                 (r1 - r0) * m_cell);
@@ -140,9 +142,11 @@ void LayoutCanvas::paintGrid(QPainter& p, const QRectF& area) const {
   if (m_cell >= 6) {  // grid lines, one per visible row and column
     QVector<QLineF> lines;
     for (int64_t c = c0; c <= c1; ++c)
-      lines.append(QLineF(m_offset.x() + c * m_cell, target.top(), m_offset.x() + c * m_cell, target.bottom()));
+      lines.append(QLineF(m_offset.x() + c * m_cell, target.top(), m_offset.x() + c * m_cell,
+                          target.bottom()));
     for (int64_t r = r0; r <= r1; ++r)
-      lines.append(QLineF(target.left(), m_offset.y() + r * m_cell, target.right(), m_offset.y() + r * m_cell));
+      lines.append(QLineF(target.left(), m_offset.y() + r * m_cell, target.right(),
+                          m_offset.y() + r * m_cell));
     p.setPen(QPen(lineColour, 1));
     p.drawLines(lines);
   }
@@ -430,13 +434,18 @@ void LayoutCanvas::mouseReleaseEvent(QMouseEvent* e) {
 void LayoutCanvas::keyPressEvent(QKeyEvent* e) {
   switch (e->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomBy(1.25); break;
-    case Qt::Key_Minus: zoomBy(0.8); break;
+    case Qt::Key_Equal:
+      zoomBy(1.25);
+      break;
+    case Qt::Key_Minus:
+      zoomBy(0.8);
+      break;
     case Qt::Key_0:
       fitToView();
       m_autoFit = true;
       break;
-    default: QWidget::keyPressEvent(e);
+    default:
+      QWidget::keyPressEvent(e);
   }
 }
 
@@ -464,7 +473,8 @@ bool LayoutCanvas::exportSvg(const QString& path) const {
   const double cell = 40;
   QSvgGenerator gen;
   gen.setFileName(path);
-  gen.setSize(QSize(static_cast<int>(m_model->cols() * cell), static_cast<int>(m_model->rows() * cell)));
+  gen.setSize(
+      QSize(static_cast<int>(m_model->cols() * cell), static_cast<int>(m_model->rows() * cell)));
   gen.setViewBox(QRect(QPoint(0, 0), gen.size()));
   gen.setTitle(QString::fromStdString(m_model->layout().toString()));
   QPainter p;
@@ -481,7 +491,8 @@ bool LayoutCanvas::exportSvg(const QString& path) const {
       p.setPen(QPen(Qt::white, 1));
       p.drawRect(cr);
       p.setPen(Qt::black);
-      p.drawText(cr, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(m_model->cellLabel(fl)));
+      p.drawText(cr, Qt::AlignCenter | Qt::TextWordWrap,
+                 QString::fromStdString(m_model->cellLabel(fl)));
     }
   p.end();
   return QFile::exists(path);

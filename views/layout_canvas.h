@@ -1,7 +1,8 @@
 // The painted grid of the layout view. Painting is independent of the cell count: the per-cell
 // colours live in one QImage (a pixel per cell) that is drawn scaled for the visible cells only;
 // grid lines (one per visible row and column), atom outlines (merged boundary segments, computed
-// once per atom choice) and `w l r` labels are added when the zoom makes them legible. Wheel zooms around the cursor, dragging pans, a click selects a cell.
+// once per atom choice) and `w l r` labels are added when the zoom makes them legible. Wheel zooms
+// around the cursor, dragging pans, a click selects a cell.
 #pragma once
 
 #include <QImage>

@@ -22,12 +22,24 @@ uint32_t hsv(double h, double s, double v) {
   double r = 0, g = 0, b = 0;
   int sector = static_cast<int>(h / 60) % 6;
   switch (sector) {
-    case 0: r = c, g = x; break;
-    case 1: r = x, g = c; break;
-    case 2: g = c, b = x; break;
-    case 3: g = x, b = c; break;
-    case 4: r = x, b = c; break;
-    default: r = c, b = x; break;
+    case 0:
+      r = c, g = x;
+      break;
+    case 1:
+      r = x, g = c;
+      break;
+    case 2:
+      g = c, b = x;
+      break;
+    case 3:
+      g = x, b = c;
+      break;
+    case 4:
+      r = x, b = c;
+      break;
+    default:
+      r = c, b = x;
+      break;
   }
   auto u = [m](double t) { return static_cast<uint32_t>(std::lround((t + m) * 255)); };
   return 0xff000000u | (u(r) << 16) | (u(g) << 8) | u(b);
@@ -271,7 +283,9 @@ int64_t LayoutGridModel::rowRulerValue(int64_t row) const {
 std::string LayoutGridModel::axesText() const {
   const auto& sh = m_table.shape;
   const size_t n = sh.size();
-  auto axis = [&](size_t i) { return "axis " + std::to_string(i) + " (" + std::to_string(sh[i]) + ")"; };
+  auto axis = [&](size_t i) {
+    return "axis " + std::to_string(i) + " (" + std::to_string(sh[i]) + ")";
+  };
   if (n == 0) return {};
   if (n == 1) return "flat index, " + std::to_string(m_cols) + " per row (1-D, wrapped)";
   std::string s = "rows: " + axis(n - 2) + " · columns: " + axis(n - 1);

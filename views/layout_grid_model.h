@@ -45,8 +45,8 @@ struct CellValue {
 /// layout typed without a kernel: a script's shared tiles show the simulator's counts of the
 /// kernel's real accesses (ir::SharedAccessCount), never this model.
 struct BankStats {
-  int64_t accesses = 0;     ///< warp-wide accesses (groups of 32 elements)
-  int64_t conflicted = 0;   ///< accesses with degree > 1
+  int64_t accesses = 0;    ///< warp-wide accesses (groups of 32 elements)
+  int64_t conflicted = 0;  ///< accesses with degree > 1
   int64_t extraWavefronts = 0;
   int maxDegree = 0;
 };

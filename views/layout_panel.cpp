@@ -127,8 +127,10 @@ LayoutPanel::LayoutPanel(Session& session, QWidget* parent) : QWidget(parent), m
   connect(svg, &QToolButton::clicked, this, [this] { exportImage(true); });
   connect(m_canvas, &LayoutCanvas::cellClicked, this, &LayoutPanel::selectCell);
   connect(m_canvas, &LayoutCanvas::cellHovered, this, [this](qint64 f) {
-    if (f >= 0) updateInfo(f);
-    else if (m_canvas->selectedCell() >= 0) updateInfo(m_canvas->selectedCell());
+    if (f >= 0)
+      updateInfo(f);
+    else if (m_canvas->selectedCell() >= 0)
+      updateInfo(m_canvas->selectedCell());
   });
   connect(m_info, &QLabel::linkActivated, this,
           [this](const QString& link) { m_session.selectLine(link.mid(5).toInt()); });
@@ -168,10 +170,17 @@ void LayoutPanel::refreshSymbols() {
     const ir::Symbol& s = syms[i];
     QString kind;
     switch (s.kind) {
-      case ir::Symbol::Kind::Layout: kind = tr("layout"); break;
-      case ir::Symbol::Kind::Tensor: kind = QString::fromUtf8(ir::memScopeName(s.scope).data()); break;
-      case ir::Symbol::Kind::View: kind = tr("view"); break;
-      default: continue;
+      case ir::Symbol::Kind::Layout:
+        kind = tr("layout");
+        break;
+      case ir::Symbol::Kind::Tensor:
+        kind = QString::fromUtf8(ir::memScopeName(s.scope).data());
+        break;
+      case ir::Symbol::Kind::View:
+        kind = tr("view");
+        break;
+      default:
+        continue;
     }
     QString label = QString::fromStdString(s.name) + "  — " + kind;
     if (!s.shape.empty()) label += " " + shapeText(s.shape);
@@ -247,7 +256,8 @@ void LayoutPanel::onSymbolChosen(int index) {
   const bool memory = s.kind != ir::Symbol::Kind::Layout && s.scope != ir::MemScope::Local;
   requestTable(TableRequest{s.layout, s.shape, bytes, memory, false});
   refreshTileOps();
-  if (s.scope == ir::MemScope::Shared && s.kind != ir::Symbol::Kind::Layout && m_mode->currentIndex() == 0)
+  if (s.scope == ir::MemScope::Shared && s.kind != ir::Symbol::Kind::Layout &&
+      m_mode->currentIndex() == 0)
     m_mode->setCurrentIndex(2);
 }
 
@@ -463,9 +473,13 @@ QString LayoutPanel::memoryTouches(qint64 flat) const {
   return "<br>" + tr("tile ops on this element:") + "<br>" + lines.join("<br>");
 }
 
-QString LayoutPanel::infoText() const { return m_info->text(); }
+QString LayoutPanel::infoText() const {
+  return m_info->text();
+}
 
-QString LayoutPanel::statsText() const { return m_stats->text(); }
+QString LayoutPanel::statsText() const {
+  return m_stats->text();
+}
 
 void LayoutPanel::updateStats() {
   if (m_model.empty()) {
@@ -544,16 +558,18 @@ QString LayoutPanel::bankText() const {
     const bool named = a.op.size() > a.tensor.size() &&
                        a.op.compare(a.op.size() - a.tensor.size(), a.tensor.size(), a.tensor) == 0;
     const std::string what = named ? a.op : a.op + " on " + a.tensor;
-    QString row = tr("line %1 · %2 · %3 warp instr. · %4-way · %5 wavefronts (%6 without conflicts)")
-                      .arg(a.span.line)
-                      .arg(QString::fromStdString(what).toHtmlEscaped())
-                      .arg(a.instructions)
-                      .arg(a.maxWays)
-                      .arg(a.wavefronts)
-                      .arg(a.idealWavefronts);
+    QString row =
+        tr("line %1 · %2 · %3 warp instr. · %4-way · %5 wavefronts (%6 without conflicts)")
+            .arg(a.span.line)
+            .arg(QString::fromStdString(what).toHtmlEscaped())
+            .arg(a.instructions)
+            .arg(a.maxWays)
+            .arg(a.wavefronts)
+            .arg(a.idealWavefronts);
     if (isShown)
       mine << "<b>" + row + "</b>";
-    else others << row;
+    else
+      others << row;
   }
   QString head = report_stale_note(m_session.reportStale());
   return head + tr("bank conflicts counted by the simulator in the last run:<br>") +

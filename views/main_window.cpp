@@ -60,7 +60,8 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
   m_busy = new QLabel(this);
   statusBar()->addPermanentWidget(m_busy);
   // Progress of a batch job: shown only once it has run for half a second (a quick compile does
-  // not flash a bar), with the elapsed time; the engine's budget has no total to show a fraction of.
+  // not flash a bar), with the elapsed time; the engine's budget has no total to show a fraction
+  // of.
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 0);
   m_progress->setMaximumWidth(220);
@@ -94,7 +95,10 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
     for (const auto& d : f->frontEnd->diagnostics)
       (d.severity == Severity::Error ? errors : warnings) += d.severity != Severity::Note;
     statusBar()->showMessage(tr("%1 errors, %2 warnings · front end %3 ms")
-                                 .arg(errors).arg(warnings).arg(f->millis, 0, 'f', 2), 5000);
+                                 .arg(errors)
+                                 .arg(warnings)
+                                 .arg(f->millis, 0, 'f', 2),
+                             5000);
   });
   // Open, New, Examples, recovery: every dock forgets the old document (its own reset; the docks
   // drawn from the session's facts, products and report follow the session, which drops them).
@@ -231,14 +235,15 @@ void MainWindow::createActions() {
                   [this] { saveAs(); });
   file->addSeparator();
   file->addAction(tr("Open &Bundle…"), this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel bundle"), QString(),
-                                                      tr("Kernel bundles (*.tirxb);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open kernel bundle"), QString(), tr("Kernel bundles (*.tirxb);;All files (*)"));
     if (!path.isEmpty()) openBundle(path);
   });
   file->addAction(tr("&Export Bundle…"), this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export kernel bundle"),
-                                                      QFileInfo(m_session->displayName()).completeBaseName() + ".tirxb",
-                                                      tr("Kernel bundles (*.tirxb)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export kernel bundle"),
+        QFileInfo(m_session->displayName()).completeBaseName() + ".tirxb",
+        tr("Kernel bundles (*.tirxb)"));
     if (!path.isEmpty()) exportBundleTo(path);
   });
   file->addSeparator();
@@ -332,10 +337,12 @@ void MainWindow::createActions() {
   tb->addWidget(m_devices);
   m_sanitize = new QComboBox(this);
   m_sanitize->setObjectName("sanitizePicker");
-  m_sanitize->setToolTip(tr("Run GPU kernels under NVIDIA compute-sanitizer: its findings appear at script lines "
-                            "(local GPUs only)"));
+  m_sanitize->setToolTip(
+      tr("Run GPU kernels under NVIDIA compute-sanitizer: its findings appear at script lines "
+         "(local GPUs only)"));
   m_sanitize->addItem(tr("no sanitizer"), QString());
-  for (const char* t : {"memcheck", "racecheck", "initcheck", "synccheck"}) m_sanitize->addItem(t, QString(t));
+  for (const char* t : {"memcheck", "racecheck", "initcheck", "synccheck"})
+    m_sanitize->addItem(t, QString(t));
   m_sanitize->setEnabled(false);
   connect(m_sanitize, &QComboBox::currentIndexChanged, this,
           [this](int) { m_session->setSanitize(m_sanitize->currentData().toString()); });
@@ -349,8 +356,9 @@ void MainWindow::createActions() {
   tb->addWidget(new QLabel(tr(" Target: "), this));
   m_arch = new QComboBox(this);
   m_arch->setObjectName("archPicker");
-  m_arch->setToolTip(tr("Target architecture: what sema checks against (e.g. three-input max.f32 "
-                        "needs sm_100), what NVRTC compiles for and what the simulator runs"));
+  m_arch->setToolTip(
+      tr("Target architecture: what sema checks against (e.g. three-input max.f32 "
+         "needs sm_100), what NVRTC compiles for and what the simulator runs"));
   for (int sm : {80, 86, 89, 90, 100}) m_arch->addItem(QString("sm_%1").arg(sm), sm);
   {
     int saved = QSettings().value("build/sm", 90).toInt();
@@ -376,18 +384,21 @@ void MainWindow::editRemoteHosts() {
 }
 
 void MainWindow::exportBundleTo(const QString& path) {
-  emit m_session->statusMessage(tr("exporting a bundle of %1 on %2…").arg(m_session->displayName(), m_session->device()));
+  emit m_session->statusMessage(
+      tr("exporting a bundle of %1 on %2…").arg(m_session->displayName(), m_session->device()));
   const VerifyRequest req = m_session->verifyRequest();
   m_runner->submitCancellable<BundleExport>(
-      JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runExportBundle(req, cancel); }, this,
+      JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runExportBundle(req, cancel); },
+      this,
       [this, path](BundleExport b) {
         QString message = QString::fromStdString(b.summary);
         bool ok = b.ok;
         if (ok) {
           QSaveFile f(path);
-          ok = f.open(QIODevice::WriteOnly) && f.write(b.json.data(), qint64(b.json.size())) == qint64(b.json.size()) &&
-               f.commit();
-          message = ok ? tr("wrote %1: %2").arg(path, message) : tr("cannot write %1: %2").arg(path, f.errorString());
+          ok = f.open(QIODevice::WriteOnly) &&
+               f.write(b.json.data(), qint64(b.json.size())) == qint64(b.json.size()) && f.commit();
+          message = ok ? tr("wrote %1: %2").arg(path, message)
+                       : tr("cannot write %1: %2").arg(path, f.errorString());
         }
         statusBar()->showMessage(message, 10000);
         emit bundleExported(path, ok, message);
@@ -414,13 +425,14 @@ void MainWindow::openBundle(const QString& path) {
     w->show();
     emit bundleOpened(w, QString::fromStdString(b.summary));
   });
-  watcher->setFuture(QtConcurrent::run([path, columns] { return loadBundleFile(path.toStdString(), columns); }));
+  watcher->setFuture(
+      QtConcurrent::run([path, columns] { return loadBundleFile(path.toStdString(), columns); }));
 }
 
 void MainWindow::showBundle(const QString& path, const OpenedBundle& b) {
   m_bundleView = true;
-  m_session->showRecorded(QString::fromStdString(b.script), QString::fromStdString(b.scriptFile), b.products,
-                          b.report);
+  m_session->showRecorded(QString::fromStdString(b.script), QString::fromStdString(b.scriptFile),
+                          b.products, b.report);
   m_editor->setReadOnly(true);
   setWindowTitle(tr("%1 — %2 (bundle, read-only) — TIRx Studio")
                      .arg(QString::fromStdString(b.scriptFile), QFileInfo(path).fileName()));
@@ -431,7 +443,8 @@ void MainWindow::fillDevices() {
   const QString current = m_devices->currentData().toString();
   m_devices->clear();
   m_devices->addItem(tr("Simulator (CPU, exact)"), "sim");
-  for (const QString& host : RemoteHostsDialog::savedHosts()) m_devices->addItem(host + tr(" (remote)"), host);
+  for (const QString& host : RemoteHostsDialog::savedHosts())
+    m_devices->addItem(host + tr(" (remote)"), host);
   if (const int i = m_devices->findData(current); i >= 0) m_devices->setCurrentIndex(i);
   m_devices->setToolTip(tr("Looking for CUDA GPUs…"));
   // Enumerating GPUs dlopens libcuda and calls cuInit, which can take a while on a machine with a
@@ -442,7 +455,8 @@ void MainWindow::fillDevices() {
   connect(watcher, &Watcher::finished, this, [this, watcher] {
     int at = 1;  // after the simulator, before the remote hosts
     for (const auto& [id, name] : watcher->result())
-      m_devices->insertItem(at++, QString::fromStdString(id + " — " + name), QString::fromStdString(id));
+      m_devices->insertItem(at++, QString::fromStdString(id + " — " + name),
+                            QString::fromStdString(id));
     m_devices->setToolTip(m_devices->count() == 1 + RemoteHostsDialog::savedHosts().size()
                               ? tr("No CUDA GPU found: the simulator runs every kernel")
                               : tr("Where Compile & Verify runs the kernels"));
@@ -552,9 +566,10 @@ bool MainWindow::saveTo(const QString& path) {
 
 bool MainWindow::maybeSave() {
   if (!m_session->isModified()) return true;
-  auto answer = QMessageBox::warning(
-      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_session->displayName()),
-      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  auto answer =
+      QMessageBox::warning(this, tr("Unsaved changes"),
+                           tr("%1 has unsaved changes. Save them?").arg(m_session->displayName()),
+                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save) return save();
   return answer == QMessageBox::Discard;
 }
@@ -570,9 +585,13 @@ void MainWindow::updateTitle() {
                      .arg(m_session->displayName(), m_session->isModified() ? "*" : ""));
 }
 
-void MainWindow::compileAndVerify() { m_session->requestCompileAndVerify(); }
+void MainWindow::compileAndVerify() {
+  m_session->requestCompileAndVerify();
+}
 
-void MainWindow::stopRun() { m_session->stop(); }
+void MainWindow::stopRun() {
+  m_session->stop();
+}
 
 void MainWindow::onBatchBusy(bool busy) {
   m_stop->setEnabled(busy);
@@ -590,10 +609,11 @@ void MainWindow::onBatchBusy(bool busy) {
 void MainWindow::updateStaleTitles() {
   dock("results")->setWindowTitle(m_session->reportStale() ? tr("Results (out of date)")
                                                            : tr("Results"));
-  dock("assembly")->setWindowTitle(m_session->productsStale() ? tr("Assembly (out of date)")
-                                                              : tr("Assembly"));
+  dock("assembly")
+      ->setWindowTitle(m_session->productsStale() ? tr("Assembly (out of date)") : tr("Assembly"));
   // the timeline's lines point into the text it ran: after an edit they may point elsewhere
-  dock("pipeline")->setWindowTitle(m_session->reportStale() ? tr("Pipeline (out of date)") : tr("Pipeline"));
+  dock("pipeline")
+      ->setWindowTitle(m_session->reportStale() ? tr("Pipeline (out of date)") : tr("Pipeline"));
 }
 
 void MainWindow::setDarkTheme(bool dark) {

@@ -37,11 +37,13 @@ std::vector<FragmentTable> opcodeFragmentTables(const PtxInstruction& instr) {
     const int ra = frag::mmaRegisters(s, frag::MmaOperand::A);
     const int rb = frag::mmaRegisters(s, frag::MmaOperand::B);
     out.push_back(mmaTable(s, frag::MmaOperand::A,
-                           "A 16×" + std::to_string(k) + " (m×k) · a0..a" + std::to_string(2 * ra - 1) +
-                               " in " + std::to_string(ra) + " registers"));
+                           "A 16×" + std::to_string(k) + " (m×k) · a0..a" +
+                               std::to_string(2 * ra - 1) + " in " + std::to_string(ra) +
+                               " registers"));
     out.push_back(mmaTable(s, frag::MmaOperand::B,
-                           "B " + std::to_string(k) + "×8 (k×n) · b0..b" + std::to_string(2 * rb - 1) +
-                               " in " + std::to_string(rb) + (rb == 1 ? " register" : " registers")));
+                           "B " + std::to_string(k) + "×8 (k×n) · b0..b" +
+                               std::to_string(2 * rb - 1) + " in " + std::to_string(rb) +
+                               (rb == 1 ? " register" : " registers")));
     out.push_back(mmaTable(s, frag::MmaOperand::C, "C/D 16×8 (m×n) · c0..c3, one f32 each"));
   } else if (instr.family == PtxFamily::Wgmma && frag::wgmmaValidN(instr.wgmmaN)) {
     // The warpgroup's frame is 64 rows; rows 16w..16w+15 belong to warp w with the same lanes and
@@ -50,8 +52,9 @@ std::vector<FragmentTable> opcodeFragmentTables(const PtxInstruction& instr) {
     const int n = instr.wgmmaN;
     const frag::FragmentMap d = frag::wgmmaAccumulatorFragment(n);
     FragmentTable dt;
-    dt.title = "D rows 0–15 (warp 0; +16w rows: thread +32w) × columns 0–" + std::to_string(std::min(n, 16) - 1) +
-               " of 64×" + std::to_string(n) + " · d0..d" + std::to_string(n / 2 - 1) + ", one f32 each";
+    dt.title = "D rows 0–15 (warp 0; +16w rows: thread +32w) × columns 0–" +
+               std::to_string(std::min(n, 16) - 1) + " of 64×" + std::to_string(n) + " · d0..d" +
+               std::to_string(n / 2 - 1) + ", one f32 each";
     dt.rows = 16;
     dt.cols = std::min(n, 16);
     for (int r = 0; r < dt.rows; ++r)
@@ -77,8 +80,8 @@ std::vector<FragmentTable> opcodeFragmentTables(const PtxInstruction& instr) {
     const frag::MatrixShape s{instr.matrices, instr.trans};
     for (int m = 0; m < s.count; ++m) {
       FragmentTable t;
-      t.title = "matrix " + std::to_string(m) + " → r" + std::to_string(m) +
-                " (rows from lanes " + std::to_string(8 * m) + "–" + std::to_string(8 * m + 7) + ")";
+      t.title = "matrix " + std::to_string(m) + " → r" + std::to_string(m) + " (rows from lanes " +
+                std::to_string(8 * m) + "–" + std::to_string(8 * m + 7) + ")";
       t.rows = t.cols = 8;
       for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c) {

@@ -5,8 +5,8 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
-#include <QVBoxLayout>
 #include <QScreen>
+#include <QVBoxLayout>
 #include <algorithm>
 
 #include "views/fragment_view.h"
@@ -34,7 +34,8 @@ QImage renderFragmentTables(const std::vector<FragmentTable>& tables, QSize cell
   for (const auto& t : tables) {
     p.setFont(tf);
     p.setPen(Qt::black);
-    p.drawText(QRect(x0, margin, std::max(t.cols * cell.width(), 60), title), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+    p.drawText(QRect(x0, margin, std::max(t.cols * cell.width(), 60), title),
+               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                QString::fromStdString(t.title));
     p.setFont(f);
     const int y0 = margin + title;
@@ -45,8 +46,9 @@ QImage renderFragmentTables(const std::vector<FragmentTable>& tables, QSize cell
         p.setPen(QColor(150, 150, 150));
         p.drawRect(rc);
         p.setPen(Qt::black);
-        p.drawText(rc, Qt::AlignCenter,
-                   QStringLiteral("T%1\n%2").arg(t.lane(r, c)).arg(QString::fromStdString(t.label(r, c))));
+        p.drawText(
+            rc, Qt::AlignCenter,
+            QStringLiteral("T%1\n%2").arg(t.lane(r, c)).arg(QString::fromStdString(t.label(r, c))));
       }
     p.setPen(QPen(Qt::black, 1.5));
     for (int r = 0; r <= t.rows; r += 8)
@@ -74,9 +76,12 @@ OpcodeHoverPopup::OpcodeHoverPopup(QWidget* parent) : QFrame(parent, Qt::ToolTip
   lay->addWidget(m_image);
 }
 
-QString OpcodeHoverPopup::caption() const { return m_caption->text(); }
+QString OpcodeHoverPopup::caption() const {
+  return m_caption->text();
+}
 
-void OpcodeHoverPopup::showPicture(const QPoint& at, const QImage& picture, const QString& caption) {
+void OpcodeHoverPopup::showPicture(const QPoint& at, const QImage& picture,
+                                   const QString& caption) {
   m_picture = picture;
   m_caption->setText(caption);
   m_caption->setMaximumWidth(std::max(300, picture.width()));
@@ -87,7 +92,8 @@ void OpcodeHoverPopup::showPicture(const QPoint& at, const QImage& picture, cons
   if (const QScreen* s = QGuiApplication::screenAt(at)) {
     const QRect avail = s->availableGeometry();
     pos.setX(std::max(avail.left(), std::min(pos.x(), avail.right() - width())));
-    if (pos.y() + height() > avail.bottom()) pos.setY(std::max(avail.top(), at.y() - height() - 14));
+    if (pos.y() + height() > avail.bottom())
+      pos.setY(std::max(avail.top(), at.y() - height() - 14));
   }
   move(pos);
   show();

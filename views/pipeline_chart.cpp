@@ -20,22 +20,28 @@ std::vector<int> pipelineCtas(const ir::AsyncTimeline& tl) {
 namespace {
 
 bool isCopy(AsyncEventKind k) {
-  return k == AsyncEventKind::CpAsyncCopy || k == AsyncEventKind::TmaLoad || k == AsyncEventKind::TmaStore;
+  return k == AsyncEventKind::CpAsyncCopy || k == AsyncEventKind::TmaLoad ||
+         k == AsyncEventKind::TmaStore;
 }
 
 PipelineItem::Category categoryOf(AsyncEventKind k) {
   switch (k) {
     case AsyncEventKind::CpAsyncWait:
     case AsyncEventKind::BulkWait:
-    case AsyncEventKind::MbarWait: return PipelineItem::Category::Wait;
+    case AsyncEventKind::MbarWait:
+      return PipelineItem::Category::Wait;
     case AsyncEventKind::CpAsyncCopy:
     case AsyncEventKind::TmaLoad:
-    case AsyncEventKind::TmaStore: return PipelineItem::Category::Copy;
+    case AsyncEventKind::TmaStore:
+      return PipelineItem::Category::Copy;
     case AsyncEventKind::MbarArrive:
     case AsyncEventKind::MbarExpectTx:
-    case AsyncEventKind::MbarCompleteTx: return PipelineItem::Category::Arrive;
-    case AsyncEventKind::MbarPhase: return PipelineItem::Category::Phase;
-    default: return PipelineItem::Category::Other;
+    case AsyncEventKind::MbarCompleteTx:
+      return PipelineItem::Category::Arrive;
+    case AsyncEventKind::MbarPhase:
+      return PipelineItem::Category::Phase;
+    default:
+      return PipelineItem::Category::Other;
   }
 }
 
@@ -44,7 +50,8 @@ QString barLabel(const ir::AsyncTimeline& tl, const ir::AsyncEvent& e) {
   if (e.barrier >= 0) s = QString::fromStdString(tl.name(e.barrier));
   if (e.kind == AsyncEventKind::MbarWait) s += QStringLiteral(" p%1").arg(e.parity);
   if (e.kind == AsyncEventKind::CpAsyncWait || e.kind == AsyncEventKind::BulkWait)
-    s = e.group >= 0 ? QStringLiteral("group %1").arg(e.group) : QStringLiteral("wait %1").arg(e.count);
+    s = e.group >= 0 ? QStringLiteral("group %1").arg(e.group)
+                     : QStringLiteral("wait %1").arg(e.count);
   if (isCopy(e.kind) && e.buffer >= 0) {
     if (!s.isEmpty()) s += QStringLiteral(" ");
     s += QString::fromStdString(tl.name(e.buffer));

@@ -15,7 +15,7 @@
 namespace tirx::views {
 
 struct PipelineRow {
-  QString label;   ///< "warp 1 · sync", "warp 1 · copies"
+  QString label;  ///< "warp 1 · sync", "warp 1 · copies"
   int warp = 0;
   bool copies = false;
   int tracks = 1;  ///< bars stacked in this row
@@ -24,14 +24,14 @@ struct PipelineRow {
 struct PipelineItem {
   enum class Category { Wait, Copy, Arrive, Phase, Other };
   Category category = Category::Other;
-  bool bar = false;       ///< an interval (bar) or an instant (marker)
+  bool bar = false;  ///< an interval (bar) or an instant (marker)
   int row = 0, track = 0;
   int64_t start = 0, end = 0;
-  int event = -1;         ///< index into the timeline's events
-  int line = 0;           ///< the statement's script line
+  int event = -1;  ///< index into the timeline's events
+  int line = 0;    ///< the statement's script line
   bool unfinished = false;
-  QString label;          ///< text drawn inside a bar when it fits ("full[0] p0")
-  QString tooltip;        ///< ir::describeAsyncEvent
+  QString label;    ///< text drawn inside a bar when it fits ("full[0] p0")
+  QString tooltip;  ///< ir::describeAsyncEvent
 };
 
 struct PipelineChart {

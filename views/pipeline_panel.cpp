@@ -17,7 +17,8 @@
 
 namespace tirx::views {
 
-PipelinePanel::PipelinePanel(Session& session, QWidget* parent) : QWidget(parent), m_session(session) {
+PipelinePanel::PipelinePanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session) {
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Launch")));
   m_runs = new QComboBox;
@@ -34,9 +35,13 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent) : QWidget(parent
   auto* scroll = new QScrollArea;
   scroll->setWidget(m_view);
   scroll->setWidgetResizable(true);
-  auto* legend = new QLabel(tr("bars: <span style='color:#e8963c'>■</span> wait  <span style='color:#508cdc'>■</span> copy in flight "
-                               "(issue → landing) · markers: <span style='color:#3caa5a'>▼</span> arrive / expect_tx / complete_tx  "
-                               "<span style='color:#aa3caa'>◆</span> phase completes · time: simulated ticks (docs/simulator.md)"));
+  auto* legend =
+      new QLabel(tr("bars: <span style='color:#e8963c'>■</span> wait  <span "
+                    "style='color:#508cdc'>■</span> copy in flight "
+                    "(issue → landing) · markers: <span style='color:#3caa5a'>▼</span> arrive / "
+                    "expect_tx / complete_tx  "
+                    "<span style='color:#aa3caa'>◆</span> phase completes · time: simulated ticks "
+                    "(docs/simulator.md)"));
   legend->setTextFormat(Qt::RichText);
   auto* chartTab = new QWidget;
   auto* chartLayout = new QVBoxLayout(chartTab);
@@ -69,20 +74,25 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent) : QWidget(parent
 
   connect(&m_session, &Session::reportChanged, this, [this] {
     // a dock behind another tab stays "visible" but is covered: defer then too
-    if (isVisible() && !visibleRegion().isEmpty()) refresh();
-    else m_dirty = true;
+    if (isVisible() && !visibleRegion().isEmpty())
+      refresh();
+    else
+      m_dirty = true;
   });
   connect(m_runs, &QComboBox::currentIndexChanged, this, &PipelinePanel::showRun);
   connect(m_cta, &QSpinBox::valueChanged, this, &PipelinePanel::showCta);
   connect(m_images, &QComboBox::currentIndexChanged, this, &PipelinePanel::showImage);
   connect(m_colour, &QComboBox::currentIndexChanged, this, [this](int i) {
-    m_image->setColourBy(i == 1 ? TmaImageView::ColourBy::SourceRow : TmaImageView::ColourBy::SourceChunk);
+    m_image->setColourBy(i == 1 ? TmaImageView::ColourBy::SourceRow
+                                : TmaImageView::ColourBy::SourceChunk);
   });
   connect(m_view, &PipelineView::itemClicked, this, &PipelinePanel::onItemClicked);
   refresh();
 }
 
-void PipelinePanel::showEvent(QShowEvent*) { refreshIfPending(); }
+void PipelinePanel::showEvent(QShowEvent*) {
+  refreshIfPending();
+}
 
 void PipelinePanel::refreshIfPending() {
   if (m_dirty) refresh();
@@ -130,7 +140,8 @@ void PipelinePanel::showRun(int pick) {
         m_images->addItem(tr("line %1 · cta %2 · %3 ← %4 (%5)")
                               .arg(im.span.line)
                               .arg(im.cta)
-                              .arg(QString::fromStdString(r->timeline.name(im.buffer)), QString::fromStdString(r->timeline.name(im.tensor)),
+                              .arg(QString::fromStdString(r->timeline.name(im.buffer)),
+                                   QString::fromStdString(r->timeline.name(im.tensor)),
                                    coords.join(", ")));
       }
   }
@@ -149,7 +160,10 @@ void PipelinePanel::showImage(int index) {
   const auto report = m_session.report();
   const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
   const ir::AsyncTimeline* tl = r ? &r->timeline : nullptr;
-  m_image->setImage(tl && index >= 0 && index < static_cast<int>(tl->images.size()) ? &tl->images[size_t(index)] : nullptr, tl);
+  m_image->setImage(tl && index >= 0 && index < static_cast<int>(tl->images.size())
+                        ? &tl->images[size_t(index)]
+                        : nullptr,
+                    tl);
   m_caption->setText(m_image->caption());
 }
 
@@ -198,7 +212,8 @@ void PipelinePanel::onItemClicked(int item) {
   const verify::KernelRun* r = runAt(report.get(), m_runs->currentIndex());
   if (!r) return;
   const auto& tl = r->timeline;
-  if (it.event >= 0 && size_t(it.event) < tl.events.size() && tl.events[size_t(it.event)].image >= 0)
+  if (it.event >= 0 && size_t(it.event) < tl.events.size() &&
+      tl.events[size_t(it.event)].image >= 0)
     m_images->setCurrentIndex(tl.events[size_t(it.event)].image);
 }
 

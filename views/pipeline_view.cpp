@@ -36,11 +36,16 @@ void PipelineView::setSelected(int item) {
 
 QColor PipelineView::categoryColor(PipelineItem::Category c) {
   switch (c) {
-    case PipelineItem::Category::Wait: return QColor(232, 150, 60);
-    case PipelineItem::Category::Copy: return QColor(80, 140, 220);
-    case PipelineItem::Category::Arrive: return QColor(60, 170, 90);
-    case PipelineItem::Category::Phase: return QColor(170, 60, 170);
-    case PipelineItem::Category::Other: return QColor(120, 120, 120);
+    case PipelineItem::Category::Wait:
+      return QColor(232, 150, 60);
+    case PipelineItem::Category::Copy:
+      return QColor(80, 140, 220);
+    case PipelineItem::Category::Arrive:
+      return QColor(60, 170, 90);
+    case PipelineItem::Category::Phase:
+      return QColor(170, 60, 170);
+    case PipelineItem::Category::Other:
+      return QColor(120, 120, 120);
   }
   return Qt::gray;
 }
@@ -50,7 +55,9 @@ int PipelineView::rowHeight(int row) const {
   return r.copies ? r.tracks * kTrack + 8 : kSyncRow;
 }
 
-int PipelineView::rowTop(int row) const { return row >= 0 && size_t(row) < m_rowTops.size() ? m_rowTops[size_t(row)] : kTop; }
+int PipelineView::rowTop(int row) const {
+  return row >= 0 && size_t(row) < m_rowTops.size() ? m_rowTops[size_t(row)] : kTop;
+}
 
 int PipelineView::contentHeight() const {
   int h = kTop + 6;
@@ -58,8 +65,12 @@ int PipelineView::contentHeight() const {
   return h;
 }
 
-QSize PipelineView::sizeHint() const { return {800, std::max(120, contentHeight())}; }
-QSize PipelineView::minimumSizeHint() const { return {kLeft + 120, std::max(60, contentHeight())}; }
+QSize PipelineView::sizeHint() const {
+  return {800, std::max(120, contentHeight())};
+}
+QSize PipelineView::minimumSizeHint() const {
+  return {kLeft + 120, std::max(60, contentHeight())};
+}
 
 double PipelineView::xOf(int64_t t) const {
   const double w = std::max(1, width() - kLeft - kRight);
@@ -73,7 +84,8 @@ QRectF PipelineView::itemRect(int i) const {
   const double x0 = xOf(it.start);
   if (it.bar) {
     const double x1 = std::max(xOf(it.end), x0 + 3);
-    if (m_chart.rows[size_t(it.row)].copies) return QRectF(x0, top + 4 + it.track * kTrack, x1 - x0, kTrack - 2);
+    if (m_chart.rows[size_t(it.row)].copies)
+      return QRectF(x0, top + 4 + it.track * kTrack, x1 - x0, kTrack - 2);
     return QRectF(x0, top + 9, x1 - x0, kSyncRow - 16);
   }
   // markers: arrivals above the bar band, phase flips across the row (a diamond where a wait they
@@ -104,7 +116,8 @@ void PipelineView::paintEvent(QPaintEvent*) {
   }
   // time axis
   p.setPen(palette().mid().color());
-  const int64_t step = std::max<int64_t>(1, int64_t(std::pow(10.0, std::floor(std::log10(double(m_chart.tEnd) / 2)))));
+  const int64_t step = std::max<int64_t>(
+      1, int64_t(std::pow(10.0, std::floor(std::log10(double(m_chart.tEnd) / 2)))));
   QFont small = font();
   small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1.5));
   p.setFont(small);
@@ -121,10 +134,13 @@ void PipelineView::paintEvent(QPaintEvent*) {
     const int top = rowTop(static_cast<int>(r)), h = rowHeight(static_cast<int>(r));
     if (r % 2) p.fillRect(QRect(0, top, width(), h), palette().alternateBase());
     p.setPen(text);
-    p.drawText(QRect(4, top, kLeft - 8, h), Qt::AlignLeft | Qt::AlignVCenter, m_chart.rows[r].label);
+    p.drawText(QRect(4, top, kLeft - 8, h), Qt::AlignLeft | Qt::AlignVCenter,
+               m_chart.rows[r].label);
   }
   // bars first, then phase flips, then the other markers on top of their lines
-  auto pass = [](const PipelineItem& it) { return it.bar ? 0 : it.category == PipelineItem::Category::Phase ? 1 : 2; };
+  auto pass = [](const PipelineItem& it) {
+    return it.bar ? 0 : it.category == PipelineItem::Category::Phase ? 1 : 2;
+  };
   for (int layer = 0; layer < 3; ++layer)
     for (int i = 0; i < static_cast<int>(m_chart.items.size()); ++i) {
       const PipelineItem& it = m_chart.items[size_t(i)];
@@ -145,11 +161,13 @@ void PipelineView::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(rc.center().x(), rc.top()), QPointF(rc.center().x(), rc.bottom()));
         p.setBrush(fill);
         const QPointF c = rc.center();
-        p.drawPolygon(QPolygonF({c + QPointF(0, -5), c + QPointF(4, 0), c + QPointF(0, 5), c + QPointF(-4, 0)}));
+        p.drawPolygon(QPolygonF(
+            {c + QPointF(0, -5), c + QPointF(4, 0), c + QPointF(0, 5), c + QPointF(-4, 0)}));
       } else if (it.category == PipelineItem::Category::Arrive) {
         p.setPen(Qt::NoPen);
         p.setBrush(fill);
-        p.drawPolygon(QPolygonF({rc.topLeft(), rc.topRight(), QPointF(rc.center().x(), rc.bottom())}));
+        p.drawPolygon(
+            QPolygonF({rc.topLeft(), rc.topRight(), QPointF(rc.center().x(), rc.bottom())}));
       } else {
         p.setPen(QPen(fill, 2));
         p.drawLine(QPointF(rc.center().x(), rc.top()), QPointF(rc.center().x(), rc.bottom()));
@@ -173,8 +191,10 @@ bool PipelineView::event(QEvent* e) {
   if (e->type() == QEvent::ToolTip) {
     auto* he = static_cast<QHelpEvent*>(e);
     const int i = itemAt(he->pos());
-    if (i >= 0) QToolTip::showText(he->globalPos(), m_chart.items[size_t(i)].tooltip, this);
-    else QToolTip::hideText();
+    if (i >= 0)
+      QToolTip::showText(he->globalPos(), m_chart.items[size_t(i)].tooltip, this);
+    else
+      QToolTip::hideText();
     return true;
   }
   return QWidget::event(e);

@@ -1,8 +1,9 @@
 // Plot data prepared on the worker, sized to the pixels (STYLE §5): a series of any length becomes
 // at most two points per column (the column's minimum and maximum, in index order, so spikes
-// survive; the Results view asks for one column per two pixels, so never more points than pixels), and a 2-D array becomes a heat-map grid of at most maxRows × maxCols cells, each the
-// largest value of the block of elements it covers. Qt-free, so that it is unit-testable and runs
-// on the job runner's worker.
+// survive; the Results view asks for one column per two pixels, so never more points than pixels),
+// and a 2-D array becomes a heat-map grid of at most maxRows × maxCols cells, each the largest
+// value of the block of elements it covers. Qt-free, so that it is unit-testable and runs on the
+// job runner's worker.
 #pragma once
 
 #include <cstddef>
@@ -28,10 +29,10 @@ void seriesRange(const std::vector<const PlotSeries*>& series, double* lo, doubl
 
 /// A heat-map grid: cell (r, c) covers source rows [r·rowStep, …) and columns [c·colStep, …).
 struct HeatGrid {
-  int rows = 0, cols = 0;              ///< cells
-  int64_t srcRows = 0, srcCols = 0;    ///< the array's rows and columns
-  int64_t rowStep = 1, colStep = 1;    ///< source elements per cell along each axis
-  std::vector<double> values;          ///< rows × cols, row-major (the block's largest value)
+  int rows = 0, cols = 0;            ///< cells
+  int64_t srcRows = 0, srcCols = 0;  ///< the array's rows and columns
+  int64_t rowStep = 1, colStep = 1;  ///< source elements per cell along each axis
+  std::vector<double> values;        ///< rows × cols, row-major (the block's largest value)
   bool empty() const { return values.empty(); }
 };
 

@@ -15,10 +15,11 @@ namespace tirx::views {
 RemoteHostsDialog::RemoteHostsDialog(const QStringList& hosts, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Remote hosts"));
   auto* layout = new QVBoxLayout(this);
-  auto* intro = new QLabel(tr("One device per line: ssh://[user@]host[:port]/cuda[:N] for a GPU of that host, "
-                              "ssh://[user@]host[:port]/sim for its simulator. The host needs tirx on its PATH "
-                              "(or TIRX_REMOTE_TIRX); keys come from your ssh agent and ~/.ssh/config."),
-                           this);
+  auto* intro = new QLabel(
+      tr("One device per line: ssh://[user@]host[:port]/cuda[:N] for a GPU of that host, "
+         "ssh://[user@]host[:port]/sim for its simulator. The host needs tirx on its PATH "
+         "(or TIRX_REMOTE_TIRX); keys come from your ssh agent and ~/.ssh/config."),
+      this);
   intro->setWordWrap(true);
   layout->addWidget(intro);
   m_edit = new QPlainTextEdit(this);
@@ -51,7 +52,8 @@ void RemoteHostsDialog::validate() {
                       .arg(i + 1)
                       .arg(line);
   }
-  m_status->setText(m_problem.isEmpty() ? tr("%n host(s)", nullptr, int(hosts().size())) : m_problem);
+  m_status->setText(m_problem.isEmpty() ? tr("%n host(s)", nullptr, int(hosts().size()))
+                                        : m_problem);
   m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 }
 
@@ -68,8 +70,12 @@ QStringList RemoteHostsDialog::hosts() const {
   return out;
 }
 
-QStringList RemoteHostsDialog::savedHosts() { return QSettings().value("devices/remote").toStringList(); }
+QStringList RemoteHostsDialog::savedHosts() {
+  return QSettings().value("devices/remote").toStringList();
+}
 
-void RemoteHostsDialog::saveHosts(const QStringList& hosts) { QSettings().setValue("devices/remote", hosts); }
+void RemoteHostsDialog::saveHosts(const QStringList& hosts) {
+  QSettings().setValue("devices/remote", hosts);
+}
 
 }  // namespace tirx::views

@@ -29,7 +29,9 @@
 namespace tirx::views {
 namespace {
 
-QString num(double v) { return QString::number(v, 'g', 4); }
+QString num(double v) {
+  return QString::number(v, 'g', 4);
+}
 
 /// "w1 l5 r2": warp, lane and register slot of the engine's producer (no slot for a scalar store).
 QString ownerLabel(const verify::OwnerInfo& o) {
@@ -123,8 +125,9 @@ class WrappingDelegate : public QStyledItemDelegate {
     int width = m_view->columnWidth(index.column()) - 8;
     if (index.column() == 0) width -= m_view->indentation() * (index.parent().isValid() ? 2 : 1);
     if (width < 20) return s;
-    QRect r = QFontMetrics(option.font).boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap,
-                                                     index.data().toString());
+    QRect r =
+        QFontMetrics(option.font)
+            .boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, index.data().toString());
     return QSize(s.width(), std::max(s.height(), r.height() + 6));
   }
 
@@ -159,10 +162,12 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
   m_stale->hide();
 
   m_checks = new QTreeWidget(this);
-  m_checks->setHeaderLabels({tr("check"), tr("result"), tr("max abs"), tr("max rel"), tr("mismatches")});
+  m_checks->setHeaderLabels(
+      {tr("check"), tr("result"), tr("max abs"), tr("max rel"), tr("mismatches")});
   m_checks->setRootIsDecorated(false);
   m_worst = new QTreeWidget(this);
-  m_worst->setHeaderLabels({tr("element"), tr("actual"), tr("expected"), tr("abs err"), tr("owners"), tr("line")});
+  m_worst->setHeaderLabels(
+      {tr("element"), tr("actual"), tr("expected"), tr("abs err"), tr("owners"), tr("line")});
   m_worst->setRootIsDecorated(false);
   m_worst->setToolTip(tr("Click an element to select its cell in the layout view and its line"));
   // Faults get their own table: the message wraps (a race names two accesses) instead of being cut
@@ -239,8 +244,10 @@ ResultsView::ResultsView(Session& session, QWidget* parent) : QWidget(parent), m
     if (!path.isEmpty()) exportPlot(path);
   });
   connect(&m_session, &Session::reportChanged, this, [this] {
-    if (isVisible()) refresh();
-    else m_dirty = true;  // hidden docks refresh when shown
+    if (isVisible())
+      refresh();
+    else
+      m_dirty = true;  // hidden docks refresh when shown
   });
   refresh();
 }
@@ -257,7 +264,9 @@ void ResultsView::setDark(bool dark) {
   if (check >= 0) showCheck(check);  // the theme resets the series pens
 }
 
-bool ResultsView::staleShown() const { return !m_stale->isHidden(); }
+bool ResultsView::staleShown() const {
+  return !m_stale->isHidden();
+}
 
 bool ResultsView::eventFilter(QObject* watched, QEvent* e) {
   // the next run decimates its series to the chart's width (two points per pixel column at most)
@@ -274,7 +283,9 @@ void ResultsView::showEvent(QShowEvent* e) {
   }
 }
 
-QString ResultsView::verdictText() const { return m_verdict->text(); }
+QString ResultsView::verdictText() const {
+  return m_verdict->text();
+}
 
 void ResultsView::refresh() {
   auto r = m_session.report();
@@ -333,9 +344,9 @@ void ResultsView::refresh() {
     it->setForeground(1, (stop ? theme.cancelled : theme.error).text);
     it->setToolTip(1, QString::fromStdString(d.message));
     for (const DiagNote& n : d.notes) {
-      auto* child = new QTreeWidgetItem(
-          it, {n.span.line > 0 ? QString::number(n.span.line) : QString(),
-               tr("note: %1").arg(QString::fromStdString(n.message))});
+      auto* child =
+          new QTreeWidgetItem(it, {n.span.line > 0 ? QString::number(n.span.line) : QString(),
+                                   tr("note: %1").arg(QString::fromStdString(n.message))});
       child->setData(0, Qt::UserRole, n.span.line);
     }
     it->setExpanded(true);

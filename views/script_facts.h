@@ -40,8 +40,8 @@ struct LayoutSummary {
   int64_t threadsUsed = 0;   ///< −1: not counted (the thread axes alone are past the table cap)
   int64_t maxSlotsUsed = 0;  ///< registers (slots) per thread actually used; −1 past the cap
   int64_t slotsPerThread = 0;
-  int64_t replicas = 1;  ///< owners per element (1 + replica copies)
-  std::string text;      ///< the layout in surface syntax
+  int64_t replicas = 1;        ///< owners per element (1 + replica copies)
+  std::string text;            ///< the layout in surface syntax
   std::vector<int64_t> shape;  ///< the shape the summary tabulated
 };
 
@@ -58,7 +58,8 @@ struct ScriptFacts {
   std::vector<LayoutSummary> literals;       ///< one per ir::Program::layoutLiterals entry
   std::vector<FragmentFact> fragments;       ///< tensor-core register operands, element by element
   std::vector<SharedTileImage> sharedTiles;  ///< byte/bank images of the shared allocations
-  std::vector<DescriptorFact> descriptors;   ///< wgmma shared operands: descriptors and what they read
+  std::vector<DescriptorFact>
+      descriptors;          ///< wgmma shared operands: descriptors and what they read
   double millis = 0;        ///< stage 1 on the worker (the engine's check and the opcode texts)
   double checkMillis = 0;   ///< of which checkScript itself
   double detailMillis = 0;  ///< stage 2 on the worker

@@ -52,7 +52,8 @@ class Session : public QObject {
 
   /// Show a recorded run (an opened kernel bundle): `text` as the document named `name` (no file,
   /// unmodified), the recorded generated code and checks as the products and report.
-  void showRecorded(const QString& text, const QString& name, CompileProducts products, VerifyProducts report);
+  void showRecorded(const QString& text, const QString& name, CompileProducts products,
+                    VerifyProducts report);
   /// The VerifyRequest of the current text, device, target and sanitizer.
   VerifyRequest verifyRequest() const;
 

@@ -20,10 +20,11 @@ std::vector<SharedTileImage> sharedTileImages(const ir::Program& program, int64_
     t.kernel = s.kernel;
     t.elemBytes = ir::dtypeBytes(s.dtype);
     t.swizzled = !s.swizzle.isIdentity();
-    const LayoutValue v = t.swizzled ? LayoutValue{ComposeLayout{s.swizzle, s.layout}}
-                                     : LayoutValue{s.layout};
+    const LayoutValue v =
+        t.swizzled ? LayoutValue{ComposeLayout{s.swizzle, s.layout}} : LayoutValue{s.layout};
     t.layoutText = toString(v);
-    if (auto mode = hardwareSwizzleMode(s.swizzle, t.elemBytes)) t.swizzleMode = swizzleModeName(*mode);
+    if (auto mode = hardwareSwizzleMode(s.swizzle, t.elemBytes))
+      t.swizzleMode = swizzleModeName(*mode);
     t.cols = s.shape.back();
     std::string why;
     if (auto img = chunkImage(v, s.shape, t.elemBytes, maxRows, &why)) {
@@ -70,13 +71,13 @@ const ir::SharedAccessCount& accessOf(const verify::Report& report, const TileAc
 
 std::string describeFragmentFact(const FragmentFact& f) {
   std::ostringstream s;
-  s << "line " << f.opSpan.line << " · " << f.opcode << " · " << f.role << " ('" << f.tensor << "')";
+  s << "line " << f.opSpan.line << " · " << f.opcode << " · " << f.role << " ('" << f.tensor
+    << "')";
   if (f.mismatches) s << " · " << f.mismatches << " wrong";
   return s.str();
 }
 
-const FragmentCell* fragmentCell(const FragmentFact& f, int warp, int repeat, int row,
-                                     int col) {
+const FragmentCell* fragmentCell(const FragmentFact& f, int warp, int repeat, int row, int col) {
   // cells are warp-major, then repeat, then the atom's words: index the block, scan inside it
   const int64_t perBlock = int64_t(f.rows) * f.cols;
   int64_t reps = 1;
@@ -105,11 +106,11 @@ std::string describeFragmentCell(const FragmentFact& f, const FragmentCell& c) {
   std::ostringstream s;
   s << "element (" << c.row << ", " << c.col << ") · ";
   if (f.frameThreads > 32)
-    s << "warp " << c.warp << ", lane " << c.needLane << " (thread " << 32 * c.warp + c.needLane << ")";
+    s << "warp " << c.warp << ", lane " << c.needLane << " (thread " << 32 * c.warp + c.needLane
+      << ")";
   else
     s << "lane " << c.needLane;
-  s << " · " << f.letter
-    << c.element << " (register " << c.needReg;
+  s << " · " << f.letter << c.element << " (register " << c.needReg;
   if (f.halves == 2) s << (c.needHalf ? ", bits 16–31" : ", bits 0–15");
   s << ")";
   if (c.haveThread >= 0) {

@@ -21,17 +21,17 @@ namespace tirx::views {
 
 /// One shared allocation of the script with its byte/bank image.
 struct SharedTileImage {
-  int symbol = -1;          ///< index into program.symbols
-  int buffer = -1;          ///< its buffer in the kernel (Symbol::buffer): how counts name it
+  int symbol = -1;  ///< index into program.symbols
+  int buffer = -1;  ///< its buffer in the kernel (Symbol::buffer): how counts name it
   std::string name, kernel;
   std::string layoutText;   ///< "ComposeLayout(3, 3, 3, TileLayout(S[64, 64]))"
   std::string swizzleMode;  ///< "128B", "none", or empty when no hardware mode matches
   bool swizzled = false;
   int elemBytes = 2;
-  bool ok = false;          ///< image valid; else `why`
+  bool ok = false;  ///< image valid; else `why`
   std::string why;
-  ChunkImage image;         ///< rows × chunksPerRow physical 16-byte chunks (core/layout)
-  int64_t cols = 0;         ///< elements per logical row
+  ChunkImage image;  ///< rows × chunksPerRow physical 16-byte chunks (core/layout)
+  int64_t cols = 0;  ///< elements per logical row
 };
 
 /// Shared allocations (kind Tensor, scope Shared) of `program` with their images; rows past
@@ -59,8 +59,7 @@ const ir::SharedAccessCount& accessOf(const verify::Report& report, const TileAc
 std::string describeFragmentFact(const FragmentFact& f);
 
 /// The cell of fact `f` for (warp, repeat, row, col), or null.
-const FragmentCell* fragmentCell(const FragmentFact& f, int warp, int repeat, int row,
-                                     int col);
+const FragmentCell* fragmentCell(const FragmentFact& f, int warp, int repeat, int row, int col);
 
 /// The cell label "T5 r2" (lane and register the instruction needs) and, for the second line, the
 /// PTX element "a2" (16-bit halves: "a2 lo"/"a3 hi" are the same register's two halves).

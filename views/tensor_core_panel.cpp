@@ -25,7 +25,9 @@ namespace tirx::views {
 namespace {
 // item data: fragment fact index ≥ 0, shared tile −1 − index; a wgmma descriptor item carries
 // its tile's data and, under kDescriptorRole, the descriptor fact's index
-int tileData(int index) { return -1 - index; }
+int tileData(int index) {
+  return -1 - index;
+}
 constexpr int kDescriptorRole = Qt::UserRole + 1;
 }  // namespace
 
@@ -45,8 +47,8 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
   m_fragment = new FragmentView(this);
   m_bank = new BankImageView(this);
   m_accesses = new QTableWidget(0, 6, this);
-  m_accesses->setHorizontalHeaderLabels(
-      {tr("line"), tr("instruction"), tr("warp instrs"), tr("wavefronts"), tr("ideal"), tr("worst bank")});
+  m_accesses->setHorizontalHeaderLabels({tr("line"), tr("instruction"), tr("warp instrs"),
+                                         tr("wavefronts"), tr("ideal"), tr("worst bank")});
   m_accesses->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   m_accesses->verticalHeader()->hide();
   m_accesses->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -110,8 +112,10 @@ TensorCorePanel::TensorCorePanel(Session& session, QWidget* parent)
       m_dirty = true;
   });
   connect(&m_session, &Session::reportChanged, this, [this] {
-    if (isVisible()) fillAccesses();
-    else m_dirty = true;
+    if (isVisible())
+      fillAccesses();
+    else
+      m_dirty = true;
   });
   connect(&m_session, &Session::lineSelected, this, &TensorCorePanel::followLine);
   refresh();
@@ -139,9 +143,11 @@ void TensorCorePanel::refresh() {
         m_pick->addItem(QString::fromStdString(describeFragmentFact(frags[size_t(i)])), i);
       for (int i = 0; i < static_cast<int>(m_facts->sharedTiles.size()); ++i) {
         const SharedTileImage& t = m_facts->sharedTiles[size_t(i)];
-        QString text = tr("tile %1 · shared · %2").arg(QString::fromStdString(t.name),
-                                               QString::fromStdString(t.layoutText));
-        if (t.swizzled && !t.swizzleMode.empty()) text += tr(" · %1 swizzle").arg(QString::fromStdString(t.swizzleMode));
+        QString text =
+            tr("tile %1 · shared · %2")
+                .arg(QString::fromStdString(t.name), QString::fromStdString(t.layoutText));
+        if (t.swizzled && !t.swizzleMode.empty())
+          text += tr(" · %1 swizzle").arg(QString::fromStdString(t.swizzleMode));
         m_pick->addItem(text, tileData(i));
       }
       for (int i = 0; i < static_cast<int>(m_facts->descriptors.size()); ++i) {
@@ -176,7 +182,9 @@ void TensorCorePanel::refresh() {
   showPicked();
 }
 
-QString TensorCorePanel::summary() const { return m_summary->text(); }
+QString TensorCorePanel::summary() const {
+  return m_summary->text();
+}
 
 bool TensorCorePanel::pick(const QString& text) {
   const int i = m_pick->findText(text, Qt::MatchContains);
@@ -199,7 +207,9 @@ void TensorCorePanel::followLine(int line) {
   if (!m_facts || m_fromTable) return;
   const auto& frags = m_facts->fragments;
   const int current = m_pick->currentData().toInt();
-  if (current >= 0 && current < static_cast<int>(frags.size()) && frags[size_t(current)].opSpan.line == line) return;
+  if (current >= 0 && current < static_cast<int>(frags.size()) &&
+      frags[size_t(current)].opSpan.line == line)
+    return;
   for (int i = 0; i < m_pick->count(); ++i) {
     const int d = m_pick->itemData(i).toInt();
     if (d >= 0 && frags[size_t(d)].opSpan.line == line) {
@@ -215,7 +225,8 @@ void TensorCorePanel::showPicked() {
     m_fragment->setFact(nullptr, -1);
     m_bank->setTile(nullptr, -1);
     m_warp->setVisible(false);
-    m_summary->setText(m_facts ? tr("no mma.sync, wgmma, ldmatrix or stmatrix operand and no shared tile in this script")
+    m_summary->setText(m_facts ? tr("no mma.sync, wgmma, ldmatrix or stmatrix operand and no "
+                                    "shared tile in this script")
                                : QString());
     return;
   }
@@ -233,10 +244,12 @@ void TensorCorePanel::showPicked() {
     QString s = tr("%1 · operand %2 '%3' · atom %4×%5 elements · %6")
                     .arg(QString::fromStdString(f.opcode), QString::fromStdString(f.role),
                          QString::fromStdString(f.tensor))
-                    .arg(f.rows).arg(f.cols)
+                    .arg(f.rows)
+                    .arg(f.cols)
                     .arg(QString::fromStdString(f.mapName));
     if (f.mismatches > 0)
-      s += tr("<br><span style='color:%1'><b>%2 elements are in the wrong lane</b></span> (outlined); the map is %3")
+      s += tr("<br><span style='color:%1'><b>%2 elements are in the wrong lane</b></span> "
+              "(outlined); the map is %3")
                .arg(FragmentView::warningColor().name())
                .arg(f.mismatches)
                .arg(QString::fromStdString(f.mapLayout).toHtmlEscaped());
@@ -304,26 +317,30 @@ void TensorCorePanel::fillAccesses() {
   const QSignalBlocker block(m_accesses);
   if (!report) {
     m_accesses->setRowCount(1);
-    m_accesses->setItem(0, 1, new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
+    m_accesses->setItem(
+        0, 1,
+        new QTableWidgetItem(tr("Compile & Verify on the simulator to count bank conflicts")));
     return;
   }
   m_rows = tileAccessRows(report->engine, tile.kernel, tile.buffer);
   if (m_rows.empty()) {
     m_accesses->setRowCount(1);
-    m_accesses->setItem(0, 1, new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")
-                                                       .arg(QString::fromStdString(report->device))));
+    m_accesses->setItem(0, 1,
+                        new QTableWidgetItem(tr("no simulator counts for this tile (device %1)")
+                                                 .arg(QString::fromStdString(report->device))));
     return;
   }
   m_accesses->setRowCount(static_cast<int>(m_rows.size()));
   for (int i = 0; i < static_cast<int>(m_rows.size()); ++i) {
     const ir::SharedAccessCount& c = accessOf(report->engine, m_rows[size_t(i)]);
-    const QString cells[6] = {QString::number(c.span.line),
-                              QString::fromStdString(c.op + "  (" + c.tensor + ")"),
-                              QString::number(c.instructions),
-                              QString::number(c.wavefronts),
-                              QString::number(c.idealWavefronts),
-                              c.maxWays > 1 ? tr("%1-way (+%2 wavefronts)").arg(c.maxWays).arg(c.conflictWavefronts())
-                                            : tr("none")};
+    const QString cells[6] = {
+        QString::number(c.span.line),
+        QString::fromStdString(c.op + "  (" + c.tensor + ")"),
+        QString::number(c.instructions),
+        QString::number(c.wavefronts),
+        QString::number(c.idealWavefronts),
+        c.maxWays > 1 ? tr("%1-way (+%2 wavefronts)").arg(c.maxWays).arg(c.conflictWavefronts())
+                      : tr("none")};
     for (int k = 0; k < 6; ++k) {
       auto* it = new QTableWidgetItem(cells[k]);
       if (c.maxWays > 1) it->setForeground(FragmentView::warningColor());

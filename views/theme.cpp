@@ -207,7 +207,11 @@ QIcon paintedIcon(const QColor& fill, bool triangle) {
 }
 }  // namespace
 
-QIcon runIcon() { return paintedIcon(QColor(46, 170, 70), true); }
-QIcon stopIcon() { return paintedIcon(QColor(214, 64, 56), false); }
+QIcon runIcon() {
+  return paintedIcon(QColor(46, 170, 70), true);
+}
+QIcon stopIcon() {
+  return paintedIcon(QColor(214, 64, 56), false);
+}
 
 }  // namespace tirx::views

@@ -1,8 +1,6 @@
 // Subcommand dispatch and the helpers every subcommand shares.
 #include "app/cli/cli.h"
 
-#include "core/driver/version.h"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +14,8 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+#include "core/driver/version.h"
 
 namespace tirx::cli {
 
@@ -38,7 +38,7 @@ const char* kUsage =
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n"
     "  scalar-conform [--device sim|cuda[:N]] [--count N] [--compile] [--record FILE] [--replay FILE]\n";
 // clang-format on
-}
+}  // namespace
 
 int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
@@ -98,7 +98,9 @@ bool readFile(const std::string& path, std::string& text, std::ostream& err) {
 
 bool parseSeconds(const std::string& text, double& seconds, std::string& why) {
   char* end = nullptr;
-  const double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? NAN : std::strtod(text.c_str(), &end);
+  const double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
+                       ? NAN
+                       : std::strtod(text.c_str(), &end);
   if (!end || *end || !std::isfinite(v) || v <= 0 || v > 1e6) {
     why = "expected a number of seconds in (0, 1000000], found '" + text + "'";
     return false;
@@ -107,12 +109,14 @@ bool parseSeconds(const std::string& text, double& seconds, std::string& why) {
   return true;
 }
 
-bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value, std::string& why) {
+bool parseInteger(const std::string& text, int64_t lo, int64_t hi, int64_t& value,
+                  std::string& why) {
   int64_t v = 0;
   const char* first = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
   const auto [end, ec] = std::from_chars(first, text.data() + text.size(), v);
   if (text.empty() || end != text.data() + text.size() || ec != std::errc() || v < lo || v > hi) {
-    why = "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], found '" + text + "'";
+    why = "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+          "], found '" + text + "'";
     return false;
   }
   value = v;
@@ -166,7 +170,9 @@ InterruptCancels::~InterruptCancels() {
   g_interruptToken.store(nullptr);
 }
 
-bool InterruptCancels::interrupted() const { return g_interrupted.load(); }
+bool InterruptCancels::interrupted() const {
+  return g_interrupted.load();
+}
 
 bool Options::has(const std::string& flag) const {
   return std::find(flags.begin(), flags.end(), flag) != flags.end();
@@ -196,7 +202,8 @@ Options parseOptions(const Args& args, const std::vector<std::string>& valueOpti
   };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
+    if (a.size() > 1 && a[0] == '-' &&
+        !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
       std::string name = a, value;
       const auto eq = a.find('=');
       const bool hasEq = eq != std::string::npos;

@@ -31,7 +31,8 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
     return 0;
   }
   if (!o.error.empty() || o.positional.size() != 1) {
-    err << "tirx bench: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kBenchUsage;
+    err << "tirx bench: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n"
+        << kBenchUsage;
     return 2;
   }
   const int sm = parseArch(o.get("--arch", "sm_90"));
@@ -72,7 +73,8 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
   for (int i = 0; i < 20; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = driver::compileScript(source, path, co);
-    cached.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    cached.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(cached.begin(), cached.end());
   const auto& t = first->timings;
@@ -85,9 +87,10 @@ int cmdBench(const Args& args, std::ostream& out, std::ostream& err) {
                           {"total_ms", t.totalMs},
                           {"cached_ms", cached[cached.size() / 2]}}}};
   if (!o.has("--json"))
-    out << std::fixed << std::setprecision(3) << "compile " << path << ": front end " << t.frontEndMs
-        << " ms, codegen " << t.codegenMs << " ms, NVRTC " << t.nvrtcMs << " ms, nvJitLink " << t.linkMs
-        << " ms, total " << t.totalMs << " ms; cached recompile " << cached[cached.size() / 2] << " ms\n";
+    out << std::fixed << std::setprecision(3) << "compile " << path << ": front end "
+        << t.frontEndMs << " ms, codegen " << t.codegenMs << " ms, NVRTC " << t.nvrtcMs
+        << " ms, nvJitLink " << t.linkMs << " ms, total " << t.totalMs << " ms; cached recompile "
+        << cached[cached.size() / 2] << " ms\n";
   int status = 0;
   nlohmann::json runs = nlohmann::json::array();
   driver::ExecutorContext context;

@@ -24,10 +24,12 @@ namespace tirx::cli {
 
 int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   const char* usage =
-      "usage: tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] [--budget N]\n";
+      "usage: tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] "
+      "[--budget N]\n";
   const Options o = parseOptions(args, {"-o", "--device", "--arch", "--timeout", "--budget"}, {});
   if (!o.error.empty() || o.positional.size() != 1 || o.get("-o").empty()) {
-    err << "tirx bundle: " << (o.error.empty() ? "expected one FILE and -o OUT" : o.error) << "\n" << usage;
+    err << "tirx bundle: " << (o.error.empty() ? "expected one FILE and -o OUT" : o.error) << "\n"
+        << usage;
     return 2;
   }
   const std::optional<driver::DeviceSpec> device = deviceOption(o, "bundle", err);
@@ -45,7 +47,8 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!o.get("--budget").empty() &&
-      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, vo.budget.maxWork, why)) {
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1,
+                    vo.budget.maxWork, why)) {
     err << "tirx bundle: --budget: " << why << "\n";
     return 2;
   }
@@ -70,17 +73,19 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   if (b.launches.empty() && !r.errors.empty()) return 1;
   const std::string json = verify::bundleToJson(b);
   const std::string dest = o.get("-o"), tmp = dest + ".partial";
-  if (!driver::writeWholeFile(tmp, json.data(), json.size()) || std::rename(tmp.c_str(), dest.c_str()) != 0) {
+  if (!driver::writeWholeFile(tmp, json.data(), json.size()) ||
+      std::rename(tmp.c_str(), dest.c_str()) != 0) {
     std::remove(tmp.c_str());
     err << "tirx bundle: cannot write '" << dest << "'\n";
     return 2;
   }
   int failed = 0;
   for (const auto& c : r.checks) failed += c.pass ? 0 : 1;
-  out << "wrote " << dest << ": " << b.launches.size() << " launch" << (b.launches.size() == 1 ? "" : "es") << " on "
-      << b.deviceName << ", " << r.checks.size() - size_t(failed) << "/" << r.checks.size() << " checks passed, "
-      << r.faults.size() << " faults" << (b.products.error.empty() ? "" : " (no generated code: compile failed)")
-      << "\n";
+  out << "wrote " << dest << ": " << b.launches.size() << " launch"
+      << (b.launches.size() == 1 ? "" : "es") << " on " << b.deviceName << ", "
+      << r.checks.size() - size_t(failed) << "/" << r.checks.size() << " checks passed, "
+      << r.faults.size() << " faults"
+      << (b.products.error.empty() ? "" : " (no generated code: compile failed)") << "\n";
   return interrupt.interrupted() ? kExitInterrupted : 0;
 }
 
@@ -105,7 +110,8 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
   SemaOptions so;
   so.sm = parseArch(b->arch);
   if (so.sm == 0) {
-    err << "tirx replay: cannot replay '" << path << "': malformed bundle: arch '" << b->arch << "'\n";
+    err << "tirx replay: cannot replay '" << path << "': malformed bundle: arch '" << b->arch
+        << "'\n";
     return 2;
   }
   const FrontEndResult fe = checkScript(b->script, b->scriptFile, so);
@@ -153,14 +159,15 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
       out << r.kernel << ": cannot replay: " << r.error << "\n";
       continue;
     }
-    out << r.kernel << " on " << r.device << ": " << (r.match ? "matches the recording" : "DIFFERS from the recording");
+    out << r.kernel << " on " << r.device << ": "
+        << (r.match ? "matches the recording" : "DIFFERS from the recording");
     if (r.ran != r.recordedRan)
-      out << " (" << (r.ran ? "ran" : "did not complete") << ", the recording " << (r.recordedRan ? "ran" : "did not")
-          << ")";
+      out << " (" << (r.ran ? "ran" : "did not complete") << ", the recording "
+          << (r.recordedRan ? "ran" : "did not") << ")";
     out << "\n";
     for (const auto& x : r.outputs) {
-      out << "  " << x.param << ": " << x.differ << "/" << x.total << " elements differ, max abs " << x.maxAbs
-          << " (rtol " << r.rtol << ", atol " << r.atol << ")";
+      out << "  " << x.param << ": " << x.differ << "/" << x.total << " elements differ, max abs "
+          << x.maxAbs << " (rtol " << r.rtol << ", atol " << r.atol << ")";
       if (!x.match) out << "; " << x.detail;
       out << "\n";
     }
@@ -174,7 +181,8 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err) {
         << "\n";
   else
     out << (all ? "replay matches: " : "replay DIFFERS: ") << replays.size() << " launch"
-        << (replays.size() == 1 ? "" : "es") << " recorded on " << b->deviceName << " (" << b->created << ")\n";
+        << (replays.size() == 1 ? "" : "es") << " recorded on " << b->deviceName << " ("
+        << b->created << ")\n";
   if (interrupt.interrupted()) return kExitInterrupted;
   if (env) return 3;
   return all ? 0 : 1;

@@ -25,7 +25,8 @@ int cmdCheck(const Args& args, std::ostream& out, std::ostream& err) {
     return 0;
   }
   if (!o.error.empty() || o.positional.size() != 1) {
-    err << "tirx check: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kCheckUsage;
+    err << "tirx check: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n"
+        << kCheckUsage;
     return 2;
   }
   SemaOptions options;

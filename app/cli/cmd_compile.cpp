@@ -7,8 +7,8 @@
 // Documented in docs/cli.md ("tirx compile").
 #include <algorithm>
 #include <fstream>
-#include <map>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -29,7 +29,8 @@ std::string resourcesText(const driver::CompileProducts& p, int sm) {
   s << "target " << (p.target.empty() ? "sm_" + std::to_string(sm) : p.target) << "\n";
   s << std::left << std::setw(24) << "kernel" << std::right << std::setw(10) << "registers"
     << std::setw(14) << "spill stores" << std::setw(13) << "spill loads" << std::setw(12)
-    << "shared (B)" << std::setw(11) << "stack (B)" << std::setw(10) << "barriers" << "\n";
+    << "shared (B)" << std::setw(11) << "stack (B)" << std::setw(10) << "barriers"
+    << "\n";
   for (const auto& r : p.resources)
     s << std::left << std::setw(24) << r.kernel << std::right << std::setw(10) << r.registers
       << std::setw(14) << r.spillStores << std::setw(13) << r.spillLoads << std::setw(12)
@@ -54,7 +55,8 @@ std::string mapText(const driver::CompileProducts& p) {
     for (size_t i = 0; i < v.size();) {
       size_t j = i;
       while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
-      out += (out.empty() ? "" : ",") + std::to_string(v[i]) + (j > i ? "-" + std::to_string(v[j]) : "");
+      out += (out.empty() ? "" : ",") + std::to_string(v[i]) +
+             (j > i ? "-" + std::to_string(v[j]) : "");
       i = j + 1;
     }
     return out.empty() ? std::string("-") : out;
@@ -133,9 +135,12 @@ int cmdCompile(const Args& args, std::ostream& out, std::ostream& err) {
       }
       err << formatGcc(r->diagnostics, path);
       if (!r->ok) return 1;
-      if (emit == "ptx") product = r->ptx;
-      else if (emit == "resources") product = resourcesText(*r, sm);
-      else if (emit == "map") product = mapText(*r);
+      if (emit == "ptx")
+        product = r->ptx;
+      else if (emit == "resources")
+        product = resourcesText(*r, sm);
+      else if (emit == "map")
+        product = mapText(*r);
       else if (emit == "regs")
         product = toolchain::formatRegisterFacts(r->registers);
       else {

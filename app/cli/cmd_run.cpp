@@ -47,7 +47,8 @@ nlohmann::json sharedMemoryJson(const ir::RunOutcome& res) {
 }
 
 const char* kRunUsage =
-    "usage: tirx run FILE [--kernel K] [--device sim|cuda[:N]|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim]\n"
+    "usage: tirx run FILE [--kernel K] [--device "
+    "sim|cuda[:N]|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim]\n"
     "                [--input NAME=GEN ...] [--out DIR]\n"
     "                [--json] [--arch sm_90] [--budget WORK_UNITS] [--timeout SECONDS]\n"
     "                [--sanitize memcheck|racecheck|initcheck|synccheck]\n"
@@ -65,7 +66,8 @@ std::string preview(const ir::HostTensor& t, int n = 6) {
   std::ostringstream s;
   s << std::setprecision(7) << "[";
   const int64_t total = t.numel();
-  for (int64_t i = 0; i < std::min<int64_t>(total, n); ++i) s << (i ? ", " : "") << driver::tensorValue(t, i);
+  for (int64_t i = 0; i < std::min<int64_t>(total, n); ++i)
+    s << (i ? ", " : "") << driver::tensorValue(t, i);
   if (total > n) s << ", ...";
   s << "]";
   return s.str();
@@ -74,15 +76,17 @@ std::string preview(const ir::HostTensor& t, int n = 6) {
 }  // namespace
 
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--kernel", "--device", "--input", "--out", "--arch", "--timeout", "--budget",
-                                        "--sanitize"},
-                                 {"--json", "--help"});
+  const Options o = parseOptions(
+      args,
+      {"--kernel", "--device", "--input", "--out", "--arch", "--timeout", "--budget", "--sanitize"},
+      {"--json", "--help"});
   if (o.has("--help")) {
     out << kRunUsage;
     return 0;
   }
   if (!o.error.empty() || o.positional.size() != 1) {
-    err << "tirx run: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n" << kRunUsage;
+    err << "tirx run: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n"
+        << kRunUsage;
     return 2;
   }
   const std::optional<driver::DeviceSpec> device =
@@ -95,7 +99,8 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!o.get("--budget").empty() &&
-      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, limits.maxWork, why)) {
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, limits.maxWork,
+                    why)) {
     err << "tirx run: --budget: " << why << "\n";
     return 2;
   }
@@ -126,7 +131,8 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   for (const auto& k : fe.program.kernels)
     if (want.empty() || k.name == want) kernels.push_back(&k);
   if (kernels.empty()) {
-    err << "tirx run: " << (want.empty() ? "the script defines no kernel" : "no kernel named '" + want + "'")
+    err << "tirx run: "
+        << (want.empty() ? "the script defines no kernel" : "no kernel named '" + want + "'")
         << "\n";
     return want.empty() ? 1 : 2;
   }
@@ -168,8 +174,10 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
       // A kernel that does not compile is the script's problem; anything else is the machine's.
       const Status& s = r.error();
       const bool env = s.api != "compile" && s.api != "run" && s.api != "simulator";
-      err << "tirx run: " << (s.api == "dlopen" ? "no CUDA driver found (libcuda.so.1); use --device sim"
-                                                : s.text()) << "\n";
+      err << "tirx run: "
+          << (s.api == "dlopen" ? "no CUDA driver found (libcuda.so.1); use --device sim"
+                                : s.text())
+          << "\n";
       return env ? 3 : 1;
     }
     const ir::RunOutcome& res = *r;
@@ -181,7 +189,9 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
     nlohmann::json outs = nlohmann::json::array();
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : res.faults)
-      faults.push_back({{"kind", f.kind}, {"code", f.diag.code}, {"line", f.diag.span.line},
+      faults.push_back({{"kind", f.kind},
+                        {"code", f.diag.code},
+                        {"line", f.diag.span.line},
                         {"message", f.diag.message}});
     if (!o.has("--json"))
       out << k->name << " on " << (res.device.empty() ? exec->name() : res.device) << ": "
@@ -215,13 +225,20 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
         any = true;
       }
       const int64_t undefined = t.undefinedCount();
-      outs.push_back({{"name", pname}, {"file", file}, {"dtype", std::string(ir::dtypeName(t.dtype))},
-                      {"shape", t.shape}, {"min", any ? nlohmann::json(mn) : nlohmann::json()},
-                      {"max", any ? nlohmann::json(mx) : nlohmann::json()}, {"undefined", undefined}});
+      outs.push_back({{"name", pname},
+                      {"file", file},
+                      {"dtype", std::string(ir::dtypeName(t.dtype))},
+                      {"shape", t.shape},
+                      {"min", any ? nlohmann::json(mn) : nlohmann::json()},
+                      {"max", any ? nlohmann::json(mx) : nlohmann::json()},
+                      {"undefined", undefined}});
       if (!o.has("--json"))
         out << "  " << pname << " " << ir::dtypeName(t.dtype)
-            << (any ? " min " + valueText(mn) + " max " + valueText(mx) : std::string(" no element written")) << " "
-            << preview(t) << (undefined ? ", " + std::to_string(undefined) + " elements not written" : std::string())
+            << (any ? " min " + valueText(mn) + " max " + valueText(mx)
+                    : std::string(" no element written"))
+            << " " << preview(t)
+            << (undefined ? ", " + std::to_string(undefined) + " elements not written"
+                          : std::string())
             << (file.empty() ? "" : " -> " + file) << "\n";
     }
     report.push_back({{"kernel", k->name},
@@ -247,12 +264,14 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
       }
     if (!o.has("--json"))
       for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
-        out << "  shared memory line " << l.line << ": " << l.instructions << " warp instructions, " << l.wavefronts
-            << " wavefronts (" << l.idealWavefronts << " without bank conflicts)\n";
+        out << "  shared memory line " << l.line << ": " << l.instructions << " warp instructions, "
+            << l.wavefronts << " wavefronts (" << l.idealWavefronts << " without bank conflicts)\n";
     if (budget.exhausted()) break;  // cancelled or out of time: the remaining kernels do not start
   }
   if (o.has("--json"))  // invalid UTF-8 quoted from the script becomes U+FFFD, not an exception
-    out << nlohmann::json{{"file", path}, {"runs", report}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    out << nlohmann::json{{"file", path}, {"runs", report}}.dump(
+               2, ' ', false, nlohmann::json::error_handler_t::replace)
+        << "\n";
   return interrupt.interrupted() ? kExitInterrupted : status;
 }
 

@@ -22,7 +22,8 @@ int cmdRunner(const Args& args, std::ostream& out, std::ostream& err) {
   }
   if (args.size() == 1 && args[0] == "--stdio") return driver::runStream(0, 1);
   if (args.size() != 2) {
-    err << "usage: tirx runner REQUEST.json RESPONSE.json | tirx runner --devices | tirx runner --stdio\n"
+    err << "usage: tirx runner REQUEST.json RESPONSE.json | tirx runner --devices | tirx runner "
+           "--stdio\n"
            "(internal: started by the GPU executor; see docs/runner.md)\n";
     return 2;
   }

@@ -1,10 +1,10 @@
-// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--timeline] [--budget N] [--timeout S]`:
-// runs the script's check code (or a seeded self-check) through core/verify under one work budget
-// and time limit, and prints one line per check, the worst elements of failed checks with the
-// warp, lane, register and tile op that produced them, runtime faults and harness errors. Ctrl-C
-// cancels the verify (a GPU runner child is killed) and still prints the report. Exit codes:
-// 0 every check passed, 1 a check failed / a fault / an error in the script, 2 usage or I/O error,
-// 3 the requested device is unavailable, 130 interrupted.
+// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--timeline] [--budget N]
+// [--timeout S]`: runs the script's check code (or a seeded self-check) through core/verify under
+// one work budget and time limit, and prints one line per check, the worst elements of failed
+// checks with the warp, lane, register and tile op that produced them, runtime faults and harness
+// errors. Ctrl-C cancels the verify (a GPU runner child is killed) and still prints the report.
+// Exit codes: 0 every check passed, 1 a check failed / a fault / an error in the script, 2 usage or
+// I/O error, 3 the requested device is unavailable, 130 interrupted.
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -34,21 +34,23 @@ std::string coordText(const std::vector<int64_t>& c) {
 void printCheck(const verify::Check& c, std::ostream& out) {
   out << (c.pass ? "PASS  " : "FAIL  ") << c.name << ": ";
   if (c.kind == "assert" || c.kind == "run") {
-    out << (c.pass ? (c.kind == "run" ? "ran without faults" : "assertion holds") : c.message) << "\n";
+    out << (c.pass ? (c.kind == "run" ? "ran without faults" : "assertion holds") : c.message)
+        << "\n";
     return;
   }
   if (c.total == 0 && !c.message.empty()) {
     out << c.message << "\n";
     return;
   }
-  out << "max abs " << fmt(c.maxAbs) << ", max rel " << fmt(c.maxRel) << ", " << c.mismatches
-      << "/" << c.total << " mismatches (" << c.kind << ", rtol " << fmt(c.rtol) << ", atol "
+  out << "max abs " << fmt(c.maxAbs) << ", max rel " << fmt(c.maxRel) << ", " << c.mismatches << "/"
+      << c.total << " mismatches (" << c.kind << ", rtol " << fmt(c.rtol) << ", atol "
       << fmt(c.atol) << ")\n";
   // A device comparison always says what it found about definedness (elements one device defines
   // only, elements neither defines and so not compared).
   if (c.kind == "device-compare" && !c.message.empty()) out << "      " << c.message << "\n";
   if (c.pass) return;
-  if ((c.total == 0 || c.mismatches == 0) && c.kind != "device-compare") out << "      " << c.message << "\n";
+  if ((c.total == 0 || c.mismatches == 0) && c.kind != "device-compare")
+    out << "      " << c.message << "\n";
   for (const auto& w : c.worst) {
     out << "      at " << coordText(w.coord) << ": got " << fmt(w.actual) << ", expected "
         << fmt(w.expected) << " (abs " << fmt(w.absErr) << ", rel " << fmt(w.relErr) << ")";
@@ -60,10 +62,13 @@ void printCheck(const verify::Check& c, std::ostream& out) {
 }  // namespace
 
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"}, {"--json", "--timeline"});
+  const Options o =
+      parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"},
+                   {"--json", "--timeline"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
-        << "usage: tirx verify FILE [--device sim|cuda|both|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim] [--arch sm_90]\n"
+        << "usage: tirx verify FILE [--device "
+           "sim|cuda|both|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim] [--arch sm_90]\n"
            "                   [--json] [--timeline] [--budget N] [--timeout S]\n"
            "                   [--sanitize memcheck|racecheck|initcheck|synccheck]\n";
     return 2;
@@ -82,7 +87,8 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!o.get("--budget").empty() &&
-      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, vo.budget.maxWork, why)) {
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1,
+                    vo.budget.maxWork, why)) {
     err << "tirx verify: --budget: " << why << "\n";
     return 2;
   }
@@ -112,7 +118,8 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
       if (!vo.recordTimeline || run.device != "simulator") continue;
       const auto& tl = run.timeline;
       out << "timeline of " << run.kernel << ": " << tl.events.size() << " events"
-          << (tl.truncated ? " (truncated at " + std::to_string(tl.maxEvents) + ")" : std::string()) << "\n";
+          << (tl.truncated ? " (truncated at " + std::to_string(tl.maxEvents) + ")" : std::string())
+          << "\n";
       for (const auto& e : tl.events) out << "  " << ir::describeAsyncEvent(tl, e) << "\n";
     }
     for (const auto& line : *summaries) out << line << "\n";

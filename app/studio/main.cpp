@@ -33,10 +33,13 @@ int main(int argc, char** argv) {
   parser.addOption(line);
   parser.addOption(theme);
   parser.addOption(arch);
-  QCommandLineOption pick("pick", "With --screenshot: pick this Tensor cores item (text it contains).", "text");
-  QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.", "line:col");
+  QCommandLineOption pick(
+      "pick", "With --screenshot: pick this Tensor cores item (text it contains).", "text");
+  QCommandLineOption hover("hover", "With --screenshot: hover the editor at LINE:COL first.",
+                           "line:col");
   QCommandLineOption find("find", "With --screenshot: open the find bar on this pattern.", "text");
-  QCommandLineOption complete("complete", "With --screenshot: open the completion list at LINE:COL.", "line:col");
+  QCommandLineOption complete(
+      "complete", "With --screenshot: open the completion list at LINE:COL.", "line:col");
   QCommandLineOption diffWith(
       "diff", "With --screenshot: compare FILE with this script or bundle in the Diff dock.",
       "path");

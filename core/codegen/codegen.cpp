@@ -13,15 +13,18 @@ namespace {
 
 const std::set<std::string>& reservedNames() {
   static const std::set<std::string> r = {
-      "auto", "bool", "break", "case", "char", "const", "continue", "default", "do", "double",
-      "else", "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return",
-      "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned",
-      "void", "volatile", "while", "class", "delete", "new", "namespace", "operator", "private",
-      "protected", "public", "template", "this", "throw", "try", "catch", "typename", "using",
-      "virtual", "asm", "inline", "friend", "mutable", "explicit", "export", "true", "false",
-      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "min", "max", "exp", "expf",
-      "log", "sqrt", "abs", "floor", "ceil", "round", "sin", "cos", "tanh", "pow", "main",
-      "half", "float4", "int4", "char4", "float2", "int2", "uint"};
+      "auto",    "bool",      "break",    "case",     "char",      "const",    "continue",
+      "default", "do",        "double",   "else",     "enum",      "extern",   "float",
+      "for",     "goto",      "if",       "int",      "long",      "register", "return",
+      "short",   "signed",    "sizeof",   "static",   "struct",    "switch",   "typedef",
+      "union",   "unsigned",  "void",     "volatile", "while",     "class",    "delete",
+      "new",     "namespace", "operator", "private",  "protected", "public",   "template",
+      "this",    "throw",     "try",      "catch",    "typename",  "using",    "virtual",
+      "asm",     "inline",    "friend",   "mutable",  "explicit",  "export",   "true",
+      "false",   "threadIdx", "blockIdx", "blockDim", "gridDim",   "warpSize", "min",
+      "max",     "exp",       "expf",     "log",      "sqrt",      "abs",      "floor",
+      "ceil",    "round",     "sin",      "cos",      "tanh",      "pow",      "main",
+      "half",    "float4",    "int4",     "char4",    "float2",    "int2",     "uint"};
   return r;
 }
 
@@ -233,9 +236,15 @@ void Emitter::emitStmt(const ir::Stmt& s) {
                        toStorage(v, s.tensor->dtype, s.tensor->dtype) + ";");
       return;
     }
-    case K::Apply: if (s.apply) emitApply(s); return;
-    case K::Ewise: if (s.ewise) emitEwise(s); return;
-    case K::Tma: if (s.tma) emitTma(s); return;
+    case K::Apply:
+      if (s.apply) emitApply(s);
+      return;
+    case K::Ewise:
+      if (s.ewise) emitEwise(s);
+      return;
+    case K::Tma:
+      if (s.tma) emitTma(s);
+      return;
     case K::For: {
       const ir::DType t = varType(s.var);
       const std::string v = varName(s.var);
@@ -275,7 +284,8 @@ void Emitter::emitStmt(const ir::Stmt& s) {
       return;
     case K::Barrier:
       if (s.barrier == "warpgroup_sync") {
-        stmt(s.span, "asm volatile(\"bar.sync %0, 128;\" :: \"r\"((int)(" + expr(s.value) + ")) : \"memory\");");
+        stmt(s.span, "asm volatile(\"bar.sync %0, 128;\" :: \"r\"((int)(" + expr(s.value) +
+                         ")) : \"memory\");");
         return;
       }
       if (s.barrier == "bar_sync" && !s.barrierCount) {
@@ -292,11 +302,21 @@ void Emitter::emitStmt(const ir::Stmt& s) {
       }
       stmt(s.span, s.barrier == "warp_sync" ? "__syncwarp();" : "__syncthreads();");
       return;
-    case K::Wgmma: if (s.wgmma) emitWgmma(s); return;
-    case K::Async: if (s.async) emitAsync(s); return;
-    case K::Break: stmt(s.span, "break;"); return;
-    case K::Continue: stmt(s.span, "continue;"); return;
-    case K::Return: stmt(s.span, "return " + (s.value ? expr(s.value) : std::string()) + ";"); return;
+    case K::Wgmma:
+      if (s.wgmma) emitWgmma(s);
+      return;
+    case K::Async:
+      if (s.async) emitAsync(s);
+      return;
+    case K::Break:
+      stmt(s.span, "break;");
+      return;
+    case K::Continue:
+      stmt(s.span, "continue;");
+      return;
+    case K::Return:
+      stmt(s.span, "return " + (s.value ? expr(s.value) : std::string()) + ";");
+      return;
   }
 }
 
@@ -332,7 +352,8 @@ void Emitter::emitProgram() {
     ++m_depth;
     for (const auto& [id, depth] : firstDepth) {
       if (m_declared.count(id)) continue;
-      if (depth == 0) m_inlineDecl.insert(id);
+      if (depth == 0)
+        m_inlineDecl.insert(id);
       else {
         stmt(f.span, valueType(varType(f.vars, id)) + " " + varName(id) + "{};");
         m_declared.insert(id);
@@ -391,7 +412,8 @@ void Emitter::emitProgram() {
       }
     }
     for (size_t i = 0; i < k.tensorMaps.size(); ++i) {
-      sig += std::string(k.params.empty() && i == 0 ? "" : ", ") + "const __grid_constant__ CUtensorMap tirx_tmap" + std::to_string(i);
+      sig += std::string(k.params.empty() && i == 0 ? "" : ", ") +
+             "const __grid_constant__ CUtensorMap tirx_tmap" + std::to_string(i);
       m_usesTensorMaps = true;
     }
     stmt(k.span, sig + ") {");
@@ -416,8 +438,8 @@ void Emitter::emitProgram() {
       if (n <= 0) n = 1;
       const std::string t = storageType(b.dtype);
       if (b.scope == ir::MemScope::Shared && smem.dynamic) {
-        stmt(b.span, t + "* const " + bufferName(int(i)) + " = reinterpret_cast<" + t + "*>(tirx_smem + " +
-                         std::to_string(smem.offset[i]) + ");");
+        stmt(b.span, t + "* const " + bufferName(int(i)) + " = reinterpret_cast<" + t +
+                         "*>(tirx_smem + " + std::to_string(smem.offset[i]) + ");");
       } else if (b.scope == ir::MemScope::Shared) {
         stmt(b.span, "__shared__ alignas(" + std::to_string(std::max<int64_t>(b.alignBytes, 16)) +
                          ") " + t + " " + bufferName(int(i)) + "[" + std::to_string(n) + "];");
@@ -433,7 +455,8 @@ void Emitter::emitProgram() {
     m_inlineDecl.clear();
     for (const auto& [id, depth] : firstDepth) {
       if (m_declared.count(id)) continue;
-      if (depth == 0) m_inlineDecl.insert(id);
+      if (depth == 0)
+        m_inlineDecl.insert(id);
       else {
         stmt(k.span, valueType(varType(k.vars, id)) + " " + varName(id) + "{};");
         m_declared.insert(id);
@@ -472,13 +495,15 @@ CodegenResult generateCuda(const ir::Program& program, const CodegenOptions& opt
   if (em.m_usesElect)
     pre << "__device__ __forceinline__ bool tirx_elect_sync() {\n"
            "  unsigned p;\n"
-           "  asm volatile(\"{\\n.reg .pred P;\\nelect.sync _|P, 0xffffffff;\\nselp.u32 %0, 1, 0, P;\\n}\\n\" : \"=r\"(p));\n"
+           "  asm volatile(\"{\\n.reg .pred P;\\nelect.sync _|P, 0xffffffff;\\nselp.u32 %0, 1, 0, "
+           "P;\\n}\\n\" : \"=r\"(p));\n"
            "  return p != 0;\n"
            "}\n";
   pre << "\n";
   // NVRTC has no <cuda.h>: the tensor map type as the driver declares it (128 bytes, 64-aligned).
   if (em.m_usesTensorMaps)
-    pre << "typedef struct alignas(64) CUtensorMap_st { unsigned long long opaque[16]; } CUtensorMap;\n";
+    pre << "typedef struct alignas(64) CUtensorMap_st { unsigned long long opaque[16]; } "
+           "CUtensorMap;\n";
   const std::string prelude = pre.str();
   const int shift = int(std::count(prelude.begin(), prelude.end(), '\n'));
   res.cuda = prelude + em.m_out.str();

@@ -56,7 +56,7 @@ inline constexpr std::string_view kInternalErrorCode = "E0999";
 struct CodegenResult {
   std::string cuda;
   SourceMap map;
-  bool needsFp16Header = false;      ///< the source includes cuda_fp16.h / cuda_bf16.h
+  bool needsFp16Header = false;  ///< the source includes cuda_fp16.h / cuda_bf16.h
   /// The program uses sm_90a-only instructions (wgmma, setmaxnreg): compile for compute_90a /
   /// sm_90a (decision TC-2).
   bool needsSm90a = false;

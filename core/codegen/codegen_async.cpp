@@ -9,7 +9,8 @@ namespace tirx::codegen::detail {
 
 namespace {
 std::string asmLine(const std::string& text, const std::string& inputs) {
-  return "asm volatile(\"" + text + "\" ::" + (inputs.empty() ? std::string() : " " + inputs) + " : \"memory\");";
+  return "asm volatile(\"" + text + "\" ::" + (inputs.empty() ? std::string() : " " + inputs) +
+         " : \"memory\");";
 }
 }  // namespace
 
@@ -20,26 +21,41 @@ void Emitter::emitAsync(const ir::Stmt& s) {
   if (a.barrier) {
     std::vector<std::string> idx;
     for (const auto& e : a.barIndex) idx.push_back(expr(e));
-    bar = "\"r\"((unsigned)__cvta_generic_to_shared(&" + element(*a.barrier, offsetExpr(*a.barrier, idx)) + "))";
+    bar = "\"r\"((unsigned)__cvta_generic_to_shared(&" +
+          element(*a.barrier, offsetExpr(*a.barrier, idx)) + "))";
   }
   const std::string value = a.value ? "\"r\"((unsigned)(" + expr(a.value) + "))" : "";
   switch (a.kind) {
-    case K::CpAsyncCommit: stmt(s.span, asmLine("cp.async.commit_group;", "")); return;
-    case K::CpAsyncWait: stmt(s.span, asmLine("cp.async.wait_group " + std::to_string(a.n) + ";", "")); return;
-    case K::BulkCommit: stmt(s.span, asmLine("cp.async.bulk.commit_group;", "")); return;
-    case K::BulkWait:
-      stmt(s.span, asmLine(std::string("cp.async.bulk.wait_group") + (a.readOnly ? ".read " : " ") + std::to_string(a.n) + ";", ""));
+    case K::CpAsyncCommit:
+      stmt(s.span, asmLine("cp.async.commit_group;", ""));
       return;
-    case K::MbarInit: stmt(s.span, asmLine("mbarrier.init.shared::cta.b64 [%0], %1;", bar + ", " + value)); return;
+    case K::CpAsyncWait:
+      stmt(s.span, asmLine("cp.async.wait_group " + std::to_string(a.n) + ";", ""));
+      return;
+    case K::BulkCommit:
+      stmt(s.span, asmLine("cp.async.bulk.commit_group;", ""));
+      return;
+    case K::BulkWait:
+      stmt(s.span, asmLine(std::string("cp.async.bulk.wait_group") + (a.readOnly ? ".read " : " ") +
+                               std::to_string(a.n) + ";",
+                           ""));
+      return;
+    case K::MbarInit:
+      stmt(s.span, asmLine("mbarrier.init.shared::cta.b64 [%0], %1;", bar + ", " + value));
+      return;
     case K::MbarArrive:
-      if (a.value) stmt(s.span, asmLine("mbarrier.arrive.shared::cta.b64 _, [%0], %1;", bar + ", " + value));
-      else stmt(s.span, asmLine("mbarrier.arrive.shared::cta.b64 _, [%0];", bar));
+      if (a.value)
+        stmt(s.span, asmLine("mbarrier.arrive.shared::cta.b64 _, [%0], %1;", bar + ", " + value));
+      else
+        stmt(s.span, asmLine("mbarrier.arrive.shared::cta.b64 _, [%0];", bar));
       return;
     case K::MbarArriveExpectTx:
-      stmt(s.span, asmLine("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;", bar + ", " + value));
+      stmt(s.span,
+           asmLine("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;", bar + ", " + value));
       return;
     case K::MbarExpectTx:
-      stmt(s.span, asmLine("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;", bar + ", " + value));
+      stmt(s.span,
+           asmLine("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;", bar + ", " + value));
       return;
     case K::MbarWait: {
       const std::string ok = "_mbar_ok" + std::to_string(m_tmp++);
@@ -47,15 +63,22 @@ void Emitter::emitAsync(const ir::Stmt& s) {
       line(indent() + "{");
       line(indent() + "  unsigned " + ok + " = 0;");
       line(indent() + "  do {");
-      line(indent() + "    asm volatile(\"{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2, 0x989680; "
-                      "selp.u32 %0, 1, 0, p; }\" : \"=r\"(" + ok + ") : " + bar + ", " + value + " : \"memory\");");
+      line(indent() +
+           "    asm volatile(\"{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], "
+           "%2, 0x989680; "
+           "selp.u32 %0, 1, 0, p; }\" : \"=r\"(" +
+           ok + ") : " + bar + ", " + value + " : \"memory\");");
       line(indent() + "  } while (!" + ok + ");");
       line(indent() + "}");
       end();
       return;
     }
-    case K::FenceProxyAsync: stmt(s.span, asmLine("fence.proxy.async.shared::cta;", "")); return;
-    case K::FenceMbarrierInit: stmt(s.span, asmLine("fence.mbarrier_init.release.cluster;", "")); return;
+    case K::FenceProxyAsync:
+      stmt(s.span, asmLine("fence.proxy.async.shared::cta;", ""));
+      return;
+    case K::FenceMbarrierInit:
+      stmt(s.span, asmLine("fence.mbarrier_init.release.cluster;", ""));
+      return;
     case K::WgmmaFence:
       m_usesSm90a = true;
       stmt(s.span, asmLine("wgmma.fence.sync.aligned;", ""));
@@ -70,9 +93,13 @@ void Emitter::emitAsync(const ir::Stmt& s) {
       return;
     case K::SetMaxNReg:
       m_usesSm90a = true;
-      stmt(s.span, asmLine(std::string("setmaxnreg.") + (a.increase ? "inc" : "dec") + ".sync.aligned.u32 " + std::to_string(a.n) + ";", ""));
+      stmt(s.span, asmLine(std::string("setmaxnreg.") + (a.increase ? "inc" : "dec") +
+                               ".sync.aligned.u32 " + std::to_string(a.n) + ";",
+                           ""));
       return;
-    case K::MbarInval: stmt(s.span, asmLine("mbarrier.inval.shared::cta.b64 [%0];", bar)); return;
+    case K::MbarInval:
+      stmt(s.span, asmLine("mbarrier.inval.shared::cta.b64 [%0];", bar));
+      return;
   }
 }
 

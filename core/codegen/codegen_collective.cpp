@@ -57,8 +57,8 @@ std::string Emitter::swizzled(const ir::TensorRef& ref, const std::string& off) 
     s.perElement = m;
     return std::to_string(s.apply(v));
   }
-  return "tirx_swizzle(" + off + ", " + std::to_string(m) + ", " + std::to_string(b.swizzle.len) + ", " +
-         std::to_string(b.swizzle.atom) + ")";
+  return "tirx_swizzle(" + off + ", " + std::to_string(m) + ", " + std::to_string(b.swizzle.len) +
+         ", " + std::to_string(b.swizzle.atom) + ")";
 }
 
 std::string Emitter::shuffleCall(const ir::Expr& e) {
@@ -74,7 +74,8 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
   const bool isMma = in.family == PtxFamily::Mma;
   const size_t gr = a.group.size();
   const std::vector<std::string> gv =
-      gr ? std::vector<std::string>{a.scope == ir::ExecScope::Warpgroup ? "(tirx_warp & 3)" : "tirx_warp"}
+      gr ? std::vector<std::string>{a.scope == ir::ExecScope::Warpgroup ? "(tirx_warp & 3)"
+                                                                        : "tirx_warp"}
          : std::vector<std::string>{};
   const int64_t warps = gr ? a.group[0] : 1;
   const frag::MmaShape shape = in.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
@@ -89,8 +90,11 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
     const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
     std::vector<int64_t> atom;
     if (isMma) {
-      const frag::MmaOperand which = i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C;
-      const frag::Coord c = frag::mmaWord(shape, which, 0, reg);  // lane 0 holds it; sema: same slot in every lane
+      const frag::MmaOperand which = i == 1   ? frag::MmaOperand::A
+                                     : i == 2 ? frag::MmaOperand::B
+                                              : frag::MmaOperand::C;
+      const frag::Coord c =
+          frag::mmaWord(shape, which, 0, reg);  // lane 0 holds it; sema: same slot in every lane
       atom = {c.row, c.col};
     } else {
       atom = {reg, 0, 0};
@@ -103,8 +107,10 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
       coord.insert(coord.end(), own.begin(), own.end());
       coord.insert(coord.end(), atom.begin(), atom.end());
       const int64_t m = ref.resolve(coord)["m"];
-      if (!slot) slot = m;
-      else if (*slot != m) constant = false;
+      if (!slot)
+        slot = m;
+      else if (*slot != m)
+        constant = false;
     }
     if (constant && slot) return element(ref, std::to_string(*slot));
     std::vector<std::string> coord = gv;
@@ -154,11 +160,13 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
       const ir::TensorRef& mem = a.operands[size_t(memI)].tensor;
       std::vector<std::string> coord = gv;
       for (int64_t x : ownOf(memI)) coord.push_back(std::to_string(x));
-      coord.push_back(in.matrices == 1 ? "0" : "((tirx_lane >> 3) & " + std::to_string(in.matrices - 1) + ")");
+      coord.push_back(
+          in.matrices == 1 ? "0" : "((tirx_lane >> 3) & " + std::to_string(in.matrices - 1) + ")");
       coord.push_back("(tirx_lane & 7)");
       coord.push_back("0");
       const std::string off = offsetExpr(mem, coord);
-      const std::string addr = "(unsigned)__cvta_generic_to_shared(" + typedPointer(mem) + " + " + off + ")";
+      const std::string addr =
+          "(unsigned)__cvta_generic_to_shared(" + typedPointer(mem) + " + " + off + ")";
       std::vector<std::string> regs;
       for (int j = 0; j < in.matrices; ++j) regs.push_back(regLvalue(regI, ownOf(regI), j));
       if (load) {
@@ -187,7 +195,8 @@ void Emitter::emitMatrixCollective(const ir::Stmt& s) {
     }
     auto join = [](const std::vector<AsmArg>& v) {
       std::string t;
-      for (const AsmArg& x : v) t += (t.empty() ? "" : ", ") + ("\"" + x.constraint + "\"(" + x.value + ")");
+      for (const AsmArg& x : v)
+        t += (t.empty() ? "" : ", ") + ("\"" + x.constraint + "\"(" + x.value + ")");
       return t;
     };
     std::string line = "asm volatile(\"" + numbered + "\" : " + join(outs) + " : " + join(ins);

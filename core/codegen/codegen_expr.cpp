@@ -16,57 +16,90 @@ using ir::ExprKind;
 
 std::string storageType(DType t) {
   switch (t) {
-    case DType::Bool: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long long";
-    case DType::UInt8: return "unsigned char";
-    case DType::UInt16: return "unsigned short";
-    case DType::UInt32: return "unsigned";
-    case DType::UInt64: return "unsigned long long";
-    case DType::Float16: return "unsigned short";
-    case DType::BFloat16: return "unsigned short";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Void: return "void";
+    case DType::Bool:
+      return "unsigned char";
+    case DType::Int8:
+      return "signed char";
+    case DType::Int16:
+      return "short";
+    case DType::Int32:
+      return "int";
+    case DType::Int64:
+      return "long long";
+    case DType::UInt8:
+      return "unsigned char";
+    case DType::UInt16:
+      return "unsigned short";
+    case DType::UInt32:
+      return "unsigned";
+    case DType::UInt64:
+      return "unsigned long long";
+    case DType::Float16:
+      return "unsigned short";
+    case DType::BFloat16:
+      return "unsigned short";
+    case DType::Float32:
+      return "float";
+    case DType::Float64:
+      return "double";
+    case DType::Void:
+      return "void";
   }
   return "int";
 }
 
 std::string valueType(DType t) {
   switch (t) {
-    case DType::Bool: return "bool";
-    case DType::Float16: return "__half";
-    case DType::BFloat16: return "__nv_bfloat16";
-    default: return storageType(t);
+    case DType::Bool:
+      return "bool";
+    case DType::Float16:
+      return "__half";
+    case DType::BFloat16:
+      return "__nv_bfloat16";
+    default:
+      return storageType(t);
   }
 }
 
 char constraintOf(DType t) {
   switch (t) {
-    case DType::Float32: return 'f';
-    case DType::Float64: return 'd';
-    case DType::Int16: case DType::UInt16: case DType::Float16: case DType::BFloat16: return 'h';
-    case DType::Int64: case DType::UInt64: return 'l';
-    default: return 'r';
+    case DType::Float32:
+      return 'f';
+    case DType::Float64:
+      return 'd';
+    case DType::Int16:
+    case DType::UInt16:
+    case DType::Float16:
+    case DType::BFloat16:
+      return 'h';
+    case DType::Int64:
+    case DType::UInt64:
+      return 'l';
+    default:
+      return 'r';
   }
 }
 
 std::string constraintType(char c) {
   switch (c) {
-    case 'f': return "float";
-    case 'd': return "double";
-    case 'h': return "unsigned short";
-    case 'l': return "unsigned long long";
-    default: return "unsigned";
+    case 'f':
+      return "float";
+    case 'd':
+      return "double";
+    case 'h':
+      return "unsigned short";
+    case 'l':
+      return "unsigned long long";
+    default:
+      return "unsigned";
   }
 }
 
 std::string floatLiteral(double v, DType t) {
   char buf[64];
   if (t == DType::Float16 || t == DType::BFloat16) {
-    const uint16_t bits = t == DType::Float16 ? floatToHalfBits(float(v)) : floatToBf16Bits(float(v));
+    const uint16_t bits =
+        t == DType::Float16 ? floatToHalfBits(float(v)) : floatToBf16Bits(float(v));
     std::snprintf(buf, sizeof buf, "%s((unsigned short)0x%04x)",
                   t == DType::Float16 ? "__ushort_as_half" : "__ushort_as_bfloat16", bits);
     return buf;
@@ -100,10 +133,14 @@ namespace {
 std::string intLiteral(int64_t v, DType t) {
   std::string s = std::to_string(v);
   switch (t) {
-    case DType::Int64: return s + "LL";
-    case DType::UInt64: return s + "ULL";
-    case DType::UInt32: return s + "u";
-    case DType::Bool: return v ? "true" : "false";
+    case DType::Int64:
+      return s + "LL";
+    case DType::UInt64:
+      return s + "ULL";
+    case DType::UInt32:
+      return s + "u";
+    case DType::Bool:
+      return v ? "true" : "false";
     default:
       if (v > INT32_MAX || v < INT32_MIN) return s + "LL";
       return s;
@@ -140,7 +177,8 @@ std::optional<int64_t> rowMajorScale(const TileLayout& l) {
 /// multiple (a region start `ks` of a (4, ...) view with stride 16 becomes `ks * 16`). The
 /// outermost digit of a dimension takes no `%`: coordinates are inside their extents (sema and the
 /// simulator check regions). Null when the shard does not refine the shape.
-std::optional<std::string> perDimensionOffset(const TileLayout& l, const std::vector<int64_t>& shape,
+std::optional<std::string> perDimensionOffset(const TileLayout& l,
+                                              const std::vector<int64_t>& shape,
                                               const std::vector<int64_t>& kc,
                                               const std::vector<std::string>& sym, int64_t mOff) {
   const auto& sh = l.shard;
@@ -168,23 +206,27 @@ std::optional<std::string> perDimensionOffset(const TileLayout& l, const std::ve
     size_t outermost = last;  // the run's outermost iter of extent > 1
     for (size_t i = last; i-- > first;) {
       if (sh[i].extent != 1) outermost = i;
-      if (sh[i].axis == "m" && sh[i].extent != 1 && sh[i].stride != 0) digits.push_back({&sh[i], inner});
+      if (sh[i].axis == "m" && sh[i].extent != 1 && sh[i].stride != 0)
+        digits.push_back({&sh[i], inner});
       inner *= sh[i].extent;
     }
     if (sym[d].empty()) {
       for (const auto& [it, in] : digits) constant += (kc[d] / in) % it->extent * it->stride;
       continue;
     }
-    const std::string c = kc[d] == 0 ? sym[d] : "(" + sym[d] + (kc[d] > 0 ? " + " : " - ") +
-                                                     std::to_string(std::abs(kc[d])) + ")";
-    const bool oneDigit = digits.size() == 1 && digits[0].first == &sh[outermost] && digits[0].second == 1;
+    const std::string c = kc[d] == 0 ? sym[d]
+                                     : "(" + sym[d] + (kc[d] > 0 ? " + " : " - ") +
+                                           std::to_string(std::abs(kc[d])) + ")";
+    const bool oneDigit =
+        digits.size() == 1 && digits[0].first == &sh[outermost] && digits[0].second == 1;
     for (const auto& [it, in] : digits) {
       std::string t;
       if (oneDigit) {  // (sym + kc) * stride: the constant part folds into the offset
         t = sym[d].find(' ') != std::string::npos ? "(" + sym[d] + ")" : sym[d];
         constant += kc[d] * it->stride;
       } else {
-        const std::string base = c.find(' ') != std::string::npos && c.front() != '(' ? "(" + c + ")" : c;
+        const std::string base =
+            c.find(' ') != std::string::npos && c.front() != '(' ? "(" + c + ")" : c;
         t = in == 1 ? base : "(" + base + " / " + std::to_string(in) + ")";
         if (it != &sh[outermost]) t = "(" + t + " % " + std::to_string(it->extent) + ")";
       }
@@ -204,25 +246,45 @@ bool isHalf(DType t) {
 
 std::string binOpText(ir::BinOp op) {
   switch (op) {
-    case ir::BinOp::Add: return "+";
-    case ir::BinOp::Sub: return "-";
-    case ir::BinOp::Mul: return "*";
-    case ir::BinOp::Div: case ir::BinOp::TruncDiv: return "/";
-    case ir::BinOp::TruncMod: return "%";
-    case ir::BinOp::BitAnd: return "&";
-    case ir::BinOp::BitOr: return "|";
-    case ir::BinOp::BitXor: return "^";
-    case ir::BinOp::Shl: return "<<";
-    case ir::BinOp::Shr: return ">>";
-    case ir::BinOp::Eq: return "==";
-    case ir::BinOp::Ne: return "!=";
-    case ir::BinOp::Lt: return "<";
-    case ir::BinOp::Le: return "<=";
-    case ir::BinOp::Gt: return ">";
-    case ir::BinOp::Ge: return ">=";
-    case ir::BinOp::And: return "&&";
-    case ir::BinOp::Or: return "||";
-    default: return "?";
+    case ir::BinOp::Add:
+      return "+";
+    case ir::BinOp::Sub:
+      return "-";
+    case ir::BinOp::Mul:
+      return "*";
+    case ir::BinOp::Div:
+    case ir::BinOp::TruncDiv:
+      return "/";
+    case ir::BinOp::TruncMod:
+      return "%";
+    case ir::BinOp::BitAnd:
+      return "&";
+    case ir::BinOp::BitOr:
+      return "|";
+    case ir::BinOp::BitXor:
+      return "^";
+    case ir::BinOp::Shl:
+      return "<<";
+    case ir::BinOp::Shr:
+      return ">>";
+    case ir::BinOp::Eq:
+      return "==";
+    case ir::BinOp::Ne:
+      return "!=";
+    case ir::BinOp::Lt:
+      return "<";
+    case ir::BinOp::Le:
+      return "<=";
+    case ir::BinOp::Gt:
+      return ">";
+    case ir::BinOp::Ge:
+      return ">=";
+    case ir::BinOp::And:
+      return "&&";
+    case ir::BinOp::Or:
+      return "||";
+    default:
+      return "?";
   }
 }
 
@@ -240,10 +302,16 @@ std::string Emitter::bufferName(int id) const {
 
 std::string Emitter::fromStorage(const std::string& v, DType t) {
   switch (t) {
-    case DType::Float16: m_usesFp16 = true; return "__ushort_as_half(" + v + ")";
-    case DType::BFloat16: m_usesFp16 = true; return "__ushort_as_bfloat16(" + v + ")";
-    case DType::Bool: return "(" + v + " != 0)";
-    default: return v;
+    case DType::Float16:
+      m_usesFp16 = true;
+      return "__ushort_as_half(" + v + ")";
+    case DType::BFloat16:
+      m_usesFp16 = true;
+      return "__ushort_as_bfloat16(" + v + ")";
+    case DType::Bool:
+      return "(" + v + " != 0)";
+    default:
+      return v;
   }
 }
 
@@ -326,7 +394,8 @@ std::string Emitter::symbolicStrideOffset(const ir::TensorRef& ref, const ir::Bu
   return out.empty() ? "0" : "(" + out + ")";
 }
 
-std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::vector<std::string>& coord,
+std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref,
+                                          const std::vector<std::string>& coord,
                                           const std::vector<int64_t>* constCoord) {
   if (m_kernel && ref.buffer >= 0 && ref.buffer < int(m_kernel->buffers.size()) &&
       ir::hasSymbolicStrides(m_kernel->buffers[size_t(ref.buffer)]))
@@ -340,8 +409,10 @@ std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::v
     const int src = d < ref.dimMap.size() ? ref.dimMap[d] : int(d);
     std::vector<std::string> parts;
     if (d < ref.lo.size() && ref.lo[d]) {
-      if (ref.lo[d]->kind == ExprKind::IntImm) kc[d] += ref.lo[d]->intValue;
-      else parts.push_back(expr(ref.lo[d]));
+      if (ref.lo[d]->kind == ExprKind::IntImm)
+        kc[d] += ref.lo[d]->intValue;
+      else
+        parts.push_back(expr(ref.lo[d]));
     }
     if (src >= 0) {
       int64_t v = 0;
@@ -356,7 +427,8 @@ std::string Emitter::offsetExprUnswizzled(const ir::TensorRef& ref, const std::v
     for (size_t i = 0; i < parts.size(); ++i) sym[d] += (i ? " + " : "") + parts[i];
     if (!parts.empty()) allConst = false;
   }
-  const int64_t mOff = (ref.layout.offset.count("m") ? ref.layout.offset.at("m") : 0) + ref.elemOffset;
+  const int64_t mOff =
+      (ref.layout.offset.count("m") ? ref.layout.offset.at("m") : 0) + ref.elemOffset;
   if (allConst)  // the engine's one layout evaluator (m: the memory sum, before any swizzle)
     return std::to_string(CompiledLayout(ref.layout).apply(kc, ref.layoutShape).m + ref.elemOffset);
   // Row-major strides of the layout shape; flat = Σ lc[d]·rs[d].
@@ -556,16 +628,23 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
   static const char* dims[] = {"x", "y", "z"};
   const char* dim = dims[std::clamp(e.dim, 0, 2)];
   switch (e.kind) {
-    case ExprKind::IntImm: return intLiteral(e.intValue, e.dtype);
+    case ExprKind::IntImm:
+      return intLiteral(e.intValue, e.dtype);
     case ExprKind::FloatImm:
       if (e.dtype == DType::Float16 || e.dtype == DType::BFloat16) m_usesFp16 = true;
       return floatLiteral(e.floatValue, e.dtype);
-    case ExprKind::BoolImm: return e.intValue ? "true" : "false";
-    case ExprKind::Var: return varName(e.var);
-    case ExprKind::ThreadIdx: return std::string("(int)threadIdx.") + dim;
-    case ExprKind::BlockIdx: return std::string("(int)blockIdx.") + dim;
-    case ExprKind::BlockDim: return std::string("(int)blockDim.") + dim;
-    case ExprKind::GridDim: return std::string("(int)gridDim.") + dim;
+    case ExprKind::BoolImm:
+      return e.intValue ? "true" : "false";
+    case ExprKind::Var:
+      return varName(e.var);
+    case ExprKind::ThreadIdx:
+      return std::string("(int)threadIdx.") + dim;
+    case ExprKind::BlockIdx:
+      return std::string("(int)blockIdx.") + dim;
+    case ExprKind::BlockDim:
+      return std::string("(int)blockDim.") + dim;
+    case ExprKind::GridDim:
+      return std::string("(int)gridDim.") + dim;
     case ExprKind::Load: {
       if (!e.tensor) return "0";
       std::vector<std::string> idx;
@@ -583,7 +662,9 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
       // Floats flip the sign bit (neg.f32, neg.f16), unsigned wraps; `- -7.0f`, never `--`.
       return a.front() == '-' ? "(- " + a + ")" : "(-" + a + ")";
     }
-    case ExprKind::Binary: case ExprKind::Compare: case ExprKind::Logical: {
+    case ExprKind::Binary:
+    case ExprKind::Compare:
+    case ExprKind::Logical: {
       if (e.args.size() < 2) return "0";
       if (e.kind == ExprKind::Logical)
         return "(" + expr(e.args[0]) + " " + binOpText(e.op) + " " + expr(e.args[1]) + ")";
@@ -608,10 +689,12 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
       return e.args.empty() ? "0" : exprAs(e.args[0], e.dtype);
     case ExprKind::Call: {
       std::string s = (e.func >= 0 && e.func < int(m_prog.functions.size()))
-                          ? m_prog.functions[size_t(e.func)].name : "tirx_missing";
+                          ? m_prog.functions[size_t(e.func)].name
+                          : "tirx_missing";
       s += "(";
-      const ir::ScalarFunction* f =
-          (e.func >= 0 && e.func < int(m_prog.functions.size())) ? &m_prog.functions[size_t(e.func)] : nullptr;
+      const ir::ScalarFunction* f = (e.func >= 0 && e.func < int(m_prog.functions.size()))
+                                        ? &m_prog.functions[size_t(e.func)]
+                                        : nullptr;
       for (size_t i = 0; i < e.args.size(); ++i) {
         DType pt = e.args[i]->dtype;
         if (f && i < f->params.size()) {

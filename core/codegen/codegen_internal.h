@@ -126,19 +126,19 @@ class Emitter {
   const ir::Program& m_prog;
   const CodegenOptions& m_opt;
   CodegenResult& m_res;
-  const ir::Kernel* m_kernel = nullptr;            ///< kernel being emitted (null in functions)
-  const std::vector<ir::Var>* m_vars = nullptr;    ///< vars of the current body
+  const ir::Kernel* m_kernel = nullptr;          ///< kernel being emitted (null in functions)
+  const std::vector<ir::Var>* m_vars = nullptr;  ///< vars of the current body
   KernelNames m_names;
-  std::set<int> m_declared;                        ///< var ids declared so far
-  std::set<int> m_inlineDecl;                      ///< var ids declared at their first assignment
+  std::set<int> m_declared;    ///< var ids declared so far
+  std::set<int> m_inlineDecl;  ///< var ids declared at their first assignment
   std::ostringstream m_out;
-  int m_lineNo = 0;                                ///< lines written so far
+  int m_lineNo = 0;  ///< lines written so far
   int m_openScriptLine = 0, m_openFirst = 0;
-  int m_tmp = 0;                                   ///< counter for temporaries
+  int m_tmp = 0;  ///< counter for temporaries
   bool m_usesFp16 = false;
-  bool m_usesTensorMaps = false;                   ///< some kernel takes CUtensorMap parameters
-  bool m_usesSm90a = false;                        ///< wgmma / setmaxnreg: compile for sm_90a
-  bool m_usesElect = false;                        ///< T.cuda.elect_sync(): emit tirx_elect_sync
+  bool m_usesTensorMaps = false;  ///< some kernel takes CUtensorMap parameters
+  bool m_usesSm90a = false;       ///< wgmma / setmaxnreg: compile for sm_90a
+  bool m_usesElect = false;       ///< T.cuda.elect_sync(): emit tirx_elect_sync
 };
 
 }  // namespace tirx::codegen::detail

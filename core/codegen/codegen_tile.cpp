@@ -62,8 +62,10 @@ SlotPlan planRegisterSlots(const ir::TensorRef& ref, int groupRank) {
       std::vector<int64_t> coord = g;
       coord.insert(coord.end(), tail.begin(), tail.end());
       const int64_t m = mOf(ref, coord);
-      if (!slot) slot = m;
-      else if (*slot != m) constant = false;
+      if (!slot)
+        slot = m;
+      else if (*slot != m)
+        constant = false;
       return constant;
     });
     if (constant) plan.slotOf[size_t(t)] = slot;
@@ -106,10 +108,15 @@ namespace detail {
 
 std::vector<std::string> Emitter::groupVars(ir::ExecScope scope) const {
   switch (scope) {
-    case ir::ExecScope::Thread: return {};
-    case ir::ExecScope::Warp: return {"tirx_lane"};
-    case ir::ExecScope::Warpgroup: return {"(tirx_warp & 3)", "tirx_lane"};
-    case ir::ExecScope::Cta: case ir::ExecScope::Cluster: return {"tirx_warp", "tirx_lane"};
+    case ir::ExecScope::Thread:
+      return {};
+    case ir::ExecScope::Warp:
+      return {"tirx_lane"};
+    case ir::ExecScope::Warpgroup:
+      return {"(tirx_warp & 3)", "tirx_lane"};
+    case ir::ExecScope::Cta:
+    case ir::ExecScope::Cluster:
+      return {"tirx_warp", "tirx_lane"};
   }
   return {};
 }
@@ -121,7 +128,8 @@ std::string affineText(const AffineOffset& a, const std::vector<std::string>& va
                        ir::ExecScope scope) {
   std::vector<std::pair<int64_t, std::string>> terms;
   if (vars.size() == 2 && a.coef.size() == 2 && a.coef[0] == 32 * a.coef[1] && a.coef[1] != 0) {
-    terms.push_back({a.coef[1], scope == ir::ExecScope::Warpgroup ? "(tirx_tid & 127)" : "tirx_tid"});
+    terms.push_back(
+        {a.coef[1], scope == ir::ExecScope::Warpgroup ? "(tirx_tid & 127)" : "tirx_tid"});
   } else {
     for (size_t i = 0; i < a.coef.size() && i < vars.size(); ++i)
       if (a.coef[i] != 0) terms.push_back({a.coef[i], vars[i]});
@@ -396,8 +404,8 @@ void Emitter::emitEwise(const ir::Stmt& s) {
     if (t < int64_t(plan.slotOf.size()) && plan.slotOf[size_t(t)])
       return element(ref, std::to_string(*plan.slotOf[size_t(t)]));
     std::vector<std::string> coord = gv;
-    const std::vector<int64_t> tailShape(ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())),
-                                         ref.shape.end());
+    const std::vector<int64_t> tailShape(
+        ref.shape.begin() + std::min<long>(groupRank, long(ref.shape.size())), ref.shape.end());
     for (int64_t x : unflatten(t, tailShape)) coord.push_back(std::to_string(x));
     return element(ref, offsetExpr(ref, coord));
   };

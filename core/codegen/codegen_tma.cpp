@@ -1,15 +1,16 @@
 // TMA copies (spec TC §5.3): one inline-asm `cp.async.bulk.tensor` per TileTma statement, issued
 // by the thread that reaches it. The tensor map is the kernel's `const __grid_constant__
 // CUtensorMap tirx_tmapN` parameter (the host encodes it, core/driver), passed by its generic
-// address ("l"); shared addresses (destination or source, and the mbarrier) are 32-bit shared-window
-// values ("r"); coordinates are `.s32`, innermost first. The opcode is emitted as the script spells
-// it: `.shared::cluster` works with every sm_90 toolchain, `.shared::cta` needs PTX ISA 8.6 (CUDA
-// 12.8+; NVRTC 13 emits PTX 9.0) — decision TC-T5 in docs/decisions.md.
+// address ("l"); shared addresses (destination or source, and the mbarrier) are 32-bit
+// shared-window values ("r"); coordinates are `.s32`, innermost first. The opcode is emitted as the
+// script spells it: `.shared::cluster` works with every sm_90 toolchain, `.shared::cta` needs PTX
+// ISA 8.6 (CUDA 12.8+; NVRTC 13 emits PTX 9.0) — decision TC-T5 in docs/decisions.md.
 #include "core/codegen/codegen_internal.h"
 
 namespace tirx::codegen::detail {
 
-std::string Emitter::sharedAddress(const ir::TensorRef& ref, const std::vector<std::string>& coord) {
+std::string Emitter::sharedAddress(const ir::TensorRef& ref,
+                                   const std::vector<std::string>& coord) {
   return "(unsigned)__cvta_generic_to_shared(&" + element(ref, offsetExpr(ref, coord)) + ")";
 }
 
@@ -39,7 +40,8 @@ void Emitter::emitTma(const ir::Stmt& s) {
     coordList(2);
     std::vector<std::string> idx;
     for (const auto& e : t.mbarIndex) idx.push_back(expr(e));
-    in.push_back("\"r\"((unsigned)__cvta_generic_to_shared(&" + element(*t.mbar, offsetExpr(*t.mbar, idx)) + "))");
+    in.push_back("\"r\"((unsigned)__cvta_generic_to_shared(&" +
+                 element(*t.mbar, offsetExpr(*t.mbar, idx)) + "))");
     text = t.instr.opcode + " [%0], [%1, " + coords + "], [%" + std::to_string(rank + 2) + "];";
   }
   std::string operands;

@@ -28,12 +28,16 @@ void Emitter::emitWgmma(const ir::Stmt& s) {
   const ir::Wgmma& w = *s.wgmma;
   m_usesSm90a = true;
   const int regs = w.n / 2;
-  if (w.dSlots.size() != size_t(w.mRepeat * regs) || (w.aRegisters && w.aSlots.size() != size_t(w.mRepeat * w.kSteps * 4)) ||
-      w.b.start.size() != size_t(w.kSteps) || (!w.aRegisters && w.a.start.size() != size_t(w.mRepeat * w.kSteps))) {
+  if (w.dSlots.size() != size_t(w.mRepeat * regs) ||
+      (w.aRegisters && w.aSlots.size() != size_t(w.mRepeat * w.kSteps * 4)) ||
+      w.b.start.size() != size_t(w.kSteps) ||
+      (!w.aRegisters && w.a.start.size() != size_t(w.mRepeat * w.kSteps))) {
     internalError(s.span, "cannot lower " + w.instr.opcode + ": malformed wgmma operands");
     return;
   }
-  auto dReg = [&](int64_t r, int j) { return element(w.d, std::to_string(w.dSlots[size_t(r * regs + j)])); };
+  auto dReg = [&](int64_t r, int j) {
+    return element(w.d, std::to_string(w.dSlots[size_t(r * regs + j)]));
+  };
   auto aReg = [&](int64_t r, int64_t k, int i) {
     return element(w.aRegs, std::to_string(w.aSlots[size_t((r * w.kSteps + k) * 4 + i)]));
   };
@@ -59,12 +63,14 @@ void Emitter::emitWgmma(const ir::Stmt& s) {
     const std::vector<std::string> zero(o.ref.shape.size(), "0");
     const std::string off = offsetExprUnswizzled(o.ref, zero);
     const std::string v = "tirx_wg" + std::to_string(id) + "_" + name;
-    line(indent() + "  const unsigned " + v + " = (unsigned)__cvta_generic_to_shared(" + typedPointer(o.ref) + ") + (unsigned)(" +
-         off + ") * " + std::to_string(ir::dtypeBytes(o.ref.dtype)) + "u;");
+    line(indent() + "  const unsigned " + v + " = (unsigned)__cvta_generic_to_shared(" +
+         typedPointer(o.ref) + ") + (unsigned)(" + off + ") * " +
+         std::to_string(ir::dtypeBytes(o.ref.dtype)) + "u;");
     return v;
   };
   auto desc = [&](const ir::WgmmaShared& o, const std::string& b, int64_t start) {
-    return "(" + hex64(o.highBits) + " | (unsigned long long)(((" + b + " + " + std::to_string(start) + "u) & 0x3FFFFu) >> 4))";
+    return "(" + hex64(o.highBits) + " | (unsigned long long)(((" + b + " + " +
+           std::to_string(start) + "u) & 0x3FFFFu) >> 4))";
   };
   begin(s.span);
   line(indent() + "{");

@@ -26,8 +26,8 @@ struct CasePlan {
 struct KernelPlan {
   std::string name, script;
   bool memory = false;
-  int memBits = 0;               ///< memory kernels: element width
-  int k = 3, atom = 1;           ///< registers per thread and atom of each row (4 × 32 × k × atom)
+  int memBits = 0;      ///< memory kernels: element width
+  int k = 3, atom = 1;  ///< registers per thread and atom of each row (4 × 32 × k × atom)
   std::map<int, int> rows, outRows;  ///< rows per element width, inputs and outputs
   std::vector<CasePlan> cases;
   int rowElements() const { return 4 * 32 * k * atom; }

@@ -17,7 +17,9 @@ namespace tirx::conform {
 
 namespace {
 
-std::string carrier(int bits) { return "uint" + std::to_string(bits); }
+std::string carrier(int bits) {
+  return "uint" + std::to_string(bits);
+}
 
 /// `T` viewed as `dtype` when that differs from the tensor's own uintN.
 std::string viewed(const std::string& tensor, const std::string& dtype, int bits) {
@@ -53,7 +55,9 @@ std::string tensorParam(const std::string& name, int rows, int k, int atom, int 
          ", " + std::to_string(atom) + "), \"" + carrier(bits) + "\", align=32),\n";
 }
 
-std::string row(int r) { return ".sub[" + std::to_string(r) + ", :, :, :, :]"; }
+std::string row(int r) {
+  return ".sub[" + std::to_string(r) + ", :, :, :, :]";
+}
 
 }  // namespace
 
@@ -67,8 +71,8 @@ std::string skipReason(const PtxConformCase& c, int sm) {
   return {};
 }
 
-KernelPlan planArithmetic(const std::vector<PtxConformCase>& cases, const std::vector<size_t>& which,
-                          const std::string& name) {
+KernelPlan planArithmetic(const std::vector<PtxConformCase>& cases,
+                          const std::vector<size_t>& which, const std::string& name) {
   KernelPlan p;
   p.name = name;
   std::ostringstream body;
@@ -78,7 +82,9 @@ KernelPlan planArithmetic(const std::vector<PtxConformCase>& cases, const std::v
     CasePlan cp;
     cp.caseIndex = idx;
     const std::string tag = std::to_string(p.cases.size());
-    body << "    # " << c.opcode << (c.arity != c.instr.minArity ? " (" + std::to_string(c.arity) + " operands)" : "") << "\n";
+    body << "    # " << c.opcode
+         << (c.arity != c.instr.minArity ? " (" + std::to_string(c.arity) + " operands)" : "")
+         << "\n";
     std::vector<std::string> operands;
     for (size_t k = 1; k < ops.size(); ++k) {
       const int bits = ops[k].bits;
@@ -87,7 +93,7 @@ KernelPlan planArithmetic(const std::vector<PtxConformCase>& cases, const std::v
       cp.inputs.push_back({bits, r});
       body << "    " << reg << " = T.alloc_local((4, 32, 3, 1), \"" << dt << "\", layout=L)\n";
       body << applyLine("ld.global.b" + std::to_string(bits),
-                    {reg, viewed("I" + std::to_string(bits), dt, bits) + row(r)});
+                        {reg, viewed("I" + std::to_string(bits), dt, bits) + row(r)});
       operands.push_back(reg);
     }
     const int bits = ops[0].bits;
@@ -98,7 +104,7 @@ KernelPlan planArithmetic(const std::vector<PtxConformCase>& cases, const std::v
     operands.insert(operands.begin(), dst);
     body << applyLine(c.opcode, operands);
     body << applyLine("st.global.b" + std::to_string(bits),
-                  {viewed("O" + std::to_string(bits), dt, bits) + row(r), dst});
+                      {viewed("O" + std::to_string(bits), dt, bits) + row(r), dst});
     p.cases.push_back(cp);
   }
   std::ostringstream s;
@@ -139,10 +145,12 @@ KernelPlan planMemory(const std::vector<PtxConformCase>& cases, const std::vecto
     const bool isShared = in.space == "shared" || in.space == "shared::cta";
     shared |= isShared;
     body << "    # " << c.opcode << "\n";
-    body << "    " << reg << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt << "\", layout=LV)\n";
+    body << "    " << reg << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt
+         << "\", layout=LV)\n";
     if (in.family == PtxFamily::Ld) {
       if (isShared) {
-        body << "    " << tmp << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt << "\", layout=LV)\n";
+        body << "    " << tmp << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt
+             << "\", layout=LV)\n";
         body << applyLine(plain("ld", "global", vec, bits), {tmp, mi});
         body << applyLine(plain("st", "shared", vec, bits), {sh, tmp});
         body << applyLine(c.opcode, {reg, sh});
@@ -153,7 +161,8 @@ KernelPlan planMemory(const std::vector<PtxConformCase>& cases, const std::vecto
     } else {
       body << applyLine(plain("ld", "global", vec, bits), {reg, mi});
       if (isShared) {
-        body << "    " << tmp << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt << "\", layout=LV)\n";
+        body << "    " << tmp << " = T.alloc_local((4, 32, 1, " << vec << "), \"" << dt
+             << "\", layout=LV)\n";
         body << applyLine(c.opcode, {sh, reg});
         body << applyLine(plain("ld", "shared", vec, bits), {tmp, sh});
         body << applyLine(plain("st", "global", vec, bits), {mo, tmp});
@@ -165,7 +174,8 @@ KernelPlan planMemory(const std::vector<PtxConformCase>& cases, const std::vecto
   }
   std::ostringstream s;
   s << header() << layoutLine("LV", 1, vec) << "\n\n@T.function\ndef " << name << "(\n";
-  s << tensorParam("MI", p.rows[bits], 1, vec, bits) << tensorParam("MO", p.outRows[bits], 1, vec, bits);
+  s << tensorParam("MI", p.rows[bits], 1, vec, bits)
+    << tensorParam("MO", p.outRows[bits], 1, vec, bits);
   s << "):\n    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=128))\n";
   if (shared)
     s << "    SH = T.alloc_shared((4, 32, 1, " << vec << "), \"" << carrier(bits)
@@ -185,21 +195,27 @@ std::vector<KernelPlan> planKernels(const std::vector<PtxConformCase>& cases,
     skipReasons[i] = skipReason(cases[i], options.sm);
     if (!skipReasons[i].empty()) continue;
     const PtxInstruction& in = cases[i].instr;
-    if (in.isMemory()) memory[{ptxrows::typeBits(in.type), in.vector}].push_back(i);
-    else arithmetic.push_back(i);
+    if (in.isMemory())
+      memory[{ptxrows::typeBits(in.type), in.vector}].push_back(i);
+    else
+      arithmetic.push_back(i);
   }
   std::vector<KernelPlan> plans;
-  const int perA = std::max(1, options.arithmeticPerKernel), perM = std::max(1, options.memoryPerKernel);
+  const int perA = std::max(1, options.arithmeticPerKernel),
+            perM = std::max(1, options.memoryPerKernel);
   for (size_t b = 0; b < arithmetic.size(); b += static_cast<size_t>(perA)) {
-    std::vector<size_t> chunk(arithmetic.begin() + static_cast<std::ptrdiff_t>(b),
-                              arithmetic.begin() + static_cast<std::ptrdiff_t>(std::min(arithmetic.size(), b + perA)));
+    std::vector<size_t> chunk(
+        arithmetic.begin() + static_cast<std::ptrdiff_t>(b),
+        arithmetic.begin() + static_cast<std::ptrdiff_t>(std::min(arithmetic.size(), b + perA)));
     plans.push_back(planArithmetic(cases, chunk, "conform_" + std::to_string(plans.size())));
   }
   for (const auto& [key, list] : memory)
     for (size_t b = 0; b < list.size(); b += static_cast<size_t>(perM)) {
-      std::vector<size_t> chunk(list.begin() + static_cast<std::ptrdiff_t>(b),
-                                list.begin() + static_cast<std::ptrdiff_t>(std::min(list.size(), b + perM)));
-      plans.push_back(planMemory(cases, chunk, "conform_" + std::to_string(plans.size()), key.first, key.second));
+      std::vector<size_t> chunk(
+          list.begin() + static_cast<std::ptrdiff_t>(b),
+          list.begin() + static_cast<std::ptrdiff_t>(std::min(list.size(), b + perM)));
+      plans.push_back(planMemory(cases, chunk, "conform_" + std::to_string(plans.size()), key.first,
+                                 key.second));
     }
   return plans;
 }

@@ -35,8 +35,10 @@ bool parseHex(const json& j, uint64_t& out) {
   out = 0;
   for (size_t i = 2; i < s.size(); ++i) {
     const char c = s[i];
-    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                                   : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    const int d = c >= '0' && c <= '9'   ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                         : -1;
     if (d < 0) return false;
     out = out << 4 | static_cast<uint64_t>(d);
   }
@@ -50,14 +52,17 @@ json caseJson(const CaseResult& c) {
   json ex = json::array();
   for (const VectorDiff& d : c.examples) {
     json in = json::array();
-    for (int k = 0; k < c.sources && k < 3; ++k) in.push_back(hex(d.inputs[static_cast<size_t>(k)]));
-    ex.push_back({{"inputs", in}, {"simulator", hex(d.model)}, {"device", hex(d.device)}, {"note", d.note}});
+    for (int k = 0; k < c.sources && k < 3; ++k)
+      in.push_back(hex(d.inputs[static_cast<size_t>(k)]));
+    ex.push_back(
+        {{"inputs", in}, {"simulator", hex(d.model)}, {"device", hex(d.device)}, {"note", d.note}});
   }
   if (!ex.empty()) j["examples"] = ex;
   return j;
 }
 
-const PtxConformCase* findCase(const std::vector<PtxConformCase>& cs, const std::string& op, int arity) {
+const PtxConformCase* findCase(const std::vector<PtxConformCase>& cs, const std::string& op,
+                               int arity) {
   for (const PtxConformCase& c : cs)
     if (c.opcode == op && c.arity == arity) return &c;
   return nullptr;
@@ -68,7 +73,8 @@ const PtxConformCase* findCase(const std::vector<PtxConformCase>& cs, const std:
 std::string base64(const std::vector<uint8_t>& in) {
   std::string out;
   for (size_t i = 0; i < in.size(); i += 3) {
-    const uint32_t v = (uint32_t{in[i]} << 16) | (i + 1 < in.size() ? uint32_t{in[i + 1]} << 8 : 0) |
+    const uint32_t v = (uint32_t{in[i]} << 16) |
+                       (i + 1 < in.size() ? uint32_t{in[i + 1]} << 8 : 0) |
                        (i + 2 < in.size() ? in[i + 2] : 0);
     out += kB64[(v >> 18) & 63];
     out += kB64[(v >> 12) & 63];
@@ -87,8 +93,10 @@ bool unbase64(std::string_view text, std::vector<uint8_t>& out) {
     for (int k = 0; k < 4; ++k) {
       const char c = text[i + k];
       const char* p = c == '=' ? nullptr : std::strchr(kB64, c);
-      if (c == '=') ++pad;
-      else if (!p || c == '\0' || pad) return false;
+      if (c == '=')
+        ++pad;
+      else if (!p || c == '\0' || pad)
+        return false;
       v = v << 6 | (p ? static_cast<uint32_t>(p - kB64) : 0);
     }
     out.push_back(static_cast<uint8_t>(v >> 16));
@@ -125,7 +133,9 @@ std::string recordJson(const ConformReport& r) {
     const PtxConformCase* pc = findCase(all, c.opcode, c.arity);
     if (!pc) continue;
     const int bits = resultBits(*pc);
-    json j = {{"op", c.opcode}, {"arity", c.arity}, {"vectors", c.inputs.size()},
+    json j = {{"op", c.opcode},
+              {"arity", c.arity},
+              {"vectors", c.inputs.size()},
               {"inputs", hex(ptxVectorsDigest(c.inputs, static_cast<int>(pc->srcTypes.size())))}};
     if (c.memory) {
       bool copied = true;
@@ -148,8 +158,8 @@ std::string recordJson(const ConformReport& r) {
     cases.push_back(std::move(j));
   }
   // One case per line: the file is diffable and small (about 60 bytes per matched case).
-  std::string out = json{{"format", kFormat}, {"version", 1}, {"generator", kPtxConformGenerator},
-                         {"device", r.device}, {"sm", r.sm}, {"memoryCasesCopied", memoryCopied}}
+  std::string out = json{{"format", kFormat},  {"version", 1}, {"generator", kPtxConformGenerator},
+                         {"device", r.device}, {"sm", r.sm},   {"memoryCasesCopied", memoryCopied}}
                         .dump();
   out.pop_back();
   out += ",\n\"cases\": [";
@@ -181,7 +191,8 @@ CaseResult replayCase(const PtxConformCase& c, const RecordedCase& rc) {
   std::vector<uint64_t> model(rc.inputs.size(), 0);
   const int n = static_cast<int>(c.srcTypes.size());
   for (size_t j = 0; j < rc.inputs.size(); ++j)
-    sim::execPtx(c.instr, std::span<const uint64_t>(rc.inputs[j].data(), static_cast<size_t>(n)), model[j], nullptr);
+    sim::execPtx(c.instr, std::span<const uint64_t>(rc.inputs[j].data(), static_cast<size_t>(n)),
+                 model[j], nullptr);
   r.examples.clear();
   r.differing = 0;
   r.deviceBits.clear();
@@ -195,7 +206,8 @@ Result<Record> readRecord(std::string_view text) {
   const json doc = json::parse(text, nullptr, false);
   auto bad = [](const std::string& why) { return Status{"record", why, 0}; };
   if (doc.is_discarded() || !doc.is_object()) return bad("not a JSON object");
-  if (doc.value("format", std::string()) != kFormat) return bad(std::string("\"format\" is not \"") + kFormat + "\"");
+  if (doc.value("format", std::string()) != kFormat)
+    return bad(std::string("\"format\" is not \"") + kFormat + "\"");
   Record rec;
   rec.device = doc.value("device", std::string());
   rec.source = doc.value("source", std::string());
@@ -206,24 +218,30 @@ Result<Record> readRecord(std::string_view text) {
   if (!cases.is_array()) return bad("\"cases\" is not an array");
   const std::vector<PtxConformCase> all = ptxConformCases();
   for (const json& j : cases) {
-    if (!j.is_object() || !j.contains("op") || !j["op"].is_string()) return bad("a case without \"op\"");
+    if (!j.is_object() || !j.contains("op") || !j["op"].is_string())
+      return bad("a case without \"op\"");
     RecordedCase rc;
     rc.opcode = j["op"].get<std::string>();
     rc.arity = j.value("arity", 0);
     const PtxConformCase* pc = findCase(all, rc.opcode, rc.arity);
-    if (!pc) return bad("'" + rc.opcode + "' with " + std::to_string(rc.arity) + " operands is not a spelling of the table");
+    if (!pc)
+      return bad("'" + rc.opcode + "' with " + std::to_string(rc.arity) +
+                 " operands is not a spelling of the table");
     rc.memory = pc->instr.isMemory();
     const int nsrc = static_cast<int>(pc->srcTypes.size());
     const int bits = resultBits(*pc);
     if (j.contains("explicit")) {  // hand-derived: explicit sources and result per vector
       if (!j["explicit"].is_array()) return bad(rc.opcode + ": \"explicit\" is not an array");
       for (const json& v : j["explicit"]) {
-        if (!v.is_array() || static_cast<int>(v.size()) != nsrc + 1) return bad(rc.opcode + ": a vector needs " + std::to_string(nsrc + 1) + " hex words");
+        if (!v.is_array() || static_cast<int>(v.size()) != nsrc + 1)
+          return bad(rc.opcode + ": a vector needs " + std::to_string(nsrc + 1) + " hex words");
         PtxVector in{};
         uint64_t out = 0;
         for (int k = 0; k < nsrc; ++k)
-          if (!parseHex(v[static_cast<size_t>(k)], in[static_cast<size_t>(k)])) return bad(rc.opcode + ": malformed hex word");
-        if (!parseHex(v[static_cast<size_t>(nsrc)], out)) return bad(rc.opcode + ": malformed hex word");
+          if (!parseHex(v[static_cast<size_t>(k)], in[static_cast<size_t>(k)]))
+            return bad(rc.opcode + ": malformed hex word");
+        if (!parseHex(v[static_cast<size_t>(nsrc)], out))
+          return bad(rc.opcode + ": malformed hex word");
         rc.inputs.push_back(in);
         rc.outputs.push_back(out);
       }
@@ -231,13 +249,15 @@ Result<Record> readRecord(std::string_view text) {
       continue;
     }
     if (generator != kPtxConformGenerator)
-      return bad("recorded with vector generator " + std::to_string(generator) + ", this build has " +
-                 std::to_string(kPtxConformGenerator) + ": record the device again");
+      return bad("recorded with vector generator " + std::to_string(generator) +
+                 ", this build has " + std::to_string(kPtxConformGenerator) +
+                 ": record the device again");
     const int count = j.value("vectors", 0);
     if (count <= 0 || count > 1 << 16) return bad(rc.opcode + ": bad \"vectors\"");
     rc.inputs = ptxConformVectors(*pc, count);
     uint64_t digest = 0;
-    if (!j.contains("inputs") || !parseHex(j["inputs"], digest) || digest != ptxVectorsDigest(rc.inputs, nsrc))
+    if (!j.contains("inputs") || !parseHex(j["inputs"], digest) ||
+        digest != ptxVectorsDigest(rc.inputs, nsrc))
       return bad(rc.opcode + ": the input digest does not match this build's vectors");
     if (rc.memory) {
       rc.copied = j.value("copied", false);
@@ -248,10 +268,12 @@ Result<Record> readRecord(std::string_view text) {
         std::vector<uint8_t> bytes;
         if (!j["bits"].is_string() || !unbase64(j["bits"].get<std::string>(), bytes) ||
             bytes.size() != static_cast<size_t>(count) * (bits / 8))
-          return bad(rc.opcode + ": \"bits\" is not " + std::to_string(count) + " results in base64");
+          return bad(rc.opcode + ": \"bits\" is not " + std::to_string(count) +
+                     " results in base64");
         for (int i = 0; i < count; ++i) {
           uint64_t v = 0;
-          for (int b = 0; b < bits / 8; ++b) v |= uint64_t{bytes[static_cast<size_t>(i * (bits / 8) + b)]} << (8 * b);
+          for (int b = 0; b < bits / 8; ++b)
+            v |= uint64_t{bytes[static_cast<size_t>(i * (bits / 8) + b)]} << (8 * b);
           rc.outputs.push_back(v);
         }
         if (ptxResultsDigest(rc.outputs, bits) != rc.outputsDigest)

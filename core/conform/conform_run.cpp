@@ -13,24 +13,34 @@ namespace tirx::conform {
 
 namespace {
 
-uint64_t maskBits(int bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+uint64_t maskBits(int bits) {
+  return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+}
 
 ir::DType uintOf(int bits) {
   switch (bits) {
-    case 8: return ir::DType::UInt8;
-    case 16: return ir::DType::UInt16;
-    case 64: return ir::DType::UInt64;
-    default: return ir::DType::UInt32;
+    case 8:
+      return ir::DType::UInt8;
+    case 16:
+      return ir::DType::UInt16;
+    case 64:
+      return ir::DType::UInt64;
+    default:
+      return ir::DType::UInt32;
   }
 }
 
 /// Whether every differing lane of `a` and `b` is a NaN in both (result type `type`).
 bool nanPayloadOnly(const std::string& type, uint64_t a, uint64_t b) {
   int bits = 0, man = 0;
-  if (type == ".f16" || type == ".f16x2") bits = 16, man = 10;
-  else if (type == ".bf16" || type == ".bf16x2") bits = 16, man = 7;
-  else if (type == ".f32" || type == ".f32x2") bits = 32, man = 23;
-  else if (type == ".f64") bits = 64, man = 52;
+  if (type == ".f16" || type == ".f16x2")
+    bits = 16, man = 10;
+  else if (type == ".bf16" || type == ".bf16x2")
+    bits = 16, man = 7;
+  else if (type == ".f32" || type == ".f32x2")
+    bits = 32, man = 23;
+  else if (type == ".f64")
+    bits = 64, man = 52;
   if (bits == 0) return false;
   const int lanes = ptxrows::typeBits(type) / bits;
   const uint64_t m = maskBits(bits), expMask = (m >> 1) & ~maskBits(man);
@@ -68,12 +78,18 @@ int resultBits(const PtxConformCase& c) {
 
 std::string_view verdictName(Verdict v) {
   switch (v) {
-    case Verdict::Match: return "match";
-    case Verdict::WithinBound: return "within-bound";
-    case Verdict::Mismatch: return "mismatch";
-    case Verdict::BeyondBound: return "beyond-bound";
-    case Verdict::Skipped: return "skipped";
-    case Verdict::Failed: return "failed";
+    case Verdict::Match:
+      return "match";
+    case Verdict::WithinBound:
+      return "within-bound";
+    case Verdict::Mismatch:
+      return "mismatch";
+    case Verdict::BeyondBound:
+      return "beyond-bound";
+    case Verdict::Skipped:
+      return "skipped";
+    case Verdict::Failed:
+      return "failed";
   }
   return "?";
 }
@@ -101,7 +117,8 @@ CaseResult compareCase(const PtxConformCase& c, const std::vector<PtxVector>& in
   const bool approx = !r.memory && sim::isApproximate(c.instr);
   const int n = static_cast<int>(c.srcTypes.size());
   const uint64_t m = maskBits(resultBits(c));
-  const std::string resultType = r.memory ? c.instr.type : c.instr.operandsFor(c.arity).front().ptxType;
+  const std::string resultType =
+      r.memory ? c.instr.type : c.instr.operandsFor(c.arity).front().ptxType;
   for (size_t j = 0; j < inputs.size() && j < deviceBits.size(); ++j) {
     const std::span<const uint64_t> srcs(inputs[j].data(), static_cast<size_t>(n));
     uint64_t model = inputs[j][0] & m;
@@ -124,8 +141,10 @@ CaseResult compareCase(const PtxConformCase& c, const std::vector<PtxVector>& in
     if (r.examples.size() < 4) r.examples.push_back({inputs[j], model, dev, why});
     ++r.differing;
   }
-  if (approx) r.verdict = r.differing ? Verdict::BeyondBound : Verdict::WithinBound;
-  else r.verdict = r.differing ? Verdict::Mismatch : Verdict::Match;
+  if (approx)
+    r.verdict = r.differing ? Verdict::BeyondBound : Verdict::WithinBound;
+  else
+    r.verdict = r.differing ? Verdict::Mismatch : Verdict::Match;
   return r;
 }
 
@@ -163,8 +182,9 @@ Result<ConformReport> runConformance(ir::Executor& device, const ConformOptions&
       auto products = driver::compileProgram(fe.program, file, co, p.script);
       if (!products) return products.error();
       if (!products->ok) {
-        failAll(report, p, "the generated kernel does not compile for sm_" + std::to_string(options.sm) +
-                               ": " + formatGcc(products->diagnostics, file) + products->toolLog);
+        failAll(report, p,
+                "the generated kernel does not compile for sm_" + std::to_string(options.sm) +
+                    ": " + formatGcc(products->diagnostics, file) + products->toolLog);
         continue;
       }
     }
@@ -184,7 +204,8 @@ Result<ConformReport> runConformance(ir::Executor& device, const ConformOptions&
       args.push_back(std::move(a));
     }
     auto slotAt = [&](bool out, const Slot& s, int j) -> uint8_t* {
-      const std::string name = p.memory ? (out ? "MO" : "MI") : (out ? "O" : "I") + std::to_string(s.bits);
+      const std::string name =
+          p.memory ? (out ? "MO" : "MI") : (out ? "O" : "I") + std::to_string(s.bits);
       ir::HostTensor& t = args[argOf.at(name)].tensor;
       return t.data.data() + (static_cast<size_t>(s.row) * p.rowElements() + j) * (s.bits / 8);
     };
@@ -194,7 +215,8 @@ Result<ConformReport> runConformance(ir::Executor& device, const ConformOptions&
       inputs[ci] = ptxConformVectors(cases[cp.caseIndex], vectorCount(cases[cp.caseIndex]));
       for (size_t j = 0; j < inputs[ci].size(); ++j)
         for (size_t s = 0; s < cp.inputs.size(); ++s)
-          std::memcpy(slotAt(false, cp.inputs[s], static_cast<int>(j)), &inputs[ci][j][s], cp.inputs[s].bits / 8);
+          std::memcpy(slotAt(false, cp.inputs[s], static_cast<int>(j)), &inputs[ci][j][s],
+                      cp.inputs[s].bits / 8);
     }
     auto ran = device.run(fe.program, p.name, args);
     if (!ran) {

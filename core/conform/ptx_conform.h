@@ -25,11 +25,11 @@ namespace tirx::conform {
 inline constexpr int kArithmeticVectors = 384;
 
 struct ConformOptions {
-  std::string prefix;          ///< only spellings starting with this (`--filter`)
-  int sm = 90;                 ///< target: spellings needing more are skipped
+  std::string prefix;  ///< only spellings starting with this (`--filter`)
+  int sm = 90;         ///< target: spellings needing more are skipped
   int arithmeticPerKernel = 48;
   int memoryPerKernel = 96;
-  bool compile = false;        ///< also compile every generated kernel (NVRTC + nvJitLink)
+  bool compile = false;  ///< also compile every generated kernel (NVRTC + nvJitLink)
 };
 
 enum class Verdict {
@@ -53,19 +53,19 @@ struct CaseResult {
   std::string opcode;
   int arity = 0;
   bool memory = false;
-  int sources = 1;                    ///< source operands per vector (memory: the element)
+  int sources = 1;  ///< source operands per vector (memory: the element)
   Verdict verdict = Verdict::Skipped;
-  std::string reason;                 ///< why skipped or failed
-  int differing = 0;                  ///< vectors that differ (or are beyond the bound)
-  std::vector<VectorDiff> examples;   ///< the first few
-  std::vector<PtxVector> inputs;      ///< the vectors run
-  std::vector<uint64_t> deviceBits;   ///< the device's result per vector (empty unless ran)
+  std::string reason;                ///< why skipped or failed
+  int differing = 0;                 ///< vectors that differ (or are beyond the bound)
+  std::vector<VectorDiff> examples;  ///< the first few
+  std::vector<PtxVector> inputs;     ///< the vectors run
+  std::vector<uint64_t> deviceBits;  ///< the device's result per vector (empty unless ran)
 };
 
 struct ConformReport {
   std::string device;  ///< "simulator", "NVIDIA H200 (cuda:0)"
   int sm = 0;
-  int kernels = 0;     ///< generated kernels run
+  int kernels = 0;  ///< generated kernels run
   std::vector<CaseResult> cases;
   int count(Verdict v) const;
   bool passed() const;  ///< no mismatch, no result beyond its bound, nothing failed

@@ -90,7 +90,9 @@ const Loaded& loaded() {
   return l;
 }
 
-const DriverApi& api() { return loaded().api; }
+const DriverApi& api() {
+  return loaded().api;
+}
 
 }  // namespace
 
@@ -123,10 +125,10 @@ Status cuStatus(const char* api, int code) {
   return Status{api, errorText(code), code};
 }
 
-#define TIRX_CU(call, name)                          \
-  do {                                               \
-    const int rc_ = (call);                          \
-    if (rc_ != 0) return cuStatus(name, rc_);        \
+#define TIRX_CU(call, name)                   \
+  do {                                        \
+    const int rc_ = (call);                   \
+    if (rc_ != 0) return cuStatus(name, rc_); \
   } while (0)
 
 Result<std::vector<DeviceInfo>> enumerateDevices() {
@@ -146,10 +148,12 @@ Result<std::vector<DeviceInfo>> enumerateDevices() {
     info.name = name;
     TIRX_CU(a.cuDeviceGetAttribute(&info.smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
             "cuDeviceGetAttribute");
-    TIRX_CU(a.cuDeviceGetAttribute(&info.ccMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
-            "cuDeviceGetAttribute");
-    TIRX_CU(a.cuDeviceGetAttribute(&info.ccMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
-            "cuDeviceGetAttribute");
+    TIRX_CU(
+        a.cuDeviceGetAttribute(&info.ccMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+        "cuDeviceGetAttribute");
+    TIRX_CU(
+        a.cuDeviceGetAttribute(&info.ccMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+        "cuDeviceGetAttribute");
     TIRX_CU(a.cuDeviceTotalMem(&info.totalMemory, dev), "cuDeviceTotalMem");
     out.push_back(std::move(info));
   }
@@ -163,8 +167,9 @@ Result<Context> Context::open(int device) {
   int n = 0;
   TIRX_CU(a.cuDeviceGetCount(&n), "cuDeviceGetCount");
   if (device < 0 || device >= n)
-    return Status{"cuDeviceGet", "no CUDA device " + std::to_string(device) + " (found " +
-                                     std::to_string(n) + ")", 101};
+    return Status{"cuDeviceGet",
+                  "no CUDA device " + std::to_string(device) + " (found " + std::to_string(n) + ")",
+                  101};
   int dev = 0;
   TIRX_CU(a.cuDeviceGet(&dev, device), "cuDeviceGet");
   Context c;
@@ -232,7 +237,9 @@ Event::~Event() {
   if (m_ev) api().cuEventDestroy(m_ev);
 }
 
-Status Event::record() const { return cuStatus("cuEventRecord", api().cuEventRecord(m_ev, nullptr)); }
+Status Event::record() const {
+  return cuStatus("cuEventRecord", api().cuEventRecord(m_ev, nullptr));
+}
 
 Status Event::synchronize() const {
   return cuStatus("cuEventSynchronize", api().cuEventSynchronize(m_ev));
@@ -259,19 +266,21 @@ Status launch(CuFunction f, const int64_t grid[3], const int64_t block[3], int64
 
 Status encodeTiledTensorMap(const TiledTensorMapSpec& spec, TensorMapBytes& out) {
   if (!api().cuTensorMapEncodeTiled)
-    return Status{"cuTensorMapEncodeTiled", "the CUDA driver has no cuTensorMapEncodeTiled (it needs CUDA 12.0 or newer)", 0};
+    return Status{"cuTensorMapEncodeTiled",
+                  "the CUDA driver has no cuTensorMapEncodeTiled (it needs CUDA 12.0 or newer)", 0};
   const size_t rank = spec.dims.size();
   if (rank < 1 || rank > 5 || spec.box.size() != rank || spec.elementStrides.size() != rank ||
       spec.strides.size() + 1 != rank)
     return Status{"cuTensorMapEncodeTiled", "inconsistent tensor map ranks", 0};
   return cuStatus("cuTensorMapEncodeTiled",
-                  api().cuTensorMapEncodeTiled(out.bytes, spec.dataType, unsigned(rank),
-                                               reinterpret_cast<void*>(spec.base), spec.dims.data(),
-                                               spec.strides.data(), spec.box.data(),
-                                               spec.elementStrides.data(), 0, spec.swizzle, 0,
-                                               spec.oobFill));
+                  api().cuTensorMapEncodeTiled(
+                      out.bytes, spec.dataType, unsigned(rank), reinterpret_cast<void*>(spec.base),
+                      spec.dims.data(), spec.strides.data(), spec.box.data(),
+                      spec.elementStrides.data(), 0, spec.swizzle, 0, spec.oobFill));
 }
 
-Status synchronize() { return cuStatus("cuCtxSynchronize", api().cuCtxSynchronize()); }
+Status synchronize() {
+  return cuStatus("cuCtxSynchronize", api().cuCtxSynchronize());
+}
 
 }  // namespace tirx::device

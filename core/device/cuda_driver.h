@@ -59,8 +59,8 @@ struct DriverApi {
                                 const uint32_t*, const uint32_t*, int, int, int, int) = nullptr;
 };
 
-/// dlopen("libcuda.so.1") and resolve the table; Status{"dlopen", "no CUDA driver ..."} when absent.
-/// Calls cuInit(0) once; a failing cuInit is a Status too (e.g. no device, stub library).
+/// dlopen("libcuda.so.1") and resolve the table; Status{"dlopen", "no CUDA driver ..."} when
+/// absent. Calls cuInit(0) once; a failing cuInit is a Status too (e.g. no device, stub library).
 Result<const DriverApi*> driver();
 
 /// True when libcuda.so.1 can be opened (does not call cuInit).
@@ -165,9 +165,9 @@ class Event {
 struct TiledTensorMapSpec {
   int dataType = 0;
   CuDevicePtr base = 0;
-  std::vector<uint64_t> dims;     ///< rank values
-  std::vector<uint64_t> strides;  ///< rank − 1 byte strides (dimension 0's is the element)
-  std::vector<uint32_t> box;      ///< rank values
+  std::vector<uint64_t> dims;            ///< rank values
+  std::vector<uint64_t> strides;         ///< rank − 1 byte strides (dimension 0's is the element)
+  std::vector<uint32_t> box;             ///< rank values
   std::vector<uint32_t> elementStrides;  ///< rank values (all 1 for TIRx)
   int swizzle = 0;
   int oobFill = 0;

@@ -33,12 +33,16 @@ bool WorkBudget::poll() {
   return true;
 }
 
-bool WorkBudget::slowCheck() { return poll(); }
+bool WorkBudget::slowCheck() {
+  return poll();
+}
 
 std::string WorkBudget::message() const {
   switch (m_stop) {
-    case BudgetStop::None: return {};
-    case BudgetStop::Cancelled: return "the run was cancelled";
+    case BudgetStop::None:
+      return {};
+    case BudgetStop::Cancelled:
+      return "the run was cancelled";
     case BudgetStop::Work:
       return "the run used its whole budget of " + std::to_string(m_limits.maxWork) +
              " work units (raise it with --budget)";

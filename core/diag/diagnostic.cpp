@@ -29,9 +29,12 @@ bool hasErrors(const Diagnostics& diags) {
 
 std::string_view severityName(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -43,8 +46,8 @@ static std::string location(std::string_view file, const SourceSpan& span) {
 }
 
 std::string formatGcc(const Diagnostic& d, std::string_view fileName) {
-  std::string out = location(fileName, d.span) + ": " + std::string(severityName(d.severity)) +
-                    ": " + d.message;
+  std::string out =
+      location(fileName, d.span) + ": " + std::string(severityName(d.severity)) + ": " + d.message;
   if (!d.code.empty()) out += " [" + d.code + "]";
   out += "\n";
   for (const auto& n : d.notes) out += location(fileName, n.span) + ": note: " + n.message + "\n";

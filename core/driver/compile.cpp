@@ -49,7 +49,8 @@ SourceSpan lineSpan(std::string_view source, int line) {
 struct ScriptCache {
   std::mutex mutex;
   std::list<std::pair<std::string, CompileProducts>> entries;
-  std::unordered_map<std::string, std::list<std::pair<std::string, CompileProducts>>::iterator> index;
+  std::unordered_map<std::string, std::list<std::pair<std::string, CompileProducts>>::iterator>
+      index;
   static constexpr size_t kMax = 32;
 };
 ScriptCache& scriptCache() {
@@ -57,9 +58,11 @@ ScriptCache& scriptCache() {
   return c;
 }
 
-std::string scriptKey(std::string_view source, const std::string& fileName, const CompileOptions& o) {
+std::string scriptKey(std::string_view source, const std::string& fileName,
+                      const CompileOptions& o) {
   return toolchain::toolkitVersion() + '\x1f' + fileName + '\x1f' + std::to_string(o.sm) + '\x1f' +
-         o.kernel + '\x1f' + char('0' + o.cubin) + char('0' + o.sass) + '\x1e' + std::string(source);
+         o.kernel + '\x1f' + char('0' + o.cubin) + char('0' + o.sass) + '\x1e' +
+         std::string(source);
 }
 
 }  // namespace
@@ -76,7 +79,8 @@ static int firstWgmmaLine(const std::vector<ir::Stmt>& body) {
 void placeWgmmaNotes(std::vector<toolchain::ToolMessage>& messages, const ir::Program& program) {
   for (auto& m : messages)
     if (m.tool == "ptxas" && m.scriptLine == 0 && !m.function.empty())
-      if (const ir::Kernel* k = program.findKernel(m.function)) m.scriptLine = firstWgmmaLine(k->body);
+      if (const ir::Kernel* k = program.findKernel(m.function))
+        m.scriptLine = firstWgmmaLine(k->body);
 }
 
 Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
@@ -87,8 +91,9 @@ Diagnostics toolDiagnostics(const std::vector<toolchain::ToolMessage>& messages,
     std::string text = m.text;
     if (!text.empty() && text.back() == '.') text.pop_back();
     if (m.tool == "ptxas" && m.ptxLine > 0) text += " (PTX line " + std::to_string(m.ptxLine) + ")";
-    Diagnostic d = m.error ? makeError(m.tool == "nvrtc" ? "E0910" : "E0911", span, m.tool + ": " + text)
-                           : makeWarning(m.tool == "nvrtc" ? "W0910" : "W0911", span, m.tool + ": " + text);
+    Diagnostic d =
+        m.error ? makeError(m.tool == "nvrtc" ? "E0910" : "E0911", span, m.tool + ": " + text)
+                : makeWarning(m.tool == "nvrtc" ? "W0910" : "W0911", span, m.tool + ": " + text);
     out.push_back(std::move(d));
   }
   return out;

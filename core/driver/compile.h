@@ -24,11 +24,11 @@ struct FrontEndResult;  // core/sema/sema.h
 namespace tirx::driver {
 
 struct CompileOptions {
-  int sm = 90;               ///< target architecture (sema gating, NVRTC compute_XX, sm_XX)
-  std::string kernel;        ///< only this kernel (empty: all)
-  bool cubin = true;         ///< link to a cubin and report resources
-  bool sass = true;          ///< disassemble when a disassembler exists
-  bool useCache = true;      ///< reuse the in-memory caches (script level and NVRTC level)
+  int sm = 90;           ///< target architecture (sema gating, NVRTC compute_XX, sm_XX)
+  std::string kernel;    ///< only this kernel (empty: all)
+  bool cubin = true;     ///< link to a cubin and report resources
+  bool sass = true;      ///< disassemble when a disassembler exists
+  bool useCache = true;  ///< reuse the in-memory caches (script level and NVRTC level)
   /// The front end's result for this very text, file name and `sm`, when the caller already has
   /// it (the studio's analysis, `tirx diff`'s check): compileScript then skips the front end, so
   /// one analysis serves the diagnostics, the compile and the verify. Must outlive the call.
@@ -41,9 +41,9 @@ struct Timings {
 };
 
 struct CompileProducts {
-  bool ok = false;                 ///< no errors; every requested product exists
+  bool ok = false;  ///< no errors; every requested product exists
   ir::Program program;
-  Diagnostics diagnostics;         ///< front end, codegen and toolchain, sorted
+  Diagnostics diagnostics;  ///< front end, codegen and toolchain, sorted
   std::string fileName;
   std::string cuda, ptx, sass, sassStatus;
   std::vector<uint8_t> cubin;
@@ -52,8 +52,8 @@ struct CompileProducts {
   /// Registers per script line: measured (nvdisasm) or an IR estimate, labelled in `source`.
   toolchain::RegisterFacts registers;
   std::vector<std::string> kernels;
-  std::string toolLog;             ///< NVRTC and nvJitLink logs, verbatim
-  std::string target;              ///< the machine code's target: "sm_90", or "sm_90a" for wgmma/setmaxnreg
+  std::string toolLog;  ///< NVRTC and nvJitLink logs, verbatim
+  std::string target;   ///< the machine code's target: "sm_90", or "sm_90a" for wgmma/setmaxnreg
   Timings timings;
 };
 

@@ -118,24 +118,27 @@ void CudaExecutor::addSanitizerFaults(const SanitizerReport& rep, const std::str
   for (ir::Fault& f : out.faults)
     if (found && f.diag.code == "E0950") {
       f.kind = "sanitizer-stop";
-      f.diag.message = "kernel '" + kernel + "' was stopped by " + tool + " on cuda:" +
-                       std::to_string(m_options.device) +
-                       " after the error it reported (the launch failed because of the sanitizer, " +
-                       f.diag.message.substr(f.diag.message.find(" at ") == std::string::npos
-                                                 ? 0
-                                                 : f.diag.message.find(" at ") + 1) +
-                       ")";
+      f.diag.message =
+          "kernel '" + kernel + "' was stopped by " + tool +
+          " on cuda:" + std::to_string(m_options.device) +
+          " after the error it reported (the launch failed because of the sanitizer, " +
+          f.diag.message.substr(f.diag.message.find(" at ") == std::string::npos
+                                    ? 0
+                                    : f.diag.message.find(" at ") + 1) +
+          ")";
     }
   for (const Diagnostic& d : rep.diagnostics)
     out.faults.push_back({d.code == "E0955" || d.code == "W0955" ? "race" : "sanitizer", d});
   if (!out.ran) return;  // killed or faulted: a missing summary says nothing more
   if (!rep.summary)
-    out.faults.push_back({"sanitizer", makeError("E0959", at, rep.summaryText() + " for kernel '" + kernel + "'")});
+    out.faults.push_back(
+        {"sanitizer", makeError("E0959", at, rep.summaryText() + " for kernel '" + kernel + "'")});
   else if (rep.findings == 0 && rep.errors > 0)
     out.faults.push_back(
-        {"sanitizer", makeError("E0959", at,
-                                rep.summaryText() + " that name no kernel location" +
-                                    (rep.firstApiError.empty() ? "" : " (first: " + rep.firstApiError + ")"))});
+        {"sanitizer",
+         makeError("E0959", at,
+                   rep.summaryText() + " that name no kernel location" +
+                       (rep.firstApiError.empty() ? "" : " (first: " + rep.firstApiError + ")"))});
 }
 
 namespace {
@@ -347,9 +350,10 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   if (!k) return Status{"run", "no kernel named '" + kernel + "'", 0};
   if (ir::hasSymbolicExtents(*k)) {
     // The sizes are kernel parameters and the grid is computed here, on the host (specialize.h).
-    return ir::runSymbolicCall(program, *k, args, name(), [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
-      return runOnce(concrete, kernel, a);
-    });
+    return ir::runSymbolicCall(program, *k, args, name(),
+                               [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
+                                 return runOnce(concrete, kernel, a);
+                               });
   }
   if (args.size() != k->params.size())
     return Status{"run",
@@ -395,8 +399,8 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
 
   // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.
   const bool jobLimit = m_budget && m_budget->limits().maxSeconds > 0;
-  const int timeoutMs =
-      tool == SanitizerTool::None ? m_options.timeoutMs : sanitizedTimeoutMs(tool, m_options.timeoutMs);
+  const int timeoutMs = tool == SanitizerTool::None ? m_options.timeoutMs
+                                                    : sanitizedTimeoutMs(tool, m_options.timeoutMs);
   std::vector<std::string> argv{tools->runner, "runner", dir.path + "/request.json",
                                 dir.path + "/response.json"};
   if (tool != SanitizerTool::None)
@@ -409,7 +413,8 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     if (!rr.status.message.empty()) return rr.status;
     if (rr.dropped)
       return faultAt("connection", "E0954",
-                     "the connection to " + name() + " dropped while kernel '" + kernel + "' ran: " + rr.dropReason);
+                     "the connection to " + name() + " dropped while kernel '" + kernel +
+                         "' ran: " + rr.dropReason);
     child = rr.child;
   } else {
     child = runChild(argv[0], argv, dir.path + "/runner.log", limitMs, m_budget);
@@ -417,7 +422,8 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   if (tool != SanitizerTool::None && child.started) {
     std::string log;
     readWholeFile(dir.path + "/sanitizer.log", log, kMaxProtocolText);  // absent: no report
-    m_sanitizer = parseSanitizerReport(log, tool, m_options.scriptFile, m_options.scriptSource, k->span);
+    m_sanitizer =
+        parseSanitizerReport(log, tool, m_options.scriptFile, m_options.scriptSource, k->span);
   }
   if (!child.started)
     return Status{
@@ -427,8 +433,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   if (child.stop == ChildStop::Timeout)
     return faultAt("timeout", "E0951",
                    "kernel '" + kernel + "' did not finish within " +
-                       secondsText(timeoutMs / 1000.0) + " s " + where +
-                       "; the runner was killed");
+                       secondsText(timeoutMs / 1000.0) + " s " + where + "; the runner was killed");
   if (child.stop == ChildStop::Budget)
     return faultAt(m_budget->stop() == BudgetStop::Time ? "timeout" : "cancelled",
                    m_budget->stop() == BudgetStop::Time ? "E0951" : "E0953",

@@ -23,23 +23,23 @@
 namespace tirx::driver {
 
 struct CudaExecutorOptions {
-  int device = 0;                ///< CUDA device index (`--device cuda:N`)
-  int sm = 0;                    ///< compile target; 0 = the program's targetSm
-  std::string runnerPath;        ///< the `tirx` binary; empty = findRunner()
+  int device = 0;                        ///< CUDA device index (`--device cuda:N`)
+  int sm = 0;                            ///< compile target; 0 = the program's targetSm
+  std::string runnerPath;                ///< the `tirx` binary; empty = findRunner()
   std::string scriptFile = "script.py";  ///< #line file name (for faults and .loc)
-  int timeoutMs = 30000;         ///< kill the child after this long (unless the budget has a time limit)
-  int warmup = 0;                ///< extra launches before the timed ones (benchmarks)
-  int repeats = 1;               ///< timed launches; RunOutcome::runMs is their median
-  bool keepTemp = false;         ///< keep the request directory (debugging)
+  int timeoutMs = 30000;  ///< kill the child after this long (unless the budget has a time limit)
+  int warmup = 0;         ///< extra launches before the timed ones (benchmarks)
+  int repeats = 1;        ///< timed launches; RunOutcome::runMs is their median
+  bool keepTemp = false;  ///< keep the request directory (debugging)
   /// Run twice when some element is undefined, to learn which output elements the kernel defined.
   /// Off (benchmarks): one run, and the `defined` masks of the arguments are left as they were.
   bool trackDefined = true;
   /// Run the child under compute-sanitizer with this tool (None: directly). The runner timeout is
   /// raised (sanitizedTimeoutMs); findings become faults at script lines (E0955–E0959).
   SanitizerTool sanitize = SanitizerTool::None;
-  int sanitizerPrintLimit = 100;   ///< --print-limit
-  std::string sanitizerPath;       ///< the compute-sanitizer binary; empty = findComputeSanitizer()
-  std::string scriptSource;        ///< the script text, for the spans of sanitizer findings
+  int sanitizerPrintLimit = 100;  ///< --print-limit
+  std::string sanitizerPath;      ///< the compute-sanitizer binary; empty = findComputeSanitizer()
+  std::string scriptSource;       ///< the script text, for the spans of sanitizer findings
   /// Run on another host over ssh (`--device ssh://…`): the runner there, or its simulator
   /// (`…/sim`: nothing is compiled here; the request carries the script, `scriptSource`).
   std::optional<SshTarget> remote;

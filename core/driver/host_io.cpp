@@ -24,7 +24,9 @@ namespace {
 /// (an infinite or NaN `v` is kept). Never undefined behaviour.
 std::optional<std::string> storeValue(uint8_t* p, ir::DType t, double v) {
   auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };
-  auto fitsInt = [&](double lo, double hi) { return !std::isnan(v) && std::trunc(v) >= lo && std::trunc(v) <= hi; };
+  auto fitsInt = [&](double lo, double hi) {
+    return !std::isnan(v) && std::trunc(v) >= lo && std::trunc(v) <= hi;
+  };
   auto tooBig = [&]() { return "does not fit " + std::string(ir::dtypeName(t)); };
   switch (t) {
     case ir::DType::Float32: {
@@ -33,30 +35,55 @@ std::optional<std::string> storeValue(uint8_t* p, ir::DType t, double v) {
       put(f);
       return std::nullopt;
     }
-    case ir::DType::Float64: put(v); return std::nullopt;
-    case ir::DType::Float16: case ir::DType::BFloat16: {
-      const uint16_t h = t == ir::DType::Float16 ? ir::floatToHalfBits(float(v)) : ir::floatToBf16Bits(float(v));
+    case ir::DType::Float64:
+      put(v);
+      return std::nullopt;
+    case ir::DType::Float16:
+    case ir::DType::BFloat16: {
+      const uint16_t h =
+          t == ir::DType::Float16 ? ir::floatToHalfBits(float(v)) : ir::floatToBf16Bits(float(v));
       const bool inf = t == ir::DType::Float16 ? (h & 0x7FFF) == 0x7C00 : (h & 0x7FFF) == 0x7F80;
       if ((inf || std::isinf(float(v))) && std::isfinite(v)) return tooBig();
       put(h);
       return std::nullopt;
     }
-    case ir::DType::Bool: put(uint8_t(v != 0)); return std::nullopt;
-    case ir::DType::Int8: if (!fitsInt(-128, 127)) return tooBig(); put(int8_t(v)); return std::nullopt;
-    case ir::DType::Int16: if (!fitsInt(-32768, 32767)) return tooBig(); put(int16_t(v)); return std::nullopt;
-    case ir::DType::Int32: if (!fitsInt(-2147483648.0, 2147483647.0)) return tooBig(); put(int32_t(v)); return std::nullopt;
+    case ir::DType::Bool:
+      put(uint8_t(v != 0));
+      return std::nullopt;
+    case ir::DType::Int8:
+      if (!fitsInt(-128, 127)) return tooBig();
+      put(int8_t(v));
+      return std::nullopt;
+    case ir::DType::Int16:
+      if (!fitsInt(-32768, 32767)) return tooBig();
+      put(int16_t(v));
+      return std::nullopt;
+    case ir::DType::Int32:
+      if (!fitsInt(-2147483648.0, 2147483647.0)) return tooBig();
+      put(int32_t(v));
+      return std::nullopt;
     case ir::DType::Int64:
       if (!fitsInt(-0x1p63, 0x1p63) || std::trunc(v) == 0x1p63) return tooBig();
       put(int64_t(v));
       return std::nullopt;
-    case ir::DType::UInt8: if (!fitsInt(0, 255)) return tooBig(); put(uint8_t(v)); return std::nullopt;
-    case ir::DType::UInt16: if (!fitsInt(0, 65535)) return tooBig(); put(uint16_t(v)); return std::nullopt;
-    case ir::DType::UInt32: if (!fitsInt(0, 4294967295.0)) return tooBig(); put(uint32_t(v)); return std::nullopt;
+    case ir::DType::UInt8:
+      if (!fitsInt(0, 255)) return tooBig();
+      put(uint8_t(v));
+      return std::nullopt;
+    case ir::DType::UInt16:
+      if (!fitsInt(0, 65535)) return tooBig();
+      put(uint16_t(v));
+      return std::nullopt;
+    case ir::DType::UInt32:
+      if (!fitsInt(0, 4294967295.0)) return tooBig();
+      put(uint32_t(v));
+      return std::nullopt;
     case ir::DType::UInt64:
       if (!fitsInt(0, 0x1p64) || std::trunc(v) == 0x1p64) return tooBig();
       put(uint64_t(v));
       return std::nullopt;
-    case ir::DType::Void: return "has no values";
+    case ir::DType::Void:
+      return "has no values";
   }
   return "has no values";
 }
@@ -100,20 +127,34 @@ bool parseCall(const std::string& s, std::string& name, std::vector<double>& arg
 
 std::string npyDescr(ir::DType t) {
   switch (t) {
-    case ir::DType::Float32: return "<f4";
-    case ir::DType::Float64: return "<f8";
-    case ir::DType::Float16: return "<f2";
-    case ir::DType::BFloat16: return "<u2";
-    case ir::DType::Bool: return "|b1";
-    case ir::DType::Int8: return "|i1";
-    case ir::DType::Int16: return "<i2";
-    case ir::DType::Int32: return "<i4";
-    case ir::DType::Int64: return "<i8";
-    case ir::DType::UInt8: return "|u1";
-    case ir::DType::UInt16: return "<u2";
-    case ir::DType::UInt32: return "<u4";
-    case ir::DType::UInt64: return "<u8";
-    default: return "|V1";
+    case ir::DType::Float32:
+      return "<f4";
+    case ir::DType::Float64:
+      return "<f8";
+    case ir::DType::Float16:
+      return "<f2";
+    case ir::DType::BFloat16:
+      return "<u2";
+    case ir::DType::Bool:
+      return "|b1";
+    case ir::DType::Int8:
+      return "|i1";
+    case ir::DType::Int16:
+      return "<i2";
+    case ir::DType::Int32:
+      return "<i4";
+    case ir::DType::Int64:
+      return "<i8";
+    case ir::DType::UInt8:
+      return "|u1";
+    case ir::DType::UInt16:
+      return "<u2";
+    case ir::DType::UInt32:
+      return "<u4";
+    case ir::DType::UInt64:
+      return "<u8";
+    default:
+      return "|V1";
   }
 }
 
@@ -126,24 +167,37 @@ double tensorValue(const ir::HostTensor& t, int64_t i) {
     return x;
   };
   switch (t.dtype) {
-    case ir::DType::Float32: return get(float());
-    case ir::DType::Float64: return get(double());
-    case ir::DType::Float16: return ir::halfBitsToFloat(get(uint16_t()));
+    case ir::DType::Float32:
+      return get(float());
+    case ir::DType::Float64:
+      return get(double());
+    case ir::DType::Float16:
+      return ir::halfBitsToFloat(get(uint16_t()));
     case ir::DType::BFloat16: {
       const uint32_t x = uint32_t(get(uint16_t())) << 16;
       float f;
       std::memcpy(&f, &x, 4);
       return f;
     }
-    case ir::DType::Bool: case ir::DType::UInt8: return get(uint8_t());
-    case ir::DType::Int8: return get(int8_t());
-    case ir::DType::Int16: return get(int16_t());
-    case ir::DType::Int32: return get(int32_t());
-    case ir::DType::Int64: return double(get(int64_t()));
-    case ir::DType::UInt16: return get(uint16_t());
-    case ir::DType::UInt32: return get(uint32_t());
-    case ir::DType::UInt64: return double(get(uint64_t()));
-    default: return 0;
+    case ir::DType::Bool:
+    case ir::DType::UInt8:
+      return get(uint8_t());
+    case ir::DType::Int8:
+      return get(int8_t());
+    case ir::DType::Int16:
+      return get(int16_t());
+    case ir::DType::Int32:
+      return get(int32_t());
+    case ir::DType::Int64:
+      return double(get(int64_t()));
+    case ir::DType::UInt16:
+      return get(uint16_t());
+    case ir::DType::UInt32:
+      return get(uint32_t());
+    case ir::DType::UInt64:
+      return double(get(uint64_t()));
+    default:
+      return 0;
   }
 }
 
@@ -155,22 +209,27 @@ Result<ir::HostTensor> generateTensor(const std::string& generator, ir::DType dt
   const int64_t n = t.numel();
   const int64_t eb = ir::dtypeBytes(dtype);
   if (n < 0 || (n > 0 && n > kMaxHostTensorBytes / std::max<int64_t>(eb, 1)))
-    return Status{"input", "a tensor of " + std::to_string(n) + " " + std::string(ir::dtypeName(dtype)) +
-                               " elements is over the " + std::to_string(kMaxHostTensorBytes >> 30) +
-                               " GiB limit of host tensors", 0};
+    return Status{"input",
+                  "a tensor of " + std::to_string(n) + " " + std::string(ir::dtypeName(dtype)) +
+                      " elements is over the " + std::to_string(kMaxHostTensorBytes >> 30) +
+                      " GiB limit of host tensors",
+                  0};
   try {
     t.data.assign(size_t(n * eb), 0);
   } catch (const std::bad_alloc&) {
-    return Status{"input", "out of host memory for a tensor of " + std::to_string(n * eb) + " bytes", 0};
+    return Status{"input",
+                  "out of host memory for a tensor of " + std::to_string(n * eb) + " bytes", 0};
   }
   std::string name;
   std::vector<double> a;
   if (!parseCall(generator, name, a))
     return Status{"input", "cannot read generator '" + generator + "'", 0};
   auto bad = [&](const std::string& why) {
-    return Status{"input", "generator '" + generator + "': " + why +
-                               " (expected linspace(a, b), zeros, ones, full(v), arange[(start)], "
-                               "randn(seed), rand(seed), empty)", 0};
+    return Status{"input",
+                  "generator '" + generator + "': " + why +
+                      " (expected linspace(a, b), zeros, ones, full(v), arange[(start)], "
+                      "randn(seed), rand(seed), empty)",
+                  0};
   };
   // Every value must fit the dtype: a generator never wraps or saturates silently.
   auto fill = [&](auto valueAt) -> Result<ir::HostTensor> {
@@ -213,9 +272,12 @@ Result<ir::HostTensor> generateTensor(const std::string& generator, ir::DType dt
   return bad("unknown generator '" + name + "'");
 }
 
-Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, const std::string& param) {
+Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype,
+                                    const std::string& param) {
   auto bad = [&](const std::string& why) {
-    return Status{"input", "scalar parameter '" + param + "' (" + std::string(ir::dtypeName(dtype)) + ") " + why, 0};
+    return Status{
+        "input",
+        "scalar parameter '" + param + "' (" + std::string(ir::dtypeName(dtype)) + ") " + why, 0};
   };
   std::string s = text;
   s.erase(0, s.find_first_not_of(" \t"));
@@ -242,7 +304,8 @@ Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, co
     }
     std::string clean;  // single '_' between digits only (Python); any other '_' stays and fails
     for (size_t i = 0; i < digits.size(); ++i)
-      if (digits[i] != '_' || i == 0 || i + 1 == digits.size() || digits[i + 1] == '_' || digits[i - 1] == '_')
+      if (digits[i] != '_' || i == 0 || i + 1 == digits.size() || digits[i + 1] == '_' ||
+          digits[i - 1] == '_')
         clean += digits[i];
     uint64_t mag = 0;
     const auto [end, ec] = std::from_chars(clean.data(), clean.data() + clean.size(), mag, base);
@@ -250,12 +313,13 @@ Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, co
       return bad("needs an integer, found '" + text + "'");
     const bool isSigned = ir::isSigned(dtype);
     const int bitsWide = ir::dtypeBits(dtype);
-    const uint64_t maxPos = isSigned ? (uint64_t(1) << (bitsWide - 1)) - 1
-                                     : (bitsWide == 64 ? ~uint64_t(0) : (uint64_t(1) << bitsWide) - 1);
+    const uint64_t maxPos = isSigned
+                                ? (uint64_t(1) << (bitsWide - 1)) - 1
+                                : (bitsWide == 64 ? ~uint64_t(0) : (uint64_t(1) << bitsWide) - 1);
     const uint64_t maxNeg = isSigned ? uint64_t(1) << (bitsWide - 1) : 0;
     if (ec == std::errc::result_out_of_range || (!neg && mag > maxPos) || (neg && mag > maxNeg))
-      return bad("cannot hold " + text + ": the range is " + (isSigned ? "-" + std::to_string(maxNeg) : "0") +
-                 " to " + std::to_string(maxPos));
+      return bad("cannot hold " + text + ": the range is " +
+                 (isSigned ? "-" + std::to_string(maxNeg) : "0") + " to " + std::to_string(maxPos));
     const uint64_t v = neg ? ~mag + 1 : mag;
     bits = bitsWide == 64 ? v : v & ((uint64_t(1) << bitsWide) - 1);
     return bits;
@@ -265,16 +329,21 @@ Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, co
   const double v = std::strtod(s.c_str(), &end);
   if (!end || *end || end == s.c_str()) return bad("needs a number, found '" + text + "'");
   uint8_t buf[8] = {};
-  if (auto why = storeValue(buf, dtype, v)) return bad("cannot hold " + text + ": the value " + *why);
+  if (auto why = storeValue(buf, dtype, v))
+    return bad("cannot hold " + text + ": the value " + *why);
   std::memcpy(&bits, buf, size_t(ir::dtypeBytes(dtype)));
   return bits;
 }
 
 Status writeNpy(const std::string& path, const ir::HostTensor& t) {
   std::string shape = "(";
-  for (size_t i = 0; i < t.shape.size(); ++i) shape += std::to_string(t.shape[i]) + (t.shape.size() == 1 ? "," : i + 1 < t.shape.size() ? ", " : "");
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    shape += std::to_string(t.shape[i]) + (t.shape.size() == 1      ? ","
+                                           : i + 1 < t.shape.size() ? ", "
+                                                                    : "");
   shape += ")";
-  std::string header = "{'descr': '" + npyDescr(t.dtype) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string header =
+      "{'descr': '" + npyDescr(t.dtype) + "', 'fortran_order': False, 'shape': " + shape + ", }";
   const size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
@@ -297,9 +366,11 @@ Result<std::vector<ir::KernelArg>> makeArguments(
   for (const auto& [n, g] : inputs) {
     bool found = false;
     for (const auto& p : kernel.params) found = found || p.name == n;
-    if (!found) return Status{"input", "kernel '" + kernel.name + "' has no parameter '" + n + "'", 0};
+    if (!found)
+      return Status{"input", "kernel '" + kernel.name + "' has no parameter '" + n + "'", 0};
   }
-  // Symbolic extents: `--input n=VALUE` for a T.dynamic symbol or the int parameter the shape names.
+  // Symbolic extents: `--input n=VALUE` for a T.dynamic symbol or the int parameter the shape
+  // names.
   std::vector<std::pair<int, int64_t>> extents;
   for (const ir::KernelParam& p : kernel.params) {
     if (p.isTensor) continue;
@@ -311,12 +382,16 @@ Result<std::vector<ir::KernelArg>> makeArguments(
     for (const auto& [n, g] : inputs)
       if (n == p.name) text = &g;
     if (!text)
-      return Status{"input", "kernel '" + kernel.name + "' has the symbolic extent '" + p.name +
-                                 "': give its value with --input " + p.name + "=VALUE", 0};
+      return Status{"input",
+                    "kernel '" + kernel.name + "' has the symbolic extent '" + p.name +
+                        "': give its value with --input " + p.name + "=VALUE",
+                    0};
     auto bits = scalarArgumentBits(*text, ir::DType::Int32, p.name);
     if (!bits) return bits.error();
     const int64_t v = static_cast<int32_t>(static_cast<uint32_t>(*bits));
-    if (v <= 0) return Status{"input", "the extent '" + p.name + "' must be positive, found " + std::to_string(v), 0};
+    if (v <= 0)
+      return Status{"input",
+                    "the extent '" + p.name + "' must be positive, found " + std::to_string(v), 0};
     extents.emplace_back(p.var, v);
   }
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -333,7 +408,10 @@ Result<std::vector<ir::KernelArg>> makeArguments(
         return Status{"input", "parameter '" + p.name + "' has no buffer", 0};
       const ir::Buffer& b = kernel.buffers[size_t(p.buffer)];
       // Outputs nobody gave start undefined (poisoned); inputs default to a ramp in range.
-      if (!given) gen = writeOnly[i] ? "empty" : ir::isInt(b.dtype) && !ir::isSigned(b.dtype) ? "linspace(0, 8)" : "linspace(-4, 4)";
+      if (!given)
+        gen = writeOnly[i]                                   ? "empty"
+              : ir::isInt(b.dtype) && !ir::isSigned(b.dtype) ? "linspace(0, 8)"
+                                                             : "linspace(-4, 4)";
       std::vector<int64_t> shape = b.shape;
       for (size_t d = 0; d < b.shapeVars.size() && d < shape.size(); ++d)
         for (const auto& [var, v] : extents)

@@ -28,7 +28,8 @@ Result<ir::HostTensor> generateTensor(const std::string& generator, ir::DType dt
 /// The bits of a scalar argument given as text: integers as Python's int() reads them (exact,
 /// and in the dtype's range, else an error that names the range), floats as strtod reads them
 /// rounded once to the dtype (an overflow to infinity is an error), bools as true/false/1/0.
-Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype, const std::string& param);
+Result<uint64_t> scalarArgumentBits(const std::string& text, ir::DType dtype,
+                                    const std::string& param);
 
 /// Element `i` of a host tensor as double (floats, ints, float16/bfloat16 decoded).
 double tensorValue(const ir::HostTensor& t, int64_t i);

@@ -53,23 +53,28 @@ std::string sshComplaint(const std::string& logPath) {
 
 /// A Status for an ssh that ended before the remote runner greeted us.
 Status connectionStatus(const SshTarget& t, const std::string& log, int exitCode) {
-  const std::string who = (t.user.empty() ? "" : t.user + "@") + t.host + (t.port ? ":" + std::to_string(t.port) : "");
+  const std::string who =
+      (t.user.empty() ? "" : t.user + "@") + t.host + (t.port ? ":" + std::to_string(t.port) : "");
   const auto has = [&](const char* s) { return log.find(s) != std::string::npos; };
   std::string msg;
   if (has("Connection refused"))
     msg = "cannot connect to " + who + ": connection refused (is sshd running there?)";
   else if (has("Permission denied"))
-    msg = "ssh authentication to " + who + " failed (" + log + "); check the key, the ssh agent or ~/.ssh/config";
+    msg = "ssh authentication to " + who + " failed (" + log +
+          "); check the key, the ssh agent or ~/.ssh/config";
   else if (has("Host key verification failed") || has("REMOTE HOST IDENTIFICATION HAS CHANGED"))
-    msg = "the host key of " + who + " is unknown or has changed; connect once with ssh to check and accept it";
+    msg = "the host key of " + who +
+          " is unknown or has changed; connect once with ssh to check and accept it";
   else if (has("Could not resolve hostname"))
     msg = "cannot resolve the host name of " + who;
   else if (has("timed out"))
     msg = "the connection to " + who + " timed out";
   else if (exitCode == 127 || has("command not found") || has("No such file or directory"))
-    msg = "the host " + who + " has no tirx to run (" + log + "); install it there or set TIRX_REMOTE_TIRX";
+    msg = "the host " + who + " has no tirx to run (" + log +
+          "); install it there or set TIRX_REMOTE_TIRX";
   else
-    msg = "ssh to " + who + " failed (exit status " + std::to_string(exitCode) + ")" + (log.empty() ? "" : ": " + log);
+    msg = "ssh to " + who + " failed (exit status " + std::to_string(exitCode) + ")" +
+          (log.empty() ? "" : ": " + log);
   return Status{"ssh", msg, exitCode};
 }
 
@@ -87,13 +92,15 @@ int waitExit(pid_t pid, int graceMs) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status)
+                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 }  // namespace
 
 std::string SshTarget::text() const {
-  return "ssh://" + (user.empty() ? "" : user + "@") + host + (port ? ":" + std::to_string(port) : "") +
+  return "ssh://" + (user.empty() ? "" : user + "@") + host +
+         (port ? ":" + std::to_string(port) : "") +
          (sim ? "/sim" : "/cuda:" + std::to_string(device));
 }
 
@@ -101,7 +108,8 @@ std::vector<std::string> sshArgv(const SshTarget& t) {
   const char* ssh = std::getenv("TIRX_SSH");
   std::vector<std::string> v{ssh && *ssh ? ssh : "ssh"};
   for (auto& w : words(std::getenv("TIRX_SSH_OPTIONS"))) v.push_back(w);
-  for (const char* o : {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
+  for (const char* o :
+       {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
     v.push_back("-o");
     v.push_back(o);
   }
@@ -117,8 +125,8 @@ std::vector<std::string> sshArgv(const SshTarget& t) {
   return v;
 }
 
-RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::vector<std::string>& files,
-                    int timeoutMs, WorkBudget* budget) {
+RemoteRun runRemote(const SshTarget& target, const std::string& dir,
+                    const std::vector<std::string>& files, int timeoutMs, WorkBudget* budget) {
   RemoteRun rr;
   const std::vector<std::string> argv = sshArgv(target);
   std::vector<char*> cargs;
@@ -155,7 +163,8 @@ RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   rr.child.started = true;
   auto keepGoing = [&] {
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (budget && !budget->poll())
       rr.child.stop = ChildStop::Budget;
     else if (ms > timeoutMs)
@@ -168,7 +177,8 @@ RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::
     ::close(fd);  // the remote sees its stdin close: it stops its runner child
     if (rr.child.stop != ChildStop::None) ::kill(pid, SIGKILL);
     const int code = waitExit(pid, graceMs);
-    rr.child.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    rr.child.wallMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return code;
   };
   // 1. The greeting: the remote tirx's version and protocol.
@@ -181,24 +191,32 @@ RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::
     return rr;
   }
   const nlohmann::json hello = nlohmann::json::parse(line, nullptr, false);
-  if (!hello.is_object() || hello.value("type", nlohmann::json()) != "hello" || !hello.contains("tirx") ||
-      !hello["tirx"].is_string() || !hello.contains("protocol") || !hello["protocol"].is_number_integer()) {
+  if (!hello.is_object() || hello.value("type", nlohmann::json()) != "hello" ||
+      !hello.contains("tirx") || !hello["tirx"].is_string() || !hello.contains("protocol") ||
+      !hello["protocol"].is_number_integer()) {
     finish(0);
-    rr.status = Status{"ssh", who + " did not answer with the tirx runner protocol (it said '" + line.substr(0, 120) +
-                                  "'); is the remote tirx too old to have `tirx runner --stdio`?", 0};
+    rr.status = Status{"ssh",
+                       who + " did not answer with the tirx runner protocol (it said '" +
+                           line.substr(0, 120) +
+                           "'); is the remote tirx too old to have `tirx runner --stdio`?",
+                       0};
     return rr;
   }
   const std::string remoteVersion = hello["tirx"].get<std::string>();
   const int64_t protocol = hello["protocol"].get<int64_t>();
   if (remoteVersion != kTirxVersion || protocol != kStreamProtocol) {
     finish(0);
-    rr.status = Status{"ssh", "version skew: this tirx is " + std::string(kTirxVersion) + " (protocol " +
-                                  std::to_string(kStreamProtocol) + "), the one on " + who + " is " + remoteVersion +
-                                  " (protocol " + std::to_string(protocol) + "); install the same version on both", 0};
+    rr.status = Status{"ssh",
+                       "version skew: this tirx is " + std::string(kTirxVersion) + " (protocol " +
+                           std::to_string(kStreamProtocol) + "), the one on " + who + " is " +
+                           remoteVersion + " (protocol " + std::to_string(protocol) +
+                           "); install the same version on both",
+                       0};
     return rr;
   }
   // 2. The request's files.
-  const nlohmann::json header = {{"type", "request"}, {"protocol", kStreamProtocol}, {"tirx", kTirxVersion}};
+  const nlohmann::json header = {
+      {"type", "request"}, {"protocol", kStreamProtocol}, {"tirx", kTirxVersion}};
   r = writeFrame(io, header.dump(), dir, files, why);
   // 3. The response and the outputs (into the request directory, where the caller reads them).
   std::vector<std::string> got;
@@ -221,15 +239,19 @@ RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::
   const nlohmann::json resp = nlohmann::json::parse(line, nullptr, false);
   finish(3000);
   if (!resp.is_object()) {
-    rr.status = Status{"ssh", "bad answer from " + who + ": the response frame is not a JSON object", 0};
+    rr.status =
+        Status{"ssh", "bad answer from " + who + ": the response frame is not a JSON object", 0};
     return rr;
   }
   if (resp.value("type", nlohmann::json()) == "error") {
     const auto m = resp.value("message", nlohmann::json());
-    rr.status = Status{"ssh", "the tirx runner on " + who + ": " + (m.is_string() ? m.get<std::string>() : "failed"), 0};
+    rr.status = Status{
+        "ssh",
+        "the tirx runner on " + who + ": " + (m.is_string() ? m.get<std::string>() : "failed"), 0};
     return rr;
   }
-  const auto ex = resp.value("exit", nlohmann::json()), sig = resp.value("signal", nlohmann::json());
+  const auto ex = resp.value("exit", nlohmann::json()),
+             sig = resp.value("signal", nlohmann::json());
   rr.child.exitCode = ex.is_number_integer() ? ex.get<int>() : -1;
   rr.child.signal = sig.is_number_integer() ? sig.get<int>() : 0;
   return rr;

@@ -19,7 +19,8 @@
 
 namespace tirx::driver {
 
-/// The stream protocol's version (both sides must speak the same; the tirx versions must match too).
+/// The stream protocol's version (both sides must speak the same; the tirx versions must match
+/// too).
 inline constexpr int kStreamProtocol = 3;
 
 struct SshTarget {
@@ -38,17 +39,17 @@ std::vector<std::string> sshArgv(const SshTarget& target);
 
 /// The outcome of one remote run.
 struct RemoteRun {
-  Status status;           ///< set: the run never got to the remote runner (connection, auth, skew)
-  ChildResult child;       ///< the remote runner child's end (exit code / signal), or the local stop
-  bool dropped = false;    ///< the connection ended before the response arrived
+  Status status;         ///< set: the run never got to the remote runner (connection, auth, skew)
+  ChildResult child;     ///< the remote runner child's end (exit code / signal), or the local stop
+  bool dropped = false;  ///< the connection ended before the response arrived
   std::string dropReason;  ///< what ssh said about it
 };
 
 /// Sends `files` (names relative to `dir`, request.json among them) to `target`, runs the request
 /// there and writes the response and output files it returns into `dir`. Stops (kills ssh) when
 /// `timeoutMs` passes or `budget` is exhausted (child.stop says which).
-RemoteRun runRemote(const SshTarget& target, const std::string& dir, const std::vector<std::string>& files,
-                    int timeoutMs, WorkBudget* budget);
+RemoteRun runRemote(const SshTarget& target, const std::string& dir,
+                    const std::vector<std::string>& files, int timeoutMs, WorkBudget* budget);
 
 /// The remote side, `tirx runner --stdio`: greet, read one request from stdin, run it in a runner
 /// child (the simulator's for `mode: sim`), send the response on stdout. Returns the exit code.

@@ -82,9 +82,10 @@ Status encodeTensorMaps(const RunnerRequest& req, DeviceArgs& d) {
         for (size_t k = 0; k < v.size(); ++k) out += (k ? ", " : "") + std::to_string(v[k]);
         return out + "]";
       };
-      st.message = "tensor map " + std::to_string(i) + " of '" + (t.name.empty() ? "argument " + std::to_string(t.arg) : t.name) +
-                   "' (dims " + list(t.dims) + ", strides " + list(t.strides) + ", box " + list(t.box) + ", swizzle " +
-                   std::to_string(t.swizzle) + "): " + st.message;
+      st.message = "tensor map " + std::to_string(i) + " of '" +
+                   (t.name.empty() ? "argument " + std::to_string(t.arg) : t.name) + "' (dims " +
+                   list(t.dims) + ", strides " + list(t.strides) + ", box " + list(t.box) +
+                   ", swizzle " + std::to_string(t.swizzle) + "): " + st.message;
       return st;
     }
   }

@@ -110,13 +110,17 @@ class Members {
   std::string m_why;
 };
 
-json spanJson(const SourceSpan& s) { return {s.line, s.col, s.length, s.offset}; }
+json spanJson(const SourceSpan& s) {
+  return {s.line, s.col, s.length, s.offset};
+}
 
 bool spanFromJson(const json& j, SourceSpan& s) {
   if (!j.is_array() || j.size() != 4) return false;
   int v[4];
   for (size_t i = 0; i < 4; ++i) {
-    if (!j[i].is_number_integer() || j[i].get<int64_t>() < 0 || j[i].get<int64_t>() > (int64_t(1) << 30)) return false;
+    if (!j[i].is_number_integer() || j[i].get<int64_t>() < 0 ||
+        j[i].get<int64_t>() > (int64_t(1) << 30))
+      return false;
     v[i] = int(j[i].get<int64_t>());
   }
   s = {v[0], v[1], v[2], v[3]};
@@ -125,9 +129,13 @@ bool spanFromJson(const json& j, SourceSpan& s) {
 
 json diagnosticJson(const Diagnostic& d) {
   json notes = json::array();
-  for (const auto& n : d.notes) notes.push_back({{"span", spanJson(n.span)}, {"message", n.message}});
-  return {{"severity", std::string(severityName(d.severity))}, {"code", d.code}, {"span", spanJson(d.span)},
-          {"message", d.message}, {"notes", notes}};
+  for (const auto& n : d.notes)
+    notes.push_back({{"span", spanJson(n.span)}, {"message", n.message}});
+  return {{"severity", std::string(severityName(d.severity))},
+          {"code", d.code},
+          {"span", spanJson(d.span)},
+          {"message", d.message},
+          {"notes", notes}};
 }
 
 bool diagnosticFromJson(const json& j, Diagnostic& d) {
@@ -141,15 +149,19 @@ bool diagnosticFromJson(const json& j, Diagnostic& d) {
   std::string sev;
   auto sp = j.find("span");
   auto ns = j.find("notes");
-  if (!str("severity", sev) || !str("code", d.code) || !str("message", d.message) || sp == j.end() ||
-      !spanFromJson(*sp, d.span) || ns == j.end() || !ns->is_array() || ns->size() > 64)
+  if (!str("severity", sev) || !str("code", d.code) || !str("message", d.message) ||
+      sp == j.end() || !spanFromJson(*sp, d.span) || ns == j.end() || !ns->is_array() ||
+      ns->size() > 64)
     return false;
-  d.severity = sev == "warning" ? Severity::Warning : sev == "note" ? Severity::Note : Severity::Error;
+  d.severity = sev == "warning" ? Severity::Warning
+               : sev == "note"  ? Severity::Note
+                                : Severity::Error;
   for (const auto& n : *ns) {
     DiagNote note;
     auto ms = n.is_object() ? n.find("message") : n.end();
     auto nsp = n.is_object() ? n.find("span") : n.end();
-    if (!n.is_object() || ms == n.end() || !ms->is_string() || nsp == n.end() || !spanFromJson(*nsp, note.span))
+    if (!n.is_object() || ms == n.end() || !ms->is_string() || nsp == n.end() ||
+        !spanFromJson(*nsp, note.span))
       return false;
     note.message = ms->get<std::string>();
     d.notes.push_back(std::move(note));
@@ -177,7 +189,8 @@ bool readExtents(Members& m, const char* key, std::array<int64_t, 3>& out) {
 
 /// One "tensorMaps" entry (ranks and ranges as cuTensorMapEncodeTiled accepts, so that a wrong map
 /// is a request error naming the member rather than a driver error).
-bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTensorMap& out, std::string& why) {
+bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTensorMap& out,
+                   std::string& why) {
   Members m(mj, "tensor map " + std::to_string(i));
   std::string dtype;
   m.integer("arg", out.arg, 0, int64_t(kMaxArgs), true);
@@ -190,8 +203,9 @@ bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTenso
     const json* v = m.find(key, true);
     if (!m.ok()) return;
     if (!v->is_array() || v->size() < lo || v->size() > hi) {
-      m.fail("'" + std::string(key) + "' of tensor map " + std::to_string(i) + " must be an array of " + std::to_string(lo) +
-             " to " + std::to_string(hi) + " values");
+      m.fail("'" + std::string(key) + "' of tensor map " + std::to_string(i) +
+             " must be an array of " + std::to_string(lo) + " to " + std::to_string(hi) +
+             " values");
       return;
     }
     for (size_t d = 0; d < v->size() && m.ok(); ++d) {
@@ -205,14 +219,19 @@ bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTenso
   if (m.ok()) list("strides", out.strides, rank - 1, rank - 1, 16, (int64_t(1) << 40) - 1);
   if (m.ok()) list("box", out.box, rank, rank, 1, 256);
   for (size_t d = 0; m.ok() && d < out.strides.size(); ++d)
-    if (out.strides[d] % 16 != 0) m.fail("'strides[" + std::to_string(d) + "]' of tensor map " + std::to_string(i) + " must be a multiple of 16");
+    if (out.strides[d] % 16 != 0)
+      m.fail("'strides[" + std::to_string(d) + "]' of tensor map " + std::to_string(i) +
+             " must be a multiple of 16");
   const auto dt = ir::parseDType(dtype);
-  if (m.ok() && (!dt || tensorMapDataType(*dt) < 0)) m.fail("tensor map " + std::to_string(i) + " has no map type for dtype '" + dtype + "'");
+  if (m.ok() && (!dt || tensorMapDataType(*dt) < 0))
+    m.fail("tensor map " + std::to_string(i) + " has no map type for dtype '" + dtype + "'");
   if (m.ok()) out.dtype = *dt;
   if (m.ok() && (out.arg >= r.args.size() || !r.args[out.arg].isTensor))
     m.fail("'arg' of tensor map " + std::to_string(i) + " is not a tensor argument");
-  if (m.ok() && (out.baseBytes % 16 != 0 || out.baseBytes >= std::max<uint64_t>(r.args[out.arg].bytes, 1)))
-    m.fail("'baseBytes' of tensor map " + std::to_string(i) + " must be a multiple of 16 inside its argument");
+  if (m.ok() &&
+      (out.baseBytes % 16 != 0 || out.baseBytes >= std::max<uint64_t>(r.args[out.arg].bytes, 1)))
+    m.fail("'baseBytes' of tensor map " + std::to_string(i) +
+           " must be a multiple of 16 inside its argument");
   why = m.why();
   return m.ok();
 }
@@ -222,18 +241,29 @@ bool readTensorMap(const json& mj, size_t i, const RunnerRequest& r, RunnerTenso
 int tensorMapDataType(ir::DType t) {
   switch (t) {
     case ir::DType::UInt8:
-    case ir::DType::Int8: return 0;
+    case ir::DType::Int8:
+      return 0;
     case ir::DType::UInt16:
-    case ir::DType::Int16: return 1;
-    case ir::DType::UInt32: return 2;
-    case ir::DType::Int32: return 3;
-    case ir::DType::UInt64: return 4;
-    case ir::DType::Int64: return 5;
-    case ir::DType::Float16: return 6;
-    case ir::DType::Float32: return 7;
-    case ir::DType::Float64: return 8;
-    case ir::DType::BFloat16: return 9;
-    default: return -1;
+    case ir::DType::Int16:
+      return 1;
+    case ir::DType::UInt32:
+      return 2;
+    case ir::DType::Int32:
+      return 3;
+    case ir::DType::UInt64:
+      return 4;
+    case ir::DType::Int64:
+      return 5;
+    case ir::DType::Float16:
+      return 6;
+    case ir::DType::Float32:
+      return 7;
+    case ir::DType::Float64:
+      return 8;
+    case ir::DType::BFloat16:
+      return 9;
+    default:
+      return -1;
   }
 }
 
@@ -254,18 +284,23 @@ std::string requestToJson(const RunnerRequest& r) {
     if (!a.maskFile.empty()) t["mask"] = a.maskFile;
     args.push_back(std::move(t));
   }
-  json j = {{"version", r.version}, {"kernel", r.kernel}, {"mode", r.mode},
-            {"device", r.device},   {"cubin", r.cubin},
-            {"ptx", r.ptx},         {"grid", r.grid},
-            {"block", r.block},     {"dynamicSmem", r.dynamicSmem},
-            {"warmup", r.warmup},   {"repeats", r.repeats},
-            {"passes", r.passes},   {"args", args}};
+  json j = {{"version", r.version}, {"kernel", r.kernel},   {"mode", r.mode},
+            {"device", r.device},   {"cubin", r.cubin},     {"ptx", r.ptx},
+            {"grid", r.grid},       {"block", r.block},     {"dynamicSmem", r.dynamicSmem},
+            {"warmup", r.warmup},   {"repeats", r.repeats}, {"passes", r.passes},
+            {"args", args}};
   if (!r.tensorMaps.empty()) {
     json maps = json::array();
     for (const RunnerTensorMap& t : r.tensorMaps)
-      maps.push_back({{"arg", t.arg}, {"name", t.name}, {"dtype", std::string(ir::dtypeName(t.dtype))},
-                      {"baseBytes", t.baseBytes}, {"dims", t.dims}, {"strides", t.strides}, {"box", t.box},
-                      {"swizzle", t.swizzle}, {"oobNan", t.oobNan}});
+      maps.push_back({{"arg", t.arg},
+                      {"name", t.name},
+                      {"dtype", std::string(ir::dtypeName(t.dtype))},
+                      {"baseBytes", t.baseBytes},
+                      {"dims", t.dims},
+                      {"strides", t.strides},
+                      {"box", t.box},
+                      {"swizzle", t.swizzle},
+                      {"oobNan", t.oobNan}});
     j["tensorMaps"] = std::move(maps);
   }
   if (r.mode == "sim") {
@@ -284,7 +319,8 @@ Result<RunnerRequest> parseRequest(const std::string& text) {
   m.integer("version", r.version, 2, 3, true);
   m.str("kernel", r.kernel, true);
   m.str("mode", r.mode);
-  if (m.ok() && r.mode != "cuda" && r.mode != "sim") m.fail("'mode' of the request must be cuda or sim");
+  if (m.ok() && r.mode != "cuda" && r.mode != "sim")
+    m.fail("'mode' of the request must be cuda or sim");
   if (m.ok() && r.mode == "sim") {
     m.str("script", r.script, true);
     m.str("scriptFile", r.scriptFile, true);
@@ -362,7 +398,9 @@ Result<RunnerRequest> parseRequest(const std::string& text) {
   }
   if (auto it = j.find("tensorMaps"); it != j.end()) {
     if (!it->is_array() || it->size() > kMaxArgs)
-      return Status{"request", "'tensorMaps' must be an array of at most " + std::to_string(kMaxArgs) + " maps", 0};
+      return Status{
+          "request",
+          "'tensorMaps' must be an array of at most " + std::to_string(kMaxArgs) + " maps", 0};
     for (size_t i = 0; i < it->size(); ++i) {
       RunnerTensorMap t;
       std::string why;
@@ -388,7 +426,8 @@ std::string responseToJson(const RunnerResponse& r) {
                   {"kind", r.error.kind}};
   if (!r.faults.empty()) {
     json fs = json::array();
-    for (const auto& f : r.faults) fs.push_back({{"kind", f.kind}, {"diagnostic", diagnosticJson(f.diag)}});
+    for (const auto& f : r.faults)
+      fs.push_back({{"kind", f.kind}, {"diagnostic", diagnosticJson(f.diag)}});
     j["faults"] = std::move(fs);
   }
   if (r.ok || r.ran) {
@@ -449,13 +488,15 @@ Result<RunnerResponse> parseResponse(const std::string& text) {
     }
   }
   if (const json* fs = m.find("faults", false)) {
-    if (!fs->is_array() || fs->size() > kMaxArgs) return Status{"response", "'faults' must be an array", 0};
+    if (!fs->is_array() || fs->size() > kMaxArgs)
+      return Status{"response", "'faults' must be an array", 0};
     for (size_t i = 0; i < fs->size(); ++i) {
       Members fm((*fs)[i], "fault " + std::to_string(i));
       RunnerFault f;
       fm.str("kind", f.kind, true);
       const json* d = fm.find("diagnostic", true);
-      if (fm.ok() && !diagnosticFromJson(*d, f.diag)) fm.fail("'diagnostic' of fault " + std::to_string(i) + " is malformed");
+      if (fm.ok() && !diagnosticFromJson(*d, f.diag))
+        fm.fail("'diagnostic' of fault " + std::to_string(i) + " is malformed");
       if (!fm.ok()) return Status{"response", fm.why(), 0};
       r.faults.push_back(std::move(f));
     }

@@ -37,15 +37,15 @@ struct RunnerArg {
 /// decision TC-T1): over tensor argument `arg` from byte `baseBytes`, dimension 0 innermost. The
 /// kernel takes the maps by value after its own parameters, in this order.
 struct RunnerTensorMap {
-  size_t arg = 0;             ///< the tensor argument (index into args)
-  std::string name;           ///< its parameter name, for messages
+  size_t arg = 0;                        ///< the tensor argument (index into args)
+  std::string name;                      ///< its parameter name, for messages
   ir::DType dtype = ir::DType::Float32;  ///< the map's data type (tensorMapDataType)
-  uint64_t baseBytes = 0;     ///< the view's start inside the argument
-  std::vector<uint64_t> dims;     ///< 1..5 values, each in [1, 2^32]
-  std::vector<uint64_t> strides;  ///< rank − 1 byte strides, multiples of 16, < 2^40
-  std::vector<uint32_t> box;      ///< rank values in [1, 256]
-  int swizzle = 0;            ///< CUtensorMapSwizzle 0..3
-  bool oobNan = false;        ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+  uint64_t baseBytes = 0;                ///< the view's start inside the argument
+  std::vector<uint64_t> dims;            ///< 1..5 values, each in [1, 2^32]
+  std::vector<uint64_t> strides;         ///< rank − 1 byte strides, multiples of 16, < 2^40
+  std::vector<uint32_t> box;             ///< rank values in [1, 256]
+  int swizzle = 0;                       ///< CUtensorMapSwizzle 0..3
+  bool oobNan = false;                   ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
 };
 
 /// CUtensorMapDataType of a dtype (decision TC-T2): float16 6, bfloat16 9, float32 7, float64 8,
@@ -124,7 +124,8 @@ std::vector<uint8_t> sameBytesMask(const std::vector<uint8_t>& first,
 
 /// The child side of a mode "sim" request (core/driver/runner_sim.cpp): check the script, run the
 /// kernel on the simulator, write the outputs and RESPONSE. Exit code as runRunner's.
-int runSimRequest(const RunnerRequest& req, const std::string& dir, const std::string& responsePath);
+int runSimRequest(const RunnerRequest& req, const std::string& dir,
+                  const std::string& responsePath);
 
 /// Whole-file helpers that never throw; reads are capped at `limit` bytes (false beyond it).
 bool readWholeFile(const std::string& path, std::string& out, size_t limit = SIZE_MAX);

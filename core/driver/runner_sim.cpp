@@ -12,7 +12,8 @@
 
 namespace tirx::driver {
 
-int runSimRequest(const RunnerRequest& req, const std::string& dir, const std::string& responsePath) {
+int runSimRequest(const RunnerRequest& req, const std::string& dir,
+                  const std::string& responsePath) {
   RunnerResponse resp;
   resp.kernel = req.kernel;
   resp.device = "simulator";
@@ -28,10 +29,13 @@ int runSimRequest(const RunnerRequest& req, const std::string& dir, const std::s
   SemaOptions so;
   so.sm = req.sm;
   const FrontEndResult fe = checkScript(req.script, req.scriptFile, so);
-  if (!fe.ok()) return fail("sema", "the script does not check on the remote side:\n" + formatGcc(fe.diagnostics, req.scriptFile));
+  if (!fe.ok())
+    return fail("sema", "the script does not check on the remote side:\n" +
+                            formatGcc(fe.diagnostics, req.scriptFile));
   const ir::Kernel* k = fe.program.findKernel(req.kernel);
   if (!k || k->params.size() != req.args.size())
-    return fail("sema", "the script has no kernel '" + req.kernel + "' with " + std::to_string(req.args.size()) + " parameters");
+    return fail("sema", "the script has no kernel '" + req.kernel + "' with " +
+                            std::to_string(req.args.size()) + " parameters");
   std::vector<ir::KernelArg> args;
   for (size_t i = 0; i < req.args.size(); ++i) {
     const RunnerArg& a = req.args[i];
@@ -75,7 +79,8 @@ int runSimRequest(const RunnerRequest& req, const std::string& dir, const std::s
     RunnerOutput o;
     o.index = i;
     o.file = "out" + std::to_string(i) + ".bin";
-    if (!writeWholeFile(dir + "/" + o.file, t.data.data(), t.data.size())) return fail("write", "cannot write " + o.file);
+    if (!writeWholeFile(dir + "/" + o.file, t.data.data(), t.data.size()))
+      return fail("write", "cannot write " + o.file);
     o.undefined = t.undefinedCount();
     if (o.undefined > 0) {
       o.maskFile = "def" + std::to_string(i) + ".bin";

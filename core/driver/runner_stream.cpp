@@ -41,8 +41,12 @@ struct RemoveDir {
 
 int runStream(int inFd, int outFd) {
   StreamIo in(inFd), out(outFd);
-  const std::string hello = nlohmann::json{{"type", "hello"}, {"protocol", kStreamProtocol}, {"tirx", kTirxVersion},
-                                           {"pid", int64_t(::getpid())}}.dump() + "\n";
+  const std::string hello = nlohmann::json{{"type", "hello"},
+                                           {"protocol", kStreamProtocol},
+                                           {"tirx", kTirxVersion},
+                                           {"pid", int64_t(::getpid())}}
+                                .dump() +
+                            "\n";
   if (out.writeAll(hello.data(), hello.size()) != IoResult::Ok) return 1;
   char tmpl[] = "/tmp/tirx_remote_XXXXXX";
   if (!::mkdtemp(tmpl)) return sendError(out, "cannot create a temporary directory");
@@ -57,9 +61,10 @@ int runStream(int inFd, int outFd) {
   const auto version = h.value("tirx", nlohmann::json());
   if (h.value("type", nlohmann::json()) != "request" || !version.is_string())
     return sendError(out, "bad request frame: not a request");
-  if (version.get<std::string>() != kTirxVersion || h.value("protocol", nlohmann::json()) != kStreamProtocol)
-    return sendError(out, "version skew: the request comes from tirx " + version.get<std::string>() + ", this is " +
-                              kTirxVersion);
+  if (version.get<std::string>() != kTirxVersion ||
+      h.value("protocol", nlohmann::json()) != kStreamProtocol)
+    return sendError(out, "version skew: the request comes from tirx " +
+                              version.get<std::string>() + ", this is " + kTirxVersion);
   std::string text;
   if (!readWholeFile(dir.path + "/request.json", text, kMaxProtocolText))
     return sendError(out, "the request frame has no request.json");
@@ -72,7 +77,8 @@ int runStream(int inFd, int outFd) {
   } else {
     exe = findRunner();
   }
-  if (exe.empty()) return sendError(out, "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)");
+  if (exe.empty())
+    return sendError(out, "cannot find the tirx binary to run kernels in (set TIRX_RUNNER)");
   // Nothing more comes on stdin: its end means the local side is gone.
   const auto cancel = std::make_shared<CancelToken>();
   std::thread([inFd, cancel] {
@@ -82,8 +88,9 @@ int runStream(int inFd, int outFd) {
     cancel->cancel();
   }).detach();
   WorkBudget budget({}, cancel);
-  const ChildResult child = runChild(exe, {exe, "runner", dir.path + "/request.json", dir.path + "/response.json"},
-                                     dir.path + "/runner.log", std::numeric_limits<int>::max(), &budget);
+  const ChildResult child =
+      runChild(exe, {exe, "runner", dir.path + "/request.json", dir.path + "/response.json"},
+               dir.path + "/runner.log", std::numeric_limits<int>::max(), &budget);
   if (!child.started) return sendError(out, "cannot start the runner process");
   if (child.stop != ChildStop::None) return 1;
   std::vector<std::string> back;
@@ -95,13 +102,15 @@ int runStream(int inFd, int outFd) {
       if (auto parsed = parseResponse(resp))
         for (const auto& o : parsed->outputs)
           for (const std::string& f : {o.file, o.maskFile})
-            if (!f.empty() && safeStreamName(f) && std::filesystem::exists(dir.path + "/" + f, ec)) back.push_back(f);
+            if (!f.empty() && safeStreamName(f) && std::filesystem::exists(dir.path + "/" + f, ec))
+              back.push_back(f);
   }
   // The log's head is enough for a message (the parent quotes 300 characters of it).
   if (std::filesystem::exists(dir.path + "/runner.log", ec) &&
       std::filesystem::file_size(dir.path + "/runner.log", ec) <= (1u << 20))
     back.push_back("runner.log");
-  const nlohmann::json resp = {{"type", "response"}, {"exit", child.exitCode}, {"signal", child.signal}};
+  const nlohmann::json resp = {
+      {"type", "response"}, {"exit", child.exitCode}, {"signal", child.signal}};
   return writeFrame(out, resp.dump(), dir.path, back, why) == IoResult::Ok ? 0 : 1;
 }
 

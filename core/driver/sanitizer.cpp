@@ -4,12 +4,14 @@
 //   race       `Error|Warning: Race reported between Write access at FN+0x.. in FILE:LINE`
 //              `    and Read access at FN+0x.. in FILE:LINE [N hazards]`
 //   hazard     `ERROR|WARNING: Potential WAR hazard detected at __shared__ 0x.. in block (..) :`
-//              `    Write Thread (..) at 0x.. in FILE:LINE` / `    Read Thread (..) at ..` (older tools)
+//              `    Write Thread (..) at 0x.. in FILE:LINE` / `    Read Thread (..) at ..` (older
+//              tools)
 //   access     `Invalid __global__ write of size 4 bytes` | `Misaligned …` | `Uninitialized …` |
 //              `Barrier error …`, then `at FN+0x.. in FILE:LINE`, `by thread (..) in block (..)`,
 //              `Address/Access to 0x.. is …`, `and is N bytes after …`
 //   api        `Program hit CUDA_ERROR_X (error N) due to "…" on CUDA API call to F.`
-//   summary    `ERROR SUMMARY: N errors` | `RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)`
+//   summary    `ERROR SUMMARY: N errors` | `RACECHECK SUMMARY: N hazards displayed (E errors, W
+//   warnings)`
 // Backtrace frames and anything unrecognised are skipped; a block whose first line is a finding
 // but whose location is missing is reported at the fallback span.
 #include "core/driver/sanitizer.h"
@@ -25,8 +27,10 @@ namespace tirx::driver {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -75,7 +79,8 @@ SourceSpan lineSpan(std::string_view source, int line) {
   size_t first = start;
   while (first < end && (source[first] == ' ' || source[first] == '\t')) ++first;
   size_t last = end;
-  while (last > first && (source[last - 1] == ' ' || source[last - 1] == '\t' || source[last - 1] == '\r'))
+  while (last > first &&
+         (source[last - 1] == ' ' || source[last - 1] == '\t' || source[last - 1] == '\r'))
     --last;
   if (first == last) return sp;
   return {line, int(first - start) + 1, int(last - first), int(first)};
@@ -89,13 +94,17 @@ struct Parser {
   SanitizerReport rep;
 
   bool inScript(const Loc& l) const { return l.valid() && baseName(l.file) == script; }
-  SourceSpan spanOf(const Loc& l) const { return inScript(l) ? lineSpan(source, l.line) : fallback; }
+  SourceSpan spanOf(const Loc& l) const {
+    return inScript(l) ? lineSpan(source, l.line) : fallback;
+  }
   /// "line 27" for a script line, "kernel.cu:40" otherwise.
   std::string where(const Loc& l) const {
     if (!l.valid()) return "an unknown location";
     return inScript(l) ? "line " + std::to_string(l.line) : l.text() + " (outside the script)";
   }
-  std::string suffix() const { return " (compute-sanitizer " + std::string(sanitizerToolName(tool)) + ")"; }
+  std::string suffix() const {
+    return " (compute-sanitizer " + std::string(sanitizerToolName(tool)) + ")";
+  }
 
   void add(Diagnostic d) {
     ++rep.findings;
@@ -130,7 +139,8 @@ struct Parser {
 
   /// Older racecheck: `ERROR: Potential WAR hazard detected at __shared__ 0x.. in block (..) :`.
   void hazard(const std::vector<std::string>& b) {
-    static const std::regex first(R"(^(ERROR|WARNING): Potential (\w+) hazard detected at (\S+) \S+ in block (\([^)]*\)).*)");
+    static const std::regex first(
+        R"(^(ERROR|WARNING): Potential (\w+) hazard detected at (\S+) \S+ in block (\([^)]*\)).*)");
     std::smatch m;
     if (!std::regex_match(b[0], m, first)) return;
     std::vector<std::pair<std::string, Loc>> acc;
@@ -154,11 +164,13 @@ struct Parser {
     const Loc& q = swap ? l1 : l2;
     const std::string& pk = swap ? kind2 : kind1;
     const std::string& qk = swap ? kind1 : kind2;
-    Diagnostic d = warning ? makeWarning("W0955", spanOf(p), "") : makeError("E0955", spanOf(p), "");
+    Diagnostic d =
+        warning ? makeWarning("W0955", spanOf(p), "") : makeError("E0955", spanOf(p), "");
     d.message = "data race between the " + pk + " at " + where(p) + " and the " + qk + " at " +
                 where(q) + " with no barrier between them" +
                 (detail.empty() ? std::string() : ", " + detail) + suffix();
-    if (inScript(q)) d.notes.push_back({lineSpan(source, q.line), "the " + qk + " that races with it"});
+    if (inScript(q))
+      d.notes.push_back({lineSpan(source, q.line), "the " + qk + " that races with it"});
     add(std::move(d));
   }
 
@@ -176,8 +188,9 @@ struct Parser {
         loc = locationIn(l);
       } else if (l.rfind("by thread ", 0) == 0 && thread.empty()) {
         thread = l;
-      } else if (l.rfind("Address ", 0) == 0 || l.rfind("Access to ", 0) == 0 || l.rfind("and is ", 0) == 0 ||
-                 l.rfind("Shared ", 0) == 0 || l.rfind("Global ", 0) == 0) {
+      } else if (l.rfind("Address ", 0) == 0 || l.rfind("Access to ", 0) == 0 ||
+                 l.rfind("and is ", 0) == 0 || l.rfind("Shared ", 0) == 0 ||
+                 l.rfind("Global ", 0) == 0) {
         detail += (detail.empty() ? "" : " ") + lowerFirst(l);
       }
     }
@@ -200,7 +213,8 @@ struct Parser {
 
   void summaryLine(const std::string& line) {
     static const std::regex err(R"(^ERROR SUMMARY: (\d{1,9}) errors?.*)");
-    static const std::regex race(R"(^RACECHECK SUMMARY: \d{1,9} hazards? displayed \((\d{1,9}) errors?, (\d{1,9}) warnings?\).*)");
+    static const std::regex race(
+        R"(^RACECHECK SUMMARY: \d{1,9} hazards? displayed \((\d{1,9}) errors?, (\d{1,9}) warnings?\).*)");
     std::smatch m;
     if (std::regex_match(line, m, err)) {
       rep.summary = true;
@@ -218,8 +232,9 @@ struct Parser {
     if (h.find("Race reported between") != std::string::npos) return race(b);
     if (h.find("hazard detected at") != std::string::npos) return hazard(b);
     if (h.rfind("Program hit ", 0) == 0) return api(h);
-    if (h.rfind("Invalid ", 0) == 0 || h.rfind("Misaligned ", 0) == 0 || h.rfind("Uninitialized ", 0) == 0 ||
-        h.rfind("Barrier error", 0) == 0 || h.rfind("Leaked ", 0) == 0)
+    if (h.rfind("Invalid ", 0) == 0 || h.rfind("Misaligned ", 0) == 0 ||
+        h.rfind("Uninitialized ", 0) == 0 || h.rfind("Barrier error", 0) == 0 ||
+        h.rfind("Leaked ", 0) == 0)
       return access(b);
   }
 };
@@ -243,8 +258,8 @@ std::string_view sanitizerToolName(SanitizerTool t) {
 }
 
 bool parseSanitizerTool(std::string_view text, SanitizerTool& tool) {
-  for (SanitizerTool t : {SanitizerTool::Memcheck, SanitizerTool::Racecheck, SanitizerTool::Initcheck,
-                          SanitizerTool::Synccheck})
+  for (SanitizerTool t : {SanitizerTool::Memcheck, SanitizerTool::Racecheck,
+                          SanitizerTool::Initcheck, SanitizerTool::Synccheck})
     if (text == sanitizerToolName(t)) {
       tool = t;
       return true;
@@ -258,8 +273,8 @@ std::string findComputeSanitizer(std::string_view pathEnv, std::string_view cuda
   size_t start = 0;
   while (start <= pathEnv.size()) {
     const size_t colon = pathEnv.find(':', start);
-    const std::string_view d =
-        pathEnv.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
+    const std::string_view d = pathEnv.substr(
+        start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
     if (!d.empty()) dirs.emplace_back(d);
     if (colon == std::string_view::npos) break;
     start = colon + 1;
@@ -288,9 +303,10 @@ int sanitizedTimeoutMs(SanitizerTool tool, int timeoutMs) {
 std::vector<std::string> sanitizerArgv(const std::string& sanitizer, SanitizerTool tool,
                                        const std::string& logFile, int printLimit,
                                        const std::vector<std::string>& program) {
-  std::vector<std::string> v{sanitizer, "--tool", std::string(sanitizerToolName(tool)),
-                             "--log-file", logFile, "--print-limit", std::to_string(printLimit),
-                             "--show-backtrace", "device"};
+  std::vector<std::string> v{
+      sanitizer, "--tool",        std::string(sanitizerToolName(tool)), "--log-file",
+      logFile,   "--print-limit", std::to_string(printLimit),           "--show-backtrace",
+      "device"};
   v.insert(v.end(), program.begin(), program.end());
   return v;
 }
@@ -299,18 +315,23 @@ std::string SanitizerReport::summaryText() const {
   const std::string name = "compute-sanitizer " + std::string(sanitizerToolName(tool));
   if (!header && !summary) return name + " wrote no report";
   if (!summary) return name + ": the report is truncated (no summary line)";
-  auto plural = [](int n, const char* w) { return std::to_string(n) + " " + w + (n == 1 ? "" : "s"); };
+  auto plural = [](int n, const char* w) {
+    return std::to_string(n) + " " + w + (n == 1 ? "" : "s");
+  };
   if (tool == SanitizerTool::Racecheck)
-    return errors == 0 && warnings == 0 ? name + ": no hazards"
-                                        : name + ": " + plural(errors, "error") + ", " + plural(warnings, "warning");
+    return errors == 0 && warnings == 0
+               ? name + ": no hazards"
+               : name + ": " + plural(errors, "error") + ", " + plural(warnings, "warning");
   if (errors == 0) return name + ": no errors";
   std::string t = name + ": " + plural(errors, "error");
-  if (apiErrors > 0) t += " (" + plural(apiErrors, "CUDA API error") + " after the kernel was stopped)";
+  if (apiErrors > 0)
+    t += " (" + plural(apiErrors, "CUDA API error") + " after the kernel was stopped)";
   return t;
 }
 
-SanitizerReport parseSanitizerReport(std::string_view text, SanitizerTool tool, std::string_view scriptFile,
-                                     std::string_view source, SourceSpan fallback) {
+SanitizerReport parseSanitizerReport(std::string_view text, SanitizerTool tool,
+                                     std::string_view scriptFile, std::string_view source,
+                                     SourceSpan fallback) {
   Parser p{tool, baseName(scriptFile), source, fallback, {}};
   p.rep.tool = tool;
   std::vector<std::string> blk;
@@ -321,8 +342,9 @@ SanitizerReport parseSanitizerReport(std::string_view text, SanitizerTool tool, 
     std::string_view line = text.substr(start, nl - start);
     start = nl + 1;
     if (line.rfind("=========", 0) != 0) continue;  // not the sanitizer's (application output)
-    line.remove_prefix(line.find_first_not_of('=') == std::string_view::npos ? line.size()
-                                                                             : line.find_first_not_of('='));
+    line.remove_prefix(line.find_first_not_of('=') == std::string_view::npos
+                           ? line.size()
+                           : line.find_first_not_of('='));
     const std::string_view t = trim(line);
     if (t == "COMPUTE-SANITIZER") {
       p.rep.header = true;

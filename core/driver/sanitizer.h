@@ -44,12 +44,12 @@ std::vector<std::string> sanitizerArgv(const std::string& sanitizer, SanitizerTo
 /// What a report says.
 struct SanitizerReport {
   SanitizerTool tool = SanitizerTool::None;
-  bool header = false;   ///< the "COMPUTE-SANITIZER" banner was seen
-  bool summary = false;  ///< the closing ERROR/RACECHECK SUMMARY line was seen
-  int errors = 0;        ///< the summary's error count (racecheck: its errors)
-  int warnings = 0;      ///< racecheck's warnings
-  int findings = 0;      ///< reported problems in kernel code (before de-duplication)
-  int apiErrors = 0;     ///< "Program hit CUDA_ERROR_…" lines
+  bool header = false;        ///< the "COMPUTE-SANITIZER" banner was seen
+  bool summary = false;       ///< the closing ERROR/RACECHECK SUMMARY line was seen
+  int errors = 0;             ///< the summary's error count (racecheck: its errors)
+  int warnings = 0;           ///< racecheck's warnings
+  int findings = 0;           ///< reported problems in kernel code (before de-duplication)
+  int apiErrors = 0;          ///< "Program hit CUDA_ERROR_…" lines
   std::string firstApiError;  ///< e.g. "CUDA_ERROR_LAUNCH_FAILED on cuEventSynchronize"
   Diagnostics diagnostics;    ///< findings at script lines, duplicates merged
   bool clean() const { return summary && errors == 0 && warnings == 0 && findings == 0; }

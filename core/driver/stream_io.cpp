@@ -42,7 +42,8 @@ IoResult StreamIo::fill() {
     }
     if (n == 0) return IoResult::Eof;
     if (errno == EINTR) continue;
-    if (errno == EAGAIN) return waitFor(m_fd, POLLIN, m_keepGoing) == IoResult::Ok ? fill() : IoResult::Stopped;
+    if (errno == EAGAIN)
+      return waitFor(m_fd, POLLIN, m_keepGoing) == IoResult::Ok ? fill() : IoResult::Stopped;
     return errno == ECONNRESET ? IoResult::Eof : IoResult::Error;
   }
 }
@@ -95,7 +96,8 @@ IoResult StreamIo::writeAll(const void* data, size_t n) {
 bool safeStreamName(const std::string& name) {
   if (name.empty() || name.size() > 64 || name[0] == '.') return false;
   for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) return false;
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-'))
+      return false;
   return true;
 }
 
@@ -148,19 +150,23 @@ IoResult readFrame(StreamIo& io, std::string& header, const std::string& dir,
   if (!h.is_object()) return why = "not JSON: '" + header.substr(0, 80) + "'", IoResult::Error;
   auto it = h.find("files");
   if (it == h.end()) return IoResult::Ok;
-  if (!it->is_array() || it->size() > kMaxStreamFiles) return why = "'files' must be an array", IoResult::Error;
+  if (!it->is_array() || it->size() > kMaxStreamFiles)
+    return why = "'files' must be an array", IoResult::Error;
   for (const auto& f : *it) {
     auto n = f.find("name");
     auto b = f.find("bytes");
-    if (!f.is_object() || n == f.end() || !n->is_string() || b == f.end() || !b->is_number_unsigned())
+    if (!f.is_object() || n == f.end() || !n->is_string() || b == f.end() ||
+        !b->is_number_unsigned())
       return why = "each file needs a 'name' and 'bytes'", IoResult::Error;
     const std::string name = n->get<std::string>();
     const uint64_t bytes = b->get<uint64_t>();
-    if (!safeStreamName(name)) return why = "unsafe file name '" + name.substr(0, 80) + "'", IoResult::Error;
+    if (!safeStreamName(name))
+      return why = "unsafe file name '" + name.substr(0, 80) + "'", IoResult::Error;
     if (bytes > kMaxStreamFileBytes) return why = name + " is larger than 64 GiB", IoResult::Error;
     FILE* fp = std::fopen((dir + "/" + name).c_str(), "wb");
     if (!fp) return why = "cannot write " + name, IoResult::Error;
-    const IoResult r = io.readExact(bytes, [&](const char* p, size_t k) { return std::fwrite(p, 1, k, fp) == k; });
+    const IoResult r =
+        io.readExact(bytes, [&](const char* p, size_t k) { return std::fwrite(p, 1, k, fp) == k; });
     const bool closed = std::fclose(fp) == 0;
     if (r != IoResult::Ok) {
       if (r == IoResult::Error) why = "cannot write " + name;

@@ -20,7 +20,8 @@ enum class IoResult { Ok, Eof, Stopped, TooLong, Error };
 
 class StreamIo {
  public:
-  StreamIo(int fd, std::function<bool()> keepGoing = {}) : m_fd(fd), m_keepGoing(std::move(keepGoing)) {}
+  StreamIo(int fd, std::function<bool()> keepGoing = {})
+      : m_fd(fd), m_keepGoing(std::move(keepGoing)) {}
   /// One line without its '\n'; TooLong past `max` bytes.
   IoResult readLine(std::string& line, size_t max);
   /// Exactly `n` bytes, handed to `sink` in chunks (sink returns false to fail with Error).

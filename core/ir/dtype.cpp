@@ -27,24 +27,37 @@ constexpr std::array<Info, 14> kInfo{{
     {DType::Float64, "float64", "f64", "double", 64},
     {DType::Void, "void", "void", "void", 0},
 }};
-const Info& info(DType t) { return kInfo[static_cast<int>(t)]; }
+const Info& info(DType t) {
+  return kInfo[static_cast<int>(t)];
+}
 }  // namespace
 
-std::string_view dtypeName(DType t) { return info(t).name; }
+std::string_view dtypeName(DType t) {
+  return info(t).name;
+}
 std::optional<DType> parseDType(std::string_view name) {
   for (const auto& i : kInfo)
     if (i.name == name || i.alias == name) return i.t;
   return std::nullopt;
 }
-int dtypeBits(DType t) { return info(t).bits; }
-int dtypeBytes(DType t) { return info(t).bits / 8; }
+int dtypeBits(DType t) {
+  return info(t).bits;
+}
+int dtypeBytes(DType t) {
+  return info(t).bits / 8;
+}
 bool isFloat(DType t) {
   return t == DType::Float16 || t == DType::BFloat16 || t == DType::Float32 || t == DType::Float64;
 }
-bool isInt(DType t) { return !isFloat(t) && t != DType::Bool && t != DType::Void; }
-bool isSigned(DType t) {
-  return t == DType::Int8 || t == DType::Int16 || t == DType::Int32 || t == DType::Int64 || isFloat(t);
+bool isInt(DType t) {
+  return !isFloat(t) && t != DType::Bool && t != DType::Void;
 }
-std::string_view cudaTypeName(DType t) { return info(t).cuda; }
+bool isSigned(DType t) {
+  return t == DType::Int8 || t == DType::Int16 || t == DType::Int32 || t == DType::Int64 ||
+         isFloat(t);
+}
+std::string_view cudaTypeName(DType t) {
+  return info(t).cuda;
+}
 
 }  // namespace tirx::ir

@@ -8,8 +8,20 @@
 namespace tirx::ir {
 
 enum class DType {
-  Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
-  Float16, BFloat16, Float32, Float64, Void,
+  Bool,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Float16,
+  BFloat16,
+  Float32,
+  Float64,
+  Void,
 };
 
 /// "float32", "uint16", "bfloat16", "bool", ...
@@ -20,7 +32,7 @@ std::optional<DType> parseDType(std::string_view name);
 int dtypeBits(DType t);  ///< storage width (bool: 8)
 int dtypeBytes(DType t);
 bool isFloat(DType t);
-bool isInt(DType t);     ///< signed or unsigned integer, not bool
+bool isInt(DType t);  ///< signed or unsigned integer, not bool
 bool isSigned(DType t);
 /// CUDA C++ type: float, half (__half), __nv_bfloat16, int, unsigned, uint16_t, ...
 std::string_view cudaTypeName(DType t);

@@ -44,15 +44,21 @@ float halfBitsToFloat(uint16_t h) {
   const uint32_t sign = uint32_t(h & 0x8000u) << 16;
   uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ffu;
   uint32_t x;
-  if (exp == 0x1f) x = sign | 0x7f800000u | (mant << 13);
+  if (exp == 0x1f)
+    x = sign | 0x7f800000u | (mant << 13);
   else if (exp == 0) {
-    if (mant == 0) x = sign;
+    if (mant == 0)
+      x = sign;
     else {
       int e = -1;
-      do { ++e; mant <<= 1; } while (!(mant & 0x400u));
+      do {
+        ++e;
+        mant <<= 1;
+      } while (!(mant & 0x400u));
       x = sign | uint32_t(127 - 15 - e) << 23 | ((mant & 0x3ffu) << 13);
     }
-  } else x = sign | ((exp + 112) << 23) | (mant << 13);
+  } else
+    x = sign | ((exp + 112) << 23) | (mant << 13);
   float f;
   std::memcpy(&f, &x, 4);
   return f;

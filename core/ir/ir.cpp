@@ -7,20 +7,28 @@ namespace tirx::ir {
 
 std::string_view memScopeName(MemScope s) {
   switch (s) {
-    case MemScope::Global: return "global";
-    case MemScope::Shared: return "shared";
-    case MemScope::Local: return "local";
+    case MemScope::Global:
+      return "global";
+    case MemScope::Shared:
+      return "shared";
+    case MemScope::Local:
+      return "local";
   }
   return "local";
 }
 
 std::string_view execScopeName(ExecScope s) {
   switch (s) {
-    case ExecScope::Thread: return "thread";
-    case ExecScope::Warp: return "warp";
-    case ExecScope::Warpgroup: return "warpgroup";
-    case ExecScope::Cta: return "cta";
-    case ExecScope::Cluster: return "cluster";
+    case ExecScope::Thread:
+      return "thread";
+    case ExecScope::Warp:
+      return "warp";
+    case ExecScope::Warpgroup:
+      return "warpgroup";
+    case ExecScope::Cta:
+      return "cta";
+    case ExecScope::Cluster:
+      return "cluster";
   }
   return "thread";
 }
@@ -31,7 +39,8 @@ bool TensorRef::hasDynamicOffset() const {
   return false;
 }
 
-AxisCoord TensorRef::resolve(std::span<const int64_t> coord, std::span<const int64_t> loValues) const {
+AxisCoord TensorRef::resolve(std::span<const int64_t> coord,
+                             std::span<const int64_t> loValues) const {
   std::vector<int64_t> lc(layoutShape.size(), 0);
   for (size_t d = 0; d < layoutShape.size(); ++d) {
     int64_t base = 0;
@@ -68,22 +77,30 @@ int64_t swizzledByte(const Buffer& b, int64_t byte) {
 
 std::vector<int64_t> groupExtents(ExecScope s, int64_t blockThreads) {
   switch (s) {
-    case ExecScope::Thread: return {};
-    case ExecScope::Warp: return {32};
-    case ExecScope::Warpgroup: return {4, 32};
+    case ExecScope::Thread:
+      return {};
+    case ExecScope::Warp:
+      return {32};
+    case ExecScope::Warpgroup:
+      return {4, 32};
     case ExecScope::Cta:
-    case ExecScope::Cluster: return {(blockThreads + 31) / 32, 32};
+    case ExecScope::Cluster:
+      return {(blockThreads + 31) / 32, 32};
   }
   return {};
 }
 
 std::vector<int64_t> groupCoord(ExecScope s, int64_t tid) {
   switch (s) {
-    case ExecScope::Thread: return {};
-    case ExecScope::Warp: return {tid % 32};
-    case ExecScope::Warpgroup: return {(tid / 32) % 4, tid % 32};
+    case ExecScope::Thread:
+      return {};
+    case ExecScope::Warp:
+      return {tid % 32};
+    case ExecScope::Warpgroup:
+      return {(tid / 32) % 4, tid % 32};
     case ExecScope::Cta:
-    case ExecScope::Cluster: return {tid / 32, tid % 32};
+    case ExecScope::Cluster:
+      return {tid / 32, tid % 32};
   }
   return {};
 }
@@ -99,6 +116,5 @@ int Program::findFunction(const std::string& name) const {
     if (functions[i].name == name) return static_cast<int>(i);
   return -1;
 }
-
 
 }  // namespace tirx::ir

@@ -51,10 +51,10 @@ struct Buffer {
   MemScope scope = MemScope::Local;
   DType dtype = DType::Float32;
   std::vector<int64_t> shape;
-  TileLayout layout;          ///< for global/shared: `m` = element offset; local: thread axes + slot
-  int64_t alignBytes = 16;    ///< declared or default alignment of the data pointer (D-2)
-  int paramIndex = -1;        ///< position in the kernel signature for parameters
-  int64_t storageElems = 0;   ///< local: slots per thread; shared: elements; global: Π shape
+  TileLayout layout;         ///< for global/shared: `m` = element offset; local: thread axes + slot
+  int64_t alignBytes = 16;   ///< declared or default alignment of the data pointer (D-2)
+  int paramIndex = -1;       ///< position in the kernel signature for parameters
+  int64_t storageElems = 0;  ///< local: slots per thread; shared: elements; global: Π shape
   /// Per dimension of a global parameter: the kernel var holding a symbolic extent (shape[d] is
   /// then kSymbolicExtent until a call binds it), -1 for a static one. Empty when all are static.
   std::vector<int> shapeVars;
@@ -115,24 +115,54 @@ struct TensorRef {
 };
 
 enum class ExprKind {
-  IntImm, FloatImm, BoolImm,
+  IntImm,
+  FloatImm,
+  BoolImm,
   Var,        ///< a scalar variable (loop variable, binding, parameter): `var`
   ThreadIdx,  ///< threadIdx.{x,y,z}: `dim`
-  BlockIdx, BlockDim, GridDim,
+  BlockIdx,
+  BlockDim,
+  GridDim,
   Load,       ///< element load `tensor[indices]` (global/shared/default-layout local)
   Unary,      ///< op ∈ {Neg, Not, Invert}
-  Binary,     ///< op ∈ {Add, Sub, Mul, Div, FloorDiv, Mod, TruncDiv, TruncMod, Min, Max, BitAnd, BitOr, BitXor, Shl, Shr}
+  Binary,     ///< op ∈ {Add, Sub, Mul, Div, FloorDiv, Mod, TruncDiv, TruncMod, Min, Max, BitAnd,
+              ///< BitOr, BitXor, Shl, Shr}
   Compare,    ///< op ∈ {Eq, Ne, Lt, Le, Gt, Ge}; dtype Bool
   Logical,    ///< op ∈ {And, Or}
   Select,     ///< args: cond, a, b  (T.if_then_else)
-  Intrinsic,  ///< name ∈ {exp, exp2, log, log2, sqrt, rsqrt, tanh, sigmoid, abs, floor, ceil, round, sin, cos, pow, fabs, ...}
+  Intrinsic,  ///< name ∈ {exp, exp2, log, log2, sqrt, rsqrt, tanh, sigmoid, abs, floor, ceil,
+              ///< round, sin, cos, pow, fabs, ...}
   Cast,       ///< numeric conversion to `dtype` (T.Cast, T.float32(x) on a non-literal)
   Call,       ///< call of a private scalar function: `func`
 };
 
 enum class BinOp {
-  Add, Sub, Mul, Div, FloorDiv, Mod, TruncDiv, TruncMod, Min, Max, BitAnd, BitOr, BitXor, Shl, Shr,
-  Eq, Ne, Lt, Le, Gt, Ge, And, Or, Neg, Not, Invert,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  TruncDiv,
+  TruncMod,
+  Min,
+  Max,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Neg,
+  Not,
+  Invert,
 };
 
 struct Expr {
@@ -178,12 +208,12 @@ std::vector<int64_t> groupCoord(ExecScope s, int64_t tid);
 /// `T.cuda.tile.apply(T.ptx[...], dst, *srcs, scope=...)`, checked and split.
 struct TileApply {
   PtxInstruction instr;
-  std::vector<TileOperand> operands;   ///< destination first, call order
+  std::vector<TileOperand> operands;  ///< destination first, call order
   ExecScope scope = ExecScope::Thread;
-  std::vector<int64_t> group;          ///< group extents
-  std::vector<int64_t> repeat;         ///< repeat extents (may be empty = one repeat)
-  std::vector<int64_t> atom;           ///< per operand: trailing atom extent (1 for scalar ops)
-  ExprPtr pred;                        ///< `pred=` or null
+  std::vector<int64_t> group;   ///< group extents
+  std::vector<int64_t> repeat;  ///< repeat extents (may be empty = one repeat)
+  std::vector<int64_t> atom;    ///< per operand: trailing atom extent (1 for scalar ops)
+  ExprPtr pred;                 ///< `pred=` or null
   bool preserveDst = false;
   /// ldmatrix, stmatrix and mma.sync (the lane is inside the atom, spec TC §1.1): per operand, the
   /// index in `repeat` of each of its repeat axes (mma: repeat = (m, n, k); D and C use (0, 1),
@@ -199,7 +229,7 @@ struct TileApply {
 
 /// `T.cuda.tile.ewise(fn, dst, *inputs, scope=...)`.
 struct TileEwise {
-  int func = -1;                       ///< Program::functions index
+  int func = -1;  ///< Program::functions index
   TensorRef dst;
   std::vector<TileOperand> inputs;
   ExecScope scope = ExecScope::Thread;
@@ -211,15 +241,15 @@ struct TileEwise {
 /// and the swizzle, in cuTensorMapEncodeTiled's order (dimension 0 innermost). The kernel takes it
 /// as a `const __grid_constant__ CUtensorMap` parameter after the script's parameters.
 struct TensorMap {
-  int param = -1;                  ///< Kernel::params index of the tensor argument
-  int buffer = -1;                 ///< its buffer
-  DType dtype = DType::Float32;    ///< element type (the map's data type, decision TC-T2)
-  int64_t baseElems = 0;           ///< the view's start in the buffer, elements (a static region)
-  std::vector<int64_t> dims;       ///< innermost first: globalDim
+  int param = -1;                    ///< Kernel::params index of the tensor argument
+  int buffer = -1;                   ///< its buffer
+  DType dtype = DType::Float32;      ///< element type (the map's data type, decision TC-T2)
+  int64_t baseElems = 0;             ///< the view's start in the buffer, elements (a static region)
+  std::vector<int64_t> dims;         ///< innermost first: globalDim
   std::vector<int64_t> strideBytes;  ///< dims 1..rank-1: globalStrides in bytes
-  std::vector<int64_t> box;        ///< innermost first: boxDim
-  int swizzle = 0;                 ///< CU_TENSOR_MAP_SWIZZLE_*: 0 none, 1 32B, 2 64B, 3 128B
-  bool oobNan = false;             ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+  std::vector<int64_t> box;          ///< innermost first: boxDim
+  int swizzle = 0;                   ///< CU_TENSOR_MAP_SWIZZLE_*: 0 none, 1 32B, 2 64B, 3 128B
+  bool oobNan = false;               ///< CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
   bool operator==(const TensorMap&) const = default;
 };
 
@@ -228,13 +258,13 @@ struct TensorMap {
 /// the dense box (row-major) before its buffer's swizzle.
 struct TmaCopy {
   PtxInstruction instr;
-  bool store = false;                  ///< shared → global (bulk group); else global → shared
-  int map = -1;                        ///< Kernel::tensorMaps index
-  TensorRef shared;                    ///< the box image in shared memory
-  TensorRef global;                    ///< the global operand as written (the map's view)
-  std::vector<int64_t> box;            ///< outer-to-inner
-  std::vector<ExprPtr> coords;         ///< outer-to-inner, int32, relative to the view
-  int64_t boxBytes = 0;                ///< Π box · element bytes: the transaction bytes
+  bool store = false;           ///< shared → global (bulk group); else global → shared
+  int map = -1;                 ///< Kernel::tensorMaps index
+  TensorRef shared;             ///< the box image in shared memory
+  TensorRef global;             ///< the global operand as written (the map's view)
+  std::vector<int64_t> box;     ///< outer-to-inner
+  std::vector<ExprPtr> coords;  ///< outer-to-inner, int32, relative to the view
+  int64_t boxBytes = 0;         ///< Π box · element bytes: the transaction bytes
   /// Loads: the mbarrier, `bar.ptr_to([i, ...])`: its tensor and element indices.
   std::shared_ptr<const TensorRef> mbar;
   std::vector<ExprPtr> mbarIndex;
@@ -245,14 +275,14 @@ struct TmaCopy {
 /// each 64 x 16 (A) or N x 16 (B) sub-operand the statement's repeats read.
 struct WgmmaShared {
   TensorRef ref;
-  bool mnMajor = false;            ///< trans 1: the region is (K, rows), M/N contiguous
-  int64_t lbo = 0, sbo = 0;        ///< leading / stride byte offsets as written (bytes)
+  bool mnMajor = false;      ///< trans 1: the region is (K, rows), M/N contiguous
+  int64_t lbo = 0, sbo = 0;  ///< leading / stride byte offsets as written (bytes)
   SwizzleMode mode = SwizzleMode::None;
   /// Per sub-operand (A: m-repeat · kSteps + k-step; B: k-step): the byte offset of its first
   /// element from the region's origin (element (0, 0)), before the buffer's swizzle. The descriptor
   /// start is the origin's shared-window address plus this.
   std::vector<int64_t> start;
-  uint64_t highBits = 0;           ///< encodeDescriptor of the fields with start address 0
+  uint64_t highBits = 0;  ///< encodeDescriptor of the fields with start address 0
 };
 
 /// `T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64nNk16.f32.T.T"], D, A, B,
@@ -264,11 +294,11 @@ struct Wgmma {
   int n = 0;
   int64_t mRepeat = 1, kSteps = 1;
   TensorRef d;
-  std::vector<int64_t> dSlots;     ///< [r·(n/2) + j]: the per-thread slot of accumulator j of repeat r
-  bool aRegisters = false;         ///< RS form
+  std::vector<int64_t> dSlots;  ///< [r·(n/2) + j]: the per-thread slot of accumulator j of repeat r
+  bool aRegisters = false;      ///< RS form
   TensorRef aRegs;
-  std::vector<int64_t> aSlots;     ///< RS: [(r·kSteps + k)·4 + i]: the slot of A register i
-  WgmmaShared a, b;                ///< a unused in the RS form
+  std::vector<int64_t> aSlots;  ///< RS: [(r·kSteps + k)·4 + i]: the slot of A register i
+  WgmmaShared a, b;             ///< a unused in the RS form
   /// scale-d of the first k-step of each m-repeat (0: D = A·B, 1: D += A·B; a runtime int32
   /// expression); later k-steps always accumulate.
   ExprPtr scaleD;
@@ -293,7 +323,7 @@ enum class AsyncKind {
   WgmmaCommit,         ///< wgmma.commit_group.sync.aligned
   WgmmaWait,           ///< wgmma.wait_group.sync.aligned n
   SetMaxNReg,          ///< setmaxnreg.{inc|dec}.sync.aligned.u32 n (increase: inc)
-  MbarInval,           ///< mbarrier.inval.shared::cta.b64 [bar]: the object is dead until the next init
+  MbarInval,  ///< mbarrier.inval.shared::cta.b64 [bar]: the object is dead until the next init
 };
 
 /// One asynchronous-protocol statement.
@@ -305,8 +335,8 @@ struct AsyncOp {
   /// The mbarrier: element `barIndex` of a shared uint64 tensor (`bar.ptr_to([i])`).
   std::shared_ptr<const TensorRef> barrier;
   std::vector<ExprPtr> barIndex;
-  ExprPtr value;          ///< init count, arrive count, tx bytes or wait parity (null: none)
-  std::string spelling;   ///< the call as written, e.g. "T.ptx.mbarrier.init.shared.b64"
+  ExprPtr value;         ///< init count, arrive count, tx bytes or wait parity (null: none)
+  std::string spelling;  ///< the call as written, e.g. "T.ptx.mbarrier.init.shared.b64"
 };
 
 enum class StmtKind {
@@ -331,15 +361,15 @@ struct Stmt {
   StmtKind kind = StmtKind::Assign;
   SourceSpan span;
   int var = -1;
-  ExprPtr value;                        ///< Assign/Store value, Return value, If/While cond
+  ExprPtr value;                            ///< Assign/Store value, Return value, If/While cond
   std::shared_ptr<const TensorRef> tensor;  ///< Store
-  std::vector<ExprPtr> indices;         ///< Store
+  std::vector<ExprPtr> indices;             ///< Store
   std::shared_ptr<const TileApply> apply;
   std::shared_ptr<const TileEwise> ewise;
   std::shared_ptr<const TmaCopy> tma;
   std::shared_ptr<const AsyncOp> async;
   std::shared_ptr<const Wgmma> wgmma;
-  ExprPtr start, stop, step;            ///< For
+  ExprPtr start, stop, step;  ///< For
   bool unroll = false;
   std::string barrier;
   /// bar_sync / bar_arrive: the thread count (null: bar.sync without one, every thread of the
@@ -389,15 +419,15 @@ struct ScalarFunction {
   std::vector<int> params;  ///< var ids
   DType ret = DType::Float32;
   std::vector<Var> vars;
-  std::vector<Stmt> body;   ///< Assign, If and Return only
+  std::vector<Stmt> body;  ///< Assign, If and Return only
 };
 
 /// A named thing in the script, for the studio (layout view, hovers, go-to-definition).
 struct Symbol {
   enum class Kind { Layout, Tensor, View, Function, Kernel, Scalar } kind = Kind::Layout;
   std::string name;
-  std::string kernel;     ///< owning kernel, empty at module scope
-  SourceSpan span;        ///< the definition
+  std::string kernel;  ///< owning kernel, empty at module scope
+  SourceSpan span;     ///< the definition
   std::vector<SourceSpan> uses;
   TileLayout layout;
   Swizzle swizzle;  ///< a ComposeLayout's swizzle (layout constants, swizzled shared tiles)

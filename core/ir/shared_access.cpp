@@ -8,7 +8,8 @@ namespace tirx::ir {
 std::vector<SharedLineCount> sharedAccessesByLine(const std::vector<SharedAccessCount>& ops) {
   std::vector<SharedLineCount> out;
   for (const SharedAccessCount& o : ops) {
-    auto it = std::find_if(out.begin(), out.end(), [&](const SharedLineCount& l) { return l.line == o.span.line; });
+    auto it = std::find_if(out.begin(), out.end(),
+                           [&](const SharedLineCount& l) { return l.line == o.span.line; });
     if (it == out.end()) {
       out.push_back({o.span.line, 0, 0, 0, 0});
       it = out.end() - 1;
@@ -18,7 +19,8 @@ std::vector<SharedLineCount> sharedAccessesByLine(const std::vector<SharedAccess
     it->idealWavefronts += o.idealWavefronts;
     it->maxWays = std::max(it->maxWays, o.maxWays);
   }
-  std::sort(out.begin(), out.end(), [](const SharedLineCount& a, const SharedLineCount& b) { return a.line < b.line; });
+  std::sort(out.begin(), out.end(),
+            [](const SharedLineCount& a, const SharedLineCount& b) { return a.line < b.line; });
   return out;
 }
 

@@ -31,17 +31,17 @@ struct SharedWarpAccess {
 inline constexpr int kSharedSamplesPerWarp = 16;
 
 struct SharedAccessCount {
-  SourceSpan span;            ///< the statement (tile op, element store, or the load's statement)
-  std::string op;             ///< "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ld.shared.v4.b32",
-                              ///< "load S", "store S"
-  std::string tensor;         ///< the shared tensor as the script spelled it
-  int64_t instructions = 0;   ///< warp instructions (one per warp, repeat and execution)
-  int64_t wavefronts = 0;     ///< Σ wavefronts
-  int64_t idealWavefronts = 0;///< Σ wavefronts of the same accesses without bank conflicts
-  int maxWays = 0;            ///< the worst bank conflict of one phase (1 = none)
-  int buffer = -1;            ///< the kernel's shared buffer the statement accesses
-  int64_t base = 0;           ///< that buffer's byte offset in the CTA's shared window
-  int64_t sampledCta = -1;    ///< the CTA `samples` come from (the first one simulated)
+  SourceSpan span;              ///< the statement (tile op, element store, or the load's statement)
+  std::string op;               ///< "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ld.shared.v4.b32",
+                                ///< "load S", "store S"
+  std::string tensor;           ///< the shared tensor as the script spelled it
+  int64_t instructions = 0;     ///< warp instructions (one per warp, repeat and execution)
+  int64_t wavefronts = 0;       ///< Σ wavefronts
+  int64_t idealWavefronts = 0;  ///< Σ wavefronts of the same accesses without bank conflicts
+  int maxWays = 0;              ///< the worst bank conflict of one phase (1 = none)
+  int buffer = -1;              ///< the kernel's shared buffer the statement accesses
+  int64_t base = 0;             ///< that buffer's byte offset in the CTA's shared window
+  int64_t sampledCta = -1;      ///< the CTA `samples` come from (the first one simulated)
   /// The first kSharedSamplesPerWarp warp instructions of every warp of `sampledCta`, ascending by
   /// (warp, execution, repeat); counted above like every other instruction.
   std::vector<SharedWarpAccess> samples;

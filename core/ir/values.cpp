@@ -17,7 +17,9 @@ int64_t HostTensor::undefinedCount() const {
   return n;
 }
 
-void HostTensor::markAllUndefined() { defined.assign(size_t(numel()), 0); }
+void HostTensor::markAllUndefined() {
+  defined.assign(size_t(numel()), 0);
+}
 
 void HostTensor::normalizeDefined() {
   for (uint8_t d : defined)

@@ -93,11 +93,11 @@ struct Provenance {
 /// the kernel wrote (the simulator knows this from its stores; the GPU path from two runs with two
 /// poison patterns). Undefined elements hold kPoisonByte bytes.
 struct RunOutcome {
-  bool ran = false;             ///< the kernel ran to completion (outputs are valid)
+  bool ran = false;  ///< the kernel ran to completion (outputs are valid)
   std::vector<Fault> faults;
   double compileMs = 0, runMs = 0;
-  std::string device;           ///< "simulator", "NVIDIA H200 (cuda:0)"
-  std::string log;              ///< extra text (toolchain log, runner stderr)
+  std::string device;  ///< "simulator", "NVIDIA H200 (cuda:0)"
+  std::string log;     ///< extra text (toolchain log, runner stderr)
   /// Simulator: shared-memory wavefronts per statement (bank model), in program order.
   std::vector<SharedAccessCount> sharedAccesses;
   /// Simulator runs with SimOptions::recordTimeline: the asynchronous timeline (async_timeline.h).

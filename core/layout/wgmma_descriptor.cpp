@@ -113,9 +113,9 @@ DerivedDescriptor deriveWgmmaDescriptor(const LayoutValue& tensor, std::span<con
   return deriveWgmmaDescriptor(bytesOf, swizzleOf(tensor), baseAlignBytes, op);
 }
 
-DerivedDescriptor deriveWgmmaDescriptor(const std::function<OperandBytes(int64_t, int64_t)>& bytesOf,
-                                        const Swizzle& sw, int64_t baseAlignBytes,
-                                        const WgmmaOperand& op) {
+DerivedDescriptor deriveWgmmaDescriptor(
+    const std::function<OperandBytes(int64_t, int64_t)>& bytesOf, const Swizzle& sw,
+    int64_t baseAlignBytes, const WgmmaOperand& op) {
   DerivedDescriptor out;
   auto fail = [&](std::string why) {
     out.why = std::move(why);

@@ -87,8 +87,8 @@ struct OperandBytes {
 };
 /// The same derivation for an operand given by a byte function (a region or view of a shared
 /// buffer, sema_wgmma.cpp): `sw` is the buffer's swizzle for elements of `op.elemBytes`.
-DerivedDescriptor deriveWgmmaDescriptor(const std::function<OperandBytes(int64_t, int64_t)>& bytesOf,
-                                        const Swizzle& sw, int64_t baseAlignBytes,
-                                        const WgmmaOperand& op);
+DerivedDescriptor deriveWgmmaDescriptor(
+    const std::function<OperandBytes(int64_t, int64_t)>& bytesOf, const Swizzle& sw,
+    int64_t baseAlignBytes, const WgmmaOperand& op);
 
 }  // namespace tirx

@@ -7,12 +7,12 @@
 // (shfl.sync, redux.sync). Minimum targets were checked with ptxas 13.0 for sm_75..sm_100
 // (tests/core/tst_ptx_collective.cpp).
 #include "core/ptx/ptx_collective.h"
-#include "core/ptx/ptx_tokens.h"
-
-#include "core/ptx/ptx_rows.h"
 
 #include <algorithm>
 #include <functional>
+
+#include "core/ptx/ptx_rows.h"
+#include "core/ptx/ptx_tokens.h"
 
 namespace tirx {
 namespace {
@@ -39,89 +39,132 @@ struct Form {
 };
 
 const Tok kSync{".sync", 50, "every lane named by the mask (the whole warp) executes it together"};
-const Tok kAligned{".aligned", 50, "all lanes execute the same instruction under warp-uniform control flow"};
+const Tok kAligned{".aligned", 50,
+                   "all lanes execute the same instruction under warp-uniform control flow"};
 const Step kSyncStep{"'.sync'", true, {kSync}};
 const Step kAlignedStep{"'.aligned'", true, {kAligned}};
 
 std::vector<Step> matrixSteps() {
-  return {kSyncStep,
-          kAlignedStep,
-          {"the shape", true, {{".m8n8", 50, "8x8 matrices of 16-bit elements"}}},
-          {"a matrix count", true,
-           {{".x1", 50, "one 8x8 matrix: lanes 0-7 give the row addresses, one register per lane"},
-            {".x2", 50, "two 8x8 matrices: lanes 0-15 give the row addresses, two registers per lane"},
-            {".x4", 50, "four 8x8 matrices: every lane gives a row address, four registers per lane"}}},
-          {"'.trans'", false,
-           {{".trans", 50, "transpose: a lane's register holds a column pair of the stored matrix"}}},
-          {"the state space", true,
-           {{".shared", 50, "shared memory, addressed through the 32-bit shared window"},
-            {".shared::cta", 50, "shared memory of the executing CTA"}}},
-          {"the type", true, {{".b16", 50, "16-bit elements, two per 32-bit register"}}}};
+  return {
+      kSyncStep,
+      kAlignedStep,
+      {"the shape", true, {{".m8n8", 50, "8x8 matrices of 16-bit elements"}}},
+      {"a matrix count",
+       true,
+       {{".x1", 50, "one 8x8 matrix: lanes 0-7 give the row addresses, one register per lane"},
+        {".x2", 50, "two 8x8 matrices: lanes 0-15 give the row addresses, two registers per lane"},
+        {".x4", 50, "four 8x8 matrices: every lane gives a row address, four registers per lane"}}},
+      {"'.trans'",
+       false,
+       {{".trans", 50, "transpose: a lane's register holds a column pair of the stored matrix"}}},
+      {"the state space",
+       true,
+       {{".shared", 50, "shared memory, addressed through the 32-bit shared window"},
+        {".shared::cta", 50, "shared memory of the executing CTA"}}},
+      {"the type", true, {{".b16", 50, "16-bit elements, two per 32-bit register"}}}};
 }
 
 std::vector<Form> buildForms() {
   std::vector<Form> forms;
   {
-    Form f{PtxFamily::Ldmatrix, "ldmatrix", "load", {}, 75,
+    Form f{PtxFamily::Ldmatrix,
+           "ldmatrix",
+           "load",
+           {},
+           75,
            "load 1, 2 or 4 8x8 b16 matrices from shared memory into the registers of a warp"};
     f.steps = matrixSteps();
     forms.push_back(std::move(f));
   }
   {
-    Form f{PtxFamily::Stmatrix, "stmatrix", "store", {}, 90,
+    Form f{PtxFamily::Stmatrix,
+           "stmatrix",
+           "store",
+           {},
+           90,
            "store 1, 2 or 4 8x8 b16 matrices from the registers of a warp to shared memory"};
     f.steps = matrixSteps();
     forms.push_back(std::move(f));
   }
   {
-    Form f{PtxFamily::Mma, "mma", "f16/bf16 -> f32", {}, 75,
+    Form f{PtxFamily::Mma,
+           "mma",
+           "f16/bf16 -> f32",
+           {},
+           75,
            "warp matrix multiply-accumulate D = A * B + C of a 16x8 tile with f32 accumulators"};
-    f.steps = {kSyncStep,
-               kAlignedStep,
-               {"the shape", true,
-                {{".m16n8k8", 75, "D 16x8 += A 16x8 * B 8x8 (A: 2 registers, B: 1, C/D: 4 per lane)"},
-                 {".m16n8k16", 80, "D 16x8 += A 16x16 * B 16x8 (A: 4 registers, B: 2, C/D: 4 per lane)"}}},
-               {"the A layout", true, {{".row", 50, "A is row-major (the only A layout of these shapes)"}}},
-               {"the B layout", true, {{".col", 50, "B is column-major (the only B layout of these shapes)"}}},
-               {"the D type", true, {{".f32", 50, "four f32 accumulators per lane"}}},
-               {"the A type", true,
-                {{".bf16", 80, "bfloat16 pairs packed in 32-bit registers"},
-                 {".f16", 75, "binary16 pairs packed in 32-bit registers"}}},
-               {"the B type", true,
-                {{".bf16", 80, "bfloat16 pairs packed in 32-bit registers"},
-                 {".f16", 75, "binary16 pairs packed in 32-bit registers"}}},
-               {"the C type", true, {{".f32", 50, "four f32 accumulators per lane"}}}};
+    f.steps = {
+        kSyncStep,
+        kAlignedStep,
+        {"the shape",
+         true,
+         {{".m16n8k8", 75, "D 16x8 += A 16x8 * B 8x8 (A: 2 registers, B: 1, C/D: 4 per lane)"},
+          {".m16n8k16", 80, "D 16x8 += A 16x16 * B 16x8 (A: 4 registers, B: 2, C/D: 4 per lane)"}}},
+        {"the A layout",
+         true,
+         {{".row", 50, "A is row-major (the only A layout of these shapes)"}}},
+        {"the B layout",
+         true,
+         {{".col", 50, "B is column-major (the only B layout of these shapes)"}}},
+        {"the D type", true, {{".f32", 50, "four f32 accumulators per lane"}}},
+        {"the A type",
+         true,
+         {{".bf16", 80, "bfloat16 pairs packed in 32-bit registers"},
+          {".f16", 75, "binary16 pairs packed in 32-bit registers"}}},
+        {"the B type",
+         true,
+         {{".bf16", 80, "bfloat16 pairs packed in 32-bit registers"},
+          {".f16", 75, "binary16 pairs packed in 32-bit registers"}}},
+        {"the C type", true, {{".f32", 50, "four f32 accumulators per lane"}}}};
     forms.push_back(std::move(f));
   }
   {
-    Form f{PtxFamily::Shfl, "shfl", "exchange", {}, 50,
+    Form f{PtxFamily::Shfl,
+           "shfl",
+           "exchange",
+           {},
+           50,
            "exchange a 32-bit register between the lanes of a warp"};
-    f.steps = {kSyncStep,
-               {"a mode", true,
-                {{".up", 50, "read lane - b (clamped at the segment start)"},
-                 {".down", 50, "read lane + b (clamped at c)"},
-                 {".bfly", 50, "read lane ^ b (butterfly)"},
-                 {".idx", 50, "read lane b of the segment"}}},
-               {"the type", true, {{".b32", 50, "32 untyped bits (uint32, int32 or float32 registers)"}}}};
+    f.steps = {
+        kSyncStep,
+        {"a mode",
+         true,
+         {{".up", 50, "read lane - b (clamped at the segment start)"},
+          {".down", 50, "read lane + b (clamped at c)"},
+          {".bfly", 50, "read lane ^ b (butterfly)"},
+          {".idx", 50, "read lane b of the segment"}}},
+        {"the type", true, {{".b32", 50, "32 untyped bits (uint32, int32 or float32 registers)"}}}};
     forms.push_back(std::move(f));
   }
   {
-    Form f{PtxFamily::Redux, "redux", "arithmetic", {}, 80,
+    Form f{PtxFamily::Redux,
+           "redux",
+           "arithmetic",
+           {},
+           80,
            "reduce a 32-bit register over the lanes of a warp; every lane receives the result"};
     f.steps = {kSyncStep,
-               {"an operation", true,
+               {"an operation",
+                true,
                 {{".add", 80, "sum (wraps around at 32 bits)"},
                  {".min", 80, "minimum"},
                  {".max", 80, "maximum"}}},
-               {"the type", true,
+               {"the type",
+                true,
                 {{".u32", 80, "unsigned 32-bit integer"}, {".s32", 80, "signed 32-bit integer"}}}};
     forms.push_back(std::move(f));
-    Form g{PtxFamily::Redux, "redux", "bitwise", {}, 80,
+    Form g{PtxFamily::Redux,
+           "redux",
+           "bitwise",
+           {},
+           80,
            "reduce a 32-bit register over the lanes of a warp; every lane receives the result"};
-    g.steps = {kSyncStep,
-               {"an operation", true,
-                {{".and", 80, "bitwise and"}, {".or", 80, "bitwise or"}, {".xor", 80, "bitwise xor"}}},
-               {"the type", true, {{".b32", 80, "32 untyped bits"}}}};
+    g.steps = {
+        kSyncStep,
+        {"an operation",
+         true,
+         {{".and", 80, "bitwise and"}, {".or", 80, "bitwise or"}, {".xor", 80, "bitwise xor"}}},
+        {"the type", true, {{".b32", 80, "32 untyped bits"}}}};
     forms.push_back(std::move(g));
   }
   return forms;
@@ -134,7 +177,9 @@ const std::vector<Form>& forms() {
 
 using Token = PtxToken;
 
-std::vector<Token> split(std::string_view op) { return splitPtxTokens(op); }
+std::vector<Token> split(std::string_view op) {
+  return splitPtxTokens(op);
+}
 
 const Tok* findTok(const Step& s, std::string_view t) {
   for (const Tok& k : s.tokens)
@@ -160,7 +205,8 @@ std::string syntaxOf(const Form& f) {
       a = std::string(st.tokens[0].text);
     } else {
       a = ".{";
-      for (size_t i = 0; i < st.tokens.size(); ++i) a += (i ? "|" : "") + std::string(st.tokens[i].text.substr(1));
+      for (size_t i = 0; i < st.tokens.size(); ++i)
+        a += (i ? "|" : "") + std::string(st.tokens[i].text.substr(1));
       a += "}";
     }
     s += st.required ? a : "[" + a + "]";
@@ -171,9 +217,9 @@ std::string syntaxOf(const Form& f) {
 /// The outcome of matching the tokens against one form.
 struct Match {
   bool ok = false;
-  int consumed = 0;            ///< tokens accepted before the failure
-  std::vector<const Tok*> tok; ///< per token, its entry
-  std::vector<int> stepOf;     ///< per token, its step
+  int consumed = 0;             ///< tokens accepted before the failure
+  std::vector<const Tok*> tok;  ///< per token, its entry
+  std::vector<int> stepOf;      ///< per token, its step
   std::string message;
   int column = 0, length = 0;
 };
@@ -205,23 +251,28 @@ Match matchForm(const Form& f, const std::vector<Token>& toks, std::string_view 
     for (size_t o = 0; o < f.steps.size(); ++o) {
       if (!findTok(f.steps[o], t.text)) continue;
       if (o < s) {
-        m.message = "'" + t.text + "' comes too late or twice in " + std::string(opcode) + ": the order is " + syntaxOf(f);
+        m.message = "'" + t.text + "' comes too late or twice in " + std::string(opcode) +
+                    ": the order is " + syntaxOf(f);
         return m;
       }
       const Step& cur = f.steps[s];
-      const bool typeSlot = std::all_of(cur.tokens.begin(), cur.tokens.end(), [](const Tok& k) { return ptxrows::isTypeToken(k.text); });
-      if (typeSlot && ptxrows::isTypeToken(t.text)) break;  // a type in the wrong type slot: say which type is expected
-      m.message = "missing " + std::string(cur.what) + " before '" + t.text + "': " + std::string(opcode) + " needs " +
-                  alternatives(cur) + " (the form is " + syntaxOf(f) + ")";
+      const bool typeSlot = std::all_of(cur.tokens.begin(), cur.tokens.end(),
+                                        [](const Tok& k) { return ptxrows::isTypeToken(k.text); });
+      if (typeSlot && ptxrows::isTypeToken(t.text))
+        break;  // a type in the wrong type slot: say which type is expected
+      m.message = "missing " + std::string(cur.what) + " before '" + t.text +
+                  "': " + std::string(opcode) + " needs " + alternatives(cur) + " (the form is " +
+                  syntaxOf(f) + ")";
       return m;
     }
     if (s >= f.steps.size()) {
-      m.message = "'" + t.text + "' is not a qualifier of " + std::string(f.name) + " (the form is " + syntaxOf(f) + ")";
+      m.message = "'" + t.text + "' is not a qualifier of " + std::string(f.name) +
+                  " (the form is " + syntaxOf(f) + ")";
       return m;
     }
     const Step& st = f.steps[s];
-    m.message = "'" + t.text + "' is not " + std::string(st.what) + " of " + std::string(f.name) + " (expected " +
-                alternatives(st) + ")";
+    m.message = "'" + t.text + "' is not " + std::string(st.what) + " of " + std::string(f.name) +
+                " (expected " + alternatives(st) + ")";
     return m;
   }
   for (; s < f.steps.size(); ++s) {
@@ -237,7 +288,8 @@ Match matchForm(const Form& f, const std::vector<Token>& toks, std::string_view 
 }
 
 PtxOperandSpec operand(OperandRole role, std::string name, std::string ptxType, int bits,
-                       std::vector<int64_t> atom, std::vector<DTypeName> dtypes, bool scalar = false) {
+                       std::vector<int64_t> atom, std::vector<DTypeName> dtypes,
+                       bool scalar = false) {
   PtxOperandSpec op;
   op.role = role;
   op.name = std::move(name);
@@ -247,7 +299,8 @@ PtxOperandSpec operand(OperandRole role, std::string name, std::string ptxType, 
   op.atomShape = std::move(atom);
   op.dtypes = std::move(dtypes);
   op.scalarAllowed = scalar;
-  op.constraint = role == OperandRole::Address ? "r" : std::string(ptxConstraintFor(op.dtypes.front()));
+  op.constraint =
+      role == OperandRole::Address ? "r" : std::string(ptxConstraintFor(op.dtypes.front()));
   return op;
 }
 
@@ -260,11 +313,14 @@ void fillOperands(PtxInstruction& in) {
     case PtxFamily::Ldmatrix:
     case PtxFamily::Stmatrix: {
       const int64_t n = in.matrices;
-      PtxOperandSpec regs = operand(in.family == PtxFamily::Ldmatrix ? OperandRole::DstReg : OperandRole::SrcReg,
-                                    in.family == PtxFamily::Ldmatrix ? "d" : "r", ".b32", 32, {n, 8, 4}, kWords);
+      PtxOperandSpec regs =
+          operand(in.family == PtxFamily::Ldmatrix ? OperandRole::DstReg : OperandRole::SrcReg,
+                  in.family == PtxFamily::Ldmatrix ? "d" : "r", ".b32", 32, {n, 8, 4}, kWords);
       PtxOperandSpec mem = operand(OperandRole::Address, "mem", ".b16", 16, {n, 8, 8}, kHalves);
-      if (in.family == PtxFamily::Ldmatrix) in.operands = {regs, mem};
-      else in.operands = {mem, regs};
+      if (in.family == PtxFamily::Ldmatrix)
+        in.operands = {regs, mem};
+      else
+        in.operands = {mem, regs};
       break;
     }
     case PtxFamily::Mma: {
@@ -289,7 +345,8 @@ void fillOperands(PtxInstruction& in) {
                      operand(OperandRole::SrcReg, "membermask", ".b32", 32, {1}, kWords, true)};
       break;
     }
-    default: break;
+    default:
+      break;
   }
   in.minArity = in.maxArity = static_cast<int>(in.operands.size());
 }
@@ -316,16 +373,21 @@ std::optional<PtxInstruction> parseCollectiveOpcode(std::string_view opcode, Ptx
   if (toks.empty()) return fail(error, "empty PTX instruction", 0, 0), std::nullopt;
   for (const Token& t : toks)
     if (t.text.empty() || t.text == ".")
-      return fail(error, "empty qualifier after '.' in '" + std::string(opcode) + "'", t.column, 1), std::nullopt;
+      return fail(error, "empty qualifier after '.' in '" + std::string(opcode) + "'", t.column, 1),
+             std::nullopt;
   // redux .f32 forms are sm_100a only: refuse them by name rather than as an unknown type.
   if (toks[0].text == "redux")
     for (const Token& t : toks)
       if (t.text == ".f32" || t.text == ".abs" || t.text == ".NaN")
-        return fail(error, "redux.sync on .f32 needs sm_100a, which this table does not support (it has .add/.min/.max on .u32/.s32 and .and/.or/.xor on .b32)",
+        return fail(error,
+                    "redux.sync on .f32 needs sm_100a, which this table does not support (it has "
+                    ".add/.min/.max on .u32/.s32 and .and/.or/.xor on .b32)",
                     t.column, static_cast<int>(t.text.size())),
                std::nullopt;
   if (toks[0].text == "shfl" && (toks.size() < 2 || toks[1].text != ".sync"))
-    return fail(error, "shfl without '.sync' was removed from PTX for sm_70 and newer: write shfl.sync.{up|down|bfly|idx}.b32",
+    return fail(error,
+                "shfl without '.sync' was removed from PTX for sm_70 and newer: write "
+                "shfl.sync.{up|down|bfly|idx}.b32",
                 toks.size() < 2 ? static_cast<int>(opcode.size()) : toks[1].column,
                 toks.size() < 2 ? 0 : static_cast<int>(toks[1].text.size())),
            std::nullopt;
@@ -344,7 +406,10 @@ std::optional<PtxInstruction> parseCollectiveOpcode(std::string_view opcode, Ptx
     any = true;
   }
   if (!chosen) {
-    if (!any) return fail(error, "unknown PTX instruction family '" + toks[0].text + "'", 0, static_cast<int>(toks[0].text.size())), std::nullopt;
+    if (!any)
+      return fail(error, "unknown PTX instruction family '" + toks[0].text + "'", 0,
+                  static_cast<int>(toks[0].text.size())),
+             std::nullopt;
     return fail(error, best.message, best.column, best.length), std::nullopt;
   }
   PtxInstruction in;
@@ -371,7 +436,8 @@ std::optional<PtxInstruction> parseCollectiveOpcode(std::string_view opcode, Ptx
     const Token& a = toks[7];
     const Token& b = toks[8];
     if (a.text != b.text)
-      return fail(error, "mma.sync takes A and B of one type: found A " + a.text + " and B " + b.text,
+      return fail(error,
+                  "mma.sync takes A and B of one type: found A " + a.text + " and B " + b.text,
                   b.column, static_cast<int>(b.text.size())),
              std::nullopt;
   }
@@ -379,8 +445,8 @@ std::optional<PtxInstruction> parseCollectiveOpcode(std::string_view opcode, Ptx
   std::string d(chosen->description);
   for (size_t i = 1; i < toks.size(); ++i) {
     const Step& st = chosen->steps[match.stepOf[i - 1]];
-    if (st.what == "a matrix count" || st.what == "a mode" || st.what == "an operation" || st.what == "the shape" ||
-        toks[i].text == ".trans")
+    if (st.what == "a matrix count" || st.what == "a mode" || st.what == "an operation" ||
+        st.what == "the shape" || toks[i].text == ".trans")
       d += "; " + toks[i].text + ": " + std::string(match.tok[i - 1]->description);
   }
   in.description = d;
@@ -408,18 +474,32 @@ std::vector<std::string> collectiveSpellings() {
 
 std::vector<PtxFamilyInfo> collectiveFamilyInfos() {
   return {
-      {PtxFamily::Ldmatrix, "ldmatrix", "warp collective: load 8x8 b16 matrices from shared memory into registers",
-       {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+      {PtxFamily::Ldmatrix,
+       "ldmatrix",
+       "warp collective: load 8x8 b16 matrices from shared memory into registers",
+       {"ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+        "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
         "ldmatrix.sync.aligned.m8n8.x2.shared.b16", "ldmatrix.sync.aligned.m8n8.x1.shared.b16"}},
-      {PtxFamily::Stmatrix, "stmatrix", "warp collective: store 8x8 b16 matrices from registers to shared memory (sm_90)",
-       {"stmatrix.sync.aligned.m8n8.x4.shared.b16", "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+      {PtxFamily::Stmatrix,
+       "stmatrix",
+       "warp collective: store 8x8 b16 matrices from registers to shared memory (sm_90)",
+       {"stmatrix.sync.aligned.m8n8.x4.shared.b16",
+        "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
         "stmatrix.sync.aligned.m8n8.x2.shared.b16"}},
-      {PtxFamily::Mma, "mma", "warp collective: tensor-core D = A * B + C on a 16x8 tile, f32 accumulators",
-       {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32"}},
-      {PtxFamily::Shfl, "shfl", "warp collective: exchange a 32-bit register between lanes",
+      {PtxFamily::Mma,
+       "mma",
+       "warp collective: tensor-core D = A * B + C on a 16x8 tile, f32 accumulators",
+       {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",
+        "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32"}},
+      {PtxFamily::Shfl,
+       "shfl",
+       "warp collective: exchange a 32-bit register between lanes",
        {"shfl.sync.bfly.b32", "shfl.sync.idx.b32", "shfl.sync.up.b32", "shfl.sync.down.b32"}},
-      {PtxFamily::Redux, "redux", "warp collective: reduce a 32-bit integer over the lanes (sm_80)",
+      {PtxFamily::Redux,
+       "redux",
+       "warp collective: reduce a 32-bit integer over the lanes (sm_80)",
        {"redux.sync.add.u32", "redux.sync.max.s32", "redux.sync.min.u32", "redux.sync.xor.b32"}},
   };
 }
@@ -439,7 +519,8 @@ std::vector<PtxTokenInfo> describeCollectiveTokens(std::string_view opcode) {
       // the four type tokens: D, A, B, C in that order
       static const char* roles[] = {"D type: ", "A type: ", "B type: ", "C type: "};
       const Step& st = fs[0]->steps[i - 1];
-      if (const Tok* k = findTok(st, toks[i].text)) info.description = roles[i - 6] + std::string(k->description);
+      if (const Tok* k = findTok(st, toks[i].text))
+        info.description = roles[i - 6] + std::string(k->description);
     } else {
       for (const Form* f : fs) {
         for (const Step& st : f->steps)
@@ -502,11 +583,14 @@ std::vector<PtxTokenInfo> collectiveCompletions(std::string_view prefix) {
 }
 
 std::string collectiveMarkdown() {
-  std::string md = "\n## Warp collectives\n\nThese spellings have a fixed token order (PTX's own; ptxas "
-                   "refuses others). Operands in call order, destination first, with their atom in "
-                   "units of the operand's dtype (the lane is inside the atom of ldmatrix, stmatrix and "
-                   "mma; docs/simulator.md \"Warp collectives\").\n\n";
-  md += "| family | form | syntax | operands (atom) | min target | description |\n|---|---|---|---|---|---|\n";
+  std::string md =
+      "\n## Warp collectives\n\nThese spellings have a fixed token order (PTX's own; ptxas "
+      "refuses others). Operands in call order, destination first, with their atom in "
+      "units of the operand's dtype (the lane is inside the atom of ldmatrix, stmatrix and "
+      "mma; docs/simulator.md \"Warp collectives\").\n\n";
+  md +=
+      "| family | form | syntax | operands (atom) | min target | description "
+      "|\n|---|---|---|---|---|---|\n";
   for (const Form& f : forms()) {
     // Operands of the form's first spelling (the atoms of other counts/shapes scale alike).
     std::string ops;
@@ -516,28 +600,36 @@ std::string collectiveMarkdown() {
     if (auto in = parseCollectiveOpcode(spelling, nullptr)) {
       for (const PtxOperandSpec& o : in->operands) {
         std::string shape;
-        for (size_t i = 0; i < o.atomShape.size(); ++i) shape += (i ? ", " : "") + std::to_string(o.atomShape[i]);
-        ops += (ops.empty() ? "" : ", ") + (o.role == OperandRole::Address ? "[" + o.name + "]" : o.name) + " (" +
-               shape + (o.atomShape.size() == 1 ? "," : "") + ")" + (o.scalarAllowed ? "*" : "");
+        for (size_t i = 0; i < o.atomShape.size(); ++i)
+          shape += (i ? ", " : "") + std::to_string(o.atomShape[i]);
+        ops += (ops.empty() ? "" : ", ") +
+               (o.role == OperandRole::Address ? "[" + o.name + "]" : o.name) + " (" + shape +
+               (o.atomShape.size() == 1 ? "," : "") + ")" + (o.scalarAllowed ? "*" : "");
       }
     }
     int lowest = 1000;
     for (const std::string& s : collectiveSpellings())
-      if (auto in = parseCollectiveOpcode(s, nullptr); in && in->family == f.family &&
-          s.rfind(std::string(f.name), 0) == 0)
+      if (auto in = parseCollectiveOpcode(s, nullptr);
+          in && in->family == f.family && s.rfind(std::string(f.name), 0) == 0)
         if ((f.family != PtxFamily::Redux) || (in->type == ".b32") == (f.summary == "bitwise"))
           lowest = std::min(lowest, in->minSm);
     std::string syntax = syntaxOf(f);
     std::string cellSyntax;
     for (char c : syntax) cellSyntax += c == '|' ? std::string("\\|") : std::string(1, c);
-    md += "| `" + std::string(f.name) + "` | " + std::string(f.summary) + " | `" + cellSyntax + "` | " + ops + " | " +
-          (lowest <= 50 ? std::string("any") : "sm_" + std::to_string(lowest)) + " | " + std::string(f.description) + " |\n";
+    md += "| `" + std::string(f.name) + "` | " + std::string(f.summary) + " | `" + cellSyntax +
+          "` | " + ops + " | " +
+          (lowest <= 50 ? std::string("any") : "sm_" + std::to_string(lowest)) + " | " +
+          std::string(f.description) + " |\n";
   }
-  md += "\n`*`: a typed scalar may stand in. Atoms shown for the spelling with the last alternative of each "
-        "step (`.x4`, `.m16n8k16`); `.x1`/`.x2` have (1, 8, 4)/(2, 8, 4) register words and (1, 8, 8)/"
-        "(2, 8, 8) shared halves (or (count, 8, 4) 32-bit words), m16n8k8 has A (16, 4) and B (8, 4) "
-        "words. mma.sync takes A and B of one type; m16n8k8 with f16 needs sm_75, every bf16 form and "
-        "m16n8k16 sm_80.\n";
+  md +=
+      "\n`*`: a typed scalar may stand in. Atoms shown for the spelling with the last alternative "
+      "of each "
+      "step (`.x4`, `.m16n8k16`); `.x1`/`.x2` have (1, 8, 4)/(2, 8, 4) register words and (1, 8, "
+      "8)/"
+      "(2, 8, 8) shared halves (or (count, 8, 4) 32-bit words), m16n8k8 has A (16, 4) and B (8, 4) "
+      "words. mma.sync takes A and B of one type; m16n8k8 with f16 needs sm_75, every bf16 form "
+      "and "
+      "m16n8k16 sm_80.\n";
   return md;
 }
 

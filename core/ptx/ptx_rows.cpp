@@ -48,7 +48,9 @@ const TypeInfo* findType(std::string_view t) {
   return nullptr;
 }
 
-Qual ty(std::string_view t, int minSm = 50) { return Qual{t, minSm, typeDescription(t)}; }
+Qual ty(std::string_view t, int minSm = 50) {
+  return Qual{t, minSm, typeDescription(t)};
+}
 
 std::vector<Qual> tys(std::initializer_list<std::string_view> ts, int minSm = 50) {
   std::vector<Qual> out;
@@ -88,9 +90,15 @@ Slot rounding(bool required, std::vector<Qual> t = {kRn, kRz, kRm, kRp}) {
 Slot intRounding(bool required) {
   return Slot{SlotKind::Rounding, required, {kRni, kRzi, kRmi, kRpi}};
 }
-Slot ftz() { return Slot{SlotKind::Ftz, false, {kFtz}}; }
-Slot satF() { return Slot{SlotKind::Sat, false, {kSatF}}; }
-Slot approx(std::vector<Qual> t = {kApprox}) { return Slot{SlotKind::Approx, true, std::move(t)}; }
+Slot ftz() {
+  return Slot{SlotKind::Ftz, false, {kFtz}};
+}
+Slot satF() {
+  return Slot{SlotKind::Sat, false, {kSatF}};
+}
+Slot approx(std::vector<Qual> t = {kApprox}) {
+  return Slot{SlotKind::Approx, true, std::move(t)};
+}
 
 const std::vector<std::string_view> kIntAll = {".u16", ".u32", ".u64", ".s16", ".s32", ".s64"};
 std::vector<Qual> intTypes() {
@@ -130,20 +138,20 @@ Slot vectorSlot() {
                {".v8", 100, "eight 32-bit elements, a 256-bit access (.global only)", ".global"}}};
 }
 Slot evictL1() {
-  return Slot{SlotKind::EvictL1,
-              false,
-              {{".L1::evict_normal", 70, "L1 eviction priority: normal", ".global"},
-               {".L1::evict_unchanged", 70, "L1 eviction priority: keep the current priority",
-                ".global"},
-               {".L1::evict_first", 70, "L1 eviction priority: evict first (streaming data)",
-                ".global"},
-               {".L1::evict_last", 70, "L1 eviction priority: evict last (reused data)", ".global"},
-               {".L1::no_allocate", 70, "do not allocate the data in L1", ".global"}},
-              1};
+  return Slot{
+      SlotKind::EvictL1,
+      false,
+      {{".L1::evict_normal", 70, "L1 eviction priority: normal", ".global"},
+       {".L1::evict_unchanged", 70, "L1 eviction priority: keep the current priority", ".global"},
+       {".L1::evict_first", 70, "L1 eviction priority: evict first (streaming data)", ".global"},
+       {".L1::evict_last", 70, "L1 eviction priority: evict last (reused data)", ".global"},
+       {".L1::no_allocate", 70, "do not allocate the data in L1", ".global"}},
+      1};
 }
 
-FormRow row(PtxFamily f, std::string_view summary, std::vector<Slot> slotSpecs, std::vector<Qual> types,
-            std::vector<OperandTpl> ops, std::string_view description, int minSm = 50) {
+FormRow row(PtxFamily f, std::string_view summary, std::vector<Slot> slotSpecs,
+            std::vector<Qual> types, std::vector<OperandTpl> ops, std::string_view description,
+            int minSm = 50) {
   FormRow r;
   r.family = f;
   r.summary = summary;
@@ -155,8 +163,8 @@ FormRow row(PtxFamily f, std::string_view summary, std::vector<Slot> slotSpecs, 
   return r;
 }
 
-FormRow cvtRow(std::string_view summary, Pair pair, std::vector<Slot> slotSpecs, std::vector<Qual> dst,
-               std::vector<Qual> srcs, std::string_view description) {
+FormRow cvtRow(std::string_view summary, Pair pair, std::vector<Slot> slotSpecs,
+               std::vector<Qual> dst, std::vector<Qual> srcs, std::string_view description) {
   FormRow r = row(PtxFamily::Cvt, summary, std::move(slotSpecs), std::move(dst),
                   {kD, src("a", TypeFrom::Src)}, description);
   r.srcTypes = std::move(srcs);
@@ -211,8 +219,8 @@ void addArithmeticRows(std::vector<FormRow>& rows) {
                       "float64 subtraction d = a - b"},
                   Fam{PtxFamily::Mul, "float32 multiplication d = a * b, never fused",
                       "float64 multiplication d = a * b"}}) {
-    rows.push_back(row(fam.f, "float32", {rounding(false), ftz(), satF()}, tys({".f32"}), kBinary,
-                       fam.f32));
+    rows.push_back(
+        row(fam.f, "float32", {rounding(false), ftz(), satF()}, tys({".f32"}), kBinary, fam.f32));
     rows.push_back(row(fam.f, "float64", {rounding(false)}, tys({".f64"}), kBinary, fam.f64));
     rows.push_back(row(fam.f, "half", {rounding(false, {kRn}), ftz(), satF()},
                        cat(tys({".f16"}, 53), tys({".f16x2"}, 53)), kBinary,
@@ -223,12 +231,16 @@ void addArithmeticRows(std::vector<FormRow>& rows) {
     rows.push_back(row(fam.f, "packed float32", {rounding(false), ftz()}, tys({".f32x2"}, 100),
                        kBinary, "two float32 operations on a uint64 carrier (sm_100+)", 100));
     if (fam.f == PtxFamily::Mul) {
-      rows.push_back(row(fam.f, "integer", {Slot{SlotKind::Mode, true,
-                                                 {{".lo", 50, "keep the low half of the product"},
-                                                  {".hi", 50, "keep the high half of the product"}}}},
-                         intTypes(), kBinary, "integer multiplication keeping the low or high half"));
+      rows.push_back(row(fam.f, "integer",
+                         {Slot{SlotKind::Mode,
+                               true,
+                               {{".lo", 50, "keep the low half of the product"},
+                                {".hi", 50, "keep the high half of the product"}}}},
+                         intTypes(), kBinary,
+                         "integer multiplication keeping the low or high half"));
       FormRow wide = row(fam.f, "integer widening",
-                         {Slot{SlotKind::Mode, true,
+                         {Slot{SlotKind::Mode,
+                               true,
                                {{".wide", 50, "full product in a destination twice as wide"}}}},
                          tys({".u16", ".u32", ".s16", ".s32"}),
                          {{OR::DstReg, "d", TypeFrom::DstWide}, src("a"), src("b")},
@@ -236,12 +248,12 @@ void addArithmeticRows(std::vector<FormRow>& rows) {
       rows.push_back(wide);
     } else {
       std::vector<Qual> ints = intTypes();
-      rows.push_back(row(fam.f, "integer",
-                         {Slot{SlotKind::Sat, false,
-                               {{".sat", 50, "clamp to the signed 32-bit range", ".s32"}}}},
-                         ints, kBinary,
-                         fam.f == PtxFamily::Add ? "integer addition (wraps unless .sat)"
-                                                 : "integer subtraction (wraps unless .sat)"));
+      rows.push_back(row(
+          fam.f, "integer",
+          {Slot{SlotKind::Sat, false, {{".sat", 50, "clamp to the signed 32-bit range", ".s32"}}}},
+          ints, kBinary,
+          fam.f == PtxFamily::Add ? "integer addition (wraps unless .sat)"
+                                  : "integer subtraction (wraps unless .sat)"));
     }
   }
 
@@ -251,10 +263,11 @@ void addArithmeticRows(std::vector<FormRow>& rows) {
                      "float64 fused multiply-add d = a * b + c with a single rounding"));
   Slot halfSat = satF();
   halfSat.exclusiveGroup = 2;  // .sat and .relu do not combine
-  rows.push_back(row(PtxFamily::Fma, "half", {rounding(true, {kRn}), ftz(), halfSat,
-                                              Slot{SlotKind::Relu, false, {kRelu}, 2}},
-                     cat(tys({".f16"}, 53), tys({".f16x2"}, 53)), kTernary,
-                     "half-precision fused multiply-add; .f16x2 on both packed halves"));
+  rows.push_back(
+      row(PtxFamily::Fma, "half",
+          {rounding(true, {kRn}), ftz(), halfSat, Slot{SlotKind::Relu, false, {kRelu}, 2}},
+          cat(tys({".f16"}, 53), tys({".f16x2"}, 53)), kTernary,
+          "half-precision fused multiply-add; .f16x2 on both packed halves"));
   rows.push_back(row(PtxFamily::Fma, "bfloat16",
                      {rounding(true, {kRn}), Slot{SlotKind::Relu, false, {kRelu}}},
                      cat(tys({".bf16"}, 80), tys({".bf16x2"}, 80)), kTernary,
@@ -275,8 +288,8 @@ void addArithmeticRows(std::vector<FormRow>& rows) {
 
   rows.push_back(row(PtxFamily::Rcp, "float32 approximate", {approx(), ftz()}, tys({".f32"}),
                      kUnary, "fast approximate float32 reciprocal d = 1 / a"));
-  rows.push_back(row(PtxFamily::Rcp, "float32 IEEE", {rounding(true), ftz()}, tys({".f32"}),
-                     kUnary, "IEEE float32 reciprocal d = 1 / a with the named rounding"));
+  rows.push_back(row(PtxFamily::Rcp, "float32 IEEE", {rounding(true), ftz()}, tys({".f32"}), kUnary,
+                     "IEEE float32 reciprocal d = 1 / a with the named rounding"));
   rows.push_back(row(PtxFamily::Rcp, "float64", {rounding(true)}, tys({".f64"}), kUnary,
                      "IEEE float64 reciprocal d = 1 / a with the named rounding"));
 
@@ -293,37 +306,37 @@ void addMinMaxRows(std::vector<FormRow>& rows) {
     bool isMax = f == PtxFamily::Max;
     std::vector<OperandTpl> ops = {kD, src("a"), src("b"), src("c")};
     ops.back().optional = true;
-    FormRow f32 = row(f, "float32",
-                      {ftz(), Slot{SlotKind::NaN, false, {kNaN}},
-                       Slot{SlotKind::Xorsign, false, {kXorsign}}, Slot{SlotKind::Abs, false, {kAbs}}},
-                      tys({".f32"}), ops,
-                      isMax ? "elementwise float32 maximum of 2 inputs, or 3 inputs on sm_100+"
-                            : "elementwise float32 minimum of 2 inputs, or 3 inputs on sm_100+");
+    FormRow f32 =
+        row(f, "float32",
+            {ftz(), Slot{SlotKind::NaN, false, {kNaN}}, Slot{SlotKind::Xorsign, false, {kXorsign}},
+             Slot{SlotKind::Abs, false, {kAbs}}},
+            tys({".f32"}), ops,
+            isMax ? "elementwise float32 maximum of 2 inputs, or 3 inputs on sm_100+"
+                  : "elementwise float32 minimum of 2 inputs, or 3 inputs on sm_100+");
     f32.extendedMinSm = 100;
     rows.push_back(f32);
     rows.push_back(row(f, "float64", {}, tys({".f64"}), kBinary,
                        isMax ? "elementwise float64 maximum" : "elementwise float64 minimum"));
-    rows.push_back(row(f, "half",
-                       {ftz(), Slot{SlotKind::NaN, false, {kNaN}},
-                        Slot{SlotKind::Xorsign, false, {kXorsign}},
-                        Slot{SlotKind::Abs, false, {kAbs}}},
-                       cat(tys({".f16"}, 80), tys({".f16x2"}, 80)), kBinary,
-                       isMax ? "half-precision maximum; .f16x2 on both packed halves"
-                             : "half-precision minimum; .f16x2 on both packed halves",
-                       80));
-    rows.push_back(row(f, "bfloat16",
-                       {Slot{SlotKind::NaN, false, {kNaN}},
-                        Slot{SlotKind::Xorsign, false, {kXorsign}},
-                        Slot{SlotKind::Abs, false, {kAbs}}},
-                       cat(tys({".bf16"}, 80), tys({".bf16x2"}, 80)), kBinary,
-                       isMax ? "bfloat16 maximum; .bf16x2 on both packed values"
-                             : "bfloat16 minimum; .bf16x2 on both packed values",
-                       80));
-    rows.push_back(row(f, "integer",
-                       {Slot{SlotKind::Relu, false,
-                             {{".relu", 90, "clamp negative results to 0", ".s32"}}}},
-                       intTypes(), kBinary,
-                       isMax ? "integer maximum" : "integer minimum"));
+    rows.push_back(
+        row(f, "half",
+            {ftz(), Slot{SlotKind::NaN, false, {kNaN}}, Slot{SlotKind::Xorsign, false, {kXorsign}},
+             Slot{SlotKind::Abs, false, {kAbs}}},
+            cat(tys({".f16"}, 80), tys({".f16x2"}, 80)), kBinary,
+            isMax ? "half-precision maximum; .f16x2 on both packed halves"
+                  : "half-precision minimum; .f16x2 on both packed halves",
+            80));
+    rows.push_back(
+        row(f, "bfloat16",
+            {Slot{SlotKind::NaN, false, {kNaN}}, Slot{SlotKind::Xorsign, false, {kXorsign}},
+             Slot{SlotKind::Abs, false, {kAbs}}},
+            cat(tys({".bf16"}, 80), tys({".bf16x2"}, 80)), kBinary,
+            isMax ? "bfloat16 maximum; .bf16x2 on both packed values"
+                  : "bfloat16 minimum; .bf16x2 on both packed values",
+            80));
+    rows.push_back(
+        row(f, "integer",
+            {Slot{SlotKind::Relu, false, {{".relu", 90, "clamp negative results to 0", ".s32"}}}},
+            intTypes(), kBinary, isMax ? "integer maximum" : "integer minimum"));
     rows.push_back(row(f, "packed integer", {}, tys({".u16x2", ".s16x2"}, 90), kBinary,
                        isMax ? "maximum of two packed 16-bit integers in a uint32"
                              : "minimum of two packed 16-bit integers in a uint32",
@@ -334,8 +347,9 @@ void addMinMaxRows(std::vector<FormRow>& rows) {
 void addUnaryRows(std::vector<FormRow>& rows) {
   rows.push_back(row(PtxFamily::Ex2, "float32", {approx(), ftz()}, tys({".f32"}), kUnary,
                      "approximate base-2 exponential d = 2^a"));
-  rows.push_back(row(PtxFamily::Ex2, "half", {approx()}, cat(tys({".f16"}, 75), tys({".f16x2"}, 75)),
-                     kUnary, "approximate half-precision base-2 exponential", 75));
+  rows.push_back(row(PtxFamily::Ex2, "half", {approx()},
+                     cat(tys({".f16"}, 75), tys({".f16x2"}, 75)), kUnary,
+                     "approximate half-precision base-2 exponential", 75));
   rows.push_back(row(PtxFamily::Ex2, "bfloat16", {approx(), Slot{SlotKind::Ftz, true, {kFtz}}},
                      cat(tys({".bf16"}, 90), tys({".bf16x2"}, 90)), kUnary,
                      "approximate bfloat16 base-2 exponential (.ftz required)", 90));
@@ -361,10 +375,10 @@ void addUnaryRows(std::vector<FormRow>& rows) {
                        isAbs ? "signed integer absolute value" : "signed integer negation"));
   }
 
-  rows.push_back(row(PtxFamily::Mov, "copy", {},
-                     tys({".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64",
-                          ".f32", ".f64"}),
-                     kUnary, "copy register bits (a scalar source fills), no conversion"));
+  rows.push_back(row(
+      PtxFamily::Mov, "copy", {},
+      tys({".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}),
+      kUnary, "copy register bits (a scalar source fills), no conversion"));
 }
 
 void addCvtRows(std::vector<FormRow>& rows) {
@@ -372,17 +386,17 @@ void addCvtRows(std::vector<FormRow>& rows) {
   const std::vector<Qual> wideInts = tys({".u16", ".u32", ".u64", ".s16", ".s32", ".s64"});
   Slot relu{SlotKind::Relu, false, {kRelu}};
   Slot satfinite{SlotKind::Satfinite, false, {kSatfinite}};
-  Slot intSat{SlotKind::Sat, false,
-              {{".sat", 50, "clamp to the destination range instead of wrapping"}}};
+  Slot intSat{
+      SlotKind::Sat, false, {{".sat", 50, "clamp to the destination range instead of wrapping"}}};
   rows.push_back(cvtRow("float narrowing", Pair::FloatNarrow, {rounding(true), ftz(), satF()},
                         tys({".f16", ".f32"}), tys({".f32", ".f64"}),
                         "narrowing float conversion with the named rounding"));
   rows.push_back(cvtRow("bfloat16 narrowing", Pair::FloatNarrow, {rounding(true), ftz()},
                         tys({".bf16"}, 80), tys({".f32"}),
                         "float32 to bfloat16 with the named rounding"));
-  FormRow bf64 = cvtRow("bfloat16 from float64", Pair::FloatNarrow, {rounding(true)},
-                        tys({".bf16"}, 90), tys({".f64"}),
-                        "float64 to bfloat16 with the named rounding");
+  FormRow bf64 =
+      cvtRow("bfloat16 from float64", Pair::FloatNarrow, {rounding(true)}, tys({".bf16"}, 90),
+             tys({".f64"}), "float64 to bfloat16 with the named rounding");
   bf64.minSm = 90;
   rows.push_back(bf64);
   rows.push_back(cvtRow("finite narrowing", Pair::FloatNarrow,
@@ -466,70 +480,120 @@ const std::vector<FormRow>& formRows() {
 
 const std::vector<FamilyRow>& familyRows() {
   static const std::vector<FamilyRow> fams = {
-      {PtxFamily::Ld, "ld", "load from global or shared memory into registers",
+      {PtxFamily::Ld,
+       "ld",
+       "load from global or shared memory into registers",
        {"ld.global.v4.b32", "ld.global.b32", "ld.shared.v4.b32", "ld.shared::cta.v2.b32",
         "ld.global.cg.v4.f32", "ld.global.nc.v2.b64", "ld.global.v4.b16",
         "ld.global.L1::evict_last.v4.b32", "ld.global.f32"}},
-      {PtxFamily::St, "st", "store registers to global or shared memory",
+      {PtxFamily::St,
+       "st",
+       "store registers to global or shared memory",
        {"st.global.v4.b32", "st.global.b32", "st.shared.v4.b32", "st.global.v4.b16",
         "st.global.cs.v4.b32", "st.global.f32"}},
-      {PtxFamily::Mov, "mov", "register bit copy or scalar fill; no numeric conversion",
+      {PtxFamily::Mov,
+       "mov",
+       "register bit copy or scalar fill; no numeric conversion",
        {"mov.b32", "mov.b16", "mov.b64", "mov.u32", "mov.f32"}},
-      {PtxFamily::Add, "add", "elementwise addition d = a + b",
+      {PtxFamily::Add,
+       "add",
+       "elementwise addition d = a + b",
        {"add.rn.f32", "add.f32", "add.rz.ftz.f32", "add.rn.f64", "add.rn.f16x2", "add.rn.bf16x2",
         "add.rn.f32x2", "add.u32", "add.s32"}},
-      {PtxFamily::Sub, "sub", "elementwise subtraction d = a - b",
+      {PtxFamily::Sub,
+       "sub",
+       "elementwise subtraction d = a - b",
        {"sub.rn.f32", "sub.rn.f64", "sub.rn.f16x2", "sub.s32"}},
-      {PtxFamily::Mul, "mul", "elementwise multiplication d = a * b",
+      {PtxFamily::Mul,
+       "mul",
+       "elementwise multiplication d = a * b",
        {"mul.rn.f32", "mul.rn.f64", "mul.rn.f16x2", "mul.rn.bf16x2", "mul.lo.u32", "mul.wide.s32"}},
-      {PtxFamily::Fma, "fma", "fused multiply-add d = a * b + c, rounded once",
+      {PtxFamily::Fma,
+       "fma",
+       "fused multiply-add d = a * b + c, rounded once",
        {"fma.rn.f32", "fma.rn.ftz.sat.f32", "fma.rn.f64", "fma.rn.f16x2", "fma.rn.bf16x2",
         "fma.rn.f32x2"}},
-      {PtxFamily::Div, "div", "division d = a / b (operand order is never swapped)",
+      {PtxFamily::Div,
+       "div",
+       "division d = a / b (operand order is never swapped)",
        {"div.rn.f32", "div.approx.f32", "div.full.f32", "div.rn.f64", "div.s32"}},
-      {PtxFamily::Rcp, "rcp", "reciprocal d = 1 / a",
+      {PtxFamily::Rcp,
+       "rcp",
+       "reciprocal d = 1 / a",
        {"rcp.approx.ftz.f32", "rcp.approx.f32", "rcp.rn.f32", "rcp.rn.f64"}},
-      {PtxFamily::Sqrt, "sqrt", "square root d = sqrt(a)",
+      {PtxFamily::Sqrt,
+       "sqrt",
+       "square root d = sqrt(a)",
        {"sqrt.rn.f32", "sqrt.approx.f32", "sqrt.approx.ftz.f32", "sqrt.rn.f64"}},
-      {PtxFamily::Min, "min", "elementwise minimum of 2 (or, on sm_100+, 3) inputs; no reduction",
+      {PtxFamily::Min,
+       "min",
+       "elementwise minimum of 2 (or, on sm_100+, 3) inputs; no reduction",
        {"min.f32", "min.ftz.f32", "min.NaN.f32", "min.f16x2", "min.bf16x2", "min.s32", "min.u32"}},
-      {PtxFamily::Max, "max", "elementwise maximum of 2 (or, on sm_100+, 3) inputs; no reduction",
+      {PtxFamily::Max,
+       "max",
+       "elementwise maximum of 2 (or, on sm_100+, 3) inputs; no reduction",
        {"max.f32", "max.ftz.f32", "max.NaN.f32", "max.f16x2", "max.bf16x2", "max.s32", "max.u32"}},
-      {PtxFamily::Ex2, "ex2", "approximate base-2 exponential d = 2^a",
+      {PtxFamily::Ex2,
+       "ex2",
+       "approximate base-2 exponential d = 2^a",
        {"ex2.approx.ftz.f32", "ex2.approx.f32", "ex2.approx.f16x2"}},
-      {PtxFamily::Lg2, "lg2", "approximate base-2 logarithm d = log2(a)",
+      {PtxFamily::Lg2,
+       "lg2",
+       "approximate base-2 logarithm d = log2(a)",
        {"lg2.approx.ftz.f32", "lg2.approx.f32"}},
-      {PtxFamily::Abs, "abs", "absolute value d = |a|",
+      {PtxFamily::Abs,
+       "abs",
+       "absolute value d = |a|",
        {"abs.f32", "abs.ftz.f32", "abs.f64", "abs.f16", "abs.bf16x2", "abs.s32"}},
-      {PtxFamily::Neg, "neg", "negation d = -a",
+      {PtxFamily::Neg,
+       "neg",
+       "negation d = -a",
        {"neg.f32", "neg.ftz.f32", "neg.f64", "neg.f16", "neg.bf16x2", "neg.s32"}},
-      {PtxFamily::Cvt, "cvt", "numeric conversion selected by the destination and source types",
-       {"cvt.rn.f16.f32", "cvt.rn.bf16.f32", "cvt.rn.f16x2.f32", "cvt.rn.bf16x2.f32",
-        "cvt.f32.f16", "cvt.f32.bf16", "cvt.rni.s32.f32", "cvt.rzi.s32.f32", "cvt.rn.f32.s32",
-        "cvt.rn.f32.f64", "cvt.f64.f32", "cvt.u32.u16"}},
+      {PtxFamily::Cvt,
+       "cvt",
+       "numeric conversion selected by the destination and source types",
+       {"cvt.rn.f16.f32", "cvt.rn.bf16.f32", "cvt.rn.f16x2.f32", "cvt.rn.bf16x2.f32", "cvt.f32.f16",
+        "cvt.f32.bf16", "cvt.rni.s32.f32", "cvt.rzi.s32.f32", "cvt.rn.f32.s32", "cvt.rn.f32.f64",
+        "cvt.f64.f32", "cvt.u32.u16"}},
   };
   return fams;
 }
 
 std::string_view slotPhrase(SlotKind k) {
   switch (k) {
-    case SlotKind::Space: return "a state space";
-    case SlotKind::Cache: return "a cache operator";
-    case SlotKind::NonCoherent: return "a non-coherent load qualifier";
+    case SlotKind::Space:
+      return "a state space";
+    case SlotKind::Cache:
+      return "a cache operator";
+    case SlotKind::NonCoherent:
+      return "a non-coherent load qualifier";
     case SlotKind::EvictL1:
-    case SlotKind::EvictL2: return "an eviction priority";
-    case SlotKind::Prefetch: return "a prefetch size";
-    case SlotKind::Vector: return "a vector width";
-    case SlotKind::Rounding: return "a rounding modifier";
-    case SlotKind::Approx: return "an approximation modifier";
-    case SlotKind::Ftz: return "a flush-to-zero modifier";
-    case SlotKind::Sat: return "a saturation modifier";
-    case SlotKind::Satfinite: return "a finite-saturation modifier";
-    case SlotKind::Relu: return "a relu modifier";
-    case SlotKind::NaN: return "a NaN modifier";
-    case SlotKind::Xorsign: return "a sign modifier";
-    case SlotKind::Abs: return "an absolute-value modifier";
-    case SlotKind::Mode: return "a mode (.lo, .hi, .wide)";
+    case SlotKind::EvictL2:
+      return "an eviction priority";
+    case SlotKind::Prefetch:
+      return "a prefetch size";
+    case SlotKind::Vector:
+      return "a vector width";
+    case SlotKind::Rounding:
+      return "a rounding modifier";
+    case SlotKind::Approx:
+      return "an approximation modifier";
+    case SlotKind::Ftz:
+      return "a flush-to-zero modifier";
+    case SlotKind::Sat:
+      return "a saturation modifier";
+    case SlotKind::Satfinite:
+      return "a finite-saturation modifier";
+    case SlotKind::Relu:
+      return "a relu modifier";
+    case SlotKind::NaN:
+      return "a NaN modifier";
+    case SlotKind::Xorsign:
+      return "a sign modifier";
+    case SlotKind::Abs:
+      return "an absolute-value modifier";
+    case SlotKind::Mode:
+      return "a mode (.lo, .hi, .wide)";
   }
   return "a qualifier";
 }

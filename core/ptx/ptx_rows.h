@@ -15,8 +15,23 @@ namespace tirx::ptxrows {
 
 /// What a qualifier slot means; parsePtxOpcode() fills PtxInstruction fields by kind.
 enum class SlotKind {
-  Space, Cache, NonCoherent, EvictL1, EvictL2, Prefetch, Vector,
-  Rounding, Approx, Ftz, Sat, Satfinite, Relu, NaN, Xorsign, Abs, Mode,
+  Space,
+  Cache,
+  NonCoherent,
+  EvictL1,
+  EvictL2,
+  Prefetch,
+  Vector,
+  Rounding,
+  Approx,
+  Ftz,
+  Sat,
+  Satfinite,
+  Relu,
+  NaN,
+  Xorsign,
+  Abs,
+  Mode,
 };
 
 /// One accepted token: its spelling (with the leading '.'), minimum target, meaning, an

@@ -3,15 +3,16 @@
 // qualifier, then checks the cross-token rules (".nc" needs ".global", 256-bit accesses, .xorsign
 // with .abs, exclusive cache/eviction qualifiers) and builds the PtxInstruction from the row.
 // When no row accepts the spelling, the error names the first offending token with its column.
+#include "core/ptx/ptx_table.h"
+
 #include <algorithm>
 #include <array>
 
 #include "core/ptx/ptx_async.h"
 #include "core/ptx/ptx_collective.h"
+#include "core/ptx/ptx_rows.h"
 #include "core/ptx/ptx_tma.h"
 #include "core/ptx/ptx_wgmma.h"
-#include "core/ptx/ptx_rows.h"
-#include "core/ptx/ptx_table.h"
 
 namespace tirx {
 namespace {
@@ -108,15 +109,20 @@ std::optional<SlotKind> globalKind(std::string_view t) {
 
 bool pairMatches(Pair p, std::string_view dst, std::string_view src) {
   switch (p) {
-    case Pair::Any: return true;
+    case Pair::Any:
+      return true;
     case Pair::FloatNarrow:
       return isFloatType(dst) && isFloatType(src) && typeBits(dst) < typeBits(src);
     case Pair::FloatWiden:
       return isFloatType(dst) && isFloatType(src) && typeBits(dst) > typeBits(src);
-    case Pair::FloatSame: return isFloatType(dst) && dst == src;
-    case Pair::IntFromFloat: return isIntType(dst) && isFloatType(src);
-    case Pair::FloatFromInt: return isFloatType(dst) && isIntType(src);
-    case Pair::IntFromInt: return isIntType(dst) && isIntType(src);
+    case Pair::FloatSame:
+      return isFloatType(dst) && dst == src;
+    case Pair::IntFromFloat:
+      return isIntType(dst) && isFloatType(src);
+    case Pair::FloatFromInt:
+      return isFloatType(dst) && isIntType(src);
+    case Pair::IntFromInt:
+      return isIntType(dst) && isIntType(src);
   }
   return false;
 }
@@ -156,8 +162,8 @@ RowMatch matchRow(const FormRow& row, const std::vector<Token>& quals, const std
       m.badToken = static_cast<int>(i);
       m.message = quals[filled[slot]].text == t
                       ? "duplicate qualifier '" + t + "'"
-                      : "'" + t + "' conflicts with '" + quals[filled[slot]].text + "': " +
-                            shown + " takes at most " + std::string(slotPhrase(row.slotSpecs[slot].kind));
+                      : "'" + t + "' conflicts with '" + quals[filled[slot]].text + "': " + shown +
+                            " takes at most " + std::string(slotPhrase(row.slotSpecs[slot].kind));
       return m;
     }
     filled[slot] = static_cast<int>(i);
@@ -179,8 +185,8 @@ std::string missingMessage(const std::vector<const Slot*>& missing, const std::s
                      : k == SlotKind::Approx   ? "missing rounding or approximation modifier"
                      : k == SlotKind::Mode     ? "missing mode"
                                                : "missing qualifier";
-  bool mixed = std::any_of(missing.begin(), missing.end(),
-                           [&](const Slot* s) { return s->kind != k; });
+  bool mixed =
+      std::any_of(missing.begin(), missing.end(), [&](const Slot* s) { return s->kind != k; });
   if (mixed) what = "missing rounding or approximation modifier";
   return what + ": " + shown + " needs " + orList(toks, 12);
 }
@@ -188,14 +194,29 @@ std::string missingMessage(const std::vector<const Slot*>& missing, const std::s
 /// Fills the instruction fields set by one qualifier token.
 void applyQual(PtxInstruction& in, SlotKind kind, const std::string& t) {
   switch (kind) {
-    case SlotKind::Space: in.space = t.substr(1); break;
-    case SlotKind::Vector: in.vector = std::stoi(t.substr(2)); break;
-    case SlotKind::Rounding: in.rounding = t; break;
-    case SlotKind::Approx: in.approx = true; break;  // .approx and .full: not IEEE-rounded
-    case SlotKind::Ftz: in.ftz = true; break;
-    case SlotKind::Sat: in.sat = true; break;
-    case SlotKind::NaN: in.nanMode = true; break;
-    default: break;
+    case SlotKind::Space:
+      in.space = t.substr(1);
+      break;
+    case SlotKind::Vector:
+      in.vector = std::stoi(t.substr(2));
+      break;
+    case SlotKind::Rounding:
+      in.rounding = t;
+      break;
+    case SlotKind::Approx:
+      in.approx = true;
+      break;  // .approx and .full: not IEEE-rounded
+    case SlotKind::Ftz:
+      in.ftz = true;
+      break;
+    case SlotKind::Sat:
+      in.sat = true;
+      break;
+    case SlotKind::NaN:
+      in.nanMode = true;
+      break;
+    default:
+      break;
   }
 }
 
@@ -491,10 +512,12 @@ std::vector<PtxOperandSpec> PtxInstruction::operandsFor(int arity) const {
 std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseError* error) {
   if (opcode.empty()) return fail(error, "empty PTX instruction", 0, 0), std::nullopt;
   std::vector<Token> toks = splitTokens(opcode);
-  if (!toks.empty() && isCollectiveFamilyName(toks[0].text)) return parseCollectiveOpcode(opcode, error);
+  if (!toks.empty() && isCollectiveFamilyName(toks[0].text))
+    return parseCollectiveOpcode(opcode, error);
   if (isTmaSpelling(opcode)) return parseTmaOpcode(opcode, error);
   if (isWgmmaSpelling(opcode)) return parseWgmmaOpcode(opcode, error);
-  if (!toks.empty() && isAsyncCopyFamilyName(toks[0].text)) return parseCpAsyncOpcode(opcode, error);
+  if (!toks.empty() && isAsyncCopyFamilyName(toks[0].text))
+    return parseCpAsyncOpcode(opcode, error);
   for (const Token& t : toks) {
     if (t.text.empty() || t.text == ".") {
       int col = t.column;
@@ -535,8 +558,8 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
   std::vector<const FormRow*> cands;
   for (const FormRow* r : rows) {
     if (!findQual(r->types, dstTok.text)) continue;
-    if (srcTok && (!findQual(r->srcTypes, srcTok->text) ||
-                   !pairMatches(r->pair, dstTok.text, srcTok->text)))
+    if (srcTok &&
+        (!findQual(r->srcTypes, srcTok->text) || !pairMatches(r->pair, dstTok.text, srcTok->text)))
       continue;
     cands.push_back(r);
   }
@@ -548,10 +571,9 @@ std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseEr
                   dstTok.column, static_cast<int>(dstTok.text.size())),
              std::nullopt;
     }
-    return fail(error,
-                "cvt has no form converting " + srcTok->text + " to " + dstTok.text,
-                dstTok.column, srcTok->column + static_cast<int>(srcTok->text.size()) -
-                                   dstTok.column),
+    return fail(error, "cvt has no form converting " + srcTok->text + " to " + dstTok.text,
+                dstTok.column,
+                srcTok->column + static_cast<int>(srcTok->text.size()) - dstTok.column),
            std::nullopt;
   }
 
@@ -606,10 +628,10 @@ int dtypeBits(std::string_view d) {
     int bits;
   };
   static const E table[] = {
-      {"bool", "bool", 8},       {"int8", "i8", 8},        {"uint8", "u8", 8},
-      {"int16", "i16", 16},      {"uint16", "u16", 16},    {"float16", "f16", 16},
-      {"bfloat16", "bf16", 16},  {"int32", "i32", 32},     {"uint32", "u32", 32},
-      {"float32", "f32", 32},    {"int64", "i64", 64},     {"uint64", "u64", 64},
+      {"bool", "bool", 8},      {"int8", "i8", 8},     {"uint8", "u8", 8},
+      {"int16", "i16", 16},     {"uint16", "u16", 16}, {"float16", "f16", 16},
+      {"bfloat16", "bf16", 16}, {"int32", "i32", 32},  {"uint32", "u32", 32},
+      {"float32", "f32", 32},   {"int64", "i64", 64},  {"uint64", "u64", 64},
       {"float64", "f64", 64},
   };
   for (const E& e : table)
@@ -622,10 +644,14 @@ std::string_view ptxConstraintFor(std::string_view d) {
   if (d == "float64" || d == "f64") return "d";
   switch (dtypeBits(d)) {
     case 8:
-    case 16: return "h";
-    case 32: return "r";
-    case 64: return "l";
-    default: return "";
+    case 16:
+      return "h";
+    case 32:
+      return "r";
+    case 64:
+      return "l";
+    default:
+      return "";
   }
 }
 

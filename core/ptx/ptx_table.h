@@ -15,9 +15,29 @@
 namespace tirx {
 
 enum class PtxFamily {
-  Ld, St, Mov, Add, Sub, Mul, Fma, Div, Rcp, Sqrt, Min, Max, Ex2, Lg2, Abs, Neg, Cvt,
+  Ld,
+  St,
+  Mov,
+  Add,
+  Sub,
+  Mul,
+  Fma,
+  Div,
+  Rcp,
+  Sqrt,
+  Min,
+  Max,
+  Ex2,
+  Lg2,
+  Abs,
+  Neg,
+  Cvt,
   // warp collectives (ptx_collective.h)
-  Ldmatrix, Stmatrix, Mma, Shfl, Redux,
+  Ldmatrix,
+  Stmatrix,
+  Mma,
+  Shfl,
+  Redux,
   // TMA tensor copies (ptx_tma.h)
   BulkTensor,
   // asynchronous copies (ptx_async.h)
@@ -37,13 +57,13 @@ enum class OperandRole {
 
 struct PtxOperandSpec {
   OperandRole role = OperandRole::SrcReg;
-  std::string name;                 ///< "dst", "a", "b", "c", "src", "hi", "lo", "mem", ...
-  std::string ptxType;              ///< the PTX type of this operand: ".b32", ".f32", ".f16x2", ...
-  int bits = 32;                    ///< storage width of one element of the operand
-  int atom = 1;                     ///< trailing atom extent (vector length for ld/st, else 1)
-  std::vector<DTypeName> dtypes;    ///< accepted tensor dtypes, canonical first (spec §2.5)
-  bool scalarAllowed = false;       ///< a typed scalar expression may stand in (broadcast)
-  std::string constraint;           ///< inline-asm constraint letter for the canonical dtype
+  std::string name;               ///< "dst", "a", "b", "c", "src", "hi", "lo", "mem", ...
+  std::string ptxType;            ///< the PTX type of this operand: ".b32", ".f32", ".f16x2", ...
+  int bits = 32;                  ///< storage width of one element of the operand
+  int atom = 1;                   ///< trailing atom extent (vector length for ld/st, else 1)
+  std::vector<DTypeName> dtypes;  ///< accepted tensor dtypes, canonical first (spec §2.5)
+  bool scalarAllowed = false;     ///< a typed scalar expression may stand in (broadcast)
+  std::string constraint;         ///< inline-asm constraint letter for the canonical dtype
   /// Warp collectives: the operand's atom axes in units of its canonical dtype, the lane inside
   /// (ldmatrix registers (count, 8, 4) words, shared rows (count, 8, 8) halves; mma A (16, k/2),
   /// B (8, k/2) words, C/D (16, 8) floats; shfl/redux (1)). Empty for thread-level families.
@@ -51,7 +71,7 @@ struct PtxOperandSpec {
 };
 
 struct PtxInstruction {
-  std::string opcode;                   ///< the exact spelling, e.g. "fma.rn.f32"
+  std::string opcode;  ///< the exact spelling, e.g. "fma.rn.f32"
   PtxFamily family = PtxFamily::Mov;
   std::vector<std::string> qualifiers;  ///< every dot-separated token after the family name
   std::string space;                    ///< ld/st: "global", "shared", "shared::cta", "local"
@@ -62,15 +82,15 @@ struct PtxInstruction {
   /// approx: .approx or .full (div); nanMode: .NaN; packed: an x2 type (.f16x2, .f32x2, ...).
   /// Other qualifiers (.relu, .satfinite, .xorsign.abs, cache/eviction hints) are in `qualifiers`.
   bool ftz = false, sat = false, approx = false, nanMode = false, packed = false;
-  std::vector<PtxOperandSpec> operands; ///< in call order, destination first (minArity of them)
+  std::vector<PtxOperandSpec> operands;  ///< in call order, destination first (minArity of them)
   /// Optional trailing operands (the `c` of three-input min/max), appended by operandsFor().
   std::vector<PtxOperandSpec> extraOperands;
-  int minArity = 0, maxArity = 0;       ///< operand counts accepted (max/min: 3 or 4)
-  int minSm = 50;                       ///< minimum target for the base form
-  int minSmExtended = 0;                ///< minimum target when extra operands are used
+  int minArity = 0, maxArity = 0;  ///< operand counts accepted (max/min: 3 or 4)
+  int minSm = 50;                  ///< minimum target for the base form
+  int minSmExtended = 0;           ///< minimum target when extra operands are used
   /// e.g. three-input max.f32 (arity 4) needs sm_100; 0 when `arity` is not accepted at all.
   int minSmForArity(int arity) const;
-  std::string description;              ///< one line, for tooltips and completion
+  std::string description;  ///< one line, for tooltips and completion
   // Warp collectives (ptx_collective.cpp): ldmatrix/stmatrix .xN and .trans; mma K (8 or 16) and
   // the A/B type (".bf16", ".f16"); the shfl mode (".bfly", ...) or redux operation (".add", ...).
   int matrices = 0;
@@ -100,17 +120,18 @@ struct PtxParseError {
   /// 0-based offset inside the opcode string of the offending token: its leading '.' for a
   /// qualifier, 0 for the family name, the opcode's length for something missing at the end.
   int column = 0;
-  int length = 0;       ///< length of the offending token (0 for something missing)
+  int length = 0;  ///< length of the offending token (0 for something missing)
 };
 
 /// Parse and validate an opcode spelling. Returns nullopt and fills `error` when the spelling is
 /// not in the table (unknown family, bad qualifier, unsupported type, bad vector width...).
-std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode, PtxParseError* error = nullptr);
+std::optional<PtxInstruction> parsePtxOpcode(std::string_view opcode,
+                                             PtxParseError* error = nullptr);
 
 /// Every family with a representative list of spellings, for completion lists and docs.
 struct PtxFamilyInfo {
   PtxFamily family;
-  std::string name;                   ///< "ld", "fma", ...
+  std::string name;  ///< "ld", "fma", ...
   std::string description;
   std::vector<std::string> examples;  ///< e.g. {"ld.global.v4.b32", "ld.shared.v2.b32", ...}
 };

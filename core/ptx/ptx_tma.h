@@ -22,11 +22,12 @@ bool isTmaSpelling(std::string_view opcode);
 
 /// Parses a TMA spelling: family BulkTensor, `tensorRank` 1..5, `tmaStore`, `space` (the shared
 /// state space: "shared::cta" or "shared::cluster"), minimum target sm_90, two memory operands in
-/// call order (load: dst shared, src global; store: dst global, src shared). Fills `error` (message,
-/// column and length of the offending token) and returns nullopt otherwise.
+/// call order (load: dst shared, src global; store: dst global, src shared). Fills `error`
+/// (message, column and length of the offending token) and returns nullopt otherwise.
 std::optional<PtxInstruction> parseTmaOpcode(std::string_view opcode, PtxParseError* error);
 
-/// Every accepted TMA spelling (rank 1..5, both load destinations, with and without `.tile`, store).
+/// Every accepted TMA spelling (rank 1..5, both load destinations, with and without `.tile`,
+/// store).
 std::vector<std::string> tmaSpellings();
 
 /// The family for ptxFamilies().

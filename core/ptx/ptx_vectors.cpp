@@ -53,7 +53,9 @@ Lane laneOf(std::string_view t) {
   return l;
 }
 
-uint64_t maskOf(int bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+uint64_t maskOf(int bits) {
+  return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+}
 
 uint64_t f32(float v) {
   uint32_t b;
@@ -69,44 +71,70 @@ uint64_t f64(double v) {
 // Edge values shared by every format: signed zeros, subnormal and normal extremes, infinities,
 // NaNs with and without payload (quiet and signalling), values around one, rounding ties.
 const std::vector<uint64_t> kF32Pool = {
-    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00400000,
-    0x00800000, 0x80800000, 0x00800001, 0x3f800000, 0xbf800000, 0x3f800001, 0x3f7fffff,
-    0xbf7fffff, 0x3fc00000, 0xbfc00000, 0x40000000, 0x40400000, 0x3f000000, 0xbf000000,
-    0x40200000, 0xc0200000, 0x3eaaaaab, 0x3effffff, 0x3f400000, 0x3f333333, 0xbf333333,
-    0x7f7fffff, 0xff7fffff, 0x7f000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001,
-    0x7f800001, 0x7fa00000, 0x7fffffff, 0x34000000, 0x33800000, 0x33000000, 0x33000001,
-    0x387fc000, 0x38800000, 0x387fe000, 0x3f801000, 0x3f803000, 0x3f801001, 0x3f808000,
-    0x3f818000, 0x3f808001, 0x4b800000, 0x4b800001, 0x4b000001, 0x477fe000, 0x477ff000,
-    0x477fefff, 0x477fffff, 0xc77ff000, 0x42fe0000, 0x42ff0000, 0x43000000, 0x43008000,
-    0xc3000000, 0xc3008000, 0xc3010000, 0x437f0000, 0x437f8000, 0x43800000, 0x46fffe00,
-    0x47000000, 0xc7000000, 0xc7000100, 0x477fff00, 0x477fff80, 0x47800000, 0x4effffff,
-    0x4f000000, 0xcf000000, 0xcf000001, 0x4f7fffff, 0x4f800000, 0x5effffff, 0x5f000000,
-    0xdf000000, 0xdf000001, 0x5f7fffff, 0x5f800000, 0x1e3ce508, 0x7149f2ca, 0x0da24260,
-    0x3fb504f3, 0x40490fdb, 0xc2c80000, 0x42c80000, 0xc1200000};
-const std::vector<uint64_t> kF32Core = {0x00000000, 0x80000000, 0x00000001, 0x807fffff,
-                                        0x00800000, 0x3f800000, 0xbf800000, 0x3f800001,
-                                        0x3fc00000, 0x40400000, 0xc0200000, 0x7f7fffff,
-                                        0xff7fffff, 0x7f800000, 0xff800000, 0xffc00001};
+    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00400000, 0x00800000,
+    0x80800000, 0x00800001, 0x3f800000, 0xbf800000, 0x3f800001, 0x3f7fffff, 0xbf7fffff, 0x3fc00000,
+    0xbfc00000, 0x40000000, 0x40400000, 0x3f000000, 0xbf000000, 0x40200000, 0xc0200000, 0x3eaaaaab,
+    0x3effffff, 0x3f400000, 0x3f333333, 0xbf333333, 0x7f7fffff, 0xff7fffff, 0x7f000000, 0x7f800000,
+    0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001, 0x7fa00000, 0x7fffffff, 0x34000000, 0x33800000,
+    0x33000000, 0x33000001, 0x387fc000, 0x38800000, 0x387fe000, 0x3f801000, 0x3f803000, 0x3f801001,
+    0x3f808000, 0x3f818000, 0x3f808001, 0x4b800000, 0x4b800001, 0x4b000001, 0x477fe000, 0x477ff000,
+    0x477fefff, 0x477fffff, 0xc77ff000, 0x42fe0000, 0x42ff0000, 0x43000000, 0x43008000, 0xc3000000,
+    0xc3008000, 0xc3010000, 0x437f0000, 0x437f8000, 0x43800000, 0x46fffe00, 0x47000000, 0xc7000000,
+    0xc7000100, 0x477fff00, 0x477fff80, 0x47800000, 0x4effffff, 0x4f000000, 0xcf000000, 0xcf000001,
+    0x4f7fffff, 0x4f800000, 0x5effffff, 0x5f000000, 0xdf000000, 0xdf000001, 0x5f7fffff, 0x5f800000,
+    0x1e3ce508, 0x7149f2ca, 0x0da24260, 0x3fb504f3, 0x40490fdb, 0xc2c80000, 0x42c80000, 0xc1200000};
+const std::vector<uint64_t> kF32Core = {
+    0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000, 0x3f800001,
+    0x3fc00000, 0x40400000, 0xc0200000, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000, 0xffc00001};
 const std::vector<uint64_t> kF32Core3 = {0x80000000, 0x3f800000, 0x3f800001,
                                          0xff7fffff, 0x7f800000, 0x7fc00000};
 
 std::vector<uint64_t> f64Pool() {
-  std::vector<uint64_t> p = {
-      0, uint64_t{1} << 63, 1, (uint64_t{1} << 63) | 1, 0x000fffffffffffffull,
-      0x0010000000000000ull, 0x8010000000000000ull, 0x3ff0000000000000ull,
-      0xbff0000000000000ull, 0x3ff0000000000001ull, 0x3fefffffffffffffull,
-      0x3ff8000000000000ull, 0x4000000000000000ull, 0x4008000000000000ull,
-      0x3fe0000000000000ull, 0xc004000000000000ull, 0x3fd5555555555555ull,
-      0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull,
-      0xfff0000000000000ull, 0x7ff8000000000000ull, 0xfff8000000000001ull,
-      0x7ff0000000000001ull, 0x7fffffffffffffffull, 0x3ca0000000000000ull,
-      0x3c90000000000000ull, 0x36a0000000000000ull, 0x3690000000000000ull,
-      0x3810000000000000ull, 0x380fffffe0000000ull, 0x380ffffff0000000ull,
-      0x47efffffe0000000ull, 0x47efffffffffffffull, 0x47effffff0000000ull,
-      0x3ff0000010000000ull, 0x3ff0000030000000ull, 0x3ff0000010000001ull,
-      0x3ff0020000000000ull, 0x3ff0010000000000ull, 0x40effc0000000000ull,
-      0x40effe0000000000ull, 0x40effdffffffffffull, 0x4340000000000001ull,
-      0x4340000000000000ull};
+  std::vector<uint64_t> p = {0,
+                             uint64_t{1} << 63,
+                             1,
+                             (uint64_t{1} << 63) | 1,
+                             0x000fffffffffffffull,
+                             0x0010000000000000ull,
+                             0x8010000000000000ull,
+                             0x3ff0000000000000ull,
+                             0xbff0000000000000ull,
+                             0x3ff0000000000001ull,
+                             0x3fefffffffffffffull,
+                             0x3ff8000000000000ull,
+                             0x4000000000000000ull,
+                             0x4008000000000000ull,
+                             0x3fe0000000000000ull,
+                             0xc004000000000000ull,
+                             0x3fd5555555555555ull,
+                             0x7fefffffffffffffull,
+                             0xffefffffffffffffull,
+                             0x7ff0000000000000ull,
+                             0xfff0000000000000ull,
+                             0x7ff8000000000000ull,
+                             0xfff8000000000001ull,
+                             0x7ff0000000000001ull,
+                             0x7fffffffffffffffull,
+                             0x3ca0000000000000ull,
+                             0x3c90000000000000ull,
+                             0x36a0000000000000ull,
+                             0x3690000000000000ull,
+                             0x3810000000000000ull,
+                             0x380fffffe0000000ull,
+                             0x380ffffff0000000ull,
+                             0x47efffffe0000000ull,
+                             0x47efffffffffffffull,
+                             0x47effffff0000000ull,
+                             0x3ff0000010000000ull,
+                             0x3ff0000030000000ull,
+                             0x3ff0000010000001ull,
+                             0x3ff0020000000000ull,
+                             0x3ff0010000000000ull,
+                             0x40effc0000000000ull,
+                             0x40effe0000000000ull,
+                             0x40effdffffffffffull,
+                             0x4340000000000001ull,
+                             0x4340000000000000ull};
   // Integer boundaries (±2^(n-1), 2^n and their neighbours, ± halves) for every width.
   for (int w : {8, 16, 32, 64}) {
     for (double v : {0.5, -0.5}) {
@@ -124,23 +152,32 @@ std::vector<uint64_t> f64Pool() {
     p.push_back(f64(v));
   return p;
 }
-const std::vector<uint64_t> kF64Core = {
-    0, uint64_t{1} << 63, 1, 0x800fffffffffffffull, 0x0010000000000000ull,
-    0x3ff0000000000000ull, 0xbff0000000000000ull, 0x3ff0000000000001ull,
-    0x3ff8000000000000ull, 0x4008000000000000ull, 0xc004000000000000ull,
-    0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull,
-    0xfff0000000000000ull, 0xfff8000000000001ull};
-const std::vector<uint64_t> kF64Core3 = {uint64_t{1} << 63, 0x3ff0000000000000ull,
+const std::vector<uint64_t> kF64Core = {0,
+                                        uint64_t{1} << 63,
+                                        1,
+                                        0x800fffffffffffffull,
+                                        0x0010000000000000ull,
+                                        0x3ff0000000000000ull,
+                                        0xbff0000000000000ull,
+                                        0x3ff0000000000001ull,
+                                        0x3ff8000000000000ull,
+                                        0x4008000000000000ull,
+                                        0xc004000000000000ull,
+                                        0x7fefffffffffffffull,
+                                        0xffefffffffffffffull,
+                                        0x7ff0000000000000ull,
+                                        0xfff0000000000000ull,
+                                        0xfff8000000000001ull};
+const std::vector<uint64_t> kF64Core3 = {uint64_t{1} << 63,     0x3ff0000000000000ull,
                                          0x3ff0000000000001ull, 0xffefffffffffffffull,
                                          0x7ff0000000000000ull, 0x7ff8000000000000ull};
 
 const std::vector<uint64_t> kF16Pool = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0200, 0x0400, 0x8400, 0x0401, 0x3c00,
-    0xbc00, 0x3c01, 0x3bff, 0xbbff, 0x3e00, 0xbe00, 0x4000, 0x4200, 0x3800, 0xb800, 0x4100,
-    0xc100, 0x3555, 0x37ff, 0x3a00, 0x7bff, 0xfbff, 0x7800, 0x7c00, 0xfc00, 0x7e00, 0xfe01,
-    0x7c01, 0x7d00, 0x7fff, 0x1400, 0x0c00, 0x57f0, 0x57f8, 0x5800, 0x5804, 0xd800, 0xd804,
-    0xd808, 0x5bf8, 0x5bfc, 0x5c00, 0x77ff, 0xf800, 0x4c00, 0x4b00, 0xcb00, 0x4a00, 0x2e66,
-    0x4248, 0x5640, 0xd640, 0x4900};
+    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0200, 0x0400, 0x8400, 0x0401, 0x3c00, 0xbc00,
+    0x3c01, 0x3bff, 0xbbff, 0x3e00, 0xbe00, 0x4000, 0x4200, 0x3800, 0xb800, 0x4100, 0xc100, 0x3555,
+    0x37ff, 0x3a00, 0x7bff, 0xfbff, 0x7800, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x7c01, 0x7d00, 0x7fff,
+    0x1400, 0x0c00, 0x57f0, 0x57f8, 0x5800, 0x5804, 0xd800, 0xd804, 0xd808, 0x5bf8, 0x5bfc, 0x5c00,
+    0x77ff, 0xf800, 0x4c00, 0x4b00, 0xcb00, 0x4a00, 0x2e66, 0x4248, 0x5640, 0xd640, 0x4900};
 const std::vector<uint64_t> kF16Core = {0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x3c00,
                                         0xbc00, 0x3c01, 0x3e00, 0x4200, 0xc100, 0x7bff,
                                         0xfbff, 0x7c00, 0xfc00, 0xfe01};
@@ -160,16 +197,50 @@ const std::vector<uint64_t> kBF16Core3 = {0x8000, 0x3f80, 0x3f81, 0xff7f, 0x7f80
 
 std::vector<uint64_t> intPool(int bits) {
   const uint64_t m = maskOf(bits), smax = m >> 1, smin = smax + 1;
-  std::vector<uint64_t> p = {0, 1, 2, 3, 7, m, m - 1, m - 2, smax, smin, smax - 1, smin + 1,
-                             0x5555555555555555ull & m, 0xaaaaaaaaaaaaaaaaull & m, 100,
-                             static_cast<uint64_t>(-100) & m, 1000, uint64_t{1} << (bits / 2),
-                             (uint64_t{1} << (bits / 2)) + 1, (uint64_t{1} << (bits / 2)) - 1};
-  static const int64_t kBoundaries[] = {
-      127, 128, 255, 256, 300, -129, -300, 32767, 32768, 65535, 65536, -32769, 16777217,
-      16777219, 2147483647, 2147483648LL, 4294967295LL, 4294967296LL, 65505, 65519, 65520,
-      9007199254740993LL, 9223372036854775807LL};
-  for (int64_t v : kBoundaries)
-    p.push_back(static_cast<uint64_t>(v) & m);
+  std::vector<uint64_t> p = {0,
+                             1,
+                             2,
+                             3,
+                             7,
+                             m,
+                             m - 1,
+                             m - 2,
+                             smax,
+                             smin,
+                             smax - 1,
+                             smin + 1,
+                             0x5555555555555555ull & m,
+                             0xaaaaaaaaaaaaaaaaull & m,
+                             100,
+                             static_cast<uint64_t>(-100) & m,
+                             1000,
+                             uint64_t{1} << (bits / 2),
+                             (uint64_t{1} << (bits / 2)) + 1,
+                             (uint64_t{1} << (bits / 2)) - 1};
+  static const int64_t kBoundaries[] = {127,
+                                        128,
+                                        255,
+                                        256,
+                                        300,
+                                        -129,
+                                        -300,
+                                        32767,
+                                        32768,
+                                        65535,
+                                        65536,
+                                        -32769,
+                                        16777217,
+                                        16777219,
+                                        2147483647,
+                                        2147483648LL,
+                                        4294967295LL,
+                                        4294967296LL,
+                                        65505,
+                                        65519,
+                                        65520,
+                                        9007199254740993LL,
+                                        9223372036854775807LL};
+  for (int64_t v : kBoundaries) p.push_back(static_cast<uint64_t>(v) & m);
   p.push_back(0x8000000000000401ull & m);
   p.push_back(0x7ffffffffffffdffull & m);
   std::sort(p.begin(), p.end());
@@ -178,8 +249,21 @@ std::vector<uint64_t> intPool(int bits) {
 }
 std::vector<uint64_t> intCore(int bits) {
   const uint64_t m = maskOf(bits), smax = m >> 1, smin = smax + 1;
-  return {0, 1, 2, m, m - 1, 3, 7, smax, smin, smax - 1, smin + 1, 0x5555555555555555ull & m,
-          0xaaaaaaaaaaaaaaaaull & m, uint64_t{1} << (bits / 2), (uint64_t{1} << (bits / 2)) + 1,
+  return {0,
+          1,
+          2,
+          m,
+          m - 1,
+          3,
+          7,
+          smax,
+          smin,
+          smax - 1,
+          smin + 1,
+          0x5555555555555555ull & m,
+          0xaaaaaaaaaaaaaaaaull & m,
+          uint64_t{1} << (bits / 2),
+          (uint64_t{1} << (bits / 2)) + 1,
           1000 & m};
 }
 
@@ -196,10 +280,14 @@ uint64_t moderate(const Lane& l, Rng& r) {
       const uint64_t b = f32(static_cast<float>(v));
       return ((b >> 16) & 0x8000) | ((((b >> 23) & 0xff) - 112) << 10) | ((b >> 13) & 0x3ff);
     }
-    case 'b': return f32(static_cast<float>(v)) >> 16;
-    case 'f': return f32(static_cast<float>(v));
-    case 'd': return f64(v);
-    default: return static_cast<uint64_t>(static_cast<int64_t>(v * 64)) & maskOf(l.bits);
+    case 'b':
+      return f32(static_cast<float>(v)) >> 16;
+    case 'f':
+      return f32(static_cast<float>(v));
+    case 'd':
+      return f64(v);
+    default:
+      return static_cast<uint64_t>(static_cast<int64_t>(v * 64)) & maskOf(l.bits);
   }
 }
 
@@ -209,10 +297,14 @@ struct Pools {
 
 Pools poolsOf(const Lane& l) {
   switch (l.kind) {
-    case 'h': return {kF16Pool, kF16Core, kF16Core3};
-    case 'b': return {kBF16Pool, kBF16Core, kBF16Core3};
-    case 'f': return {kF32Pool, kF32Core, kF32Core3};
-    case 'd': return {f64Pool(), kF64Core, kF64Core3};
+    case 'h':
+      return {kF16Pool, kF16Core, kF16Core3};
+    case 'b':
+      return {kBF16Pool, kBF16Core, kBF16Core3};
+    case 'f':
+      return {kF32Pool, kF32Core, kF32Core3};
+    case 'd':
+      return {f64Pool(), kF64Core, kF64Core3};
     default: {
       std::vector<uint64_t> c = intCore(l.bits);
       return {intPool(l.bits), c, {c[0], c[1], c[3], c[7], c[8], c[11]}};
@@ -238,7 +330,8 @@ std::vector<PtxVector> craftedF32(PtxFamily f) {
     case PtxFamily::Div:
       return {{0x3f800000, 0x40400000}, {0x40000000, 0x40400000}, {0x00800000, 0x40000000},
               {0x7f7fffff, 0x3f000000}, {0x3f800000, 0x7f000001}, {0x7f800000, 0x7f000001}};
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -339,8 +432,7 @@ std::vector<PtxVector> ptxConformVectors(const PtxConformCase& c, int count) {
     std::reverse(hi.begin(), hi.end());
     const int w = lanes[0].bits;
     for (size_t i = 0; i < out.size(); ++i)
-      for (size_t k = 0; k < lanes.size(); ++k)
-        out[i][k] |= (hi[i][k] & maskOf(w)) << (lane * w);
+      for (size_t k = 0; k < lanes.size(); ++k) out[i][k] |= (hi[i][k] & maskOf(w)) << (lane * w);
   }
   return out;
 }

@@ -27,7 +27,7 @@ using PtxVector = std::array<uint64_t, 3>;
 /// One spelling at one operand count (three-input min/max is a separate case).
 struct PtxConformCase {
   std::string opcode;
-  int arity = 0;              ///< operand count including the destination
+  int arity = 0;  ///< operand count including the destination
   PtxInstruction instr;
   std::vector<std::string> srcTypes;  ///< PTX type of each source (one for ld/st: the element)
 };

@@ -5,36 +5,66 @@ namespace tirx::ast {
 
 const char* opSpelling(Op op) {
   switch (op) {
-    case Op::None: return "";
-    case Op::Add: return "+";
-    case Op::Sub: return "-";
-    case Op::Mul: return "*";
-    case Op::Div: return "/";
-    case Op::FloorDiv: return "//";
-    case Op::Mod: return "%";
-    case Op::Pow: return "**";
-    case Op::MatMul: return "@";
-    case Op::BitAnd: return "&";
-    case Op::BitOr: return "|";
-    case Op::BitXor: return "^";
-    case Op::LShift: return "<<";
-    case Op::RShift: return ">>";
-    case Op::Neg: return "-";
-    case Op::Pos: return "+";
-    case Op::Not: return "not";
-    case Op::Invert: return "~";
-    case Op::And: return "and";
-    case Op::Or: return "or";
-    case Op::Eq: return "==";
-    case Op::NotEq: return "!=";
-    case Op::Lt: return "<";
-    case Op::LtE: return "<=";
-    case Op::Gt: return ">";
-    case Op::GtE: return ">=";
-    case Op::Is: return "is";
-    case Op::IsNot: return "is not";
-    case Op::In: return "in";
-    case Op::NotIn: return "not in";
+    case Op::None:
+      return "";
+    case Op::Add:
+      return "+";
+    case Op::Sub:
+      return "-";
+    case Op::Mul:
+      return "*";
+    case Op::Div:
+      return "/";
+    case Op::FloorDiv:
+      return "//";
+    case Op::Mod:
+      return "%";
+    case Op::Pow:
+      return "**";
+    case Op::MatMul:
+      return "@";
+    case Op::BitAnd:
+      return "&";
+    case Op::BitOr:
+      return "|";
+    case Op::BitXor:
+      return "^";
+    case Op::LShift:
+      return "<<";
+    case Op::RShift:
+      return ">>";
+    case Op::Neg:
+      return "-";
+    case Op::Pos:
+      return "+";
+    case Op::Not:
+      return "not";
+    case Op::Invert:
+      return "~";
+    case Op::And:
+      return "and";
+    case Op::Or:
+      return "or";
+    case Op::Eq:
+      return "==";
+    case Op::NotEq:
+      return "!=";
+    case Op::Lt:
+      return "<";
+    case Op::LtE:
+      return "<=";
+    case Op::Gt:
+      return ">";
+    case Op::GtE:
+      return ">=";
+    case Op::Is:
+      return "is";
+    case Op::IsNot:
+      return "is not";
+    case Op::In:
+      return "in";
+    case Op::NotIn:
+      return "not in";
   }
   return "";
 }

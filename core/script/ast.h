@@ -39,13 +39,38 @@ enum class ExprKind {
 enum class Op {
   None,
   // binary
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, LShift, RShift,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  MatMul,
+  BitAnd,
+  BitOr,
+  BitXor,
+  LShift,
+  RShift,
   // unary
-  Neg, Pos, Not, Invert,
+  Neg,
+  Pos,
+  Not,
+  Invert,
   // boolean
-  And, Or,
+  And,
+  Or,
   // comparison
-  Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn,
+  Eq,
+  NotEq,
+  Lt,
+  LtE,
+  Gt,
+  GtE,
+  Is,
+  IsNot,
+  In,
+  NotIn,
 };
 
 /// Python spelling of an operator ("+", "//", "not in", ...).
@@ -62,12 +87,12 @@ struct Keyword {
 
 struct Param {
   std::string name;
-  ExprPtr annotation;    ///< may be null
-  ExprPtr defaultValue;  ///< may be null
+  ExprPtr annotation;        ///< may be null
+  ExprPtr defaultValue;      ///< may be null
   bool keywordOnly = false;  ///< after a bare `*`
   bool star = false;         ///< `*args`
   bool doubleStar = false;   ///< `**kwargs`
-  SourceSpan span;       ///< the parameter name
+  SourceSpan span;           ///< the parameter name
 };
 
 struct Expr {
@@ -80,22 +105,22 @@ struct Expr {
   Op op = Op::None;
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  std::vector<Op> ops;        ///< Compare only
-  std::vector<Param> params;  ///< Lambda only
-  bool parenthesized = false; ///< written inside ( ) — keeps `(a)` distinct from `a` for tuples
+  std::vector<Op> ops;         ///< Compare only
+  std::vector<Param> params;   ///< Lambda only
+  bool parenthesized = false;  ///< written inside ( ) — keeps `(a)` distinct from `a` for tuples
 };
 
 enum class StmtKind {
-  Import,       ///< names
-  ImportFrom,   ///< module, names, level (leading dots)
-  Assign,       ///< targets (chained `a = b = v` gives two), value
-  AugAssign,    ///< targets[0], op, value
-  AnnAssign,    ///< targets[0], annotation, value (may be null)
-  ExprStmt,     ///< value
-  For,          ///< targets[0] = loop target, value = iterable, body, orelse
-  While,        ///< value = test, body, orelse
-  If,           ///< value = test, body, orelse (an `elif` is a nested If alone in orelse)
-  Return,       ///< value (may be null)
+  Import,      ///< names
+  ImportFrom,  ///< module, names, level (leading dots)
+  Assign,      ///< targets (chained `a = b = v` gives two), value
+  AugAssign,   ///< targets[0], op, value
+  AnnAssign,   ///< targets[0], annotation, value (may be null)
+  ExprStmt,    ///< value
+  For,         ///< targets[0] = loop target, value = iterable, body, orelse
+  While,       ///< value = test, body, orelse
+  If,          ///< value = test, body, orelse (an `elif` is a nested If alone in orelse)
+  Return,      ///< value (may be null)
   Pass,
   Break,
   Continue,

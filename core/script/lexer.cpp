@@ -25,18 +25,41 @@ struct Keyword {
 
 // Sorted for binary search.
 constexpr std::array<Keyword, 35> kKeywords = {{
-    {"False", Tok::KwFalse},       {"None", Tok::KwNone},       {"True", Tok::KwTrue},
-    {"and", Tok::KwAnd},           {"as", Tok::KwAs},           {"assert", Tok::KwAssert},
-    {"async", Tok::KwAsync},       {"await", Tok::KwAwait},     {"break", Tok::KwBreak},
-    {"class", Tok::KwClass},       {"continue", Tok::KwContinue}, {"def", Tok::KwDef},
-    {"del", Tok::KwDel},           {"elif", Tok::KwElif},       {"else", Tok::KwElse},
-    {"except", Tok::KwExcept},     {"finally", Tok::KwFinally}, {"for", Tok::KwFor},
-    {"from", Tok::KwFrom},         {"global", Tok::KwGlobal},   {"if", Tok::KwIf},
-    {"import", Tok::KwImport},     {"in", Tok::KwIn},           {"is", Tok::KwIs},
-    {"lambda", Tok::KwLambda},     {"nonlocal", Tok::KwNonlocal}, {"not", Tok::KwNot},
-    {"or", Tok::KwOr},             {"pass", Tok::KwPass},       {"raise", Tok::KwRaise},
-    {"return", Tok::KwReturn},     {"try", Tok::KwTry},         {"while", Tok::KwWhile},
-    {"with", Tok::KwWith},         {"yield", Tok::KwYield},
+    {"False", Tok::KwFalse},
+    {"None", Tok::KwNone},
+    {"True", Tok::KwTrue},
+    {"and", Tok::KwAnd},
+    {"as", Tok::KwAs},
+    {"assert", Tok::KwAssert},
+    {"async", Tok::KwAsync},
+    {"await", Tok::KwAwait},
+    {"break", Tok::KwBreak},
+    {"class", Tok::KwClass},
+    {"continue", Tok::KwContinue},
+    {"def", Tok::KwDef},
+    {"del", Tok::KwDel},
+    {"elif", Tok::KwElif},
+    {"else", Tok::KwElse},
+    {"except", Tok::KwExcept},
+    {"finally", Tok::KwFinally},
+    {"for", Tok::KwFor},
+    {"from", Tok::KwFrom},
+    {"global", Tok::KwGlobal},
+    {"if", Tok::KwIf},
+    {"import", Tok::KwImport},
+    {"in", Tok::KwIn},
+    {"is", Tok::KwIs},
+    {"lambda", Tok::KwLambda},
+    {"nonlocal", Tok::KwNonlocal},
+    {"not", Tok::KwNot},
+    {"or", Tok::KwOr},
+    {"pass", Tok::KwPass},
+    {"raise", Tok::KwRaise},
+    {"return", Tok::KwReturn},
+    {"try", Tok::KwTry},
+    {"while", Tok::KwWhile},
+    {"with", Tok::KwWith},
+    {"yield", Tok::KwYield},
 }};
 
 Tok keywordKind(std::string_view word) {
@@ -48,8 +71,12 @@ Tok keywordKind(std::string_view word) {
 bool isIdentStart(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isIdentChar(char c) {
+  return isIdentStart(c) || (c >= '0' && c <= '9');
+}
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool isHexDigit(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -64,11 +91,25 @@ int digitValue(char c) {
 // the brackets were left open by mistake.
 bool startsStatementAlways(Tok k) {
   switch (k) {
-    case Tok::KwDef: case Tok::KwClass: case Tok::KwReturn: case Tok::KwImport:
-    case Tok::KwPass: case Tok::KwBreak: case Tok::KwContinue: case Tok::KwWhile:
-    case Tok::KwElif: case Tok::KwAssert: case Tok::KwDel: case Tok::KwGlobal: case Tok::KwWith:
-    case Tok::KwTry: case Tok::KwRaise: case Tok::KwNonlocal: case Tok::KwExcept:
-    case Tok::KwFinally: case Tok::KwFrom:
+    case Tok::KwDef:
+    case Tok::KwClass:
+    case Tok::KwReturn:
+    case Tok::KwImport:
+    case Tok::KwPass:
+    case Tok::KwBreak:
+    case Tok::KwContinue:
+    case Tok::KwWhile:
+    case Tok::KwElif:
+    case Tok::KwAssert:
+    case Tok::KwDel:
+    case Tok::KwGlobal:
+    case Tok::KwWith:
+    case Tok::KwTry:
+    case Tok::KwRaise:
+    case Tok::KwNonlocal:
+    case Tok::KwExcept:
+    case Tok::KwFinally:
+    case Tok::KwFrom:
       return true;
     default:
       return false;
@@ -209,8 +250,8 @@ class Lexer {
           error("E0003", spanHere(m_pos, std::max(lineEnd, m_pos)),
                 "unindent to column " + std::to_string(width + 1) +
                     " does not match any outer indentation level (expected column " +
-                    std::to_string(innermost + 1) + " or " +
-                    std::to_string(m_indents.back() + 1) + ")",
+                    std::to_string(innermost + 1) + " or " + std::to_string(m_indents.back() + 1) +
+                    ")",
                 /*errorToken=*/false);
           m_indents.push_back(innermost);
           --popped;
@@ -303,8 +344,7 @@ class Lexer {
       while (e < m_n && isIdentChar(m_src[e])) ++e;
       const Tok k = keywordKind(m_src.substr(pos, e - pos));
       if (startsStatementAlways(k)) return true;
-      if (k == Tok::KwFor || k == Tok::KwIf)
-        return width <= m_brackets.front().lineIndent;
+      if (k == Tok::KwFor || k == Tok::KwIf) return width <= m_brackets.front().lineIndent;
       return false;
     }
     return false;
@@ -387,10 +427,11 @@ class Lexer {
     const SourceSpan span = spanFrom(start, startLine, startCol, m_pos);
     if (badEscape >= 0) {
       // Report at the escape itself; the Error token covers the whole literal.
-      m_out.diagnostics.push_back(makeError(
-          "E0014", SourceSpan{startLine == m_line ? m_line : lineOf(badEscape), colOf(badEscape),
-                              2, badEscape},
-          std::move(badMessage)));
+      m_out.diagnostics.push_back(
+          makeError("E0014",
+                    SourceSpan{startLine == m_line ? m_line : lineOf(badEscape), colOf(badEscape),
+                               2, badEscape},
+                    std::move(badMessage)));
       push(Tok::Error, span);
       return;
     }
@@ -521,8 +562,8 @@ class Lexer {
     if (problem) {
       while (p < m_n && (isIdentChar(m_src[p]) || m_src[p] == '.')) ++p;
       m_pos = p;
-      error("E0008", spanHere(start, p), std::string(problem) + " '" +
-                                             std::string(m_src.substr(start, p - start)) + "'");
+      error("E0008", spanHere(start, p),
+            std::string(problem) + " '" + std::string(m_src.substr(start, p - start)) + "'");
       return;
     }
     m_pos = p;
@@ -546,9 +587,10 @@ class Lexer {
       return;
     }
     if (overflow || value > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-      error("E0008", span, "integer literal '" + std::string(span.length > 40 ? "..." : "") +
-                               std::string(m_src.substr(start, std::min(p - start, 40))) +
-                               "' does not fit in 64 bits");
+      error("E0008", span,
+            "integer literal '" + std::string(span.length > 40 ? "..." : "") +
+                std::string(m_src.substr(start, std::min(p - start, 40))) +
+                "' does not fit in 64 bits");
       return;
     }
     Token& t = push(Tok::Int, span);
@@ -580,59 +622,113 @@ class Lexer {
       return false;
     };
     switch (c) {
-      case '(': kind = Tok::LParen; break;
-      case ')': kind = Tok::RParen; break;
-      case '[': kind = Tok::LBracket; break;
-      case ']': kind = Tok::RBracket; break;
-      case '{': kind = Tok::LBrace; break;
-      case '}': kind = Tok::RBrace; break;
-      case ',': kind = Tok::Comma; break;
-      case ';': kind = Tok::Semicolon; break;
-      case '~': kind = Tok::Tilde; break;
-      case ':': if (!two('=', Tok::ColonEq)) kind = Tok::Colon; break;
-      case '.':
-        if (c2 == '.' && c3 == '.') { kind = Tok::Ellipsis; len = 3; } else { kind = Tok::Dot; }
+      case '(':
+        kind = Tok::LParen;
         break;
-      case '+': if (!augment(ast::Op::Add, 1)) kind = Tok::Plus; break;
+      case ')':
+        kind = Tok::RParen;
+        break;
+      case '[':
+        kind = Tok::LBracket;
+        break;
+      case ']':
+        kind = Tok::RBracket;
+        break;
+      case '{':
+        kind = Tok::LBrace;
+        break;
+      case '}':
+        kind = Tok::RBrace;
+        break;
+      case ',':
+        kind = Tok::Comma;
+        break;
+      case ';':
+        kind = Tok::Semicolon;
+        break;
+      case '~':
+        kind = Tok::Tilde;
+        break;
+      case ':':
+        if (!two('=', Tok::ColonEq)) kind = Tok::Colon;
+        break;
+      case '.':
+        if (c2 == '.' && c3 == '.') {
+          kind = Tok::Ellipsis;
+          len = 3;
+        } else {
+          kind = Tok::Dot;
+        }
+        break;
+      case '+':
+        if (!augment(ast::Op::Add, 1)) kind = Tok::Plus;
+        break;
       case '-':
         if (!augment(ast::Op::Sub, 1) && !two('>', Tok::Arrow)) kind = Tok::Minus;
         break;
       case '*':
         if (c2 == '*') {
-          if (!augment(ast::Op::Pow, 2)) { kind = Tok::DoubleStar; len = 2; }
+          if (!augment(ast::Op::Pow, 2)) {
+            kind = Tok::DoubleStar;
+            len = 2;
+          }
         } else if (!augment(ast::Op::Mul, 1)) {
           kind = Tok::Star;
         }
         break;
       case '/':
         if (c2 == '/') {
-          if (!augment(ast::Op::FloorDiv, 2)) { kind = Tok::DoubleSlash; len = 2; }
+          if (!augment(ast::Op::FloorDiv, 2)) {
+            kind = Tok::DoubleSlash;
+            len = 2;
+          }
         } else if (!augment(ast::Op::Div, 1)) {
           kind = Tok::Slash;
         }
         break;
-      case '%': if (!augment(ast::Op::Mod, 1)) kind = Tok::Percent; break;
-      case '@': if (!augment(ast::Op::MatMul, 1)) kind = Tok::At; break;
-      case '|': if (!augment(ast::Op::BitOr, 1)) kind = Tok::Pipe; break;
-      case '^': if (!augment(ast::Op::BitXor, 1)) kind = Tok::Caret; break;
-      case '&': if (!augment(ast::Op::BitAnd, 1)) kind = Tok::Amp; break;
+      case '%':
+        if (!augment(ast::Op::Mod, 1)) kind = Tok::Percent;
+        break;
+      case '@':
+        if (!augment(ast::Op::MatMul, 1)) kind = Tok::At;
+        break;
+      case '|':
+        if (!augment(ast::Op::BitOr, 1)) kind = Tok::Pipe;
+        break;
+      case '^':
+        if (!augment(ast::Op::BitXor, 1)) kind = Tok::Caret;
+        break;
+      case '&':
+        if (!augment(ast::Op::BitAnd, 1)) kind = Tok::Amp;
+        break;
       case '<':
         if (c2 == '<') {
-          if (!augment(ast::Op::LShift, 2)) { kind = Tok::LShift; len = 2; }
+          if (!augment(ast::Op::LShift, 2)) {
+            kind = Tok::LShift;
+            len = 2;
+          }
         } else if (!two('=', Tok::LtE)) {
           kind = Tok::Lt;
         }
         break;
       case '>':
         if (c2 == '>') {
-          if (!augment(ast::Op::RShift, 2)) { kind = Tok::RShift; len = 2; }
+          if (!augment(ast::Op::RShift, 2)) {
+            kind = Tok::RShift;
+            len = 2;
+          }
         } else if (!two('=', Tok::GtE)) {
           kind = Tok::Gt;
         }
         break;
-      case '=': if (!two('=', Tok::EqEq)) kind = Tok::Assign; break;
-      case '!': if (!two('=', Tok::NotEq)) return false; break;
-      default: return false;
+      case '=':
+        if (!two('=', Tok::EqEq)) kind = Tok::Assign;
+        break;
+      case '!':
+        if (!two('=', Tok::NotEq)) return false;
+        break;
+      default:
+        return false;
     }
     const SourceSpan span = spanHere(m_pos, m_pos + len);
     m_pos += len;
@@ -644,10 +740,14 @@ class Lexer {
 
   void trackBracket(const Token& t) {
     switch (t.kind) {
-      case Tok::LParen: case Tok::LBracket: case Tok::LBrace:
+      case Tok::LParen:
+      case Tok::LBracket:
+      case Tok::LBrace:
         m_brackets.push_back(OpenBracket{t.text[0], t.span, m_lineIndent});
         return;
-      case Tok::RParen: case Tok::RBracket: case Tok::RBrace: {
+      case Tok::RParen:
+      case Tok::RBracket:
+      case Tok::RBrace: {
         if (m_brackets.empty()) return;  // the parser reports the stray closer
         const char open = t.kind == Tok::RParen ? '(' : (t.kind == Tok::RBracket ? '[' : '{');
         // Pop down to the matching opener; a closer matching nothing closes the innermost one.
@@ -670,11 +770,11 @@ class Lexer {
       const unsigned char c = static_cast<unsigned char>(m_src[m_pos]);
       if (c < 0x80) {
         const char ch = static_cast<char>(c);
-        const bool valid = isIdentChar(ch) || ch == ' ' || ch == '\t' || ch == '\n' ||
-                           ch == '\r' || ch == '#' || ch == '"' || ch == '\'' || ch == '\\' ||
-                           std::string_view("()[]{},;:.~+-*/%@|^&<>=").find(ch) !=
-                               std::string_view::npos ||
-                           (ch == '!' && at(m_pos + 1) == '=');
+        const bool valid =
+            isIdentChar(ch) || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '#' ||
+            ch == '"' || ch == '\'' || ch == '\\' ||
+            std::string_view("()[]{},;:.~+-*/%@|^&<>=").find(ch) != std::string_view::npos ||
+            (ch == '!' && at(m_pos + 1) == '=');
         if (valid && m_pos > start) break;
         if (valid) break;
         if (shown.empty()) {

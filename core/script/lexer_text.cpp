@@ -1,10 +1,10 @@
 // Token text helpers of the lexer (see lexer.h): decoding string-literal bodies (escapes, raw
 // strings, \x and \u escapes to UTF-8) and the spellings used in diagnostics
 // ("expected ')', found newline"). Split from lexer.cpp, which holds the scanning pass.
-#include "core/script/lexer.h"
-
 #include <cstdint>
 #include <string>
+
+#include "core/script/lexer.h"
 
 namespace tirx::script {
 namespace {
@@ -74,19 +74,44 @@ std::string decodeStringLiteral(std::string_view raw) {
     }
     ++i;
     switch (e) {
-      case '\n': break;
-      case '\r': if (i + 1 < n && body[i + 1] == '\n') ++i; break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'x': case 'u': case 'U': {
+      case '\n':
+        break;
+      case '\r':
+        if (i + 1 < n && body[i + 1] == '\n') ++i;
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '\'':
+        out += '\'';
+        break;
+      case '"':
+        out += '"';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'x':
+      case 'u':
+      case 'U': {
         const int need = e == 'x' ? 2 : (e == 'u' ? 4 : 8);
         if ((e != 'x' && bytes) || i + static_cast<size_t>(need) >= n) {
           out += '\\';
@@ -94,7 +119,8 @@ std::string decodeStringLiteral(std::string_view raw) {
           break;
         }
         uint32_t v = 0;
-        for (int k = 0; k < need; ++k) v = v * 16 + static_cast<uint32_t>(digitValue(body[i + 1 + k]));
+        for (int k = 0; k < need; ++k)
+          v = v * 16 + static_cast<uint32_t>(digitValue(body[i + 1 + k]));
         i += static_cast<size_t>(need);
         if (e == 'x' && bytes) {
           out += static_cast<char>(v);
@@ -129,85 +155,164 @@ std::string decodeStringLiteral(std::string_view raw) {
 
 const char* tokSpelling(Tok kind) {
   switch (kind) {
-    case Tok::EndOfFile: return "end of file";
-    case Tok::Newline: return "newline";
-    case Tok::Indent: return "indent";
-    case Tok::Dedent: return "end of block";
-    case Tok::Error: return "invalid token";
-    case Tok::Name: return "name";
-    case Tok::Int: return "integer";
-    case Tok::Float: return "number";
-    case Tok::String: return "string literal";
-    case Tok::KwFalse: return "'False'";
-    case Tok::KwNone: return "'None'";
-    case Tok::KwTrue: return "'True'";
-    case Tok::KwAnd: return "'and'";
-    case Tok::KwAs: return "'as'";
-    case Tok::KwAssert: return "'assert'";
-    case Tok::KwAsync: return "'async'";
-    case Tok::KwAwait: return "'await'";
-    case Tok::KwBreak: return "'break'";
-    case Tok::KwClass: return "'class'";
-    case Tok::KwContinue: return "'continue'";
-    case Tok::KwDef: return "'def'";
-    case Tok::KwDel: return "'del'";
-    case Tok::KwElif: return "'elif'";
-    case Tok::KwElse: return "'else'";
-    case Tok::KwExcept: return "'except'";
-    case Tok::KwFinally: return "'finally'";
-    case Tok::KwFor: return "'for'";
-    case Tok::KwFrom: return "'from'";
-    case Tok::KwGlobal: return "'global'";
-    case Tok::KwIf: return "'if'";
-    case Tok::KwImport: return "'import'";
-    case Tok::KwIn: return "'in'";
-    case Tok::KwIs: return "'is'";
-    case Tok::KwLambda: return "'lambda'";
-    case Tok::KwNonlocal: return "'nonlocal'";
-    case Tok::KwNot: return "'not'";
-    case Tok::KwOr: return "'or'";
-    case Tok::KwPass: return "'pass'";
-    case Tok::KwRaise: return "'raise'";
-    case Tok::KwReturn: return "'return'";
-    case Tok::KwTry: return "'try'";
-    case Tok::KwWhile: return "'while'";
-    case Tok::KwWith: return "'with'";
-    case Tok::KwYield: return "'yield'";
-    case Tok::LParen: return "'('";
-    case Tok::RParen: return "')'";
-    case Tok::LBracket: return "'['";
-    case Tok::RBracket: return "']'";
-    case Tok::LBrace: return "'{'";
-    case Tok::RBrace: return "'}'";
-    case Tok::Colon: return "':'";
-    case Tok::Comma: return "','";
-    case Tok::Semicolon: return "';'";
-    case Tok::Dot: return "'.'";
-    case Tok::Ellipsis: return "'...'";
-    case Tok::Arrow: return "'->'";
-    case Tok::Assign: return "'='";
-    case Tok::ColonEq: return "':='";
-    case Tok::AugAssign: return "augmented assignment";
-    case Tok::Plus: return "'+'";
-    case Tok::Minus: return "'-'";
-    case Tok::Star: return "'*'";
-    case Tok::DoubleStar: return "'**'";
-    case Tok::Slash: return "'/'";
-    case Tok::DoubleSlash: return "'//'";
-    case Tok::Percent: return "'%'";
-    case Tok::At: return "'@'";
-    case Tok::Pipe: return "'|'";
-    case Tok::Caret: return "'^'";
-    case Tok::Amp: return "'&'";
-    case Tok::LShift: return "'<<'";
-    case Tok::RShift: return "'>>'";
-    case Tok::Tilde: return "'~'";
-    case Tok::Lt: return "'<'";
-    case Tok::Gt: return "'>'";
-    case Tok::LtE: return "'<='";
-    case Tok::GtE: return "'>='";
-    case Tok::EqEq: return "'=='";
-    case Tok::NotEq: return "'!='";
+    case Tok::EndOfFile:
+      return "end of file";
+    case Tok::Newline:
+      return "newline";
+    case Tok::Indent:
+      return "indent";
+    case Tok::Dedent:
+      return "end of block";
+    case Tok::Error:
+      return "invalid token";
+    case Tok::Name:
+      return "name";
+    case Tok::Int:
+      return "integer";
+    case Tok::Float:
+      return "number";
+    case Tok::String:
+      return "string literal";
+    case Tok::KwFalse:
+      return "'False'";
+    case Tok::KwNone:
+      return "'None'";
+    case Tok::KwTrue:
+      return "'True'";
+    case Tok::KwAnd:
+      return "'and'";
+    case Tok::KwAs:
+      return "'as'";
+    case Tok::KwAssert:
+      return "'assert'";
+    case Tok::KwAsync:
+      return "'async'";
+    case Tok::KwAwait:
+      return "'await'";
+    case Tok::KwBreak:
+      return "'break'";
+    case Tok::KwClass:
+      return "'class'";
+    case Tok::KwContinue:
+      return "'continue'";
+    case Tok::KwDef:
+      return "'def'";
+    case Tok::KwDel:
+      return "'del'";
+    case Tok::KwElif:
+      return "'elif'";
+    case Tok::KwElse:
+      return "'else'";
+    case Tok::KwExcept:
+      return "'except'";
+    case Tok::KwFinally:
+      return "'finally'";
+    case Tok::KwFor:
+      return "'for'";
+    case Tok::KwFrom:
+      return "'from'";
+    case Tok::KwGlobal:
+      return "'global'";
+    case Tok::KwIf:
+      return "'if'";
+    case Tok::KwImport:
+      return "'import'";
+    case Tok::KwIn:
+      return "'in'";
+    case Tok::KwIs:
+      return "'is'";
+    case Tok::KwLambda:
+      return "'lambda'";
+    case Tok::KwNonlocal:
+      return "'nonlocal'";
+    case Tok::KwNot:
+      return "'not'";
+    case Tok::KwOr:
+      return "'or'";
+    case Tok::KwPass:
+      return "'pass'";
+    case Tok::KwRaise:
+      return "'raise'";
+    case Tok::KwReturn:
+      return "'return'";
+    case Tok::KwTry:
+      return "'try'";
+    case Tok::KwWhile:
+      return "'while'";
+    case Tok::KwWith:
+      return "'with'";
+    case Tok::KwYield:
+      return "'yield'";
+    case Tok::LParen:
+      return "'('";
+    case Tok::RParen:
+      return "')'";
+    case Tok::LBracket:
+      return "'['";
+    case Tok::RBracket:
+      return "']'";
+    case Tok::LBrace:
+      return "'{'";
+    case Tok::RBrace:
+      return "'}'";
+    case Tok::Colon:
+      return "':'";
+    case Tok::Comma:
+      return "','";
+    case Tok::Semicolon:
+      return "';'";
+    case Tok::Dot:
+      return "'.'";
+    case Tok::Ellipsis:
+      return "'...'";
+    case Tok::Arrow:
+      return "'->'";
+    case Tok::Assign:
+      return "'='";
+    case Tok::ColonEq:
+      return "':='";
+    case Tok::AugAssign:
+      return "augmented assignment";
+    case Tok::Plus:
+      return "'+'";
+    case Tok::Minus:
+      return "'-'";
+    case Tok::Star:
+      return "'*'";
+    case Tok::DoubleStar:
+      return "'**'";
+    case Tok::Slash:
+      return "'/'";
+    case Tok::DoubleSlash:
+      return "'//'";
+    case Tok::Percent:
+      return "'%'";
+    case Tok::At:
+      return "'@'";
+    case Tok::Pipe:
+      return "'|'";
+    case Tok::Caret:
+      return "'^'";
+    case Tok::Amp:
+      return "'&'";
+    case Tok::LShift:
+      return "'<<'";
+    case Tok::RShift:
+      return "'>>'";
+    case Tok::Tilde:
+      return "'~'";
+    case Tok::Lt:
+      return "'<'";
+    case Tok::Gt:
+      return "'>'";
+    case Tok::LtE:
+      return "'<='";
+    case Tok::GtE:
+      return "'>='";
+    case Tok::EqEq:
+      return "'=='";
+    case Tok::NotEq:
+      return "'!='";
   }
   return "token";
 }

@@ -29,28 +29,69 @@ ExprPtr makeExpr(ExprKind kind, SourceSpan span) {
 // Binary operators from `|` (1) to `*` (6); 0 = not a binary operator.
 int binaryPrec(Tok k, Op& op) {
   switch (k) {
-    case Tok::Pipe: op = Op::BitOr; return 1;
-    case Tok::Caret: op = Op::BitXor; return 2;
-    case Tok::Amp: op = Op::BitAnd; return 3;
-    case Tok::LShift: op = Op::LShift; return 4;
-    case Tok::RShift: op = Op::RShift; return 4;
-    case Tok::Plus: op = Op::Add; return 5;
-    case Tok::Minus: op = Op::Sub; return 5;
-    case Tok::Star: op = Op::Mul; return 6;
-    case Tok::Slash: op = Op::Div; return 6;
-    case Tok::DoubleSlash: op = Op::FloorDiv; return 6;
-    case Tok::Percent: op = Op::Mod; return 6;
-    case Tok::At: op = Op::MatMul; return 6;
-    default: return 0;
+    case Tok::Pipe:
+      op = Op::BitOr;
+      return 1;
+    case Tok::Caret:
+      op = Op::BitXor;
+      return 2;
+    case Tok::Amp:
+      op = Op::BitAnd;
+      return 3;
+    case Tok::LShift:
+      op = Op::LShift;
+      return 4;
+    case Tok::RShift:
+      op = Op::RShift;
+      return 4;
+    case Tok::Plus:
+      op = Op::Add;
+      return 5;
+    case Tok::Minus:
+      op = Op::Sub;
+      return 5;
+    case Tok::Star:
+      op = Op::Mul;
+      return 6;
+    case Tok::Slash:
+      op = Op::Div;
+      return 6;
+    case Tok::DoubleSlash:
+      op = Op::FloorDiv;
+      return 6;
+    case Tok::Percent:
+      op = Op::Mod;
+      return 6;
+    case Tok::At:
+      op = Op::MatMul;
+      return 6;
+    default:
+      return 0;
   }
 }
 
 bool startsExpression(Tok k) {
   switch (k) {
-    case Tok::Name: case Tok::Int: case Tok::Float: case Tok::String: case Tok::KwTrue:
-    case Tok::KwFalse: case Tok::KwNone: case Tok::LParen: case Tok::LBracket: case Tok::LBrace:
-    case Tok::Minus: case Tok::Plus: case Tok::Tilde: case Tok::KwNot: case Tok::KwLambda:
-    case Tok::Star: case Tok::Ellipsis: case Tok::KwAwait: case Tok::KwYield: case Tok::Error:
+    case Tok::Name:
+    case Tok::Int:
+    case Tok::Float:
+    case Tok::String:
+    case Tok::KwTrue:
+    case Tok::KwFalse:
+    case Tok::KwNone:
+    case Tok::LParen:
+    case Tok::LBracket:
+    case Tok::LBrace:
+    case Tok::Minus:
+    case Tok::Plus:
+    case Tok::Tilde:
+    case Tok::KwNot:
+    case Tok::KwLambda:
+    case Tok::Star:
+    case Tok::Ellipsis:
+    case Tok::KwAwait:
+    case Tok::KwYield:
+    case Tok::Error:
       return true;
     default:
       return false;
@@ -178,13 +219,27 @@ ExprPtr Parser::parseComparison() {
     Op op = Op::None;
     int width = 1;
     switch (cur().kind) {
-      case Tok::Lt: op = Op::Lt; break;
-      case Tok::Gt: op = Op::Gt; break;
-      case Tok::EqEq: op = Op::Eq; break;
-      case Tok::GtE: op = Op::GtE; break;
-      case Tok::LtE: op = Op::LtE; break;
-      case Tok::NotEq: op = Op::NotEq; break;
-      case Tok::KwIn: op = Op::In; break;
+      case Tok::Lt:
+        op = Op::Lt;
+        break;
+      case Tok::Gt:
+        op = Op::Gt;
+        break;
+      case Tok::EqEq:
+        op = Op::Eq;
+        break;
+      case Tok::GtE:
+        op = Op::GtE;
+        break;
+      case Tok::LtE:
+        op = Op::LtE;
+        break;
+      case Tok::NotEq:
+        op = Op::NotEq;
+        break;
+      case Tok::KwIn:
+        op = Op::In;
+        break;
       case Tok::KwNot:
         if (peekTok().kind == Tok::KwIn) {
           op = Op::NotIn;
@@ -199,7 +254,8 @@ ExprPtr Parser::parseComparison() {
           op = Op::Is;
         }
         break;
-      default: break;
+      default:
+        break;
     }
     if (op == Op::None) break;
     for (int i = 0; i < width; ++i) advance();
@@ -353,9 +409,12 @@ ExprPtr Parser::parseAtom() {
       advance();
       return e;
     }
-    case Tok::LParen: return parseParenthesized();
-    case Tok::LBracket: return parseListDisplay();
-    case Tok::LBrace: return parseBraceDisplay();
+    case Tok::LParen:
+      return parseParenthesized();
+    case Tok::LBracket:
+      return parseListDisplay();
+    case Tok::LBrace:
+      return parseBraceDisplay();
     case Tok::Ellipsis:
       fail("E0010", t.span, "'...' (Ellipsis) is not supported in scripts");
       return placeholder();
@@ -390,7 +449,8 @@ ExprPtr Parser::parseParenthesized() {
   ExprPtr first = at(Tok::Star) ? parseStarExpr() : parseTest();
   if (m_panic) return placeholder();
   if (at(Tok::KwFor)) rejectComprehension();
-  if (at(Tok::ColonEq)) fail("E0010", cur().span, "assignment expressions (':=') are not supported");
+  if (at(Tok::ColonEq))
+    fail("E0010", cur().span, "assignment expressions (':=') are not supported");
   if (!at(Tok::Comma)) {
     if (!expectClose(open)) return placeholder();
     first->parenthesized = true;
@@ -465,8 +525,7 @@ ExprPtr Parser::parseStarExpr() {
 // argument: test | NAME '=' test | '*' test | '**' test
 void Parser::parseCallArguments(Expr& call, const Token& open) {
   bool sawKeyword = false, sawDoubleStar = false;
-  while (!m_panic && !at(Tok::RParen) &&
-         (startsExpression(cur().kind) || at(Tok::DoubleStar))) {
+  while (!m_panic && !at(Tok::RParen) && (startsExpression(cur().kind) || at(Tok::DoubleStar))) {
     const SourceSpan argStart = cur().span;
     if (accept(Tok::DoubleStar)) {
       ExprPtr value = parseTest();
@@ -487,7 +546,8 @@ void Parser::parseCallArguments(Expr& call, const Token& open) {
       sawKeyword = true;
     } else if (accept(Tok::Star)) {
       ExprPtr operand = parseTest();
-      if (sawDoubleStar) fail("E0013", argStart, "iterable argument unpacking follows keyword argument unpacking");
+      if (sawDoubleStar)
+        fail("E0013", argStart, "iterable argument unpacking follows keyword argument unpacking");
       ExprPtr e = makeExpr(ExprKind::Starred, spanFrom(argStart));
       e->args.push_back(std::move(operand));
       call.args.push_back(std::move(e));
@@ -534,9 +594,7 @@ ExprPtr Parser::parseSubscript() {
     if (m_panic || !at(Tok::Colon)) return lower;
   }
   advance();
-  auto endsPart = [this] {
-    return at(Tok::Colon) || at(Tok::RBracket) || at(Tok::Comma);
-  };
+  auto endsPart = [this] { return at(Tok::Colon) || at(Tok::RBracket) || at(Tok::Comma); };
   ExprPtr upper = endsPart() ? nullptr : parseTest();
   ExprPtr step;
   if (!m_panic && accept(Tok::Colon)) {

@@ -36,16 +36,28 @@ StmtPtr makeStmt(StmtKind kind, SourceSpan span) {
 
 const char* describeTargetKind(ExprKind k) {
   switch (k) {
-    case ExprKind::Call: return "function call";
-    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str: case ExprKind::Bool:
-    case ExprKind::None: return "literal";
-    case ExprKind::Compare: return "comparison";
-    case ExprKind::BoolOp: return "boolean expression";
-    case ExprKind::IfExp: return "conditional expression";
-    case ExprKind::Lambda: return "lambda";
-    case ExprKind::Dict: return "dict display";
-    case ExprKind::Slice: return "slice";
-    default: return "expression";
+    case ExprKind::Call:
+      return "function call";
+    case ExprKind::Int:
+    case ExprKind::Float:
+    case ExprKind::Str:
+    case ExprKind::Bool:
+    case ExprKind::None:
+      return "literal";
+    case ExprKind::Compare:
+      return "comparison";
+    case ExprKind::BoolOp:
+      return "boolean expression";
+    case ExprKind::IfExp:
+      return "conditional expression";
+    case ExprKind::Lambda:
+      return "lambda";
+    case ExprKind::Dict:
+      return "dict display";
+    case ExprKind::Slice:
+      return "slice";
+    default:
+      return "expression";
   }
 }
 
@@ -123,9 +135,15 @@ void Parser::parseStatement(Block& out) {
       stmt = parseFunctionDef(std::move(decorators));
       break;
     }
-    case Tok::KwIf: stmt = parseIf(); break;
-    case Tok::KwFor: stmt = parseFor(); break;
-    case Tok::KwWhile: stmt = parseWhile(); break;
+    case Tok::KwIf:
+      stmt = parseIf();
+      break;
+    case Tok::KwFor:
+      stmt = parseFor();
+      break;
+    case Tok::KwWhile:
+      stmt = parseWhile();
+      break;
     case Tok::KwClass:
     case Tok::KwTry:
     case Tok::KwWith:
@@ -267,8 +285,10 @@ StmtPtr Parser::parseSmallStatement() {
       s->span = spanFrom(start);
       return s;
     }
-    case Tok::KwImport: return parseImport();
-    case Tok::KwFrom: return parseImportFrom();
+    case Tok::KwImport:
+      return parseImport();
+    case Tok::KwFrom:
+      return parseImportFrom();
     case Tok::KwRaise:
     case Tok::KwNonlocal:
     case Tok::KwYield:

@@ -70,12 +70,14 @@ SourceSpan Parser::missingTokenSpan() const {
 }
 
 void Parser::fail(const char* code, SourceSpan span, std::string message) {
-  if (!m_panic && cur().kind != Tok::Error) m_diags.push_back(makeError(code, span, std::move(message)));
+  if (!m_panic && cur().kind != Tok::Error)
+    m_diags.push_back(makeError(code, span, std::move(message)));
   m_panic = true;
 }
 
 void Parser::failExpected(const char* what) {
-  fail("E0001", missingTokenSpan(), std::string("expected ") + what + ", found " + describeToken(cur()));
+  fail("E0001", missingTokenSpan(),
+       std::string("expected ") + what + ", found " + describeToken(cur()));
 }
 
 void Parser::report(const char* code, SourceSpan span, std::string message) {

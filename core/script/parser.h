@@ -12,8 +12,8 @@
 namespace tirx {
 
 struct ParseResult {
-  ast::Module module;      ///< whatever could be parsed (statements with errors are skipped)
-  Diagnostics diagnostics; ///< syntax errors: codes E0001..E0099 (see docs/diagnostics.md)
+  ast::Module module;       ///< whatever could be parsed (statements with errors are skipped)
+  Diagnostics diagnostics;  ///< syntax errors: codes E0001..E0099 (see docs/diagnostics.md)
 };
 
 /// Parse a whole script. Never throws, never loops forever; any byte string is accepted.

@@ -24,8 +24,7 @@ class Parser {
   static constexpr int kMaxExprDepth = 200;
   static constexpr int kMaxBlockDepth = 100;
 
-  Parser(const std::vector<Token>& tokens, Diagnostics& diags)
-      : m_toks(tokens), m_diags(diags) {}
+  Parser(const std::vector<Token>& tokens, Diagnostics& diags) : m_toks(tokens), m_diags(diags) {}
 
   /// file_input: (NEWLINE | stmt)* ENDMARKER
   ast::Block parseFile();
@@ -113,7 +112,7 @@ class Parser {
   const std::vector<Token>& m_toks;
   Diagnostics& m_diags;
   size_t m_pos = 0;
-  int m_prevEnd = 0;  // byte offset just past the last consumed token
+  int m_prevEnd = 0;      // byte offset just past the last consumed token
   SourceSpan m_prevSpan;  // the last consumed token
   Tok m_prevKind = Tok::EndOfFile;
   bool m_panic = false;

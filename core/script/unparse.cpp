@@ -22,35 +22,72 @@ namespace {
 
 // Precedence levels, lowest first (Python's table).
 enum Prec {
-  kTuple = 0, kLambda, kIfExp, kOr, kAnd, kNot, kCompare, kBitOr, kBitXor, kBitAnd, kShift,
-  kArith, kTerm, kUnary, kPow, kPrimary, kAtom
+  kTuple = 0,
+  kLambda,
+  kIfExp,
+  kOr,
+  kAnd,
+  kNot,
+  kCompare,
+  kBitOr,
+  kBitXor,
+  kBitAnd,
+  kShift,
+  kArith,
+  kTerm,
+  kUnary,
+  kPow,
+  kPrimary,
+  kAtom
 };
 
 int binaryPrec(Op op) {
   switch (op) {
-    case Op::BitOr: return kBitOr;
-    case Op::BitXor: return kBitXor;
-    case Op::BitAnd: return kBitAnd;
-    case Op::LShift: case Op::RShift: return kShift;
-    case Op::Add: case Op::Sub: return kArith;
-    case Op::Pow: return kPow;
-    default: return kTerm;
+    case Op::BitOr:
+      return kBitOr;
+    case Op::BitXor:
+      return kBitXor;
+    case Op::BitAnd:
+      return kBitAnd;
+    case Op::LShift:
+    case Op::RShift:
+      return kShift;
+    case Op::Add:
+    case Op::Sub:
+      return kArith;
+    case Op::Pow:
+      return kPow;
+    default:
+      return kTerm;
   }
 }
 
 int precOf(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Tuple: return e.parenthesized ? kAtom : kTuple;
-    case ExprKind::Lambda: return kLambda;
-    case ExprKind::IfExp: return kIfExp;
-    case ExprKind::BoolOp: return e.op == Op::Or ? kOr : kAnd;
-    case ExprKind::Unary: return e.op == Op::Not ? kNot : kUnary;
-    case ExprKind::Compare: return kCompare;
-    case ExprKind::Binary: return binaryPrec(e.op);
-    case ExprKind::Attribute: case ExprKind::Subscript: case ExprKind::Call: return kPrimary;
-    case ExprKind::Slice: return kTuple;
-    case ExprKind::Starred: return kBitOr;
-    default: return kAtom;
+    case ExprKind::Tuple:
+      return e.parenthesized ? kAtom : kTuple;
+    case ExprKind::Lambda:
+      return kLambda;
+    case ExprKind::IfExp:
+      return kIfExp;
+    case ExprKind::BoolOp:
+      return e.op == Op::Or ? kOr : kAnd;
+    case ExprKind::Unary:
+      return e.op == Op::Not ? kNot : kUnary;
+    case ExprKind::Compare:
+      return kCompare;
+    case ExprKind::Binary:
+      return binaryPrec(e.op);
+    case ExprKind::Attribute:
+    case ExprKind::Subscript:
+    case ExprKind::Call:
+      return kPrimary;
+    case ExprKind::Slice:
+      return kTuple;
+    case ExprKind::Starred:
+      return kBitOr;
+    default:
+      return kAtom;
   }
 }
 
@@ -59,11 +96,21 @@ void quoteString(const std::string& s, std::string& out) {
   for (char c : s) {
     const unsigned char u = static_cast<unsigned char>(c);
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (u < 0x20 || u == 0x7f) {
           char buf[8];
@@ -133,7 +180,7 @@ class Printer {
 
   void block(const ast::Block& body, int indent) {
     if (body.empty()) {
-    out.append(static_cast<size_t>(indent) * 4, ' ');
+      out.append(static_cast<size_t>(indent) * 4, ' ');
       out += "pass\n";
       return;
     }
@@ -167,17 +214,29 @@ class Printer {
 
   void exprBody(const Expr& e) {
     switch (e.kind) {
-      case ExprKind::Name: out += e.text; break;
-      case ExprKind::Int: out += std::to_string(e.intValue); break;
-      case ExprKind::Float: formatFloat(e.floatValue, out); break;
-      case ExprKind::Str: quoteString(e.text, out); break;
-      case ExprKind::Bool: out += e.boolValue ? "True" : "False"; break;
-      case ExprKind::None: out += "None"; break;
+      case ExprKind::Name:
+        out += e.text;
+        break;
+      case ExprKind::Int:
+        out += std::to_string(e.intValue);
+        break;
+      case ExprKind::Float:
+        formatFloat(e.floatValue, out);
+        break;
+      case ExprKind::Str:
+        quoteString(e.text, out);
+        break;
+      case ExprKind::Bool:
+        out += e.boolValue ? "True" : "False";
+        break;
+      case ExprKind::None:
+        out += "None";
+        break;
       case ExprKind::Attribute: {
         const Expr* obj = e.args.empty() ? nullptr : e.args[0].get();
         // `1.real` would lex as the float `1.` followed by a name.
         expr(obj, obj && (obj->kind == ExprKind::Int || obj->kind == ExprKind::Float) ? kAtom + 1
-                                                                                         : kPrimary);
+                                                                                      : kPrimary);
         out += '.';
         out += e.text;
         break;
@@ -187,7 +246,8 @@ class Printer {
         expr(e.args[0].get(), kPrimary);
         out += '[';
         const Expr* index = e.args[1].get();
-        if (index && index->kind == ExprKind::Tuple && !index->parenthesized && !index->args.empty()) {
+        if (index && index->kind == ExprKind::Tuple && !index->parenthesized &&
+            !index->args.empty()) {
           for (size_t i = 0; i < index->args.size(); ++i) {
             if (i) out += ", ";
             subscriptElement(index->args[i].get());
@@ -394,7 +454,9 @@ class Printer {
           expr(s.value.get(), kTuple);
         }
         break;
-      case StmtKind::ExprStmt: expr(s.value.get(), kTuple); break;
+      case StmtKind::ExprStmt:
+        expr(s.value.get(), kTuple);
+        break;
       case StmtKind::For:
         out += "for ";
         if (!s.targets.empty()) expr(s.targets[0].get(), kTuple);
@@ -418,9 +480,15 @@ class Printer {
           expr(s.value.get(), kTuple);
         }
         break;
-      case StmtKind::Pass: out += "pass"; break;
-      case StmtKind::Break: out += "break"; break;
-      case StmtKind::Continue: out += "continue"; break;
+      case StmtKind::Pass:
+        out += "pass";
+        break;
+      case StmtKind::Break:
+        out += "break";
+        break;
+      case StmtKind::Continue:
+        out += "continue";
+        break;
       case StmtKind::FunctionDef:
         out += "def ";
         out += s.name;
@@ -453,7 +521,8 @@ class Printer {
           out += s.names[i].name;
         }
         break;
-      case StmtKind::If: break;  // handled above
+      case StmtKind::If:
+        break;  // handled above
     }
     out += '\n';
   }
@@ -526,23 +595,23 @@ std::string unparse(const ast::Expr& expr) {
   return std::move(p.out);
 }
 
-bool sameTree(const ast::Module& a, const ast::Module& b) { return sameBlock(a.body, b.body); }
+bool sameTree(const ast::Module& a, const ast::Module& b) {
+  return sameBlock(a.body, b.body);
+}
 
 bool sameTree(const ast::Expr& a, const ast::Expr& b) {
   if (a.kind != b.kind || a.text != b.text || a.intValue != b.intValue || a.op != b.op ||
       a.boolValue != b.boolValue || a.ops != b.ops)
     return false;
   // Floats compare by value, with NaN equal to itself.
-  if (!(a.floatValue == b.floatValue ||
-        (std::isnan(a.floatValue) && std::isnan(b.floatValue))))
+  if (!(a.floatValue == b.floatValue || (std::isnan(a.floatValue) && std::isnan(b.floatValue))))
     return false;
   // Parentheses only change the tree for tuples (`(a, b)` vs a bare `a, b`).
   if (a.kind == ExprKind::Tuple && a.parenthesized != b.parenthesized) return false;
   if (!sameList(a.args, b.args) || !sameParams(a.params, b.params)) return false;
   if (a.keywords.size() != b.keywords.size()) return false;
   for (size_t i = 0; i < a.keywords.size(); ++i) {
-    if (a.keywords[i].name != b.keywords[i].name ||
-        !same(a.keywords[i].value, b.keywords[i].value))
+    if (a.keywords[i].name != b.keywords[i].name || !same(a.keywords[i].value, b.keywords[i].value))
       return false;
   }
   return true;

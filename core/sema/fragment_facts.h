@@ -21,13 +21,13 @@ namespace tirx {
 
 /// One element of a fragment operand.
 struct FragmentCell {
-  int warp = 0;    ///< the warp of the op's group (0 at scope="warp")
-  int repeat = 0;  ///< the operand's repeat, flattened row-major over FragmentFact::repeat
-  int row = 0, col = 0;  ///< the element in the instruction's atom frame (element units)
-  int needLane = 0;      ///< the lane the fragment map needs (0..31)
-  int needReg = 0;       ///< its 32-bit register among the operand's registers
-  int needHalf = 0;      ///< 16-bit data: 0 = bits 0–15, 1 = bits 16–31
-  int element = 0;       ///< the PTX element index (a_i, b_i, c_i, d_i; ldmatrix 2·reg + half)
+  int warp = 0;             ///< the warp of the op's group (0 at scope="warp")
+  int repeat = 0;           ///< the operand's repeat, flattened row-major over FragmentFact::repeat
+  int row = 0, col = 0;     ///< the element in the instruction's atom frame (element units)
+  int needLane = 0;         ///< the lane the fragment map needs (0..31)
+  int needReg = 0;          ///< its 32-bit register among the operand's registers
+  int needHalf = 0;         ///< 16-bit data: 0 = bits 0–15, 1 = bits 16–31
+  int element = 0;          ///< the PTX element index (a_i, b_i, c_i, d_i; ldmatrix 2·reg + half)
   int64_t haveThread = -1;  ///< the thread the tensor's layout gives (warp-relative lane when
                             ///< the warp matches), −1 for a layout without thread axes
   int64_t haveSlot = 0;     ///< the register slot the layout gives (in the tensor's units)
@@ -54,10 +54,10 @@ struct FragmentFact {
   /// warpgroup's 64-row frame in one block, FragmentCell::warp the cell's warp, needLane its lane;
   /// `warps` is then 1).
   int frameThreads = 32;
-  std::vector<int64_t> repeat;     ///< the operand's repeat extents (empty: one atom)
-  std::vector<FragmentCell> cells; ///< warp-major, then repeat, then the atom's words row-major
-  int64_t mismatches = 0;          ///< cells with mismatch (over all cells, also those cut off)
-  bool truncated = false;          ///< cells stops after kMaxFragmentCells
+  std::vector<int64_t> repeat;      ///< the operand's repeat extents (empty: one atom)
+  std::vector<FragmentCell> cells;  ///< warp-major, then repeat, then the atom's words row-major
+  int64_t mismatches = 0;           ///< cells with mismatch (over all cells, also those cut off)
+  bool truncated = false;           ///< cells stops after kMaxFragmentCells
 };
 
 /// The cell budget of one FragmentFact (a 64×64 tile at CTA scope fits several times).
@@ -87,13 +87,13 @@ struct DescriptorFact {
   SourceSpan opSpan, operandSpan;
   SourceSpan keywordSpan;  ///< the a_descriptor=/b_descriptor= value (line 0 when absent)
   std::string opcode;
-  char operand = 'a';      ///< 'a' or 'b'
-  std::string tensor;      ///< the operand as written ("As[0:64, :]")
-  std::string buffer;      ///< the shared allocation it reads
+  char operand = 'a';  ///< 'a' or 'b'
+  std::string tensor;  ///< the operand as written ("As[0:64, :]")
+  std::string buffer;  ///< the shared allocation it reads
   std::vector<int64_t> bufferShape;
   MatrixMajor major = MatrixMajor::K;
   int elemBytes = 2;
-  int64_t rows = 64, kSteps = 1;  ///< a sub-operand is rows × 16 elements
+  int64_t rows = 64, kSteps = 1;           ///< a sub-operand is rows × 16 elements
   std::vector<DescriptorSubOperand> subs;  ///< A: repeat-major, then k-step; B: k-steps
 };
 
@@ -102,7 +102,8 @@ struct DescriptorFact {
 struct CheckedScript {
   FrontEndResult frontEnd;
   std::vector<FragmentFact> fragments;
-  std::vector<DescriptorFact> descriptors;  ///< wgmma shared operands sema accepted, in program order
+  std::vector<DescriptorFact>
+      descriptors;  ///< wgmma shared operands sema accepted, in program order
 };
 
 /// checkScript plus the fragment facts (the CLI's checkScript does not pay for them).

@@ -15,7 +15,9 @@ namespace sema {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 
 /// Module paths of the three TIRx namespaces, in both spellings (spec §0.1).
 enum class TirxModule { None, Script, ScriptParent, Layout, Axis };
@@ -31,9 +33,9 @@ TirxModule classifyModule(const std::string& m) {
 }
 
 const std::vector<std::string> kLayoutNames = {"S", "R", "TileLayout", "Axis", "ComposeLayout"};
-const std::vector<std::string> kAxisNames = {"laneid", "warpid", "tx",  "wgid", "tid_in_wg",
-                                             "wid_in_wg", "bx",  "by",  "bz",   "cbx",
-                                             "cby",    "cbz",    "m",   "TLane", "TCol"};
+const std::vector<std::string> kAxisNames = {"laneid",    "warpid", "tx", "wgid",  "tid_in_wg",
+                                             "wid_in_wg", "bx",     "by", "bz",    "cbx",
+                                             "cby",       "cbz",    "m",  "TLane", "TCol"};
 
 size_t editDistance(const std::string& a, const std::string& b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -294,8 +296,9 @@ bool Analyzer::checkCallShape(const ast::Expr& call, const std::string& display,
   }
   for (const auto& k : call.keywords) {
     if (std::find(keywords.begin(), keywords.end(), k.name) == keywords.end()) {
-      auto& d = error("E0103", k.span,
-                      display + " has no keyword argument '" + (k.name.empty() ? "**" : k.name) + "'");
+      auto& d =
+          error("E0103", k.span,
+                display + " has no keyword argument '" + (k.name.empty() ? "**" : k.name) + "'");
       const std::string best = closestName(k.name, keywords);
       if (!best.empty()) note(d, k.span, "did you mean '" + best + "'?");
       ok = false;
@@ -307,7 +310,8 @@ bool Analyzer::checkCallShape(const ast::Expr& call, const std::string& display,
 std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
   using K = ast::ExprKind;
   switch (e.kind) {
-    case K::Int: return e.intValue;
+    case K::Int:
+      return e.intValue;
     case K::Name: {
       const Binding* b = lookup(e.text);
       if (b && b->kind == Binding::Kind::IntConst) {
@@ -339,10 +343,20 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       break;
     case K::Binary: {
       switch (e.op) {
-        case ast::Op::Add: case ast::Op::Sub: case ast::Op::Mul: case ast::Op::FloorDiv:
-        case ast::Op::Mod: case ast::Op::Pow: case ast::Op::BitAnd: case ast::Op::BitOr:
-        case ast::Op::BitXor: case ast::Op::LShift: case ast::Op::RShift: break;
-        default: goto notStatic;
+        case ast::Op::Add:
+        case ast::Op::Sub:
+        case ast::Op::Mul:
+        case ast::Op::FloorDiv:
+        case ast::Op::Mod:
+        case ast::Op::Pow:
+        case ast::Op::BitAnd:
+        case ast::Op::BitOr:
+        case ast::Op::BitXor:
+        case ast::Op::LShift:
+        case ast::Op::RShift:
+          break;
+        default:
+          goto notStatic;
       }
       auto a = staticInt(*e.args[0], report);
       if (!a) return std::nullopt;
@@ -376,16 +390,18 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
 notStatic:
-  if (report)
-    error("E0105", e.span, "expected a static integer, found '" + text(e.span) + "'");
+  if (report) error("E0105", e.span, "expected a static integer, found '" + text(e.span) + "'");
   return std::nullopt;
 }
 
 void Analyzer::reportModuleFold(const Binding& b) {
-  if (std::find(m_reportedFolds.begin(), m_reportedFolds.end(), b.failedFold) != m_reportedFolds.end()) return;
+  if (std::find(m_reportedFolds.begin(), m_reportedFolds.end(), b.failedFold) !=
+      m_reportedFolds.end())
+    return;
   m_reportedFolds.push_back(b.failedFold);
   staticInt(*b.failedFold, false);  // not quiet now: reports the overflow at the definition
 }
@@ -394,7 +410,7 @@ void Analyzer::reportModuleFold(const Binding& b) {
 /// messages about `noun` ("tensor", "allocation"); false when any dimension is not a static
 /// positive integer, the shape is empty, or it has more than 2^40 elements.
 bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::string& noun,
-                       const std::string& article, std::vector<int64_t>& out) {
+                           const std::string& article, std::vector<int64_t>& out) {
   std::vector<const ast::Expr*> dims;
   if (sh.kind == ast::ExprKind::Tuple || sh.kind == ast::ExprKind::List)
     for (const auto& d : sh.args) dims.push_back(d.get());
@@ -411,7 +427,9 @@ bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::str
     if (!v && m_diags.size() != before) {
       ok = false;
     } else if (!v) {
-      error(code, d->span, noun + " dimensions must be static positive integers (decision D-1), found '" + text(d->span) + "'");
+      error(code, d->span,
+            noun + " dimensions must be static positive integers (decision D-1), found '" +
+                text(d->span) + "'");
       ok = false;
     } else if (*v <= 0) {
       error(code, d->span, noun + " dimensions must be positive, found " + std::to_string(*v));
@@ -422,9 +440,9 @@ bool Analyzer::staticShape(const ast::Expr& sh, const char* code, const std::str
   }
   if (ok && out.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
     const bool vowel = !noun.empty() && std::string("aeiou").find(noun[0]) != std::string::npos;
-    error("E0242", sh.span, (vowel ? "an " : "a ") + noun + " of " + std::to_string(out.size()) +
-                                " dimensions; at most " + std::to_string(ir::kMaxTensorRank) +
-                                " are supported");
+    error("E0242", sh.span,
+          (vowel ? "an " : "a ") + noun + " of " + std::to_string(out.size()) +
+              " dimensions; at most " + std::to_string(ir::kMaxTensorRank) + " are supported");
     ok = false;
   }
   if (ok && tooManyElements(out)) {
@@ -448,7 +466,8 @@ std::optional<ir::DType> Analyzer::dtypeArg(const ast::Expr& e, bool report) {
   auto t = name.empty() ? std::nullopt : ir::parseDType(name);
   if (!t || *t == ir::DType::Void) {
     if (report) {
-      auto& d = error("E0114", e.span, "expected a dtype such as \"float32\", found '" + text(e.span) + "'");
+      auto& d = error("E0114", e.span,
+                      "expected a dtype such as \"float32\", found '" + text(e.span) + "'");
       std::vector<std::string> names;
       for (int i = 0; i < static_cast<int>(ir::DType::Void); ++i)
         names.emplace_back(ir::dtypeName(static_cast<ir::DType>(i)));
@@ -618,8 +637,11 @@ void Analyzer::bindModuleName(const ast::Expr& target, const ast::Expr& value) {
   if (value.kind == ast::ExprKind::Call && builtinPath(*value.args[0]) == "T.dynamic") {
     // `n = T.dynamic("n")`: a symbolic extent, a kernel parameter of every kernel whose tensor
     // shapes use it (sema_dynamic.cpp).
-    if (checkCallShape(value, "T.dynamic", 1, 1, {"dtype"}) && value.args[1]->kind != ast::ExprKind::Str)
-      error("E0292", value.args[1]->span, "T.dynamic expects the symbol's name as a string, found '" + text(value.args[1]->span) + "'");
+    if (checkCallShape(value, "T.dynamic", 1, 1, {"dtype"}) &&
+        value.args[1]->kind != ast::ExprKind::Str)
+      error("E0292", value.args[1]->span,
+            "T.dynamic expects the symbol's name as a string, found '" + text(value.args[1]->span) +
+                "'");
     b.kind = Binding::Kind::Dynamic;
     m_moduleScope.names[name] = b;
     return;
@@ -675,7 +697,8 @@ void Analyzer::bindModuleAssign(const ast::Stmt& s) {
     }
     // `ROWS, COLS = 8, 4` binds pairwise; other tuple targets and subscripts belong to the harness.
     if (target && target->kind == ast::ExprKind::Tuple) {
-      bool pairwise = s.value->kind == ast::ExprKind::Tuple && s.value->args.size() == target->args.size();
+      bool pairwise =
+          s.value->kind == ast::ExprKind::Tuple && s.value->args.size() == target->args.size();
       // Python evaluates the whole right side first: `a, b = b, a` cannot bind one by one.
       std::function<bool(const ast::Expr&)> mentionsTarget = [&](const ast::Expr& e) {
         if (e.kind == ast::ExprKind::Name)
@@ -689,8 +712,11 @@ void Analyzer::bindModuleAssign(const ast::Stmt& s) {
       for (size_t i = 0; i < target->args.size(); ++i) {
         const auto& t = target->args[i];
         if (!t || t->kind != ast::ExprKind::Name) continue;
-        if (pairwise && s.value->args[i]) bindModuleName(*t, *s.value->args[i]);
-        else m_moduleScope.names[t->text] = Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, t->span};
+        if (pairwise && s.value->args[i])
+          bindModuleName(*t, *s.value->args[i]);
+        else
+          m_moduleScope.names[t->text] =
+              Binding{Binding::Kind::Foreign, 0, -1, -1, nullptr, t->span};
       }
     }
   }
@@ -753,11 +779,20 @@ SemaResult Analyzer::run() {
     const ast::Stmt& s = *sp;
     switch (s.kind) {
       case ast::StmtKind::Import:
-      case ast::StmtKind::ImportFrom: bindImport(s); break;
-      case ast::StmtKind::Assign: bindModuleAssign(s); break;
-      case ast::StmtKind::AnnAssign: bindModuleAssign(s); break;  // `N: int = 4` binds like `N = 4`
-      case ast::StmtKind::FunctionDef: analyzeFunctionDef(s); break;
-      default: break;  // harness code: loops, calls, asserts are core/verify's business
+      case ast::StmtKind::ImportFrom:
+        bindImport(s);
+        break;
+      case ast::StmtKind::Assign:
+        bindModuleAssign(s);
+        break;
+      case ast::StmtKind::AnnAssign:
+        bindModuleAssign(s);
+        break;  // `N: int = 4` binds like `N = 4`
+      case ast::StmtKind::FunctionDef:
+        analyzeFunctionDef(s);
+        break;
+      default:
+        break;  // harness code: loops, calls, asserts are core/verify's business
     }
   }
   checkHiddenKernels();
@@ -779,7 +814,8 @@ SemaResult analyze(const ast::Module& module, const SemaOptions& options) {
 namespace {
 
 FrontEndResult checkScriptCollecting(std::string_view source, std::string fileName,
-                                     const SemaOptions& options, std::vector<FragmentFact>* fragments,
+                                     const SemaOptions& options,
+                                     std::vector<FragmentFact>* fragments,
                                      std::vector<DescriptorFact>* descriptors) {
   FrontEndResult r;
   r.parse = parseScript(source, fileName);
@@ -807,13 +843,16 @@ FrontEndResult checkScript(std::string_view source, std::string fileName,
 CheckedScript checkScriptWithFragments(std::string_view source, std::string fileName,
                                        const SemaOptions& options) {
   CheckedScript c;
-  c.frontEnd = checkScriptCollecting(source, std::move(fileName), options, &c.fragments, &c.descriptors);
+  c.frontEnd =
+      checkScriptCollecting(source, std::move(fileName), options, &c.fragments, &c.descriptors);
   return c;
 }
 
 int parseArch(std::string_view arch) {
-  if (arch.substr(0, 3) == "sm_") arch.remove_prefix(3);
-  else if (arch.substr(0, 8) == "compute_") arch.remove_prefix(8);
+  if (arch.substr(0, 3) == "sm_")
+    arch.remove_prefix(3);
+  else if (arch.substr(0, 8) == "compute_")
+    arch.remove_prefix(8);
   if (!arch.empty() && (arch.back() == 'a' || arch.back() == 'f')) arch.remove_suffix(1);
   if (arch.empty() || arch.size() > 4) return 0;
   int v = 0;

@@ -19,7 +19,7 @@ struct AsyncSpelling {
   const char* opcode;  ///< normalised PTX spelling
   AsyncKind kind;
   int minSm;
-  bool barrier;        ///< first operand is an mbarrier pointer
+  bool barrier;              ///< first operand is an mbarrier pointer
   int minValues, maxValues;  ///< scalar operands after the barrier
   const char* valueName;
 };
@@ -36,8 +36,10 @@ const std::vector<AsyncSpelling>& spellings() {
       {"mbarrier.init.shared::cta.b64", AsyncKind::MbarInit, 80, true, 1, 1, "count"},
       {"mbarrier.arrive.shared.b64", AsyncKind::MbarArrive, 80, true, 0, 1, "count"},
       {"mbarrier.arrive.shared::cta.b64", AsyncKind::MbarArrive, 80, true, 0, 1, "count"},
-      {"mbarrier.arrive.expect_tx.shared.b64", AsyncKind::MbarArriveExpectTx, 90, true, 1, 1, "bytes"},
-      {"mbarrier.arrive.expect_tx.shared::cta.b64", AsyncKind::MbarArriveExpectTx, 90, true, 1, 1, "bytes"},
+      {"mbarrier.arrive.expect_tx.shared.b64", AsyncKind::MbarArriveExpectTx, 90, true, 1, 1,
+       "bytes"},
+      {"mbarrier.arrive.expect_tx.shared::cta.b64", AsyncKind::MbarArriveExpectTx, 90, true, 1, 1,
+       "bytes"},
       {"mbarrier.expect_tx.shared.b64", AsyncKind::MbarExpectTx, 90, true, 1, 1, "bytes"},
       {"mbarrier.expect_tx.shared::cta.b64", AsyncKind::MbarExpectTx, 90, true, 1, 1, "bytes"},
       {"mbarrier.inval.shared.b64", AsyncKind::MbarInval, 80, true, 0, 0, ""},
@@ -126,17 +128,22 @@ bool Analyzer::isAsyncStatement(const ast::Expr& call) {
   if (p.rfind("T.ptx.", 0) != 0) return false;
   const std::string op = normalise(p.substr(6));
   // Any T.ptx.cp.async / mbarrier / fence spelling is ours: unknown ones get a "did you mean".
-  return op.rfind("cp.async", 0) == 0 || op.rfind("mbarrier", 0) == 0 || op.rfind("fence", 0) == 0 ||
-         op.rfind("wgmma", 0) == 0;
+  return op.rfind("cp.async", 0) == 0 || op.rfind("mbarrier", 0) == 0 ||
+         op.rfind("fence", 0) == 0 || op.rfind("wgmma", 0) == 0;
 }
 
-std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPtr(const ast::Expr& e, std::vector<ir::ExprPtr>& index) {
+std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPtr(const ast::Expr& e,
+                                                               std::vector<ir::ExprPtr>& index) {
   auto wrong = [&](const std::string& found) {
-    auto& d = error("E0274", e.span, "an mbarrier operand is `bar.ptr_to([i])`, an element of a shared uint64 tensor, found " + found);
+    auto& d = error(
+        "E0274", e.span,
+        "an mbarrier operand is `bar.ptr_to([i])`, an element of a shared uint64 tensor, found " +
+            found);
     note(d, e.span, "allocate the barriers with T.alloc_shared((n,), \"uint64\")");
     return nullptr;
   };
-  if (e.kind != ast::ExprKind::Call || e.args[0]->kind != ast::ExprKind::Attribute || e.args[0]->text != "ptr_to")
+  if (e.kind != ast::ExprKind::Call || e.args[0]->kind != ast::ExprKind::Attribute ||
+      e.args[0]->text != "ptr_to")
     return wrong("'" + text(e.span) + "'");
   const ast::Expr& base = *e.args[0]->args[0];
   if (!isTensorExpr(base)) return wrong("'" + text(base.span) + "', which is not a tensor");
@@ -145,20 +152,23 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerBarrierPtr(const ast::Expr& 
   if (ref->scope != ir::MemScope::Shared || ref->dtype != ir::DType::UInt64)
     return wrong("'" + ref->text + "' (" + std::string(ir::memScopeName(ref->scope)) + " " +
                  std::string(ir::dtypeName(ref->dtype)) + ")");
-  if (e.args.size() != 2 || !e.keywords.empty() || (e.args[1]->kind != ast::ExprKind::List && e.args[1]->kind != ast::ExprKind::Tuple))
+  if (e.args.size() != 2 || !e.keywords.empty() ||
+      (e.args[1]->kind != ast::ExprKind::List && e.args[1]->kind != ast::ExprKind::Tuple))
     return wrong("'" + text(e.span) + "' (ptr_to takes one list of indices)");
   const auto& items = e.args[1]->args;
   if (items.size() != ref->shape.size()) {
-    error("E0138", e.args[1]->span, "'" + ref->text + "' needs " + std::to_string(ref->shape.size()) + " indices, found " +
-                                        std::to_string(items.size()));
+    error("E0138", e.args[1]->span,
+          "'" + ref->text + "' needs " + std::to_string(ref->shape.size()) + " indices, found " +
+              std::to_string(items.size()));
     return nullptr;
   }
   for (size_t k = 0; k < items.size(); ++k) {
     auto idx = lowerIndex(*items[k]);
     if (!idx) return nullptr;
     if (auto c = constValue(*idx); c && (*c < 0 || *c >= ref->shape[k])) {
-      error("E0137", items[k]->span, "index " + std::to_string(*c) + " is out of bounds for dimension " + std::to_string(k) +
-                                         " of extent " + std::to_string(ref->shape[k]));
+      error("E0137", items[k]->span,
+            "index " + std::to_string(*c) + " is out of bounds for dimension " + std::to_string(k) +
+                " of extent " + std::to_string(ref->shape[k]));
       return nullptr;
     }
     index.push_back(idx);
@@ -191,20 +201,31 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
     return;
   }
   if (sp->minSm > m_options.sm) {
-    auto& d = error("E0177", call.span, std::string(sp->opcode) + " is not available on sm_" + std::to_string(m_options.sm));
-    note(d, callee.span, std::string(sp->opcode) + " needs sm_" + std::to_string(sp->minSm) + "; this check targets sm_" +
-                             std::to_string(m_options.sm));
+    auto& d =
+        error("E0177", call.span,
+              std::string(sp->opcode) + " is not available on sm_" + std::to_string(m_options.sm));
+    note(d, callee.span,
+         std::string(sp->opcode) + " needs sm_" + std::to_string(sp->minSm) +
+             "; this check targets sm_" + std::to_string(m_options.sm));
     return;
   }
   const bool wgmma = std::string(sp->opcode).rfind("wgmma", 0) == 0;
   if (wgmma && m_options.sm != 90) {
-    auto& d = error("E0177", call.span, std::string(sp->opcode) + " is not available on sm_" + std::to_string(m_options.sm));
-    note(d, callee.span, "wgmma is an sm_90a instruction (compiled for compute_90a/sm_90a); later architectures do not have it");
+    auto& d =
+        error("E0177", call.span,
+              std::string(sp->opcode) + " is not available on sm_" + std::to_string(m_options.sm));
+    note(d, callee.span,
+         "wgmma is an sm_90a instruction (compiled for compute_90a/sm_90a); later architectures do "
+         "not have it");
     return;
   }
   if (wgmma && !m_body->laneDivergence.empty()) {
-    auto& d = error("E0224", call.span, std::string(sp->opcode) + " inside control flow that may differ between the lanes of a warp; every thread of the warpgroup must execute it");
-    note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+    auto& d = error("E0224", call.span,
+                    std::string(sp->opcode) +
+                        " inside control flow that may differ between the lanes of a warp; every "
+                        "thread of the warpgroup must execute it");
+    note(d, m_body->laneDivergence.back(),
+         "this condition is not warp-uniform (it depends on the lane)");
     return;
   }
   const int first = sp->barrier ? 1 : 0;
@@ -220,15 +241,16 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
   const bool hasValue = static_cast<int>(call.args.size()) - 1 > first;
   if (hasValue) {
     const ast::Expr& ve = *call.args[size_t(first) + 1];
-    if (sp->kind == AsyncKind::CpAsyncWait || sp->kind == AsyncKind::BulkWait || sp->kind == AsyncKind::WgmmaWait) {
+    if (sp->kind == AsyncKind::CpAsyncWait || sp->kind == AsyncKind::BulkWait ||
+        sp->kind == AsyncKind::WgmmaWait) {
       const size_t before = m_diags.size();
       auto n = staticInt(ve, false);
       const int64_t maxN = sp->kind == AsyncKind::WgmmaWait ? 7 : 63;
       if (!n || *n < 0 || *n > maxN) {
         if (m_diags.size() == before)
           error(sp->kind == AsyncKind::WgmmaWait ? "E0225" : "E0275", ve.span,
-                std::string(sp->opcode) + " needs a constant group count N from 0 to " + std::to_string(maxN) + ", found '" +
-                    text(ve.span) + "'");
+                std::string(sp->opcode) + " needs a constant group count N from 0 to " +
+                    std::to_string(maxN) + ", found '" + text(ve.span) + "'");
         return;
       }
       op->n = *n;
@@ -238,8 +260,9 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
       if (v.literal) v = coerce(v, ir::DType::UInt32, ve.span, sp->valueName);
       if (!v.ok()) return;
       if (!ir::isInt(v.expr->dtype)) {
-        error("E0150", ve.span, std::string("the ") + sp->valueName + " of " + sp->opcode + " is an integer, found " +
-                                    std::string(ir::dtypeName(v.expr->dtype)));
+        error("E0150", ve.span,
+              std::string("the ") + sp->valueName + " of " + sp->opcode + " is an integer, found " +
+                  std::string(ir::dtypeName(v.expr->dtype)));
         return;
       }
       if (auto c = constValue(*v.expr)) {
@@ -247,9 +270,11 @@ void Analyzer::lowerAsyncStatement(const ast::Expr& call, std::vector<ir::Stmt>&
         const bool parity = name == "parity";
         const int64_t lo = name == "count" ? 1 : 0, hi = parity ? 1 : kMaxCount;
         if (*c < lo || *c > hi) {
-          error("E0276", ve.span, "the " + name + " of " + sp->opcode + " must be " +
-                                      (parity ? std::string("0 or 1") : "from " + std::to_string(lo) + " to 2^20 - 1") +
-                                      ", found " + std::to_string(*c));
+          error(
+              "E0276", ve.span,
+              "the " + name + " of " + sp->opcode + " must be " +
+                  (parity ? std::string("0 or 1") : "from " + std::to_string(lo) + " to 2^20 - 1") +
+                  ", found " + std::to_string(*c));
           return;
         }
       }

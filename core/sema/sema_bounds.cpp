@@ -4,9 +4,9 @@
 //
 // Only what is proven is reported. An index is an affine form (sema_expr.cpp's linearize) over
 // independent variables with exact static ranges: threadIdx (0..block-1), blockIdx (0..grid-1),
-// the variable of an enclosing `for` with static bounds and no `break` or `continue`, and kernel variables
-// assigned exactly once at the kernel's top level (substituted by their value). Over such a box
-// the extremes of an affine form are attained at its corners, so they are reached. Enclosing
+// the variable of an enclosing `for` with static bounds and no `break` or `continue`, and kernel
+// variables assigned exactly once at the kernel's top level (substituted by their value). Over such
+// a box the extremes of an affine form are attained at its corners, so they are reached. Enclosing
 // guards are respected: a guard `g <= k` whose terms are exactly the index's (`if i < N: A[i]`)
 // tightens its range, when the index's values are provably contiguous (so the tightened extreme
 // is reached); a guard over other variables only must be satisfiable and independent of the
@@ -49,8 +49,8 @@ class BoundsChecker {
     m_assignCount.assign(k.vars.size(), 0);
     countAssignments(k.body);
     for (const auto& s : k.body)
-      if (s.kind == ir::StmtKind::Assign && s.var >= 0 && s.var < static_cast<int>(m_assignCount.size()) &&
-          m_assignCount[s.var] == 1)
+      if (s.kind == ir::StmtKind::Assign && s.var >= 0 &&
+          s.var < static_cast<int>(m_assignCount.size()) && m_assignCount[s.var] == 1)
         m_single[s.var] = s.value.get();
   }
 
@@ -75,7 +75,8 @@ class BoundsChecker {
     for (const auto& s : body) {
       if (s.kind == ir::StmtKind::Break || s.kind == ir::StmtKind::Continue) return true;
       // A break or continue of a nested loop leaves only that loop.
-      if (s.kind != ir::StmtKind::For && s.kind != ir::StmtKind::While && (hasBreak(s.body) || hasBreak(s.orelse)))
+      if (s.kind != ir::StmtKind::For && s.kind != ir::StmtKind::While &&
+          (hasBreak(s.body) || hasBreak(s.orelse)))
         return true;
     }
     return false;
@@ -110,7 +111,9 @@ class BoundsChecker {
 
   static bool addScaled(LinearForm& out, const LinearForm& f, int64_t k) {
     int64_t t;
-    if (__builtin_mul_overflow(f.constant, k, &t) || __builtin_add_overflow(out.constant, t, &out.constant)) return false;
+    if (__builtin_mul_overflow(f.constant, k, &t) ||
+        __builtin_add_overflow(out.constant, t, &out.constant))
+      return false;
     for (const auto& [key, c] : f.terms) {
       int64_t& slot = out.terms[key];
       if (__builtin_mul_overflow(c, k, &t) || __builtin_add_overflow(slot, t, &slot)) return false;
@@ -125,7 +128,8 @@ class BoundsChecker {
     for (const auto& [key, c] : f.terms) {
       auto it = m_atoms.find(key);
       if (it == m_atoms.end()) return std::nullopt;
-      const __int128 a = static_cast<__int128>(c) * it->second.lo, b = static_cast<__int128>(c) * it->second.hi;
+      const __int128 a = static_cast<__int128>(c) * it->second.lo,
+                     b = static_cast<__int128>(c) * it->second.hi;
       lo += std::min(a, b);
       hi += std::max(a, b);
     }
@@ -156,12 +160,14 @@ class BoundsChecker {
 
   /// Constraints of a condition known to be `truth`; false when it is not analysable.
   bool constraintsOf(const ir::Expr& e, bool truth, std::vector<Constraint>& out) {
-    if (e.kind == ExprKind::Unary && e.op == ir::BinOp::Not) return constraintsOf(*e.args[0], !truth, out);
+    if (e.kind == ExprKind::Unary && e.op == ir::BinOp::Not)
+      return constraintsOf(*e.args[0], !truth, out);
     if (e.kind == ExprKind::Logical) {
       if ((e.op == ir::BinOp::And) != truth) return false;  // a disjunction
       return constraintsOf(*e.args[0], truth, out) && constraintsOf(*e.args[1], truth, out);
     }
-    if (e.kind != ExprKind::Compare || !ir::isInt(e.args[0]->dtype) || !ir::isInt(e.args[1]->dtype)) return false;
+    if (e.kind != ExprKind::Compare || !ir::isInt(e.args[0]->dtype) || !ir::isInt(e.args[1]->dtype))
+      return false;
     auto l = form(*e.args[0]), r = form(*e.args[1]);
     if (!l || !r || !addScaled(*l, *r, -1)) return false;
     for (const auto& [key, c] : l->terms)
@@ -170,12 +176,24 @@ class BoundsChecker {
     ir::BinOp op = e.op;
     if (!truth) {
       switch (op) {
-        case ir::BinOp::Lt: op = ir::BinOp::Ge; break;
-        case ir::BinOp::Le: op = ir::BinOp::Gt; break;
-        case ir::BinOp::Gt: op = ir::BinOp::Le; break;
-        case ir::BinOp::Ge: op = ir::BinOp::Lt; break;
-        case ir::BinOp::Eq: op = ir::BinOp::Ne; break;
-        default: op = ir::BinOp::Eq; break;
+        case ir::BinOp::Lt:
+          op = ir::BinOp::Ge;
+          break;
+        case ir::BinOp::Le:
+          op = ir::BinOp::Gt;
+          break;
+        case ir::BinOp::Gt:
+          op = ir::BinOp::Le;
+          break;
+        case ir::BinOp::Ge:
+          op = ir::BinOp::Lt;
+          break;
+        case ir::BinOp::Eq:
+          op = ir::BinOp::Ne;
+          break;
+        default:
+          op = ir::BinOp::Eq;
+          break;
       }
     }
     LinearForm neg;
@@ -187,12 +205,24 @@ class BoundsChecker {
     nd.constant = 0;
     // d + c op 0
     switch (op) {
-      case ir::BinOp::Lt: out.push_back({d, -c - 1}); return true;
-      case ir::BinOp::Le: out.push_back({d, -c}); return true;
-      case ir::BinOp::Gt: out.push_back({nd, c - 1}); return true;
-      case ir::BinOp::Ge: out.push_back({nd, c}); return true;
-      case ir::BinOp::Eq: out.push_back({d, -c}); out.push_back({nd, c}); return true;
-      default: return false;  // != is not convex
+      case ir::BinOp::Lt:
+        out.push_back({d, -c - 1});
+        return true;
+      case ir::BinOp::Le:
+        out.push_back({d, -c});
+        return true;
+      case ir::BinOp::Gt:
+        out.push_back({nd, c - 1});
+        return true;
+      case ir::BinOp::Ge:
+        out.push_back({nd, c});
+        return true;
+      case ir::BinOp::Eq:
+        out.push_back({d, -c});
+        out.push_back({nd, c});
+        return true;
+      default:
+        return false;  // != is not convex
     }
   }
 
@@ -260,28 +290,35 @@ class BoundsChecker {
       auto it = m_atoms.find(key);
       if (it == m_atoms.end()) continue;
       std::string name;
-      // Launch atoms are "t0".."t2" / "b0".."b2"; loop atoms are "L<var>" with any number of digits.
+      // Launch atoms are "t0".."t2" / "b0".."b2"; loop atoms are "L<var>" with any number of
+      // digits.
       const int axis = key.size() == 2 ? key[1] - '0' : 0;
       const char xyz = "xyz"[std::clamp(axis, 0, 2)];
-      if (key[0] == 't') name = std::string("threadIdx.") + xyz + " (block=" + std::to_string(m_k.launch.block[axis]) + ")";
-      else if (key[0] == 'b') name = std::string("blockIdx.") + xyz + " (grid=" + std::to_string(m_k.launch.grid[axis]) + ")";
+      if (key[0] == 't')
+        name = std::string("threadIdx.") + xyz +
+               " (block=" + std::to_string(m_k.launch.block[axis]) + ")";
+      else if (key[0] == 'b')
+        name = std::string("blockIdx.") + xyz + " (grid=" + std::to_string(m_k.launch.grid[axis]) +
+               ")";
       else {
         const int var = std::atoi(key.c_str() + 1);
         const auto& loop = m_loops.at(var);
-        name = "loop variable '" + (var >= 0 && var < static_cast<int>(m_k.vars.size()) ? m_k.vars[var].name : key) + "'";
-        out += (out.empty() ? "" : ", ") + name + " ranges over " + std::to_string(loop.constant) + ".." +
-               std::to_string(loop.constant + it->second.hi * loop.terms.begin()->second);
+        name = "loop variable '" +
+               (var >= 0 && var < static_cast<int>(m_k.vars.size()) ? m_k.vars[var].name : key) +
+               "'";
+        out += (out.empty() ? "" : ", ") + name + " ranges over " + std::to_string(loop.constant) +
+               ".." + std::to_string(loop.constant + it->second.hi * loop.terms.begin()->second);
         continue;
       }
-      out += (out.empty() ? "" : ", ") + name + " ranges over " + std::to_string(it->second.lo) + ".." +
-             std::to_string(it->second.hi);
+      out += (out.empty() ? "" : ", ") + name + " ranges over " + std::to_string(it->second.lo) +
+             ".." + std::to_string(it->second.hi);
     }
     return out;
   }
 
   /// Checks coordinate `lo + [0, extent)` against dimension `dim` of extent `size`.
-  void checkCoord(const ir::Expr* loExpr, const ir::Expr* idxExpr, int64_t extent, int64_t size, size_t dim,
-                  const std::string& what, SourceSpan span, const Context& c) {
+  void checkCoord(const ir::Expr* loExpr, const ir::Expr* idxExpr, int64_t extent, int64_t size,
+                  size_t dim, const std::string& what, SourceSpan span, const Context& c) {
     if (size <= 0 || ir::isSymbolicExtent(size))
       return;  // a symbolic extent: the simulator checks it
     LinearForm f;
@@ -296,9 +333,10 @@ class BoundsChecker {
     const int64_t last = r->hi + extent - 1;
     if (r->lo >= 0 && last < size) return;
     const int64_t bad = r->lo < 0 ? r->lo : last;
-    auto& d = m_a.error("E0291", span, what + " reaches index " + std::to_string(bad) + " of dimension " +
-                                           std::to_string(dim) + " (extent " + std::to_string(size) +
-                                           ") for some reachable block, thread or loop index");
+    auto& d = m_a.error("E0291", span,
+                        what + " reaches index " + std::to_string(bad) + " of dimension " +
+                            std::to_string(dim) + " (extent " + std::to_string(size) +
+                            ") for some reachable block, thread or loop index");
     const std::string ranges = rangesNote(f);
     if (!ranges.empty()) m_a.note(d, span, ranges);
   }
@@ -308,16 +346,18 @@ class BoundsChecker {
     for (size_t d = 0; d < t.layoutShape.size() && d < t.lo.size(); ++d) {
       if (!t.lo[d]) continue;
       const int64_t extent = t.dimMap[d] >= 0 ? t.shape[t.dimMap[d]] : 1;
-      checkCoord(t.lo[d].get(), nullptr, extent, t.layoutShape[d], d, "region '" + t.text + "'", t.span, c);
+      checkCoord(t.lo[d].get(), nullptr, extent, t.layoutShape[d], d, "region '" + t.text + "'",
+                 t.span, c);
     }
   }
 
   /// An element access `t[indices]`.
-  void checkElement(const ir::TensorRef& t, const std::vector<ir::ExprPtr>& indices, SourceSpan span,
-                    const std::string& what, const Context& c) {
+  void checkElement(const ir::TensorRef& t, const std::vector<ir::ExprPtr>& indices,
+                    SourceSpan span, const std::string& what, const Context& c) {
     for (size_t d = 0; d < t.layoutShape.size(); ++d) {
       const int k = d < t.dimMap.size() ? t.dimMap[d] : -1;
-      const ir::Expr* idx = k >= 0 && k < static_cast<int>(indices.size()) ? indices[k].get() : nullptr;
+      const ir::Expr* idx =
+          k >= 0 && k < static_cast<int>(indices.size()) ? indices[k].get() : nullptr;
       const ir::Expr* lo = d < t.lo.size() ? t.lo[d].get() : nullptr;
       if (!idx && !lo) continue;
       checkCoord(lo, idx, 1, t.layoutShape[d], d, what, span, c);
@@ -325,7 +365,8 @@ class BoundsChecker {
   }
 
   void expr(const ir::Expr& e, const Context& c) {
-    if (e.kind == ExprKind::Load && e.tensor) checkElement(*e.tensor, e.args, e.span, "access '" + m_a.text(e.span) + "'", c);
+    if (e.kind == ExprKind::Load && e.tensor)
+      checkElement(*e.tensor, e.args, e.span, "access '" + m_a.text(e.span) + "'", c);
     if (e.kind == ExprKind::Logical || e.kind == ExprKind::Select) {
       // The later operands are evaluated only under the first: leave them unproven.
       expr(*e.args[0], c);
@@ -357,7 +398,8 @@ class BoundsChecker {
           if (s.value) expr(*s.value, c);
           for (const auto& i : s.indices)
             if (i) expr(*i, c);
-          if (s.tensor) checkElement(*s.tensor, s.indices, s.span, "store to '" + s.tensor->text + "'", c);
+          if (s.tensor)
+            checkElement(*s.tensor, s.indices, s.span, "store to '" + s.tensor->text + "'", c);
           break;
         case ir::StmtKind::Apply: {
           if (!s.apply) break;
@@ -379,8 +421,8 @@ class BoundsChecker {
           auto b = s.stop ? constValue(*s.stop) : std::nullopt;
           auto st = s.step ? constValue(*s.step) : std::optional<int64_t>(1);
           const bool known = a && b && st && *st > 0 && *b > *a && s.var >= 0 &&
-                             s.var < static_cast<int>(m_assignCount.size()) && m_assignCount[s.var] == 1 &&
-                             !hasBreak(s.body);
+                             s.var < static_cast<int>(m_assignCount.size()) &&
+                             m_assignCount[s.var] == 1 && !hasBreak(s.body);
           // The variable is start + step·j with j an atom over 0..trips-1 (exact for any step).
           const std::string atom = "L" + std::to_string(s.var);
           if (known) {
@@ -413,7 +455,8 @@ class BoundsChecker {
           walk(s.orelse, orelse);
           break;
         }
-        default: break;
+        default:
+          break;
       }
     }
   }
@@ -423,7 +466,8 @@ class BoundsChecker {
   std::map<std::string, Range> m_atoms;
   std::vector<int> m_assignCount;
   std::map<int, const ir::Expr*> m_single;
-  std::map<int, LinearForm> m_loops;  ///< enclosing loops with static bounds: var = start + step·L<var>
+  std::map<int, LinearForm>
+      m_loops;  ///< enclosing loops with static bounds: var = start + step·L<var>
 };
 
 }  // namespace

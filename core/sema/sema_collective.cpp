@@ -31,7 +31,8 @@ std::string shapeText(const std::vector<int64_t>& s) {
 
 std::string joinTypes(const std::vector<std::string>& v) {
   std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? (i + 1 == v.size() ? " or " : ", ") : "") + v[i];
+  for (size_t i = 0; i < v.size(); ++i)
+    out += (i ? (i + 1 == v.size() ? " or " : ", ") : "") + v[i];
   return out;
 }
 
@@ -53,16 +54,19 @@ void forEachCoord(const std::vector<int64_t>& shape, F&& f) {
   }
 }
 
-
 /// The fragment fact of register operand `t` (operand `index`, spec `spec`) of a collective: every
 /// atom word of every warp and repeat, split into its elements in the instruction's frame (the
 /// map's holder names the element through mmaElement / ldmatrixSource), with the thread and slot
 /// the tensor's layout gives it. Records at most kMaxFragmentCells cells; counts every mismatch.
-FragmentFact fragmentFact(const PtxInstruction& instr, const PtxOperandSpec& spec, int index, const ir::TensorRef& t,
-                              const frag::FragmentMap& map, int64_t warps, bool grouped, const std::vector<int64_t>& rep) {
+FragmentFact fragmentFact(const PtxInstruction& instr, const PtxOperandSpec& spec, int index,
+                          const ir::TensorRef& t, const frag::FragmentMap& map, int64_t warps,
+                          bool grouped, const std::vector<int64_t>& rep) {
   const bool isMma = instr.family == PtxFamily::Mma;
-  const frag::MmaShape shape = instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
-  const frag::MmaOperand which = index == 1 ? frag::MmaOperand::A : index == 2 ? frag::MmaOperand::B : frag::MmaOperand::C;
+  const frag::MmaShape shape =
+      instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
+  const frag::MmaOperand which = index == 1   ? frag::MmaOperand::A
+                                 : index == 2 ? frag::MmaOperand::B
+                                              : frag::MmaOperand::C;
   const frag::MatrixShape ms{instr.matrices, instr.trans};
   FragmentFact f;
   f.opcode = instr.opcode;
@@ -94,7 +98,8 @@ FragmentFact fragmentFact(const PtxInstruction& instr, const PtxOperandSpec& spe
         size_t k = 0;
         if (grouped) c[k++] = w;
         for (int64_t x : unflatten(r, rep)) c[k++] = x;
-        // the atom axes are the map's words row-major (ldmatrix (count, 8, 4) flattens to (8·count, 4))
+        // the atom axes are the map's words row-major (ldmatrix (count, 8, 4) flattens to (8·count,
+        // 4))
         int64_t rest = a;
         for (size_t d = t.shape.size(); d-- > k;) {
           c[d] = rest % t.shape[d];
@@ -125,8 +130,10 @@ FragmentFact fragmentFact(const PtxInstruction& instr, const PtxOperandSpec& spe
           // at warp scope the layout's thread is the lane; in a group, the linear thread
           cell.mismatch = threaded && p.thread != (grouped ? need : int64_t(h.thread));
           if (cell.mismatch) ++f.mismatches;
-          if (int64_t(f.cells.size()) < kMaxFragmentCells) f.cells.push_back(cell);
-          else f.truncated = true;
+          if (int64_t(f.cells.size()) < kMaxFragmentCells)
+            f.cells.push_back(cell);
+          else
+            f.truncated = true;
         }
       }
   return f;
@@ -268,9 +275,12 @@ bool Analyzer::collectiveRepeats(const PtxInstruction& instr,
   const int n = static_cast<int>(ops.size());
   if (!isMma) {
     if (ops[0].rep != ops[1].rep) {
-      auto& d = error("E0166", ops[1].expr->span, "repeat shape " + shapeText(ops[1].rep) + " of '" + ops[1].ref->text + "' differs from " +
-                                                      shapeText(ops[0].rep) + " of '" + ops[0].ref->text + "'");
-      note(d, ops[0].expr->span, "one " + op + " per repeat coordinate moves the same matrices on both sides");
+      auto& d =
+          error("E0166", ops[1].expr->span,
+                "repeat shape " + shapeText(ops[1].rep) + " of '" + ops[1].ref->text +
+                    "' differs from " + shapeText(ops[0].rep) + " of '" + ops[0].ref->text + "'");
+      note(d, ops[0].expr->span,
+           "one " + op + " per repeat coordinate moves the same matrices on both sides");
       return false;
     }
     repeat = ops[0].rep;
@@ -285,9 +295,16 @@ bool Analyzer::collectiveRepeats(const PtxInstruction& instr,
     for (int i = 0; i < n; ++i) {
       const auto& r = ops[i].rep;
       if (r.size() != 0 && r.size() != 2) {
-        auto& d = error("E0273", ops[i].expr->span, "operand '" + ops[i].ref->text + "' of " + op + " has the repeat shape " + shapeText(r) +
-                                                        "; expected none or two axes (" + (i == 1 ? "M, K" : i == 2 ? "N, K" : "M, N") + ")");
-        note(d, ops[i].expr->span, "mma.sync repeats over (m, n, k): d and c are (M, N, 16, 8), a (M, K, 16, k/2), b (N, K, 8, k/2)");
+        auto& d = error("E0273", ops[i].expr->span,
+                        "operand '" + ops[i].ref->text + "' of " + op + " has the repeat shape " +
+                            shapeText(r) + "; expected none or two axes (" +
+                            (i == 1   ? "M, K"
+                             : i == 2 ? "N, K"
+                                      : "M, N") +
+                            ")");
+        note(d, ops[i].expr->span,
+             "mma.sync repeats over (m, n, k): d and c are (M, N, 16, 8), a (M, K, 16, k/2), b (N, "
+             "K, 8, k/2)");
         return false;
       }
       for (int a = 0; a < 2; ++a) {
@@ -298,10 +315,13 @@ bool Analyzer::collectiveRepeats(const PtxInstruction& instr,
           ext[axis] = e;
           from[axis] = i;
         } else if (ext[axis] != e) {
-          auto& d = error("E0273", ops[i].expr->span, "operand '" + ops[i].ref->text + "' of " + op + " repeats " + kNames[axis] + " " +
-                                                          std::to_string(e) + " times, but '" + ops[from[axis]].ref->text + "' " +
-                                                          std::to_string(ext[axis]));
-          note(d, ops[from[axis]].expr->span, "d and c are (M, N, ...), a (M, K, ...), b (N, K, ...); one instruction per (m, n, k), K innermost");
+          auto& d = error("E0273", ops[i].expr->span,
+                          "operand '" + ops[i].ref->text + "' of " + op + " repeats " +
+                              kNames[axis] + " " + std::to_string(e) + " times, but '" +
+                              ops[from[axis]].ref->text + "' " + std::to_string(ext[axis]));
+          note(d, ops[from[axis]].expr->span,
+               "d and c are (M, N, ...), a (M, K, ...), b (N, K, ...); one instruction per (m, n, "
+               "k), K innermost");
           return false;
         }
       }
@@ -519,8 +539,9 @@ void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction
   int64_t work = 0;
   for (const CollectiveOperand& o : ops) work += warps * product(o.rep) * product(o.atom);
   if (work > (int64_t(1) << 22)) {
-    warning("W0101", call.span, "operation too large to check element by element (" + std::to_string(work) +
-                                    " elements); fragment ownership and row alignment are not verified");
+    warning("W0101", call.span,
+            "operation too large to check element by element (" + std::to_string(work) +
+                " elements); fragment ownership and row alignment are not verified");
   } else {
     // The studio's facts first: every element of every register operand, even when a check below
     // rejects the layout (the layout view outlines the cells that are wrong).
@@ -528,8 +549,12 @@ void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction
       const CollectiveOperand& o = ops[i];
       if (o.spec->role == OperandRole::Address || o.ref->layout.hasReplica()) continue;
       const frag::FragmentMap map =
-          isMma ? frag::mmaFragment(instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8,
-                                    i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C, frag::Units::Words)
+          isMma ? frag::mmaFragment(
+                      instr.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8,
+                      i == 1   ? frag::MmaOperand::A
+                      : i == 2 ? frag::MmaOperand::B
+                               : frag::MmaOperand::C,
+                      frag::Units::Words)
                 : frag::ldmatrixFragment(instr.matrices);
       FragmentFact f = fragmentFact(instr, *o.spec, i, *o.ref, map, warps, gr > 0, o.rep);
       f.kernel = m_body->kernel ? m_body->kernel->name : std::string();
@@ -546,7 +571,9 @@ void Analyzer::lowerMatrixCollective(const ast::Expr& call, const PtxInstruction
       }
       checkCollectiveFragment(instr, o, i, warps, gr > 0);
     }
-    if (m_diags.size() != before && hasErrors(Diagnostics(m_diags.begin() + long(before), m_diags.end()))) return;
+    if (m_diags.size() != before &&
+        hasErrors(Diagnostics(m_diags.begin() + long(before), m_diags.end())))
+      return;
   }
 
   auto apply = std::make_shared<ir::TileApply>();

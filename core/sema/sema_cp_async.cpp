@@ -53,30 +53,39 @@ void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, 
   const std::string op = instr.opcode;
   const int n = static_cast<int>(call.args.size()) - 2;
   if (n != 2) {
-    auto& d = error("E0162", n > 2 ? call.args[4]->span : call.span, op + " takes 2 operands, found " + std::to_string(n));
-    note(d, call.args[1]->span, "operands in order: the shared destination, then the global source");
+    auto& d = error("E0162", n > 2 ? call.args[4]->span : call.span,
+                    op + " takes 2 operands, found " + std::to_string(n));
+    note(d, call.args[1]->span,
+         "operands in order: the shared destination, then the global source");
     return;
   }
   // chunk_bytes=
   const ast::Expr* cb = keyword(call, "chunk_bytes");
   if (!cb) {
-    error("E0277", call.span, op + " needs chunk_bytes=4, 8 or 16: the copy width is never inferred from the layout");
+    error("E0277", call.span,
+          op + " needs chunk_bytes=4, 8 or 16: the copy width is never inferred from the layout");
     return;
   }
   const size_t before = m_diags.size();
   const auto chunk = staticInt(*cb, false);
   if (!chunk || (*chunk != 4 && *chunk != 8 && *chunk != 16)) {
     if (m_diags.size() == before)
-      error("E0277", cb->span, "chunk_bytes= of " + op + " must be a constant 4, 8 or 16, found '" + text(cb->span) + "'");
+      error("E0277", cb->span,
+            "chunk_bytes= of " + op + " must be a constant 4, 8 or 16, found '" + text(cb->span) +
+                "'");
     return;
   }
   if (instr.type == ".cg" && *chunk != 16) {
-    auto& d = error("E0277", cb->span, op + " copies 16 bytes per atom (.cg), found chunk_bytes=" + std::to_string(*chunk));
+    auto& d =
+        error("E0277", cb->span,
+              op + " copies 16 bytes per atom (.cg), found chunk_bytes=" + std::to_string(*chunk));
     note(d, call.args[1]->span, "use .ca for 4- or 8-byte chunks");
     return;
   }
   if (const ast::Expr* p = keyword(call, "preserve_dst")) {
-    error("E0180", p->span, "preserve_dst= does not apply to " + op + ": with pred= false the destination keeps its bytes anyway");
+    error("E0180", p->span,
+          "preserve_dst= does not apply to " + op +
+              ": with pred= false the destination keeps its bytes anyway");
     return;
   }
   ir::ExprPtr pred, srcSize, ignoreSrc;
@@ -94,10 +103,12 @@ void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, 
     const ast::Expr& oe = *call.args[size_t(i) + 2];
     const char* name = i == 0 ? "dst" : "src";
     if (!isTensorExpr(oe)) {
-      if (oe.kind == ast::ExprKind::Name && !lookup(oe.text)) unknownName(oe);
+      if (oe.kind == ast::ExprKind::Name && !lookup(oe.text))
+        unknownName(oe);
       else
-        error("E0169", oe.span, std::string("operand '") + name + "' of " + op + " must be a " + (i == 0 ? "shared" : "global") +
-                                    " tensor, found '" + text(oe.span) + "'");
+        error("E0169", oe.span,
+              std::string("operand '") + name + "' of " + op + " must be a " +
+                  (i == 0 ? "shared" : "global") + " tensor, found '" + text(oe.span) + "'");
       return;
     }
     auto ref = lowerTensor(oe);
@@ -105,43 +116,59 @@ void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, 
     const ir::TensorRef& t = *ref;
     const ir::MemScope want = i == 0 ? ir::MemScope::Shared : ir::MemScope::Global;
     if (t.scope != want) {
-      auto& d = error("E0176", oe.span, std::string("operand '") + name + "' of " + op + " is the " + (i == 0 ? "shared destination" : "global source") +
-                                            ", but '" + t.text + "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
-      note(d, call.args[1]->span, "cp.async copies global -> shared only: destination (shared) first, then the source (global)");
+      auto& d = error("E0176", oe.span,
+                      std::string("operand '") + name + "' of " + op + " is the " +
+                          (i == 0 ? "shared destination" : "global source") + ", but '" + t.text +
+                          "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
+      note(d, call.args[1]->span,
+           "cp.async copies global -> shared only: destination (shared) first, then the source "
+           "(global)");
       return;
     }
     const int eb = ir::dtypeBytes(t.dtype);
     if (eb <= 0 || *chunk % eb != 0) {
-      error("E0167", oe.span, "chunk_bytes=" + std::to_string(*chunk) + " is not a whole number of " + std::string(ir::dtypeName(t.dtype)) +
-                                  " elements of '" + t.text + "'");
+      error("E0167", oe.span,
+            "chunk_bytes=" + std::to_string(*chunk) + " is not a whole number of " +
+                std::string(ir::dtypeName(t.dtype)) + " elements of '" + t.text + "'");
       return;
     }
     const int64_t atom = *chunk / eb;
     if (t.shape.size() < gr + 1) {
-      error("E0163", oe.span, "operand '" + t.text + "' of " + op + " has " + std::to_string(t.shape.size()) + " axes; scope=\"" +
-                                  std::string(ir::execScopeName(scope)) + "\" needs the group axes, repeats and an atom of " +
-                                  std::to_string(atom) + " elements");
+      error("E0163", oe.span,
+            "operand '" + t.text + "' of " + op + " has " + std::to_string(t.shape.size()) +
+                " axes; scope=\"" + std::string(ir::execScopeName(scope)) +
+                "\" needs the group axes, repeats and an atom of " + std::to_string(atom) +
+                " elements");
       return;
     }
     const std::vector<int64_t> lead(t.shape.begin(), t.shape.begin() + long(gr));
     if (lead != group) {
-      error("E0164", oe.span, "operand '" + t.text + "' of " + op + " at scope=\"" + std::string(ir::execScopeName(scope)) +
-                                  "\" needs a leading group shape matching the scope's threads");
+      error("E0164", oe.span,
+            "operand '" + t.text + "' of " + op + " at scope=\"" +
+                std::string(ir::execScopeName(scope)) +
+                "\" needs a leading group shape matching the scope's threads");
       return;
     }
     if (t.shape.back() != atom) {
-      auto& d = error("E0165", oe.span, op + " with chunk_bytes=" + std::to_string(*chunk) + " needs a last operand axis of " + std::to_string(atom) +
-                                            " " + std::string(ir::dtypeName(t.dtype)) + " element" + (atom == 1 ? "" : "s") + ", found " +
-                                            std::to_string(t.shape.back()) + " in '" + t.text + "'");
-      note(d, oe.span, "the atom is exactly chunk_bytes bytes; view the tile so that its last axis holds one chunk");
+      auto& d =
+          error("E0165", oe.span,
+                op + " with chunk_bytes=" + std::to_string(*chunk) +
+                    " needs a last operand axis of " + std::to_string(atom) + " " +
+                    std::string(ir::dtypeName(t.dtype)) + " element" + (atom == 1 ? "" : "s") +
+                    ", found " + std::to_string(t.shape.back()) + " in '" + t.text + "'");
+      note(d, oe.span,
+           "the atom is exactly chunk_bytes bytes; view the tile so that its last axis holds one "
+           "chunk");
       return;
     }
     std::vector<int64_t> rep(t.shape.begin() + long(gr), t.shape.end() - 1);
     if (!repeat) {
       repeat = rep;
     } else if (*repeat != rep) {
-      auto& d = error("E0166", oe.span, "the repeats of '" + t.text + "' differ from those of the destination");
-      note(d, ops[0].op.span, "both operands are (group, repeat, chunk) with the same repeat shape");
+      auto& d = error("E0166", oe.span,
+                      "the repeats of '" + t.text + "' differ from those of the destination");
+      note(d, ops[0].op.span,
+           "both operands are (group, repeat, chunk) with the same repeat shape");
       return;
     }
     OperandCheck oc;

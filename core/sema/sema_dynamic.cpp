@@ -15,14 +15,17 @@ namespace {
 
 /// Is `e` a kernel parameter's variable (scalar or symbolic)?
 bool isParamVar(const ir::Kernel& k, int var) {
-  return std::any_of(k.params.begin(), k.params.end(), [var](const ir::KernelParam& p) { return !p.isTensor && p.var == var; });
+  return std::any_of(k.params.begin(), k.params.end(),
+                     [var](const ir::KernelParam& p) { return !p.isTensor && p.var == var; });
 }
 
 /// Integer arithmetic over parameters and constants, which the host can evaluate (ir::evalHostInt).
 bool hostComputable(const ir::Expr& e, const ir::Kernel& k) {
   switch (e.kind) {
-    case ir::ExprKind::IntImm: return true;
-    case ir::ExprKind::Var: return isParamVar(k, e.var);
+    case ir::ExprKind::IntImm:
+      return true;
+    case ir::ExprKind::Var:
+      return isParamVar(k, e.var);
     case ir::ExprKind::Cast:
     case ir::ExprKind::Unary:
     case ir::ExprKind::Binary: {
@@ -33,12 +36,15 @@ bool hostComputable(const ir::Expr& e, const ir::Kernel& k) {
           e.op != B::Min && e.op != B::Max)
         return false;
       return ir::isInt(e.dtype) &&
-             std::all_of(e.args.begin(), e.args.end(), [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); });
+             std::all_of(e.args.begin(), e.args.end(),
+                         [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); });
     }
     case ir::ExprKind::Intrinsic:
       return (e.name == "min" || e.name == "max") &&
-             std::all_of(e.args.begin(), e.args.end(), [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); });
-    default: return false;
+             std::all_of(e.args.begin(), e.args.end(),
+                         [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); });
+    default:
+      return false;
   }
 }
 
@@ -55,12 +61,15 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
   // Which dimensions are symbolic, and by which name.
   auto symbolName = [&](const ast::Expr& d) -> std::string {
     if (d.kind == ast::ExprKind::Call && builtinPath(*d.args[0]) == "T.dynamic")
-      return d.args.size() == 2 && d.args[1]->kind == ast::ExprKind::Str ? d.args[1]->text : std::string("?");
+      return d.args.size() == 2 && d.args[1]->kind == ast::ExprKind::Str ? d.args[1]->text
+                                                                         : std::string("?");
     if (d.kind != ast::ExprKind::Name) return {};
     const Binding* b = lookup(d.text);
     if (!b) return {};
     if (b->kind == Binding::Kind::Dynamic) return d.text;
-    const bool pendingVar = std::any_of(pending.begin(), pending.end(), [&](const ir::KernelParam& p) { return p.var == b->index; });
+    const bool pendingVar =
+        std::any_of(pending.begin(), pending.end(),
+                    [&](const ir::KernelParam& p) { return p.var == b->index; });
     if (b->kind == Binding::Kind::Var && (isParamVar(k, b->index) || pendingVar) &&
         ir::isInt((*m_body->vars)[b->index].dtype))
       return d.text;
@@ -73,8 +82,9 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
   bool ok = true;
   for (const char* kw : {"strides", "layout"})
     if (const ast::Expr* x = keyword(an, kw)) {
-      error("E0292", x->span, std::string("a tensor with a symbolic extent has the default row-major layout; ") + kw +
-                                  "= is not supported with it");
+      error("E0292", x->span,
+            std::string("a tensor with a symbolic extent has the default row-major layout; ") + kw +
+                "= is not supported with it");
       ok = false;
     }
   buf.shapeVars.assign(dims.size(), -1);
@@ -88,7 +98,9 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       const size_t before = m_diags.size();
       auto v = staticInt(d, false);
       if (!v && m_diags.size() == before)
-        error("E0113", d.span, "tensor dimensions must be static positive integers or a symbolic extent, found '" + text(d.span) + "'");
+        error("E0113", d.span,
+              "tensor dimensions must be static positive integers or a symbolic extent, found '" +
+                  text(d.span) + "'");
       else if (v && *v <= 0)
         error("E0113", d.span, "tensor dimensions must be positive, found " + std::to_string(*v));
       if (!v || *v <= 0) ok = false;
@@ -105,7 +117,8 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
       ok = false;
     }
     if (name == "?") {
-      error("E0292", d.span, "T.dynamic expects the symbol's name as a string, found '" + text(d.span) + "'");
+      error("E0292", d.span,
+            "T.dynamic expects the symbol's name as a string, found '" + text(d.span) + "'");
       ok = false;
       buf.shape.push_back(1);
       continue;
@@ -113,8 +126,8 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
     // A symbol already bound in this kernel (a scalar parameter, or a symbol another tensor
     // introduced) is used; a module symbol or an inline T.dynamic makes a new trailing parameter.
     int var = -1;
-    if (const auto it = m_body->locals.names.find(name); it != m_body->locals.names.end() &&
-                                                          it->second.kind == Binding::Kind::Var) {
+    if (const auto it = m_body->locals.names.find(name);
+        it != m_body->locals.names.end() && it->second.kind == Binding::Kind::Var) {
       var = it->second.index;
     } else {
       var = newVar(name, ir::DType::Int32, d.span, false);
@@ -143,8 +156,9 @@ bool Analyzer::tensorParamShape(const ast::Expr& an, ir::Buffer& buf, ir::Kernel
     buf.shape.push_back(i == 0 ? ir::kSymbolicExtent : ir::kSymbolicInnerExtent);
   }
   if (ok && dims.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
-    error("E0242", sh.span, "a tensor of " + std::to_string(dims.size()) + " dimensions; at most " +
-                                std::to_string(ir::kMaxTensorRank) + " are supported");
+    error("E0242", sh.span,
+          "a tensor of " + std::to_string(dims.size()) + " dimensions; at most " +
+              std::to_string(ir::kMaxTensorRank) + " are supported");
     ok = false;
   }
   // Rows of at most 2^22 elements keep every product with the symbolic extent (2^40 + 1) in int64;
@@ -171,12 +185,19 @@ ir::ExprPtr Analyzer::runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k)
     return nullptr;
   }
   if (!ir::isInt(s.expr->dtype)) {
-    error("E0120", e.span, "grid extents must be integers, found " + std::string(ir::dtypeName(s.expr->dtype)) + " '" + text(e.span) + "'");
+    error("E0120", e.span,
+          "grid extents must be integers, found " + std::string(ir::dtypeName(s.expr->dtype)) +
+              " '" + text(e.span) + "'");
     return nullptr;
   }
   if (!hostComputable(*s.expr, k)) {
-    auto& d = error("E0120", e.span, "a runtime grid extent is integer arithmetic (+, -, *, //, %, T.ceildiv, T.min, T.max) over scalar parameters, symbolic extents and constants, found '" + text(e.span) + "'");
-    note(d, e.span, "the grid is computed on the host before the launch (decision \"Dynamic shapes\")");
+    auto& d =
+        error("E0120", e.span,
+              "a runtime grid extent is integer arithmetic (+, -, *, //, %, T.ceildiv, T.min, "
+              "T.max) over scalar parameters, symbolic extents and constants, found '" +
+                  text(e.span) + "'");
+    note(d, e.span,
+         "the grid is computed on the host before the launch (decision \"Dynamic shapes\")");
     return nullptr;
   }
   return s.expr;
@@ -185,8 +206,9 @@ ir::ExprPtr Analyzer::runtimeGridExtent(const ast::Expr& e, const ir::Kernel& k)
 bool Analyzer::staticOperand(const ir::TensorRef& r, SourceSpan span) {
   for (size_t d = 0; d < r.shape.size(); ++d) {
     if (!ir::isSymbolicExtent(r.shape[d])) continue;
-    auto& e = error("E0292", span, "tile operand '" + r.text + "' has a symbolic extent in dimension " + std::to_string(d) +
-                                       "; tile shapes stay static");
+    auto& e = error("E0292", span,
+                    "tile operand '" + r.text + "' has a symbolic extent in dimension " +
+                        std::to_string(d) + "; tile shapes stay static");
     note(e, span, "take a region with a static extent, e.g. " + r.text + "[i * 4 : i * 4 + 4]");
     return false;
   }

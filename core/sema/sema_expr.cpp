@@ -60,11 +60,15 @@ std::optional<int64_t> constValue(const ir::Expr& e) {
   return std::nullopt;
 }
 
-bool LinearForm::isConstant() const { return terms.empty(); }
+bool LinearForm::isConstant() const {
+  return terms.empty();
+}
 
 int64_t LinearForm::divisor() const {
   // In uint64: |INT64_MIN| = 2^63 has no int64 value; 2^62 divides it and is a sound answer.
-  auto mag = [](int64_t v) { return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v); };
+  auto mag = [](int64_t v) {
+    return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  };
   uint64_t g = mag(constant);
   for (const auto& [k, c] : terms) g = std::gcd(g, mag(c));
   return g > static_cast<uint64_t>(INT64_MAX) ? int64_t{1} << 62 : static_cast<int64_t>(g);
@@ -76,16 +80,28 @@ namespace {
 std::optional<std::string> pureKey(const ir::Expr& e) {
   std::string k;
   switch (e.kind) {
-    case ExprKind::IntImm: return std::to_string(e.intValue);
-    case ExprKind::Var: return "v" + std::to_string(e.var);
-    case ExprKind::ThreadIdx: return "t" + std::to_string(e.dim);
-    case ExprKind::BlockIdx: return "b" + std::to_string(e.dim);
-    case ExprKind::BlockDim: return "bd" + std::to_string(e.dim);
-    case ExprKind::GridDim: return "gd" + std::to_string(e.dim);
-    case ExprKind::Unary: case ExprKind::Binary: case ExprKind::Compare: case ExprKind::Logical:
-    case ExprKind::Select: case ExprKind::Cast: case ExprKind::Intrinsic:
-      k = "(" + std::to_string(static_cast<int>(e.kind)) + ":" + std::to_string(static_cast<int>(e.op)) + ":" +
-          e.name + ":" + std::string(ir::dtypeName(e.dtype));
+    case ExprKind::IntImm:
+      return std::to_string(e.intValue);
+    case ExprKind::Var:
+      return "v" + std::to_string(e.var);
+    case ExprKind::ThreadIdx:
+      return "t" + std::to_string(e.dim);
+    case ExprKind::BlockIdx:
+      return "b" + std::to_string(e.dim);
+    case ExprKind::BlockDim:
+      return "bd" + std::to_string(e.dim);
+    case ExprKind::GridDim:
+      return "gd" + std::to_string(e.dim);
+    case ExprKind::Unary:
+    case ExprKind::Binary:
+    case ExprKind::Compare:
+    case ExprKind::Logical:
+    case ExprKind::Select:
+    case ExprKind::Cast:
+    case ExprKind::Intrinsic:
+      k = "(" + std::to_string(static_cast<int>(e.kind)) + ":" +
+          std::to_string(static_cast<int>(e.op)) + ":" + e.name + ":" +
+          std::string(ir::dtypeName(e.dtype));
       for (const auto& a : e.args) {
         if (!a) return std::nullopt;
         auto ak = pureKey(*a);
@@ -93,7 +109,8 @@ std::optional<std::string> pureKey(const ir::Expr& e) {
         k += " " + *ak;
       }
       return k + ")";
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -113,10 +130,18 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
   // Every coefficient is exact: a form whose arithmetic would leave int64 is "not affine".
   LinearForm f;
   switch (e.kind) {
-    case ExprKind::IntImm: f.constant = e.intValue; return f;
-    case ExprKind::Var: f.terms["v" + std::to_string(e.var)] = 1; return f;
-    case ExprKind::ThreadIdx: f.terms["t" + std::to_string(e.dim)] = 1; return f;
-    case ExprKind::BlockIdx: f.terms["b" + std::to_string(e.dim)] = 1; return f;
+    case ExprKind::IntImm:
+      f.constant = e.intValue;
+      return f;
+    case ExprKind::Var:
+      f.terms["v" + std::to_string(e.var)] = 1;
+      return f;
+    case ExprKind::ThreadIdx:
+      f.terms["t" + std::to_string(e.dim)] = 1;
+      return f;
+    case ExprKind::BlockIdx:
+      f.terms["b" + std::to_string(e.dim)] = 1;
+      return f;
     case ExprKind::Unary:
       if (e.op == ir::BinOp::Neg) {
         auto a = linearize(*e.args[0]);
@@ -128,7 +153,8 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
       }
       return opaqueAtom(e);
     case ExprKind::Binary: {
-      if (e.op != ir::BinOp::Add && e.op != ir::BinOp::Sub && e.op != ir::BinOp::Mul) return opaqueAtom(e);
+      if (e.op != ir::BinOp::Add && e.op != ir::BinOp::Sub && e.op != ir::BinOp::Mul)
+        return opaqueAtom(e);
       auto a = linearize(*e.args[0]);
       auto b = linearize(*e.args[1]);
       if (!a || !b) return std::nullopt;
@@ -157,13 +183,15 @@ std::optional<LinearForm> linearize(const ir::Expr& e) {
       }
       return std::nullopt;
     }
-    default: return opaqueAtom(e);
+    default:
+      return opaqueAtom(e);
   }
 }
 
 bool Analyzer::threadDependent(const ir::Expr& e) const {
   switch (e.kind) {
-    case ExprKind::ThreadIdx: return true;
+    case ExprKind::ThreadIdx:
+      return true;
     case ExprKind::Intrinsic:
       if (e.name == "elect_sync") return true;
       break;
@@ -173,7 +201,8 @@ bool Analyzer::threadDependent(const ir::Expr& e) const {
     case ExprKind::Load:
       if (e.tensor && e.tensor->scope == ir::MemScope::Local) return true;
       break;
-    default: break;
+    default:
+      break;
   }
   for (const auto& a : e.args)
     if (a && threadDependent(*a)) return true;
@@ -189,7 +218,8 @@ Scalar Analyzer::coerce(Scalar s, DType t, SourceSpan span, const char* what) {
   if (s.literal) {
     const ir::Expr& e = *s.expr;
     if (ir::isFloat(t)) {
-      const double v = e.kind == ExprKind::FloatImm ? e.floatValue : static_cast<double>(e.intValue);
+      const double v =
+          e.kind == ExprKind::FloatImm ? e.floatValue : static_cast<double>(e.intValue);
       return Scalar{mkFloat(v, t, e.span), false};
     }
     if ((ir::isInt(t) || t == DType::Bool) && e.kind != ExprKind::FloatImm) {
@@ -212,8 +242,10 @@ bool Analyzer::unify(Scalar& a, Scalar& b, SourceSpan span, const std::string& o
   if (a.literal && b.literal) {
     // Python folds literal arithmetic: int op float → float (int32 and int64 literals stay ints).
     if ((a.expr->kind == ExprKind::FloatImm) != (b.expr->kind == ExprKind::FloatImm)) {
-      if (a.expr->kind != ExprKind::FloatImm) a.expr = mkFloat(double(a.expr->intValue), DType::Float32, a.expr->span);
-      if (b.expr->kind != ExprKind::FloatImm) b.expr = mkFloat(double(b.expr->intValue), DType::Float32, b.expr->span);
+      if (a.expr->kind != ExprKind::FloatImm)
+        a.expr = mkFloat(double(a.expr->intValue), DType::Float32, a.expr->span);
+      if (b.expr->kind != ExprKind::FloatImm)
+        b.expr = mkFloat(double(b.expr->intValue), DType::Float32, b.expr->span);
     }
     return true;
   }
@@ -227,11 +259,12 @@ bool Analyzer::unify(Scalar& a, Scalar& b, SourceSpan span, const std::string& o
   }
   if (a.expr->dtype != b.expr->dtype) {
     auto& d = error("E0150", span,
-                    "operands of '" + opText + "' have different types: " +
-                        std::string(ir::dtypeName(a.expr->dtype)) + " and " +
-                        std::string(ir::dtypeName(b.expr->dtype)));
-    note(d, span, "TIRx does not convert implicitly; use T.Cast(\"" +
-                      std::string(ir::dtypeName(a.expr->dtype)) + "\", x) on one side");
+                    "operands of '" + opText +
+                        "' have different types: " + std::string(ir::dtypeName(a.expr->dtype)) +
+                        " and " + std::string(ir::dtypeName(b.expr->dtype)));
+    note(d, span,
+         "TIRx does not convert implicitly; use T.Cast(\"" +
+             std::string(ir::dtypeName(a.expr->dtype)) + "\", x) on one side");
     return false;
   }
   return true;
@@ -242,7 +275,8 @@ ir::ExprPtr Analyzer::asBool(Scalar s, SourceSpan span) {
   const DType t = s.expr->dtype;
   if (t == DType::Bool) return s.expr;
   if (ir::isInt(t)) return mkBinary(ir::BinOp::Ne, s.expr, mkInt(0, span, t), DType::Bool, span);
-  error("E0152", span, "a condition must be a bool or an integer, found " + std::string(ir::dtypeName(t)));
+  error("E0152", span,
+        "a condition must be a bool or an integer, found " + std::string(ir::dtypeName(t)));
   return nullptr;
 }
 
@@ -255,7 +289,8 @@ ir::ExprPtr Analyzer::lowerIndex(const ast::Expr& e) {
   }
   if (s.literal) return mkLiteralInt(s.expr->intValue, e.span);  // int64 beyond int32
   if (!ir::isInt(s.expr->dtype)) {
-    error("E0141", e.span, "an index must be an integer, found " + std::string(ir::dtypeName(s.expr->dtype)));
+    error("E0141", e.span,
+          "an index must be an integer, found " + std::string(ir::dtypeName(s.expr->dtype)));
     return nullptr;
   }
   return s.expr;
@@ -265,18 +300,38 @@ namespace {
 ir::BinOp binOpOf(ast::Op op, bool isFloat, bool& ok) {
   ok = true;
   switch (op) {
-    case ast::Op::Add: return ir::BinOp::Add;
-    case ast::Op::Sub: return ir::BinOp::Sub;
-    case ast::Op::Mul: return ir::BinOp::Mul;
-    case ast::Op::Div: return ir::BinOp::Div;
-    case ast::Op::FloorDiv: ok = !isFloat; return ir::BinOp::FloorDiv;
-    case ast::Op::Mod: ok = !isFloat; return ir::BinOp::Mod;
-    case ast::Op::BitAnd: ok = !isFloat; return ir::BinOp::BitAnd;
-    case ast::Op::BitOr: ok = !isFloat; return ir::BinOp::BitOr;
-    case ast::Op::BitXor: ok = !isFloat; return ir::BinOp::BitXor;
-    case ast::Op::LShift: ok = !isFloat; return ir::BinOp::Shl;
-    case ast::Op::RShift: ok = !isFloat; return ir::BinOp::Shr;
-    default: ok = false; return ir::BinOp::Add;
+    case ast::Op::Add:
+      return ir::BinOp::Add;
+    case ast::Op::Sub:
+      return ir::BinOp::Sub;
+    case ast::Op::Mul:
+      return ir::BinOp::Mul;
+    case ast::Op::Div:
+      return ir::BinOp::Div;
+    case ast::Op::FloorDiv:
+      ok = !isFloat;
+      return ir::BinOp::FloorDiv;
+    case ast::Op::Mod:
+      ok = !isFloat;
+      return ir::BinOp::Mod;
+    case ast::Op::BitAnd:
+      ok = !isFloat;
+      return ir::BinOp::BitAnd;
+    case ast::Op::BitOr:
+      ok = !isFloat;
+      return ir::BinOp::BitOr;
+    case ast::Op::BitXor:
+      ok = !isFloat;
+      return ir::BinOp::BitXor;
+    case ast::Op::LShift:
+      ok = !isFloat;
+      return ir::BinOp::Shl;
+    case ast::Op::RShift:
+      ok = !isFloat;
+      return ir::BinOp::Shr;
+    default:
+      ok = false;
+      return ir::BinOp::Add;
   }
 }
 
@@ -290,7 +345,8 @@ Scalar Analyzer::lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b,
   bool ok = true;
   const ir::BinOp bop = binOpOf(op, ir::isFloat(t), ok);
   if (!ok || t == DType::Bool) {
-    error("E0151", span, "operator '" + opText + "' is not supported on " + std::string(ir::dtypeName(t)));
+    error("E0151", span,
+          "operator '" + opText + "' is not supported on " + std::string(ir::dtypeName(t)));
     return Scalar{};
   }
   if ((bop == ir::BinOp::FloorDiv || bop == ir::BinOp::Mod || bop == ir::BinOp::Div) &&
@@ -310,9 +366,12 @@ Scalar Analyzer::foldLiterals(ast::Op op, const Scalar& a, const Scalar& b, Sour
     // float32 when it meets a typed operand.
     const double x = a.expr->floatValue, y = b.expr->floatValue;
     switch (op) {
-      case ast::Op::Add: return Scalar{mkFloat(x + y, DType::Float32, span), true};
-      case ast::Op::Sub: return Scalar{mkFloat(x - y, DType::Float32, span), true};
-      case ast::Op::Mul: return Scalar{mkFloat(x * y, DType::Float32, span), true};
+      case ast::Op::Add:
+        return Scalar{mkFloat(x + y, DType::Float32, span), true};
+      case ast::Op::Sub:
+        return Scalar{mkFloat(x - y, DType::Float32, span), true};
+      case ast::Op::Mul:
+        return Scalar{mkFloat(x * y, DType::Float32, span), true};
       case ast::Op::Div:
         if (y == 0) {
           error("E0156", span, "float division by zero");
@@ -357,14 +416,27 @@ Scalar Analyzer::lowerCompare(const ast::Expr& e) {
     const ast::Op op = e.ops[i];
     ir::BinOp bop;
     switch (op) {
-      case ast::Op::Eq: bop = ir::BinOp::Eq; break;
-      case ast::Op::NotEq: bop = ir::BinOp::Ne; break;
-      case ast::Op::Lt: bop = ir::BinOp::Lt; break;
-      case ast::Op::LtE: bop = ir::BinOp::Le; break;
-      case ast::Op::Gt: bop = ir::BinOp::Gt; break;
-      case ast::Op::GtE: bop = ir::BinOp::Ge; break;
+      case ast::Op::Eq:
+        bop = ir::BinOp::Eq;
+        break;
+      case ast::Op::NotEq:
+        bop = ir::BinOp::Ne;
+        break;
+      case ast::Op::Lt:
+        bop = ir::BinOp::Lt;
+        break;
+      case ast::Op::LtE:
+        bop = ir::BinOp::Le;
+        break;
+      case ast::Op::Gt:
+        bop = ir::BinOp::Gt;
+        break;
+      case ast::Op::GtE:
+        bop = ir::BinOp::Ge;
+        break;
       default:
-        error("E0151", e.span, std::string("operator '") + ast::opSpelling(op) + "' is not supported in TIRx code");
+        error("E0151", e.span,
+              std::string("operator '") + ast::opSpelling(op) + "' is not supported in TIRx code");
         return Scalar{};
     }
     if (!unify(l, r, e.span, ast::opSpelling(op))) return Scalar{};
@@ -389,8 +461,10 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{mkInt(e.intValue, e.span, DType::Int64), true};
       return Scalar{mkInt(e.intValue, e.span), true};
     }
-    case K::Float: return Scalar{mkFloat(e.floatValue, DType::Float32, e.span), true};
-    case K::Bool: return Scalar{mkInt(e.boolValue ? 1 : 0, e.span, DType::Bool), false};
+    case K::Float:
+      return Scalar{mkFloat(e.floatValue, DType::Float32, e.span), true};
+    case K::Bool:
+      return Scalar{mkInt(e.boolValue ? 1 : 0, e.span, DType::Bool), false};
     case K::Name: {
       const Binding* b = lookup(e.text);
       if (!b) {
@@ -402,7 +476,8 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         reportModuleFold(*b);
         return Scalar{};
       }
-      if (b->kind == Binding::Kind::IntConst) return Scalar{mkLiteralInt(b->intValue, e.span), true};
+      if (b->kind == Binding::Kind::IntConst)
+        return Scalar{mkLiteralInt(b->intValue, e.span), true};
       // A module float constant is a bare Python float at each use (decision L-1).
       if (b->kind == Binding::Kind::FloatConst)
         return Scalar{mkFloat(b->floatValue, DType::Float32, e.span), true};
@@ -417,7 +492,8 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{v, false};
       }
       if (b->kind == Binding::Kind::Tensor) {
-        error("E0155", e.span, "'" + e.text + "' is a tensor; a scalar expression is expected here");
+        error("E0155", e.span,
+              "'" + e.text + "' is a tensor; a scalar expression is expected here");
         return Scalar{};
       }
       error("E0155", e.span, "'" + e.text + "' cannot be used as a scalar value");
@@ -450,8 +526,11 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
         return Scalar{mkLiteralInt(f.value, e.span), true};
       }
       const DType t = a.expr->dtype;
-      if ((e.op == ast::Op::Neg && t == DType::Bool) || (e.op == ast::Op::Invert && !ir::isInt(t))) {
-        error("E0151", e.span, std::string("operator '") + ast::opSpelling(e.op) + "' is not supported on " + std::string(ir::dtypeName(t)));
+      if ((e.op == ast::Op::Neg && t == DType::Bool) ||
+          (e.op == ast::Op::Invert && !ir::isInt(t))) {
+        error("E0151", e.span,
+              std::string("operator '") + ast::opSpelling(e.op) + "' is not supported on " +
+                  std::string(ir::dtypeName(t)));
         return Scalar{};
       }
       auto u = std::make_shared<ir::Expr>();
@@ -468,13 +547,16 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
       if (!a.ok() || !b.ok()) return Scalar{};
       return lowerBinary(e, e.op, a, b, e.span);
     }
-    case K::Compare: return lowerCompare(e);
+    case K::Compare:
+      return lowerCompare(e);
     case K::BoolOp: {
       ir::ExprPtr acc;
       for (const auto& arg : e.args) {
         auto c = asBool(lowerScalar(*arg), arg->span);
         if (!c) return Scalar{};
-        acc = acc ? mkBinary(e.op == ast::Op::And ? ir::BinOp::And : ir::BinOp::Or, acc, c, DType::Bool, e.span) : c;
+        acc = acc ? mkBinary(e.op == ast::Op::And ? ir::BinOp::And : ir::BinOp::Or, acc, c,
+                             DType::Bool, e.span)
+                  : c;
       }
       return Scalar{acc, false};
     }
@@ -497,12 +579,15 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
       s->span = e.span;
       return Scalar{s, false};
     }
-    case K::Call: return lowerCall(e);
-    case K::Subscript: return lowerLoad(e);
+    case K::Call:
+      return lowerCall(e);
+    case K::Subscript:
+      return lowerLoad(e);
     case K::Attribute: {
       const std::string p = builtinPath(e);
       if (!p.empty()) {
-        error("E0155", e.span, "'" + p + "' is not a scalar value; did you forget the call parentheses?");
+        error("E0155", e.span,
+              "'" + p + "' is not a scalar value; did you forget the call parentheses?");
         return Scalar{};
       }
       error("E0107", e.span, "unsupported expression '" + text(e.span) + "' in TIRx code");
@@ -525,20 +610,24 @@ Scalar Analyzer::lowerCall(const ast::Expr& e) {
   if (callee.kind == ast::ExprKind::Name) {
     const Binding* b = lookup(callee.text);
     if (!b && m_body && m_body->function && callee.text == m_body->function->name) {
-      error("E0204", callee.span, "scalar function '" + callee.text + "' cannot call itself (no recursion)");
+      error("E0204", callee.span,
+            "scalar function '" + callee.text + "' cannot call itself (no recursion)");
       return Scalar{};
     }
     if (!b) {
       unknownName(callee);
       auto it = m_functionDefs.find(callee.text);
       if (it != m_functionDefs.end())
-        note(m_diags.back(), it->second, "'" + callee.text + "' is defined later; define scalar functions before their uses");
+        note(m_diags.back(), it->second,
+             "'" + callee.text + "' is defined later; define scalar functions before their uses");
       return Scalar{};
     }
     useSymbol(b->symbol, callee.span);
     if (b->kind == Binding::Kind::Function) return lowerFunctionCall(e, b->index);
     if (b->kind == Binding::Kind::Kernel) {
-      error("E0204", callee.span, "'" + callee.text + "' is a kernel; only private scalar functions can be called from TIRx code");
+      error("E0204", callee.span,
+            "'" + callee.text +
+                "' is a kernel; only private scalar functions can be called from TIRx code");
       return Scalar{};
     }
     if (b->kind == Binding::Kind::Macro) {
@@ -550,7 +639,8 @@ Scalar Analyzer::lowerCall(const ast::Expr& e) {
     return Scalar{};
   }
   if (isAsyncStatement(e)) {
-    error("E0155", e.span, "'" + text(callee.span) + "' does not produce a value; call it as a statement");
+    error("E0155", e.span,
+          "'" + text(callee.span) + "' does not produce a value; call it as a statement");
     return Scalar{};
   }
   const std::string p = builtinPath(callee);
@@ -570,9 +660,11 @@ Scalar Analyzer::lowerFunctionCall(const ast::Expr& e, int func) {
   const std::string display = f.name;
   const int npos = static_cast<int>(e.args.size()) - 1;
   if (npos != static_cast<int>(f.params.size()) || !e.keywords.empty()) {
-    auto& d = error("E0204", e.span, "'" + f.name + "' takes " + std::to_string(f.params.size()) + " positional argument" +
-                                         (f.params.size() == 1 ? "" : "s") + ", found " + std::to_string(npos) +
-                                         (e.keywords.empty() ? "" : " and keyword arguments"));
+    auto& d =
+        error("E0204", e.span,
+              "'" + f.name + "' takes " + std::to_string(f.params.size()) + " positional argument" +
+                  (f.params.size() == 1 ? "" : "s") + ", found " + std::to_string(npos) +
+                  (e.keywords.empty() ? "" : " and keyword arguments"));
     note(d, f.span, "'" + f.name + "' is defined here");
     return Scalar{};
   }
@@ -662,9 +754,13 @@ std::optional<Scalar> Analyzer::lowerThreadIndexCall(const ast::Expr& e, const s
     error("E0105", a.span, p + " expects \"x\", \"y\" or \"z\", found '" + text(a.span) + "'");
     return false;
   };
-  const struct { const char* name; ExprKind kind; } indexCalls[] = {
-      {"T.cuda.thread_idx", ExprKind::ThreadIdx}, {"T.cuda.block_idx", ExprKind::BlockIdx},
-      {"T.cuda.block_dim", ExprKind::BlockDim}, {"T.cuda.grid_dim", ExprKind::GridDim}};
+  const struct {
+    const char* name;
+    ExprKind kind;
+  } indexCalls[] = {{"T.cuda.thread_idx", ExprKind::ThreadIdx},
+                    {"T.cuda.block_idx", ExprKind::BlockIdx},
+                    {"T.cuda.block_dim", ExprKind::BlockDim},
+                    {"T.cuda.grid_dim", ExprKind::GridDim}};
   for (const auto& ic : indexCalls) {
     if (p == ic.name) {
       if (m_body && m_body->inFunction) {
@@ -687,16 +783,20 @@ std::optional<Scalar> Analyzer::lowerThreadIndexCall(const ast::Expr& e, const s
     if (m_body && m_body->kernel) {
       const auto& b = m_body->kernel->launch.block;
       if (b[1] > 1 || b[2] > 1) {
-        auto y = mkBinary(ir::BinOp::Mul, mkThread(ExprKind::ThreadIdx, 1, span), mkInt(b[0], span), DType::Int32, span);
+        auto y = mkBinary(ir::BinOp::Mul, mkThread(ExprKind::ThreadIdx, 1, span), mkInt(b[0], span),
+                          DType::Int32, span);
         lin = mkBinary(ir::BinOp::Add, lin, y, DType::Int32, span);
         if (b[2] > 1) {
-          auto z = mkBinary(ir::BinOp::Mul, mkThread(ExprKind::ThreadIdx, 2, span), mkInt(b[0] * b[1], span), DType::Int32, span);
+          auto z = mkBinary(ir::BinOp::Mul, mkThread(ExprKind::ThreadIdx, 2, span),
+                            mkInt(b[0] * b[1], span), DType::Int32, span);
           lin = mkBinary(ir::BinOp::Add, lin, z, DType::Int32, span);
         }
       }
     }
-    if (p == "T.cuda.lane_id") return Scalar{mkBinary(ir::BinOp::Mod, lin, mkInt(32, span), DType::Int32, span), false};
-    if (p == "T.cuda.warp_id") return Scalar{mkBinary(ir::BinOp::FloorDiv, lin, mkInt(32, span), DType::Int32, span), false};
+    if (p == "T.cuda.lane_id")
+      return Scalar{mkBinary(ir::BinOp::Mod, lin, mkInt(32, span), DType::Int32, span), false};
+    if (p == "T.cuda.warp_id")
+      return Scalar{mkBinary(ir::BinOp::FloorDiv, lin, mkInt(32, span), DType::Int32, span), false};
     return Scalar{lin, false};
   }
   // `T.cuda.elect_sync()`: true in one lane of the warp (elect.sync _|p, 0xffffffff; every lane
@@ -708,8 +808,11 @@ std::optional<Scalar> Analyzer::lowerThreadIndexCall(const ast::Expr& e, const s
     }
     if (!checkCallShape(e, p, 0, 0, {})) return Scalar{};
     if (m_body && !m_body->laneDivergence.empty()) {
-      auto& d = error("E0224", span, "T.cuda.elect_sync() inside control flow that may differ between the lanes of a warp; all 32 lanes must execute it");
-      note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+      auto& d = error("E0224", span,
+                      "T.cuda.elect_sync() inside control flow that may differ between the lanes "
+                      "of a warp; all 32 lanes must execute it");
+      note(d, m_body->laneDivergence.back(),
+           "this condition is not warp-uniform (it depends on the lane)");
       return Scalar{};
     }
     auto c = std::make_shared<ir::Expr>();
@@ -727,8 +830,9 @@ std::optional<Scalar> Analyzer::lowerThreadIndexCall(const ast::Expr& e, const s
 std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std::string& p) {
   const SourceSpan span = e.span;
   auto arg = [&](int i) -> const ast::Expr& { return *e.args[i + 1]; };
-  static const std::vector<std::string> unaryFloat = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
-                                                      "floor", "ceil", "round", "sin", "cos", "fabs"};
+  static const std::vector<std::string> unaryFloat = {"exp",   "exp2", "log",     "log2",  "sqrt",
+                                                      "rsqrt", "tanh", "sigmoid", "floor", "ceil",
+                                                      "round", "sin",  "cos",     "fabs"};
   const std::string name = p.size() > 2 ? p.substr(2) : p;
   auto mkIntrinsic = [&](const std::string& n, std::vector<ir::ExprPtr> args, DType t) {
     auto c = std::make_shared<ir::Expr>();
@@ -746,7 +850,8 @@ std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std
     if (a.literal) a = coerce(a, DType::Float32, arg(0).span, p.c_str());
     const DType t = a.expr->dtype;
     if (name == "abs" ? t == DType::Bool : !ir::isFloat(t)) {
-      error("E0153", arg(0).span, p + " expects a floating-point argument, found " + std::string(ir::dtypeName(t)));
+      error("E0153", arg(0).span,
+            p + " expects a floating-point argument, found " + std::string(ir::dtypeName(t)));
       return Scalar{};
     }
     return mkIntrinsic(name, {a.expr}, t);
@@ -763,15 +868,19 @@ std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std
     }
     const DType t = a.expr->dtype;
     if (name == "ceildiv" && !ir::isInt(t)) {
-      error("E0153", span, "T.ceildiv expects integer arguments, found " + std::string(ir::dtypeName(t)));
+      error("E0153", span,
+            "T.ceildiv expects integer arguments, found " + std::string(ir::dtypeName(t)));
       return Scalar{};
     }
     if (name == "pow" && !ir::isFloat(t)) {
-      error("E0153", span, "T.pow expects floating-point arguments, found " + std::string(ir::dtypeName(t)));
+      error("E0153", span,
+            "T.pow expects floating-point arguments, found " + std::string(ir::dtypeName(t)));
       return Scalar{};
     }
     if (name == "max" || name == "min")
-      return Scalar{mkBinary(name == "max" ? ir::BinOp::Max : ir::BinOp::Min, a.expr, b.expr, t, span), false};
+      return Scalar{
+          mkBinary(name == "max" ? ir::BinOp::Max : ir::BinOp::Min, a.expr, b.expr, t, span),
+          false};
     if (name == "ceildiv") {  // -((-a) // b), Python's ceiling division, in the operands' type
       auto neg = [&](ir::ExprPtr x) {
         auto u = std::make_shared<ir::Expr>();
@@ -807,9 +916,9 @@ Scalar Analyzer::lowerBuiltinCall(const ast::Expr& e, const std::string& p) {
   if (std::optional<Scalar> s = lowerCastCall(e, p)) return *s;
   if (std::optional<Scalar> s = lowerThreadIndexCall(e, p)) return *s;
   if (std::optional<Scalar> s = lowerIntrinsicCall(e, p)) return *s;
-  const auto& known = std::vector<std::string>{"T.cuda.tile.apply", "T.cuda.tile.ewise", "T.cuda.cta_sync",
-                                               "T.cuda.warp_sync", "T.alloc_local", "T.alloc_shared",
-                                               "T.device_entry"};
+  const auto& known = std::vector<std::string>{
+      "T.cuda.tile.apply", "T.cuda.tile.ewise", "T.cuda.cta_sync", "T.cuda.warp_sync",
+      "T.alloc_local",     "T.alloc_shared",    "T.device_entry"};
   if (std::find(known.begin(), known.end(), p) != known.end()) {
     error("E0155", span, p + " does not produce a value; call it as a statement");
     return Scalar{};

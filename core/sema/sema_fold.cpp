@@ -15,16 +15,24 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-IntFold ok(int64_t v) { return IntFold{IntFold::Status::Ok, v}; }
-IntFold fail(IntFold::Status s) { return IntFold{s, 0}; }
+IntFold ok(int64_t v) {
+  return IntFold{IntFold::Status::Ok, v};
+}
+IntFold fail(IntFold::Status s) {
+  return IntFold{s, 0};
+}
 }  // namespace
 
 IntFold foldIntUnary(ast::Op op, int64_t a) {
   switch (op) {
-    case ast::Op::Pos: return ok(a);
-    case ast::Op::Neg: return a == kMin ? fail(IntFold::Status::Overflow) : ok(-a);
-    case ast::Op::Invert: return ok(~a);
-    default: return fail(IntFold::Status::Unsupported);
+    case ast::Op::Pos:
+      return ok(a);
+    case ast::Op::Neg:
+      return a == kMin ? fail(IntFold::Status::Overflow) : ok(-a);
+    case ast::Op::Invert:
+      return ok(~a);
+    default:
+      return fail(IntFold::Status::Unsupported);
   }
 }
 
@@ -52,23 +60,28 @@ IntFold foldIntBinary(ast::Op op, int64_t a, int64_t b) {
       }
       return ok(op == ast::Op::FloorDiv ? q : m);
     }
-    case ast::Op::BitAnd: return ok(a & b);
-    case ast::Op::BitOr: return ok(a | b);
-    case ast::Op::BitXor: return ok(a ^ b);
+    case ast::Op::BitAnd:
+      return ok(a & b);
+    case ast::Op::BitOr:
+      return ok(a | b);
+    case ast::Op::BitXor:
+      return ok(a ^ b);
     case ast::Op::LShift: {
       if (b < 0) return fail(IntFold::Status::NegativeShift);
       if (a == 0) return ok(0);
       if (b >= 64) return fail(IntFold::Status::Overflow);
       if (b == 63) return a == -1 ? ok(kMin) : fail(IntFold::Status::Overflow);  // 2^63 is no int64
       // a << b == a * 2^b exactly when it stays in range (Python shifts are multiplications).
-      return __builtin_mul_overflow(a, int64_t{1} << b, &r) ? fail(IntFold::Status::Overflow) : ok(r);
+      return __builtin_mul_overflow(a, int64_t{1} << b, &r) ? fail(IntFold::Status::Overflow)
+                                                            : ok(r);
     }
     case ast::Op::RShift:
       if (b < 0) return fail(IntFold::Status::NegativeShift);
       if (b >= 63) return ok(a < 0 ? -1 : 0);
       return ok(a >> b);  // arithmetic shift = floor division by 2^b (defined in C++20)
     case ast::Op::Pow: {
-      if (b < 0) return fail(a == 0 ? IntFold::Status::DivisionByZero : IntFold::Status::NegativeExponent);
+      if (b < 0)
+        return fail(a == 0 ? IntFold::Status::DivisionByZero : IntFold::Status::NegativeExponent);
       if (b == 0) return ok(1);
       if (a == 0 || a == 1) return ok(a);
       if (a == -1) return ok(b % 2 == 0 ? 1 : -1);
@@ -77,7 +90,8 @@ IntFold foldIntBinary(ast::Op op, int64_t a, int64_t b) {
         if (__builtin_mul_overflow(r, a, &r)) return fail(IntFold::Status::Overflow);
       return ok(r);
     }
-    default: return fail(IntFold::Status::Unsupported);
+    default:
+      return fail(IntFold::Status::Unsupported);
   }
 }
 
@@ -89,10 +103,12 @@ bool Analyzer::reportFoldError(const IntFold& f, SourceSpan span) {
   }
   const std::string what = "'" + text(span) + "'";
   switch (f.status) {
-    case IntFold::Status::Ok: return false;
+    case IntFold::Status::Ok:
+      return false;
     case IntFold::Status::Overflow:
-      error("E0240", span, "integer overflow: " + what +
-                                  " does not fit in 64 bits (TIRx integers are at most int64)");
+      error("E0240", span,
+            "integer overflow: " + what +
+                " does not fit in 64 bits (TIRx integers are at most int64)");
       return true;
     case IntFold::Status::DivisionByZero:
       error("E0156", span, "integer division by zero");
@@ -112,23 +128,34 @@ bool Analyzer::reportFoldError(const IntFold& f, SourceSpan span) {
 
 bool fitsDType(int64_t v, ir::DType t) {
   switch (t) {
-    case ir::DType::Bool: return v == 0 || v == 1;
-    case ir::DType::Int8: return v >= INT8_MIN && v <= INT8_MAX;
-    case ir::DType::Int16: return v >= INT16_MIN && v <= INT16_MAX;
-    case ir::DType::Int32: return v >= INT32_MIN && v <= INT32_MAX;
-    case ir::DType::Int64: return true;
-    case ir::DType::UInt8: return v >= 0 && v <= UINT8_MAX;
-    case ir::DType::UInt16: return v >= 0 && v <= UINT16_MAX;
-    case ir::DType::UInt32: return v >= 0 && v <= UINT32_MAX;
-    case ir::DType::UInt64: return v >= 0;  // literals never exceed INT64_MAX
-    default: return true;
+    case ir::DType::Bool:
+      return v == 0 || v == 1;
+    case ir::DType::Int8:
+      return v >= INT8_MIN && v <= INT8_MAX;
+    case ir::DType::Int16:
+      return v >= INT16_MIN && v <= INT16_MAX;
+    case ir::DType::Int32:
+      return v >= INT32_MIN && v <= INT32_MAX;
+    case ir::DType::Int64:
+      return true;
+    case ir::DType::UInt8:
+      return v >= 0 && v <= UINT8_MAX;
+    case ir::DType::UInt16:
+      return v >= 0 && v <= UINT16_MAX;
+    case ir::DType::UInt32:
+      return v >= 0 && v <= UINT32_MAX;
+    case ir::DType::UInt64:
+      return v >= 0;  // literals never exceed INT64_MAX
+    default:
+      return true;
   }
 }
 
 ir::DType Analyzer::concreteLiteralType(const Scalar& a, const Scalar& b) {
   if (a.expr->kind == ir::ExprKind::FloatImm || b.expr->kind == ir::ExprKind::FloatImm)
     return ir::DType::Float32;
-  if (a.expr->dtype == ir::DType::Int64 || b.expr->dtype == ir::DType::Int64) return ir::DType::Int64;
+  if (a.expr->dtype == ir::DType::Int64 || b.expr->dtype == ir::DType::Int64)
+    return ir::DType::Int64;
   return literalIntType(a.expr->intValue) == ir::DType::Int64 ||
                  literalIntType(b.expr->intValue) == ir::DType::Int64
              ? ir::DType::Int64
@@ -136,13 +163,19 @@ ir::DType Analyzer::concreteLiteralType(const Scalar& a, const Scalar& b) {
 }
 
 void Analyzer::literalOutOfRange(int64_t v, ir::DType t, SourceSpan span, const std::string& what) {
-  auto& d = error("E0241", span, "integer " + std::to_string(v) + " does not fit in " +
-                                     std::string(ir::dtypeName(t)) + " (" + what + ")");
-  note(d, span, "TIRx does not wrap literals; use a wider dtype such as T.int64(...) or a value in range");
+  auto& d = error("E0241", span,
+                  "integer " + std::to_string(v) + " does not fit in " +
+                      std::string(ir::dtypeName(t)) + " (" + what + ")");
+  note(d, span,
+       "TIRx does not wrap literals; use a wider dtype such as T.int64(...) or a value in range");
 }
 
-ir::DType literalIntType(int64_t v) { return fitsDType(v, ir::DType::Int32) ? ir::DType::Int32 : ir::DType::Int64; }
+ir::DType literalIntType(int64_t v) {
+  return fitsDType(v, ir::DType::Int32) ? ir::DType::Int32 : ir::DType::Int64;
+}
 
-ir::ExprPtr mkLiteralInt(int64_t v, SourceSpan span) { return mkInt(v, span, literalIntType(v)); }
+ir::ExprPtr mkLiteralInt(int64_t v, SourceSpan span) {
+  return mkInt(v, span, literalIntType(v));
+}
 
 }  // namespace tirx::sema

@@ -39,14 +39,18 @@ void Analyzer::analyzeScalarFunction(const ast::Stmt& s) {
       continue;
     }
     if (!p.annotation) {
-      error("E0202", p.span, "parameter '" + p.name + "' of scalar function '" + s.name + "' needs a type annotation such as T.float32");
+      error("E0202", p.span,
+            "parameter '" + p.name + "' of scalar function '" + s.name +
+                "' needs a type annotation such as T.float32");
       sigOk = false;
       continue;
     }
     auto t = dtypeArg(*p.annotation, false);
     if (!t) {
-      error("E0202", p.annotation->span, "parameter '" + p.name + "' must be annotated with a scalar type such as T.float32, found '" +
-                                             text(p.annotation->span) + "'");
+      error("E0202", p.annotation->span,
+            "parameter '" + p.name +
+                "' must be annotated with a scalar type such as T.float32, found '" +
+                text(p.annotation->span) + "'");
       sigOk = false;
       continue;
     }
@@ -66,20 +70,26 @@ void Analyzer::analyzeScalarFunction(const ast::Stmt& s) {
     m_body->locals.names[p.name] = b;
   }
   if (!s.returns) {
-    error("E0202", s.nameSpan, "scalar function '" + s.name + "' needs a return annotation such as -> T.float32");
+    error("E0202", s.nameSpan,
+          "scalar function '" + s.name + "' needs a return annotation such as -> T.float32");
     sigOk = false;
   } else if (auto t = dtypeArg(*s.returns, false)) {
     f.ret = *t;
   } else {
-    error("E0202", s.returns->span, "the return annotation must be a scalar type such as T.float32, found '" + text(s.returns->span) + "'");
+    error("E0202", s.returns->span,
+          "the return annotation must be a scalar type such as T.float32, found '" +
+              text(s.returns->span) + "'");
     sigOk = false;
   }
   m_body->returnType = f.ret;
   if (sigOk) {
     lowerFunctionBody(s.body, f.body);
     if (!returnsOnAllPaths(s.body)) {
-      auto& d = error("E0200", s.nameSpan, "scalar function '" + s.name + "' does not return a value on every path");
-      if (!s.body.empty() && s.body.back()) note(d, s.body.back()->span, "control reaches the end of the function after this statement");
+      auto& d = error("E0200", s.nameSpan,
+                      "scalar function '" + s.name + "' does not return a value on every path");
+      if (!s.body.empty() && s.body.back())
+        note(d, s.body.back()->span,
+             "control reaches the end of the function after this statement");
     }
   }
   m_body.reset();

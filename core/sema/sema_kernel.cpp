@@ -12,7 +12,9 @@ namespace tirx::sema {
 using ir::DType;
 
 namespace {
-bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPow2(int64_t v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
 }  // namespace
 
 int Analyzer::newVar(const std::string& name, DType t, SourceSpan span, bool threadDep) {
@@ -95,7 +97,9 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       continue;
     }
     if (!p.annotation) {
-      error("E0112", p.span, "kernel parameter '" + p.name + "' needs an annotation such as T.Tensor((64,), \"float32\") or T.int32");
+      error("E0112", p.span,
+            "kernel parameter '" + p.name +
+                "' needs an annotation such as T.Tensor((64,), \"float32\") or T.int32");
       continue;
     }
     const ast::Expr& an = *p.annotation;
@@ -107,7 +111,8 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
     kp.name = p.name;
     kp.span = p.span;
     if (an.kind == ast::ExprKind::Call && builtinPath(*an.args[0]) == "T.Tensor") {
-      if (!checkCallShape(an, "T.Tensor", 2, 2, {"align", "layout", "strides", "scope", "elem_offset"}))
+      if (!checkCallShape(an, "T.Tensor", 2, 2,
+                          {"align", "layout", "strides", "scope", "elem_offset"}))
         continue;
       ir::Buffer buf;
       buf.name = p.name;
@@ -123,7 +128,8 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
       buf.layout = TileLayout::rowMajor(buf.shape);
       buf.alignBytes = 16;  // OPEN-2: default alignment of a global parameter
       tensorParamOptions(an, buf);
-      const int64_t span = buf.layout.span("m") + (buf.layout.offset.count("m") ? buf.layout.offset.at("m") : 0);
+      const int64_t span =
+          buf.layout.span("m") + (buf.layout.offset.count("m") ? buf.layout.offset.at("m") : 0);
       buf.storageElems = std::max(product(buf.shape), span);
       buf.id = static_cast<int>(k.buffers.size());
       buf.paramIndex = static_cast<int>(k.params.size());
@@ -175,8 +181,9 @@ void Analyzer::lowerParams(const ast::Stmt& def, ir::Kernel& k) {
     auto dt = dtypeArg(an, false);
     if (!dt) {
       const std::string path = builtinPath(an);
-      error("E0112", an.span, "unsupported kernel parameter annotation '" + text(an.span) +
-                                  "'; expected T.Tensor(shape, dtype, ...) or a scalar type such as T.int32");
+      error("E0112", an.span,
+            "unsupported kernel parameter annotation '" + text(an.span) +
+                "'; expected T.Tensor(shape, dtype, ...) or a scalar type such as T.int32");
       continue;
     }
     kp.isTensor = false;
@@ -216,7 +223,9 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
       return r;
     }
     if (e.args.size() > 3) {
-      a.error("E0121", e.span, what + " must have at most 3 extents (x, y, z), found " + std::to_string(e.args.size()));
+      a.error(
+          "E0121", e.span,
+          what + " must have at most 3 extents (x, y, z), found " + std::to_string(e.args.size()));
       return r;
     }
     for (const auto& x : e.args) items.push_back(x.get());
@@ -227,12 +236,14 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
   for (size_t i = 0; i < items.size(); ++i) {
     const ast::Expr& x = *items[i];
     if (x.kind == ast::ExprKind::Bool) {
-      a.error("E0120", x.span, what + " extents must be integers, found the bool " + a.text(x.span));
+      a.error("E0120", x.span,
+              what + " extents must be integers, found the bool " + a.text(x.span));
       ok = false;
       continue;
     }
     if (x.kind == ast::ExprKind::Float) {
-      a.error("E0120", x.span, what + " extents must be integers, found the float " + a.text(x.span));
+      a.error("E0120", x.span,
+              what + " extents must be integers, found the float " + a.text(x.span));
       ok = false;
       continue;
     }
@@ -252,7 +263,9 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
       continue;
     }
     if (!v) {
-      a.error("E0120", x.span, what + " extents must be static integers (decision D-1), found '" + a.text(x.span) + "'");
+      a.error(
+          "E0120", x.span,
+          what + " extents must be static integers (decision D-1), found '" + a.text(x.span) + "'");
       ok = false;
       continue;
     }
@@ -268,27 +281,33 @@ static ExtentParse launchExtents(Analyzer& a, const ast::Expr& e, const std::str
 }
 
 bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
-  if (!checkCallShape(call, "T.device_entry", 0, 0, {"launch", "kernel_attrs", "backend_config"})) return false;
+  if (!checkCallShape(call, "T.device_entry", 0, 0, {"launch", "kernel_attrs", "backend_config"}))
+    return false;
   const ast::Expr* launch = keyword(call, "launch");
   if (!launch) {
-    error("E0104", call.span, "T.device_entry needs launch=T.cuda.LaunchConfig(grid=..., block=...)");
+    error("E0104", call.span,
+          "T.device_entry needs launch=T.cuda.LaunchConfig(grid=..., block=...)");
     return false;
   }
-  if (launch->kind != ast::ExprKind::Call || builtinPath(*launch->args[0]) != "T.cuda.LaunchConfig") {
-    error("E0105", launch->span, "launch= expects T.cuda.LaunchConfig(grid=..., block=...), found '" + text(launch->span) + "'");
+  if (launch->kind != ast::ExprKind::Call ||
+      builtinPath(*launch->args[0]) != "T.cuda.LaunchConfig") {
+    error("E0105", launch->span,
+          "launch= expects T.cuda.LaunchConfig(grid=..., block=...), found '" + text(launch->span) +
+              "'");
     return false;
   }
   const ast::Expr& lc = *launch;
   k.launchSpan = lc.span;
   if (!checkCallShape(lc, "T.cuda.LaunchConfig", 0, 0,
-                      {"grid", "block", "cluster", "preferred_cluster", "dynamic_smem_bytes", "stream",
-                       "cooperative", "priority"}))
+                      {"grid", "block", "cluster", "preferred_cluster", "dynamic_smem_bytes",
+                       "stream", "cooperative", "priority"}))
     return false;
   const ast::Expr* grid = keyword(lc, "grid");
   const ast::Expr* block = keyword(lc, "block");
   bool ok = true;
   if (!grid || !block) {
-    error("E0104", lc.span, std::string("T.cuda.LaunchConfig needs ") + (!grid ? "grid=" : "block="));
+    error("E0104", lc.span,
+          std::string("T.cuda.LaunchConfig needs ") + (!grid ? "grid=" : "block="));
     return false;
   }
   ExtentParse g = launchExtents(*this, *grid, "grid", &k);
@@ -296,8 +315,9 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
   if (g.ok) {
     k.launch.grid = g.v;  // 1 where a runtime extent stands (gridExprs)
     if (g.v[0] > 2147483647 || g.v[1] > 65535 || g.v[2] > 65535) {
-      error("E0123", grid->span, "grid (" + std::to_string(g.v[0]) + ", " + std::to_string(g.v[1]) + ", " +
-                                     std::to_string(g.v[2]) + ") exceeds the CUDA limits (2^31-1, 65535, 65535)");
+      error("E0123", grid->span,
+            "grid (" + std::to_string(g.v[0]) + ", " + std::to_string(g.v[1]) + ", " +
+                std::to_string(g.v[2]) + ") exceeds the CUDA limits (2^31-1, 65535, 65535)");
       ok = false;
     }
   }
@@ -305,7 +325,9 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
     k.launch.block = b.v;
     const int64_t threads = b.v[0] * b.v[1] * b.v[2];
     if (threads > 1024) {
-      auto& d = error("E0122", block->span, "a block of " + std::to_string(threads) + " threads exceeds the limit of 1024 threads per block");
+      auto& d = error("E0122", block->span,
+                      "a block of " + std::to_string(threads) +
+                          " threads exceeds the limit of 1024 threads per block");
       note(d, block->span, "split the work over more blocks with grid= and T.cuda.block_idx");
       ok = false;
     } else if (b.v[0] > 1024 || b.v[1] > 1024 || b.v[2] > 64) {
@@ -316,7 +338,8 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
   if (const ast::Expr* ds = keyword(lc, "dynamic_smem_bytes")) {
     auto v = staticInt(*ds);
     if (v && *v < 0) {
-      error("E0124", ds->span, "dynamic_smem_bytes must not be negative, found " + std::to_string(*v));
+      error("E0124", ds->span,
+            "dynamic_smem_bytes must not be negative, found " + std::to_string(*v));
       ok = false;
     } else if (v) {
       k.launch.dynamicSmemBytes = *v;
@@ -324,7 +347,10 @@ bool Analyzer::lowerDeviceEntry(const ast::Expr& call, ir::Kernel& k) {
   }
   for (const char* kw : {"cluster", "preferred_cluster"}) {
     if (const ast::Expr* c = keyword(lc, kw)) {
-      error("E0124", c->span, std::string(kw) + "= is not supported by this checker (thread-block clusters are outside the subset)");
+      error(
+          "E0124", c->span,
+          std::string(kw) +
+              "= is not supported by this checker (thread-block clusters are outside the subset)");
       ok = false;
     }
   }
@@ -339,19 +365,24 @@ void Analyzer::checkSharedMemory(const ir::Kernel& k) {
   const ir::SharedMemoryPlan plan = ir::planSharedMemory(k);
   if (plan.totalBytes(k) <= limit) return;
   const int64_t dyn = std::max<int64_t>(k.launch.dynamicSmemBytes, 0);
-  const std::string where = " bytes of shared memory per block, over the " + std::to_string(limit) + "-byte (" +
-                            std::to_string(limit / 1024) + " KiB) limit of sm_" + std::to_string(m_options.sm);
+  const std::string where = " bytes of shared memory per block, over the " + std::to_string(limit) +
+                            "-byte (" + std::to_string(limit / 1024) + " KiB) limit of sm_" +
+                            std::to_string(m_options.sm);
   for (size_t b = 0; b < k.buffers.size(); ++b) {
     if (plan.offset[b] < 0) continue;
     const int64_t end = dyn + plan.offset[b] + ir::sharedBufferBytes(k.buffers[b]);
     if (end <= limit) continue;
-    auto& d = error("E0125", k.buffers[b].span, "with '" + k.buffers[b].name + "' (" +
-                                                    std::to_string(ir::sharedBufferBytes(k.buffers[b])) + " bytes) kernel '" +
-                                                    k.name + "' needs " + std::to_string(plan.totalBytes(k)) + where);
-    if (dyn > 0) note(d, k.launchSpan, "the launch asks for " + std::to_string(dyn) + " bytes of dynamic shared memory");
+    auto& d = error("E0125", k.buffers[b].span,
+                    "with '" + k.buffers[b].name + "' (" +
+                        std::to_string(ir::sharedBufferBytes(k.buffers[b])) + " bytes) kernel '" +
+                        k.name + "' needs " + std::to_string(plan.totalBytes(k)) + where);
+    if (dyn > 0)
+      note(d, k.launchSpan,
+           "the launch asks for " + std::to_string(dyn) + " bytes of dynamic shared memory");
     return;
   }
-  error("E0125", k.launchSpan, "kernel '" + k.name + "' asks for " + std::to_string(plan.totalBytes(k)) + where);
+  error("E0125", k.launchSpan,
+        "kernel '" + k.name + "' asks for " + std::to_string(plan.totalBytes(k)) + where);
 }
 
 void Analyzer::analyzeKernel(const ast::Stmt& s) {
@@ -370,7 +401,8 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   m_body->kernel = &k;
   m_body->vars = &k.vars;
   countAssignments(s.body);
-  if (s.returns) error("E0112", s.returns->span, "a kernel returns nothing; remove the return annotation");
+  if (s.returns)
+    error("E0112", s.returns->span, "a kernel returns nothing; remove the return annotation");
   lowerParams(s, k);
 
   size_t i = 0;
@@ -406,14 +438,18 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
       continue;
     }
     if (!m_body->sawDeviceEntry && !complained) {
-      auto& d = error("E0111", st.span, "statement before T.device_entry; the device code of a kernel starts with T.device_entry(launch=...)");
+      auto& d = error("E0111", st.span,
+                      "statement before T.device_entry; the device code of a kernel starts with "
+                      "T.device_entry(launch=...)");
       note(d, s.nameSpan, "in kernel '" + s.name + "'");
       complained = true;
     }
     lowerStmt(st, k.body);
   }
   if (!m_body->sawDeviceEntry) {
-    auto& d = error("E0110", s.nameSpan, "kernel '" + s.name + "' has no T.device_entry(launch=T.cuda.LaunchConfig(grid=..., block=...))");
+    auto& d = error("E0110", s.nameSpan,
+                    "kernel '" + s.name +
+                        "' has no T.device_entry(launch=T.cuda.LaunchConfig(grid=..., block=...))");
     note(d, s.nameSpan, "the launch configuration is required to check tile operations");
   }
   checkSharedMemory(k);
@@ -426,7 +462,8 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
       warning("W0100", k.buffers[b].span, "allocation '" + k.buffers[b].name + "' is never used");
   }
   for (size_t j = firstSymbol; j < m_program.symbols.size(); ++j)
-    if (m_program.symbols[j].kernel == k.name) m_program.symbols[j].blockThreads = k.launch.threads();
+    if (m_program.symbols[j].kernel == k.name)
+      m_program.symbols[j].blockThreads = k.launch.threads();
   m_program.symbols[kernelSymbol].blockThreads = k.launch.threads();
   m_body.reset();
   Binding kb;
@@ -450,7 +487,8 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       if (s.value)
         for (const auto& t : s.targets) lowerAssignTo(*t, *s.value, nullptr, s.span, out);
       break;
-    case ast::StmtKind::Pass: break;
+    case ast::StmtKind::Pass:
+      break;
     case ast::StmtKind::AnnAssign:
       if (!s.value) {
         error("E0107", s.span, "a declaration needs a value (`x: T.int32 = 0`)");
@@ -483,8 +521,10 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       }
       const Binding* b = lookup(t.text);
       if (!b || b->kind != Binding::Kind::Var) {
-        if (!b) unknownName(t);
-        else error("E0154", t.span, "'" + t.text + "' is not a scalar variable");
+        if (!b)
+          unknownName(t);
+        else
+          error("E0154", t.span, "'" + t.text + "' is not a scalar variable");
         break;
       }
       if (b->expansion != m_expansion) {  // sema_macro.cpp: the body's names are its own
@@ -509,7 +549,9 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       out.push_back(std::move(st));
       break;
     }
-    case ast::StmtKind::ExprStmt: lowerExprStmt(s, out); break;
+    case ast::StmtKind::ExprStmt:
+      lowerExprStmt(s, out);
+      break;
     case ast::StmtKind::For:
       if (fn) {
         error("E0201", s.span, "loops are not allowed in a scalar function (decision OPEN-10)");
@@ -524,27 +566,35 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       }
       lowerWhile(s, out);
       break;
-    case ast::StmtKind::If: lowerIf(s, out); break;
+    case ast::StmtKind::If:
+      lowerIf(s, out);
+      break;
     case ast::StmtKind::Return: {
       if (!fn) {
-        error("E0115", s.span, "a kernel cannot return a value; results are written to output tensors");
+        error("E0115", s.span,
+              "a kernel cannot return a value; results are written to output tensors");
         break;
       }
       if (!s.value) {
-        error("E0203", s.span, "a scalar function must return a " + std::string(ir::dtypeName(m_body->returnType)) + " value");
+        error("E0203", s.span,
+              "a scalar function must return a " + std::string(ir::dtypeName(m_body->returnType)) +
+                  " value");
         break;
       }
       Scalar v = lowerScalar(*s.value);
       if (!v.ok()) break;
       if (v.literal) {
         if (v.expr->kind == ir::ExprKind::FloatImm && !ir::isFloat(m_body->returnType)) {
-          error("E0203", s.value->span, "return type is " + std::string(ir::dtypeName(m_body->returnType)) + ", found a float literal");
+          error("E0203", s.value->span,
+                "return type is " + std::string(ir::dtypeName(m_body->returnType)) +
+                    ", found a float literal");
           break;
         }
         v = coerce(v, m_body->returnType, s.value->span, "return value");
       } else if (v.expr->dtype != m_body->returnType) {
-        error("E0203", s.value->span, "return type is " + std::string(ir::dtypeName(m_body->returnType)) +
-                                          ", found " + std::string(ir::dtypeName(v.expr->dtype)));
+        error("E0203", s.value->span,
+              "return type is " + std::string(ir::dtypeName(m_body->returnType)) + ", found " +
+                  std::string(ir::dtypeName(v.expr->dtype)));
         break;
       }
       if (!v.ok()) break;
@@ -570,21 +620,25 @@ void Analyzer::lowerStmtBody(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
     }
     default: {
       const char* code = fn ? "E0201" : "E0107";
-      error(code, s.span, std::string("this statement is not supported in ") + (fn ? "a scalar function" : "a kernel"));
+      error(code, s.span,
+            std::string("this statement is not supported in ") +
+                (fn ? "a scalar function" : "a kernel"));
       break;
     }
   }
   (void)out;
 }
 
-void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, const ast::Expr* annotation,
-                             SourceSpan span, std::vector<ir::Stmt>& out) {
+void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value,
+                             const ast::Expr* annotation, SourceSpan span,
+                             std::vector<ir::Stmt>& out) {
   if (target.kind == ast::ExprKind::Subscript) {
     lowerStore(target, value, span, out);
     return;
   }
   if (target.kind != ast::ExprKind::Name) {
-    error("E0107", target.span, "unsupported assignment target '" + text(target.span) + "'; assign one name at a time");
+    error("E0107", target.span,
+          "unsupported assignment target '" + text(target.span) + "'; assign one name at a time");
     return;
   }
   const std::string& name = target.text;
@@ -596,7 +650,8 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     SourceSpan span;
     size_t diags;
     ~BindIfRefused() {
-      if (a.m_diags.size() > diags && !a.m_body->locals.names.count(name)) a.bindRefused(name, span);
+      if (a.m_diags.size() > diags && !a.m_body->locals.names.count(name))
+        a.bindRefused(name, span);
     }
   } bindIfRefused{*this, name, target.span, m_diags.size()};
   if (value.kind == ast::ExprKind::Call) {
@@ -606,7 +661,8 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
         error("E0201", value.span, "allocations are not allowed in a scalar function");
         return;
       }
-      lowerAlloc(value, name, target.span, p == "T.alloc_local" ? ir::MemScope::Local : ir::MemScope::Shared);
+      lowerAlloc(value, name, target.span,
+                 p == "T.alloc_local" ? ir::MemScope::Local : ir::MemScope::Shared);
       return;
     }
   }
@@ -645,14 +701,15 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
                                                  it->second.kind == Binding::Kind::Var &&
                                                  it->second.expansion == m_expansion)
     existing = &it->second;  // a macro body never assigns its caller's variables (sema_macro.cpp)
-  DType t = declared ? *declared
-            : existing ? (*m_body->vars)[existing->index].dtype
+  DType t = declared    ? *declared
+            : existing  ? (*m_body->vars)[existing->index].dtype
             : v.literal ? concreteLiteralType(v, v)  // Python int: int32, or int64 when it needs it
                         : v.expr->dtype;
   if (v.literal || v.expr->dtype != t) {
     if (!v.literal) {
-      error("E0154", value.span, "'" + name + "' is " + std::string(ir::dtypeName(t)) + ", but the value is " +
-                                     std::string(ir::dtypeName(v.expr->dtype)));
+      error("E0154", value.span,
+            "'" + name + "' is " + std::string(ir::dtypeName(t)) + ", but the value is " +
+                std::string(ir::dtypeName(v.expr->dtype)));
       return;
     }
     v = coerce(v, t, value.span, ("assignment to '" + name + "'").c_str());
@@ -674,7 +731,8 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value, co
     ir::Symbol sym;
     sym.kind = ir::Symbol::Kind::Scalar;
     sym.name = name;
-    sym.kernel = m_body->kernel ? m_body->kernel->name : (m_body->function ? m_body->function->name : "");
+    sym.kernel =
+        m_body->kernel ? m_body->kernel->name : (m_body->function ? m_body->function->name : "");
     sym.span = target.span;
     sym.dtype = t;
     b.symbol = addSymbol(std::move(sym));
@@ -706,8 +764,10 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
         error("E0201", e.span, "tile operations are not allowed in a scalar function");
         return;
       }
-      if (p == "T.cuda.tile.apply") lowerApply(e, out);
-      else lowerEwise(e, out);
+      if (p == "T.cuda.tile.apply")
+        lowerApply(e, out);
+      else
+        lowerEwise(e, out);
       return;
     }
     if (p == "T.cuda.cta_sync" || p == "T.cuda.warp_sync") {
@@ -731,8 +791,10 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
         error("E0201", e.span, p + " is not allowed in a scalar function");
         return;
       }
-      if (p == "T.cuda.warpgroup_sync") lowerWarpgroupSync(e, out);
-      else lowerSetMaxNReg(e, out);
+      if (p == "T.cuda.warpgroup_sync")
+        lowerWarpgroupSync(e, out);
+      else
+        lowerSetMaxNReg(e, out);
       return;
     }
     if (isAsyncStatement(e)) {
@@ -740,7 +802,9 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
       return;
     }
     if (p == "T.device_entry") {
-      error("E0111", e.span, fn ? "T.device_entry belongs in a kernel" : "T.device_entry must be the first statement of a kernel body");
+      error("E0111", e.span,
+            fn ? "T.device_entry belongs in a kernel"
+               : "T.device_entry must be the first statement of a kernel body");
       return;
     }
     Scalar v = lowerScalar(e);
@@ -751,11 +815,16 @@ void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   if (v.ok()) error("E0107", e.span, "the value of this expression is unused");
 }
 
-void Analyzer::lowerBarrier(const ast::Expr& call, const std::string& kind, std::vector<ir::Stmt>& out) {
+void Analyzer::lowerBarrier(const ast::Expr& call, const std::string& kind,
+                            std::vector<ir::Stmt>& out) {
   if (!checkCallShape(call, "T.cuda." + kind, 0, 0, {})) return;
   if (kind == "cta_sync" && !m_body->divergence.empty()) {
-    auto& d = error("E0210", call.span, "T.cuda.cta_sync() inside thread-dependent control flow; every thread of the block must reach the barrier");
-    note(d, m_body->divergence.back(), "this condition depends on the thread index, so threads of one block may take different paths");
+    auto& d = error("E0210", call.span,
+                    "T.cuda.cta_sync() inside thread-dependent control flow; every thread of the "
+                    "block must reach the barrier");
+    note(d, m_body->divergence.back(),
+         "this condition depends on the thread index, so threads of one block may take different "
+         "paths");
   }
   ir::Stmt st;
   st.kind = ir::StmtKind::Barrier;
@@ -769,28 +838,38 @@ void Analyzer::lowerFor(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   const ast::Expr& iter = *s.value;
   if (!s.orelse.empty()) error("E0107", s.span, "for-else is not supported");
   if (iter.kind != ast::ExprKind::Call) {
-    error("E0107", iter.span, "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" + text(iter.span) + "'");
+    error("E0107", iter.span,
+          "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" +
+              text(iter.span) + "'");
     return;
   }
   const ast::Expr& callee = *iter.args[0];
   std::string kind;
-  if (callee.kind == ast::ExprKind::Name && callee.text == "range" && !lookup("range")) kind = "range";
+  if (callee.kind == ast::ExprKind::Name && callee.text == "range" && !lookup("range"))
+    kind = "range";
   else {
     const std::string p = builtinPath(callee);
-    if (p == "T.serial" || p == "T.unroll") kind = p;
+    if (p == "T.serial" || p == "T.unroll")
+      kind = p;
     else if (p == "T.grid" || p == "T.vectorized" || p == "T.parallel") {
-      error("E0107", callee.span, p + " loops are not supported by this checker; use range or T.serial");
+      error("E0107", callee.span,
+            p + " loops are not supported by this checker; use range or T.serial");
       return;
     } else {
-      error("E0107", iter.span, "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" + text(callee.span) + "'");
+      error("E0107", iter.span,
+            "loops iterate over range(...), T.serial(...) or T.unroll(...), found '" +
+                text(callee.span) + "'");
       return;
     }
   }
   if (target.kind != ast::ExprKind::Name) {
-    error("E0107", target.span, "a loop variable must be a single name, found '" + text(target.span) + "'");
+    error("E0107", target.span,
+          "a loop variable must be a single name, found '" + text(target.span) + "'");
     return;
   }
-  const std::vector<std::string> kws = kind == "range" ? std::vector<std::string>{} : std::vector<std::string>{"step", "unroll", "annotations"};
+  const std::vector<std::string> kws =
+      kind == "range" ? std::vector<std::string>{}
+                      : std::vector<std::string>{"step", "unroll", "annotations"};
   if (!checkCallShape(iter, kind, 1, 3, kws)) return;
   std::vector<ir::ExprPtr> b;
   for (size_t i = 1; i < iter.args.size(); ++i) {

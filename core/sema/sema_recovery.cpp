@@ -36,7 +36,8 @@ bool Analyzer::skipRefusedStmt(const ast::Stmt& s) {
   // A subscript target (`B[i] = ...`) uses its tensor; a name target is only (re)bound.
   for (const auto& t : s.targets)
     if (t && t->kind != ast::ExprKind::Name && mentionsRefused(*t)) refused = true;
-  if (s.kind == ast::StmtKind::AugAssign && !s.targets.empty() && s.targets[0] && mentionsRefused(*s.targets[0]))
+  if (s.kind == ast::StmtKind::AugAssign && !s.targets.empty() && s.targets[0] &&
+      mentionsRefused(*s.targets[0]))
     refused = true;
   if (!refused) return false;
   m_body->skippedRefused = true;

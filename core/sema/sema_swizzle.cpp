@@ -66,7 +66,8 @@ std::optional<LayoutValue> Analyzer::layoutValueArg(const ast::Expr& e) {
   return layoutValueFromExpr(e, env, m_diags);
 }
 
-void Analyzer::bindComposeConstant(const std::string& name, const ast::Expr& value, SourceSpan nameSpan) {
+void Analyzer::bindComposeConstant(const std::string& name, const ast::Expr& value,
+                                   SourceSpan nameSpan) {
   Binding b;
   b.span = nameSpan;
   auto v = layoutValueArg(value);
@@ -103,8 +104,9 @@ bool Analyzer::applyComposeLayout(ir::Buffer& buf, const ast::Expr& l, const ast
     buf.layout = std::get<TileLayout>(*v);
   } else {
     if (buf.scope != ir::MemScope::Shared) {
-      auto& d = error("E0269", l.span, "a swizzled layout (ComposeLayout) describes shared-memory addresses; '" + buf.name +
-                                           "' is a register tile, which has no addresses");
+      auto& d = error("E0269", l.span,
+                      "a swizzled layout (ComposeLayout) describes shared-memory addresses; '" +
+                          buf.name + "' is a register tile, which has no addresses");
       note(d, l.span, "allocate it with T.alloc_shared, or give the registers a TileLayout");
       return false;
     }
@@ -112,17 +114,21 @@ bool Analyzer::applyComposeLayout(ir::Buffer& buf, const ast::Expr& l, const ast
     buf.swizzle = c->swizzle;
   }
   if (!buf.layout.admits(buf.shape)) {
-    auto& d = error("E0131", l.span, "layout " + toString(*v) + " holds " + std::to_string(buf.layout.size()) +
-                                         " elements, but the shape " + shapeText(buf.shape) + " holds " +
-                                         std::to_string(product(buf.shape)));
+    auto& d = error("E0131", l.span,
+                    "layout " + toString(*v) + " holds " + std::to_string(buf.layout.size()) +
+                        " elements, but the shape " + shapeText(buf.shape) + " holds " +
+                        std::to_string(product(buf.shape)));
     note(d, shape.span, "a layout admits every shape with the same element count");
     return false;
   }
   if (buf.swizzle.isIdentity()) return true;
-  const std::string why = checkSwizzleElementWidth(buf.swizzle, ir::dtypeBytes(buf.dtype), std::string(ir::dtypeName(buf.dtype)));
+  const std::string why = checkSwizzleElementWidth(buf.swizzle, ir::dtypeBytes(buf.dtype),
+                                                   std::string(ir::dtypeName(buf.dtype)));
   if (!why.empty()) {
     auto& d = error("E0267", l.span, "the swizzle does not permute 16-byte chunks: " + why);
-    note(d, l.span, "shared-memory instructions move whole 16-byte chunks; the swizzle must permute chunks (spec TC §9.3)");
+    note(d, l.span,
+         "shared-memory instructions move whole 16-byte chunks; the swizzle must permute chunks "
+         "(spec TC §9.3)");
     return false;
   }
   return true;
@@ -130,11 +136,14 @@ bool Analyzer::applyComposeLayout(ir::Buffer& buf, const ast::Expr& l, const ast
 
 bool Analyzer::finishSwizzledAlloc(ir::Buffer& buf, const ast::Expr& call) {
   if (buf.swizzle.isIdentity()) return true;
-  const std::string why = checkSwizzleBaseAlignment(buf.swizzle, ir::dtypeBytes(buf.dtype), buf.alignBytes);
+  const std::string why =
+      checkSwizzleBaseAlignment(buf.swizzle, ir::dtypeBytes(buf.dtype), buf.alignBytes);
   if (!why.empty()) {
     const ast::Expr* a = keyword(call, "align");
     auto& d = error("E0268", a ? a->span : call.span, "'" + buf.name + "': " + why);
-    note(d, call.span, "the layout's swizzle (on offsets) equals the hardware's (on address bits) only from a pattern-aligned start (spec TC §9.2)");
+    note(d, call.span,
+         "the layout's swizzle (on offsets) equals the hardware's (on address bits) only from a "
+         "pattern-aligned start (spec TC §9.2)");
     return false;
   }
   ComposeLayout c{buf.swizzle, buf.layout};
@@ -148,11 +157,16 @@ std::optional<TileLayout> Analyzer::viewLayoutArg(const ast::Expr& l, const ir::
     auto t = layoutArg(l);
     if (!t) return std::nullopt;
     if (!buf.swizzle.isIdentity()) {
-      auto& d = error("E0269", l.span, "'" + buf.name + "' is a swizzled tile (" + toString(LayoutValue{ComposeLayout{buf.swizzle, buf.layout}}) +
-                                           "); a view with layout= must restate the swizzle, found the plain " + t->toString());
-      note(d, buf.span, "write layout=ComposeLayout(" + std::to_string(buf.swizzle.perElement) + ", " + std::to_string(buf.swizzle.len) +
-                            ", " + std::to_string(buf.swizzle.atom) + ", TileLayout(...)) with per_element for the view's dtype; "
-                            "a plain TileLayout would read the unswizzled addresses");
+      auto& d = error("E0269", l.span,
+                      "'" + buf.name + "' is a swizzled tile (" +
+                          toString(LayoutValue{ComposeLayout{buf.swizzle, buf.layout}}) +
+                          "); a view with layout= must restate the swizzle, found the plain " +
+                          t->toString());
+      note(d, buf.span,
+           "write layout=ComposeLayout(" + std::to_string(buf.swizzle.perElement) + ", " +
+               std::to_string(buf.swizzle.len) + ", " + std::to_string(buf.swizzle.atom) +
+               ", TileLayout(...)) with per_element for the view's dtype; "
+               "a plain TileLayout would read the unswizzled addresses");
       return std::nullopt;
     }
     return t;
@@ -161,19 +175,26 @@ std::optional<TileLayout> Analyzer::viewLayoutArg(const ast::Expr& l, const ir::
   if (!v) return std::nullopt;
   const ComposeLayout& c = std::get<ComposeLayout>(*v);
   if (base.scope != ir::MemScope::Shared) {
-    error("E0269", l.span, "a swizzled layout (ComposeLayout) describes shared-memory addresses; '" + base.text + "' is a " +
-                               std::string(ir::memScopeName(base.scope)) + " tensor");
+    error("E0269", l.span,
+          "a swizzled layout (ComposeLayout) describes shared-memory addresses; '" + base.text +
+              "' is a " + std::string(ir::memScopeName(base.scope)) + " tensor");
     return std::nullopt;
   }
   const ByteSwizzle have = bytesOf(buf.swizzle, ir::dtypeBytes(buf.dtype));
   const ByteSwizzle want = bytesOf(c.swizzle, ir::dtypeBytes(base.dtype));
   if (!(have == want)) {
-    auto& d = error("E0269", l.span, "the view's swizzle " + toString(LayoutValue{c}) + " over " + std::string(ir::dtypeName(base.dtype)) +
-                                         " differs from the swizzle of '" + buf.name + "' (" +
-                                         (buf.swizzle.isIdentity() ? std::string("none") : toString(LayoutValue{ComposeLayout{buf.swizzle, buf.layout}})) +
-                                         " over " + std::string(ir::dtypeName(buf.dtype)) + ")");
-    note(d, buf.span, "a view cannot change how the memory is swizzled; per_element counts elements of the view's dtype "
-                      "(16-byte chunks: per_element = log2(16 / element bytes))");
+    auto& d = error("E0269", l.span,
+                    "the view's swizzle " + toString(LayoutValue{c}) + " over " +
+                        std::string(ir::dtypeName(base.dtype)) + " differs from the swizzle of '" +
+                        buf.name + "' (" +
+                        (buf.swizzle.isIdentity()
+                             ? std::string("none")
+                             : toString(LayoutValue{ComposeLayout{buf.swizzle, buf.layout}})) +
+                        " over " + std::string(ir::dtypeName(buf.dtype)) + ")");
+    note(d, buf.span,
+         "a view cannot change how the memory is swizzled; per_element counts elements of the "
+         "view's dtype "
+         "(16-byte chunks: per_element = log2(16 / element bytes))");
     return std::nullopt;
   }
   return c.tile;

@@ -14,7 +14,9 @@ namespace tirx::sema {
 using ir::DType;
 
 namespace {
-bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPow2(int64_t v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
 
 std::string shapeText(const std::vector<int64_t>& s) {
   std::string out = "(";
@@ -62,14 +64,17 @@ bool Analyzer::isTensorExpr(const ast::Expr& e) {
     }
     case ast::ExprKind::Call: {
       const ast::Expr& callee = *e.args[0];
-      return callee.kind == ast::ExprKind::Attribute && callee.text == "view" && isTensorExpr(*callee.args[0]);
+      return callee.kind == ast::ExprKind::Attribute && callee.text == "view" &&
+             isTensorExpr(*callee.args[0]);
     }
     case ast::ExprKind::Subscript: {
       const ast::Expr& obj = *e.args[0];
-      if (obj.kind == ast::ExprKind::Attribute && obj.text == "sub" && isTensorExpr(*obj.args[0])) return true;
+      if (obj.kind == ast::ExprKind::Attribute && obj.text == "sub" && isTensorExpr(*obj.args[0]))
+        return true;
       return isTensorExpr(obj) && e.args[1] && hasSlice(*e.args[1]);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -86,7 +91,8 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerTensor(const ast::Expr& e) {
         return nullptr;
       }
       useSymbol(b->symbol, e.span);
-      if (b->tensor->buffer >= 0 && b->tensor->buffer < static_cast<int>(m_body->bufferUsed.size())) {
+      if (b->tensor->buffer >= 0 &&
+          b->tensor->buffer < static_cast<int>(m_body->bufferUsed.size())) {
         m_body->bufferUsed[b->tensor->buffer] = true;
       }
       auto r = std::make_shared<ir::TensorRef>(*b->tensor);
@@ -112,12 +118,16 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerTensor(const ast::Expr& e) {
       auto base = lowerTensor(obj);
       if (!base) return nullptr;
       if (!hasSlice(*e.args[1])) {
-        error("E0143", e.span, "'" + text(e.span) + "' is one element, not a tensor region; write a slice such as A[0:4] or use A.sub[...]");
+        error("E0143", e.span,
+              "'" + text(e.span) +
+                  "' is one element, not a tensor region; write a slice such as A[0:4] or use "
+                  "A.sub[...]");
         return nullptr;
       }
       return lowerRegion(e, base, false);
     }
-    default: break;
+    default:
+      break;
   }
   error("E0143", e.span, "expected a tensor, found '" + text(e.span) + "'");
   return nullptr;
@@ -134,13 +144,15 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
   for (const auto& [a, v] : l.offset)
     if (axis.empty() && tmem(a) && v != 0) axis = a;
   if (axis.empty()) return false;
-  auto& d = error("E0290", span, "axis '" + axis + "' addresses Blackwell tensor memory (tcgen05), which is not supported yet");
+  auto& d = error("E0290", span,
+                  "axis '" + axis +
+                      "' addresses Blackwell tensor memory (tcgen05), which is not supported yet");
   note(d, span, "register tiles use thread axes and `m`; shared and global tensors use `m` only");
   return true;
 }
 
-std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
-                                                        std::shared_ptr<const ir::TensorRef> base) {
+std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(
+    const ast::Expr& call, std::shared_ptr<const ir::TensorRef> base) {
   // A view of a tensor whose strides are symbolic (a region of it too) cannot be laid out
   // statically.
   const bool symbolicStrides =
@@ -154,7 +166,8 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
         "a view of '" + base->text + "', which has a symbolic extent" +
             std::string(symbolicStrides ? " in a non-leading dimension" : "") +
             ", is not supported; take a region with a static extent (decision \"Dynamic shapes\")");
-    note(d, base->span, "views keep the element count, which is only known when the kernel is called");
+    note(d, base->span,
+         "views keep the element count, which is only known when the kernel is called");
     return nullptr;
   }
   const int npos = static_cast<int>(call.args.size()) - 1;
@@ -164,7 +177,9 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
   r->text = text(call.span);
   // Dtype view: a single dtype argument.
   const ast::Expr& first = *call.args[1];
-  const bool dtypeView = npos == 1 && (first.kind == ast::ExprKind::Str || (first.kind == ast::ExprKind::Attribute && !builtinPath(first).empty()));
+  const bool dtypeView =
+      npos == 1 && (first.kind == ast::ExprKind::Str ||
+                    (first.kind == ast::ExprKind::Attribute && !builtinPath(first).empty()));
   if (dtypeView) {
     if (!call.keywords.empty()) {
       error("E0103", call.keywords[0].span, "a dtype view takes no keyword arguments");
@@ -176,14 +191,17 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     r->dtype = *t;
     if (oldBits == newBits) return r;
     if (!isWhole(*base)) {
-      error("E0136", call.span, "a width-changing dtype view of a region is not supported; view the whole tensor first");
+      error(
+          "E0136", call.span,
+          "a width-changing dtype view of a region is not supported; view the whole tensor first");
       return nullptr;
     }
     std::string why;
     auto nl = tirx::dtypeView(base->layout, oldBits, newBits, &why);
     if (!nl) {
-      error("E0135", first.span, "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
-                                     std::string(ir::dtypeName(*t)) + ": " + why);
+      error("E0135", first.span,
+            "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
+                std::string(ir::dtypeName(*t)) + ": " + why);
       return nullptr;
     }
     int64_t& last = r->shape.back();
@@ -194,9 +212,10 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     } else {
       const int64_t k = newBits / oldBits;
       if (last % k != 0 || r->elemOffset % k != 0) {
-        error("E0135", first.span, "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
-                                       std::string(ir::dtypeName(*t)) + ": the last dimension (" +
-                                       std::to_string(last) + ") is not a multiple of " + std::to_string(k));
+        error("E0135", first.span,
+              "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
+                  std::string(ir::dtypeName(*t)) + ": the last dimension (" + std::to_string(last) +
+                  ") is not a multiple of " + std::to_string(k));
         return nullptr;
       }
       last /= k;
@@ -215,7 +234,8 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     auto v = staticInt(a, false);
     if (!v && m_diags.size() != before) return nullptr;  // a fold error was reported
     if (!v) {
-      error("E0134", a.span, "view dimensions must be static integers, found '" + text(a.span) + "'");
+      error("E0134", a.span,
+            "view dimensions must be static integers, found '" + text(a.span) + "'");
       return nullptr;
     }
     if (*v == -1) {
@@ -225,14 +245,16 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
       }
       inferred = i;
     } else if (*v <= 0) {
-      error("E0134", a.span, "view dimensions must be positive (or one -1), found " + std::to_string(*v));
+      error("E0134", a.span,
+            "view dimensions must be positive (or one -1), found " + std::to_string(*v));
       return nullptr;
     }
     dims.push_back(*v);
   }
   if (dims.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
-    error("E0242", call.span, "a view of " + std::to_string(dims.size()) + " dimensions; at most " +
-                                  std::to_string(ir::kMaxTensorRank) + " are supported");
+    error("E0242", call.span,
+          "a view of " + std::to_string(dims.size()) + " dimensions; at most " +
+              std::to_string(ir::kMaxTensorRank) + " are supported");
     return nullptr;
   }
   if (tooManyElements(dims)) {
@@ -251,33 +273,40 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
     for (size_t i = 0; i < dims.size(); ++i)
       if (static_cast<int>(i) != inferred) known *= dims[i];
     if (known == 0 || count % known != 0) {
-      error("E0134", call.args[inferred + 1]->span, "cannot infer -1: " + std::to_string(count) +
-                                                        " elements do not divide by " + std::to_string(known));
+      error("E0134", call.args[inferred + 1]->span,
+            "cannot infer -1: " + std::to_string(count) + " elements do not divide by " +
+                std::to_string(known));
       return nullptr;
     }
     dims[inferred] = count / known;
   }
   if (layoutKw) {
     std::optional<TileLayout> l;
-    if (layoutKw->kind == ast::ExprKind::Str && layoutKw->text == "default") l = TileLayout::rowMajor(dims);
-    else l = viewLayoutArg(*layoutKw, *base);
+    if (layoutKw->kind == ast::ExprKind::Str && layoutKw->text == "default")
+      l = TileLayout::rowMajor(dims);
+    else
+      l = viewLayoutArg(*layoutKw, *base);
     if (!l) return nullptr;
     if (!l->admits(dims)) {
-      error("E0131", layoutKw->span, "layout " + l->toString() + " holds " + std::to_string(l->size()) +
-                                         " elements, but the view shape " + shapeText(dims) + " holds " +
-                                         std::to_string(product(dims)));
+      error("E0131", layoutKw->span,
+            "layout " + l->toString() + " holds " + std::to_string(l->size()) +
+                " elements, but the view shape " + shapeText(dims) + " holds " +
+                std::to_string(product(dims)));
       return nullptr;
     }
     if (rejectTensorMemoryAxes(*l, layoutKw->span)) return nullptr;
     if (base->scope != ir::MemScope::Local && l->hasThreadAxes()) {
-      error("E0144", layoutKw->span, "a " + std::string(ir::memScopeName(base->scope)) + " tensor's layout cannot have thread axes");
+      error("E0144", layoutKw->span,
+            "a " + std::string(ir::memScopeName(base->scope)) +
+                " tensor's layout cannot have thread axes");
       return nullptr;
     }
     r->layout = *l;
     if (!checkViewFootprint(*r, *layoutKw)) return nullptr;
   } else if (product(dims) != count) {
-    auto& d = error("E0134", call.span, "view shape " + shapeText(dims) + " holds " + std::to_string(product(dims)) +
-                                            " elements, but the tensor holds " + std::to_string(count));
+    auto& d = error("E0134", call.span,
+                    "view shape " + shapeText(dims) + " holds " + std::to_string(product(dims)) +
+                        " elements, but the tensor holds " + std::to_string(count));
     note(d, base->span, "'" + base->text + "' has shape " + shapeText(base->shape));
     return nullptr;
   }
@@ -290,14 +319,14 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(const ast::Expr& call,
   return r;
 }
 
-std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
-                                                          std::shared_ptr<const ir::TensorRef> base,
-                                                          bool dropInts) {
+std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(
+    const ast::Expr& sub, std::shared_ptr<const ir::TensorRef> base, bool dropInts) {
   const auto items = indexItems(*sub.args[1]);
   const size_t rank = base->shape.size();
   if (items.size() > rank) {
-    error("E0138", sub.args[1]->span, "too many indices: '" + base->text + "' has " + std::to_string(rank) +
-                                          " dimension" + (rank == 1 ? "" : "s") + ", found " + std::to_string(items.size()));
+    error("E0138", sub.args[1]->span,
+          "too many indices: '" + base->text + "' has " + std::to_string(rank) + " dimension" +
+              (rank == 1 ? "" : "s") + ", found " + std::to_string(items.size()));
     return nullptr;
   }
   std::vector<ir::ExprPtr> starts(rank);
@@ -315,26 +344,32 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
       if (it.args.size() > 2 && it.args[2]) {
         auto st = staticInt(*it.args[2], false);
         if (!st || *st != 1) {
-          error("E0139", it.args[2]->span, "region slices cannot have a step; use a view with a layout for strided access");
+          error("E0139", it.args[2]->span,
+                "region slices cannot have a step; use a view with a layout for strided access");
           ok = false;
           continue;
         }
       }
       if (ir::isSymbolicExtent(dim) && (it.args.size() < 2 || !it.args[0] || !it.args[1])) {
-        error("E0292", it.span, "a slice of the symbolic dimension " + std::to_string(k) + " of '" + base->text +
-                                    "' needs both bounds with a static extent (a:a + N)");
+        error("E0292", it.span,
+              "a slice of the symbolic dimension " + std::to_string(k) + " of '" + base->text +
+                  "' needs both bounds with a static extent (a:a + N)");
         ok = false;
         continue;
       }
-      ir::ExprPtr lo = it.args.size() > 0 && it.args[0] ? lowerIndex(*it.args[0]) : mkInt(0, it.span);
-      ir::ExprPtr hi = it.args.size() > 1 && it.args[1] ? lowerIndex(*it.args[1]) : mkInt(dim, it.span);
+      ir::ExprPtr lo =
+          it.args.size() > 0 && it.args[0] ? lowerIndex(*it.args[0]) : mkInt(0, it.span);
+      ir::ExprPtr hi =
+          it.args.size() > 1 && it.args[1] ? lowerIndex(*it.args[1]) : mkInt(dim, it.span);
       if (!lo || !hi) {
         ok = false;
         continue;
       }
       auto fl = affineForm(*lo), fh = affineForm(*hi);
       if (!fl || !fh) {
-        error("E0139", it.span, "the extent of a region must be static; write the bounds as `a:a + N`, found '" + text(it.span) + "'");
+        error("E0139", it.span,
+              "the extent of a region must be static; write the bounds as `a:a + N`, found '" +
+                  text(it.span) + "'");
         ok = false;
         continue;
       }
@@ -345,19 +380,23 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
         if (diff.terms[n] == 0) diff.terms.erase(n);
       }
       if (!diff.isConstant()) {
-        error("E0139", it.span, "the extent of a region must be static; write the bounds as `a:a + N`, found '" + text(it.span) + "'");
+        error("E0139", it.span,
+              "the extent of a region must be static; write the bounds as `a:a + N`, found '" +
+                  text(it.span) + "'");
         ok = false;
         continue;
       }
       const int64_t ext = diff.constant;
       if (ext <= 0) {
-        error("E0137", it.span, "empty region " + text(it.span) + " in dimension " + std::to_string(k));
+        error("E0137", it.span,
+              "empty region " + text(it.span) + " in dimension " + std::to_string(k));
         ok = false;
         continue;
       }
       if (ext > dim || (fl->isConstant() && (fl->constant < 0 || fl->constant + ext > dim))) {
-        auto& d = error("E0137", it.span, "region " + text(it.span) + " is out of bounds for dimension " +
-                                              std::to_string(k) + " of extent " + std::to_string(dim));
+        auto& d = error("E0137", it.span,
+                        "region " + text(it.span) + " is out of bounds for dimension " +
+                            std::to_string(k) + " of extent " + std::to_string(dim));
         note(d, base->span, "'" + base->text + "' has shape " + shapeText(base->shape));
         ok = false;
         continue;
@@ -371,8 +410,9 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
         continue;
       }
       if (auto c = constValue(*idx); c && (*c < 0 || *c >= dim)) {
-        auto& d = error("E0137", it.span, "index " + std::to_string(*c) + " is out of bounds for dimension " +
-                                              std::to_string(k) + " of extent " + std::to_string(dim));
+        auto& d = error("E0137", it.span,
+                        "index " + std::to_string(*c) + " is out of bounds for dimension " +
+                            std::to_string(k) + " of extent " + std::to_string(dim));
         note(d, base->span, "'" + base->text + "' has shape " + shapeText(base->shape));
         ok = false;
         continue;
@@ -394,7 +434,9 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
     r->shape.push_back(extents[k]);
   }
   if (r->shape.empty()) {
-    error("E0138", sub.span, "'" + text(sub.span) + "' selects a single element; a tensor region needs at least one dimension");
+    error("E0138", sub.span,
+          "'" + text(sub.span) +
+              "' selects a single element; a tensor region needs at least one dimension");
     return nullptr;
   }
   r->lo.resize(r->layoutShape.size());
@@ -407,17 +449,21 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerRegion(const ast::Expr& sub,
     if (!s || constValue(*s) == 0) continue;
     ir::ExprPtr old = base->lo[d];
     ir::ExprPtr combined;
-    if (!old || constValue(*old) == 0) combined = s;
-    else if (constValue(*old) && constValue(*s)) combined = mkLiteralInt(*constValue(*old) + *constValue(*s), s->span);
+    if (!old || constValue(*old) == 0)
+      combined = s;
+    else if (constValue(*old) && constValue(*s))
+      combined = mkLiteralInt(*constValue(*old) + *constValue(*s), s->span);
     else {
       // Offsets add in int32 unless either side is wider (an int64 index must not be truncated).
-      const DType t = old->dtype == DType::Int32 && s->dtype == DType::Int32 ? DType::Int32 : DType::Int64;
+      const DType t =
+          old->dtype == DType::Int32 && s->dtype == DType::Int32 ? DType::Int32 : DType::Int64;
       combined = mkBinary(ir::BinOp::Add, old, s, t, s->span);
     }
     r->lo[d] = combined;
     if (auto f = affineForm(*combined))
       r->loMultiple[d] = f->isConstant() ? f->divisor() : std::max<int64_t>(1, f->divisor());
-    else r->loMultiple[d] = 1;
+    else
+      r->loMultiple[d] = 1;
   }
   return r;
 }
@@ -427,33 +473,41 @@ bool Analyzer::checkLocalBytes(const ir::Kernel& k, const ir::Buffer& buf, const
   // kernel's local allocations, against CUDA's local-memory limit per thread.
   const int64_t eb = ir::dtypeBytes(buf.dtype);
   if (buf.storageElems < 1) {
-    error("E0243", call.span, "allocation '" + buf.name + "' has no storage (its layout's offsets make the per-thread array empty)");
+    error("E0243", call.span,
+          "allocation '" + buf.name +
+              "' has no storage (its layout's offsets make the per-thread array empty)");
     return false;
   }
   int64_t total = 0;
   for (const auto& b : k.buffers)
     if (b.scope == ir::MemScope::Local) total += b.storageElems * ir::dtypeBytes(b.dtype);
-  const int64_t bytes = buf.storageElems > kMaxLocalBytesPerThread ? kMaxLocalBytesPerThread + 1 : buf.storageElems * eb;
+  const int64_t bytes = buf.storageElems > kMaxLocalBytesPerThread ? kMaxLocalBytesPerThread + 1
+                                                                   : buf.storageElems * eb;
   if (bytes > kMaxLocalBytesPerThread || total + bytes > kMaxLocalBytesPerThread) {
-    const std::string need = bytes > kMaxLocalBytesPerThread ? "more than " + std::to_string(kMaxLocalBytesPerThread)
-                                                             : std::to_string(bytes);
-    auto& d = error("E0243", call.span,
-                    "allocation '" + buf.name + "' needs " + need + " bytes per thread" +
-                        (total > 0 && bytes <= kMaxLocalBytesPerThread
-                             ? " after " + std::to_string(total) + " bytes of earlier local allocations"
-                             : std::string()) +
-                        ", more than CUDA's local-memory limit of " + std::to_string(kMaxLocalBytesPerThread) +
-                        " bytes (512 KiB) per thread");
-    note(d, call.span, "a register tile distributed over threads needs only the slots one thread owns; "
-                       "move large arrays to shared or global memory");
+    const std::string need = bytes > kMaxLocalBytesPerThread
+                                 ? "more than " + std::to_string(kMaxLocalBytesPerThread)
+                                 : std::to_string(bytes);
+    auto& d =
+        error("E0243", call.span,
+              "allocation '" + buf.name + "' needs " + need + " bytes per thread" +
+                  (total > 0 && bytes <= kMaxLocalBytesPerThread
+                       ? " after " + std::to_string(total) + " bytes of earlier local allocations"
+                       : std::string()) +
+                  ", more than CUDA's local-memory limit of " +
+                  std::to_string(kMaxLocalBytesPerThread) + " bytes (512 KiB) per thread");
+    note(d, call.span,
+         "a register tile distributed over threads needs only the slots one thread owns; "
+         "move large arrays to shared or global memory");
     return false;
   }
   return true;
 }
 
-int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceSpan nameSpan, ir::MemScope scope) {
+int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceSpan nameSpan,
+                         ir::MemScope scope) {
   const std::string display = scope == ir::MemScope::Local ? "T.alloc_local" : "T.alloc_shared";
-  if (!checkCallShape(call, display, 1, 2, {"dtype", "scope", "align", "layout", "annotations"})) return -1;
+  if (!checkCallShape(call, display, 1, 2, {"dtype", "scope", "align", "layout", "annotations"}))
+    return -1;
   ir::Buffer buf;
   buf.name = name;
   buf.scope = scope;
@@ -464,13 +518,17 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   buf.dtype = DType::Float32;
   if (dtypeExpr) {
     auto t = dtypeArg(*dtypeExpr);
-    if (!t) ok = false;
-    else buf.dtype = *t;
+    if (!t)
+      ok = false;
+    else
+      buf.dtype = *t;
   }
   if (const ast::Expr* s = keyword(call, "scope")) {
     const std::string want = scope == ir::MemScope::Local ? "local" : "shared";
-    if (s->kind != ast::ExprKind::Str || (s->text != want && !(want == "shared" && s->text == "shared.dyn")))
-      error("E0130", s->span, display + " allocates in scope \"" + want + "\", found '" + text(s->span) + "'");
+    if (s->kind != ast::ExprKind::Str ||
+        (s->text != want && !(want == "shared" && s->text == "shared.dyn")))
+      error("E0130", s->span,
+            display + " allocates in scope \"" + want + "\", found '" + text(s->span) + "'");
   }
   if (!ok) return -1;
   buf.layout = TileLayout::rowMajor(buf.shape);  // OPEN-3: an omitted layout is "default"
@@ -482,13 +540,15 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
     } else if (auto layout = layoutArg(*l)) {
       if (rejectTensorMemoryAxes(*layout, l->span)) return -1;
       if (scope != ir::MemScope::Local && layout->hasThreadAxes()) {
-        error("E0144", l->span, "a shared tensor's layout cannot have thread axes, found " + layout->toString());
+        error("E0144", l->span,
+              "a shared tensor's layout cannot have thread axes, found " + layout->toString());
         return -1;
       }
       if (!layout->admits(buf.shape)) {
-        auto& d = error("E0131", l->span, "layout " + layout->toString() + " holds " + std::to_string(layout->size()) +
-                                              " elements, but the shape " + shapeText(buf.shape) + " holds " +
-                                              std::to_string(product(buf.shape)));
+        auto& d = error("E0131", l->span,
+                        "layout " + layout->toString() + " holds " +
+                            std::to_string(layout->size()) + " elements, but the shape " +
+                            shapeText(buf.shape) + " holds " + std::to_string(product(buf.shape)));
         note(d, sh.span, "a layout admits every shape with the same element count");
         return -1;
       }
@@ -503,14 +563,17 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
     if (v && *v == -1) {
       // implementation default
     } else if (v && (!isPow2(*v) || *v < ir::dtypeBytes(buf.dtype))) {
-      error("E0133", a->span, "align= must be a power of two no smaller than the element size (" +
-                                  std::to_string(ir::dtypeBytes(buf.dtype)) + " bytes), found " + std::to_string(*v));
+      error("E0133", a->span,
+            "align= must be a power of two no smaller than the element size (" +
+                std::to_string(ir::dtypeBytes(buf.dtype)) + " bytes), found " + std::to_string(*v));
     } else if (v) {
       buf.alignBytes = *v;
     }
   }
-  if (scope == ir::MemScope::Local) buf.storageElems = buf.layout.storageSlots();
-  else buf.storageElems = std::max(product(buf.shape), buf.layout.span("m") + memOffset(buf.layout));
+  if (scope == ir::MemScope::Local)
+    buf.storageElems = buf.layout.storageSlots();
+  else
+    buf.storageElems = std::max(product(buf.shape), buf.layout.span("m") + memOffset(buf.layout));
   if (!finishSwizzledAlloc(buf, call)) return -1;
   ir::Kernel& k = *m_body->kernel;
   if (scope == ir::MemScope::Local && !checkLocalBytes(k, buf, call)) return -1;
@@ -553,11 +616,13 @@ int Analyzer::lowerAlloc(const ast::Expr& call, const std::string& name, SourceS
   return ref->buffer;
 }
 
-bool Analyzer::lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t, std::vector<ir::ExprPtr>& indices) {
+bool Analyzer::lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
+                                   std::vector<ir::ExprPtr>& indices) {
   const auto items = indexItems(*sub.args[1]);
   if (items.size() != t.shape.size()) {
-    error("E0138", sub.args[1]->span, "element access to '" + t.text + "' needs " + std::to_string(t.shape.size()) +
-                                          " indices, found " + std::to_string(items.size()));
+    error("E0138", sub.args[1]->span,
+          "element access to '" + t.text + "' needs " + std::to_string(t.shape.size()) +
+              " indices, found " + std::to_string(items.size()));
     return false;
   }
   bool ok = true;
@@ -568,17 +633,21 @@ bool Analyzer::lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
       continue;
     }
     if (auto c = constValue(*idx); c && (*c < 0 || *c >= t.shape[k])) {
-      error("E0137", items[k]->span, "index " + std::to_string(*c) + " is out of bounds for dimension " +
-                                         std::to_string(k) + " of extent " + std::to_string(t.shape[k]));
+      error("E0137", items[k]->span,
+            "index " + std::to_string(*c) + " is out of bounds for dimension " + std::to_string(k) +
+                " of extent " + std::to_string(t.shape[k]));
       ok = false;
       continue;
     }
     indices.push_back(idx);
   }
   if (ok && t.scope == ir::MemScope::Local && t.layout.hasThreadAxes()) {
-    auto& d = error("E0140", sub.span, "direct element access to '" + t.text + "', a register tile distributed over threads by " +
-                                           t.layout.toString());
-    note(d, sub.span, "the checker cannot prove the element belongs to the executing thread; use T.cuda.tile.apply or T.cuda.tile.ewise");
+    auto& d = error("E0140", sub.span,
+                    "direct element access to '" + t.text +
+                        "', a register tile distributed over threads by " + t.layout.toString());
+    note(d, sub.span,
+         "the checker cannot prove the element belongs to the executing thread; use "
+         "T.cuda.tile.apply or T.cuda.tile.ewise");
     return false;
   }
   return ok;
@@ -587,7 +656,8 @@ bool Analyzer::lowerElementIndices(const ast::Expr& sub, const ir::TensorRef& t,
 Scalar Analyzer::lowerLoad(const ast::Expr& sub) {
   const ast::Expr& obj = *sub.args[0];
   if (m_body && m_body->inFunction) {
-    error("E0205", sub.span, "a scalar function cannot access memory; pass the value as a parameter");
+    error("E0205", sub.span,
+          "a scalar function cannot access memory; pass the value as a parameter");
     return Scalar{};
   }
   if (!isTensorExpr(obj)) {
@@ -599,7 +669,8 @@ Scalar Analyzer::lowerLoad(const ast::Expr& sub) {
     return Scalar{};
   }
   if (hasSlice(*sub.args[1])) {
-    error("E0155", sub.span, "'" + text(sub.span) + "' is a tensor region; a scalar value is expected here");
+    error("E0155", sub.span,
+          "'" + text(sub.span) + "' is a tensor region; a scalar value is expected here");
     return Scalar{};
   }
   auto ref = lowerTensor(obj);
@@ -615,19 +686,25 @@ Scalar Analyzer::lowerLoad(const ast::Expr& sub) {
   return Scalar{e, false};
 }
 
-void Analyzer::lowerStore(const ast::Expr& target, const ast::Expr& value, SourceSpan span, std::vector<ir::Stmt>& out) {
+void Analyzer::lowerStore(const ast::Expr& target, const ast::Expr& value, SourceSpan span,
+                          std::vector<ir::Stmt>& out) {
   const ast::Expr& obj = *target.args[0];
   if (m_body->inFunction) {
     error("E0205", target.span, "a scalar function cannot write memory");
     return;
   }
   if (!isTensorExpr(obj)) {
-    if (obj.kind == ast::ExprKind::Name && !lookup(obj.text)) unknownName(obj);
-    else error("E0143", obj.span, "'" + text(obj.span) + "' is not a tensor and cannot be assigned to by index");
+    if (obj.kind == ast::ExprKind::Name && !lookup(obj.text))
+      unknownName(obj);
+    else
+      error("E0143", obj.span,
+            "'" + text(obj.span) + "' is not a tensor and cannot be assigned to by index");
     return;
   }
   if (hasSlice(*target.args[1])) {
-    error("E0107", target.span, "assigning to a region is not supported; use T.cuda.tile.apply with a mov or st instruction");
+    error("E0107", target.span,
+          "assigning to a region is not supported; use T.cuda.tile.apply with a mov or st "
+          "instruction");
     return;
   }
   auto ref = lowerTensor(obj);
@@ -640,8 +717,9 @@ void Analyzer::lowerStore(const ast::Expr& target, const ast::Expr& value, Sourc
     v = coerce(v, ref->dtype, value.span, ("store to '" + ref->text + "'").c_str());
     if (!v.ok()) return;
   } else if (v.expr->dtype != ref->dtype) {
-    error("E0154", value.span, "'" + ref->text + "' holds " + std::string(ir::dtypeName(ref->dtype)) +
-                                   " elements, but the value is " + std::string(ir::dtypeName(v.expr->dtype)));
+    error("E0154", value.span,
+          "'" + ref->text + "' holds " + std::string(ir::dtypeName(ref->dtype)) +
+              " elements, but the value is " + std::string(ir::dtypeName(v.expr->dtype)));
     return;
   }
   ir::Stmt st;

@@ -26,7 +26,8 @@ bool contains(const std::vector<std::string>& v, std::string_view s) {
 
 std::string joinTypes(const std::vector<std::string>& v) {
   std::string out;
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? (i + 1 == v.size() ? " or " : ", ") : "") + v[i];
+  for (size_t i = 0; i < v.size(); ++i)
+    out += (i ? (i + 1 == v.size() ? " or " : ", ") : "") + v[i];
   return out;
 }
 
@@ -37,7 +38,9 @@ std::optional<ir::ExecScope> Analyzer::lowerScope(const ast::Expr& call) {
   const ast::Expr* s = keyword(call, "scope");
   if (!s) return ir::ExecScope::Thread;
   if (s->kind != ast::ExprKind::Str) {
-    error("E0160", s->span, "scope= expects one of \"thread\", \"warp\", \"warpgroup\", \"cta\", found '" + text(s->span) + "'");
+    error("E0160", s->span,
+          "scope= expects one of \"thread\", \"warp\", \"warpgroup\", \"cta\", found '" +
+              text(s->span) + "'");
     return std::nullopt;
   }
   if (s->text == "thread") return ir::ExecScope::Thread;
@@ -45,10 +48,13 @@ std::optional<ir::ExecScope> Analyzer::lowerScope(const ast::Expr& call) {
   if (s->text == "warpgroup") return ir::ExecScope::Warpgroup;
   if (s->text == "cta") return ir::ExecScope::Cta;
   if (s->text == "cluster") {
-    error("E0160", s->span, "scope=\"cluster\" needs a thread-block cluster, which this checker does not support");
+    error("E0160", s->span,
+          "scope=\"cluster\" needs a thread-block cluster, which this checker does not support");
     return std::nullopt;
   }
-  auto& d = error("E0160", s->span, "unknown scope \"" + s->text + "\"; expected \"thread\", \"warp\", \"warpgroup\" or \"cta\"");
+  auto& d = error(
+      "E0160", s->span,
+      "unknown scope \"" + s->text + "\"; expected \"thread\", \"warp\", \"warpgroup\" or \"cta\"");
   const std::string best = closestName(s->text, kScopes);
   if (!best.empty()) note(d, s->span, "did you mean \"" + best + "\"?");
   return std::nullopt;
@@ -59,15 +65,22 @@ bool Analyzer::checkScopeLaunch(ir::ExecScope scope, const ast::Expr& call) {
   const int64_t threads = m_body->blockThreads;
   const ast::Expr* s = keyword(call, "scope");
   const SourceSpan at = s ? s->span : call.span;
-  const int64_t unit = scope == ir::ExecScope::Warpgroup ? 128 : scope == ir::ExecScope::Thread ? 1 : 32;
+  const int64_t unit = scope == ir::ExecScope::Warpgroup ? 128
+                       : scope == ir::ExecScope::Thread  ? 1
+                                                         : 32;
   if (threads % unit != 0) {
-    auto& d = error("E0161", at, "scope=\"" + std::string(ir::execScopeName(scope)) + "\" needs a block of a multiple of " +
-                                     std::to_string(unit) + " threads, but the kernel launches " + std::to_string(threads));
-    note(d, m_body->kernel->launchSpan, "the launch is here (decision OPEN-4: partial warps are rejected)");
+    auto& d = error("E0161", at,
+                    "scope=\"" + std::string(ir::execScopeName(scope)) +
+                        "\" needs a block of a multiple of " + std::to_string(unit) +
+                        " threads, but the kernel launches " + std::to_string(threads));
+    note(d, m_body->kernel->launchSpan,
+         "the launch is here (decision OPEN-4: partial warps are rejected)");
     return false;
   }
   if (scope == ir::ExecScope::Cta && !m_body->divergence.empty()) {
-    auto& d = error("E0211", call.span, "a scope=\"cta\" tile operation inside thread-dependent control flow; every thread of the block must execute it");
+    auto& d = error("E0211", call.span,
+                    "a scope=\"cta\" tile operation inside thread-dependent control flow; every "
+                    "thread of the block must execute it");
     note(d, m_body->divergence.back(), "this condition depends on the thread index");
     return false;
   }
@@ -75,7 +88,8 @@ bool Analyzer::checkScopeLaunch(ir::ExecScope scope, const ast::Expr& call) {
 }
 
 std::string Analyzer::describeThread(int64_t t) const {
-  return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ", lane " + std::to_string(t % 32) + ")";
+  return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ", lane " +
+         std::to_string(t % 32) + ")";
 }
 
 /// The instruction of `T.cuda.tile.apply`: T.ptx["..."] or a plain string, parsed (E0178, E0350);
@@ -83,12 +97,16 @@ std::string Analyzer::describeThread(int64_t t) const {
 std::optional<PtxInstruction> Analyzer::applyInstruction(const ast::Expr& call) {
   const ast::Expr& ie = *call.args[1];
   const ast::Expr* str = nullptr;
-  if (ie.kind == ast::ExprKind::Subscript && builtinPath(*ie.args[0]) == "T.ptx" && ie.args[1]->kind == ast::ExprKind::Str)
+  if (ie.kind == ast::ExprKind::Subscript && builtinPath(*ie.args[0]) == "T.ptx" &&
+      ie.args[1]->kind == ast::ExprKind::Str)
     str = ie.args[1].get();
   else if (ie.kind == ast::ExprKind::Str)
     str = &ie;
   if (!str) {
-    error("E0178", ie.span, "the first argument of T.cuda.tile.apply is the instruction, written T.ptx[\"ld.global.v4.b32\"], found '" + text(ie.span) + "'");
+    error("E0178", ie.span,
+          "the first argument of T.cuda.tile.apply is the instruction, written "
+          "T.ptx[\"ld.global.v4.b32\"], found '" +
+              text(ie.span) + "'");
     return std::nullopt;
   }
   PtxParseError perr;
@@ -290,9 +308,10 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     const auto specs = instr->operandsFor(instr->minArity);
     std::string names;
     for (size_t i = 0; i < specs.size(); ++i) names += (i ? ", " : "") + specs[i].name;
-    const std::string count = instr->minArity == instr->maxArity
-                                  ? std::to_string(instr->minArity)
-                                  : std::to_string(instr->minArity) + " or " + std::to_string(instr->maxArity);
+    const std::string count =
+        instr->minArity == instr->maxArity
+            ? std::to_string(instr->minArity)
+            : std::to_string(instr->minArity) + " or " + std::to_string(instr->maxArity);
     const SourceSpan at = n > instr->maxArity ? call.args[instr->maxArity + 2]->span : call.span;
     auto& d = error("E0162", at, op + " takes " + count + " operands, found " + std::to_string(n));
     note(d, ie.span, "operands in order, destination first: " + names);
@@ -300,15 +319,20 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   }
   const int minSm = instr->minSmForArity(n);
   if (minSm > m_options.sm) {
-    auto& d = error("E0177", call.span, op + " with " + std::to_string(n) + " operands is not available on sm_" + std::to_string(m_options.sm));
-    const bool extended = n > instr->minArity && (instr->family == PtxFamily::Max || instr->family == PtxFamily::Min);
-    note(d, ie.span, (extended ? "three-input " + op : op) + " needs sm_" + std::to_string(minSm) +
-                         "; this check targets sm_" + std::to_string(m_options.sm));
+    auto& d = error("E0177", call.span,
+                    op + " with " + std::to_string(n) + " operands is not available on sm_" +
+                        std::to_string(m_options.sm));
+    const bool extended =
+        n > instr->minArity && (instr->family == PtxFamily::Max || instr->family == PtxFamily::Min);
+    note(d, ie.span,
+         (extended ? "three-input " + op : op) + " needs sm_" + std::to_string(minSm) +
+             "; this check targets sm_" + std::to_string(m_options.sm));
     return;
   }
   for (const char* kw : {"chunk_bytes", "src_size", "ignore_src"})
     if (const ast::Expr* k = keyword(call, kw); k && instr->family != PtxFamily::CpAsync) {
-      error("E0102", k->span, std::string(kw) + "= belongs to cp.async; " + op + " does not take it");
+      error("E0102", k->span,
+            std::string(kw) + "= belongs to cp.async; " + op + " does not take it");
       return;
     }
   auto scope = lowerScope(call);
@@ -379,9 +403,11 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
       repeat = rep;
       repeatFrom = ops.size();
     } else if (*repeat != rep) {
-      auto& d = error("E0166", oe.span, "repeat shape " + shapeText(rep) + " of '" + t.text + "' differs from " + shapeText(*repeat) +
-                                            " of '" + ops[repeatFrom].op.tensor.text + "'");
-      note(d, ops[repeatFrom].op.span, "every tensor operand is (group, repeat, atom) with the same repeat shape");
+      auto& d = error("E0166", oe.span,
+                      "repeat shape " + shapeText(rep) + " of '" + t.text + "' differs from " +
+                          shapeText(*repeat) + " of '" + ops[repeatFrom].op.tensor.text + "'");
+      note(d, ops[repeatFrom].op.span,
+           "every tensor operand is (group, repeat, atom) with the same repeat shape");
       ok = false;
       continue;
     }
@@ -417,7 +443,9 @@ int Analyzer::ewiseFunction(const ast::Expr& call) {
   const ast::Expr& fe = *call.args[1];
   int func = -1;
   if (fe.kind == ast::ExprKind::Lambda) {
-    auto& d = error("E0190", fe.span, "T.cuda.tile.ewise with a lambda is not supported; define a @T.function(private=True) scalar function");
+    auto& d = error("E0190", fe.span,
+                    "T.cuda.tile.ewise with a lambda is not supported; define a "
+                    "@T.function(private=True) scalar function");
     note(d, fe.span, "decision OPEN-10 in docs/decisions.md");
     return -1;
   }
@@ -427,22 +455,29 @@ int Analyzer::ewiseFunction(const ast::Expr& call) {
       unknownName(fe);
       auto it = m_functionDefs.find(fe.text);
       if (it != m_functionDefs.end() && !m_diags.empty())
-        note(m_diags.back(), it->second, "'" + fe.text + "' is defined later; define scalar functions before the kernels that use them");
+        note(m_diags.back(), it->second,
+             "'" + fe.text +
+                 "' is defined later; define scalar functions before the kernels that use them");
       return -1;
     }
     useSymbol(b->symbol, fe.span);
     if (b->kind == Binding::Kind::Function) func = b->index;
   }
   if (func < 0) {
-    error("E0190", fe.span, "the first argument of T.cuda.tile.ewise must be a @T.function(private=True) scalar function, found '" + text(fe.span) + "'");
+    error("E0190", fe.span,
+          "the first argument of T.cuda.tile.ewise must be a @T.function(private=True) scalar "
+          "function, found '" +
+              text(fe.span) + "'");
     return -1;
   }
   const ir::ScalarFunction& f = m_program.functions[func];
   const int nIn = static_cast<int>(call.args.size()) - 3;
   if (nIn != static_cast<int>(f.params.size())) {
-    auto& d = error("E0192", nIn > int(f.params.size()) ? call.args[f.params.size() + 3]->span : call.span,
-                    "'" + f.name + "' takes " + std::to_string(f.params.size()) + " parameter" + (f.params.size() == 1 ? "" : "s") +
-                        ", but ewise passes " + std::to_string(nIn) + " input" + (nIn == 1 ? "" : "s"));
+    auto& d = error("E0192",
+                    nIn > int(f.params.size()) ? call.args[f.params.size() + 3]->span : call.span,
+                    "'" + f.name + "' takes " + std::to_string(f.params.size()) + " parameter" +
+                        (f.params.size() == 1 ? "" : "s") + ", but ewise passes " +
+                        std::to_string(nIn) + " input" + (nIn == 1 ? "" : "s"));
     note(d, f.span, "'" + f.name + "' is defined here");
     return -1;
   }
@@ -468,7 +503,8 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     const ast::Expr& oe = *call.args[i + 2];
     const bool isDst = i == 0;
     const DType want = isDst ? f.ret : f.vars[f.params[i - 1]].dtype;
-    const std::string pname = isDst ? "the return value" : "parameter '" + f.vars[f.params[i - 1]].name + "'";
+    const std::string pname =
+        isDst ? "the return value" : "parameter '" + f.vars[f.params[i - 1]].name + "'";
     OperandCheck oc;
     oc.expr = &oe;
     oc.isDst = isDst;
@@ -476,7 +512,9 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     oc.name = isDst ? "dst" : f.vars[f.params[i - 1]].name;
     if (!isTensorExpr(oe)) {
       if (isDst) {
-        error("E0191", oe.span, "the destination of T.cuda.tile.ewise must be a local register tensor, found '" + text(oe.span) + "'");
+        error("E0191", oe.span,
+              "the destination of T.cuda.tile.ewise must be a local register tensor, found '" +
+                  text(oe.span) + "'");
         ok = false;
         continue;
       }
@@ -486,15 +524,19 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
         continue;
       }
       if (s.literal) {
-        auto& d = error("E0170", oe.span, "scalar input for " + pname + " of '" + f.name + "' needs a typed " +
-                                              std::string(ir::dtypeName(want)) + " value, found the bare literal " + text(oe.span));
+        auto& d = error("E0170", oe.span,
+                        "scalar input for " + pname + " of '" + f.name + "' needs a typed " +
+                            std::string(ir::dtypeName(want)) + " value, found the bare literal " +
+                            text(oe.span));
         note(d, oe.span, "write T." + std::string(ir::dtypeName(want)) + "(" + text(oe.span) + ")");
         ok = false;
         continue;
       }
       if (s.expr->dtype != want) {
-        auto& d = error("E0193", oe.span, std::string(ir::dtypeName(want)) + " " + pname + " of '" + f.name + "' receives a " +
-                                              std::string(ir::dtypeName(s.expr->dtype)) + " scalar");
+        auto& d =
+            error("E0193", oe.span,
+                  std::string(ir::dtypeName(want)) + " " + pname + " of '" + f.name +
+                      "' receives a " + std::string(ir::dtypeName(s.expr->dtype)) + " scalar");
         note(d, f.span, "'" + f.name + "' is defined here");
         ok = false;
         continue;
@@ -512,37 +554,46 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     }
     const ir::TensorRef& t = *ref;
     if (t.scope != ir::MemScope::Local) {
-      auto& d = error("E0191", oe.span, "T.cuda.tile.ewise operands must be local register tensors, but '" + t.text + "' is a " +
-                                            std::string(ir::memScopeName(t.scope)) + " tensor");
-      note(d, oe.span, "stage it through registers with T.cuda.tile.apply(T.ptx[\"ld." + std::string(ir::memScopeName(t.scope)) +
-                           "...\"], ...) first");
+      auto& d = error("E0191", oe.span,
+                      "T.cuda.tile.ewise operands must be local register tensors, but '" + t.text +
+                          "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
+      note(d, oe.span,
+           "stage it through registers with T.cuda.tile.apply(T.ptx[\"ld." +
+               std::string(ir::memScopeName(t.scope)) + "...\"], ...) first");
       ok = false;
       continue;
     }
     if (t.dtype != want) {
       auto& d = error(isDst ? "E0194" : "E0193", oe.span,
-                      "'" + f.name + "' " + (isDst ? "returns " : "takes ") + std::string(ir::dtypeName(want)) +
-                          (isDst ? "" : " for " + pname) + ", but '" + t.text + "' holds " + std::string(ir::dtypeName(t.dtype)));
+                      "'" + f.name + "' " + (isDst ? "returns " : "takes ") +
+                          std::string(ir::dtypeName(want)) + (isDst ? "" : " for " + pname) +
+                          ", but '" + t.text + "' holds " + std::string(ir::dtypeName(t.dtype)));
       note(d, f.span, "'" + f.name + "' is defined here");
       ok = false;
       continue;
     }
     if (t.shape.size() < gr) {
-      error("E0163", oe.span, "operand '" + t.text + "' has shape " + shapeText(t.shape) + "; scope=\"" +
-                                  std::string(ir::execScopeName(*scope)) + "\" needs a leading group " + shapeText(group));
+      error("E0163", oe.span,
+            "operand '" + t.text + "' has shape " + shapeText(t.shape) + "; scope=\"" +
+                std::string(ir::execScopeName(*scope)) + "\" needs a leading group " +
+                shapeText(group));
       ok = false;
       continue;
     }
     if (launchOk && isDst) {
       const std::vector<int64_t> lead(t.shape.begin(), t.shape.begin() + gr);
       if (lead != group) {
-        auto& d = error("E0164", oe.span, "operand '" + t.text + "' of T.cuda.tile.ewise at scope=\"" +
-                                              std::string(ir::execScopeName(*scope)) + "\" needs a leading group shape " +
-                                              shapeText(group) + ", found " + shapeText(lead));
-        if (*scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] && t.layout.size("warpid") > 1)
+        auto& d =
+            error("E0164", oe.span,
+                  "operand '" + t.text + "' of T.cuda.tile.ewise at scope=\"" +
+                      std::string(ir::execScopeName(*scope)) + "\" needs a leading group shape " +
+                      shapeText(group) + ", found " + shapeText(lead));
+        if (*scope == ir::ExecScope::Cta && lead.size() == 2 && lead[0] > group[0] &&
+            t.layout.size("warpid") > 1)
           note(d, m_body->kernel->launchSpan,
-               "the layout puts these elements in warp " + std::to_string(lead[0] - 1) + ", but block=" +
-                   std::to_string(m_body->blockThreads) + " launches " + (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
+               "the layout puts these elements in warp " + std::to_string(lead[0] - 1) +
+                   ", but block=" + std::to_string(m_body->blockThreads) + " launches " +
+                   (group[0] == 1 ? std::string("one warp") : std::to_string(group[0]) + " warps"));
         ok = false;
         continue;
       }
@@ -550,9 +601,12 @@ void Analyzer::lowerEwise(const ast::Expr& call, std::vector<ir::Stmt>& out) {
     if (!dstShape) {
       dstShape = t.shape;
     } else if (*dstShape != t.shape) {
-      auto& d = error("E0195", oe.span, "input '" + t.text + "' has shape " + shapeText(t.shape) + ", but the destination has " +
-                                            shapeText(*dstShape));
-      note(d, oe.span, "ewise does not broadcast; write a zero-stride view with .view(..., layout=...) (decision OPEN-7)");
+      auto& d = error("E0195", oe.span,
+                      "input '" + t.text + "' has shape " + shapeText(t.shape) +
+                          ", but the destination has " + shapeText(*dstShape));
+      note(d, oe.span,
+           "ewise does not broadcast; write a zero-stride view with .view(..., layout=...) "
+           "(decision OPEN-7)");
       ok = false;
       continue;
     }

@@ -59,8 +59,10 @@ struct FastRef {
     dimMap = t.dimMap;
     lo.assign(layoutShape.size(), 0);
     for (size_t d = 0; d < layoutShape.size(); ++d) {
-      if (loOverride) lo[d] = (*loOverride)[d];
-      else if (d < t.lo.size() && t.lo[d]) lo[d] = constValue(*t.lo[d]).value_or(0);
+      if (loOverride)
+        lo[d] = (*loOverride)[d];
+      else if (d < t.lo.size() && t.lo[d])
+        lo[d] = constValue(*t.lo[d]).value_or(0);
     }
     for (const auto& it : t.layout.shard) {
       shard.push_back(classify(it));
@@ -73,8 +75,10 @@ struct FastRef {
       if (replica.back().kind == 1 && it.extent > 1) hasThread = true;
     }
     for (const auto& [axis, v] : t.layout.offset) {
-      if (axis == "m") mOffset += v;
-      else if (axisKind(axis) == AxisKind::Thread) tOffset += v * threadAxisWeight(axis);
+      if (axis == "m")
+        mOffset += v;
+      else if (axisKind(axis) == AxisKind::Thread)
+        tOffset += v * threadAxisWeight(axis);
     }
     if (tOffset != 0) hasThread = true;
     mOffset += t.elemOffset;
@@ -98,8 +102,10 @@ struct FastRef {
         c = flat % it.extent;
         flat /= it.extent;
       }
-      if (it.kind == 0) m += c * it.stride;
-      else if (it.kind == 1) thread += c * it.stride * it.weight;
+      if (it.kind == 0)
+        m += c * it.stride;
+      else if (it.kind == 1)
+        thread += c * it.stride * it.weight;
     }
   }
 
@@ -111,8 +117,10 @@ struct FastRef {
       const It& it = replica[k];
       const int64_t c = r % it.extent;
       r /= it.extent;
-      if (it.kind == 0) m += c * it.stride;
-      else if (it.kind == 1) thread += c * it.stride * it.weight;
+      if (it.kind == 0)
+        m += c * it.stride;
+      else if (it.kind == 1)
+        thread += c * it.stride * it.weight;
     }
   }
 };
@@ -391,14 +399,15 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
                                        const std::vector<int64_t>& repeat,
                                        std::vector<OperandCheck>& ops) {
   const ir::Kernel& k = *m_body->kernel;
-  const int64_t groupThreads = scope == ir::ExecScope::Thread ? 1
-                               : scope == ir::ExecScope::Warp ? 32
+  const int64_t groupThreads = scope == ir::ExecScope::Thread      ? 1
+                               : scope == ir::ExecScope::Warp      ? 32
                                : scope == ir::ExecScope::Warpgroup ? 128
                                                                    : m_body->blockThreads;
   const int64_t repeats = product(repeat);
   // Bound the work on pathological scripts; the seeds are a few hundred elements.
   int64_t work = 0;
-  for (const auto& oc : ops) work += oc.op.isScalar ? 0 : groupThreads * repeats * std::max(1, oc.atom);
+  for (const auto& oc : ops)
+    work += oc.op.isScalar ? 0 : groupThreads * repeats * std::max(1, oc.atom);
   if (work > (int64_t(1) << 22)) {
     // Unchecked here, but the calls must still keep the atoms' rows aligned.
     for (const auto& oc : ops)
@@ -407,7 +416,9 @@ void Analyzer::checkOwnershipAndMemory(const std::string& opText, ir::ExecScope 
         requireExtentMultiple(oc.op.tensor.buffer,
                               int64_t(oc.atom) * ir::dtypeBytes(oc.op.tensor.dtype), opText,
                               oc.op.span);
-    warning("W0101", ops.front().op.span, "operation too large to check element by element (" + std::to_string(work) + " elements); ownership and alignment are not verified");
+    warning("W0101", ops.front().op.span,
+            "operation too large to check element by element (" + std::to_string(work) +
+                " elements); ownership and alignment are not verified");
     return;
   }
   const size_t gr = group.size();

@@ -20,7 +20,8 @@ struct Refused {
   const char* why;
 };
 const Refused kRefused[] = {
-    {"coord_steps", "coord_steps= needs group/repeat axes on the shared operand; write one apply per box"},
+    {"coord_steps",
+     "coord_steps= needs group/repeat axes on the shared operand; write one apply per box"},
     {"format", "format= is not supported: the tensor map's type is the tensors' dtype"},
     {"element_strides", "element_strides= is not supported: every element stride is 1"},
     {"interleave", "interleave= is not supported: the map is not interleaved"},
@@ -38,17 +39,23 @@ std::string ints(const std::vector<int64_t>& v) {
 }
 
 /// The CUtensorMapDataType families TMA copies (decision TC-T2): every dtype but bool.
-bool tmaDtype(ir::DType t) { return t != ir::DType::Bool && t != ir::DType::Void; }
+bool tmaDtype(ir::DType t) {
+  return t != ir::DType::Bool && t != ir::DType::Void;
+}
 
 }  // namespace
 
-bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic, std::vector<int64_t>* values,
-                          std::vector<ir::ExprPtr>* exprs, const ast::Expr** where) {
+bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic,
+                          std::vector<int64_t>* values, std::vector<ir::ExprPtr>* exprs,
+                          const ast::Expr** where) {
   const ast::Expr* e = keyword(call, name);
   *where = e;
   if (!e) {
-    error("E0280", call.span, std::string("a TMA copy needs ") + name + "=[...] (" +
-                                  (isStatic ? "the box extents, outer to inner" : "the start coordinates, outer to inner") + ")");
+    error("E0280", call.span,
+          std::string("a TMA copy needs ") + name + "=[...] (" +
+              (isStatic ? "the box extents, outer to inner"
+                        : "the start coordinates, outer to inner") +
+              ")");
     return false;
   }
   if (e->kind != ast::ExprKind::List && e->kind != ast::ExprKind::Tuple) {
@@ -60,7 +67,9 @@ bool Analyzer::tmaIntList(const ast::Expr& call, const char* name, bool isStatic
     if (isStatic) {
       auto v = staticInt(*a, false);
       if (!v) {
-        error("E0280", a->span, std::string(name) + "= extents must be static integers, found '" + text(a->span) + "'");
+        error(
+            "E0280", a->span,
+            std::string(name) + "= extents must be static integers, found '" + text(a->span) + "'");
         ok = false;
         continue;
       }
@@ -108,31 +117,42 @@ bool Analyzer::tmaIssue(const ast::Expr& call, const PtxInstruction& instr) {
         return false;
       }
     if (k.name == "mbar" && instr.tmaStore) {
-      auto& d = error("E0280", k.span, "a TMA store completes in the issuing thread's bulk group and takes no mbar=");
-      note(d, call.args[1]->span, "wait for it with cp.async.bulk.commit_group and cp.async.bulk.wait_group");
+      auto& d =
+          error("E0280", k.span,
+                "a TMA store completes in the issuing thread's bulk group and takes no mbar=");
+      note(d, call.args[1]->span,
+           "wait for it with cp.async.bulk.commit_group and cp.async.bulk.wait_group");
       return false;
     }
   }
   if (!checkCallShape(call, "T.cuda.tile.apply", 2, 3, keys)) return false;
   const std::string& op = instr.opcode;
   if (call.args.size() != 4) {
-    error("E0162", call.span, op + " takes 2 operands (" + (instr.tmaStore ? "global, shared" : "shared, global") + "), found " +
-                                  std::to_string(call.args.size() - 2));
+    error("E0162", call.span,
+          op + " takes 2 operands (" + (instr.tmaStore ? "global, shared" : "shared, global") +
+              "), found " + std::to_string(call.args.size() - 2));
     return false;
   }
   if (instr.minSm > m_options.sm) {
-    auto& d = error("E0177", call.span, op + " is not available on sm_" + std::to_string(m_options.sm));
-    note(d, call.args[1]->span, "TMA needs sm_90; this check targets sm_" + std::to_string(m_options.sm));
+    auto& d =
+        error("E0177", call.span, op + " is not available on sm_" + std::to_string(m_options.sm));
+    note(d, call.args[1]->span,
+         "TMA needs sm_90; this check targets sm_" + std::to_string(m_options.sm));
     return false;
   }
-  if (const ast::Expr* s = keyword(call, "scope"); s && !(s->kind == ast::ExprKind::Str && s->text == "thread")) {
-    error("E0285", s->span, "a TMA copy is issued by one thread: scope= must be \"thread\" (the default), found '" + text(s->span) + "'");
+  if (const ast::Expr* s = keyword(call, "scope");
+      s && !(s->kind == ast::ExprKind::Str && s->text == "thread")) {
+    error("E0285", s->span,
+          "a TMA copy is issued by one thread: scope= must be \"thread\" (the default), found '" +
+              text(s->span) + "'");
     return false;
   }
   // The single issuer (§1.1: scope never elects a thread).
   if (m_body->launchOk && m_body->blockThreads > 1 && m_body->divergence.empty()) {
-    auto& d = error("E0285", call.span, "a TMA copy issued by every thread of the block (" + std::to_string(m_body->blockThreads) +
-                                            " copies of the same box); issue it from one thread");
+    auto& d = error("E0285", call.span,
+                    "a TMA copy issued by every thread of the block (" +
+                        std::to_string(m_body->blockThreads) +
+                        " copies of the same box); issue it from one thread");
     note(d, call.span, "guard it with `if tid == 0:` (or `if lane == 0:` in a one-warp block)");
     return false;
   }
@@ -146,23 +166,31 @@ bool Analyzer::tmaArguments(const ast::Expr& call, const PtxInstruction& instr, 
   const ast::Expr& sharedExpr = *call.args[instr.tmaStore ? 3 : 2];
   const ast::Expr& globalExpr = *call.args[instr.tmaStore ? 2 : 3];
   bool ok = true;
-  auto operand = [&](const ast::Expr& e, ir::MemScope want, const char* role) -> std::shared_ptr<const ir::TensorRef> {
+  auto operand = [&](const ast::Expr& e, ir::MemScope want,
+                     const char* role) -> std::shared_ptr<const ir::TensorRef> {
     if (!isTensorExpr(e)) {
-      error("E0169", e.span, std::string("the ") + role + " operand of " + op + " must be a " + std::string(ir::memScopeName(want)) +
-                                 " tensor, found '" + text(e.span) + "'");
+      error("E0169", e.span,
+            std::string("the ") + role + " operand of " + op + " must be a " +
+                std::string(ir::memScopeName(want)) + " tensor, found '" + text(e.span) + "'");
       return nullptr;
     }
     auto r = lowerTensor(e);
     if (r && r->scope != want) {
-      auto& d = error("E0176", e.span, std::string("the ") + role + " operand of " + op + " is " + std::string(ir::memScopeName(want)) +
-                                           " memory, but '" + r->text + "' is a " + std::string(ir::memScopeName(r->scope)) + " tensor");
-      note(d, call.args[1]->span, instr.tmaStore ? "a TMA store's operands are (global, shared)" : "a TMA load's operands are (shared, global)");
+      auto& d = error("E0176", e.span,
+                      std::string("the ") + role + " operand of " + op + " is " +
+                          std::string(ir::memScopeName(want)) + " memory, but '" + r->text +
+                          "' is a " + std::string(ir::memScopeName(r->scope)) + " tensor");
+      note(d, call.args[1]->span,
+           instr.tmaStore ? "a TMA store's operands are (global, shared)"
+                          : "a TMA load's operands are (shared, global)");
       return nullptr;
     }
     return r;
   };
-  auto sharedRef = operand(sharedExpr, ir::MemScope::Shared, instr.tmaStore ? "source" : "destination");
-  auto globalRef = operand(globalExpr, ir::MemScope::Global, instr.tmaStore ? "destination" : "source");
+  auto sharedRef =
+      operand(sharedExpr, ir::MemScope::Shared, instr.tmaStore ? "source" : "destination");
+  auto globalRef =
+      operand(globalExpr, ir::MemScope::Global, instr.tmaStore ? "destination" : "source");
   ok = sharedRef && globalRef;
   if (globalRef && !m_body->kernel->buffers[size_t(globalRef->buffer)].shapeVars.empty()) {
     // The tensor map is encoded once per launch from static dims and strides.
@@ -184,7 +212,9 @@ bool Analyzer::tmaArguments(const ast::Expr& call, const PtxInstruction& instr, 
   if (swzAt) {
     auto v = staticInt(*swzAt, false);
     if (!v || *v < 0 || *v > 3) {
-      error("E0280", swzAt->span, "swizzle= expects 0, 1, 2 or 3 (none, 32B, 64B, 128B), found '" + text(swzAt->span) + "'");
+      error("E0280", swzAt->span,
+            "swizzle= expects 0, 1, 2 or 3 (none, 32B, 64B, 128B), found '" + text(swzAt->span) +
+                "'");
       ok = false;
     } else {
       swz = static_cast<int>(*v);
@@ -198,7 +228,8 @@ bool Analyzer::tmaArguments(const ast::Expr& call, const PtxInstruction& instr, 
     } else if (auto v = staticInt(*oobAt, false); v && (*v == 0 || *v == 1)) {
       oobNan = *v == 1;
     } else {
-      error("E0280", oobAt->span, "oob_fill= expects \"zero\" (0) or \"nan\" (1), found '" + text(oobAt->span) + "'");
+      error("E0280", oobAt->span,
+            "oob_fill= expects \"zero\" (0) or \"nan\" (1), found '" + text(oobAt->span) + "'");
       ok = false;
     }
   }
@@ -207,7 +238,8 @@ bool Analyzer::tmaArguments(const ast::Expr& call, const PtxInstruction& instr, 
   if (!instr.tmaStore) {
     const ast::Expr* m = keyword(call, "mbar");
     if (!m) {
-      auto& d = error("E0280", call.span, "a TMA load needs mbar=bar.ptr_to([i]): the barrier its bytes complete on");
+      auto& d = error("E0280", call.span,
+                      "a TMA load needs mbar=bar.ptr_to([i]): the barrier its bytes complete on");
       note(d, call.args[1]->span, ".mbarrier::complete_tx::bytes");
       ok = false;
     } else {
@@ -251,8 +283,9 @@ bool Analyzer::tmaSharedBox(const ast::Expr& call, const PtxInstruction& instr, 
   const int rank = instr.tensorRank;
   // Ranks (E0281).
   auto rankError = [&](const SourceSpan& at, const std::string& what, size_t n) {
-    auto& d = error("E0281", at, op + " is a " + std::to_string(rank) + "-d copy, but " + what + " has " + std::to_string(n) +
-                                     (n == 1 ? " dimension" : " dimensions"));
+    auto& d = error("E0281", at,
+                    op + " is a " + std::to_string(rank) + "-d copy, but " + what + " has " +
+                        std::to_string(n) + (n == 1 ? " dimension" : " dimensions"));
     note(d, call.args[1]->span, "the rank is the opcode's ." + std::to_string(rank) + "d");
   };
   if (box.size() != size_t(rank)) return rankError(boxAt->span, "box=", box.size()), false;
@@ -264,43 +297,53 @@ bool Analyzer::tmaSharedBox(const ast::Expr& call, const PtxInstruction& instr, 
     return rankError(sharedExpr.span, "'" + sh.text + "'", sh.shape.size()), false;
   // Dtypes (E0286).
   if (sh.dtype != gl.dtype) {
-    error("E0286", sharedExpr.span, "a TMA copy moves bytes unchanged: '" + sh.text + "' is " + std::string(ir::dtypeName(sh.dtype)) +
-                                        " but '" + gl.text + "' is " + std::string(ir::dtypeName(gl.dtype)));
+    error("E0286", sharedExpr.span,
+          "a TMA copy moves bytes unchanged: '" + sh.text + "' is " +
+              std::string(ir::dtypeName(sh.dtype)) + " but '" + gl.text + "' is " +
+              std::string(ir::dtypeName(gl.dtype)));
     return false;
   }
   if (!tmaDtype(gl.dtype)) {
-    error("E0286", globalExpr.span, "TMA has no tensor-map data type for " + std::string(ir::dtypeName(gl.dtype)));
+    error("E0286", globalExpr.span,
+          "TMA has no tensor-map data type for " + std::string(ir::dtypeName(gl.dtype)));
     return false;
   }
   if (oobNan && !ir::isFloat(gl.dtype)) {
-    error("E0286", oobAt->span, "oob_fill=\"nan\" needs a floating-point tensor, '" + gl.text + "' is " +
-                                    std::string(ir::dtypeName(gl.dtype)));
+    error("E0286", oobAt->span,
+          "oob_fill=\"nan\" needs a floating-point tensor, '" + gl.text + "' is " +
+              std::string(ir::dtypeName(gl.dtype)));
     return false;
   }
   const int64_t eb = ir::dtypeBytes(gl.dtype);
   // The box (E0282): 1..256 per dimension, inner bytes a multiple of 16, swizzled inner ≤ span.
   for (int d = 0; d < rank; ++d)
     if (box[d] < 1 || box[d] > 256) {
-      error("E0282", boxAt->args[d]->span, "box extent " + std::to_string(box[d]) + " is outside 1..256");
+      error("E0282", boxAt->args[d]->span,
+            "box extent " + std::to_string(box[d]) + " is outside 1..256");
       return false;
     }
   const int64_t innerBytes = box.back() * eb;
   if (innerBytes % 16 != 0) {
-    error("E0282", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes (" +
-                                                 std::to_string(box.back()) + " x " + std::to_string(eb) +
-                                                 "); TMA needs a multiple of 16 bytes");
+    error("E0282", boxAt->args.back()->span,
+          "the inner box dimension is " + std::to_string(innerBytes) + " bytes (" +
+              std::to_string(box.back()) + " x " + std::to_string(eb) +
+              "); TMA needs a multiple of 16 bytes");
     return false;
   }
   const SwizzleMode mode = static_cast<SwizzleMode>(swz);
   if (swz != 0 && innerBytes > swizzleModeBytes(mode)) {
-    auto& d = error("E0282", boxAt->args.back()->span, "the inner box dimension is " + std::to_string(innerBytes) + " bytes, more than the " +
-                                                           swizzleModeName(mode) + " swizzle span (" +
-                                                           std::to_string(swizzleModeBytes(mode)) + " bytes)");
-    note(d, swzAt->span, "split the row: a wider tile is several boxes (a 3-d view: group, row, column)");
+    auto& d = error("E0282", boxAt->args.back()->span,
+                    "the inner box dimension is " + std::to_string(innerBytes) +
+                        " bytes, more than the " + swizzleModeName(mode) + " swizzle span (" +
+                        std::to_string(swizzleModeBytes(mode)) + " bytes)");
+    note(d, swzAt->span,
+         "split the row: a wider tile is several boxes (a 3-d view: group, row, column)");
     return false;
   }
   if (sh.shape != box) {
-    error("E0282", sharedExpr.span, "the shared operand '" + sh.text + "' has shape " + ints(sh.shape) + ", the box is " + ints(box));
+    error("E0282", sharedExpr.span,
+          "the shared operand '" + sh.text + "' has shape " + ints(sh.shape) + ", the box is " +
+              ints(box));
     return false;
   }
   // The shared image: the dense row-major box at a fixed start (before the buffer's swizzle).
@@ -324,10 +367,13 @@ bool Analyzer::tmaSharedBox(const ast::Expr& call, const PtxInstruction& instr, 
     if (m != sbase + f) {
       std::string at = "(";
       for (int d = 0; d < rank; ++d) at += (d ? ", " : "") + std::to_string(c[size_t(d)]);
-      auto& dg = error("E0282", sharedExpr.span, "the shared operand of a TMA copy is the dense row-major box, but element " + at +
-                                                     ") of '" + sh.text + "' is at offset " + std::to_string(m - sbase) + ", not " +
-                                                     std::to_string(f));
-      note(dg, sharedExpr.span, "use a region of a tile whose rows are the box rows (e.g. As[0:64, 0:64] of a (64, 64) tile)");
+      auto& dg = error("E0282", sharedExpr.span,
+                       "the shared operand of a TMA copy is the dense row-major box, but element " +
+                           at + ") of '" + sh.text + "' is at offset " + std::to_string(m - sbase) +
+                           ", not " + std::to_string(f));
+      note(dg, sharedExpr.span,
+           "use a region of a tile whose rows are the box rows (e.g. As[0:64, 0:64] of a (64, 64) "
+           "tile)");
       return false;
     }
   }
@@ -356,18 +402,23 @@ bool Analyzer::tmaSharedAlignment(const ast::Expr& call, const PtxInstruction& i
   std::string why;
   auto bufMode = hardwareSwizzleMode(sbuf.swizzle, int(eb), &why);
   if (!bufMode) {
-    error("E0283", sharedExpr.span, "'" + sbuf.name + "' has a swizzle no TMA mode produces: " + why);
+    error("E0283", sharedExpr.span,
+          "'" + sbuf.name + "' has a swizzle no TMA mode produces: " + why);
     return false;
   }
   if (*bufMode != mode) {
     auto& d = error("E0283", swzAt ? swzAt->span : call.span,
-                    std::string("swizzle=") + std::to_string(swz) + " (" + swizzleModeName(mode) + ") writes a different image than '" +
-                        sbuf.name + "' is laid out with (" + swizzleModeName(*bufMode) + ")");
+                    std::string("swizzle=") + std::to_string(swz) + " (" + swizzleModeName(mode) +
+                        ") writes a different image than '" + sbuf.name + "' is laid out with (" +
+                        swizzleModeName(*bufMode) + ")");
     int perElement = 0;
     while ((int64_t(1) << perElement) * eb < 16) ++perElement;
-    note(d, sbuf.span, *bufMode == SwizzleMode::None
-                           ? "declare the tile with layout=ComposeLayout(" + std::to_string(perElement) + ", " + std::to_string(swz) + ", 3, ...)"
-                           : "pass swizzle=" + std::to_string(swizzleModeTirx(*bufMode)) + " to match the tile's ComposeLayout");
+    note(d, sbuf.span,
+         *bufMode == SwizzleMode::None
+             ? "declare the tile with layout=ComposeLayout(" + std::to_string(perElement) + ", " +
+                   std::to_string(swz) + ", 3, ...)"
+             : "pass swizzle=" + std::to_string(swizzleModeTirx(*bufMode)) +
+                   " to match the tile's ComposeLayout");
     return false;
   }
   // Alignment (E0284; decision TC-T4): shared start 128 B (the pattern period when swizzled),
@@ -375,23 +426,29 @@ bool Analyzer::tmaSharedAlignment(const ast::Expr& call, const PtxInstruction& i
   const int64_t period = std::max<int64_t>(128, swizzlePatternBytes(sbuf.swizzle, int(eb)));
   std::vector<std::pair<int, int64_t>> dynLo;  // (layout dim, known multiple)
   for (size_t d = 0; d < sh.lo.size(); ++d)
-    if (sh.lo[d] && sh.lo[d]->kind != ir::ExprKind::IntImm) dynLo.push_back({int(d), d < sh.loMultiple.size() ? sh.loMultiple[d] : 1});
+    if (sh.lo[d] && sh.lo[d]->kind != ir::ExprKind::IntImm)
+      dynLo.push_back({int(d), d < sh.loMultiple.size() ? sh.loMultiple[d] : 1});
   int64_t startBytes = sbase * eb;
   auto alignErr = [&](const std::string& msg) {
     auto& d = error("E0284", sharedExpr.span, msg);
-    note(d, sbuf.span, "'" + sbuf.name + "' is declared " + std::to_string(sbuf.alignBytes) + "-byte aligned");
+    note(d, sbuf.span,
+         "'" + sbuf.name + "' is declared " + std::to_string(sbuf.alignBytes) + "-byte aligned");
   };
   if (sbuf.alignBytes % period != 0 && startBytes % period == 0) {
-    alignErr("the shared " + std::string(instr.tmaStore ? "source" : "destination") + " of a TMA copy must start " +
-             std::to_string(period) + "-byte aligned" +
-             (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") + "; declare '" +
-             sbuf.name + "' with align=" + std::to_string(period));
+    alignErr(
+        "the shared " + std::string(instr.tmaStore ? "source" : "destination") +
+        " of a TMA copy must start " + std::to_string(period) + "-byte aligned" +
+        (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") +
+        "; declare '" + sbuf.name + "' with align=" + std::to_string(period));
     return false;
   }
   if (startBytes % period != 0) {
-    alignErr("the shared " + std::string(instr.tmaStore ? "source" : "destination") + " of a TMA copy must start " + std::to_string(period) +
-             "-byte aligned" + (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") +
-             "; '" + sh.text + "' starts at byte " + std::to_string(startBytes) + " of '" + sbuf.name + "'");
+    alignErr(
+        "the shared " + std::string(instr.tmaStore ? "source" : "destination") +
+        " of a TMA copy must start " + std::to_string(period) + "-byte aligned" +
+        (period > 128 ? " (the " + std::string(swizzleModeName(mode)) + " swizzle period)" : "") +
+        "; '" + sh.text + "' starts at byte " + std::to_string(startBytes) + " of '" + sbuf.name +
+        "'");
     return false;
   }
   for (auto [d, mult] : dynLo) {
@@ -401,7 +458,8 @@ bool Analyzer::tmaSharedAlignment(const ast::Expr& call, const PtxInstruction& i
     const int64_t step = (sh.resolve(c, lo1)["m"] - sbase) * eb;
     if (step % period != 0) {
       alignErr("the runtime start of '" + sh.text + "' moves in steps of " + std::to_string(step) +
-               " bytes; a TMA shared operand must stay " + std::to_string(period) + "-byte aligned");
+               " bytes; a TMA shared operand must stay " + std::to_string(period) +
+               "-byte aligned");
       return false;
     }
   }
@@ -426,13 +484,16 @@ std::optional<ir::TensorMap> Analyzer::tmaGlobalMap(const PtxInstruction& instr,
   // The global view as a tensor map (E0287, E0284).
   const ir::Buffer& gbuf = k.buffers[size_t(gl.buffer)];
   if (gbuf.paramIndex < 0) {
-    error("E0287", globalExpr.span, "the global operand of a TMA copy must be a kernel tensor parameter (or a region of one)");
+    error(
+        "E0287", globalExpr.span,
+        "the global operand of a TMA copy must be a kernel tensor parameter (or a region of one)");
     return std::nullopt;
   }
   for (size_t d = 0; d < gl.lo.size(); ++d)
     if (gl.lo[d] && gl.lo[d]->kind != ir::ExprKind::IntImm) {
-      auto& dg = error("E0287", globalExpr.span, "the host encodes the tensor map once per launch, so the global view '" + gl.text +
-                                                     "' cannot start at a runtime offset");
+      auto& dg = error("E0287", globalExpr.span,
+                       "the host encodes the tensor map once per launch, so the global view '" +
+                           gl.text + "' cannot start at a runtime offset");
       note(dg, coordsAt->span, "pass the whole tensor and add the offset to coords=");
       return std::nullopt;
     }
@@ -447,7 +508,8 @@ std::optional<ir::TensorMap> Analyzer::tmaGlobalMap(const PtxInstruction& instr,
   }
   // Affine check over the view (every element of small views, the corners of large ones).
   int64_t total = 1;
-  for (int64_t s : gl.shape) total = std::min<int64_t>(total * s, int64_t(1) << 40);  // shapes are ≤ 2^40 elements
+  for (int64_t s : gl.shape)
+    total = std::min<int64_t>(total * s, int64_t(1) << 40);  // shapes are ≤ 2^40 elements
   auto affineAt = [&](const std::vector<int64_t>& at) {
     int64_t want = gbase;
     for (int d = 0; d < rank; ++d) want += at[size_t(d)] * stride[size_t(d)];
@@ -470,21 +532,28 @@ std::optional<ir::TensorMap> Analyzer::tmaGlobalMap(const PtxInstruction& instr,
     }
   }
   if (!affine || (gl.shape.back() > 1 && stride.back() != 1)) {
-    auto& dg = error("E0287", globalExpr.span, "a tensor map describes a strided view whose innermost dimension is contiguous; '" +
-                                                   gl.text + "' is not such a view");
-    note(dg, globalExpr.span, "use the tensor parameter or a slice region of it, without a reordering view");
+    auto& dg =
+        error("E0287", globalExpr.span,
+              "a tensor map describes a strided view whose innermost dimension is contiguous; '" +
+                  gl.text + "' is not such a view");
+    note(dg, globalExpr.span,
+         "use the tensor parameter or a slice region of it, without a reordering view");
     return std::nullopt;
   }
   for (int d = 0; d + 1 < rank; ++d)
     if (stride[size_t(d)] <= 0 && gl.shape[size_t(d)] > 1) {
-      error("E0287", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' has stride " +
-                                          std::to_string(stride[size_t(d)]) + "; a tensor map needs positive strides");
+      error("E0287", globalExpr.span,
+            "dimension " + std::to_string(d) + " of '" + gl.text + "' has stride " +
+                std::to_string(stride[size_t(d)]) + "; a tensor map needs positive strides");
       return std::nullopt;
     }
   if (gbuf.alignBytes % 16 != 0 || (gbase * eb) % 16 != 0) {
-    auto& dg = error("E0284", globalExpr.span, "the global view of a TMA copy must start 16-byte aligned; '" + gl.text +
-                                                   "' starts at byte " + std::to_string(gbase * eb) + " of '" + gbuf.name + "'");
-    note(dg, gbuf.span, "'" + gbuf.name + "' is " + std::to_string(gbuf.alignBytes) + "-byte aligned");
+    auto& dg =
+        error("E0284", globalExpr.span,
+              "the global view of a TMA copy must start 16-byte aligned; '" + gl.text +
+                  "' starts at byte " + std::to_string(gbase * eb) + " of '" + gbuf.name + "'");
+    note(dg, gbuf.span,
+         "'" + gbuf.name + "' is " + std::to_string(gbuf.alignBytes) + "-byte aligned");
     return std::nullopt;
   }
   ir::TensorMap map;
@@ -503,8 +572,9 @@ std::optional<ir::TensorMap> Analyzer::tmaGlobalMap(const PtxInstruction& instr,
     if (d != rank - 1) {
       const int64_t sb = gl.shape[size_t(d)] == 1 ? (inner + 15) / 16 * 16 : stride[size_t(d)] * eb;
       if (sb % 16 != 0) {
-        error("E0284", globalExpr.span, "dimension " + std::to_string(d) + " of '" + gl.text + "' is " + std::to_string(sb) +
-                                            " bytes apart; a tensor map's strides must be multiples of 16 bytes");
+        error("E0284", globalExpr.span,
+              "dimension " + std::to_string(d) + " of '" + gl.text + "' is " + std::to_string(sb) +
+                  " bytes apart; a tensor map's strides must be multiples of 16 bytes");
         return std::nullopt;
       }
       map.strideBytes.push_back(sb);

@@ -58,10 +58,14 @@ void findHiddenDefs(const ast::Block& b, std::vector<const ast::Stmt*>& out) {
 
 const char* compoundName(ast::StmtKind k) {
   switch (k) {
-    case ast::StmtKind::If: return "an if statement";
-    case ast::StmtKind::For: return "a for loop";
-    case ast::StmtKind::While: return "a while loop";
-    default: return "a compound statement";
+    case ast::StmtKind::If:
+      return "an if statement";
+    case ast::StmtKind::For:
+      return "a for loop";
+    case ast::StmtKind::While:
+      return "a while loop";
+    default:
+      return "a compound statement";
   }
 }
 
@@ -73,18 +77,21 @@ bool Analyzer::checkForeignDecorator(const ast::Stmt& s, const ast::Expr& dec) {
   const ast::Expr* root = rootName(head);
   if (root && !lookup(root->text)) {
     // Python would stop here with a NameError; the checker says which import is missing.
-    auto& d = error("E0117", root->span,
-                    "name '" + root->text + "' is not defined: '" + s.name +
-                        "' is not checked as a kernel (TIRx kernels need 'from tvm.script import tirx as T')");
+    auto& d = error(
+        "E0117", root->span,
+        "name '" + root->text + "' is not defined: '" + s.name +
+            "' is not checked as a kernel (TIRx kernels need 'from tvm.script import tirx as T')");
     bool haveT = false;
-    for (const auto& [n, b] : m_moduleScope.names) haveT = haveT || b.kind == Binding::Kind::Namespace;
+    for (const auto& [n, b] : m_moduleScope.names)
+      haveT = haveT || b.kind == Binding::Kind::Namespace;
     if (root->text != "T" && haveT && shown.find(".function") != std::string::npos)
       note(d, head.span, "did you mean '@T.function'?");
     return true;
   }
-  auto& d = error("E0109", head.span,
-                  "decorator '" + shown + "' is not a TIRx decorator: '" + s.name +
-                      "' would not be checked or verified as a kernel; kernels are written with @T.function");
+  auto& d = error(
+      "E0109", head.span,
+      "decorator '" + shown + "' is not a TIRx decorator: '" + s.name +
+          "' would not be checked or verified as a kernel; kernels are written with @T.function");
   (void)d;
   return true;
 }
@@ -104,7 +111,8 @@ void Analyzer::checkHiddenKernels() {
       const std::string msg =
           "'" + s.name + "' builds the kernel '" + k.name +
           "' inside a Python function, which the checker and the harness cannot run: define '" +
-          k.name + "' at module level with @T.function (sizes as module-level constants) and "
+          k.name +
+          "' at module level with @T.function (sizes as module-level constants) and "
           "compile it directly";
       if (calls.empty()) {
         auto& d = error("E0118", k.decorators.front()->span, msg);
@@ -117,7 +125,8 @@ void Analyzer::checkHiddenKernels() {
       }
       continue;
     }
-    if (s.kind == ast::StmtKind::If || s.kind == ast::StmtKind::For || s.kind == ast::StmtKind::While) {
+    if (s.kind == ast::StmtKind::If || s.kind == ast::StmtKind::For ||
+        s.kind == ast::StmtKind::While) {
       findHiddenDefs(s.body, hidden);
       findHiddenDefs(s.orelse, hidden);
       for (const ast::Stmt* k : hidden)
@@ -134,7 +143,7 @@ void Analyzer::requireKernel() {
   if (!m_program.kernels.empty() || !m_program.functions.empty()) return;
   for (const auto& d : m_diags)
     if (d.severity == Severity::Error) return;  // already not "checking nothing"
-  SourceSpan start;  // the first line of the file
+  SourceSpan start;                             // the first line of the file
   start.line = 1;
   start.col = 1;
   const std::string& src = m_module.source;

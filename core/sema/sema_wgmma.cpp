@@ -49,10 +49,11 @@ std::string shapeText(const std::vector<int64_t>& s) {
 /// 16 elements of A) with the thread and register the §8.4 map needs and the thread and slot the
 /// tensor's layout gives. `coordOf(block, thread, reg)` is the tensor coordinate of a register
 /// word, `elementOf(thread, element)` the element's place in the frame.
-FragmentFact wgmmaFragmentFact(const PtxInstruction& instr, char letter, int index, const ir::TensorRef& t,
-                               const frag::FragmentMap& map, std::vector<int64_t> repeat, int cols, int regs, int halves,
-                               const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
-                               const std::function<frag::Coord(int, int)>& elementOf) {
+FragmentFact wgmmaFragmentFact(
+    const PtxInstruction& instr, char letter, int index, const ir::TensorRef& t,
+    const frag::FragmentMap& map, std::vector<int64_t> repeat, int cols, int regs, int halves,
+    const std::function<std::vector<int64_t>(int64_t, int, int)>& coordOf,
+    const std::function<frag::Coord(int, int)>& elementOf) {
   FragmentFact f;
   f.opcode = instr.opcode;
   f.role = std::string(1, letter);
@@ -90,8 +91,10 @@ FragmentFact wgmmaFragmentFact(const PtxInstruction& instr, char letter, int ind
           c.haveSlot = p.m;
           c.mismatch = threaded && p.thread != th;
           if (c.mismatch) ++f.mismatches;
-          if (int64_t(f.cells.size()) < kMaxFragmentCells) f.cells.push_back(c);
-          else f.truncated = true;
+          if (int64_t(f.cells.size()) < kMaxFragmentCells)
+            f.cells.push_back(c);
+          else
+            f.truncated = true;
         }
       }
   return f;
@@ -99,7 +102,8 @@ FragmentFact wgmmaFragmentFact(const PtxInstruction& instr, char letter, int ind
 
 }  // namespace
 
-void Analyzer::recordWgmmaFragment(FragmentFact f, const ast::Expr& call, const ast::Expr& operand) {
+void Analyzer::recordWgmmaFragment(FragmentFact f, const ast::Expr& call,
+                                   const ast::Expr& operand) {
   if (!m_fragments) return;
   f.kernel = m_body->kernel ? m_body->kernel->name : std::string();
   f.opSpan = call.span;
@@ -107,8 +111,9 @@ void Analyzer::recordWgmmaFragment(FragmentFact f, const ast::Expr& call, const 
   m_fragments->push_back(std::move(f));
 }
 
-void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e, char which, const ir::WgmmaShared& op,
-                                      int64_t originPre, int64_t subRows, int64_t mRepeat, int64_t kSteps,
+void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e, char which,
+                                      const ir::WgmmaShared& op, int64_t originPre, int64_t subRows,
+                                      int64_t mRepeat, int64_t kSteps,
                                       const PtxInstruction& instr) {
   if (!m_descriptors) return;
   const ir::Buffer& buf = m_body->kernel->buffers[size_t(op.ref.buffer)];
@@ -117,7 +122,8 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
   f.kernel = m_body->kernel->name;
   f.opSpan = call.span;
   f.operandSpan = e.span;
-  if (const ast::Expr* k = keyword(call, std::string(1, which) + "_descriptor")) f.keywordSpan = k->span;
+  if (const ast::Expr* k = keyword(call, std::string(1, which) + "_descriptor"))
+    f.keywordSpan = k->span;
   f.opcode = instr.opcode;
   f.operand = which;
   f.tensor = op.ref.text;
@@ -138,7 +144,8 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
     std::sort(byteToFlat.begin(), byteToFlat.end());
   }
   auto flatOf = [&](int64_t byte) -> std::optional<int64_t> {
-    auto it = std::lower_bound(byteToFlat.begin(), byteToFlat.end(), std::pair<int64_t, int64_t>{byte, INT64_MIN});
+    auto it = std::lower_bound(byteToFlat.begin(), byteToFlat.end(),
+                               std::pair<int64_t, int64_t>{byte, INT64_MIN});
     if (it == byteToFlat.end() || it->first != byte) return std::nullopt;
     return it->second;
   };
@@ -158,8 +165,9 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
           std::vector<int64_t> rowsOf;
           for (int q = 0; q < 8; ++q) {
             // K-major: row 8i + q, first element of k chunk j; MN-major: k 8j + q, row chunk i
-            const auto a = op.mnMajor ? descriptorAddress(s.fields, f.major, eb, int64_t(T) * i, 8 * j + q)
-                                      : descriptorAddress(s.fields, f.major, eb, 8 * i + q, int64_t(T) * j);
+            const auto a =
+                op.mnMajor ? descriptorAddress(s.fields, f.major, eb, int64_t(T) * i, 8 * j + q)
+                           : descriptorAddress(s.fields, f.major, eb, 8 * i + q, int64_t(T) * j);
             rowsOf.push_back(a.value_or(-1));
           }
           s.coreMatrixBytes.push_back(std::move(rowsOf));
@@ -168,8 +176,10 @@ void Analyzer::recordWgmmaDescriptors(const ast::Expr& call, const ast::Expr& e,
         for (int64_t kk = 0; kk < 16; ++kk) {
           const auto a = descriptorAddress(s.fields, f.major, eb, row, kk);
           const auto flat = a ? flatOf(*a) : std::nullopt;
-          if (flat) s.elements.push_back(*flat);
-          else ++s.unmapped;
+          if (flat)
+            s.elements.push_back(*flat);
+          else
+            ++s.unmapped;
         }
       std::sort(s.elements.begin(), s.elements.end());
       f.subs.push_back(std::move(s));
@@ -220,9 +230,9 @@ std::optional<std::array<int64_t, 3>> Analyzer::wgmmaDescriptorTuple(
   return std::array<int64_t, 3>{vals[0], vals[1], vals[2]};
 }
 
-std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e, char which,
-                                                            int64_t rows, int64_t mRepeat, bool mnMajor,
-                                                            const PtxInstruction& instr, int64_t& kSteps) {
+std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
+    const ast::Expr& call, const ast::Expr& e, char which, int64_t rows, int64_t mRepeat,
+    bool mnMajor, const PtxInstruction& instr, int64_t& kSteps) {
   const std::string& op = instr.opcode;
   const std::string name(1, which);
   const std::string kw = name + "_descriptor";
@@ -231,38 +241,51 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   if (!ref) return std::nullopt;
   const ir::TensorRef& t = *ref;
   if (t.scope != ir::MemScope::Shared) {
-    error("E0220", e.span, "operand '" + name + "' of " + op + " is a shared region (read through a descriptor), but '" +
-                               t.text + "' is a " + std::string(ir::memScopeName(t.scope)) + " tensor");
+    error("E0220", e.span,
+          "operand '" + name + "' of " + op +
+              " is a shared region (read through a descriptor), but '" + t.text + "' is a " +
+              std::string(ir::memScopeName(t.scope)) + " tensor");
     return std::nullopt;
   }
   const bool bf = instr.abType == ".bf16";
-  const bool typeOk = t.dtype == (bf ? ir::DType::BFloat16 : ir::DType::Float16) || t.dtype == ir::DType::UInt16 ||
-                      t.dtype == ir::DType::Int16;
+  const bool typeOk = t.dtype == (bf ? ir::DType::BFloat16 : ir::DType::Float16) ||
+                      t.dtype == ir::DType::UInt16 || t.dtype == ir::DType::Int16;
   if (!typeOk) {
-    auto& d = error("E0220", e.span, "operand '" + name + "' of " + op + " holds " + instr.abType.substr(1) + " elements, but '" +
-                                         t.text + "' is " + std::string(ir::dtypeName(t.dtype)));
-    note(d, e.span, std::string("accepted: ") + (bf ? "bfloat16" : "float16") + ", or its uint16/int16 bits");
+    auto& d =
+        error("E0220", e.span,
+              "operand '" + name + "' of " + op + " holds " + instr.abType.substr(1) +
+                  " elements, but '" + t.text + "' is " + std::string(ir::dtypeName(t.dtype)));
+    note(d, e.span,
+         std::string("accepted: ") + (bf ? "bfloat16" : "float16") + ", or its uint16/int16 bits");
     return std::nullopt;
   }
   const ir::Buffer& buf = m_body->kernel->buffers[size_t(t.buffer)];
   const int eb = ir::dtypeBytes(t.dtype);
   if (ir::dtypeBytes(buf.dtype) != eb) {
-    error("E0220", e.span, "operand '" + name + "' of " + op + " must view '" + buf.name + "' with its own element width (" +
-                               std::to_string(ir::dtypeBytes(buf.dtype)) + " bytes), found a " + std::to_string(eb) + "-byte view");
+    error("E0220", e.span,
+          "operand '" + name + "' of " + op + " must view '" + buf.name +
+              "' with its own element width (" + std::to_string(ir::dtypeBytes(buf.dtype)) +
+              " bytes), found a " + std::to_string(eb) + "-byte view");
     return std::nullopt;
   }
-  const std::string want = mnMajor ? "(K, " + std::to_string(rows) + ")" : "(" + std::to_string(rows) + ", K)";
-  if (t.shape.size() != 2 || t.shape[mnMajor ? 1 : 0] != rows || t.shape[mnMajor ? 0 : 1] % 16 != 0) {
-    auto& d = error("E0220", e.span, "operand '" + name + "' of " + op + " must be a shared region " + want +
-                                         " with K a multiple of 16, found '" + t.text + "' of shape " + shapeText(t.shape));
-    note(d, e.span, std::string(mnMajor ? "trans_" + name + "=1: the region is (K, M/N), M/N contiguous"
-                                        : "K-major (trans 0): the region is (rows, K), K contiguous") +
-                        "; A has 64 rows per M repeat, B has N rows");
+  const std::string want =
+      mnMajor ? "(K, " + std::to_string(rows) + ")" : "(" + std::to_string(rows) + ", K)";
+  if (t.shape.size() != 2 || t.shape[mnMajor ? 1 : 0] != rows ||
+      t.shape[mnMajor ? 0 : 1] % 16 != 0) {
+    auto& d = error("E0220", e.span,
+                    "operand '" + name + "' of " + op + " must be a shared region " + want +
+                        " with K a multiple of 16, found '" + t.text + "' of shape " +
+                        shapeText(t.shape));
+    note(d, e.span,
+         std::string(mnMajor ? "trans_" + name + "=1: the region is (K, M/N), M/N contiguous"
+                             : "K-major (trans 0): the region is (rows, K), K contiguous") +
+             "; A has 64 rows per M repeat, B has N rows");
     return std::nullopt;
   }
   kSteps = t.shape[mnMajor ? 0 : 1] / 16;
 
-  // The region's element bytes with dynamic starts at 0; dynamic starts must move by whole patterns.
+  // The region's element bytes with dynamic starts at 0; dynamic starts must move by whole
+  // patterns.
   const RefEval ev(t);
   auto coordOf = [&](int64_t row, int64_t k) {
     return mnMajor ? std::vector<int64_t>{k, row} : std::vector<int64_t>{row, k};
@@ -271,7 +294,8 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
     const int64_t pre = ev.at(coordOf(row, k)).m * eb;
     return OperandBytes{pre, ir::swizzledByte(buf, pre)};
   };
-  const int64_t period = buf.swizzle.isIdentity() ? 16 : std::max<int64_t>(16, swizzlePatternBytes(buf.swizzle, eb));
+  const int64_t period =
+      buf.swizzle.isIdentity() ? 16 : std::max<int64_t>(16, swizzlePatternBytes(buf.swizzle, eb));
   if (t.hasDynamicOffset()) {
     for (size_t d = 0; d < t.lo.size(); ++d) {
       if (!t.lo[d] || constValue(*t.lo[d])) continue;
@@ -281,12 +305,17 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
       const std::vector<int64_t> zero(t.shape.size(), 0);
       const int64_t delta = (RefEval(t, &moved).at(zero).m - RefEval(t, &base).at(zero).m) * eb;
       if (delta % period != 0) {
-        auto& dg = error("E0223", t.lo[d]->span, "cannot prove that '" + t.text + "' starts on a " + std::to_string(period) +
-                                                     "-byte boundary of '" + buf.name + "': this start is only known to be a multiple of " +
-                                                     std::to_string(mult));
-        note(dg, e.span, "a step of " + std::to_string(mult) + " moves the operand by " + std::to_string(delta) + " bytes; a wgmma " +
-                             (buf.swizzle.isIdentity() ? "operand must stay 16-byte aligned"
-                                                       : "descriptor with base offset 0 needs whole swizzle patterns"));
+        auto& dg =
+            error("E0223", t.lo[d]->span,
+                  "cannot prove that '" + t.text + "' starts on a " + std::to_string(period) +
+                      "-byte boundary of '" + buf.name +
+                      "': this start is only known to be a multiple of " + std::to_string(mult));
+        note(dg, e.span,
+             "a step of " + std::to_string(mult) + " moves the operand by " +
+                 std::to_string(delta) + " bytes; a wgmma " +
+                 (buf.swizzle.isIdentity()
+                      ? "operand must stay 16-byte aligned"
+                      : "descriptor with base offset 0 needs whole swizzle patterns"));
         return std::nullopt;
       }
     }
@@ -310,11 +339,16 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
       wo.k0 = k * 16;
       const DerivedDescriptor dd = deriveWgmmaDescriptor(bytesOf, buf.swizzle, buf.alignBytes, wo);
       if (!dd.descriptor) {
-        auto& d = error("E0223", e.span, "operand '" + name + "' ('" + t.text + "') cannot be read through a wgmma descriptor: " + dd.why);
-        note(d, buf.span, "'" + buf.name + "' is declared here with the layout " +
-                              (buf.swizzle.isIdentity() ? buf.layout.toString() : "ComposeLayout(" + std::to_string(buf.swizzle.perElement) + ", " +
-                                                                                      std::to_string(buf.swizzle.len) + ", " + std::to_string(buf.swizzle.atom) + ", " +
-                                                                                      buf.layout.toString() + ")"));
+        auto& d = error("E0223", e.span,
+                        "operand '" + name + "' ('" + t.text +
+                            "') cannot be read through a wgmma descriptor: " + dd.why);
+        note(d, buf.span,
+             "'" + buf.name + "' is declared here with the layout " +
+                 (buf.swizzle.isIdentity()
+                      ? buf.layout.toString()
+                      : "ComposeLayout(" + std::to_string(buf.swizzle.perElement) + ", " +
+                            std::to_string(buf.swizzle.len) + ", " +
+                            std::to_string(buf.swizzle.atom) + ", " + buf.layout.toString() + ")"));
         return std::nullopt;
       }
       const SmemDescriptor& sd = *dd.descriptor;
@@ -322,7 +356,8 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
       out.start.push_back(sd.startAddress - originPre);
     }
   const SmemDescriptor& need = *first;
-  const std::string needText = tupleText(need.leadingByteOffset, need.strideByteOffset, swizzleModeTirx(need.swizzle));
+  const std::string needText =
+      tupleText(need.leadingByteOffset, need.strideByteOffset, swizzleModeTirx(need.swizzle));
   const std::optional<std::array<int64_t, 3>> vals =
       wgmmaDescriptorTuple(call, e, kw, op, t, buf, needText);
   if (!vals) return std::nullopt;
@@ -330,7 +365,8 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
   SmemDescriptor written;
   written.leadingByteOffset = (*vals)[0];
   written.strideByteOffset = (*vals)[1];
-  const SwizzleMode modes[4] = {SwizzleMode::None, SwizzleMode::B32, SwizzleMode::B64, SwizzleMode::B128};
+  const SwizzleMode modes[4] = {SwizzleMode::None, SwizzleMode::B32, SwizzleMode::B64,
+                                SwizzleMode::B128};
   written.swizzle = modes[(*vals)[2]];
   if (const std::string w = checkDescriptor(written); !w.empty()) {
     error("E0222", de->span,
@@ -355,10 +391,13 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(const ast::Expr& cal
     auto& d = error("E0222", de->span,
                     kw + "=" + tupleText((*vals)[0], (*vals)[1], (*vals)[2]) +
                         " does not describe '" + t.text + "': its layout needs " + needText);
-    note(d, buf.span, "'" + buf.name + "' is declared here" +
-                          (buf.swizzle.isIdentity() ? std::string(" (no swizzle)")
-                                                    : " with a " + std::string(swizzleModeName(need.swizzle)) + " swizzle") +
-                          "; LBO steps along K between core matrices (M/N between swizzle atoms when transposed), SBO between 8-row groups");
+    note(d, buf.span,
+         "'" + buf.name + "' is declared here" +
+             (buf.swizzle.isIdentity()
+                  ? std::string(" (no swizzle)")
+                  : " with a " + std::string(swizzleModeName(need.swizzle)) + " swizzle") +
+             "; LBO steps along K between core matrices (M/N between swizzle atoms when "
+             "transposed), SBO between 8-row groups");
     return std::nullopt;
   }
   out.lbo = written.leadingByteOffset;
@@ -385,7 +424,9 @@ bool Analyzer::wgmmaKeywords(const ast::Expr& call, const std::string& op, ir::W
       if (m_diags.size() == before) {
         std::string list;
         for (int a : allowed) list += (list.empty() ? "" : " or ") + std::to_string(a);
-        error("E0225", k->span, std::string(kwName) + "= of " + op + " is a constant " + list + ", found '" + text(k->span) + "'");
+        error("E0225", k->span,
+              std::string(kwName) + "= of " + op + " is a constant " + list + ", found '" +
+                  text(k->span) + "'");
       }
       return false;
     }
@@ -398,15 +439,21 @@ bool Analyzer::wgmmaKeywords(const ast::Expr& call, const std::string& op, ir::W
   ok &= immediate("trans_b", 0, {0, 1}, w.transB);
   if (const ast::Expr* sd = keyword(call, "scale_d")) {
     Scalar v = lowerScalar(*sd);
-    if (v.ok() && v.literal && v.expr->kind == ir::ExprKind::IntImm && v.expr->intValue != 0 && v.expr->intValue != 1) {
-      error("E0225", sd->span, "scale_d= of " + op + " is 0 (D = A·B), 1 (D = A·B + D) or a runtime integer, found " +
-                                   std::to_string(v.expr->intValue));
+    if (v.ok() && v.literal && v.expr->kind == ir::ExprKind::IntImm && v.expr->intValue != 0 &&
+        v.expr->intValue != 1) {
+      error("E0225", sd->span,
+            "scale_d= of " + op + " is 0 (D = A·B), 1 (D = A·B + D) or a runtime integer, found " +
+                std::to_string(v.expr->intValue));
       ok = false;
     } else if (v.ok()) {
-      if (v.expr->dtype == ir::DType::Bool) v.expr = mkCast(v.expr, ir::DType::Int32);
-      else if (v.literal) v = coerce(v, ir::DType::Int32, sd->span, "scale_d");
+      if (v.expr->dtype == ir::DType::Bool)
+        v.expr = mkCast(v.expr, ir::DType::Int32);
+      else if (v.literal)
+        v = coerce(v, ir::DType::Int32, sd->span, "scale_d");
       if (v.ok() && !ir::isInt(v.expr->dtype)) {
-        error("E0225", sd->span, "scale_d= of " + op + " is an integer or a bool, found " + std::string(ir::dtypeName(v.expr->dtype)));
+        error("E0225", sd->span,
+              "scale_d= of " + op + " is an integer or a bool, found " +
+                  std::string(ir::dtypeName(v.expr->dtype)));
         ok = false;
       } else if (v.ok()) {
         w.scaleD = v.expr->dtype == ir::DType::Int32 ? v.expr : mkCast(v.expr, ir::DType::Int32);
@@ -638,7 +685,8 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr,
   if (aref->scope == ir::MemScope::Local) {
     if (!wgmmaRegisterA(call, instr, ae, *aref, *w, kSteps)) return;
   } else {
-    auto a = wgmmaSharedOperand(call, ae, 'a', 64 * w->mRepeat, w->mRepeat, w->transA == 1, instr, kSteps);
+    auto a = wgmmaSharedOperand(call, ae, 'a', 64 * w->mRepeat, w->mRepeat, w->transA == 1, instr,
+                                kSteps);
     if (!a) return;
     w->a = std::move(*a);
   }
@@ -647,7 +695,9 @@ void Analyzer::lowerWgmma(const ast::Expr& call, const PtxInstruction& instr,
   if (!b) return;
   w->b = std::move(*b);
   if (bSteps != kSteps) {
-    auto& d = error("E0220", be.span, "'" + w->b.ref.text + "' has K = " + std::to_string(16 * bSteps) + ", but A has K = " + std::to_string(16 * kSteps));
+    auto& d = error("E0220", be.span,
+                    "'" + w->b.ref.text + "' has K = " + std::to_string(16 * bSteps) +
+                        ", but A has K = " + std::to_string(16 * kSteps));
     note(d, ae.span, "A is (64·R, K), B is (N, K): one wgmma per 16 of K");
     return;
   }
@@ -663,8 +713,10 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
   const std::string written = "T.ptx.setmaxnreg";
   if (!checkCallShape(call, written, 2, 2, {})) return;
   if (m_options.sm != 90) {
-    auto& d = error("E0177", call.span, "setmaxnreg is not available on sm_" + std::to_string(m_options.sm));
-    note(d, call.args[0]->span, "setmaxnreg.sync.aligned is an sm_90a instruction here (compiled for compute_90a/sm_90a)");
+    auto& d = error("E0177", call.span,
+                    "setmaxnreg is not available on sm_" + std::to_string(m_options.sm));
+    note(d, call.args[0]->span,
+         "setmaxnreg.sync.aligned is an sm_90a instruction here (compiled for compute_90a/sm_90a)");
     return;
   }
   if (m_body->launchOk && m_body->blockThreads % 128 != 0) {
@@ -677,8 +729,11 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
     return;
   }
   if (!m_body->laneDivergence.empty()) {
-    auto& d = error("E0224", call.span, "setmaxnreg inside control flow that may differ between the lanes of a warp; the whole warp must execute it");
-    note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+    auto& d = error("E0224", call.span,
+                    "setmaxnreg inside control flow that may differ between the lanes of a warp; "
+                    "the whole warp must execute it");
+    note(d, m_body->laneDivergence.back(),
+         "this condition is not warp-uniform (it depends on the lane)");
     return;
   }
   const ast::Expr& ie = *call.args[1];
@@ -688,7 +743,10 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
   } else if (auto v = staticInt(ie, false); v && (*v == 0 || *v == 1)) {
     inc = *v == 1;
   } else {
-    error("E0225", ie.span, "the first argument of T.ptx.setmaxnreg is True (setmaxnreg.inc) or False (.dec), found '" + text(ie.span) + "'");
+    error(
+        "E0225", ie.span,
+        "the first argument of T.ptx.setmaxnreg is True (setmaxnreg.inc) or False (.dec), found '" +
+            text(ie.span) + "'");
     return;
   }
   const ast::Expr& ne = *call.args[2];
@@ -696,7 +754,9 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
   auto n = staticInt(ne, false);
   if (!n || *n < 24 || *n > 256 || *n % 8 != 0) {
     if (m_diags.size() == before)
-      error("E0225", ne.span, "setmaxnreg takes a constant register count from 24 to 256 in steps of 8, found '" + text(ne.span) + "'");
+      error("E0225", ne.span,
+            "setmaxnreg takes a constant register count from 24 to 256 in steps of 8, found '" +
+                text(ne.span) + "'");
     return;
   }
   auto op = std::make_shared<ir::AsyncOp>();
@@ -714,14 +774,19 @@ void Analyzer::lowerSetMaxNReg(const ast::Expr& call, std::vector<ir::Stmt>& out
 void Analyzer::lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   if (!checkCallShape(call, "T.cuda.warpgroup_sync", 1, 1, {})) return;
   if (m_body->launchOk && m_body->blockThreads % 128 != 0) {
-    auto& d = error("E0224", call.span, "T.cuda.warpgroup_sync needs a block of a multiple of 128 threads, but the kernel launches " +
-                                            std::to_string(m_body->blockThreads));
+    auto& d = error("E0224", call.span,
+                    "T.cuda.warpgroup_sync needs a block of a multiple of 128 threads, but the "
+                    "kernel launches " +
+                        std::to_string(m_body->blockThreads));
     note(d, m_body->kernel->launchSpan, "the launch is here");
     return;
   }
   if (!m_body->laneDivergence.empty()) {
-    auto& d = error("E0224", call.span, "T.cuda.warpgroup_sync inside control flow that may differ between the lanes of a warp; whole warps arrive at bar.sync");
-    note(d, m_body->laneDivergence.back(), "this condition is not warp-uniform (it depends on the lane)");
+    auto& d = error("E0224", call.span,
+                    "T.cuda.warpgroup_sync inside control flow that may differ between the lanes "
+                    "of a warp; whole warps arrive at bar.sync");
+    note(d, m_body->laneDivergence.back(),
+         "this condition is not warp-uniform (it depends on the lane)");
     return;
   }
   const ast::Expr& ie = *call.args[1];
@@ -730,16 +795,22 @@ void Analyzer::lowerWarpgroupSync(const ast::Expr& call, std::vector<ir::Stmt>& 
   if (v.literal) v = coerce(v, ir::DType::Int32, ie.span, "barrier id");
   if (!v.ok()) return;
   if (!ir::isInt(v.expr->dtype)) {
-    error("E0225", ie.span, "the barrier id of T.cuda.warpgroup_sync is an integer, found " + std::string(ir::dtypeName(v.expr->dtype)));
+    error("E0225", ie.span,
+          "the barrier id of T.cuda.warpgroup_sync is an integer, found " +
+              std::string(ir::dtypeName(v.expr->dtype)));
     return;
   }
   if (auto c = constValue(*v.expr); c && (*c < 1 || *c > 15)) {
-    auto& d = error("E0225", ie.span, "the barrier id of T.cuda.warpgroup_sync is 1..15, found " + std::to_string(*c));
-    note(d, ie.span, "named barrier 0 is the one T.cuda.cta_sync() (__syncthreads) uses for the whole block");
+    auto& d =
+        error("E0225", ie.span,
+              "the barrier id of T.cuda.warpgroup_sync is 1..15, found " + std::to_string(*c));
+    note(d, ie.span,
+         "named barrier 0 is the one T.cuda.cta_sync() (__syncthreads) uses for the whole block");
     return;
   }
   if (!warpUniform(*v.expr)) {
-    error("E0224", ie.span, "the barrier id of T.cuda.warpgroup_sync must be the same in every lane of a warp");
+    error("E0224", ie.span,
+          "the barrier id of T.cuda.warpgroup_sync must be the same in every lane of a warp");
     return;
   }
   ir::Stmt st;

@@ -47,8 +47,8 @@ struct AsyncOpRec {
     BulkGroup,  ///< joins the issuing thread's bulk open set (bulk commit_group / wait_group)
     Mbarrier,   ///< completes with complete_tx(txBytes) on the mbarrier at mbarAddr
   } completion = Completion::CpAsync;
-  int64_t issuer = -1;  ///< issuing thread
-  int instr = -1;       ///< issuing instruction (for diagnostics: "issued here")
+  int64_t issuer = -1;         ///< issuing thread
+  int instr = -1;              ///< issuing instruction (for diagnostics: "issued here")
   std::vector<ByteRange> dst;  ///< shared bytes it writes: pending until it lands
   std::vector<ByteRange> src;  ///< shared bytes it reads (async-proxy reads, e.g. a TMA store)
   /// Global bytes it reads (a cp.async source): writing them before it lands is E0703.
@@ -59,9 +59,9 @@ struct AsyncOpRec {
   std::function<void(Runner&, AsyncOpRec&)> land;
   /// cp.async: the bytes captured at issue (decision ASYNC-2) and where they go.
   std::vector<uint8_t> data;
-  int64_t mbarAddr = -1;    ///< Completion::Mbarrier: the barrier's shared byte address
-  int64_t txBytes = 0;      ///< Completion::Mbarrier: bytes signalled with complete_tx
-  uint32_t mbarPhase = 0;   ///< the barrier's phase at issue (a later completion of it is stale)
+  int64_t mbarAddr = -1;   ///< Completion::Mbarrier: the barrier's shared byte address
+  int64_t txBytes = 0;     ///< Completion::Mbarrier: bytes signalled with complete_tx
+  uint32_t mbarPhase = 0;  ///< the barrier's phase at issue (a later completion of it is stale)
   bool landed = false;
   // Timeline (SimOptions::recordTimeline): simulated issue and landing times, the event.
   int64_t issueTime = 0, landTime = 0;
@@ -72,17 +72,17 @@ struct AsyncOpRec {
 struct MbarState {
   bool live = false;
   int64_t addr = 0;
-  std::string name;         ///< "bar[1]"
+  std::string name;  ///< "bar[1]"
 
-  uint32_t phase = 0;       ///< completed phases so far (the current phase's parity is phase & 1)
-  int64_t pending = 0;      ///< arrivals still missing in the current phase
-  int64_t expected = 0;     ///< arrival count of every phase
-  int64_t tx = 0;           ///< pending transaction bytes of the current phase (may go negative)
+  uint32_t phase = 0;    ///< completed phases so far (the current phase's parity is phase & 1)
+  int64_t pending = 0;   ///< arrivals still missing in the current phase
+  int64_t expected = 0;  ///< arrival count of every phase
+  int64_t tx = 0;        ///< pending transaction bytes of the current phase (may go negative)
   int64_t txExpected = 0, txDelivered = 0;  ///< this phase: bytes announced / bytes landed
-  bool consumed = true;     ///< a wait has observed the last completed phase
-  bool initReported = false;  ///< E0797 reported for this object
+  bool consumed = true;                     ///< a wait has observed the last completed phase
+  bool initReported = false;                ///< E0797 reported for this object
   int initInstr = -1, lastArriveInstr = -1, lastTxInstr = -1, completeInstr = -1;
-  int invalInstr = -1;      ///< the mbarrier.inval that ended its life (-1: never invalidated)
+  int invalInstr = -1;  ///< the mbarrier.inval that ended its life (-1: never invalidated)
   int64_t initBy = -1;
   int32_t initEpoch = 0;
   uint32_t initClock = 0;
@@ -99,14 +99,16 @@ struct ThreadAsync {
   std::vector<int32_t> cpOpen, bulkOpen;
   std::deque<std::vector<int32_t>> cpGroups, bulkGroups;
   int lastCommitInstr = -1;
-  int64_t cpCommitted = 0, bulkCommitted = 0;  ///< groups committed so far (the next group's number)
-  uint32_t fenceSeq = 0;  ///< fence.proxy.async executed so far
-  int32_t fenceEpoch = 0;  ///< the CTA barrier epoch of the last fence.proxy.async (TMA stores, TC-T7)
+  int64_t cpCommitted = 0,
+          bulkCommitted = 0;  ///< groups committed so far (the next group's number)
+  uint32_t fenceSeq = 0;      ///< fence.proxy.async executed so far
+  int32_t fenceEpoch =
+      0;  ///< the CTA barrier epoch of the last fence.proxy.async (TMA stores, TC-T7)
 };
 
 /// The asynchronous state of the running CTA.
 struct AsyncState {
-  bool used = false;  ///< the kernel has async statements (state allocated per CTA)
+  bool used = false;    ///< the kernel has async statements (state allocated per CTA)
   bool clocks = false;  ///< vector clocks in use (kernels with mbarriers)
   std::vector<AsyncOpRec> ops;
   std::deque<int32_t> mbarQueue;  ///< mbarrier-bound ops not yet landed, in issue order
@@ -114,9 +116,9 @@ struct AsyncState {
   std::vector<ThreadAsync> threads;
   std::vector<std::vector<uint32_t>> vc;  ///< per thread (then per barrier slot): vector clock
   std::vector<uint32_t> agentClock;       ///< per barrier slot: the async proxy's clock
-  std::vector<int32_t> pendingWriter;     ///< per shared byte: the op (index + 1) that will write it
-  std::vector<int32_t> srcReaders;        ///< per shared byte: in-flight ops reading it
-  int64_t globalReaders = 0;              ///< in-flight ops reading global bytes
+  std::vector<int32_t> pendingWriter;  ///< per shared byte: the op (index + 1) that will write it
+  std::vector<int32_t> srcReaders;     ///< per shared byte: in-flight ops reading it
+  int64_t globalReaders = 0;           ///< in-flight ops reading global bytes
   int64_t nThreads = 0;
   int slots = 0;  ///< barrier slots in use (at most kMaxSlots; more share slots)
   static constexpr int kMaxSlots = 64;

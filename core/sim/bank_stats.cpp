@@ -29,10 +29,11 @@ int64_t Runner::sharedByte(const ir::TensorRef& r, int64_t m) const {
   return sharedOffset[size_t(r.buffer)] + ir::swizzledByte(b, m * ir::dtypeBytes(r.dtype));
 }
 
-void Runner::recordShared(const Thread& t, int instr, int site, int64_t rep, int64_t physByte, int width,
-                          const ir::TensorRef& ref, bool store) {
+void Runner::recordShared(const Thread& t, int instr, int site, int64_t rep, int64_t physByte,
+                          int width, const ir::TensorRef& ref, bool store) {
   if (!trackShared) return;
-  const SharedKey key{instr, site, t.tid / 32, t.execCount.empty() ? 0 : t.execCount[size_t(instr)], rep};
+  const SharedKey key{instr, site, t.tid / 32, t.execCount.empty() ? 0 : t.execCount[size_t(instr)],
+                      rep};
   PendingSharedAccess& p = pendingShared[key];
   p.addr[size_t(t.tid % 32)] = physByte;
   p.lanes |= 1u << (t.tid % 32);
@@ -102,7 +103,8 @@ void Runner::flushShared() {
     std::optional<int64_t> addrs[32];
     for (int l = 0; l < 32; ++l)
       if (p.lanes >> l & 1) addrs[l] = p.addr[size_t(l)];
-    const BankReport r = sharedAccessWavefronts(std::span<const std::optional<int64_t>>(addrs, 32), p.width);
+    const BankReport r =
+        sharedAccessWavefronts(std::span<const std::optional<int64_t>>(addrs, 32), p.width);
     for (SharedStat& s : sharedStats)
       if (s.instr == key.instr && s.site == key.site) {
         if (keepSample(s, key.warp)) {

@@ -90,8 +90,10 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
       lanes[l] = &threads[tid];
       exists |= 1u << l;
       const Thread& t = *lanes[l];
-      if (t.state == ThreadState::Done) done |= 1u << l;
-      else if (t.state == ThreadState::Waiting && code[t.pc].op == Op::Collective) atColl |= 1u << l;
+      if (t.state == ThreadState::Done)
+        done |= 1u << l;
+      else if (t.state == ThreadState::Waiting && code[t.pc].op == Op::Collective)
+        atColl |= 1u << l;
     }
     if (!atColl) continue;
     // Mask-driven shuffles: group the waiting lanes by (statement, membermask).
@@ -109,7 +111,9 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
         // Every lane states its own mask; lanes with equal masks form one instruction.
         std::array<uint32_t, 32> mask{};
         for (int l = 0; l < 32; ++l)
-          if (group >> l & 1) mask[l] = static_cast<uint32_t>(eval(*st.value->args[0], *lanes[l], lanes[l]->vars, pc).i);
+          if (group >> l & 1)
+            mask[l] =
+                static_cast<uint32_t>(eval(*st.value->args[0], *lanes[l], lanes[l]->vars, pc).i);
         uint32_t left = group;
         while (left && !fatal) {
           const int a = __builtin_ctz(left);
@@ -122,8 +126,9 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
             if (!(mask[a] >> a & 1) || (same & ~mask[a])) {
               const int bad = __builtin_ctz(same & ~mask[a]);
               fault("collective", "E0784", pc,
-                    "lane " + std::to_string(bad) + " of warp " + std::to_string(w) + " executes " + opName(pc) + " with membermask 0x" +
-                        hex32(mask[a]) + ", which does not include it (cta " + std::to_string(cta) + ")",
+                    "lane " + std::to_string(bad) + " of warp " + std::to_string(w) + " executes " +
+                        opName(pc) + " with membermask 0x" + hex32(mask[a]) +
+                        ", which does not include it (cta " + std::to_string(cta) + ")",
                     true);
               return released;
             }
@@ -144,8 +149,10 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
       // ldmatrix, stmatrix, mma.sync, shfl/redux tile ops: the whole warp.
       if (group == 0xffffffffu) {
         const ir::TileApply& a = *st.apply;
-        if (!a.atomRank.empty()) execMatrix(a, pc, lanes, w);
-        else execLaneCollective(a, pc, lanes, w);
+        if (!a.atomRank.empty())
+          execMatrix(a, pc, lanes, w);
+        else
+          execLaneCollective(a, pc, lanes, w);
         if (releasedPc < 0) releasedPc = pc;
         releasedLanes += 32;
         syncClocks(lanes, group);
@@ -182,19 +189,23 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
         if ((elsewhere >> l & 1) && lanes[l]->pc == opc) same |= 1u << l;
       notes.push_back({span(opc), "lanes " + laneList(same) + " wait here instead"});
       fault("collective", "E0780", pc,
-            "divergent warp collective: lanes " + laneList(here) + " of warp " + std::to_string(w) + " (cta " + std::to_string(cta) +
-                ") wait at " + opName(pc) + " but lanes " + laneList(elsewhere) + " are elsewhere",
+            "divergent warp collective: lanes " + laneList(here) + " of warp " + std::to_string(w) +
+                " (cta " + std::to_string(cta) + ") wait at " + opName(pc) + " but lanes " +
+                laneList(elsewhere) + " are elsewhere",
             true, notes);
     } else {
       const uint32_t missing = ~exists;
-      std::string why = (done & ~here) ? "lanes " + laneList(done & ~here) + " have finished" : std::string();
-      if (missing) why += (why.empty() ? "" : " and ") + std::string("lanes ") + laneList(missing) + " are not launched (block of " +
-                          std::to_string(n) + " threads)";
-      if (isShuffleIntrinsic(*code[pc].stmt)) why = "the lanes named by the membermask never arrive: " + why;
+      std::string why =
+          (done & ~here) ? "lanes " + laneList(done & ~here) + " have finished" : std::string();
+      if (missing)
+        why += (why.empty() ? "" : " and ") + std::string("lanes ") + laneList(missing) +
+               " are not launched (block of " + std::to_string(n) + " threads)";
+      if (isShuffleIntrinsic(*code[pc].stmt))
+        why = "the lanes named by the membermask never arrive: " + why;
       notes.push_back({kernel.launchSpan, "the launch is here"});
       fault("collective", "E0781", pc,
-            opName(pc) + " executed by a partial warp: lanes " + laneList(here) + " of warp " + std::to_string(w) + " (cta " +
-                std::to_string(cta) + ") arrived, but " + why,
+            opName(pc) + " executed by a partial warp: lanes " + laneList(here) + " of warp " +
+                std::to_string(w) + " (cta " + std::to_string(cta) + ") arrived, but " + why,
             true, notes);
     }
     return released;
@@ -204,12 +215,13 @@ bool Runner::releaseCollectives(std::vector<Thread>& threads) {
 
 // ---- ldmatrix / stmatrix / mma.sync -----------------------------------------------------------
 
-bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom, Thread& t, int pc,
-                            Resolved& out) {
+bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom,
+                            Thread& t, int pc, Resolved& out) {
   const ir::TileOperand& op = a.operands[size_t(i)];
   int64_t c[ir::kMaxTensorRank];
   int k = 0;
-  if (!a.group.empty()) c[k++] = a.scope == ir::ExecScope::Warpgroup ? (t.tid / 32) % 4 : t.tid / 32;
+  if (!a.group.empty())
+    c[k++] = a.scope == ir::ExecScope::Warpgroup ? (t.tid / 32) % 4 : t.tid / 32;
   for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) c[k++] = own[d];
   for (int d = 0; d < a.atomRank[size_t(i)]; ++d) c[k++] = atom[d];
   const FastRef& f = fast(op.tensor);
@@ -217,7 +229,8 @@ bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, c
   if (op.tensor.scope == ir::MemScope::Local && f.hasThread &&
       out.thread != scopeOwner(a.scope, t.tid)) {
     fault("ownership", "E0752", pc,
-          "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": an element the instruction gives " + threadName(cta, t.tid) +
+          "fragment '" + op.tensor.text + "' of " + a.instr.opcode +
+              ": an element the instruction gives " + threadName(cta, t.tid) +
               " belongs to thread " + std::to_string(out.thread),
           true);
     return false;
@@ -225,36 +238,49 @@ bool Runner::collectiveElem(const ir::TileApply& a, int i, const int64_t* own, c
   return true;
 }
 
-bool Runner::readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg, uint32_t& word) {
+bool Runner::readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg,
+                          uint32_t& word) {
   const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
   const size_t b = size_t(ref.buffer);
   const int64_t off = m * ir::dtypeBytes(ref.dtype);
   const auto& bytes = t.regs[b];
   if (off < 0 || off + 4 > static_cast<int64_t>(bytes.size())) {
-    fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
+    fault("oob", "E0712", pc,
+          "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " +
+              threadName(cta, t.tid),
+          true);
     return false;
   }
   if (wgmmaUsed) wgmmaRegisterAccess(t, int(b), off, 4, pc, false);
   const auto& w = t.regWriter[b];
-  if (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 || w[size_t(off + 3)] == 0) {
+  if (w[size_t(off)] == 0 || w[size_t(off + 1)] == 0 || w[size_t(off + 2)] == 0 ||
+      w[size_t(off + 3)] == 0) {
     const ir::Buffer& buf = kernel.buffers[b];
-    const std::string name = a.instr.family == PtxFamily::Mma ? std::string(1, "dabc"[i]) : std::string("register");
+    const std::string name =
+        a.instr.family == PtxFamily::Mma ? std::string(1, "dabc"[i]) : std::string("register");
     fault("uninit", "E0783", pc,
-          a.instr.opcode + " reads fragment '" + ref.text + "' (" + name + " register " + std::to_string(reg) + ", slot " +
-              std::to_string(m) + ") of " + threadName(cta, t.tid) + " before anything wrote it",
-          false, {{buf.span, "'" + buf.name + "' is declared here; no statement before this one wrote that register"}});
+          a.instr.opcode + " reads fragment '" + ref.text + "' (" + name + " register " +
+              std::to_string(reg) + ", slot " + std::to_string(m) + ") of " +
+              threadName(cta, t.tid) + " before anything wrote it",
+          false,
+          {{buf.span, "'" + buf.name +
+                          "' is declared here; no statement before this one wrote that register"}});
   }
   std::memcpy(&word, bytes.data() + off, 4);
   return true;
 }
 
-bool Runner::writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, const void* word) {
+bool Runner::writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc,
+                           const void* word) {
   const ir::TensorRef& ref = a.operands[size_t(i)].tensor;
   const size_t b = size_t(ref.buffer);
   const int64_t off = m * ir::dtypeBytes(ref.dtype);
   auto& bytes = t.regs[b];
   if (off < 0 || off + 4 > static_cast<int64_t>(bytes.size())) {
-    fault("oob", "E0712", pc, "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " + threadName(cta, t.tid), true);
+    fault("oob", "E0712", pc,
+          "register slot " + std::to_string(m) + " of '" + ref.text + "' is outside its array in " +
+              threadName(cta, t.tid),
+          true);
     return false;
   }
   if (wgmmaUsed) wgmmaRegisterAccess(t, int(b), off, 4, pc, true);
@@ -269,7 +295,9 @@ namespace {
 void fragAtom(const PtxInstruction& in, int i, int lane, int reg, int64_t* at) {
   if (in.family == PtxFamily::Mma) {
     const frag::MmaShape shape = in.mmaK == 16 ? frag::MmaShape::M16N8K16 : frag::MmaShape::M16N8K8;
-    const frag::MmaOperand which = i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C;
+    const frag::MmaOperand which = i == 1   ? frag::MmaOperand::A
+                                   : i == 2 ? frag::MmaOperand::B
+                                            : frag::MmaOperand::C;
     const frag::Coord c = frag::mmaWord(shape, which, lane, reg);
     at[0] = c.row;
     at[1] = c.col;
@@ -315,7 +343,8 @@ bool Runner::planCollective(const ir::TileApply& a, int pc, Thread& ctx, Collect
           if (!a.group.empty()) c[d++] = w;
           for (int64_t x : own) c[d++] = x;
           int64_t at[3] = {0, 0, 0};
-          const int lane = shared ? 0 : int(k / fragRegs(a.instr, i)), reg = shared ? 0 : int(k % fragRegs(a.instr, i));
+          const int lane = shared ? 0 : int(k / fragRegs(a.instr, i)),
+                    reg = shared ? 0 : int(k % fragRegs(a.instr, i));
           if (shared) {
             at[0] = k / 8;
             at[1] = k % 8;
@@ -328,8 +357,9 @@ bool Runner::planCollective(const ir::TileApply& a, int pc, Thread& ctx, Collect
           const int64_t tid = w * 32 + lane;
           if (!shared && f.hasThread && res.thread != scopeOwner(a.scope, tid)) {
             fault("ownership", "E0752", pc,
-                  "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": register " + std::to_string(reg) + " of lane " +
-                      std::to_string(lane) + (a.group.empty() ? std::string() : " of warp " + std::to_string(w)) +
+                  "fragment '" + op.tensor.text + "' of " + a.instr.opcode + ": register " +
+                      std::to_string(reg) + " of lane " + std::to_string(lane) +
+                      (a.group.empty() ? std::string() : " of warp " + std::to_string(w)) +
                       " belongs to thread " + std::to_string(res.thread),
                   true);
             return false;
@@ -352,14 +382,16 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
   // The offset of entry k of operand i at this repeat, in lane `t`: planned, or resolved now.
   auto offsetOf = [&](int i, int64_t k, Thread& t, int64_t& m) -> bool {
     int64_t ownFlat = 0;
-    for (int ax : a.repeatAxes[size_t(i)]) ownFlat = ownFlat * a.repeat[size_t(ax)] + rc[size_t(ax)];
+    for (int ax : a.repeatAxes[size_t(i)])
+      ownFlat = ownFlat * a.repeat[size_t(ax)] + rc[size_t(ax)];
     const auto& tab = plan.m[size_t(i)];
     if (!tab.empty()) {
       m = tab[size_t((w * plan.reps[size_t(i)] + ownFlat) * plan.per[size_t(i)] + k)];
       return true;
     }
     int64_t own[ir::kMaxTensorRank], at[3] = {0, 0, 0};
-    for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d) own[d] = rc[size_t(a.repeatAxes[size_t(i)][d])];
+    for (size_t d = 0; d < a.repeatAxes[size_t(i)].size(); ++d)
+      own[d] = rc[size_t(a.repeatAxes[size_t(i)][d])];
     if (a.operands[size_t(i)].tensor.scope == ir::MemScope::Shared) {
       at[0] = k / 8;
       at[1] = k % 8;
@@ -392,7 +424,11 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
             int64_t m = 0;
             uint32_t wv = 0;
             if (!offsetOf(i, l * regs + j, t, m) || !readFragment(a, i, m, t, pc, j, wv)) return;
-            const frag::Coord c = frag::mmaWord(shape, i == 1 ? frag::MmaOperand::A : i == 2 ? frag::MmaOperand::B : frag::MmaOperand::C, l, j);
+            const frag::Coord c = frag::mmaWord(shape,
+                                                i == 1   ? frag::MmaOperand::A
+                                                : i == 2 ? frag::MmaOperand::B
+                                                         : frag::MmaOperand::C,
+                                                l, j);
             if (i == 1) {
               A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
               A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
@@ -421,7 +457,9 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
         for (int j = 0; j < 4; ++j) {
           const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
           int64_t m = 0;
-          if (!offsetOf(0, l * 4 + j, *lanes[l], m) || !writeFragment(a, 0, m, *lanes[l], pc, &C[c.row][c.col])) return;
+          if (!offsetOf(0, l * 4 + j, *lanes[l], m) ||
+              !writeFragment(a, 0, m, *lanes[l], pc, &C[c.row][c.col]))
+            return;
         }
       elementOps += 16 * 8 * k;
       continue;
@@ -445,9 +483,11 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
         const int64_t byte = m * ir::dtypeBytes(mem.dtype);
         if (byte % 16 != 0) {
           fault("misaligned", "E0782", pc,
-                "misaligned " + in.opcode + " row address: lane " + std::to_string(provider) + " of warp " + std::to_string(warp) +
-                    " (cta " + std::to_string(cta) + ") provides row " + std::to_string(rr) + " of matrix " + std::to_string(i) +
-                    " at byte offset " + std::to_string(byte) + " of '" + mbuf.name + "', which is not a multiple of 16",
+                "misaligned " + in.opcode + " row address: lane " + std::to_string(provider) +
+                    " of warp " + std::to_string(warp) + " (cta " + std::to_string(cta) +
+                    ") provides row " + std::to_string(rr) + " of matrix " + std::to_string(i) +
+                    " at byte offset " + std::to_string(byte) + " of '" + mbuf.name +
+                    "', which is not a multiple of 16",
                 true, {{mbuf.span, "'" + mbuf.name + "' is declared here"}});
           return;
         }
@@ -460,34 +500,44 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
     if (load) {
       for (int i = 0; i < count; ++i)
         for (int rr = 0; rr < 8; ++rr)
-          if (!loadElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc, 16)) return;
+          if (!loadElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc,
+                        16))
+            return;
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < count; ++j) {
           // The ISA's map: plain M_j[l/4][2(l%4) + half], .trans M_j[2(l%4) + half][l/4].
           uint16_t h[2];
           for (int half = 0; half < 2; ++half) {
-            const int row = in.trans ? 2 * (l % 4) + half : l / 4, col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            const int row = in.trans ? 2 * (l % 4) + half : l / 4,
+                      col = in.trans ? l / 4 : 2 * (l % 4) + half;
             std::memcpy(&h[half], &rows[j][row][2 * col], 2);
           }
           const uint32_t wv = uint32_t(h[0]) | uint32_t(h[1]) << 16;
           int64_t m = 0;
-          if (!offsetOf(regI, l * regs + j, *lanes[l], m) || !writeFragment(a, regI, m, *lanes[l], pc, &wv)) return;
+          if (!offsetOf(regI, l * regs + j, *lanes[l], m) ||
+              !writeFragment(a, regI, m, *lanes[l], pc, &wv))
+            return;
         }
     } else {
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < count; ++j) {
           int64_t m = 0;
           uint32_t wv = 0;
-          if (!offsetOf(regI, l * regs + j, *lanes[l], m) || !readFragment(a, regI, m, *lanes[l], pc, j, wv)) return;
+          if (!offsetOf(regI, l * regs + j, *lanes[l], m) ||
+              !readFragment(a, regI, m, *lanes[l], pc, j, wv))
+            return;
           for (int half = 0; half < 2; ++half) {
-            const int row = in.trans ? 2 * (l % 4) + half : l / 4, col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            const int row = in.trans ? 2 * (l % 4) + half : l / 4,
+                      col = in.trans ? l / 4 : 2 * (l % 4) + half;
             const uint16_t hv = uint16_t(wv >> (16 * half));
             std::memcpy(&rows[j][row][2 * col], &hv, 2);
           }
         }
       for (int i = 0; i < count && !fatal; ++i)
         for (int rr = 0; rr < 8; ++rr)
-          if (!storeElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc, 16)) return;
+          if (!storeElem(*lanes[frag::addressLane(i, rr)], mem, rowM[i][rr], 16, rows[i][rr], pc,
+                         16))
+            return;
     }
     elementOps += 32 * count;
   }
@@ -526,7 +576,8 @@ std::string hex32(uint32_t v) {
   return s;
 }
 
-void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp) {
+void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes,
+                                int64_t warp) {
   const PtxInstruction& in = a.instr;
   const bool shfl = in.family == PtxFamily::Shfl;
   const int64_t nRep = product(a.repeat);
@@ -542,7 +593,8 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
       auto value = [&](int i, uint32_t& out, Resolved* where) -> bool {
         const ir::TileOperand& op = a.operands[size_t(i)];
         if (op.isScalar) {
-          out = static_cast<uint32_t>(valueToBits(eval(*op.scalar, t, t.vars, pc), op.scalar->dtype));
+          out =
+              static_cast<uint32_t>(valueToBits(eval(*op.scalar, t, t.vars, pc), op.scalar->dtype));
           return true;
         }
         int k = 0;
@@ -559,8 +611,10 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
         Resolved res;
         if (!resolve(f, co, k, t, pc, res)) return false;
         if (f.hasThread && res.thread != scopeOwner(a.scope, t.tid)) {
-          fault("ownership", "E0752", pc, "register operand '" + op.tensor.text + "' element belongs to thread " + std::to_string(res.thread) +
-                                               ", not to the executing " + threadName(cta, t.tid), true);
+          fault("ownership", "E0752", pc,
+                "register operand '" + op.tensor.text + "' element belongs to thread " +
+                    std::to_string(res.thread) + ", not to the executing " + threadName(cta, t.tid),
+                true);
           return false;
         }
         if (where) {
@@ -571,14 +625,19 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
         return loadElem(t, op.tensor, res.m, 4, reinterpret_cast<uint8_t*>(&out), pc, 1);
       };
       uint32_t unused = 0;
-      if (!value(1, src[l], nullptr) || !value(maskI, mask[l], nullptr) || !value(0, unused, &dst[l])) return;
+      if (!value(1, src[l], nullptr) || !value(maskI, mask[l], nullptr) ||
+          !value(0, unused, &dst[l]))
+        return;
       if (shfl && (!value(2, b[l], nullptr) || !value(3, c[l], nullptr))) return;
     }
     for (int l = 0; l < 32; ++l) {
       if (!(mask[l] >> l & 1) || mask[l] != mask[0]) {
         fault("collective", "E0784", pc,
-              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " + std::to_string(cta) + ") executes " + in.opcode +
-                  " with membermask 0x" + hex32(mask[l]) + (mask[l] >> l & 1 ? ", unlike lane 0 (0x" + hex32(mask[0]) + ")" : ", which does not include it"),
+              "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " +
+                  std::to_string(cta) + ") executes " + in.opcode + " with membermask 0x" +
+                  hex32(mask[l]) +
+                  (mask[l] >> l & 1 ? ", unlike lane 0 (0x" + hex32(mask[0]) + ")"
+                                    : ", which does not include it"),
               true);
         return;
       }
@@ -590,8 +649,9 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
         const int j = shuffleSource(in.mode, l, b[l], c[l], inRange);
         if (!(mask[l] >> j & 1)) {
           fault("collective", "E0784", pc,
-                "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " reads lane " + std::to_string(j) + " in " + in.opcode +
-                    ", which is not in the membermask 0x" + hex32(mask[l]) + " (the value is undefined)",
+                "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " reads lane " +
+                    std::to_string(j) + " in " + in.opcode + ", which is not in the membermask 0x" +
+                    hex32(mask[l]) + " (the value is undefined)",
                 true);
           return;
         }
@@ -608,10 +668,14 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
           first = false;
           continue;
         }
-        if (in.mode == ".add") acc += v;
-        else if (in.mode == ".and") acc &= v;
-        else if (in.mode == ".or") acc |= v;
-        else if (in.mode == ".xor") acc ^= v;
+        if (in.mode == ".add")
+          acc += v;
+        else if (in.mode == ".and")
+          acc &= v;
+        else if (in.mode == ".or")
+          acc |= v;
+        else if (in.mode == ".xor")
+          acc ^= v;
         else if (in.type == ".s32") {
           const int32_t x = int32_t(acc), y = int32_t(v);
           acc = uint32_t(in.mode == ".min" ? std::min(x, y) : std::max(x, y));
@@ -622,14 +686,18 @@ void Runner::execLaneCollective(const ir::TileApply& a, int pc, Thread* const* l
       for (int l = 0; l < 32; ++l) res[l] = acc;
     }
     for (int l = 0; l < 32; ++l)
-      if (!storeElem(*lanes[l], a.operands[0].tensor, dst[l].m, 4, reinterpret_cast<const uint8_t*>(&res[l]), pc, 1)) return;
+      if (!storeElem(*lanes[l], a.operands[0].tensor, dst[l].m, 4,
+                     reinterpret_cast<const uint8_t*>(&res[l]), pc, 1))
+        return;
     elementOps += 32;
   }
 }
 
-void Runner::execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group, int64_t warp) {
+void Runner::execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group,
+                                  int64_t warp) {
   const ir::Expr& e = *st.value;
-  const int64_t width = e.args.size() > 3 && e.args[3]->kind == ir::ExprKind::IntImm ? e.args[3]->intValue : 32;
+  const int64_t width =
+      e.args.size() > 3 && e.args[3]->kind == ir::ExprKind::IntImm ? e.args[3]->intValue : 32;
   const uint32_t c = uint32_t((32 - width) << 8) | (e.name == "__shfl_up_sync" ? 0u : 0x1fu);
   Value val[32];
   int64_t lane[32] = {};
@@ -648,8 +716,9 @@ void Runner::execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lan
     const int j = shuffleSource(e.name, l, uint32_t(lane[l]), c, inRange);
     if (!(group >> j & 1)) {
       fault("collective", "E0784", pc,
-            "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " + std::to_string(cta) + ") reads lane " +
-                std::to_string(j) + " in " + e.name + ", which does not take part (membermask lanes " + laneList(group) +
+            "lane " + std::to_string(l) + " of warp " + std::to_string(warp) + " (cta " +
+                std::to_string(cta) + ") reads lane " + std::to_string(j) + " in " + e.name +
+                ", which does not take part (membermask lanes " + laneList(group) +
                 "); the value is undefined",
             true);
       return;

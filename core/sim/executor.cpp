@@ -23,10 +23,13 @@ Runner::Runner(const ir::Program& p, const ir::Kernel& k, std::vector<ir::Kernel
 }
 
 void Runner::budgetStop(const Thread& t, int instr) {
-  fault("budget", "E0740", instr, budget.message() + "; stopped in " + threadName(cta, t.tid), true);
+  fault("budget", "E0740", instr, budget.message() + "; stopped in " + threadName(cta, t.tid),
+        true);
 }
 
-int Runner::line(int instr) const { return span(instr).line; }
+int Runner::line(int instr) const {
+  return span(instr).line;
+}
 
 SourceSpan Runner::span(int instr) const {
   if (instr < 0 || instr >= static_cast<int>(code.size()) || !code[instr].stmt) return kernel.span;
@@ -94,28 +97,35 @@ bool Runner::bindArgs() {
     auto& a = args[i];
     if (!p.isTensor) {
       if (a.isTensor) {
-        faultAt("launch", "E0770", p.span, "argument " + std::to_string(i) + " ('" + p.name +
-                                               "') must be a scalar, found a tensor", true);
+        faultAt("launch", "E0770", p.span,
+                "argument " + std::to_string(i) + " ('" + p.name +
+                    "') must be a scalar, found a tensor",
+                true);
         return false;
       }
       // Bind the scalar: every thread starts with the argument converted to the parameter's dtype.
       if (p.var >= 0 && p.var < static_cast<int>(kernel.vars.size()))
-        initVars[p.var] = castTo(bitsToValue(a.scalarBits, a.scalarType), a.scalarType,
-                                 kernel.vars[p.var].dtype);
+        initVars[p.var] =
+            castTo(bitsToValue(a.scalarBits, a.scalarType), a.scalarType, kernel.vars[p.var].dtype);
       continue;
     }
     if (!a.isTensor || p.buffer < 0 || p.buffer >= static_cast<int>(kernel.buffers.size())) {
-      faultAt("launch", "E0770", p.span, "argument " + std::to_string(i) + " ('" + p.name +
-                                             "') must be a tensor", true);
+      faultAt("launch", "E0770", p.span,
+              "argument " + std::to_string(i) + " ('" + p.name + "') must be a tensor", true);
       return false;
     }
     const ir::Buffer& b = kernel.buffers[p.buffer];
     if (a.tensor.dtype != b.dtype || a.tensor.shape != b.shape) {
-      std::string want = std::string(ir::dtypeName(b.dtype)) + " (", got = std::string(ir::dtypeName(a.tensor.dtype)) + " (";
-      for (size_t d = 0; d < b.shape.size(); ++d) want += (d ? ", " : "") + std::to_string(b.shape[d]);
-      for (size_t d = 0; d < a.tensor.shape.size(); ++d) got += (d ? ", " : "") + std::to_string(a.tensor.shape[d]);
-      faultAt("launch", "E0770", p.span, "argument " + std::to_string(i) + " ('" + p.name +
-                                             "') must be " + want + "), found " + got + ")", true);
+      std::string want = std::string(ir::dtypeName(b.dtype)) + " (",
+                  got = std::string(ir::dtypeName(a.tensor.dtype)) + " (";
+      for (size_t d = 0; d < b.shape.size(); ++d)
+        want += (d ? ", " : "") + std::to_string(b.shape[d]);
+      for (size_t d = 0; d < a.tensor.shape.size(); ++d)
+        got += (d ? ", " : "") + std::to_string(a.tensor.shape[d]);
+      faultAt("launch", "E0770", p.span,
+              "argument " + std::to_string(i) + " ('" + p.name + "') must be " + want +
+                  "), found " + got + ")",
+              true);
       return false;
     }
     argOfBuffer[p.buffer] = static_cast<int>(i);
@@ -166,7 +176,9 @@ bool Runner::bindArgs() {
 
 namespace {
 constexpr int64_t kCostCap = int64_t{1} << 40;  // saturation: far beyond any budget
-int64_t capAdd(int64_t a, int64_t b) { return std::min(kCostCap, a + b); }
+int64_t capAdd(int64_t a, int64_t b) {
+  return std::min(kCostCap, a + b);
+}
 }  // namespace
 
 int64_t Runner::exprCost(const ir::Expr& e) const {
@@ -203,7 +215,9 @@ int64_t Runner::instrCost(const Instr& in) const {
   };
   switch (in.op) {
     case Op::Assign:
-    case Op::JumpIfNot: add(s.value); break;
+    case Op::JumpIfNot:
+      add(s.value);
+      break;
     case Op::Store:
       add(s.value);
       for (const auto& i : s.indices) add(i);
@@ -223,7 +237,8 @@ int64_t Runner::instrCost(const Instr& in) const {
       if (s.ewise)
         for (const auto& o : s.ewise->inputs) add(o.scalar);
       break;
-    default: break;
+    default:
+      break;
   }
   return c;
 }
@@ -238,16 +253,19 @@ bool Runner::checkMemory() {
     if (kernel.buffers[b].scope == ir::MemScope::Local) regs = satAdd(regs, bufferBytes[b]);
   }
   const int64_t threads = kernel.launch.threads();
-  const int64_t perThread = satAdd(satMul(regs, 1 + int64_t(sizeof(int32_t))),
-                                   int64_t(sizeof(Thread)) + int64_t(kernel.vars.size() * sizeof(Value)));
-  const int64_t cta = satAdd(satMul(threads, perThread), satMul(m_sharedBytes, 1 + int64_t(sizeof(ShadowByte))));
+  const int64_t perThread =
+      satAdd(satMul(regs, 1 + int64_t(sizeof(int32_t))),
+             int64_t(sizeof(Thread)) + int64_t(kernel.vars.size() * sizeof(Value)));
+  const int64_t cta =
+      satAdd(satMul(threads, perThread), satMul(m_sharedBytes, 1 + int64_t(sizeof(ShadowByte))));
   const int64_t total = satAdd(global, cta);
   auto mib = [](int64_t v) { return std::to_string((v + (1 << 20) - 1) >> 20) + " MiB"; };
   if (total > opt.maxMemoryBytes) {
     faultAt("memory", "E0771", kernel.launchSpan.valid() ? kernel.launchSpan : kernel.span,
-            "the simulator would need " + mib(total) + " for this launch (global tensors " + mib(global) +
-                ", per CTA " + mib(cta) + ": registers of " + std::to_string(threads) + " threads and " +
-                std::to_string(m_sharedBytes) + " bytes of shared memory with their shadow state), more than its limit of " +
+            "the simulator would need " + mib(total) + " for this launch (global tensors " +
+                mib(global) + ", per CTA " + mib(cta) + ": registers of " +
+                std::to_string(threads) + " threads and " + std::to_string(m_sharedBytes) +
+                " bytes of shared memory with their shadow state), more than its limit of " +
                 mib(opt.maxMemoryBytes) + " (SimOptions::maxMemoryBytes)",
             true);
     return false;
@@ -259,7 +277,8 @@ bool Runner::checkMemory() {
     const auto& p = kernel.params[i];
     // Tensors the kernel never stores to keep an empty owner list (every element "not written").
     if (!p.isTensor || !access.isWritten(p.buffer)) continue;
-    const int64_t n = bufferBytes[p.buffer] / std::max(1, ir::dtypeBytes(kernel.buffers[p.buffer].dtype));
+    const int64_t n =
+        bufferBytes[p.buffer] / std::max(1, ir::dtypeBytes(kernel.buffers[p.buffer].dtype));
     const int64_t bytes = satMul(n, int64_t(sizeof(ElementOwner)));
     if (satAdd(used, bytes) > opt.maxMemoryBytes) continue;  // owners unknown, never wrong
     used += bytes;
@@ -272,13 +291,19 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
                      std::vector<int>& continues) {
   for (const ir::Stmt& s : body) {
     switch (s.kind) {
-      case ir::StmtKind::Assign: code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Assign, &s}); break;
-      case ir::StmtKind::Store: code.push_back({Op::Store, &s}); break;
+      case ir::StmtKind::Assign:
+        code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Assign, &s});
+        break;
+      case ir::StmtKind::Store:
+        code.push_back({Op::Store, &s});
+        break;
       case ir::StmtKind::Apply:
         if (s.apply && s.apply->instr.family == PtxFamily::CpAsync) async.used = true;
         code.push_back({isCollectiveStmt(s) ? Op::Collective : Op::Apply, &s});
         break;
-      case ir::StmtKind::Ewise: code.push_back({Op::Ewise, &s}); break;
+      case ir::StmtKind::Ewise:
+        code.push_back({Op::Ewise, &s});
+        break;
       case ir::StmtKind::Tma:
         async.used = true;
         if (s.tma && s.tma->mbar) async.clocks = true;
@@ -358,14 +383,18 @@ void Runner::compile(const std::vector<ir::Stmt>& body, std::vector<int>& breaks
         continues.push_back(static_cast<int>(code.size()));
         code.push_back({Op::Jump, &s});
         break;
-      case ir::StmtKind::Return: code.push_back({Op::Halt, &s}); break;
+      case ir::StmtKind::Return:
+        code.push_back({Op::Halt, &s});
+        break;
       case ir::StmtKind::Async:
         async.used = true;
         if (s.async && s.async->barrier) async.clocks = true;
-        if (s.async && (s.async->kind == ir::AsyncKind::WgmmaFence || s.async->kind == ir::AsyncKind::WgmmaCommit ||
+        if (s.async && (s.async->kind == ir::AsyncKind::WgmmaFence ||
+                        s.async->kind == ir::AsyncKind::WgmmaCommit ||
                         s.async->kind == ir::AsyncKind::WgmmaWait))
           wgmmaUsed = true;
-        code.push_back({s.async && s.async->kind == ir::AsyncKind::MbarWait ? Op::MbarWait : Op::Async, &s});
+        code.push_back(
+            {s.async && s.async->kind == ir::AsyncKind::MbarWait ? Op::MbarWait : Op::Async, &s});
         break;
     }
   }
@@ -378,7 +407,8 @@ void Runner::runThread(Thread& t) {
     const Instr& in = code[pc];
     // The one limit on a run's length: the budget (work, wall time, cancellation).
     if (!charge(in.cost, t, pc)) return;
-    if (!t.execCount.empty()) ++t.execCount[size_t(pc)];  // bank counts (and the timeline) tell executions apart
+    if (!t.execCount.empty())
+      ++t.execCount[size_t(pc)];  // bank counts (and the timeline) tell executions apart
     ++t.clock;
     t.loadSeq = 0;
     switch (in.op) {
@@ -392,7 +422,10 @@ void Runner::runThread(Thread& t) {
         ++t.pc;
         break;
       }
-      case Op::Store: execStore(*in.stmt, t, pc); ++t.pc; break;
+      case Op::Store:
+        execStore(*in.stmt, t, pc);
+        ++t.pc;
+        break;
       case Op::Apply:
         execApply(*in.stmt->apply, t, pc);
         ++t.pc;
@@ -409,7 +442,9 @@ void Runner::runThread(Thread& t) {
           return;
         }
         break;
-      case Op::Jump: t.pc = in.target; break;
+      case Op::Jump:
+        t.pc = in.target;
+        break;
       case Op::JumpIfNot: {
         const ir::Expr* c = in.stmt->value.get();
         bool v = false;
@@ -445,7 +480,8 @@ void Runner::runThread(Thread& t) {
       }
       case Op::ForCheck: {
         const ir::Stmt& s = *in.stmt;
-        const int64_t v = (s.var >= 0 && s.var < static_cast<int>(t.vars.size())) ? t.vars[s.var].i : 0;
+        const int64_t v =
+            (s.var >= 0 && s.var < static_cast<int>(t.vars.size())) ? t.vars[s.var].i : 0;
         const int64_t stop = t.tmps[in.tmp].i, step = t.tmps[in.tmp + 1].i;
         const bool go = step > 0 ? v < stop : v > stop;
         t.pc = go ? pc + 1 : in.target;
@@ -468,7 +504,10 @@ void Runner::runThread(Thread& t) {
         v.i = next;
         break;
       }
-      case Op::Async: execAsync(*in.stmt->async, t, pc); ++t.pc; break;
+      case Op::Async:
+        execAsync(*in.stmt->async, t, pc);
+        ++t.pc;
+        break;
       case Op::MbarWait:
         if (!tryMbarWait(t, pc)) {
           t.state = ThreadState::Waiting;  // resumed by the scheduler when the phase completes
@@ -478,7 +517,9 @@ void Runner::runThread(Thread& t) {
         break;
       case Op::Barrier:
       case Op::WarpSync:
-      case Op::Collective: t.state = ThreadState::Waiting; return;
+      case Op::Collective:
+        t.state = ThreadState::Waiting;
+        return;
       case Op::Tma:
         execTma(*in.stmt->tma, t, pc);
         ++t.pc;
@@ -495,7 +536,9 @@ void Runner::runThread(Thread& t) {
         if (!arriveNamedBarrier(t, pc, in.op == Op::NamedBarrier)) return;  // waits, or a fault
         ++t.pc;
         break;
-      case Op::Halt: t.state = ThreadState::Done; return;
+      case Op::Halt:
+        t.state = ThreadState::Done;
+        return;
     }
   }
   if (t.pc >= n || t.pc < 0) t.state = ThreadState::Done;
@@ -604,7 +647,9 @@ void Runner::runCta() {
     int64_t regBytes = 0;
     for (size_t b = 0; b < kernel.buffers.size(); ++b)
       if (kernel.buffers[b].scope == ir::MemScope::Local) regBytes += bufferBytes[b];
-    if (!charge(nThreads * (1 + regBytes / 64) + static_cast<int64_t>(shared.size()) / 64, threads[0], 0)) return;
+    if (!charge(nThreads * (1 + regBytes / 64) + static_cast<int64_t>(shared.size()) / 64,
+                threads[0], 0))
+      return;
   }
   ctaEpoch = 0;
   warpEpoch.assign((nThreads + 31) / 32, 0);
@@ -638,11 +683,14 @@ void Runner::runCta() {
     int ctaPc = -1;
     bool divergent = false;
     for (auto& t : threads) {
-      if (t.state == ThreadState::Done) ++done;
+      if (t.state == ThreadState::Done)
+        ++done;
       else if (code[t.pc].op == Op::Barrier) {
         ++atCta;
-        if (ctaPc < 0) ctaPc = t.pc;
-        else if (ctaPc != t.pc) divergent = true;
+        if (ctaPc < 0)
+          ctaPc = t.pc;
+        else if (ctaPc != t.pc)
+          divergent = true;
       }
     }
     if (done == nThreads) {
@@ -699,7 +747,8 @@ void Runner::runCta() {
     if (fatal) return;
     if (wgmmaUsed && reportWgmmaParticipation(threads)) return;
     if (namedBarriers && reportNamedBarrierDeadlock(threads)) return;
-    if (async.used && std::any_of(threads.begin(), threads.end(), [&](const Thread& t) { return waitsOnBarrier(t); })) {
+    if (async.used && std::any_of(threads.begin(), threads.end(),
+                                  [&](const Thread& t) { return waitsOnBarrier(t); })) {
       reportAsyncDeadlock(threads);
       return;
     }
@@ -728,9 +777,10 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   if (ir::hasSymbolicExtents(*k)) {
     // Bind the call's symbolic extents and grid, run the concrete kernel, and hand back the
     // arguments the caller wrote (specialize.h).
-    return ir::runSymbolicCall(program, *k, args, "simulator", [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
-      return run(concrete, kernelName, a);
-    });
+    return ir::runSymbolicCall(program, *k, args, "simulator",
+                               [&](const ir::Program& concrete, std::vector<ir::KernelArg>& a) {
+                                 return run(concrete, kernelName, a);
+                               });
   }
   const auto t0 = std::chrono::steady_clock::now();
   ir::Provenance provenance;
@@ -757,7 +807,8 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   out.provenance = std::move(provenance);
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
-  out.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  out.runMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 

@@ -22,18 +22,40 @@ using ir::DType;
 
 Value normalize(Value v, DType t) {
   switch (t) {
-    case DType::Float32: v.f = static_cast<float>(v.f); break;
-    case DType::Float16: v.f = f16ToF32(f64ToF16(v.f)); break;
-    case DType::BFloat16: v.f = bf16ToF32(static_cast<uint16_t>(roundToFormat(v.f, 0, 7, 8, Round::Rn))); break;
-    case DType::Float64: break;
-    case DType::Bool: v.i = v.i != 0; break;
-    case DType::Int8: v.i = static_cast<int8_t>(v.i); break;
-    case DType::Int16: v.i = static_cast<int16_t>(v.i); break;
-    case DType::Int32: v.i = static_cast<int32_t>(v.i); break;
-    case DType::UInt8: v.i = static_cast<uint8_t>(v.i); break;
-    case DType::UInt16: v.i = static_cast<uint16_t>(v.i); break;
-    case DType::UInt32: v.i = static_cast<uint32_t>(v.i); break;
-    default: break;
+    case DType::Float32:
+      v.f = static_cast<float>(v.f);
+      break;
+    case DType::Float16:
+      v.f = f16ToF32(f64ToF16(v.f));
+      break;
+    case DType::BFloat16:
+      v.f = bf16ToF32(static_cast<uint16_t>(roundToFormat(v.f, 0, 7, 8, Round::Rn)));
+      break;
+    case DType::Float64:
+      break;
+    case DType::Bool:
+      v.i = v.i != 0;
+      break;
+    case DType::Int8:
+      v.i = static_cast<int8_t>(v.i);
+      break;
+    case DType::Int16:
+      v.i = static_cast<int16_t>(v.i);
+      break;
+    case DType::Int32:
+      v.i = static_cast<int32_t>(v.i);
+      break;
+    case DType::UInt8:
+      v.i = static_cast<uint8_t>(v.i);
+      break;
+    case DType::UInt16:
+      v.i = static_cast<uint16_t>(v.i);
+      break;
+    case DType::UInt32:
+      v.i = static_cast<uint32_t>(v.i);
+      break;
+    default:
+      break;
   }
   return v;
 }
@@ -41,10 +63,18 @@ Value normalize(Value v, DType t) {
 Value bitsToValue(uint64_t b, DType t) {
   Value v;
   switch (t) {
-    case DType::Float32: v.f = bitsFloat(static_cast<uint32_t>(b)); break;
-    case DType::Float16: v.f = f16ToF32(static_cast<uint16_t>(b)); break;
-    case DType::BFloat16: v.f = bf16ToF32(static_cast<uint16_t>(b)); break;
-    case DType::Float64: v.f = bitsDouble(b); break;
+    case DType::Float32:
+      v.f = bitsFloat(static_cast<uint32_t>(b));
+      break;
+    case DType::Float16:
+      v.f = f16ToF32(static_cast<uint16_t>(b));
+      break;
+    case DType::BFloat16:
+      v.f = bf16ToF32(static_cast<uint16_t>(b));
+      break;
+    case DType::Float64:
+      v.f = bitsDouble(b);
+      break;
     default:
       v.i = static_cast<int64_t>(b);
       v = normalize(v, t);
@@ -55,10 +85,14 @@ Value bitsToValue(uint64_t b, DType t) {
 
 uint64_t valueToBits(const Value& v, DType t) {
   switch (t) {
-    case DType::Float32: return floatBits(static_cast<float>(v.f));
-    case DType::Float16: return f64ToF16(v.f);
-    case DType::BFloat16: return roundToFormat(v.f, 0, 7, 8, Round::Rn);
-    case DType::Float64: return doubleBits(v.f);
+    case DType::Float32:
+      return floatBits(static_cast<float>(v.f));
+    case DType::Float16:
+      return f64ToF16(v.f);
+    case DType::BFloat16:
+      return roundToFormat(v.f, 0, 7, 8, Round::Rn);
+    case DType::Float64:
+      return doubleBits(v.f);
     default: {
       const int bits = ir::dtypeBits(t);
       const uint64_t mask = bits >= 64 ? ~uint64_t{0} : ((uint64_t{1} << bits) - 1);
@@ -69,7 +103,9 @@ uint64_t valueToBits(const Value& v, DType t) {
 
 namespace {
 
-bool isF(DType t) { return ir::isFloat(t); }
+bool isF(DType t) {
+  return ir::isFloat(t);
+}
 
 }  // namespace
 
@@ -98,9 +134,12 @@ Value castTo(const Value& v, DType from, DType to) {
     // true for NaN.
     const bool wide = ir::dtypeBits(to) == 64, sgn = ir::isSigned(to);
     const uint64_t b = floatToIntBits(v.f, from == DType::Float64, wide ? 64 : 32, sgn, Round::Rz);
-    if (to == DType::Bool) r.i = v.f != 0 || std::isnan(v.f);
-    else if (wide) r.i = static_cast<int64_t>(b);
-    else r.i = sgn ? static_cast<int32_t>(b) : static_cast<int64_t>(static_cast<uint32_t>(b));
+    if (to == DType::Bool)
+      r.i = v.f != 0 || std::isnan(v.f);
+    else if (wide)
+      r.i = static_cast<int64_t>(b);
+    else
+      r.i = sgn ? static_cast<int32_t>(b) : static_cast<int64_t>(static_cast<uint32_t>(b));
   } else {
     r.i = v.i;
     if (to == DType::Bool) r.i = v.i != 0;
@@ -226,8 +265,12 @@ double floatIntrinsic(const std::string& n, double x, double y, DType t, bool& k
 // Signed 64-bit division without undefined behaviour: INT64_MIN / -1 wraps to INT64_MIN (the
 // two's-complement result, as PTX div.s64 and every narrower dtype after wrap-around) and its
 // remainder is 0. `b` is never 0 here.
-int64_t truncDiv(int64_t a, int64_t b) { return b == -1 ? static_cast<int64_t>(0 - static_cast<uint64_t>(a)) : a / b; }
-int64_t truncMod(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
+int64_t truncDiv(int64_t a, int64_t b) {
+  return b == -1 ? static_cast<int64_t>(0 - static_cast<uint64_t>(a)) : a / b;
+}
+int64_t truncMod(int64_t a, int64_t b) {
+  return b == -1 ? 0 : a % b;
+}
 int64_t floorDiv(int64_t a, int64_t b) {
   const int64_t q = truncDiv(a, b);
   return (truncMod(a, b) != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
@@ -236,7 +279,9 @@ int64_t floorMod(int64_t a, int64_t b) {
   const int64_t m = truncMod(a, b);
   return (m != 0 && ((m < 0) != (b < 0))) ? m + b : m;
 }
-int64_t wrapNeg(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
+int64_t wrapNeg(int64_t a) {
+  return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
+}
 
 }  // namespace
 
@@ -248,7 +293,8 @@ bool runBody(Runner& r, const ir::ScalarFunction& f, const std::vector<ir::Stmt>
     switch (s.kind) {
       case ir::StmtKind::Assign:
         if (s.var >= 0 && s.var < static_cast<int>(frame.size()) && s.value)
-          frame[s.var] = castTo(r.eval(*s.value, t, frame, instr), s.value->dtype, f.vars[s.var].dtype);
+          frame[s.var] =
+              castTo(r.eval(*s.value, t, frame, instr), s.value->dtype, f.vars[s.var].dtype);
         break;
       case ir::StmtKind::Return:
         out = s.value ? castTo(r.eval(*s.value, t, frame, instr), s.value->dtype, f.ret) : Value{};
@@ -258,7 +304,8 @@ bool runBody(Runner& r, const ir::ScalarFunction& f, const std::vector<ir::Stmt>
         if (runBody(r, f, c ? s.body : s.orelse, frame, t, instr, out)) return true;
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   return false;
@@ -289,7 +336,8 @@ Value Runner::callFunction(int func, const Value* argv, int argc, Thread& t, int
   --callDepth;
   if (returned) return out;
   if (!fatal)
-    fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return", true);
+    fault("internal", "E0750", instr, "scalar function '" + f.name + "' ended without a return",
+          true);
   return {};
 }
 
@@ -562,10 +610,18 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
     case ir::ExprKind::Var:
       if (e.var >= 0 && e.var < static_cast<int>(vars.size())) return vars[e.var];
       return r;
-    case ir::ExprKind::ThreadIdx: r.i = t.idx[std::clamp(e.dim, 0, 2)]; return r;
-    case ir::ExprKind::BlockIdx: r.i = ctaIdx[std::clamp(e.dim, 0, 2)]; return r;
-    case ir::ExprKind::BlockDim: r.i = kernel.launch.block[std::clamp(e.dim, 0, 2)]; return r;
-    case ir::ExprKind::GridDim: r.i = kernel.launch.grid[std::clamp(e.dim, 0, 2)]; return r;
+    case ir::ExprKind::ThreadIdx:
+      r.i = t.idx[std::clamp(e.dim, 0, 2)];
+      return r;
+    case ir::ExprKind::BlockIdx:
+      r.i = ctaIdx[std::clamp(e.dim, 0, 2)];
+      return r;
+    case ir::ExprKind::BlockDim:
+      r.i = kernel.launch.block[std::clamp(e.dim, 0, 2)];
+      return r;
+    case ir::ExprKind::GridDim:
+      r.i = kernel.launch.grid[std::clamp(e.dim, 0, 2)];
+      return r;
     case ir::ExprKind::Load:
       return evalLoad(e, t, vars, instr);
     case ir::ExprKind::Unary: {
@@ -573,8 +629,10 @@ Value Runner::eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int i
       const ir::Expr& a = *e.args[0];
       Value v = eval(a, t, vars, instr);
       if (e.op == ir::BinOp::Neg) {
-        if (isF(e.dtype)) v.f = -castTo(v, a.dtype, e.dtype).f;
-        else v.i = wrapNeg(v.i);
+        if (isF(e.dtype))
+          v.f = -castTo(v, a.dtype, e.dtype).f;
+        else
+          v.i = wrapNeg(v.i);
       } else if (e.op == ir::BinOp::Not) {
         v.i = isF(a.dtype) ? v.f == 0 : v.i == 0;
       } else {

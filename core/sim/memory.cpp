@@ -3,9 +3,8 @@
 // checks the simulator promises: bounds, alignment, never-written registers and shared bytes, and
 // the shared-memory race detector (two different threads touch the same byte between two
 // barriers, at least one of them writing; `warp_sync` orders the lanes of one warp only).
-#include <cstring>
-
 #include <algorithm>
+#include <cstring>
 
 #include "core/sim/sim_internal.h"
 
@@ -119,8 +118,13 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
   }
   m = mulAdd(m, r.elemOffset, 1);
   if (over) {
-    fault("oob", r.scope == ir::MemScope::Global ? "E0710" : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
-          instr, "the address of an element of '" + r.text + "' overflows 64 bits in " + threadName(cta, t.tid), true);
+    fault("oob",
+          r.scope == ir::MemScope::Global ? "E0710"
+                                          : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+          instr,
+          "the address of an element of '" + r.text + "' overflows 64 bits in " +
+              threadName(cta, t.tid),
+          true);
     return false;
   }
   out.m = m;
@@ -135,21 +139,31 @@ bool Runner::resolve(const FastRef& f, const int64_t* coord, int rank, Thread& t
 namespace {
 const char* scopeWord(ir::MemScope s) {
   switch (s) {
-    case ir::MemScope::Global: return "global";
-    case ir::MemScope::Shared: return "shared";
-    default: return "register";
+    case ir::MemScope::Global:
+      return "global";
+    case ir::MemScope::Shared:
+      return "shared";
+    default:
+      return "register";
   }
 }
 }  // namespace
 
-bool Runner::byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off) {
+bool Runner::byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr,
+                        int64_t& off) {
   if (!__builtin_mul_overflow(m, int64_t{ir::dtypeBytes(r.dtype)}, &off)) {
-    if (r.buffer >= 0 && r.scope == ir::MemScope::Shared) off = ir::swizzledByte(kernel.buffers[size_t(r.buffer)], off);
+    if (r.buffer >= 0 && r.scope == ir::MemScope::Shared)
+      off = ir::swizzledByte(kernel.buffers[size_t(r.buffer)], off);
     return true;
   }
-  fault("oob", r.scope == ir::MemScope::Global ? "E0710" : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
-        instr, "element " + std::to_string(m) + " of '" + r.text + "' is beyond any address (its byte offset overflows 64 bits) in " +
-                   threadName(cta, t.tid), true);
+  fault("oob",
+        r.scope == ir::MemScope::Global ? "E0710"
+                                        : (r.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+        instr,
+        "element " + std::to_string(m) + " of '" + r.text +
+            "' is beyond any address (its byte offset overflows 64 bits) in " +
+            threadName(cta, t.tid),
+        true);
   return false;
 }
 
@@ -160,27 +174,31 @@ bool Runner::checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, in
   const ir::Buffer& buf = kernel.buffers[b];
   const int64_t size = bufferBytes[b];
   if (off < 0 || nbytes > size || off > size - nbytes) {  // no off + nbytes: it may overflow
-    fault("oob", buf.scope == ir::MemScope::Global ? "E0710" : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
+    fault("oob",
+          buf.scope == ir::MemScope::Global
+              ? "E0710"
+              : (buf.scope == ir::MemScope::Shared ? "E0711" : "E0712"),
           instr,
-          std::string("out-of-bounds ") + scopeWord(buf.scope) + " " + std::string(verb) + " of " + std::to_string(nbytes) +
-              " bytes at byte offset " + std::to_string(off) + " of '" + buf.name + "' (" +
-              std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
+          std::string("out-of-bounds ") + scopeWord(buf.scope) + " " + std::string(verb) + " of " +
+              std::to_string(nbytes) + " bytes at byte offset " + std::to_string(off) + " of '" +
+              buf.name + "' (" + std::to_string(size) + " bytes) by " + threadName(cta, t.tid),
           true);
     return false;
   }
   if (alignBytes > 1 && buf.scope != ir::MemScope::Local && off % alignBytes != 0) {
     fault("misaligned", "E0715", instr,
-          std::string("misaligned ") + scopeWord(buf.scope) + " " + std::string(verb) + ": byte offset " +
-              std::to_string(off) + " of '" + buf.name + "' is not a multiple of " +
-              std::to_string(alignBytes) + " by " + threadName(cta, t.tid),
+          std::string("misaligned ") + scopeWord(buf.scope) + " " + std::string(verb) +
+              ": byte offset " + std::to_string(off) + " of '" + buf.name +
+              "' is not a multiple of " + std::to_string(alignBytes) + " by " +
+              threadName(cta, t.tid),
           true);
     return false;
   }
   return true;
 }
 
-bool Runner::checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off, int64_t nbytes,
-                               int instr, bool store) {
+bool Runner::checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off,
+                               int64_t nbytes, int instr, bool store) {
   for (int64_t k = 0; k < nbytes; ++k) {
     const int32_t w = async.pendingWriter[size_t(base + k)];
     const int32_t r = store ? async.srcReaders[size_t(base + k)] : 0;
@@ -189,17 +207,21 @@ bool Runner::checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t b
     if (!w)  // find the in-flight reader
       for (size_t i = 0; i < async.ops.size() && id < 0; ++i)
         for (const ByteRange& br : async.ops[i].src)
-          if (!async.ops[i].landed && br.begin <= base + k && base + k < br.end) id = static_cast<int32_t>(i);
+          if (!async.ops[i].landed && br.begin <= base + k && base + k < br.end)
+            id = static_cast<int32_t>(i);
     const AsyncOpRec* op = id >= 0 ? &async.ops[size_t(id)] : nullptr;
     const std::string who = op ? " by thread " + std::to_string(op->issuer) : std::string();
     std::vector<DiagNote> notes;
     if (op) notes.push_back({span(op->instr), "the async copy is issued here" + who});
-    const std::string how = op && op->completion == AsyncOpRec::Completion::Mbarrier
-                                ? "a wait on its mbarrier"
-                                : "the issuing thread's wait_group (and, for other threads, a barrier after it)";
+    const std::string how =
+        op && op->completion == AsyncOpRec::Completion::Mbarrier
+            ? "a wait on its mbarrier"
+            : "the issuing thread's wait_group (and, for other threads, a barrier after it)";
     fault("async", w ? "E0702" : "E0703", instr,
-          std::string(store ? "write to" : "read of") + " '" + buf.name + "' byte offset " + std::to_string(off + k) + " by " +
-              threadName(cta, t.tid) + (w ? " before the async copy that writes it completed" : " while an async copy reads it") +
+          std::string(store ? "write to" : "read of") + " '" + buf.name + "' byte offset " +
+              std::to_string(off + k) + " by " + threadName(cta, t.tid) +
+              (w ? " before the async copy that writes it completed"
+                 : " while an async copy reads it") +
               ": completion is observed through " + how,
           false, notes);
     return false;
@@ -241,14 +263,13 @@ bool Runner::loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbyt
                               (s.writer / 32 != warp || s.writeWarpEpoch == warpEpoch[warp]) &&
                               !hbOrdered(t.tid, s.writer, s.writeClock);
         if (conflict) {
-          std::vector<DiagNote> notes{{span(s.writeInstr),
-                                       "written here by " + threadName(cta, s.writer)}};
+          std::vector<DiagNote> notes{
+              {span(s.writeInstr), "written here by " + threadName(cta, s.writer)}};
           fault("race", "E0701", instr,
                 "shared-memory race on '" + buf.name + "' byte offset " + std::to_string(off + k) +
                     ": read by " + threadName(cta, t.tid) + " (line " +
-                    std::to_string(line(instr)) + ") after a write by " +
-                    actorName(s.writer) + " (line " + std::to_string(line(s.writeInstr)) +
-                    ") with no barrier in between",
+                    std::to_string(line(instr)) + ") after a write by " + actorName(s.writer) +
+                    " (line " + std::to_string(line(s.writeInstr)) + ") with no barrier in between",
                 false, notes);
           break;
         }
@@ -302,14 +323,18 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
     case ir::MemScope::Global: {
       if (async.globalReaders > 0) checkGlobalSourceWrite(t, b, off, nbytes, instr);
       std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);
-      if (auto& def = args[argOfBuffer[b]].tensor.defined; !def.empty()) {  // the store defines them
+      if (auto& def = args[argOfBuffer[b]].tensor.defined;
+          !def.empty()) {  // the store defines them
         const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));
-        for (int64_t e = off / pb; e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(def.size()); ++e) def[e] = 1;
+        for (int64_t e = off / pb;
+             e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(def.size()); ++e)
+          def[e] = 1;
       }
       if (opt.trackProvenance) {
         auto& owners = prov.args[argOfBuffer[b]];
         const int64_t pb = std::max(1, ir::dtypeBytes(buf.dtype));
-        for (int64_t e = off / pb; e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(owners.size()); ++e) {
+        for (int64_t e = off / pb;
+             e <= (off + nbytes - 1) / pb && e < static_cast<int64_t>(owners.size()); ++e) {
           ElementOwner& o = owners[e];
           o.cta = static_cast<int32_t>(cta);
           o.thread = static_cast<int32_t>(t.tid);
@@ -333,7 +358,8 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
         if (opt.detectRaces) {
           auto conflicts = [&](int32_t other, int32_t epoch, int32_t wepoch, uint32_t clock) {
             return other >= 0 && other != t.tid && epoch == ctaEpoch &&
-                   (other / 32 != warp || wepoch == warpEpoch[warp]) && !hbOrdered(t.tid, other, clock);
+                   (other / 32 != warp || wepoch == warpEpoch[warp]) &&
+                   !hbOrdered(t.tid, other, clock);
           };
           int32_t other = -1, otherInstr = -1;
           const char* what = "";
@@ -351,16 +377,17 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
             what = "read";
           }
           if (other >= 0) {
-            std::vector<DiagNote> notes{{span(otherInstr), std::string(what) + " here by " +
-                                                               threadName(cta, other)}};
+            std::vector<DiagNote> notes{
+                {span(otherInstr), std::string(what) + " here by " + threadName(cta, other)}};
             fault("race", "E0701", instr,
                   "shared-memory race on '" + buf.name + "' byte offset " +
                       std::to_string(off + k) + ": written by " + threadName(cta, t.tid) +
-                      " (line " + std::to_string(line(instr)) + ") after being " + what +
-                      " by " + actorName(other) + " (line " +
-                      std::to_string(line(otherInstr)) + ") with no barrier in between",
+                      " (line " + std::to_string(line(instr)) + ") after being " + what + " by " +
+                      actorName(other) + " (line " + std::to_string(line(otherInstr)) +
+                      ") with no barrier in between",
                   false, notes);
-            if (opt.detectRaces) { /* keep going: record this write */ }
+            if (opt.detectRaces) { /* keep going: record this write */
+            }
           }
           s.writer = static_cast<int32_t>(t.tid);
           s.writeInstr = instr;

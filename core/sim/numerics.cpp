@@ -73,9 +73,12 @@ uint64_t roundToFormat(double v, int sticky, int mantBits, int expBits, Round mo
         else if (frac == 0.5 && magSticky == 0)
           up = std::fmod(fl, 2.0) != 0;
         break;
-      case Round::Rz: break;
+      case Round::Rz:
+        break;
       case Round::Rp:
-      case Round::Rm: up = awayDirected; break;
+      case Round::Rm:
+        up = awayDirected;
+        break;
     }
   }
   uint64_t m = static_cast<uint64_t>(fl) + (up ? 1 : 0);
@@ -118,8 +121,10 @@ uint64_t intToFormat(uint64_t mag, bool negative, int mantBits, int expBits, Rou
   const bool away = (mode == Round::Rp && !negative) || (mode == Round::Rm && negative);
   bool up = false;
   if (half || rest) {
-    if (mode == Round::Rn) up = half && (rest || (m & 1));
-    else up = away;
+    if (mode == Round::Rn)
+      up = half && (rest || (m & 1));
+    else
+      up = away;
   }
   int e = msb;
   m += up ? 1 : 0;
@@ -155,15 +160,21 @@ float f16ToF32(uint16_t h) {
   return sign ? -mag : mag;
 }
 
-float bf16ToF32(uint16_t h) { return bitsFloat(static_cast<uint32_t>(h) << 16); }
+float bf16ToF32(uint16_t h) {
+  return bitsFloat(static_cast<uint32_t>(h) << 16);
+}
 
 namespace {
 int fenvMode(Round m) {
   switch (m) {
-    case Round::Rz: return FE_TOWARDZERO;
-    case Round::Rm: return FE_DOWNWARD;
-    case Round::Rp: return FE_UPWARD;
-    default: return FE_TONEAREST;
+    case Round::Rz:
+      return FE_TOWARDZERO;
+    case Round::Rm:
+      return FE_DOWNWARD;
+    case Round::Rp:
+      return FE_UPWARD;
+    default:
+      return FE_TONEAREST;
   }
 }
 
@@ -179,40 +190,70 @@ T withMode(Round m, F&& f) {
 }  // namespace
 
 float addF32(float a, float b, Round m) {
-  return withMode<float>(m, [&] { volatile float x = a, y = b; return x + y; });
+  return withMode<float>(m, [&] {
+    volatile float x = a, y = b;
+    return x + y;
+  });
 }
 float subF32(float a, float b, Round m) {
-  return withMode<float>(m, [&] { volatile float x = a, y = b; return x - y; });
+  return withMode<float>(m, [&] {
+    volatile float x = a, y = b;
+    return x - y;
+  });
 }
 float mulF32(float a, float b, Round m) {
-  return withMode<float>(m, [&] { volatile float x = a, y = b; return x * y; });
+  return withMode<float>(m, [&] {
+    volatile float x = a, y = b;
+    return x * y;
+  });
 }
 float fmaF32(float a, float b, float c, Round m) {
   return withMode<float>(m, [&] { return std::fma(a, b, c); });
 }
 float divF32(float a, float b, Round m) {
-  return withMode<float>(m, [&] { volatile float x = a, y = b; return x / y; });
+  return withMode<float>(m, [&] {
+    volatile float x = a, y = b;
+    return x / y;
+  });
 }
 float sqrtF32(float a, Round m) {
-  return withMode<float>(m, [&] { volatile float x = a; return std::sqrt(x); });
+  return withMode<float>(m, [&] {
+    volatile float x = a;
+    return std::sqrt(x);
+  });
 }
 double addF64(double a, double b, Round m) {
-  return withMode<double>(m, [&] { volatile double x = a, y = b; return x + y; });
+  return withMode<double>(m, [&] {
+    volatile double x = a, y = b;
+    return x + y;
+  });
 }
 double subF64(double a, double b, Round m) {
-  return withMode<double>(m, [&] { volatile double x = a, y = b; return x - y; });
+  return withMode<double>(m, [&] {
+    volatile double x = a, y = b;
+    return x - y;
+  });
 }
 double mulF64(double a, double b, Round m) {
-  return withMode<double>(m, [&] { volatile double x = a, y = b; return x * y; });
+  return withMode<double>(m, [&] {
+    volatile double x = a, y = b;
+    return x * y;
+  });
 }
 double fmaF64(double a, double b, double c, Round m) {
   return withMode<double>(m, [&] { return std::fma(a, b, c); });
 }
 double divF64(double a, double b, Round m) {
-  return withMode<double>(m, [&] { volatile double x = a, y = b; return x / y; });
+  return withMode<double>(m, [&] {
+    volatile double x = a, y = b;
+    return x / y;
+  });
 }
 double sqrtF64(double a, Round m) {
-  return withMode<double>(m, [&] { volatile double x = a; return std::sqrt(x); });
+  return withMode<double>(m, [&] {
+    volatile double x = a;
+    return std::sqrt(x);
+  });
 }
 
 float flushF32(float x) {
@@ -252,14 +293,22 @@ uint64_t floatToIntBits(double v, bool sourceIsF64, int dstBits, bool dstSigned,
   if (std::isnan(v)) return (sourceIsF64 || dstBits == 64) ? uint64_t{1} << (dstBits - 1) : 0;
   double r = v;
   switch (mode) {
-    case Round::Rn: r = std::nearbyint(v); break;  // the default mode is nearest-even
-    case Round::Rz: r = std::trunc(v); break;
-    case Round::Rm: r = std::floor(v); break;
-    case Round::Rp: r = std::ceil(v); break;
+    case Round::Rn:
+      r = std::nearbyint(v);
+      break;  // the default mode is nearest-even
+    case Round::Rz:
+      r = std::trunc(v);
+      break;
+    case Round::Rm:
+      r = std::floor(v);
+      break;
+    case Round::Rp:
+      r = std::ceil(v);
+      break;
   }
   if (dstSigned) {
-    const double lim = std::ldexp(1.0, dstBits - 1);  // exact
-    if (r >= lim) return mask >> 1;                    // MAXINT
+    const double lim = std::ldexp(1.0, dstBits - 1);             // exact
+    if (r >= lim) return mask >> 1;                              // MAXINT
     if (r < -lim) return (uint64_t{1} << (dstBits - 1)) & mask;  // MININT
     return static_cast<uint64_t>(static_cast<int64_t>(r)) & mask;
   }

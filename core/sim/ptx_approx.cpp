@@ -45,13 +45,16 @@ Expect fixedBits(uint64_t b) {
 
 /// Interval of representable values around `exact` within `relErr`·|exact| + `absErr`, rounded
 /// outward (and flushed with .ftz).
-Expect around(const LaneFormat& f, long double exact, long double relErr, long double absErr, bool ftz) {
+Expect around(const LaneFormat& f, long double exact, long double relErr, long double absErr,
+              bool ftz) {
   if (std::isinf(exact)) return fixedBits((exact < 0 ? f.signMask : 0) | f.expMask());
   const long double slack = std::fabs(exact) * relErr + absErr;
   const double lo = static_cast<double>(exact - slack * (1 + 0x1p-40L));
   const double hi = static_cast<double>(exact + slack * (1 + 0x1p-40L));
-  uint64_t l = f.mantBits == 52 ? doubleBits(lo) : roundToFormat(lo, 0, f.mantBits, f.expBits, Round::Rm);
-  uint64_t h = f.mantBits == 52 ? doubleBits(hi) : roundToFormat(hi, 0, f.mantBits, f.expBits, Round::Rp);
+  uint64_t l =
+      f.mantBits == 52 ? doubleBits(lo) : roundToFormat(lo, 0, f.mantBits, f.expBits, Round::Rm);
+  uint64_t h =
+      f.mantBits == 52 ? doubleBits(hi) : roundToFormat(hi, 0, f.mantBits, f.expBits, Round::Rp);
   if (ftz) {
     l = f.flush(l);
     h = f.flush(h);
@@ -124,7 +127,8 @@ Expect expectF32(const PtxInstruction& in, const uint64_t* s, int n) {
       }
       return ulpsAround(f, x / y, 2, in.ftz);
     }
-    default: return nan;
+    default:
+      return nan;
   }
 }
 
@@ -142,9 +146,12 @@ Expect expectHalf(const PtxInstruction& in, const LaneFormat& f, uint64_t a) {
 
 std::string laneCheck(const LaneFormat& f, const Expect& e, uint64_t r) {
   switch (e.kind) {
-    case Expect::Anything: return {};
-    case Expect::AnyNaN: return f.isNaN(r) ? std::string() : "a NaN";
-    case Expect::Fixed: return r == e.fixed ? std::string() : hex(e.fixed);
+    case Expect::Anything:
+      return {};
+    case Expect::AnyNaN:
+      return f.isNaN(r) ? std::string() : "a NaN";
+    case Expect::Fixed:
+      return r == e.fixed ? std::string() : hex(e.fixed);
     case Expect::Interval:
       if (!f.isNaN(r) && ordered(f, r) >= e.lo && ordered(f, r) <= e.hi) return {};
       return "a value within the bound";
@@ -160,16 +167,20 @@ bool isApproximate(const PtxInstruction& in) {
 
 std::string approximationBound(const PtxInstruction& in) {
   switch (in.family) {
-    case PtxFamily::Rcp: return "1 ulp";
-    case PtxFamily::Sqrt: return "relative error 2^-23";
-    case PtxFamily::Lg2: return "absolute error 2^-22 in (0.5, 2), relative 2^-22 elsewhere";
+    case PtxFamily::Rcp:
+      return "1 ulp";
+    case PtxFamily::Sqrt:
+      return "relative error 2^-23";
+    case PtxFamily::Lg2:
+      return "absolute error 2^-22 in (0.5, 2), relative 2^-22 elsewhere";
     case PtxFamily::Div:
       return hasQualifier(in, ".full") ? "2 ulp" : "2 ulp for |b| in [2^-126, 2^126]";
     case PtxFamily::Ex2:
       if (in.type == ".f16" || in.type == ".f16x2") return "relative error 2^-9.9";
       if (in.type == ".bf16" || in.type == ".bf16x2") return "relative error 2^-7";
       return "2 ulp";
-    default: return "exact";
+    default:
+      return "exact";
   }
 }
 
@@ -184,7 +195,8 @@ bool checkApproximate(const PtxInstruction& in, std::span<const uint64_t> srcs, 
   for (int lane = 0; lane < t.lanes; ++lane) {
     const int shift = lane * t.bits;
     uint64_t l[3] = {};
-    for (int i = 0; i < n && i < 3; ++i) l[i] = (srcs[static_cast<size_t>(i)] >> shift) & mask(t.bits);
+    for (int i = 0; i < n && i < 3; ++i)
+      l[i] = (srcs[static_cast<size_t>(i)] >> shift) & mask(t.bits);
     const uint64_t r = (result >> shift) & mask(t.bits);
     const LaneFormat& f = formatOf(t.kind);
     const Expect e = t.kind == Kind::F32 ? expectF32(in, l, n) : expectHalf(in, f, l[0]);

@@ -23,8 +23,10 @@ uint64_t finishFloat(const PtxInstruction& in, const LaneFormat& f, uint64_t r) 
     r = (r & f.signMask) | (f.expMask() - (uint64_t{1} << f.mantBits)) | f.manMask();
   if (hasQualifier(in, ".relu")) r = f.isNaN(r) ? f.canonicalNaN : (f.signBit(r) ? 0 : r);
   if (in.sat) {
-    if (f.isNaN(r) || f.signBit(r)) r = 0;
-    else if (f.toDouble(r) > 1.0) r = f.one;
+    if (f.isNaN(r) || f.signBit(r))
+      r = 0;
+    else if (f.toDouble(r) > 1.0)
+      r = f.one;
   }
   return r;
 }
@@ -32,10 +34,14 @@ uint64_t finishFloat(const PtxInstruction& in, const LaneFormat& f, uint64_t r) 
 /// `x` rounded to an integral value with the mode of .rni/.rzi/.rmi/.rpi (exact in double).
 double roundIntegral(double x, Round m) {
   switch (m) {
-    case Round::Rz: return std::trunc(x);
-    case Round::Rm: return std::floor(x);
-    case Round::Rp: return std::ceil(x);
-    default: return std::nearbyint(x);  // the default environment rounds to nearest even
+    case Round::Rz:
+      return std::trunc(x);
+    case Round::Rm:
+      return std::floor(x);
+    case Round::Rp:
+      return std::ceil(x);
+    default:
+      return std::nearbyint(x);  // the default environment rounds to nearest even
   }
 }
 
@@ -121,8 +127,11 @@ bool execCvt(const PtxInstruction& in, std::span<const uint64_t> srcs, uint64_t&
     // (cvt.rp.ftz.f16.f32 of 0x00000001 is 0x0001).
     const bool flushSource = st.kind == Kind::F32 && in.ftz && d.kind != Kind::F16;
     const uint64_t a = flushSource ? sf.flush(bits) : bits;
-    if (dFloat) out = floatToFloat(in, d.kind, st.kind, a);
-    else out = floatToIntBits(sf.toDouble(a), st.kind == Kind::F64, d.bits, d.kind == Kind::S, roundingOf(in.rounding, Round::Rz));
+    if (dFloat)
+      out = floatToFloat(in, d.kind, st.kind, a);
+    else
+      out = floatToIntBits(sf.toDouble(a), st.kind == Kind::F64, d.bits, d.kind == Kind::S,
+                           roundingOf(in.rounding, Round::Rz));
     return true;
   }
   if (dFloat) {

@@ -27,7 +27,9 @@ void twoSum(double a, double b, double& s, double& err) {
   err = (a - (s - bb)) + (b - bb);
 }
 
-int signOf(double x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
+int signOf(double x) {
+  return x > 0 ? 1 : (x < 0 ? -1 : 0);
+}
 
 /// PTX min/max of two lane values (min_num/max_num or, with .NaN, min_nan/max_nan) on raw bits;
 /// -0 orders below +0. A NaN result is the format's canonical NaN.
@@ -39,8 +41,10 @@ uint64_t minMaxBits(bool isMax, bool nanMode, const LaneFormat& f, uint64_t x, u
   }
   const double vx = f.toDouble(x), vy = f.toDouble(y);
   bool pickX;
-  if (vx == vy) pickX = isMax ? !f.signBit(x) : f.signBit(x);  // ±0: +0 > -0
-  else pickX = isMax ? vx > vy : vx < vy;
+  if (vx == vy)
+    pickX = isMax ? !f.signBit(x) : f.signBit(x);  // ±0: +0 > -0
+  else
+    pickX = isMax ? vx > vy : vx < vy;
   return pickX ? x : y;
 }
 
@@ -78,11 +82,16 @@ uint64_t satBits(const LaneFormat& f, uint64_t r) {
 /// computed in double and rounded once to the lane format.
 double approxValue(PtxFamily fam, double x) {
   switch (fam) {
-    case PtxFamily::Ex2: return std::exp2(x);
-    case PtxFamily::Lg2: return std::log2(x);
-    case PtxFamily::Rcp: return 1.0 / x;
-    case PtxFamily::Sqrt: return std::sqrt(x);
-    default: return x;
+    case PtxFamily::Ex2:
+      return std::exp2(x);
+    case PtxFamily::Lg2:
+      return std::log2(x);
+    case PtxFamily::Rcp:
+      return 1.0 / x;
+    case PtxFamily::Sqrt:
+      return std::sqrt(x);
+    default:
+      return x;
   }
 }
 
@@ -93,10 +102,18 @@ void exactF32(PtxFamily fam, const float* x, double& v, int& sticky) {
   const double a = x[0], b = x[1], c = x[2];
   double err = 0;
   switch (fam) {
-    case PtxFamily::Add: twoSum(a, b, v, err); break;
-    case PtxFamily::Sub: twoSum(a, -b, v, err); break;
-    case PtxFamily::Mul: v = a * b; break;  // 48 significant bits: exact
-    case PtxFamily::Fma: twoSum(a * b, c, v, err); break;
+    case PtxFamily::Add:
+      twoSum(a, b, v, err);
+      break;
+    case PtxFamily::Sub:
+      twoSum(a, -b, v, err);
+      break;
+    case PtxFamily::Mul:
+      v = a * b;
+      break;  // 48 significant bits: exact
+    case PtxFamily::Fma:
+      twoSum(a * b, c, v, err);
+      break;
     case PtxFamily::Div:
     case PtxFamily::Rcp: {
       const double num = fam == PtxFamily::Rcp ? 1.0 : a, den = fam == PtxFamily::Rcp ? a : b;
@@ -136,13 +153,27 @@ bool halfLane(const PtxInstruction& in, const LaneFormat& f, const uint64_t* s, 
   for (int i = 0; i < n && i < 3; ++i) x[i] = f.toDouble(a[i]);
   double v = 0, err = 0;
   switch (in.family) {
-    case PtxFamily::Add: twoSum(x[0], x[1], v, err); break;
-    case PtxFamily::Sub: twoSum(x[0], -x[1], v, err); break;
-    case PtxFamily::Mul: v = x[0] * x[1]; break;  // exact in double
-    case PtxFamily::Fma: twoSum(x[0] * x[1], x[2], v, err); break;
-    case PtxFamily::Ex2: v = approxValue(in.family, x[0]); break;
-    case PtxFamily::Abs: out = f.isNaN(a[0]) ? f.canonicalNaN : a[0] & ~f.signMask; return true;
-    case PtxFamily::Neg: out = f.isNaN(a[0]) ? f.canonicalNaN : a[0] ^ f.signMask; return true;
+    case PtxFamily::Add:
+      twoSum(x[0], x[1], v, err);
+      break;
+    case PtxFamily::Sub:
+      twoSum(x[0], -x[1], v, err);
+      break;
+    case PtxFamily::Mul:
+      v = x[0] * x[1];
+      break;  // exact in double
+    case PtxFamily::Fma:
+      twoSum(x[0] * x[1], x[2], v, err);
+      break;
+    case PtxFamily::Ex2:
+      v = approxValue(in.family, x[0]);
+      break;
+    case PtxFamily::Abs:
+      out = f.isNaN(a[0]) ? f.canonicalNaN : a[0] & ~f.signMask;
+      return true;
+    case PtxFamily::Neg:
+      out = f.isNaN(a[0]) ? f.canonicalNaN : a[0] ^ f.signMask;
+      return true;
     default:
       if (why) *why = "the simulator does not model " + in.opcode;
       return false;
@@ -173,10 +204,18 @@ bool f32Lane(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, 
   }
   float r = 0;
   switch (in.family) {
-    case PtxFamily::Add: r = addF32(x[0], x[1], m); break;
-    case PtxFamily::Sub: r = subF32(x[0], x[1], m); break;
-    case PtxFamily::Mul: r = mulF32(x[0], x[1], m); break;
-    case PtxFamily::Fma: r = fmaF32(x[0], x[1], x[2], m); break;
+    case PtxFamily::Add:
+      r = addF32(x[0], x[1], m);
+      break;
+    case PtxFamily::Sub:
+      r = subF32(x[0], x[1], m);
+      break;
+    case PtxFamily::Mul:
+      r = mulF32(x[0], x[1], m);
+      break;
+    case PtxFamily::Fma:
+      r = fmaF32(x[0], x[1], x[2], m);
+      break;
     case PtxFamily::Div:
       if (!in.approx || hasQualifier(in, ".full")) {
         r = divF32(x[0], x[1], m);  // div.full: within 2 ulp; the correctly rounded quotient is
@@ -188,10 +227,18 @@ bool f32Lane(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, 
         r = x[0] * (1.0f / x[1]);  // d = a * (1/b), as documented
       }
       break;
-    case PtxFamily::Rcp: r = in.approx ? 1.0f / x[0] : divF32(1.0f, x[0], m); break;
-    case PtxFamily::Sqrt: r = in.approx ? std::sqrt(x[0]) : sqrtF32(x[0], m); break;
-    case PtxFamily::Ex2: r = static_cast<float>(approxValue(in.family, x[0])); break;
-    case PtxFamily::Lg2: r = static_cast<float>(approxValue(in.family, x[0])); break;
+    case PtxFamily::Rcp:
+      r = in.approx ? 1.0f / x[0] : divF32(1.0f, x[0], m);
+      break;
+    case PtxFamily::Sqrt:
+      r = in.approx ? std::sqrt(x[0]) : sqrtF32(x[0], m);
+      break;
+    case PtxFamily::Ex2:
+      r = static_cast<float>(approxValue(in.family, x[0]));
+      break;
+    case PtxFamily::Lg2:
+      r = static_cast<float>(approxValue(in.family, x[0]));
+      break;
     case PtxFamily::Abs:
       out = std::isnan(x[0]) ? kCanonicalNaN32 : floatBits(x[0]) & 0x7fffffffu;
       return true;
@@ -225,12 +272,19 @@ bool f64Op(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, st
   }
   if (first >= 0) {
     switch (in.family) {
-      case PtxFamily::Add: case PtxFamily::Sub: case PtxFamily::Mul: case PtxFamily::Fma:
-      case PtxFamily::Div: case PtxFamily::Rcp: case PtxFamily::Sqrt: case PtxFamily::Abs:
+      case PtxFamily::Add:
+      case PtxFamily::Sub:
+      case PtxFamily::Mul:
+      case PtxFamily::Fma:
+      case PtxFamily::Div:
+      case PtxFamily::Rcp:
+      case PtxFamily::Sqrt:
+      case PtxFamily::Abs:
       case PtxFamily::Neg:
         out = s[first] | kF64.quietBit();
         return true;
-      default: break;
+      default:
+        break;
     }
   }
   const Round m = roundingOf(in.rounding);
@@ -238,15 +292,33 @@ bool f64Op(const PtxInstruction& in, const uint64_t* s, int n, uint64_t& out, st
   for (int i = 0; i < n && i < 3; ++i) x[i] = bitsDouble(s[i]);
   double r = 0;
   switch (in.family) {
-    case PtxFamily::Add: r = addF64(x[0], x[1], m); break;
-    case PtxFamily::Sub: r = subF64(x[0], x[1], m); break;
-    case PtxFamily::Mul: r = mulF64(x[0], x[1], m); break;
-    case PtxFamily::Fma: r = fmaF64(x[0], x[1], x[2], m); break;
-    case PtxFamily::Div: r = divF64(x[0], x[1], m); break;
-    case PtxFamily::Rcp: r = divF64(1.0, x[0], m); break;
-    case PtxFamily::Sqrt: r = sqrtF64(x[0], m); break;
-    case PtxFamily::Abs: out = s[0] & ~(uint64_t{1} << 63); return true;
-    case PtxFamily::Neg: out = s[0] ^ (uint64_t{1} << 63); return true;
+    case PtxFamily::Add:
+      r = addF64(x[0], x[1], m);
+      break;
+    case PtxFamily::Sub:
+      r = subF64(x[0], x[1], m);
+      break;
+    case PtxFamily::Mul:
+      r = mulF64(x[0], x[1], m);
+      break;
+    case PtxFamily::Fma:
+      r = fmaF64(x[0], x[1], x[2], m);
+      break;
+    case PtxFamily::Div:
+      r = divF64(x[0], x[1], m);
+      break;
+    case PtxFamily::Rcp:
+      r = divF64(1.0, x[0], m);
+      break;
+    case PtxFamily::Sqrt:
+      r = sqrtF64(x[0], m);
+      break;
+    case PtxFamily::Abs:
+      out = s[0] & ~(uint64_t{1} << 63);
+      return true;
+    case PtxFamily::Neg:
+      out = s[0] ^ (uint64_t{1} << 63);
+      return true;
     default:
       if (why) *why = "the simulator does not model " + in.opcode;
       return false;
@@ -311,8 +383,12 @@ bool intOp(const PtxInstruction& in, const TypeInfo& t, const uint64_t* s, int n
       break;
     }
     // Two's complement with wrap-around: |INT_MIN| and -INT_MIN are INT_MIN.
-    case PtxFamily::Abs: r = val(0) < 0 ? uint64_t{0} - ua : ua; break;
-    case PtxFamily::Neg: r = uint64_t{0} - ua; break;
+    case PtxFamily::Abs:
+      r = val(0) < 0 ? uint64_t{0} - ua : ua;
+      break;
+    case PtxFamily::Neg:
+      r = uint64_t{0} - ua;
+      break;
     case PtxFamily::Div:
       if (ub == 0) {
         r = mask(b);  // PTX: unspecified, machine-specific; all ones
@@ -361,11 +437,21 @@ bool execPtx(const PtxInstruction& in, std::span<const uint64_t> srcs, uint64_t&
     uint64_t r = 0;
     bool ok = false;
     switch (t.kind) {
-      case Kind::F16: ok = halfLane(in, kF16, l, n, r, why); break;
-      case Kind::BF16: ok = halfLane(in, kBF16, l, n, r, why); break;
-      case Kind::F32: ok = f32Lane(in, l, n, r, why); break;
-      case Kind::F64: ok = f64Op(in, l, n, r, why); break;
-      default: ok = intOp(in, t, l, n, r, why); break;
+      case Kind::F16:
+        ok = halfLane(in, kF16, l, n, r, why);
+        break;
+      case Kind::BF16:
+        ok = halfLane(in, kBF16, l, n, r, why);
+        break;
+      case Kind::F32:
+        ok = f32Lane(in, l, n, r, why);
+        break;
+      case Kind::F64:
+        ok = f64Op(in, l, n, r, why);
+        break;
+      default:
+        ok = intOp(in, t, l, n, r, why);
+        break;
     }
     if (!ok) return false;
     if (wide) {

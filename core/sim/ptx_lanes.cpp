@@ -12,10 +12,14 @@ const LaneFormat kF64{52, 11, uint64_t{1} << 63, kDefaultNaN64, 0x3ff00000000000
 
 const LaneFormat& formatOf(Kind k) {
   switch (k) {
-    case Kind::F16: return kF16;
-    case Kind::BF16: return kBF16;
-    case Kind::F64: return kF64;
-    default: return kF32;
+    case Kind::F16:
+      return kF16;
+    case Kind::BF16:
+      return kBF16;
+    case Kind::F64:
+      return kF64;
+    default:
+      return kF32;
   }
 }
 
@@ -27,9 +31,12 @@ double LaneFormat::toDouble(uint64_t b) const {
   const int exp = static_cast<int>((b >> mantBits) & ((1u << expBits) - 1));
   const double man = static_cast<double>(b & manMask());
   double mag;
-  if (exp == (1 << expBits) - 1) mag = INFINITY;
-  else if (exp == 0) mag = std::ldexp(man, 1 - 15 - mantBits);
-  else mag = std::ldexp(man + static_cast<double>(uint64_t{1} << mantBits), exp - 15 - mantBits);
+  if (exp == (1 << expBits) - 1)
+    mag = INFINITY;
+  else if (exp == 0)
+    mag = std::ldexp(man, 1 - 15 - mantBits);
+  else
+    mag = std::ldexp(man + static_cast<double>(uint64_t{1} << mantBits), exp - 15 - mantBits);
   return signBit(b) ? -mag : mag;
 }
 

@@ -30,7 +30,9 @@ bool isFloatKind(Kind k);
 Round roundingOf(const std::string& r, Round fallback = Round::Rn);
 bool hasQualifier(const PtxInstruction& in, std::string_view q);
 
-inline uint64_t mask(int bits) { return bits >= 64 ? ~uint64_t{0} : ((uint64_t{1} << bits) - 1); }
+inline uint64_t mask(int bits) {
+  return bits >= 64 ? ~uint64_t{0} : ((uint64_t{1} << bits) - 1);
+}
 inline int64_t sext(uint64_t v, int bits) {
   if (bits >= 64) return static_cast<int64_t>(v);
   const uint64_t m = uint64_t{1} << (bits - 1);

@@ -77,9 +77,9 @@ std::string hex32(uint32_t v);
 struct Instr {
   Op op = Op::Halt;
   const ir::Stmt* stmt = nullptr;
-  int target = -1;  ///< jump target
-  int tmp = -1;     ///< For: first of two temp slots (stop, step)
-  int64_t cost = 1; ///< work units charged per execution: 1 + the nodes of its expressions
+  int target = -1;   ///< jump target
+  int tmp = -1;      ///< For: first of two temp slots (stop, step)
+  int64_t cost = 1;  ///< work units charged per execution: 1 + the nodes of its expressions
 };
 
 struct Resolved {
@@ -96,8 +96,8 @@ struct FastRef {
   /// Some shard iter or offset of the layout is a thread axis (replicas do not count): the
   /// executing thread must own the element it resolves.
   bool hasThread = false;
-  std::vector<int64_t> loConst;          ///< constant lo (0 where dynamic)
-  std::vector<const ir::Expr*> loDyn;    ///< dynamic lo expressions (null where constant)
+  std::vector<int64_t> loConst;        ///< constant lo (0 where dynamic)
+  std::vector<const ir::Expr*> loDyn;  ///< dynamic lo expressions (null where constant)
   bool dynamic = false;
   /// A tensor whose strides were symbolic (bound per call): every layout coordinate is checked
   /// against its dimension, since an index past a row's end would land in the next row.
@@ -108,7 +108,6 @@ struct FastRef {
   mutable std::vector<Resolved> memo;
   mutable std::vector<uint8_t> memoValid;
 };
-
 
 enum class ThreadState { Running, Waiting, Done };
 
@@ -125,7 +124,7 @@ struct Thread {
   std::vector<std::vector<int32_t>> regLock, regTouch;
   std::vector<int32_t> execCount;  ///< per instr: executions so far (kernels with shared memory)
   int32_t loadSeq = 0;             ///< shared element loads so far in the current instr
-  int64_t clock = 0;               ///< simulated time: statements executed, advanced by synchronisation
+  int64_t clock = 0;  ///< simulated time: statements executed, advanced by synchronisation
 };
 
 /// Which warp instruction a lane's shared access belongs to: the statement, the access within it,
@@ -151,7 +150,9 @@ struct PendingSharedAccess {
 };
 
 /// The next barrier epoch: wraps around (defined) instead of overflowing int32.
-inline int32_t nextEpoch(int32_t e) { return static_cast<int32_t>(static_cast<uint32_t>(e) + 1u); }
+inline int32_t nextEpoch(int32_t e) {
+  return static_cast<int32_t>(static_cast<uint32_t>(e) + 1u);
+}
 
 /// Shadow record of one shared-memory byte for the race and uninitialised-read detectors.
 struct ShadowByte {
@@ -190,13 +191,13 @@ class Runner {
   std::vector<ShadowByte> shadow;
   std::vector<int64_t> sharedOffset, bufferBytes;  ///< per buffer id
   std::vector<int> argOfBuffer;                    ///< global buffer -> kernel arg index
-  std::vector<Value> initVars;                     ///< every thread's vars at start (scalar params bound)
+  std::vector<Value> initVars;  ///< every thread's vars at start (scalar params bound)
   std::unordered_map<const ir::TensorRef*, FastRef> fastRefs;
-  int64_t memoBytes = 0;                           ///< bytes of FastRef memo tables (capped)
-  WorkBudget& budget;                              ///< the job's budget (or the run's private one)
-  std::vector<int64_t> funcCost;                   ///< work units of one call, per scalar function
-  std::vector<int64_t> funcOps;                    ///< arithmetic nodes per function (elementOps), -1 unknown
-  std::deque<std::vector<Value>> framePool;        ///< one frame per call depth (stable addresses)
+  int64_t memoBytes = 0;          ///< bytes of FastRef memo tables (capped)
+  WorkBudget& budget;             ///< the job's budget (or the run's private one)
+  std::vector<int64_t> funcCost;  ///< work units of one call, per scalar function
+  std::vector<int64_t> funcOps;   ///< arithmetic nodes per function (elementOps), -1 unknown
+  std::deque<std::vector<Value>> framePool;  ///< one frame per call depth (stable addresses)
   size_t callDepth = 0;
   // The debugger's lock step (step_exec.cpp; step_observer.h): on in the observed CTA only.
   bool observing = false;     ///< this launch is observed (SimOptions::observer accepted it)
@@ -230,7 +231,8 @@ class Runner {
   /// Charges `units` of work to the budget; once it is spent (or the time is up, or the job was
   /// cancelled) reports E0740 at `instr` with the budget's message, stops the run, returns false.
   bool charge(int64_t units, const Thread& t, int instr) {
-    if (budget.charge(units)) [[likely]] return true;
+    if (budget.charge(units)) [[likely]]
+      return true;
     budgetStop(t, instr);
     return false;
   }
@@ -239,8 +241,8 @@ class Runner {
   int64_t exprCost(const ir::Expr& e) const;
   /// Checks what the launch needs against SimOptions::maxMemoryBytes (E0771).
   bool checkMemory();
-  void faultAt(const std::string& kind, const std::string& code, SourceSpan sp,
-               std::string message, bool isFatal);
+  void faultAt(const std::string& kind, const std::string& code, SourceSpan sp, std::string message,
+               bool isFatal);
 
   // expressions (expr_eval.cpp)
   Value eval(const ir::Expr& e, Thread& t, std::vector<Value>& vars, int instr);
@@ -257,12 +259,12 @@ class Runner {
                Resolved& out);
   /// Byte offset of element `m` of `r`; an E0710-E0712 fault when it overflows 64 bits.
   bool byteOffset(const Thread& t, const ir::TensorRef& r, int64_t m, int instr, int64_t& off);
-  bool checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes, int instr,
-                   const char* verb);
+  bool checkAccess(const Thread& t, int b, int64_t off, int64_t nbytes, int64_t alignBytes,
+                   int instr, const char* verb);
   /// E0702/E0703: an access to shared bytes an in-flight async copy writes (or, for a store,
   /// reads). False (after the fault) when the access touches such bytes.
-  bool checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off, int64_t nbytes, int instr,
-                         bool store);
+  bool checkAsyncPending(const Thread& t, const ir::Buffer& buf, int64_t base, int64_t off,
+                         int64_t nbytes, int instr, bool store);
   bool loadElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, uint8_t* out,
                 int instr, int64_t alignBytes);
   bool storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nbytes, const uint8_t* in,
@@ -300,24 +302,30 @@ class Runner {
   MbarState* barrierOf(const ir::AsyncOp& a, Thread& t, int pc, bool forInit);
   // the asynchronous timeline (timeline_exec.cpp; recorded only when timeline.on)
   TimelineRecorder timeline;
-  /// The lane event of kind `k` for `t`'s current execution of `pc` (merged per warp), -1 when full.
-  int32_t tlEvent(ir::AsyncEventKind k, const Thread& t, int pc, int64_t start, int64_t end, bool& fresh);
+  /// The lane event of kind `k` for `t`'s current execution of `pc` (merged per warp), -1 when
+  /// full.
+  int32_t tlEvent(ir::AsyncEventKind k, const Thread& t, int pc, int64_t start, int64_t end,
+                  bool& fresh);
   /// An instant mbarrier event of `t` at `pc` on `m` (init, arrive, expect_tx).
-  void tlMbar(ir::AsyncEventKind k, const Thread& t, int pc, const MbarState& m, int64_t count, int64_t bytes);
+  void tlMbar(ir::AsyncEventKind k, const Thread& t, int pc, const MbarState& m, int64_t count,
+              int64_t bytes);
   /// A commit_group of `t` at `pc`: the group's number and its bytes (`open`: the ops it closes).
-  void tlCommit(ir::AsyncEventKind k, const Thread& t, int pc, const std::vector<int32_t>& open, int64_t group);
+  void tlCommit(ir::AsyncEventKind k, const Thread& t, int pc, const std::vector<int32_t>& open,
+                int64_t group);
   /// Timeline facts of an issued async copy: its interval, bytes, buffer and stage, barrier.
   void tlIssue(const Thread& t, int pc, AsyncOpRec& op);
   /// A TMA load's box image (ir::TmaBoxImage), linked to the copy's event.
   void tlTmaImage(const ir::TmaCopy& c, const std::vector<int64_t>& coords, int pc, int32_t event);
-  /// The lanes in `mask` of `lanes` leave a synchronisation together: their clocks become the latest.
+  /// The lanes in `mask` of `lanes` leave a synchronisation together: their clocks become the
+  /// latest.
   static void syncClocks(Thread* const* lanes, uint32_t mask);
   // TMA copies (tma_exec.cpp; spec TC §5.4)
   void execTma(const ir::TmaCopy& c, Thread& t, int pc);
   /// The shared byte address of a TMA load's live mbarrier (E0711, E0790 otherwise).
   bool tmaBarrier(const ir::TmaCopy& c, Thread& t, int pc, int64_t& addr);
   void releaseInto(MbarState& m, Thread& t);
-  /// mbarrier.inval: the object dies until the next init (E0799 while an async copy completes on it).
+  /// mbarrier.inval: the object dies until the next init (E0799 while an async copy completes on
+  /// it).
   void invalidate(MbarState& m, Thread& t, int pc);
   bool checkTxRange(MbarState& m, int pc);
   void tryCompletePhase(MbarState& m, int pc);
@@ -335,16 +343,16 @@ class Runner {
   // wgmma (wgmma_exec.cpp; spec TC §8.7)
   struct WgmmaOp {
     int pc = -1;
-    int64_t group = 0;                 ///< the issuing warpgroup
+    int64_t group = 0;  ///< the issuing warpgroup
     const ir::Wgmma* w = nullptr;
-    int64_t r = 0;                     ///< m-repeat
+    int64_t r = 0;  ///< m-repeat
     bool accumulate = true;
-    std::vector<double> a, b;          ///< A 64 x 16, B 16 x N (b[k·N + n]), scale_a/b applied
-    std::vector<Thread*> threads;      ///< the warpgroup's 128 threads
+    std::vector<double> a, b;      ///< A 64 x 16, B 16 x N (b[k·N + n]), scale_a/b applied
+    std::vector<Thread*> threads;  ///< the warpgroup's 128 threads
     std::vector<std::pair<int, int64_t>> locked;  ///< (buffer, byte offset) of its 4-byte registers
-    std::vector<int64_t> sharedBytes;  ///< shared window bytes it reads
-    int waitersLeft = 128;             ///< threads whose covering wait has not run
-    bool done = false;                 ///< D computed
+    std::vector<int64_t> sharedBytes;             ///< shared window bytes it reads
+    int waitersLeft = 128;                        ///< threads whose covering wait has not run
+    bool done = false;                            ///< D computed
   };
   struct WgmmaThread {
     std::vector<int32_t> open;
@@ -355,7 +363,8 @@ class Runner {
   bool namedBarriers = false;
   std::vector<WgmmaOp> wgOps;
   std::vector<WgmmaThread> wgThreads;
-  std::vector<int32_t> wgShared, wgSharedOp;  ///< per shared byte: pending wgmma readers, last op + 1
+  std::vector<int32_t> wgShared,
+      wgSharedOp;  ///< per shared byte: pending wgmma readers, last op + 1
   void wgmmaReset(int64_t nThreads);
   void execWgmmaSync(const ir::AsyncOp& a, Thread& t, int pc);
   /// E0786 (and the fence bookkeeping) for a register access of thread `t`.
@@ -365,8 +374,9 @@ class Runner {
   void completeWgmma(int32_t id);
   /// W0700 at the end of a CTA: a wgmma that some thread issued but never waited for.
   void wgmmaExitChecks();
-  bool wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r, int64_t k, Thread* const* wg, int pc,
-                   std::vector<double>& out, std::vector<int64_t>& bytesRead);
+  bool wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r, int64_t k,
+                   Thread* const* wg, int pc, std::vector<double>& out,
+                   std::vector<int64_t>& bytesRead);
   void execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg);
   /// Issues every wgmma whose warpgroup has fully arrived; true when one ran.
   bool releaseWgmma(std::vector<Thread>& threads);
@@ -402,10 +412,11 @@ class Runner {
   /// can never complete. True when some collective ran.
   bool releaseCollectives(std::vector<Thread>& threads);
   std::string opName(int pc) const;
-  bool collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom, Thread& t, int pc,
-                      Resolved& out);
+  bool collectiveElem(const ir::TileApply& a, int i, const int64_t* own, const int64_t* atom,
+                      Thread& t, int pc, Resolved& out);
   /// One 32-bit fragment register `m` of operand `i` in lane `t` (E0783 when never written).
-  bool readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg, uint32_t& word);
+  bool readFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, int reg,
+                    uint32_t& word);
   bool writeFragment(const ir::TileApply& a, int i, int64_t m, Thread& t, int pc, const void* word);
   /// Per collective statement: the slots (shared offsets) of its static operands for every warp,
   /// repeat, lane and register (row), resolved once with the ownership checked.
@@ -419,7 +430,8 @@ class Runner {
   bool planCollective(const ir::TileApply& a, int pc, Thread& ctx, CollectivePlan& plan);
   void execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
   void execLaneCollective(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp);
-  void execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group, int64_t warp);
+  void execShuffleIntrinsic(const ir::Stmt& st, int pc, Thread* const* lanes, uint32_t group,
+                            int64_t warp);
 
   // shared-memory bank counts (bank_stats.cpp)
   /// One lane's part of a thread-level shared access (`site`: which access of the statement,

@@ -24,9 +24,9 @@
 namespace tirx::sim {
 
 struct SimOptions {
-  bool detectRaces = true;          ///< shadow shared memory to find races between barriers
-  bool trackProvenance = true;      ///< record the producer of every global element written
-  int maxFaults = 16;               ///< stop collecting after this many faults
+  bool detectRaces = true;      ///< shadow shared memory to find races between barriers
+  bool trackProvenance = true;  ///< record the producer of every global element written
+  int maxFaults = 16;           ///< stop collecting after this many faults
   /// The job's shared budget (every launch of a verify charges the same one): every simulated
   /// statement and element operation charges it, and the run stops with E0740 when it is spent,
   /// out of time or cancelled. Null: the run gets a private budget with default limits.
@@ -41,7 +41,7 @@ struct SimOptions {
   bool recordTimeline = false;
   int64_t timelineMaxEvents = 200'000;  ///< events kept per run; later ones set `truncated`
   int timelineMaxImages = 16;           ///< TMA box images kept per run
-  int64_t timelineCopyTicks = 64;       ///< simulated time from an async copy's issue to its landing
+  int64_t timelineCopyTicks = 64;  ///< simulated time from an async copy's issue to its landing
   /// The tile-level debugger's observer (step_observer.h): a launch it accepts runs its focus CTA
   /// in lock step by tile op and reports every step. Null: no observer, no lock step.
   StepObserver* observer = nullptr;

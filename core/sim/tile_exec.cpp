@@ -18,8 +18,10 @@ namespace {
 int typeBits(const std::string& type) {
   int bits = 0;
   for (char c : type)
-    if (c >= '0' && c <= '9') bits = bits * 10 + (c - '0');
-    else if (c == 'x') break;  // f16x2
+    if (c >= '0' && c <= '9')
+      bits = bits * 10 + (c - '0');
+    else if (c == 'x')
+      break;  // f16x2
   if (type.find("x2") != std::string::npos) bits *= 2;
   return bits;
 }
@@ -34,8 +36,11 @@ int64_t opCount(const ir::Expr& e) {
     case ir::ExprKind::Logical:
     case ir::ExprKind::Select:
     case ir::ExprKind::Intrinsic:
-    case ir::ExprKind::Cast: n = 1; break;
-    default: break;
+    case ir::ExprKind::Cast:
+      n = 1;
+      break;
+    default:
+      break;
   }
   for (const auto& a : e.args)
     if (a) n += opCount(*a);
@@ -297,12 +302,17 @@ void Runner::execApply(const ir::TileApply& a, Thread& t, int instr) {
   const PtxInstruction& ins = a.instr;
   const bool isLd = ins.family == PtxFamily::Ld, isSt = ins.family == PtxFamily::St;
   if (ng + nr > ir::kMaxTensorRank) {
-    fault("internal", "E0750", instr, "a tile operation over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+    fault("internal", "E0750", instr,
+          "a tile operation over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions",
+          true);
     return;
   }
   for (const auto& op : a.operands)
     if (!op.isScalar && op.tensor.shape.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
-      fault("internal", "E0750", instr, "operand '" + op.tensor.text + "' has more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+      fault("internal", "E0750", instr,
+            "operand '" + op.tensor.text + "' has more than " + std::to_string(ir::kMaxTensorRank) +
+                " dimensions",
+            true);
       return;
     }
 
@@ -334,12 +344,14 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
   int64_t reps = 1;
   for (auto x : e.repeat) reps *= x;
   if (ng + nr > ir::kMaxTensorRank) {
-    fault("internal", "E0750", instr, "an ewise over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
+    fault("internal", "E0750", instr,
+          "an ewise over more than " + std::to_string(ir::kMaxTensorRank) + " dimensions", true);
     return;
   }
   int64_t ops = 1, units = 1;  // elementOps (arithmetic nodes) and work units per element
   if (e.func >= 0 && e.func < static_cast<int>(funcOps.size())) {
-    if (funcOps[e.func] < 0) funcOps[e.func] = std::max<int64_t>(1, bodyOps(program.functions[e.func].body));
+    if (funcOps[e.func] < 0)
+      funcOps[e.func] = std::max<int64_t>(1, bodyOps(program.functions[e.func].body));
     ops = funcOps[e.func];
     units = funcCost[e.func];
   }
@@ -381,12 +393,15 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
       Resolved rr;
       if (!resolve(f, c.c, c.rank, t, instr, rr)) return;
       if (f.hasThread && rr.thread != scopeOwner(e.scope, t.tid)) {
-        fault("ownership", "E0752", instr, "ewise input '" + op.tensor.text + "' element belongs to thread " +
-              std::to_string(rr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
+        fault("ownership", "E0752", instr,
+              "ewise input '" + op.tensor.text + "' element belongs to thread " +
+                  std::to_string(rr.thread) + ", not to the executing " + threadName(cta, t.tid),
+              true);
         return;
       }
       uint64_t bits = 0;
-      if (!loadElem(t, op.tensor, rr.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr, 1)) return;
+      if (!loadElem(t, op.tensor, rr.m, f.elemBytes, reinterpret_cast<uint8_t*>(&bits), instr, 1))
+        return;
       argv[i] = bitsToValue(bits, op.tensor.dtype);
     }
     const Value v = callFunction(e.func, argv, nin, t, instr);
@@ -394,12 +409,15 @@ void Runner::execEwise(const ir::TileEwise& e, Thread& t, int instr) {
     Resolved dr;
     if (!resolve(df, c.c, c.rank, t, instr, dr)) return;
     if (df.hasThread && dr.thread != scopeOwner(e.scope, t.tid)) {
-      fault("ownership", "E0752", instr, "ewise destination '" + e.dst.text + "' element belongs to thread " +
-            std::to_string(dr.thread) + ", not to the executing " + threadName(cta, t.tid), true);
+      fault("ownership", "E0752", instr,
+            "ewise destination '" + e.dst.text + "' element belongs to thread " +
+                std::to_string(dr.thread) + ", not to the executing " + threadName(cta, t.tid),
+            true);
       return;
     }
     const uint64_t bits = valueToBits(v, e.dst.dtype);
-    if (!storeElem(t, e.dst, dr.m, df.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, 1)) return;
+    if (!storeElem(t, e.dst, dr.m, df.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, 1))
+      return;
     elementOps += ops;
   }
 }
@@ -410,7 +428,8 @@ void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
   const FastRef& f = fast(r);
   int64_t coord[ir::kMaxTensorRank] = {};
   if (s.indices.size() > static_cast<size_t>(ir::kMaxTensorRank)) {
-    fault("internal", "E0750", instr, "a store of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
+    fault("internal", "E0750", instr,
+          "a store of more than " + std::to_string(ir::kMaxTensorRank) + " indices", true);
     return;
   }
   const int rank = static_cast<int>(s.indices.size());
@@ -430,7 +449,8 @@ void Runner::execStore(const ir::Stmt& s, Thread& t, int instr) {
   Resolved res;
   if (!resolve(f, coord, rank, t, instr, res)) return;
   const uint64_t bits = valueToBits(v, r.dtype);
-  if (r.scope == ir::MemScope::Shared) recordShared(t, instr, 0, 0, sharedByte(r, res.m), f.elemBytes, r, true);
+  if (r.scope == ir::MemScope::Shared)
+    recordShared(t, instr, 0, 0, sharedByte(r, res.m), f.elemBytes, r, true);
   storeElem(t, r, res.m, f.elemBytes, reinterpret_cast<const uint8_t*>(&bits), instr, f.elemBytes);
   ++elementOps;
 }

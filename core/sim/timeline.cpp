@@ -16,7 +16,9 @@ void TimelineRecorder::reset(const SimOptions& o) {
   m_names.clear();
 }
 
-void TimelineRecorder::beginCta() { m_open.clear(); }
+void TimelineRecorder::beginCta() {
+  m_open.clear();
+}
 
 int32_t TimelineRecorder::intern(const std::string& s) {
   auto [it, added] = m_names.try_emplace(s, static_cast<int32_t>(out.names.size()));
@@ -30,8 +32,9 @@ bool TimelineRecorder::room() {
   return false;
 }
 
-int32_t TimelineRecorder::lane(ir::AsyncEventKind k, int32_t cta, int64_t thread, int instr, int64_t occurrence,
-                               int64_t start, int64_t end, const SourceSpan& span, bool& fresh) {
+int32_t TimelineRecorder::lane(ir::AsyncEventKind k, int32_t cta, int64_t thread, int instr,
+                               int64_t occurrence, int64_t start, int64_t end,
+                               const SourceSpan& span, bool& fresh) {
   const Key key{cta, static_cast<int32_t>(thread / 32), instr, static_cast<uint8_t>(k), occurrence};
   const uint32_t bit = 1u << (thread % 32);
   auto it = m_open.find(key);
@@ -64,7 +67,8 @@ int32_t TimelineRecorder::lane(ir::AsyncEventKind k, int32_t cta, int64_t thread
   return id;
 }
 
-int32_t TimelineRecorder::single(ir::AsyncEventKind k, int32_t cta, int32_t warp, int64_t time, const SourceSpan& span) {
+int32_t TimelineRecorder::single(ir::AsyncEventKind k, int32_t cta, int32_t warp, int64_t time,
+                                 const SourceSpan& span) {
   if (!room()) return -1;
   ir::AsyncEvent e;
   e.kind = k;
@@ -78,9 +82,10 @@ int32_t TimelineRecorder::single(ir::AsyncEventKind k, int32_t cta, int32_t warp
 }
 
 void TimelineRecorder::finish() {
-  std::stable_sort(out.events.begin(), out.events.end(), [](const ir::AsyncEvent& a, const ir::AsyncEvent& b) {
-    return a.cta != b.cta ? a.cta < b.cta : a.start < b.start;
-  });
+  std::stable_sort(out.events.begin(), out.events.end(),
+                   [](const ir::AsyncEvent& a, const ir::AsyncEvent& b) {
+                     return a.cta != b.cta ? a.cta < b.cta : a.start < b.start;
+                   });
   m_open.clear();
   m_laneMask.clear();
 }

@@ -31,10 +31,11 @@ class TimelineRecorder {
   /// merged with the other lanes of its warp doing the same: start is the earliest, end the
   /// latest time. Returns its index and sets `fresh` when it was created now; -1 once the cap is
   /// reached (the timeline is then marked truncated).
-  int32_t lane(ir::AsyncEventKind k, int32_t cta, int64_t thread, int instr, int64_t occurrence, int64_t start,
-               int64_t end, const SourceSpan& span, bool& fresh);
+  int32_t lane(ir::AsyncEventKind k, int32_t cta, int64_t thread, int instr, int64_t occurrence,
+               int64_t start, int64_t end, const SourceSpan& span, bool& fresh);
   /// An event of its own (not merged): landings, phase completions. -1 once the cap is reached.
-  int32_t single(ir::AsyncEventKind k, int32_t cta, int32_t warp, int64_t time, const SourceSpan& span);
+  int32_t single(ir::AsyncEventKind k, int32_t cta, int32_t warp, int64_t time,
+                 const SourceSpan& span);
   ir::AsyncEvent& at(int32_t index) { return out.events[size_t(index)]; }
   /// Ends the run: events ordered by (CTA, start), stable.
   void finish();

@@ -12,12 +12,15 @@ namespace tirx::sim {
 
 using ir::AsyncEventKind;
 
-int32_t Runner::tlEvent(AsyncEventKind k, const Thread& t, int pc, int64_t start, int64_t end, bool& fresh) {
+int32_t Runner::tlEvent(AsyncEventKind k, const Thread& t, int pc, int64_t start, int64_t end,
+                        bool& fresh) {
   const int64_t occurrence = size_t(pc) < t.execCount.size() ? t.execCount[size_t(pc)] : 0;
-  return timeline.lane(k, static_cast<int32_t>(cta), t.tid, pc, occurrence, start, end, span(pc), fresh);
+  return timeline.lane(k, static_cast<int32_t>(cta), t.tid, pc, occurrence, start, end, span(pc),
+                       fresh);
 }
 
-void Runner::tlMbar(AsyncEventKind k, const Thread& t, int pc, const MbarState& m, int64_t count, int64_t bytes) {
+void Runner::tlMbar(AsyncEventKind k, const Thread& t, int pc, const MbarState& m, int64_t count,
+                    int64_t bytes) {
   bool fresh = false;
   const int32_t id = tlEvent(k, t, pc, t.clock, t.clock, fresh);
   if (id < 0) return;
@@ -30,7 +33,8 @@ void Runner::tlMbar(AsyncEventKind k, const Thread& t, int pc, const MbarState& 
   e.bytes += bytes;
 }
 
-void Runner::tlCommit(AsyncEventKind k, const Thread& t, int pc, const std::vector<int32_t>& open, int64_t group) {
+void Runner::tlCommit(AsyncEventKind k, const Thread& t, int pc, const std::vector<int32_t>& open,
+                      int64_t group) {
   bool fresh = false;
   const int32_t id = tlEvent(k, t, pc, t.clock, t.clock, fresh);
   if (id < 0) return;
@@ -54,7 +58,7 @@ void Runner::tlIssue(const Thread& t, int pc, AsyncOpRec& op) {
   using C = AsyncOpRec::Completion;
   op.issueTime = t.clock;
   op.landTime = t.clock + timeline.out.copyTicks;
-  const AsyncEventKind k = op.completion == C::CpAsync ? AsyncEventKind::CpAsyncCopy
+  const AsyncEventKind k = op.completion == C::CpAsync    ? AsyncEventKind::CpAsyncCopy
                            : op.completion == C::Mbarrier ? AsyncEventKind::TmaLoad
                                                           : AsyncEventKind::TmaStore;
   bool fresh = false;
@@ -68,7 +72,9 @@ void Runner::tlIssue(const Thread& t, int pc, AsyncOpRec& op) {
   const int64_t first = bytes.front().begin;
   for (size_t b = 0; b < kernel.buffers.size(); ++b) {
     const ir::Buffer& buf = kernel.buffers[b];
-    if (buf.scope != ir::MemScope::Shared || first < sharedOffset[b] || first >= sharedOffset[b] + bufferBytes[b]) continue;
+    if (buf.scope != ir::MemScope::Shared || first < sharedOffset[b] ||
+        first >= sharedOffset[b] + bufferBytes[b])
+      continue;
     e.buffer = timeline.intern(buf.name);
     if (buf.shape.size() >= 2 && buf.shape[0] > 0 && bufferBytes[b] % buf.shape[0] == 0)
       e.stage = (first - sharedOffset[b]) / (bufferBytes[b] / buf.shape[0]);
@@ -83,11 +89,13 @@ void Runner::tlIssue(const Thread& t, int pc, AsyncOpRec& op) {
   }
 }
 
-void Runner::tlTmaImage(const ir::TmaCopy& c, const std::vector<int64_t>& coords, int pc, int32_t event) {
+void Runner::tlTmaImage(const ir::TmaCopy& c, const std::vector<int64_t>& coords, int pc,
+                        int32_t event) {
   if (event < 0) return;
   ir::AsyncTimeline& tl = timeline.out;
   const SourceSpan sp = span(pc);
-  for (size_t i = 0; i < tl.images.size(); ++i) {  // the same box again (another CTA, a later round)
+  for (size_t i = 0; i < tl.images.size();
+       ++i) {  // the same box again (another CTA, a later round)
     const ir::TmaBoxImage& im = tl.images[i];
     if (im.span.line == sp.line && im.span.col == sp.col && im.coords == coords) {
       timeline.at(event).image = static_cast<int32_t>(i);

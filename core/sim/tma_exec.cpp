@@ -21,9 +21,11 @@ bool Runner::tmaBarrier(const ir::TmaCopy& c, Thread& t, int pc, int64_t& addr) 
   for (int d = 0; d < rank; ++d) {
     coord[d] = eval(*c.mbarIndex[size_t(d)], t, t.vars, pc).i;
     if (coord[d] < 0 || coord[d] >= r.shape[size_t(d)]) {
-      fault("oob", "E0711", pc, "index " + std::to_string(coord[d]) + " is out of bounds for dimension " + std::to_string(d) +
-                                    " of '" + r.text + "' with extent " + std::to_string(r.shape[size_t(d)]) + " in " +
-                                    threadName(cta, t.tid), true);
+      fault("oob", "E0711", pc,
+            "index " + std::to_string(coord[d]) + " is out of bounds for dimension " +
+                std::to_string(d) + " of '" + r.text + "' with extent " +
+                std::to_string(r.shape[size_t(d)]) + " in " + threadName(cta, t.tid),
+            true);
       return false;
     }
   }
@@ -35,8 +37,10 @@ bool Runner::tmaBarrier(const ir::TmaCopy& c, Thread& t, int pc, int64_t& addr) 
   addr = sharedOffset[size_t(r.buffer)] + off;
   auto it = async.bars.find(addr);
   if (it == async.bars.end() || !it->second.live) {
-    fault("mbarrier", "E0790", pc, "the TMA load of " + threadName(cta, t.tid) + " completes on mbarrier '" + r.text +
-                                       "' before any mbarrier.init of it", true);
+    fault("mbarrier", "E0790", pc,
+          "the TMA load of " + threadName(cta, t.tid) + " completes on mbarrier '" + r.text +
+              "' before any mbarrier.init of it",
+          true);
     return false;
   }
   return true;
@@ -50,27 +54,35 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
   for (int64_t b : map.box) boxElems *= b;
   if (!charge(boxElems, t, pc)) return;
   elementOps += boxElems;
-  // Where the box starts in the tile (a runtime region start is checked here; sema proved static ones).
+  // Where the box starts in the tile (a runtime region start is checked here; sema proved static
+  // ones).
   int64_t zero[ir::kMaxTensorRank] = {};
   Resolved r0;
   if (!resolve(fast(c.shared), zero, static_cast<int>(c.shared.shape.size()), t, pc, r0)) return;
   int64_t start = 0;
   if (__builtin_mul_overflow(r0.m, eb, &start)) {
-    fault("oob", "E0711", pc, "the TMA box of '" + c.shared.text + "' is beyond any shared address", true);
+    fault("oob", "E0711", pc, "the TMA box of '" + c.shared.text + "' is beyond any shared address",
+          true);
     return;
   }
-  const int64_t period = std::max<int64_t>(128, swizzlePatternBytes(sbuf.swizzle, static_cast<int>(eb)));
+  const int64_t period =
+      std::max<int64_t>(128, swizzlePatternBytes(sbuf.swizzle, static_cast<int>(eb)));
   if (start % period != 0) {
-    fault("misaligned", "E0715", pc, "misaligned TMA " + std::string(c.store ? "source" : "destination") + ": '" + c.shared.text +
-                                         "' starts at byte offset " + std::to_string(start) + " of '" + sbuf.name +
-                                         "', not a multiple of " + std::to_string(period) + " (" + threadName(cta, t.tid) + ")",
+    fault("misaligned", "E0715", pc,
+          "misaligned TMA " + std::string(c.store ? "source" : "destination") + ": '" +
+              c.shared.text + "' starts at byte offset " + std::to_string(start) + " of '" +
+              sbuf.name + "', not a multiple of " + std::to_string(period) + " (" +
+              threadName(cta, t.tid) + ")",
           true);
     return;
   }
   const auto ranges = tmaSharedRanges(map, sbuf.swizzle);
-  if (!checkAccess(t, sbuf.id, start, ranges.back().second, 1, pc, c.store ? "TMA read" : "TMA write")) return;
+  if (!checkAccess(t, sbuf.id, start, ranges.back().second, 1, pc,
+                   c.store ? "TMA read" : "TMA write"))
+    return;
   std::vector<int64_t> coords;
-  for (const auto& e : c.coords) coords.push_back(static_cast<int32_t>(eval(*e, t, t.vars, pc).i));  // .s32
+  for (const auto& e : c.coords)
+    coords.push_back(static_cast<int32_t>(eval(*e, t, t.vars, pc).i));  // .s32
   const int64_t base = sharedOffset[size_t(sbuf.id)] + start;
   const int arg = argOfBuffer[size_t(map.buffer)];
   AsyncOpRec op;
@@ -85,8 +97,10 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
     op.land = [&map, coords, swz, base, arg, eb](Runner& r, AsyncOpRec& o) {
       const auto& data = r.args[size_t(arg)].tensor.data;
       const int64_t from = map.baseElems * eb;
-      const auto image = tmaLoadImage(map, coords, swz, data.data() + from, static_cast<int64_t>(data.size()) - from);
-      for (const auto& [b, e] : tmaSharedRanges(map, swz)) r.landShared(o, base + b, image.data() + b, e - b);
+      const auto image = tmaLoadImage(map, coords, swz, data.data() + from,
+                                      static_cast<int64_t>(data.size()) - from);
+      for (const auto& [b, e] : tmaSharedRanges(map, swz))
+        r.landShared(o, base + b, image.data() + b, e - b);
     };
     const int32_t id = issueAsync(t, pc, std::move(op));
     if (timeline.on && !fatal) tlTmaImage(c, coords, pc, async.ops[size_t(id)].event);
@@ -97,8 +111,11 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
     for (int64_t k = base + b; k < base + e; ++k) {
       const ShadowByte& s = shadow[size_t(k)];
       if (!s.written) {
-        fault("uninit", "E0721", pc, "TMA store reads never-written shared memory: byte offset " + std::to_string(k - sharedOffset[size_t(sbuf.id)]) +
-                                          " of '" + sbuf.name + "' (" + threadName(cta, t.tid) + ")", false);
+        fault("uninit", "E0721", pc,
+              "TMA store reads never-written shared memory: byte offset " +
+                  std::to_string(k - sharedOffset[size_t(sbuf.id)]) + " of '" + sbuf.name + "' (" +
+                  threadName(cta, t.tid) + ")",
+              false);
         break;
       }
       if (s.writer < 0 || s.writer >= async.nThreads) continue;  // written by the async proxy
@@ -106,15 +123,18 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
       if (wa.fenceSeq == 0 || wa.fenceEpoch < s.writeEpoch) {
         fault("async", "E0785", pc,
               "TMA store by " + threadName(cta, t.tid) + " reads '" + sbuf.name + "' byte offset " +
-                  std::to_string(k - sharedOffset[size_t(sbuf.id)]) + ", written by thread " + std::to_string(s.writer) +
-                  " through the generic proxy without a fence.proxy.async before the barrier (the TMA may read stale bytes)",
+                  std::to_string(k - sharedOffset[size_t(sbuf.id)]) + ", written by thread " +
+                  std::to_string(s.writer) +
+                  " through the generic proxy without a fence.proxy.async before the barrier (the "
+                  "TMA may read stale bytes)",
               false, {{span(s.writeInstr), "written here"}});
         k = base + e;
         break;
       }
     }
   op.completion = AsyncOpRec::Completion::BulkGroup;
-  op.land = [&map, coords, swz = sbuf.swizzle, base, arg, eb, tid = t.tid, pc](Runner& r, AsyncOpRec&) {
+  op.land = [&map, coords, swz = sbuf.swizzle, base, arg, eb, tid = t.tid, pc](Runner& r,
+                                                                               AsyncOpRec&) {
     auto& tensor = r.args[size_t(arg)].tensor;
     const int64_t from = map.baseElems * eb;
     forEachTmaElement(map, coords, swz, [&](const TmaElement& e) {
@@ -123,7 +143,8 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
       if (g + eb > static_cast<int64_t>(tensor.data.size())) return;
       std::memcpy(tensor.data.data() + g, r.shared.data() + base + e.sharedByte, size_t(eb));
       if (!tensor.defined.empty()) tensor.defined[size_t(g / eb)] = 1;
-      if (r.opt.trackProvenance && size_t(arg) < r.prov.args.size() && size_t(g / eb) < r.prov.args[size_t(arg)].size()) {
+      if (r.opt.trackProvenance && size_t(arg) < r.prov.args.size() &&
+          size_t(g / eb) < r.prov.args[size_t(arg)].size()) {
         ElementOwner& o = r.prov.args[size_t(arg)][size_t(g / eb)];
         o.cta = static_cast<int32_t>(r.cta);
         o.thread = static_cast<int32_t>(tid);

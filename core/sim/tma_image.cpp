@@ -8,8 +8,8 @@
 
 namespace tirx::sim {
 
-void forEachTmaElement(const ir::TensorMap& map, const std::vector<int64_t>& coords, const Swizzle& swizzle,
-                       const std::function<void(const TmaElement&)>& f) {
+void forEachTmaElement(const ir::TensorMap& map, const std::vector<int64_t>& coords,
+                       const Swizzle& swizzle, const std::function<void(const TmaElement&)>& f) {
   const size_t rank = map.dims.size();
   const int64_t eb = ir::dtypeBytes(map.dtype);
   std::vector<int64_t> stride(rank, eb);  // bytes, innermost first
@@ -45,7 +45,8 @@ void tmaFillBytes(ir::DType t, bool oobNan, uint8_t* out) {
 }
 
 std::vector<uint8_t> tmaLoadImage(const ir::TensorMap& map, const std::vector<int64_t>& coords,
-                                  const Swizzle& swizzle, const uint8_t* globalBase, int64_t globalBytes) {
+                                  const Swizzle& swizzle, const uint8_t* globalBase,
+                                  int64_t globalBytes) {
   const int64_t eb = ir::dtypeBytes(map.dtype);
   std::vector<uint8_t> image;
   uint8_t fill[8];
@@ -53,12 +54,14 @@ std::vector<uint8_t> tmaLoadImage(const ir::TensorMap& map, const std::vector<in
   forEachTmaElement(map, coords, swizzle, [&](const TmaElement& e) {
     if (size_t(e.sharedByte + eb) > image.size()) image.resize(size_t(e.sharedByte + eb), 0);
     const bool readable = e.globalByte >= 0 && e.globalByte + eb <= globalBytes;
-    std::memcpy(image.data() + e.sharedByte, readable ? globalBase + e.globalByte : fill, size_t(eb));
+    std::memcpy(image.data() + e.sharedByte, readable ? globalBase + e.globalByte : fill,
+                size_t(eb));
   });
   return image;
 }
 
-std::vector<std::pair<int64_t, int64_t>> tmaSharedRanges(const ir::TensorMap& map, const Swizzle& swizzle) {
+std::vector<std::pair<int64_t, int64_t>> tmaSharedRanges(const ir::TensorMap& map,
+                                                         const Swizzle& swizzle) {
   std::vector<int64_t> chunks;
   forEachTmaElement(map, std::vector<int64_t>(map.dims.size(), 0), swizzle,
                     [&](const TmaElement& e) { chunks.push_back(e.sharedByte / 16); });

@@ -24,8 +24,8 @@ struct TmaElement {
 
 /// Calls `f` for every element of the box at `coords` (outer to inner, as the script writes them),
 /// in dense (row-major) order. `swizzle` is the shared tile's, in elements of `map.dtype`.
-void forEachTmaElement(const ir::TensorMap& map, const std::vector<int64_t>& coords, const Swizzle& swizzle,
-                       const std::function<void(const TmaElement&)>& f);
+void forEachTmaElement(const ir::TensorMap& map, const std::vector<int64_t>& coords,
+                       const Swizzle& swizzle, const std::function<void(const TmaElement&)>& f);
 
 /// The fill bytes of an out-of-bounds element: zero, or the canonical NaN of a float dtype
 /// (f16/bf16 0x7fff, f32 0x7fffffff, f64 0x7fff...f) — decision TC-T6.
@@ -35,10 +35,12 @@ void tmaFillBytes(ir::DType t, bool oobNan, uint8_t* out);
 /// bytes; elements beyond it read as fill, the caller guarantees in-bounds elements fit). The
 /// image covers the box's shared bytes from the box start (size: the largest written byte + 1).
 std::vector<uint8_t> tmaLoadImage(const ir::TensorMap& map, const std::vector<int64_t>& coords,
-                                  const Swizzle& swizzle, const uint8_t* globalBase, int64_t globalBytes);
+                                  const Swizzle& swizzle, const uint8_t* globalBase,
+                                  int64_t globalBytes);
 
 /// The 16-byte-aligned shared byte ranges [begin, end) the box covers, relative to its start,
 /// merged and sorted (the bytes an async write makes pending, or an async read reads).
-std::vector<std::pair<int64_t, int64_t>> tmaSharedRanges(const ir::TensorMap& map, const Swizzle& swizzle);
+std::vector<std::pair<int64_t, int64_t>> tmaSharedRanges(const ir::TensorMap& map,
+                                                         const Swizzle& swizzle);
 
 }  // namespace tirx::sim

@@ -50,7 +50,8 @@ void Runner::wgmmaReset(int64_t nThreads) {
   wgSharedOp.assign(shared.size(), 0);
 }
 
-void Runner::wgmmaRegisterAccess(Thread& t, int b, int64_t off, int64_t nbytes, int instr, bool store) {
+void Runner::wgmmaRegisterAccess(Thread& t, int b, int64_t off, int64_t nbytes, int instr,
+                                 bool store) {
   if (size_t(b) >= t.regLock.size() || t.regLock[size_t(b)].empty()) return;
   auto& lock = t.regLock[size_t(b)];
   auto& touch = t.regTouch[size_t(b)];
@@ -61,8 +62,10 @@ void Runner::wgmmaRegisterAccess(Thread& t, int b, int64_t off, int64_t nbytes, 
     const ir::Buffer& buf = kernel.buffers[size_t(b)];
     fault("wgmma", "E0786", instr,
           std::string(store ? "write of" : "read of") + " register " + buf.name + "[" +
-              std::to_string(k / std::max(1, ir::dtypeBytes(buf.dtype))) + "] by " + threadName(cta, t.tid) +
-              " while the wgmma that uses it is in flight: no wgmma.wait_group of this thread covers it yet",
+              std::to_string(k / std::max(1, ir::dtypeBytes(buf.dtype))) + "] by " +
+              threadName(cta, t.tid) +
+              " while the wgmma that uses it is in flight: no wgmma.wait_group of this thread "
+              "covers it yet",
           false, {{span(op.pc), "the wgmma is issued here"}});
     return;
   }
@@ -73,8 +76,10 @@ void Runner::wgmmaSharedWrite(int64_t byte, int64_t n, int instr, const std::str
     if (k < 0 || k >= int64_t(wgShared.size()) || wgShared[size_t(k)] == 0) continue;
     const WgmmaOp& op = wgOps[size_t(wgSharedOp[size_t(k)] - 1)];
     fault("wgmma", "E0788", instr,
-          who + " writes shared byte " + std::to_string(k) + " while a wgmma of warpgroup " + std::to_string(op.group) +
-              " reads it: not every thread of the warpgroup has passed a wgmma.wait_group covering it",
+          who + " writes shared byte " + std::to_string(k) + " while a wgmma of warpgroup " +
+              std::to_string(op.group) +
+              " reads it: not every thread of the warpgroup has passed a wgmma.wait_group covering "
+              "it",
           false, {{span(op.pc), "the wgmma that reads the byte is issued here"}});
     return;
   }
@@ -110,7 +115,8 @@ void Runner::execWgmmaSync(const ir::AsyncOp& a, Thread& t, int pc) {
         wt.groups.pop_front();
       }
       return;
-    default: return;
+    default:
+      return;
   }
 }
 
@@ -121,8 +127,10 @@ void Runner::wgmmaExitChecks() {
     if (id < 0 && !wt.groups.empty() && !wt.groups.front().empty()) id = wt.groups.front().front();
     if (id < 0) continue;
     warnAt("async", "W0700", wgOps[size_t(id)].pc,
-           "wgmma issued here was never waited for by thread " + std::to_string(i) + (wt.open.empty() ? "" : " (nor committed)") +
-               ": its accumulators are undefined when the thread exits (add wgmma.commit_group and wgmma.wait_group)");
+           "wgmma issued here was never waited for by thread " + std::to_string(i) +
+               (wt.open.empty() ? "" : " (nor committed)") +
+               ": its accumulators are undefined when the thread exits (add wgmma.commit_group and "
+               "wgmma.wait_group)");
     return;
   }
 }
@@ -148,7 +156,8 @@ void Runner::completeWgmma(int32_t id) {
         acc = d;
       }
       double sum = 0;
-      for (int k = 0; k < 16; ++k) sum += op.a[size_t(c.row * 16 + k)] * op.b[size_t(k * w.n + c.col)];
+      for (int k = 0; k < 16; ++k)
+        sum += op.a[size_t(c.row * 16 + k)] * op.b[size_t(k * w.n + c.col)];
       const float result = static_cast<float>(acc + sum);
       std::memcpy(bytes.data() + off, &result, 4);
       auto& wr = t.regWriter[size_t(b)];
@@ -157,8 +166,9 @@ void Runner::completeWgmma(int32_t id) {
   }
 }
 
-bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r, int64_t k, Thread* const* wg,
-                         int pc, std::vector<double>& out, std::vector<int64_t>& bytesRead) {
+bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA, int64_t r,
+                         int64_t k, Thread* const* wg, int pc, std::vector<double>& out,
+                         std::vector<int64_t>& bytesRead) {
   const int64_t rows = isA ? 64 : w.n;
   const ir::Buffer& buf = kernel.buffers[size_t(o.ref.buffer)];
   const int eb = ir::dtypeBytes(o.ref.dtype);
@@ -175,23 +185,26 @@ bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA,
       origin = pre;
     } else if (pre != origin) {
       fault("wgmma", "E0789", pc,
-            std::string("the ") + (isA ? "A" : "B") + " descriptor differs between the warps of warpgroup " +
-                std::to_string(t.tid / 128) + ": '" + o.ref.text + "' starts at byte " + std::to_string(origin) + " of '" +
-                buf.name + "' in warp " + std::to_string(wg[0]->tid / 32) + " but at byte " + std::to_string(pre) + " in warp " +
-                std::to_string(t.tid / 32),
+            std::string("the ") + (isA ? "A" : "B") +
+                " descriptor differs between the warps of warpgroup " +
+                std::to_string(t.tid / 128) + ": '" + o.ref.text + "' starts at byte " +
+                std::to_string(origin) + " of '" + buf.name + "' in warp " +
+                std::to_string(wg[0]->tid / 32) + " but at byte " + std::to_string(pre) +
+                " in warp " + std::to_string(t.tid / 32),
             true);
       return false;
     }
   }
   SmemDescriptor d;
-  d.startAddress = sharedOffset[size_t(o.ref.buffer)] + origin + o.start[size_t(isA ? r * w.kSteps + k : k)];
+  d.startAddress =
+      sharedOffset[size_t(o.ref.buffer)] + origin + o.start[size_t(isA ? r * w.kSteps + k : k)];
   d.leadingByteOffset = o.lbo;
   d.strideByteOffset = o.sbo;
   d.swizzle = o.mode;
   if (d.startAddress % 16 != 0) {
     fault("wgmma", "E0789", pc,
-          std::string("the ") + (isA ? "A" : "B") + " descriptor start " + std::to_string(d.startAddress) +
-              " is not 16-byte aligned",
+          std::string("the ") + (isA ? "A" : "B") + " descriptor start " +
+              std::to_string(d.startAddress) + " is not 16-byte aligned",
           true);
     return false;
   }
@@ -200,10 +213,12 @@ bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA,
   const Thread& issuer = *wg[0];
   for (int64_t row = 0; row < rows; ++row)
     for (int64_t kk = 0; kk < 16; ++kk) {
-      const std::optional<int64_t> addr = descriptorAddress(d, o.mnMajor ? MatrixMajor::MN : MatrixMajor::K, eb, row, kk);
+      const std::optional<int64_t> addr =
+          descriptorAddress(d, o.mnMajor ? MatrixMajor::MN : MatrixMajor::K, eb, row, kk);
       if (!addr || *addr < 0 || *addr + eb > int64_t(shared.size())) {
         fault("oob", "E0711", pc,
-              std::string("the ") + (isA ? "A" : "B") + " descriptor of this wgmma reads outside shared memory (element (" +
+              std::string("the ") + (isA ? "A" : "B") +
+                  " descriptor of this wgmma reads outside shared memory (element (" +
                   std::to_string(row) + ", " + std::to_string(kk) + "))",
               true);
         return false;
@@ -212,8 +227,9 @@ bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA,
         const ShadowByte& s = shadow[size_t(x)];
         if (!s.written) {
           fault("uninit", "E0721", pc,
-                "wgmma reads never-written shared memory: byte " + std::to_string(x - sharedOffset[size_t(o.ref.buffer)]) +
-                    " of '" + buf.name + "' (operand " + (isA ? "A" : "B") + ", element (" + std::to_string(row) + ", " +
+                "wgmma reads never-written shared memory: byte " +
+                    std::to_string(x - sharedOffset[size_t(o.ref.buffer)]) + " of '" + buf.name +
+                    "' (operand " + (isA ? "A" : "B") + ", element (" + std::to_string(row) + ", " +
                     std::to_string(kk) + "))",
                 false);
           break;
@@ -222,13 +238,20 @@ bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA,
           const ThreadAsync& wa = async.threads[size_t(s.writer)];
           const bool fenced = wa.fenceSeq > 0 && wa.fenceEpoch >= s.writeEpoch;
           const bool sameGroup = s.writer / 128 == issuer.tid / 128;
-          const bool ordered = sameGroup || s.writeEpoch != ctaEpoch || hbOrdered(issuer.tid, s.writer, s.writeClock);
+          const bool ordered = sameGroup || s.writeEpoch != ctaEpoch ||
+                               hbOrdered(issuer.tid, s.writer, s.writeClock);
           if (!fenced || !ordered) {
             fault("async", "E0785", pc,
-                  "wgmma reads '" + buf.name + "' byte " + std::to_string(x - sharedOffset[size_t(o.ref.buffer)]) +
-                      " through the async proxy, but thread " + std::to_string(s.writer) + " wrote it with an ordinary store " +
-                      (!fenced ? "and executed no fence.proxy.async after it" : "with no barrier between the write and this wgmma"),
-                  false, {{span(s.writeInstr), "the generic write is here; follow it with T.ptx.fence.proxy.async_.shared__cta() and a barrier"}});
+                  "wgmma reads '" + buf.name + "' byte " +
+                      std::to_string(x - sharedOffset[size_t(o.ref.buffer)]) +
+                      " through the async proxy, but thread " + std::to_string(s.writer) +
+                      " wrote it with an ordinary store " +
+                      (!fenced ? "and executed no fence.proxy.async after it"
+                               : "with no barrier between the write and this wgmma"),
+                  false,
+                  {{span(s.writeInstr),
+                    "the generic write is here; follow it with "
+                    "T.ptx.fence.proxy.async_.shared__cta() and a barrier"}});
             break;
           }
         }
@@ -236,8 +259,10 @@ bool Runner::wgmmaGather(const ir::Wgmma& w, const ir::WgmmaShared& o, bool isA,
       uint16_t bits = 0;
       std::memcpy(&bits, shared.data() + *addr, 2);
       const double v = sign * elemValue(bits, bf16);
-      if (isA) out[size_t(row * 16 + kk)] = v;
-      else out[size_t(kk * w.n + row)] = v;
+      if (isA)
+        out[size_t(row * 16 + kk)] = v;
+      else
+        out[size_t(kk * w.n + row)] = v;
       for (int64_t x = *addr; x < *addr + eb; ++x) bytesRead.push_back(x);
     }
   return !fatal;
@@ -262,9 +287,12 @@ void Runner::execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg) {
       for (int64_t k = slot * bytes; k < slot * bytes + bytes && k < int64_t(touch.size()); ++k)
         if (touch[size_t(k)] != 0) {
           fault("wgmma", "E0787", pc,
-                "wgmma uses register " + kernel.buffers[size_t(b)].name + "[" + std::to_string(slot) + "] of " + threadName(cta, t.tid) +
+                "wgmma uses register " + kernel.buffers[size_t(b)].name + "[" +
+                    std::to_string(slot) + "] of " + threadName(cta, t.tid) +
                     ", which was accessed after the last wgmma.fence.sync.aligned of the thread",
-                false, {{span(touch[size_t(k)] - 1), "the register is accessed here; put a wgmma.fence between it and the wgmma"}});
+                false,
+                {{span(touch[size_t(k)] - 1),
+                  "the register is accessed here; put a wgmma.fence between it and the wgmma"}});
           return false;
         }
       return true;
@@ -298,13 +326,15 @@ void Runner::execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg) {
             if (off < 0 || off + 4 > int64_t(bytes.size())) continue;
             if (wr[size_t(off)] == 0)
               fault("uninit", "E0783", pc,
-                    w.instr.opcode + " reads A register " + std::to_string(i) + " of " + threadName(cta, t.tid) + " before anything wrote it",
+                    w.instr.opcode + " reads A register " + std::to_string(i) + " of " +
+                        threadName(cta, t.tid) + " before anything wrote it",
                     false);
             uint32_t word = 0;
             std::memcpy(&word, bytes.data() + off, 4);
             for (int h = 0; h < 2; ++h) {
               const frag::Coord c = frag::wgmmaAElement(th, 2 * i + h);
-              op.a[size_t(c.row * 16 + c.col)] = w.scaleA * elemValue(uint16_t(word >> (16 * h)), bf16);
+              op.a[size_t(c.row * 16 + c.col)] =
+                  w.scaleA * elemValue(uint16_t(word >> (16 * h)), bf16);
             }
             op.locked.push_back({w.aRegs.buffer, off});
           }
@@ -313,9 +343,11 @@ void Runner::execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg) {
         return;
       }
       if (!wgmmaGather(w, w.b, false, r, k, wg, pc, op.b, op.sharedBytes)) return;
-      for (int j = 0; j < regs; ++j) op.locked.push_back({w.d.buffer, w.dSlots[size_t(r * regs + j)] * 4});
+      for (int j = 0; j < regs; ++j)
+        op.locked.push_back({w.d.buffer, w.dSlots[size_t(r * regs + j)] * 4});
       std::sort(op.sharedBytes.begin(), op.sharedBytes.end());
-      op.sharedBytes.erase(std::unique(op.sharedBytes.begin(), op.sharedBytes.end()), op.sharedBytes.end());
+      op.sharedBytes.erase(std::unique(op.sharedBytes.begin(), op.sharedBytes.end()),
+                           op.sharedBytes.end());
       const int32_t id = static_cast<int32_t>(wgOps.size());
       for (int64_t byte : op.sharedBytes) {
         ++wgShared[size_t(byte)];
@@ -325,7 +357,8 @@ void Runner::execWgmma(const ir::Wgmma& w, int pc, Thread* const* wg) {
         Thread& t = *wg[th];
         for (const auto& [b, off] : op.locked) {
           auto& lock = t.regLock[size_t(b)];
-          for (int64_t x = off; x < off + 4 && x < int64_t(lock.size()); ++x) lock[size_t(x)] = id + 1;
+          for (int64_t x = off; x < off + 4 && x < int64_t(lock.size()); ++x)
+            lock[size_t(x)] = id + 1;
         }
         wgThreads[size_t(t.tid)].open.push_back(id);
       }
@@ -349,7 +382,9 @@ bool Runner::releaseWgmma(std::vector<Thread>& threads) {
     std::vector<Thread*> wg;
     for (int64_t i = lo; i < hi; ++i) wg.push_back(&threads[size_t(i)]);
     const ir::Stmt& s = *code[size_t(pc)].stmt;
-    if (!charge(128 * 16 * (s.wgmma->n + 64) / 64 * s.wgmma->kSteps * s.wgmma->mRepeat, threads[size_t(lo)], pc)) return false;
+    if (!charge(128 * 16 * (s.wgmma->n + 64) / 64 * s.wgmma->kSteps * s.wgmma->mRepeat,
+                threads[size_t(lo)], pc))
+      return false;
     execWgmma(*s.wgmma, pc, wg.data());
     if (releasedPc < 0) releasedPc = pc;
     if (fatal) return false;
@@ -371,17 +406,22 @@ bool Runner::reportWgmmaParticipation(std::vector<Thread>& threads) {
     const int64_t lo = g * 128, hi = std::min(n, lo + 128);
     int64_t at = -1;
     for (int64_t i = lo; i < hi && at < 0; ++i)
-      if (threads[size_t(i)].state == ThreadState::Waiting && code[size_t(threads[size_t(i)].pc)].op == Op::Wgmma) at = i;
+      if (threads[size_t(i)].state == ThreadState::Waiting &&
+          code[size_t(threads[size_t(i)].pc)].op == Op::Wgmma)
+        at = i;
     if (at < 0) continue;
     const int pc = threads[size_t(at)].pc;
     int64_t there = 0, other = -1;
     for (int64_t i = lo; i < hi; ++i) {
       const Thread& t = threads[size_t(i)];
-      if (t.state == ThreadState::Waiting && t.pc == pc) ++there;
-      else if (other < 0) other = i;
+      if (t.state == ThreadState::Waiting && t.pc == pc)
+        ++there;
+      else if (other < 0)
+        other = i;
     }
     std::vector<DiagNote> notes;
-    std::string why = "is not in the warpgroup (the block ends at thread " + std::to_string(n - 1) + ")";
+    std::string why =
+        "is not in the warpgroup (the block ends at thread " + std::to_string(n - 1) + ")";
     if (other >= 0) {
       const Thread& o = threads[size_t(other)];
       if (o.state == ThreadState::Done) {
@@ -392,7 +432,8 @@ bool Runner::reportWgmmaParticipation(std::vector<Thread>& threads) {
       }
     }
     fault("wgmma", "E0789", pc,
-          "wgmma executed by " + std::to_string(there) + " of the 128 threads of warpgroup " + std::to_string(g) +
+          "wgmma executed by " + std::to_string(there) + " of the 128 threads of warpgroup " +
+              std::to_string(g) +
               ": every thread of the warpgroup must execute it together (.sync.aligned); thread " +
               std::to_string(other < 0 ? hi : other) + " " + why,
           true, notes);

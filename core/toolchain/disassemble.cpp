@@ -3,8 +3,6 @@
 // "no disassembler found" and the rest of the pipeline carries on. With nvdisasm, a second pass
 // (`-plr -lrm count`) gives the live registers per instruction (register_facts.h). Every run is
 // bounded: at most kMaxOutput bytes are read, and `timeout` (when installed) stops a hung tool.
-#include "core/toolchain/toolchain.h"
-
 #include <unistd.h>
 
 #include <chrono>
@@ -12,6 +10,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "core/toolchain/toolchain.h"
 
 #ifndef TIRX_CUDA_HOME
 #define TIRX_CUDA_HOME "/usr/local/cuda"
@@ -29,7 +29,9 @@ std::string cudaHome() {
 
 namespace {
 
-bool isExecutable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
+bool isExecutable(const std::string& path) {
+  return ::access(path.c_str(), X_OK) == 0;
+}
 
 std::string findTool(const std::string& name) {
   if (const char* path = std::getenv("PATH")) {

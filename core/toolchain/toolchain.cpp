@@ -95,7 +95,8 @@ std::string linkInfoLog(nvJitLinkHandle h) {
 struct Cache {
   std::mutex mutex;
   std::list<std::pair<std::string, CompileProducts>> entries;
-  std::unordered_map<std::string, std::list<std::pair<std::string, CompileProducts>>::iterator> index;
+  std::unordered_map<std::string, std::list<std::pair<std::string, CompileProducts>>::iterator>
+      index;
   static constexpr size_t kMax = 64;
 };
 Cache& cache() {
@@ -105,8 +106,8 @@ Cache& cache() {
 
 std::string cacheKey(const std::string& source, const CompileOptions& o) {
   std::ostringstream k;
-  k << toolkitVersion() << '\x1f' << o.sm << (o.archSpecific ? "a" : "") << '\x1f' << o.lineInfo << o.cubin << o.sass << o.fp16Header
-    << '\x1f' << o.programName;
+  k << toolkitVersion() << '\x1f' << o.sm << (o.archSpecific ? "a" : "") << '\x1f' << o.lineInfo
+    << o.cubin << o.sass << o.fp16Header << '\x1f' << o.programName;
   for (const auto& e : o.extraOptions) k << '\x1f' << e;
   k << '\x1e' << source;
   return k.str();
@@ -127,8 +128,8 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
   CompileProducts p;
   auto t0 = Clock::now();
   NvrtcProgram prog;
-  nvrtcResult r = nvrtcCreateProgram(prog.out(), source.c_str(), o.programName.c_str(), 0, nullptr,
-                                     nullptr);
+  nvrtcResult r =
+      nvrtcCreateProgram(prog.out(), source.c_str(), o.programName.c_str(), 0, nullptr, nullptr);
   if (r != NVRTC_SUCCESS) return Status{"nvrtcCreateProgram", nvrtcGetErrorString(r), int(r)};
   const std::string suffix = o.archSpecific ? "a" : "";
   std::vector<std::string> opts = {"--gpu-architecture=compute_" + std::to_string(o.sm) + suffix,
@@ -195,8 +196,10 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
     // -no-cache: a cached link skips ptxas and its -verbose lines (registers, spills, warnings).
     const char* lopts[] = {arch.c_str(), "-verbose", "-no-cache"};
     nvJitLinkResult lr = nvJitLinkCreate(link.out(), 3, lopts);
-    if (lr != NVJITLINK_SUCCESS) return Status{"nvJitLinkCreate", "cannot create a linker", int(lr)};
-    lr = nvJitLinkAddData(link.get(), NVJITLINK_INPUT_PTX, p.ptx.data(), p.ptx.size(), "kernel.ptx");
+    if (lr != NVJITLINK_SUCCESS)
+      return Status{"nvJitLinkCreate", "cannot create a linker", int(lr)};
+    lr =
+        nvJitLinkAddData(link.get(), NVJITLINK_INPUT_PTX, p.ptx.data(), p.ptx.size(), "kernel.ptx");
     if (lr == NVJITLINK_SUCCESS) lr = nvJitLinkComplete(link.get());
     p.linkLog = linkInfoLog(link.get());
     const std::string err = linkErrorLog(link.get());
@@ -219,7 +222,9 @@ Result<CompileProducts> compileUncached(const std::string& source, const Compile
   return p;
 }
 
-int toInt(const std::string& s) { return s.empty() ? 0 : std::stoi(s); }
+int toInt(const std::string& s) {
+  return s.empty() ? 0 : std::stoi(s);
+}
 
 }  // namespace
 
@@ -335,7 +340,8 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
   static const std::regex ptxasPlain(R"(^(?:ptxas|nvJitLink)[^:]*?(error|warning)\s*: (.*)$)");
   // ptxas' wgmma notes are info lines: `ptxas info    : (C7519) warpgroup.arrive is injected in
   // around line 1415 by compiler ... in function 'k'`, `(C7520) Potential Performance Loss:
-  // wgmma.mma_async instructions are serialized due to ... in the function 'k'` (spec TC §8.3 item 6).
+  // wgmma.mma_async instructions are serialized due to ... in the function 'k'` (spec TC §8.3 item
+  // 6).
   static const std::regex ptxasWgmma(R"(^ptxas info\s*: \((C75\d\d)\) (.*)$)");
   static const std::regex aroundLine(R"(around line (\d+))");
   static const std::regex inFunction(R"(function '([^']+)')");
@@ -369,8 +375,10 @@ std::vector<ToolMessage> parseToolLog(const std::string& log, const std::string&
           }
       }
     } else if (tool == "ptxas" && std::regex_match(line, m, ptxasWgmma) &&
-               (line.find("wgmma") != std::string::npos || line.find("warpgroup") != std::string::npos ||
-                line.find("GMMA") != std::string::npos || line.find("setmaxnreg") != std::string::npos)) {
+               (line.find("wgmma") != std::string::npos ||
+                line.find("warpgroup") != std::string::npos ||
+                line.find("GMMA") != std::string::npos ||
+                line.find("setmaxnreg") != std::string::npos)) {
       msg.error = false;
       msg.text = "(" + std::string(m[1]) + ") " + std::string(m[2]);
       std::smatch x;

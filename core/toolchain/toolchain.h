@@ -17,12 +17,12 @@
 namespace tirx::toolchain {
 
 struct CompileOptions {
-  int sm = 90;                        ///< target: compute_<sm> for NVRTC, sm_<sm> for nvJitLink
-  bool archSpecific = false;          ///< the `a` targets (compute_90a / sm_90a): wgmma, setmaxnreg
-  bool lineInfo = true;               ///< -lineinfo (.loc records)
-  bool cubin = true;                  ///< also link to a cubin (and parse resources)
-  bool sass = true;                   ///< also disassemble the cubin when a disassembler exists
-  bool fp16Header = false;            ///< add -I<cuda>/include (the source includes cuda_fp16.h)
+  int sm = 90;                ///< target: compute_<sm> for NVRTC, sm_<sm> for nvJitLink
+  bool archSpecific = false;  ///< the `a` targets (compute_90a / sm_90a): wgmma, setmaxnreg
+  bool lineInfo = true;       ///< -lineinfo (.loc records)
+  bool cubin = true;          ///< also link to a cubin (and parse resources)
+  bool sass = true;           ///< also disassemble the cubin when a disassembler exists
+  bool fp16Header = false;    ///< add -I<cuda>/include (the source includes cuda_fp16.h)
   bool useCache = true;
   std::string programName = "tirx_kernel.cu";
   std::vector<std::string> extraOptions;
@@ -41,24 +41,24 @@ struct KernelResources {
 
 /// A compiler message located in a file (the script after `#line`, or the PTX).
 struct ToolMessage {
-  std::string tool;       ///< "nvrtc" or "ptxas"
+  std::string tool;  ///< "nvrtc" or "ptxas"
   bool error = true;
-  std::string file;       ///< file named by the message (script name for NVRTC after #line)
-  int line = 0;           ///< line in `file` (0 = unknown)
-  int ptxLine = 0;        ///< ptxas: the PTX line the message names
-  int scriptLine = 0;     ///< the script line (from #line or from the .loc before ptxLine)
-  std::string text;       ///< the message without its location prefix
+  std::string file;    ///< file named by the message (script name for NVRTC after #line)
+  int line = 0;        ///< line in `file` (0 = unknown)
+  int ptxLine = 0;     ///< ptxas: the PTX line the message names
+  int scriptLine = 0;  ///< the script line (from #line or from the .loc before ptxLine)
+  std::string text;    ///< the message without its location prefix
   /// ptxas' wgmma performance notes (info lines `(C7510)`..`(C7520)`: injected warpgroup.arrive,
   /// serialised wgmma pipeline): the function they name; kept as warnings (error false).
   std::string function;
 };
 
 struct CompileProducts {
-  bool ok = false;                 ///< PTX (and cubin when asked) were produced
+  bool ok = false;  ///< PTX (and cubin when asked) were produced
   std::string ptx;
   std::vector<uint8_t> cubin;
-  std::string sass;                ///< empty when no disassembler ran; see sassStatus
-  std::string sassStatus;          ///< "nvdisasm", "cuobjdump", "no disassembler found", error text
+  std::string sass;        ///< empty when no disassembler ran; see sassStatus
+  std::string sassStatus;  ///< "nvdisasm", "cuobjdump", "no disassembler found", error text
   /// `nvdisasm -c -plr -lrm count`: live registers per instruction (register_facts.h); run only
   /// when the SASS came from nvdisasm. Empty otherwise, see sassLiveStatus.
   std::string sassLiveRanges;
@@ -68,7 +68,7 @@ struct CompileProducts {
   std::vector<ToolMessage> messages;
   double nvrtcMs = 0, linkMs = 0, sassMs = 0;
   bool cacheHit = false;
-  double totalMs = 0;              ///< wall time of this call (a cache hit: the lookup)
+  double totalMs = 0;  ///< wall time of this call (a cache hit: the lookup)
 };
 
 /// Compile CUDA C++ to PTX (+ cubin, resources, SASS). Compiler errors in the source are returned

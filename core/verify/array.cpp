@@ -27,7 +27,8 @@ void wr(uint8_t* p, T v) {
 
 /// numpy's float → int cast (C truncation; NaN/inf give the minimum of int64, then wrap).
 int64_t truncToInt(double v) {
-  if (std::isnan(v) || std::isinf(v) || v >= 9.223372036854775807e18 || v < -9.223372036854775807e18)
+  if (std::isnan(v) || std::isinf(v) || v >= 9.223372036854775807e18 ||
+      v < -9.223372036854775807e18)
     return INT64_MIN;
   return static_cast<int64_t>(v);
 }
@@ -43,65 +44,109 @@ int64_t Array::size() const {
 double Array::get(int64_t i) const {
   const uint8_t* p = data.data() + i * ir::dtypeBytes(dtype);
   switch (dtype) {
-    case DType::Bool: return *p ? 1.0 : 0.0;
-    case DType::Int8: return rd<int8_t>(p);
-    case DType::Int16: return rd<int16_t>(p);
-    case DType::Int32: return rd<int32_t>(p);
-    case DType::Int64: return static_cast<double>(rd<int64_t>(p));
-    case DType::UInt8: return rd<uint8_t>(p);
-    case DType::UInt16: return rd<uint16_t>(p);
-    case DType::UInt32: return rd<uint32_t>(p);
-    case DType::UInt64: return static_cast<double>(rd<uint64_t>(p));
-    case DType::Float16: return sim::f16ToF32(rd<uint16_t>(p));
-    case DType::BFloat16: return sim::bf16ToF32(rd<uint16_t>(p));
-    case DType::Float32: return rd<float>(p);
-    case DType::Float64: return rd<double>(p);
-    default: return 0;
+    case DType::Bool:
+      return *p ? 1.0 : 0.0;
+    case DType::Int8:
+      return rd<int8_t>(p);
+    case DType::Int16:
+      return rd<int16_t>(p);
+    case DType::Int32:
+      return rd<int32_t>(p);
+    case DType::Int64:
+      return static_cast<double>(rd<int64_t>(p));
+    case DType::UInt8:
+      return rd<uint8_t>(p);
+    case DType::UInt16:
+      return rd<uint16_t>(p);
+    case DType::UInt32:
+      return rd<uint32_t>(p);
+    case DType::UInt64:
+      return static_cast<double>(rd<uint64_t>(p));
+    case DType::Float16:
+      return sim::f16ToF32(rd<uint16_t>(p));
+    case DType::BFloat16:
+      return sim::bf16ToF32(rd<uint16_t>(p));
+    case DType::Float32:
+      return rd<float>(p);
+    case DType::Float64:
+      return rd<double>(p);
+    default:
+      return 0;
   }
 }
 
 int64_t Array::getInt(int64_t i) const {
   const uint8_t* p = data.data() + i * ir::dtypeBytes(dtype);
   switch (dtype) {
-    case DType::Bool: return *p ? 1 : 0;
-    case DType::Int8: return rd<int8_t>(p);
-    case DType::Int16: return rd<int16_t>(p);
-    case DType::Int32: return rd<int32_t>(p);
-    case DType::Int64: return rd<int64_t>(p);
-    case DType::UInt8: return rd<uint8_t>(p);
-    case DType::UInt16: return rd<uint16_t>(p);
-    case DType::UInt32: return rd<uint32_t>(p);
-    case DType::UInt64: return static_cast<int64_t>(rd<uint64_t>(p));
-    default: return truncToInt(get(i));
+    case DType::Bool:
+      return *p ? 1 : 0;
+    case DType::Int8:
+      return rd<int8_t>(p);
+    case DType::Int16:
+      return rd<int16_t>(p);
+    case DType::Int32:
+      return rd<int32_t>(p);
+    case DType::Int64:
+      return rd<int64_t>(p);
+    case DType::UInt8:
+      return rd<uint8_t>(p);
+    case DType::UInt16:
+      return rd<uint16_t>(p);
+    case DType::UInt32:
+      return rd<uint32_t>(p);
+    case DType::UInt64:
+      return static_cast<int64_t>(rd<uint64_t>(p));
+    default:
+      return truncToInt(get(i));
   }
 }
 
 void Array::set(int64_t i, double v) {
   uint8_t* p = data.data() + i * ir::dtypeBytes(dtype);
   switch (dtype) {
-    case DType::Float16: wr<uint16_t>(p, sim::f64ToF16(v)); return;
+    case DType::Float16:
+      wr<uint16_t>(p, sim::f64ToF16(v));
+      return;
     case DType::BFloat16:
       wr<uint16_t>(p, static_cast<uint16_t>(sim::roundToFormat(v, 0, 7, 8, sim::Round::Rn)));
       return;
-    case DType::Float32: wr<float>(p, static_cast<float>(v)); return;
-    case DType::Float64: wr<double>(p, v); return;
-    case DType::Bool: *p = v != 0; return;
-    default: setInt(i, truncToInt(v)); return;
+    case DType::Float32:
+      wr<float>(p, static_cast<float>(v));
+      return;
+    case DType::Float64:
+      wr<double>(p, v);
+      return;
+    case DType::Bool:
+      *p = v != 0;
+      return;
+    default:
+      setInt(i, truncToInt(v));
+      return;
   }
 }
 
 void Array::setInt(int64_t i, int64_t v) {
   uint8_t* p = data.data() + i * ir::dtypeBytes(dtype);
   switch (dtype) {
-    case DType::Bool: *p = v != 0; return;
+    case DType::Bool:
+      *p = v != 0;
+      return;
     case DType::Int8:
-    case DType::UInt8: wr<uint8_t>(p, static_cast<uint8_t>(v)); return;
+    case DType::UInt8:
+      wr<uint8_t>(p, static_cast<uint8_t>(v));
+      return;
     case DType::Int16:
-    case DType::UInt16: wr<uint16_t>(p, static_cast<uint16_t>(v)); return;
+    case DType::UInt16:
+      wr<uint16_t>(p, static_cast<uint16_t>(v));
+      return;
     case DType::Int32:
-    case DType::UInt32: wr<uint32_t>(p, static_cast<uint32_t>(v)); return;
+    case DType::UInt32:
+      wr<uint32_t>(p, static_cast<uint32_t>(v));
+      return;
     case DType::Int64:
-    case DType::UInt64: wr<uint64_t>(p, static_cast<uint64_t>(v)); return;
+    case DType::UInt64:
+      wr<uint64_t>(p, static_cast<uint64_t>(v));
+      return;
     default:
       set(i, dtype == DType::UInt64 ? static_cast<double>(static_cast<uint64_t>(v))
                                     : static_cast<double>(v));
@@ -175,9 +220,12 @@ Array numpyLinspace(double start, double stop, int64_t num, DType dtype, bool en
   const double step = div > 0 ? delta / static_cast<double>(div) : std::nan("");
   for (int64_t i = 0; i < num; ++i) {
     double v = static_cast<double>(i);
-    if (div > 0 && step == 0) v = v / static_cast<double>(div) * delta;  // numpy's step==0 path
-    else if (div > 0) v = v * step;
-    else v = v * delta;  // num == 1 with endpoint: numpy multiplies by delta (i is 0)
+    if (div > 0 && step == 0)
+      v = v / static_cast<double>(div) * delta;  // numpy's step==0 path
+    else if (div > 0)
+      v = v * step;
+    else
+      v = v * delta;  // num == 1 with endpoint: numpy multiplies by delta (i is 0)
     y[i] = v + start;
   }
   if (endpoint && num > 1) y[num - 1] = stop;
@@ -207,12 +255,17 @@ Array torchLinspace(double start, double end, int64_t steps, DType dtype) {
   if (dtype == DType::Float16 || dtype == DType::BFloat16) {
     // c10::Half arithmetic: each operation in float, rounded back to the half type.
     Array one = makeArray(dtype, {1});
-    auto r = [&](double x) { one.set(0, x); return static_cast<float>(one.get(0)); };
+    auto r = [&](double x) {
+      one.set(0, x);
+      return static_cast<float>(one.get(0));
+    };
     const float s = r(start), e = r(end);
     const float step = steps > 1 ? r((e - s) / static_cast<float>(steps - 1)) : 0.0f;
     for (int64_t i = 0; i < steps; ++i) {
-      if (i < halfway) a.set(i, r(s + r(step * static_cast<float>(i))));
-      else a.set(i, r(e - r(step * static_cast<float>(steps - i - 1))));
+      if (i < halfway)
+        a.set(i, r(s + r(step * static_cast<float>(i))));
+      else
+        a.set(i, r(e - r(step * static_cast<float>(steps - i - 1))));
     }
     return a;
   }
@@ -232,19 +285,33 @@ Array arange(double start, double stop, double step, DType dtype, Flavor f) {
 }
 
 namespace {
-bool isF(DType t) { return ir::isFloat(t); }
+bool isF(DType t) {
+  return ir::isFloat(t);
+}
 int rankFloat(DType t) {
   switch (t) {
     case DType::Float16:
-    case DType::BFloat16: return 1;
-    case DType::Float32: return 2;
-    default: return 3;
+    case DType::BFloat16:
+      return 1;
+    case DType::Float32:
+      return 2;
+    default:
+      return 3;
   }
 }
-DType floatOfRank(int r) { return r <= 1 ? DType::Float16 : (r == 2 ? DType::Float32 : DType::Float64); }
+DType floatOfRank(int r) {
+  return r <= 1 ? DType::Float16 : (r == 2 ? DType::Float32 : DType::Float64);
+}
 DType intOf(bool sgn, int bits) {
-  if (sgn) return bits <= 8 ? DType::Int8 : bits <= 16 ? DType::Int16 : bits <= 32 ? DType::Int32 : DType::Int64;
-  return bits <= 8 ? DType::UInt8 : bits <= 16 ? DType::UInt16 : bits <= 32 ? DType::UInt32 : DType::UInt64;
+  if (sgn)
+    return bits <= 8    ? DType::Int8
+           : bits <= 16 ? DType::Int16
+           : bits <= 32 ? DType::Int32
+                        : DType::Int64;
+  return bits <= 8    ? DType::UInt8
+         : bits <= 16 ? DType::UInt16
+         : bits <= 32 ? DType::UInt32
+                      : DType::UInt64;
 }
 }  // namespace
 
@@ -253,7 +320,8 @@ DType promote(DType a, DType b, Flavor f) {
   if (a == DType::Bool) return b;
   if (b == DType::Bool) return a;
   if (isF(a) && isF(b)) {
-    if ((a == DType::Float16 && b == DType::BFloat16) || (a == DType::BFloat16 && b == DType::Float16))
+    if ((a == DType::Float16 && b == DType::BFloat16) ||
+        (a == DType::BFloat16 && b == DType::Float16))
       return DType::Float32;
     return rankFloat(a) >= rankFloat(b) ? a : b;
   }
@@ -286,7 +354,8 @@ DType minScalarType(const PromoOperand& s, bool* smallUnsigned) {
   if (s.dtype == DType::UInt64 || s.i >= 0) {
     const uint64_t u = static_cast<uint64_t>(s.i);
     const int bits = u <= 0xff ? 8 : u <= 0xffff ? 16 : u <= 0xffffffffULL ? 32 : 64;
-    *smallUnsigned = bits == 64 ? u <= static_cast<uint64_t>(INT64_MAX) : u < (uint64_t{1} << (bits - 1));
+    *smallUnsigned =
+        bits == 64 ? u <= static_cast<uint64_t>(INT64_MAX) : u < (uint64_t{1} << (bits - 1));
     return intOf(false, bits);
   }
   const int64_t v = s.i;
@@ -373,15 +442,15 @@ struct Broadcaster {
   }
 };
 
-
 }  // namespace
 
 std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType rt,
                             std::string* err) {
   auto shape = broadcastShapes(a.shape, b.shape);
   if (!shape) {
-    if (err) *err = "operands could not be broadcast together with shapes " + shapeText(a.shape) +
-                    " and " + shapeText(b.shape);
+    if (err)
+      *err = "operands could not be broadcast together with shapes " + shapeText(a.shape) +
+             " and " + shapeText(b.shape);
     return std::nullopt;
   }
   const bool cmp = op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt ||
@@ -393,8 +462,9 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
     if (err) *err = why;  // a broadcast of (n, 1) and (1, n) grows quadratically
     return std::nullopt;
   }
-  Array out = makeArray(cmp ? DType::Bool : rt, *shape,
-                        a.flavor == Flavor::Torch || b.flavor == Flavor::Torch ? Flavor::Torch : Flavor::Numpy);
+  Array out = makeArray(
+      cmp ? DType::Bool : rt, *shape,
+      a.flavor == Flavor::Torch || b.flavor == Flavor::Torch ? Flavor::Torch : Flavor::Numpy);
   out.onDevice = a.onDevice || b.onDevice;
   const Broadcaster ba(*shape, a.shape), bb(*shape, b.shape);
   const bool fl = isF(ct);
@@ -410,30 +480,57 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
       const float xf = static_cast<float>(x), yf = static_cast<float>(y);
       double r = 0;
       switch (op) {
-        case BinaryOp::Add: r = narrow ? xf + yf : x + y; break;
-        case BinaryOp::Sub: r = narrow ? xf - yf : x - y; break;
-        case BinaryOp::Mul: r = narrow ? xf * yf : x * y; break;
-        case BinaryOp::TrueDiv: r = narrow ? xf / yf : x / y; break;
+        case BinaryOp::Add:
+          r = narrow ? xf + yf : x + y;
+          break;
+        case BinaryOp::Sub:
+          r = narrow ? xf - yf : x - y;
+          break;
+        case BinaryOp::Mul:
+          r = narrow ? xf * yf : x * y;
+          break;
+        case BinaryOp::TrueDiv:
+          r = narrow ? xf / yf : x / y;
+          break;
         // numpy's npy_divmod (CPython's float divmod), in float for the narrow types as numpy
         // computes them; a zero divisor gives a / b and fmod's NaN.
         case BinaryOp::FloorDiv:
-          r = y == 0 ? x / y
+          r = y == 0                 ? x / y
               : ct == DType::Float64 ? pyFloorDiv(x, y)
                                      : pyFloorDivF(static_cast<float>(x), static_cast<float>(y));
           break;
         case BinaryOp::Mod:
-          r = y == 0 ? std::fmod(x, y)
-              : ct == DType::Float64 ? pyMod(x, y) : pyModF(static_cast<float>(x), static_cast<float>(y));
+          r = y == 0                 ? std::fmod(x, y)
+              : ct == DType::Float64 ? pyMod(x, y)
+                                     : pyModF(static_cast<float>(x), static_cast<float>(y));
           break;
-        case BinaryOp::Pow: r = narrow ? std::pow(xf, yf) : std::pow(x, y); break;
-        case BinaryOp::Maximum: r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::max(x, y); break;
-        case BinaryOp::Minimum: r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y); break;
-        case BinaryOp::Eq: r = x == y; break;
-        case BinaryOp::Ne: r = x != y; break;
-        case BinaryOp::Lt: r = x < y; break;
-        case BinaryOp::Le: r = x <= y; break;
-        case BinaryOp::Gt: r = x > y; break;
-        case BinaryOp::Ge: r = x >= y; break;
+        case BinaryOp::Pow:
+          r = narrow ? std::pow(xf, yf) : std::pow(x, y);
+          break;
+        case BinaryOp::Maximum:
+          r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::max(x, y);
+          break;
+        case BinaryOp::Minimum:
+          r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y);
+          break;
+        case BinaryOp::Eq:
+          r = x == y;
+          break;
+        case BinaryOp::Ne:
+          r = x != y;
+          break;
+        case BinaryOp::Lt:
+          r = x < y;
+          break;
+        case BinaryOp::Le:
+          r = x <= y;
+          break;
+        case BinaryOp::Gt:
+          r = x > y;
+          break;
+        case BinaryOp::Ge:
+          r = x >= y;
+          break;
         default:
           if (err) *err = "bitwise operators need integer or bool operands";
           return std::nullopt;
@@ -446,32 +543,63 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
       if (ct == DType::UInt64) {  // both operands unsigned: values above INT64_MAX compare as such
         uint64_t u = 0;
         switch (op) {
-          case BinaryOp::FloorDiv: u = uy == 0 ? 0 : ux / uy; break;
-          case BinaryOp::Mod: u = uy == 0 ? 0 : ux % uy; break;
-          case BinaryOp::Shr: u = uy < 64 ? ux >> uy : 0; break;
-          case BinaryOp::Maximum: u = std::max(ux, uy); break;
-          case BinaryOp::Minimum: u = std::min(ux, uy); break;
-          case BinaryOp::Lt: u = ux < uy; break;
-          case BinaryOp::Le: u = ux <= uy; break;
-          case BinaryOp::Gt: u = ux > uy; break;
-          case BinaryOp::Ge: u = ux >= uy; break;
+          case BinaryOp::FloorDiv:
+            u = uy == 0 ? 0 : ux / uy;
+            break;
+          case BinaryOp::Mod:
+            u = uy == 0 ? 0 : ux % uy;
+            break;
+          case BinaryOp::Shr:
+            u = uy < 64 ? ux >> uy : 0;
+            break;
+          case BinaryOp::Maximum:
+            u = std::max(ux, uy);
+            break;
+          case BinaryOp::Minimum:
+            u = std::min(ux, uy);
+            break;
+          case BinaryOp::Lt:
+            u = ux < uy;
+            break;
+          case BinaryOp::Le:
+            u = ux <= uy;
+            break;
+          case BinaryOp::Gt:
+            u = ux > uy;
+            break;
+          case BinaryOp::Ge:
+            u = ux >= uy;
+            break;
           case BinaryOp::TrueDiv:
             out.set(i, static_cast<double>(ux) / static_cast<double>(uy));
             continue;
-          default: goto signedPath;
+          default:
+            goto signedPath;
         }
         out.setInt(i, static_cast<int64_t>(u));
         continue;
       }
     signedPath:
       switch (op) {
-        case BinaryOp::Add: r = static_cast<int64_t>(ux + uy); break;
-        case BinaryOp::Sub: r = static_cast<int64_t>(ux - uy); break;
-        case BinaryOp::Mul: r = static_cast<int64_t>(ux * uy); break;
-        case BinaryOp::TrueDiv: out.set(i, static_cast<double>(x) / static_cast<double>(y)); continue;
+        case BinaryOp::Add:
+          r = static_cast<int64_t>(ux + uy);
+          break;
+        case BinaryOp::Sub:
+          r = static_cast<int64_t>(ux - uy);
+          break;
+        case BinaryOp::Mul:
+          r = static_cast<int64_t>(ux * uy);
+          break;
+        case BinaryOp::TrueDiv:
+          out.set(i, static_cast<double>(x) / static_cast<double>(y));
+          continue;
         // numpy: x // 0 and x % 0 are 0 (with a warning); MIN // -1 wraps to MIN.
-        case BinaryOp::FloorDiv: r = y == 0 ? 0 : checkedFloorDiv(x, y).value_or(INT64_MIN); break;
-        case BinaryOp::Mod: r = y == 0 ? 0 : pyIntMod(x, y); break;
+        case BinaryOp::FloorDiv:
+          r = y == 0 ? 0 : checkedFloorDiv(x, y).value_or(INT64_MIN);
+          break;
+        case BinaryOp::Mod:
+          r = y == 0 ? 0 : pyIntMod(x, y);
+          break;
         case BinaryOp::Pow:
           if (y < 0 && ir::isSigned(b.dtype)) {
             if (err) *err = "Integers to negative integer powers are not allowed.";
@@ -479,19 +607,45 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
           }
           r = static_cast<int64_t>(wrapPow(ux, uy));
           break;
-        case BinaryOp::Maximum: r = std::max(x, y); break;
-        case BinaryOp::Minimum: r = std::min(x, y); break;
-        case BinaryOp::Eq: r = x == y; break;
-        case BinaryOp::Ne: r = x != y; break;
-        case BinaryOp::Lt: r = x < y; break;
-        case BinaryOp::Le: r = x <= y; break;
-        case BinaryOp::Gt: r = x > y; break;
-        case BinaryOp::Ge: r = x >= y; break;
-        case BinaryOp::And: r = x & y; break;
-        case BinaryOp::Or: r = x | y; break;
-        case BinaryOp::Xor: r = x ^ y; break;
-        case BinaryOp::Shl: r = (y >= 0 && y < 64) ? static_cast<int64_t>(ux << y) : 0; break;
-        case BinaryOp::Shr: r = (y >= 0 && y < 64) ? x >> y : (x < 0 ? -1 : 0); break;
+        case BinaryOp::Maximum:
+          r = std::max(x, y);
+          break;
+        case BinaryOp::Minimum:
+          r = std::min(x, y);
+          break;
+        case BinaryOp::Eq:
+          r = x == y;
+          break;
+        case BinaryOp::Ne:
+          r = x != y;
+          break;
+        case BinaryOp::Lt:
+          r = x < y;
+          break;
+        case BinaryOp::Le:
+          r = x <= y;
+          break;
+        case BinaryOp::Gt:
+          r = x > y;
+          break;
+        case BinaryOp::Ge:
+          r = x >= y;
+          break;
+        case BinaryOp::And:
+          r = x & y;
+          break;
+        case BinaryOp::Or:
+          r = x | y;
+          break;
+        case BinaryOp::Xor:
+          r = x ^ y;
+          break;
+        case BinaryOp::Shl:
+          r = (y >= 0 && y < 64) ? static_cast<int64_t>(ux << y) : 0;
+          break;
+        case BinaryOp::Shr:
+          r = (y >= 0 && y < 64) ? x >> y : (x < 0 ? -1 : 0);
+          break;
       }
       out.setInt(i, r);
     }

@@ -1,10 +1,11 @@
 // Small n-d array values for the harness interpreter: dtype (bool, signed/unsigned integers,
-// float16, bfloat16, float32, float64), shape and dense row-major bytes, with the numpy/torch subset
-// the check code at the bottom of a doc example uses: constructors (linspace exactly as numpy and
-// torch compute it, arange, zeros/ones/full), dtype promotion (numpy's table, torch's category rule,
-// numpy 1.24 value-based scalars), broadcasting arithmetic, math, reductions, reshape/transpose/roll,
-// astype and bit views, and indexing with ints, slices and tuples. Values are computed in double
-// and rounded once to the result dtype. Errors come back as a message, never an exception.
+// float16, bfloat16, float32, float64), shape and dense row-major bytes, with the numpy/torch
+// subset the check code at the bottom of a doc example uses: constructors (linspace exactly as
+// numpy and torch compute it, arange, zeros/ones/full), dtype promotion (numpy's table, torch's
+// category rule, numpy 1.24 value-based scalars), broadcasting arithmetic, math, reductions,
+// reshape/transpose/roll, astype and bit views, and indexing with ints, slices and tuples. Values
+// are computed in double and rounded once to the result dtype. Errors come back as a message, never
+// an exception.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,7 @@ struct Array {
 
   int64_t size() const;
   int ndim() const { return static_cast<int>(shape.size()); }
-  double get(int64_t i) const;    ///< element i (row-major) as double
+  double get(int64_t i) const;  ///< element i (row-major) as double
   int64_t getInt(int64_t i) const;
   /// Store `v` into element i, rounding (floats, RNE) or truncating/wrapping (ints) to dtype.
   void set(int64_t i, double v);
@@ -74,8 +75,8 @@ DType promote(DType a, DType b, Flavor f);
 struct PromoOperand {
   DType dtype = DType::Float64;  ///< Python int: int64, float: float64, bool: bool
   bool scalar = false;
-  double f = 0;         ///< the value of a float scalar
-  int64_t i = 0;        ///< the value of an integer scalar (bits of a uint64)
+  double f = 0;   ///< the value of a float scalar
+  int64_t i = 0;  ///< the value of an integer scalar (bits of a uint64)
 };
 /// numpy 1.24's result_type of two operands (legacy value-based casting, no NEP 50): scalars of
 /// a category no higher than the arrays' take their minimal type (int8 + 1000 -> int16,
@@ -92,8 +93,28 @@ bool canCastInPlace(DType from, DType to, Flavor f);
 /// Promotion of an array dtype with a weak Python scalar (NEP 50 / torch): `isFloat` scalar.
 DType promoteWeak(DType a, bool scalarIsFloat, bool scalarIsBool, Flavor f);
 
-enum class BinaryOp { Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, Maximum, Minimum,
-                      Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr };
+enum class BinaryOp {
+  Add,
+  Sub,
+  Mul,
+  TrueDiv,
+  FloorDiv,
+  Mod,
+  Pow,
+  Maximum,
+  Minimum,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Xor,
+  Shl,
+  Shr
+};
 enum class UnaryOp {
   Neg,
   Abs,

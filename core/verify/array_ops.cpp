@@ -22,12 +22,17 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
   // float16, (u)int16 -> float32, wider -> float64.
   if (mathOp && !fl) {
     const int bits = a.dtype == DType::Bool ? 8 : ir::dtypeBits(a.dtype);
-    rt = !numpy ? DType::Float32 : bits <= 8 ? DType::Float16 : bits <= 16 ? DType::Float32 : DType::Float64;
+    rt = !numpy       ? DType::Float32
+         : bits <= 8  ? DType::Float16
+         : bits <= 16 ? DType::Float32
+                      : DType::Float64;
   }
   if (op == UnaryOp::Not) rt = DType::Bool;
   if (op == UnaryOp::Neg && a.dtype == DType::Bool && err) {
-    *err = numpy ? "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."
-                 : "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.";
+    *err = numpy ? "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                   "operator or the logical_not function instead."
+                 : "Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                   "trying to invert a mask, use the `~` or `logical_not()` operator instead.";
     return makeArray(rt, a.shape, a.flavor);
   }
   Array out = makeArray(rt, a.shape, a.flavor);
@@ -38,14 +43,25 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
       int64_t r = 0;
       switch (op) {
         // wrapping negation (numpy: -INT64_MIN == INT64_MIN), in unsigned arithmetic
-        case UnaryOp::Neg: r = static_cast<int64_t>(0 - static_cast<uint64_t>(x)); break;
-        case UnaryOp::Abs:
-          r = x < 0 && ir::isSigned(a.dtype) ? static_cast<int64_t>(0 - static_cast<uint64_t>(x)) : x;
+        case UnaryOp::Neg:
+          r = static_cast<int64_t>(0 - static_cast<uint64_t>(x));
           break;
-        case UnaryOp::Invert: r = a.dtype == DType::Bool ? !x : ~x; break;
-        case UnaryOp::Not: r = !x; break;
-        case UnaryOp::Relu: r = std::max<int64_t>(0, x); break;
-        default: r = x; break;
+        case UnaryOp::Abs:
+          r = x < 0 && ir::isSigned(a.dtype) ? static_cast<int64_t>(0 - static_cast<uint64_t>(x))
+                                             : x;
+          break;
+        case UnaryOp::Invert:
+          r = a.dtype == DType::Bool ? !x : ~x;
+          break;
+        case UnaryOp::Not:
+          r = !x;
+          break;
+        case UnaryOp::Relu:
+          r = std::max<int64_t>(0, x);
+          break;
+        default:
+          r = x;
+          break;
       }
       out.setInt(i, r);
       continue;
@@ -53,29 +69,69 @@ Array unary(UnaryOp op, const Array& a, std::string* err) {
     const double x = a.get(i);
     double r = 0;
     switch (op) {
-      case UnaryOp::Neg: r = -x; break;
-      case UnaryOp::Abs: r = std::fabs(x); break;
-      case UnaryOp::Exp: r = std::exp(x); break;
-      case UnaryOp::Exp2: r = std::exp2(x); break;
-      case UnaryOp::Log: r = std::log(x); break;
-      case UnaryOp::Log2: r = std::log2(x); break;
-      case UnaryOp::Sqrt: r = std::sqrt(x); break;
-      case UnaryOp::Rsqrt: r = 1.0 / std::sqrt(x); break;
-      case UnaryOp::Sin: r = std::sin(x); break;
-      case UnaryOp::Cos: r = std::cos(x); break;
-      case UnaryOp::Tanh: r = std::tanh(x); break;
-      case UnaryOp::Erf: r = std::erf(x); break;
-      case UnaryOp::Sigmoid: r = 1.0 / (1.0 + std::exp(-x)); break;
-      case UnaryOp::Silu: r = x / (1.0 + std::exp(-x)); break;
-      case UnaryOp::Relu: r = std::isnan(x) ? x : (x > 0 ? x : 0.0); break;
-      case UnaryOp::Gelu: r = 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); break;
-      case UnaryOp::Floor: r = std::floor(x); break;
-      case UnaryOp::Ceil: r = std::ceil(x); break;
+      case UnaryOp::Neg:
+        r = -x;
+        break;
+      case UnaryOp::Abs:
+        r = std::fabs(x);
+        break;
+      case UnaryOp::Exp:
+        r = std::exp(x);
+        break;
+      case UnaryOp::Exp2:
+        r = std::exp2(x);
+        break;
+      case UnaryOp::Log:
+        r = std::log(x);
+        break;
+      case UnaryOp::Log2:
+        r = std::log2(x);
+        break;
+      case UnaryOp::Sqrt:
+        r = std::sqrt(x);
+        break;
+      case UnaryOp::Rsqrt:
+        r = 1.0 / std::sqrt(x);
+        break;
+      case UnaryOp::Sin:
+        r = std::sin(x);
+        break;
+      case UnaryOp::Cos:
+        r = std::cos(x);
+        break;
+      case UnaryOp::Tanh:
+        r = std::tanh(x);
+        break;
+      case UnaryOp::Erf:
+        r = std::erf(x);
+        break;
+      case UnaryOp::Sigmoid:
+        r = 1.0 / (1.0 + std::exp(-x));
+        break;
+      case UnaryOp::Silu:
+        r = x / (1.0 + std::exp(-x));
+        break;
+      case UnaryOp::Relu:
+        r = std::isnan(x) ? x : (x > 0 ? x : 0.0);
+        break;
+      case UnaryOp::Gelu:
+        r = 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+        break;
+      case UnaryOp::Floor:
+        r = std::floor(x);
+        break;
+      case UnaryOp::Ceil:
+        r = std::ceil(x);
+        break;
       case UnaryOp::Trunc:
         r = std::trunc(x);
         break;
-      case UnaryOp::Round: r = std::nearbyint(x); break;
-      case UnaryOp::Not: r = x == 0; break;
+      case UnaryOp::Round:
+        r = std::nearbyint(x);
+        break;
+      case UnaryOp::Not:
+        r = x == 0;
+        break;
       case UnaryOp::Invert:
         if (err) *err = "bitwise not needs an integer or bool operand";
         r = 0;
@@ -91,8 +147,10 @@ Array astype(const Array& a, DType t) {
   out.onDevice = a.onDevice;
   const bool intToInt = !ir::isFloat(a.dtype) && !ir::isFloat(t);
   for (int64_t i = 0; i < a.size(); ++i) {
-    if (intToInt) out.setInt(i, a.getInt(i));
-    else out.set(i, a.get(i));
+    if (intToInt)
+      out.setInt(i, a.getInt(i));
+    else
+      out.set(i, a.get(i));
   }
   return out;
 }
@@ -116,14 +174,18 @@ std::optional<Array> reshape(const Array& a, std::vector<int64_t> shape, std::st
   }
   if (infer >= 0) {
     if (known == 0 || a.size() % known != 0) {
-      if (err) *err = "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + shapeText(shape);
+      if (err)
+        *err = "cannot reshape array of size " + std::to_string(a.size()) + " into shape " +
+               shapeText(shape);
       return std::nullopt;
     }
     shape[infer] = a.size() / known;
     known *= shape[infer];
   }
   if (known != a.size()) {
-    if (err) *err = "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + shapeText(shape);
+    if (err)
+      *err = "cannot reshape array of size " + std::to_string(a.size()) + " into shape " +
+             shapeText(shape);
     return std::nullopt;
   }
   Array out = a;
@@ -198,7 +260,8 @@ std::optional<Array> transpose(const Array& a, const std::vector<int64_t>& axes,
   return out;
 }
 
-std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis, std::string* err) {
+std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis,
+                          std::string* err) {
   const int eb = ir::dtypeBytes(a.dtype);
   Array out = a;
   out.origin = -1;
@@ -215,7 +278,9 @@ std::optional<Array> roll(const Array& a, int64_t shift, std::optional<int> axis
   int ax = *axis;
   if (ax < 0) ax += a.ndim();
   if (ax < 0 || ax >= a.ndim()) {
-    if (err) *err = "axis " + std::to_string(*axis) + " is out of bounds for array of dimension " + std::to_string(a.ndim());
+    if (err)
+      *err = "axis " + std::to_string(*axis) + " is out of bounds for array of dimension " +
+             std::to_string(a.ndim());
     return std::nullopt;
   }
   int64_t inner = 1;
@@ -239,8 +304,9 @@ std::optional<Array> viewAs(const Array& a, DType t, std::string* err) {
   out.origin = -1;
   out.defined.clear();
   if (a.ndim() == 0 || (a.shape.back() * ob) % nb != 0) {
-    if (err) *err = "cannot view " + describe(a) + " as " + std::string(ir::dtypeName(t)) +
-                    ": the last dimension's bytes are not a multiple of " + std::to_string(nb);
+    if (err)
+      *err = "cannot view " + describe(a) + " as " + std::string(ir::dtypeName(t)) +
+             ": the last dimension's bytes are not a multiple of " + std::to_string(nb);
     return std::nullopt;
   }
   out.shape.back() = a.shape.back() * ob / nb;
@@ -255,7 +321,9 @@ std::optional<Array> where(const Array& c, const Array& a, const Array& b, std::
     return std::nullopt;
   }
   const DType rt = promote(a.dtype, b.dtype, a.flavor);
-  auto pick = [&](const Array& x) { return *binary(BinaryOp::Add, x, makeArray(x.dtype, *s), x.dtype, nullptr); };
+  auto pick = [&](const Array& x) {
+    return *binary(BinaryOp::Add, x, makeArray(x.dtype, *s), x.dtype, nullptr);
+  };
   const Array cc = *binary(BinaryOp::Ne, c, makeArray(c.dtype, {}), DType::Bool, nullptr);
   const Array full = *binary(BinaryOp::Add, cc, makeArray(DType::Bool, *s), DType::Bool, nullptr);
   const Array aa = astype(pick(a), rt), bb = astype(pick(b), rt);
@@ -375,8 +443,11 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
   // numpy: sums and products of bool and signed ints accumulate in int64, of unsigned ints in
   // uint64 (torch: int64 for both).
   if ((r == Reduce::Sum || r == Reduce::Prod) && !ir::isFloat(a.dtype))
-    rt = a.flavor == Flavor::Numpy && a.dtype != DType::Bool && !ir::isSigned(a.dtype) ? DType::UInt64 : DType::Int64;
-  if (r == Reduce::Mean && !ir::isFloat(a.dtype)) rt = a.flavor == Flavor::Torch ? DType::Float32 : DType::Float64;
+    rt = a.flavor == Flavor::Numpy && a.dtype != DType::Bool && !ir::isSigned(a.dtype)
+             ? DType::UInt64
+             : DType::Int64;
+  if (r == Reduce::Mean && !ir::isFloat(a.dtype))
+    rt = a.flavor == Flavor::Torch ? DType::Float32 : DType::Float64;
   if (r == Reduce::Any || r == Reduce::All) rt = DType::Bool;
   int ax = -1;
   int64_t outer = 1, len = a.size(), inner = 1;
@@ -384,7 +455,9 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
   if (axis) {
     ax = *axis < 0 ? *axis + a.ndim() : *axis;
     if (ax < 0 || ax >= a.ndim()) {
-      if (err) *err = "axis " + std::to_string(*axis) + " is out of bounds for array of dimension " + std::to_string(a.ndim());
+      if (err)
+        *err = "axis " + std::to_string(*axis) + " is out of bounds for array of dimension " +
+               std::to_string(a.ndim());
       return std::nullopt;
     }
     outer = 1;
@@ -409,12 +482,24 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
         if (std::isnan(x)) nan = true;
         switch (r) {
           case Reduce::Sum:
-          case Reduce::Mean: acc += x; break;
-          case Reduce::Prod: acc *= x; break;
-          case Reduce::Max: acc = k == 0 ? x : std::max(acc, x); break;
-          case Reduce::Min: acc = k == 0 ? x : std::min(acc, x); break;
-          case Reduce::Any: acc = acc || x != 0; break;
-          case Reduce::All: acc = acc && x != 0; break;
+          case Reduce::Mean:
+            acc += x;
+            break;
+          case Reduce::Prod:
+            acc *= x;
+            break;
+          case Reduce::Max:
+            acc = k == 0 ? x : std::max(acc, x);
+            break;
+          case Reduce::Min:
+            acc = k == 0 ? x : std::min(acc, x);
+            break;
+          case Reduce::Any:
+            acc = acc || x != 0;
+            break;
+          case Reduce::All:
+            acc = acc && x != 0;
+            break;
         }
       }
       if (r == Reduce::Mean) acc /= static_cast<double>(len);
@@ -425,9 +510,11 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
           ((ir::isFloat(a.dtype) && (r == Reduce::Sum || r == Reduce::Mean || r == Reduce::Prod)) ||
            (!ir::isFloat(a.dtype) && r == Reduce::Mean))) {
         std::vector<double> v(static_cast<size_t>(len));
-        for (int64_t k = 0; k < len; ++k) v[static_cast<size_t>(k)] = a.get((o * len + k) * inner + in);
-        acc = a.dtype == DType::Float64 || !ir::isFloat(a.dtype) ? numpyFloatReduce<double>(r, a.dtype, v, inner == 1)
-                                        : numpyFloatReduce<float>(r, a.dtype, v, inner == 1);
+        for (int64_t k = 0; k < len; ++k)
+          v[static_cast<size_t>(k)] = a.get((o * len + k) * inner + in);
+        acc = a.dtype == DType::Float64 || !ir::isFloat(a.dtype)
+                  ? numpyFloatReduce<double>(r, a.dtype, v, inner == 1)
+                  : numpyFloatReduce<float>(r, a.dtype, v, inner == 1);
       }
       if (!ir::isFloat(a.dtype) && r != Reduce::Mean && r != Reduce::Any && r != Reduce::All) {
         // Integers exactly, wrapping at 64 bits as numpy's int64/uint64 accumulators do.
@@ -437,15 +524,20 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
           const uint64_t ux = static_cast<uint64_t>(x);
           const bool uns = !ir::isSigned(a.dtype) && a.dtype != DType::Bool;
           switch (r) {
-            case Reduce::Sum: iacc += ux; break;
-            case Reduce::Prod: iacc *= ux; break;
+            case Reduce::Sum:
+              iacc += ux;
+              break;
+            case Reduce::Prod:
+              iacc *= ux;
+              break;
             case Reduce::Max:
               if (k == 0 || (uns ? ux > iacc : x > static_cast<int64_t>(iacc))) iacc = ux;
               break;
             case Reduce::Min:
               if (k == 0 || (uns ? ux < iacc : x < static_cast<int64_t>(iacc))) iacc = ux;
               break;
-            default: break;
+            default:
+              break;
           }
         }
         out.setInt(o * inner + in, static_cast<int64_t>(iacc));
@@ -460,7 +552,7 @@ std::optional<Array> reduce(Reduce r, const Array& a, std::optional<int> axis, s
 namespace {
 
 struct DimSel {
-  bool keep = true;   // false for an integer index (dimension dropped)
+  bool keep = true;  // false for an integer index (dimension dropped)
   bool newAxis = false;
   int64_t start = 0, step = 1, count = 1;
 };
@@ -480,8 +572,9 @@ bool normalizeIndex(const Array& a, const std::vector<IndexItem>& idx, std::vect
     }
   }
   if (consumed > a.ndim()) {
-    if (err) *err = "too many indices for array: array is " + std::to_string(a.ndim()) +
-                    "-dimensional, but " + std::to_string(consumed) + " were indexed";
+    if (err)
+      *err = "too many indices for array: array is " + std::to_string(a.ndim()) +
+             "-dimensional, but " + std::to_string(consumed) + " were indexed";
     return false;
   }
   int dim = 0;
@@ -507,8 +600,9 @@ bool normalizeIndex(const Array& a, const std::vector<IndexItem>& idx, std::vect
     if (it.kind == IndexItem::Kind::Int) {
       int64_t v = it.value < 0 ? it.value + n : it.value;
       if (v < 0 || v >= n) {
-        if (err) *err = "index " + std::to_string(it.value) + " is out of bounds for axis " +
-                        std::to_string(dim) + " with size " + std::to_string(n);
+        if (err)
+          *err = "index " + std::to_string(it.value) + " is out of bounds for axis " +
+                 std::to_string(dim) + " with size " + std::to_string(n);
         return false;
       }
       s.keep = false;
@@ -572,8 +666,10 @@ std::optional<Array> getItem(const Array& a, const std::vector<IndexItem>& idx, 
   if (!normalizeIndex(a, idx, sel, err)) return std::nullopt;
   std::vector<int64_t> shape;
   for (const auto& s : sel)
-    if (s.newAxis) shape.push_back(1);
-    else if (s.keep) shape.push_back(s.count);
+    if (s.newAxis)
+      shape.push_back(1);
+    else if (s.keep)
+      shape.push_back(s.count);
   Array out = makeArray(a.dtype, shape, a.flavor);
   out.onDevice = a.onDevice;
   const int eb = ir::dtypeBytes(a.dtype);
@@ -588,22 +684,27 @@ bool setItem(Array& a, const std::vector<IndexItem>& idx, const Array& value, st
   if (!normalizeIndex(a, idx, sel, err)) return false;
   std::vector<int64_t> shape;
   for (const auto& s : sel)
-    if (s.newAxis) shape.push_back(1);
-    else if (s.keep) shape.push_back(s.count);
+    if (s.newAxis)
+      shape.push_back(1);
+    else if (s.keep)
+      shape.push_back(s.count);
   auto bs = broadcastShapes(shape, value.shape);
   if (!bs || *bs != shape) {
-    if (err) *err = "could not broadcast input array from shape " + shapeText(value.shape) +
-                    " into shape " + shapeText(shape);
+    if (err)
+      *err = "could not broadcast input array from shape " + shapeText(value.shape) +
+             " into shape " + shapeText(shape);
     return false;
   }
-  const Array v = astype(*binary(BinaryOp::Add, value, makeArray(value.dtype, shape), value.dtype, nullptr), a.dtype);
+  const Array v = astype(
+      *binary(BinaryOp::Add, value, makeArray(value.dtype, shape), value.dtype, nullptr), a.dtype);
   const int eb = ir::dtypeBytes(a.dtype);
   const bool partlyDefined = a.defined.size() == static_cast<size_t>(a.size());
   forEachSelected(a, sel, [&](int64_t i, int64_t src) {
     std::memcpy(a.data.data() + src * eb, v.data.data() + i * eb, eb);
     if (partlyDefined) a.defined[src] = 1;
   });
-  if (std::find(a.defined.begin(), a.defined.end(), uint8_t(0)) == a.defined.end()) a.defined.clear();
+  if (std::find(a.defined.begin(), a.defined.end(), uint8_t(0)) == a.defined.end())
+    a.defined.clear();
   return true;
 }
 

@@ -219,7 +219,8 @@ ReplayOutput compareOutput(const std::string& param, const ir::HostTensor& recor
   return o;
 }
 
-std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& program, ir::Executor& exec) {
+std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& program,
+                                       ir::Executor& exec) {
   std::vector<LaunchReplay> out;
   for (const BundleLaunch& l : b.launches) {
     LaunchReplay r;
@@ -228,8 +229,8 @@ std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& progr
     bundleTolerance(b, l.kernel, r.rtol, r.atol);
     const ir::Kernel* k = program.findKernel(l.kernel);
     if (!k || (k->params.size() != l.args.size() && ir::writtenParamCount(*k) != l.args.size())) {
-      r.error = k ? "kernel '" + l.kernel + "' takes " + std::to_string(k->params.size()) + " arguments, the bundle has " +
-                        std::to_string(l.args.size())
+      r.error = k ? "kernel '" + l.kernel + "' takes " + std::to_string(k->params.size()) +
+                        " arguments, the bundle has " + std::to_string(l.args.size())
                   : "the bundle's script has no kernel '" + l.kernel + "'";
       out.push_back(std::move(r));
       continue;
@@ -249,7 +250,8 @@ std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& progr
     if (r.ran && l.ran)
       for (size_t i = 0; i < l.args.size(); ++i) {
         if (!l.args[i].hasOutput) continue;
-        r.outputs.push_back(compareOutput(l.args[i].name, l.args[i].output, args[i].tensor, r.rtol, r.atol));
+        r.outputs.push_back(
+            compareOutput(l.args[i].name, l.args[i].output, args[i].tensor, r.rtol, r.atol));
         r.match = r.match && r.outputs.back().match;
       }
     out.push_back(std::move(r));

@@ -34,9 +34,9 @@ inline constexpr int kBundleVersion = 2;
 inline constexpr size_t kMaxBundleBytes = size_t(1) << 30;
 
 struct BundleArg {
-  std::string name;          ///< the kernel parameter
-  ir::KernelArg input;       ///< as the launch received it
-  bool hasOutput = false;    ///< the kernel writes it: `output` is what the device left
+  std::string name;        ///< the kernel parameter
+  ir::KernelArg input;     ///< as the launch received it
+  bool hasOutput = false;  ///< the kernel writes it: `output` is what the device left
   ir::HostTensor output;
 };
 
@@ -63,10 +63,10 @@ struct Bundle {
   std::string tirxVersion, created;  ///< created: UTC, ISO 8601
   std::string scriptFile, script, arch = "sm_90";
   std::string requestedDevice, deviceName;  ///< "cuda:0", "NVIDIA H200 (cuda:0)"
-  std::string toolkit, driver;              ///< "NVRTC 13.0, nvJitLink 13.0", "13.0" (empty: unknown)
+  std::string toolkit, driver;  ///< "NVRTC 13.0, nvJitLink 13.0", "13.0" (empty: unknown)
   bool passed = false;
   double totalMs = 0;
-  std::vector<Check> checks;       ///< with their output and reference values
+  std::vector<Check> checks;  ///< with their output and reference values
   Diagnostics errors;
   std::vector<ir::Fault> faults;
   std::vector<BundleLaunch> launches;
@@ -133,7 +133,7 @@ struct LaunchReplay {
   double rtol = 0, atol = 0;
   std::vector<ReplayOutput> outputs;
   std::vector<ir::Fault> faults;
-  std::string error;   ///< the executor's Status (environment), empty otherwise
+  std::string error;  ///< the executor's Status (environment), empty otherwise
 };
 
 /// The tolerance of the first check that compared `kernel`'s output; rtol 1e-5 / atol 1e-6 (the
@@ -142,7 +142,8 @@ void bundleTolerance(const Bundle& b, const std::string& kernel, double& rtol, d
 
 /// Re-runs every launch of `b` on `exec` from its recorded inputs and compares. `program` is the
 /// checked script of the bundle.
-std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& program, ir::Executor& exec);
+std::vector<LaunchReplay> replayBundle(const Bundle& b, const ir::Program& program,
+                                       ir::Executor& exec);
 
 /// Compares one output with its recording: elements defined in both within rtol/atol (NaN equals
 /// NaN), an element defined in one only is a difference.

@@ -23,7 +23,8 @@ std::string base64(const void* data, size_t n) {
   std::string out;
   out.reserve((n + 2) / 3 * 4);
   for (size_t i = 0; i < n; i += 3) {
-    const uint32_t v = uint32_t(p[i]) << 16 | (i + 1 < n ? uint32_t(p[i + 1]) << 8 : 0) | (i + 2 < n ? p[i + 2] : 0);
+    const uint32_t v = uint32_t(p[i]) << 16 | (i + 1 < n ? uint32_t(p[i + 1]) << 8 : 0) |
+                       (i + 2 < n ? p[i + 2] : 0);
     out += kB64[v >> 18 & 63];
     out += kB64[v >> 12 & 63];
     out += i + 1 < n ? kB64[v >> 6 & 63] : '=';
@@ -55,7 +56,8 @@ bool unbase64(const std::string& s, std::vector<uint8_t>& out) {
       v[k] = val(c);
       if (v[k] < 0) return false;
     }
-    const uint32_t x = uint32_t(v[0]) << 18 | uint32_t(v[1]) << 12 | uint32_t(v[2]) << 6 | uint32_t(v[3]);
+    const uint32_t x =
+        uint32_t(v[0]) << 18 | uint32_t(v[1]) << 12 | uint32_t(v[2]) << 6 | uint32_t(v[3]);
     out.push_back(uint8_t(x >> 16));
     if (pad < 2) out.push_back(uint8_t(x >> 8));
     if (pad < 1) out.push_back(uint8_t(x));
@@ -63,23 +65,32 @@ bool unbase64(const std::string& s, std::vector<uint8_t>& out) {
   return true;
 }
 
-json spanJson(const SourceSpan& s) { return {s.line, s.col, s.length, s.offset}; }
+json spanJson(const SourceSpan& s) {
+  return {s.line, s.col, s.length, s.offset};
+}
 
 json diagJson(const Diagnostic& d) {
   json notes = json::array();
-  for (const auto& n : d.notes) notes.push_back({{"span", spanJson(n.span)}, {"message", n.message}});
-  return {{"severity", std::string(severityName(d.severity))}, {"code", d.code}, {"span", spanJson(d.span)},
-          {"message", d.message}, {"notes", notes}};
+  for (const auto& n : d.notes)
+    notes.push_back({{"span", spanJson(n.span)}, {"message", n.message}});
+  return {{"severity", std::string(severityName(d.severity))},
+          {"code", d.code},
+          {"span", spanJson(d.span)},
+          {"message", d.message},
+          {"notes", notes}};
 }
 
 json tensorJson(const ir::HostTensor& t) {
-  json j = {{"dtype", std::string(ir::dtypeName(t.dtype))}, {"shape", t.shape},
+  json j = {{"dtype", std::string(ir::dtypeName(t.dtype))},
+            {"shape", t.shape},
             {"data", base64(t.data.data(), t.data.size())}};
   if (!t.defined.empty()) j["defined"] = base64(t.defined.data(), t.defined.size());
   return j;
 }
 
-json doublesJson(const std::vector<double>& v) { return base64(v.data(), v.size() * sizeof(double)); }
+json doublesJson(const std::vector<double>& v) {
+  return base64(v.data(), v.size() * sizeof(double));
+}
 
 /// Members that version 1 spelled in camelCase, under their version 2 names.
 constexpr std::pair<const char*, const char*> kVersion1Names[] = {
@@ -121,7 +132,8 @@ class Reader {
     if (it == o.end()) return required ? fail(path + " has no '" + key + "'") : nullptr;
     return &*it;
   }
-  void str(const json& o, const std::string& path, const char* key, std::string& out, bool required = true) {
+  void str(const json& o, const std::string& path, const char* key, std::string& out,
+           bool required = true) {
     const json* v = get(o, path, key, required);
     if (!v) return;
     if (!v->is_string()) return void(fail(path + "." + name(key) + " must be a string"));
@@ -133,13 +145,15 @@ class Reader {
     if (!v->is_boolean()) return void(fail(path + "." + name(key) + " must be true or false"));
     out = v->get<bool>();
   }
-  void number(const json& o, const std::string& path, const char* key, double& out, bool required = true) {
+  void number(const json& o, const std::string& path, const char* key, double& out,
+              bool required = true) {
     const json* v = get(o, path, key, required);
     if (!v) return;
     if (!v->is_number()) return void(fail(path + "." + name(key) + " must be a number"));
     out = v->get<double>();
   }
-  void integer(const json& o, const std::string& path, const char* key, int64_t& out, int64_t lo, int64_t hi) {
+  void integer(const json& o, const std::string& path, const char* key, int64_t& out, int64_t lo,
+               int64_t hi) {
     const json* v = get(o, path, key);
     if (!v) return;
     if (!v->is_number_integer() || v->get<int64_t>() < lo || v->get<int64_t>() > hi)
@@ -152,7 +166,8 @@ class Reader {
     if (v && !v->is_array()) return fail(path + "." + name(key) + " must be an array");
     return v;
   }
-  void bytes(const json& o, const std::string& path, const char* key, std::vector<uint8_t>& out, size_t expect) {
+  void bytes(const json& o, const std::string& path, const char* key, std::vector<uint8_t>& out,
+             size_t expect) {
     std::string s;
     str(o, path, key, s);
     if (!ok()) return;
@@ -169,7 +184,8 @@ class Reader {
       return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
     int vals[4];
     for (size_t i = 0; i < 4; ++i) {
-      if (!(*v)[i].is_number_integer() || (*v)[i].get<int64_t>() < 0 || (*v)[i].get<int64_t>() > (int64_t(1) << 30))
+      if (!(*v)[i].is_number_integer() || (*v)[i].get<int64_t>() < 0 ||
+          (*v)[i].get<int64_t>() > (int64_t(1) << 30))
         return fail(path + "." + name(key) + " must be [line, col, length, offset]"), s;
       vals[i] = int((*v)[i].get<int64_t>());
     }
@@ -179,7 +195,9 @@ class Reader {
     Diagnostic d;
     std::string sev;
     str(o, path, "severity", sev);
-    d.severity = sev == "warning" ? Severity::Warning : sev == "note" ? Severity::Note : Severity::Error;
+    d.severity = sev == "warning" ? Severity::Warning
+                 : sev == "note"  ? Severity::Note
+                                  : Severity::Error;
     str(o, path, "code", d.code);
     str(o, path, "message", d.message);
     d.span = span(o, path, "span");
@@ -205,11 +223,13 @@ class Reader {
     if (!shape) return t;
     int64_t numel = 1;
     for (const auto& e : *shape) {
-      if (!e.is_number_integer() || e.get<int64_t>() < 0 || e.get<int64_t>() > (int64_t(1) << 32) || shape->size() > 16)
+      if (!e.is_number_integer() || e.get<int64_t>() < 0 || e.get<int64_t>() > (int64_t(1) << 32) ||
+          shape->size() > 16)
         return fail(path + ".shape must be a list of at most 16 sizes"), t;
       t.shape.push_back(e.get<int64_t>());
       numel *= e.get<int64_t>();
-      if (numel > int64_t(kMaxBundleBytes)) return fail(path + ".shape is larger than a bundle can hold"), t;
+      if (numel > int64_t(kMaxBundleBytes))
+        return fail(path + ".shape is larger than a bundle can hold"), t;
     }
     bytes(o, path, "data", t.data, size_t(numel) * size_t(ir::dtypeBytes(t.dtype)));
     if (ok() && o.contains("defined")) bytes(o, path, "defined", t.defined, size_t(numel));
@@ -237,7 +257,8 @@ class Reader {
 }  // namespace
 
 std::string bundleToJson(const Bundle& b) {
-  json checks = json::array(), errors = json::array(), faults = json::array(), launches = json::array();
+  json checks = json::array(), errors = json::array(), faults = json::array(),
+       launches = json::array();
   for (const auto& c : b.checks)
     checks.push_back({{"name", c.name},
                       {"kind", c.kind},
@@ -275,7 +296,8 @@ std::string bundleToJson(const Bundle& b) {
       } else {
         j["kind"] = "scalar";
         j["dtype"] = std::string(ir::dtypeName(a.input.scalarType));
-        j["bits"] = std::to_string(a.input.scalarBits);  // a string: JSON numbers lose 64-bit values
+        j["bits"] =
+            std::to_string(a.input.scalarBits);  // a string: JSON numbers lose 64-bit values
       }
       args.push_back(j);
     }
@@ -360,7 +382,8 @@ void readProducts(Reader& r, const json& j, BundleProducts& products) {
 Result<Bundle> parseBundle(std::string_view text) {
   auto bad = [](const std::string& why) { return Status{"bundle", why, 0}; };
   if (text.empty()) return bad("the file is empty");
-  if (text.size() > kMaxBundleBytes) return bad("the file is larger than the 1 GiB a bundle may have");
+  if (text.size() > kMaxBundleBytes)
+    return bad("the file is larger than the 1 GiB a bundle may have");
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return bad("the file is not JSON (truncated or garbage)");
   if (!j.is_object() || !j.contains("format") || j["format"] != "tirx-bundle")
@@ -393,7 +416,8 @@ Result<Bundle> parseBundle(std::string_view text) {
       const std::string fp = path + ".faults[" + std::to_string(i) + "]";
       ir::Fault f;
       r.str((*fs)[i], fp, "kind", f.kind);
-      if (const json* d = r.get((*fs)[i], fp, "diagnostic")) f.diag = r.diag(*d, fp + ".diagnostic");
+      if (const json* d = r.get((*fs)[i], fp, "diagnostic"))
+        f.diag = r.diag(*d, fp + ".diagnostic");
       out.push_back(std::move(f));
     }
   };
@@ -452,11 +476,13 @@ Result<Bundle> parseBundle(std::string_view text) {
       r.str(aj, ap, "kind", kind);
       if (!r.ok()) break;
       if (kind == "tensor") {
-        if (const json* in = r.get(aj, ap, "input")) arg.input.tensor = r.tensor(*in, ap + ".input");
+        if (const json* in = r.get(aj, ap, "input"))
+          arg.input.tensor = r.tensor(*in, ap + ".input");
         if (r.ok() && aj.contains("output")) {
           arg.hasOutput = true;
           arg.output = r.tensor(aj["output"], ap + ".output");
-          if (r.ok() && (arg.output.shape != arg.input.tensor.shape || arg.output.dtype != arg.input.tensor.dtype))
+          if (r.ok() && (arg.output.shape != arg.input.tensor.shape ||
+                         arg.output.dtype != arg.input.tensor.dtype))
             return bad(ap + ".output does not have the input's dtype and shape");
         }
       } else if (kind == "scalar") {

@@ -9,11 +9,16 @@ namespace tirx::verify {
 
 std::pair<double, double> torchDefaultTolerance(DType t) {
   switch (t) {
-    case DType::Float16: return {1e-3, 1e-5};
-    case DType::BFloat16: return {1.6e-2, 1e-5};
-    case DType::Float32: return {1.3e-6, 1e-5};
-    case DType::Float64: return {1e-7, 1e-7};
-    default: return {0, 0};
+    case DType::Float16:
+      return {1e-3, 1e-5};
+    case DType::BFloat16:
+      return {1.6e-2, 1e-5};
+    case DType::Float32:
+      return {1.3e-6, 1e-5};
+    case DType::Float64:
+      return {1e-7, 1e-7};
+    default:
+      return {0, 0};
   }
 }
 
@@ -58,8 +63,10 @@ Comparison compareValues(const Array& a, const Array& b, double rtol, double ato
       c.maxRel = std::max(c.maxRel, rel);
     }
     const double excess = diff - (atol + rtol * std::fabs(y));
-    if (!ok) bad.push_back({i, std::isnan(excess) ? INFINITY : excess});
-    else if (diff > 0) all.push_back({i, diff});
+    if (!ok)
+      bad.push_back({i, std::isnan(excess) ? INFINITY : excess});
+    else if (diff > 0)
+      all.push_back({i, diff});
   }
   c.mismatches = static_cast<int64_t>(bad.size());
   c.pass = bad.empty();
@@ -78,8 +85,7 @@ Comparison compareValues(const Array& a, const Array& b, double rtol, double ato
     c.worst.push_back(e);
   }
   if (!c.pass)
-    c.message = "mismatched elements: " + std::to_string(c.mismatches) + " / " +
-                std::to_string(n);
+    c.message = "mismatched elements: " + std::to_string(c.mismatches) + " / " + std::to_string(n);
   return c;
 }
 
@@ -91,7 +97,8 @@ Comparison assertAllclose(const Array& actual, const Array& desired, double rtol
     Comparison c;
     c.rtol = rtol;
     c.atol = atol;
-    c.message = "shapes " + shapeText(actual.shape) + " and " + shapeText(desired.shape) + " mismatch";
+    c.message =
+        "shapes " + shapeText(actual.shape) + " and " + shapeText(desired.shape) + " mismatch";
     return c;
   }
   if (actual.shape != desired.shape && actual.size() == 1 && desired.size() != 1) {

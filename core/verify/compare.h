@@ -22,8 +22,8 @@ struct ElementError {
 
 struct Comparison {
   bool pass = false;
-  bool equalNan = true;      ///< NaN against NaN passed
-  std::string message;       ///< why it failed (shape/dtype mismatch or "N/M elements mismatch")
+  bool equalNan = true;  ///< NaN against NaN passed
+  std::string message;   ///< why it failed (shape/dtype mismatch or "N/M elements mismatch")
   double rtol = 0, atol = 0;
   double maxAbs = 0, maxRel = 0;  ///< over all compared elements (NaN pairs excluded)
   int64_t mismatches = 0, total = 0;

@@ -1,7 +1,8 @@
 // Statements, expressions and operators of the harness interpreter, with Python semantics: int
 // and float arithmetic (floor division and modulo), sequences, truthiness, tuple unpacking in
 // assignments and for-loops, chained comparisons, and numpy/torch arithmetic with dtype promotion
-// for arrays (numpy 1.24 value-based promotion of Python scalars and 0-d arrays; torch weak scalars).
+// for arrays (numpy 1.24 value-based promotion of Python scalars and 0-d arrays; torch weak
+// scalars).
 #include <algorithm>
 #include <cmath>
 
@@ -10,7 +11,9 @@
 
 namespace tirx::verify {
 
-Py Interp::none() { return std::make_shared<PyValue>(); }
+Py Interp::none() {
+  return std::make_shared<PyValue>();
+}
 Py Interp::boolean(bool v) {
   auto p = std::make_shared<PyValue>();
   p->kind = PyKind::Bool;
@@ -87,38 +90,62 @@ Py Interp::error(const std::string& code, SourceSpan span, std::string message) 
 
 std::string Interp::typeName(const Py& v) const {
   switch (v->kind) {
-    case PyKind::None: return "None";
-    case PyKind::Bool: return "bool";
-    case PyKind::Int: return "int";
-    case PyKind::Float: return "float";
-    case PyKind::Str: return "str";
-    case PyKind::Tuple: return "tuple";
-    case PyKind::List: return "list";
-    case PyKind::Dict: return "dict";
-    case PyKind::Array: return v->flavor == Flavor::Torch ? "torch.Tensor" : "numpy.ndarray";
-    case PyKind::Module: return "module '" + v->s + "'";
-    case PyKind::Builtin: return "function '" + v->s + "'";
-    case PyKind::Method: return "method '" + v->s + "'";
-    case PyKind::DType: return "dtype";
-    case PyKind::Kernel: return "TIRx function '" + v->s + "'";
-    case PyKind::Compiled: return "compiled kernel '" + v->s + "'";
-    case PyKind::Device: return "device";
-    case PyKind::Slice: return "slice";
-    case PyKind::Ellipsis: return "ellipsis";
-    case PyKind::Opaque: return "TIRx object";
-    case PyKind::Function: return "function";
+    case PyKind::None:
+      return "None";
+    case PyKind::Bool:
+      return "bool";
+    case PyKind::Int:
+      return "int";
+    case PyKind::Float:
+      return "float";
+    case PyKind::Str:
+      return "str";
+    case PyKind::Tuple:
+      return "tuple";
+    case PyKind::List:
+      return "list";
+    case PyKind::Dict:
+      return "dict";
+    case PyKind::Array:
+      return v->flavor == Flavor::Torch ? "torch.Tensor" : "numpy.ndarray";
+    case PyKind::Module:
+      return "module '" + v->s + "'";
+    case PyKind::Builtin:
+      return "function '" + v->s + "'";
+    case PyKind::Method:
+      return "method '" + v->s + "'";
+    case PyKind::DType:
+      return "dtype";
+    case PyKind::Kernel:
+      return "TIRx function '" + v->s + "'";
+    case PyKind::Compiled:
+      return "compiled kernel '" + v->s + "'";
+    case PyKind::Device:
+      return "device";
+    case PyKind::Slice:
+      return "slice";
+    case PyKind::Ellipsis:
+      return "ellipsis";
+    case PyKind::Opaque:
+      return "TIRx object";
+    case PyKind::Function:
+      return "function";
   }
   return "object";
 }
 
 std::string Interp::repr(const Py& v) const {
   switch (v->kind) {
-    case PyKind::None: return "None";
-    case PyKind::Bool: return v->b ? "True" : "False";
-    case PyKind::Int: return std::to_string(v->i);
+    case PyKind::None:
+      return "None";
+    case PyKind::Bool:
+      return v->b ? "True" : "False";
+    case PyKind::Int:
+      return std::to_string(v->i);
     case PyKind::Float:
       return pyFloatRepr(v->f);
-    case PyKind::Str: return v->s;
+    case PyKind::Str:
+      return v->s;
     case PyKind::Tuple:
     case PyKind::List: {
       std::string t = v->kind == PyKind::Tuple ? "(" : "[";
@@ -136,28 +163,37 @@ std::string Interp::repr(const Py& v) const {
       }
       return t + (a.size() > 8 ? ", ...]" : "]");
     }
-    case PyKind::DType: return std::string(ir::dtypeName(v->dtype));
-    default: return "<" + typeName(v) + ">";
+    case PyKind::DType:
+      return std::string(ir::dtypeName(v->dtype));
+    default:
+      return "<" + typeName(v) + ">";
   }
 }
 
 std::optional<bool> Interp::truth(const Py& v, SourceSpan span) {
   switch (v->kind) {
-    case PyKind::None: return false;
-    case PyKind::Bool: return v->b;
-    case PyKind::Int: return v->i != 0;
-    case PyKind::Float: return v->f != 0;
-    case PyKind::Str: return !v->s.empty();
+    case PyKind::None:
+      return false;
+    case PyKind::Bool:
+      return v->b;
+    case PyKind::Int:
+      return v->i != 0;
+    case PyKind::Float:
+      return v->f != 0;
+    case PyKind::Str:
+      return !v->s.empty();
     case PyKind::Tuple:
     case PyKind::List:
-    case PyKind::Dict: return !v->items.empty();
+    case PyKind::Dict:
+      return !v->items.empty();
     case PyKind::Array:
       if (v->arr->size() != 1) {
         error("E0804", span, "the truth value of an array with more than one element is ambiguous");
         return std::nullopt;
       }
       return v->arr->get(0) != 0;
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -200,8 +236,10 @@ void flattenNested(const Py& v, std::vector<Py>& out, std::vector<int64_t>& shap
                    bool& ragged) {
   if (v->kind == PyKind::List || v->kind == PyKind::Tuple) {
     const int64_t n = static_cast<int64_t>(v->items.size());
-    if (shape.size() <= depth) shape.push_back(n);
-    else if (shape[depth] != n) ragged = true;
+    if (shape.size() <= depth)
+      shape.push_back(n);
+    else if (shape[depth] != n)
+      ragged = true;
     for (const auto& x : v->items) flattenNested(x, out, shape, depth + 1, ragged);
   } else {
     if (shape.size() > depth) ragged = true;
@@ -227,7 +265,8 @@ std::optional<Array> Interp::toArray(const Py& v, SourceSpan span, std::optional
   bool anyFloat = false, allBool = !leaves.empty();
   std::optional<DType> arrDt;
   for (const auto& x : leaves) {
-    if (x->kind == PyKind::Float) anyFloat = true;
+    if (x->kind == PyKind::Float)
+      anyFloat = true;
     else if (x->kind == PyKind::Array && x->arr->size() == 1) {
       arrDt = arrDt ? promote(*arrDt, x->arr->dtype, f) : x->arr->dtype;
     } else if (x->kind != PyKind::Int && x->kind != PyKind::Bool) {
@@ -242,11 +281,16 @@ std::optional<Array> Interp::toArray(const Py& v, SourceSpan span, std::optional
   Array a = makeArray(t, shape, f);
   for (size_t i = 0; i < leaves.size(); ++i) {
     const Py& x = leaves[i];
-    if (x->kind == PyKind::Float) a.set(i, x->f);
-    else if (x->kind == PyKind::Array && !ir::isFloat(t) && !ir::isFloat(x->arr->dtype)) a.setInt(i, x->arr->getInt(0));
-    else if (x->kind == PyKind::Array) a.set(i, x->arr->get(0));
-    else if (ir::isFloat(t)) a.set(i, static_cast<double>(x->i));
-    else a.setInt(i, x->i);
+    if (x->kind == PyKind::Float)
+      a.set(i, x->f);
+    else if (x->kind == PyKind::Array && !ir::isFloat(t) && !ir::isFloat(x->arr->dtype))
+      a.setInt(i, x->arr->getInt(0));
+    else if (x->kind == PyKind::Array)
+      a.set(i, x->arr->get(0));
+    else if (ir::isFloat(t))
+      a.set(i, static_cast<double>(x->i));
+    else
+      a.setInt(i, x->i);
   }
   return a;
 }
@@ -268,7 +312,9 @@ PromoOperand promoOperand(const Py& v) {
     return p;
   }
   p.scalar = true;
-  p.dtype = v->kind == PyKind::Float ? DType::Float64 : v->kind == PyKind::Bool ? DType::Bool : DType::Int64;
+  p.dtype = v->kind == PyKind::Float  ? DType::Float64
+            : v->kind == PyKind::Bool ? DType::Bool
+                                      : DType::Int64;
   p.f = v->f;
   p.i = v->i;
   return p;
@@ -276,25 +322,45 @@ PromoOperand promoOperand(const Py& v) {
 BinaryOp arrayOp(ast::Op op, bool& ok) {
   ok = true;
   switch (op) {
-    case ast::Op::Add: return BinaryOp::Add;
-    case ast::Op::Sub: return BinaryOp::Sub;
-    case ast::Op::Mul: return BinaryOp::Mul;
-    case ast::Op::Div: return BinaryOp::TrueDiv;
-    case ast::Op::FloorDiv: return BinaryOp::FloorDiv;
-    case ast::Op::Mod: return BinaryOp::Mod;
-    case ast::Op::Pow: return BinaryOp::Pow;
-    case ast::Op::BitAnd: return BinaryOp::And;
-    case ast::Op::BitOr: return BinaryOp::Or;
-    case ast::Op::BitXor: return BinaryOp::Xor;
-    case ast::Op::LShift: return BinaryOp::Shl;
-    case ast::Op::RShift: return BinaryOp::Shr;
-    case ast::Op::Eq: return BinaryOp::Eq;
-    case ast::Op::NotEq: return BinaryOp::Ne;
-    case ast::Op::Lt: return BinaryOp::Lt;
-    case ast::Op::LtE: return BinaryOp::Le;
-    case ast::Op::Gt: return BinaryOp::Gt;
-    case ast::Op::GtE: return BinaryOp::Ge;
-    default: ok = false; return BinaryOp::Add;
+    case ast::Op::Add:
+      return BinaryOp::Add;
+    case ast::Op::Sub:
+      return BinaryOp::Sub;
+    case ast::Op::Mul:
+      return BinaryOp::Mul;
+    case ast::Op::Div:
+      return BinaryOp::TrueDiv;
+    case ast::Op::FloorDiv:
+      return BinaryOp::FloorDiv;
+    case ast::Op::Mod:
+      return BinaryOp::Mod;
+    case ast::Op::Pow:
+      return BinaryOp::Pow;
+    case ast::Op::BitAnd:
+      return BinaryOp::And;
+    case ast::Op::BitOr:
+      return BinaryOp::Or;
+    case ast::Op::BitXor:
+      return BinaryOp::Xor;
+    case ast::Op::LShift:
+      return BinaryOp::Shl;
+    case ast::Op::RShift:
+      return BinaryOp::Shr;
+    case ast::Op::Eq:
+      return BinaryOp::Eq;
+    case ast::Op::NotEq:
+      return BinaryOp::Ne;
+    case ast::Op::Lt:
+      return BinaryOp::Lt;
+    case ast::Op::LtE:
+      return BinaryOp::Le;
+    case ast::Op::Gt:
+      return BinaryOp::Gt;
+    case ast::Op::GtE:
+      return BinaryOp::Ge;
+    default:
+      ok = false;
+      return BinaryOp::Add;
   }
 }
 }  // namespace
@@ -357,12 +423,16 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
   if (a->kind == PyKind::Array || b->kind == PyKind::Array) {
     bool ok;
     const BinaryOp bo = arrayOp(op, ok);
-    if (!ok) return error("E0803", span, std::string("operator '") + ast::opSpelling(op) + "' is not supported on arrays");
+    if (!ok)
+      return error(
+          "E0803", span,
+          std::string("operator '") + ast::opSpelling(op) + "' is not supported on arrays");
     const Py& arrSide = a->kind == PyKind::Array ? a : b;
     const Py& other = a->kind == PyKind::Array ? b : a;
     const Flavor fl = (a->kind == PyKind::Array && a->arr->flavor == Flavor::Torch) ||
                               (b->kind == PyKind::Array && b->arr->flavor == Flavor::Torch)
-                          ? Flavor::Torch : Flavor::Numpy;
+                          ? Flavor::Torch
+                          : Flavor::Numpy;
     DType rt;
     std::optional<Array> oa, ob;
     if (other->kind == PyKind::Array) {
@@ -371,13 +441,16 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
       oa = *a->arr;
       ob = *b->arr;
     } else if (isNumber(other)) {
-      rt = fl == Flavor::Numpy
-               ? numpyResultType(promoOperand(a), promoOperand(b))
-               : promoteWeak(arrSide->arr->dtype, other->kind == PyKind::Float, other->kind == PyKind::Bool, fl);
+      rt = fl == Flavor::Numpy ? numpyResultType(promoOperand(a), promoOperand(b))
+                               : promoteWeak(arrSide->arr->dtype, other->kind == PyKind::Float,
+                                             other->kind == PyKind::Bool, fl);
       Array s = makeArray(rt, {}, fl);
-      if (other->kind == PyKind::Float) s.set(0, other->f);
-      else if (ir::isFloat(rt)) s.set(0, static_cast<double>(other->i));
-      else s.setInt(0, other->i);
+      if (other->kind == PyKind::Float)
+        s.set(0, other->f);
+      else if (ir::isFloat(rt))
+        s.set(0, static_cast<double>(other->i));
+      else
+        s.setInt(0, other->i);
       oa = a->kind == PyKind::Array ? *a->arr : s;
       ob = b->kind == PyKind::Array ? *b->arr : s;
     } else if (other->kind == PyKind::List || other->kind == PyKind::Tuple) {
@@ -387,14 +460,19 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
       oa = a->kind == PyKind::Array ? *a->arr : *o;
       ob = b->kind == PyKind::Array ? *b->arr : *o;
     } else {
-      return error("E0804", span, std::string("unsupported operand types for ") + ast::opSpelling(op) +
-                                      ": " + typeName(a) + " and " + typeName(b));
+      return error("E0804", span,
+                   std::string("unsupported operand types for ") + ast::opSpelling(op) + ": " +
+                       typeName(a) + " and " + typeName(b));
     }
-    if (bo == BinaryOp::TrueDiv && !ir::isFloat(rt)) rt = fl == Flavor::Torch ? DType::Float32 : DType::Float64;
+    if (bo == BinaryOp::TrueDiv && !ir::isFloat(rt))
+      rt = fl == Flavor::Torch ? DType::Float32 : DType::Float64;
     if (rt == DType::Bool && bo == BinaryOp::Sub)
-      return error("E0804", span, fl == Flavor::Numpy
-          ? "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead."
-          : "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+      return error("E0804", span,
+                   fl == Flavor::Numpy
+                       ? "numpy boolean subtract, the `-` operator, is not supported, use the "
+                         "bitwise_xor, the `^` operator, or the logical_xor function instead."
+                       : "Subtraction, the `-` operator, with two bool tensors is not supported. "
+                         "Use the `^` or `logical_xor()` operator instead.");
     // numpy has no bool loops for these: the first loop that takes bools is int8's.
     if (rt == DType::Bool && fl == Flavor::Numpy &&
         (bo == BinaryOp::FloorDiv || bo == BinaryOp::Mod || bo == BinaryOp::Pow ||
@@ -410,17 +488,21 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
     return array(std::move(*r));
   }
   // Sequences.
-  if ((a->kind == PyKind::Str && b->kind == PyKind::Str) && op == ast::Op::Add) return str(a->s + b->s);
-  if ((a->kind == PyKind::Tuple || a->kind == PyKind::List) && a->kind == b->kind && op == ast::Op::Add) {
+  if ((a->kind == PyKind::Str && b->kind == PyKind::Str) && op == ast::Op::Add)
+    return str(a->s + b->s);
+  if ((a->kind == PyKind::Tuple || a->kind == PyKind::List) && a->kind == b->kind &&
+      op == ast::Op::Add) {
     auto items = a->items;
     items.insert(items.end(), b->items.begin(), b->items.end());
     auto r = tuple(std::move(items));
     r->kind = a->kind;
     return r;
   }
-  if ((a->kind == PyKind::Tuple || a->kind == PyKind::List) && b->kind == PyKind::Int && op == ast::Op::Mul) {
+  if ((a->kind == PyKind::Tuple || a->kind == PyKind::List) && b->kind == PyKind::Int &&
+      op == ast::Op::Mul) {
     std::vector<Py> items;
-    for (int64_t k = 0; k < b->i && k < 1'000'000; ++k) items.insert(items.end(), a->items.begin(), a->items.end());
+    for (int64_t k = 0; k < b->i && k < 1'000'000; ++k)
+      items.insert(items.end(), a->items.begin(), a->items.end());
     auto r = tuple(std::move(items));
     r->kind = a->kind;
     return r;
@@ -448,8 +530,9 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
     return boolean(op == ast::Op::Eq ? eq : !eq);
   }
   if (!isNumber(a) || !isNumber(b))
-    return error("E0804", span, std::string("unsupported operand types for ") + ast::opSpelling(op) +
-                                    ": " + typeName(a) + " and " + typeName(b));
+    return error("E0804", span,
+                 std::string("unsupported operand types for ") + ast::opSpelling(op) + ": " +
+                     typeName(a) + " and " + typeName(b));
   return scalarBinop(op, a, b, span);
 }
 
@@ -461,9 +544,10 @@ Py Interp::lookup(const std::string& name, SourceSpan span) {
   }
   auto g = globals.find(name);
   if (g != globals.end()) return g->second;
-  static const char* kBuiltins[] = {"range", "len", "print", "list", "tuple", "int", "float",
-                                    "bool", "abs", "min", "max", "zip", "enumerate", "str",
-                                    "sum", "round", "isinstance", "reversed", "sorted", "divmod"};
+  static const char* kBuiltins[] = {"range", "len",        "print",     "list",   "tuple",
+                                    "int",   "float",      "bool",      "abs",    "min",
+                                    "max",   "zip",        "enumerate", "str",    "sum",
+                                    "round", "isinstance", "reversed",  "sorted", "divmod"};
   for (const char* b : kBuiltins)
     if (name == b) return builtin(std::string("builtins.") + b);
   return error("E0802", span, "name '" + name + "' is not defined");
@@ -489,8 +573,10 @@ bool Interp::indexItems(const ast::Expr& index, std::vector<IndexItem>& items) {
     }
     Py v = eval(e);
     if (!v) return false;
-    if (v->kind == PyKind::Ellipsis) it.kind = IndexItem::Kind::Ellipsis;
-    else if (v->kind == PyKind::None) it.kind = IndexItem::Kind::NewAxis;
+    if (v->kind == PyKind::Ellipsis)
+      it.kind = IndexItem::Kind::Ellipsis;
+    else if (v->kind == PyKind::None)
+      it.kind = IndexItem::Kind::NewAxis;
     else if (v->kind == PyKind::Slice) {
       it.kind = IndexItem::Kind::Slice;
       std::optional<int64_t>* parts[3] = {&it.start, &it.stop, &it.step};
@@ -536,7 +622,7 @@ Py Interp::subscript(const Py& obj, const ast::Expr& index, SourceSpan span) {
     Py iv = eval(index);
     if (!iv) return nullptr;
     const int64_t n = obj->kind == PyKind::Str ? static_cast<int64_t>(obj->s.size())
-                                                : static_cast<int64_t>(obj->items.size());
+                                               : static_cast<int64_t>(obj->items.size());
     if (iv->kind == PyKind::Slice || index.kind == ast::ExprKind::Slice) {
       std::vector<IndexItem> items;
       if (!indexItems(index, items)) return nullptr;
@@ -660,12 +746,18 @@ Py Interp::eval(const ast::Expr& e) {
   if (m_failed) return nullptr;
   if (!chargeStep(e.span)) return nullptr;
   switch (e.kind) {
-    case ast::ExprKind::Name: return lookup(e.text, e.span);
-    case ast::ExprKind::Int: return integer(e.intValue);
-    case ast::ExprKind::Float: return real(e.floatValue);
-    case ast::ExprKind::Str: return str(e.text);
-    case ast::ExprKind::Bool: return boolean(e.boolValue);
-    case ast::ExprKind::None: return none();
+    case ast::ExprKind::Name:
+      return lookup(e.text, e.span);
+    case ast::ExprKind::Int:
+      return integer(e.intValue);
+    case ast::ExprKind::Float:
+      return real(e.floatValue);
+    case ast::ExprKind::Str:
+      return str(e.text);
+    case ast::ExprKind::Bool:
+      return boolean(e.boolValue);
+    case ast::ExprKind::None:
+      return none();
     case ast::ExprKind::Attribute: {
       Py obj = eval(*e.args[0]);
       if (!obj) return nullptr;

@@ -23,8 +23,28 @@
 
 namespace tirx::verify {
 
-enum class PyKind { None, Bool, Int, Float, Str, Tuple, List, Dict, Array, Module, Builtin, Method,
-                    DType, Kernel, Compiled, Device, Slice, Ellipsis, Opaque, Function };
+enum class PyKind {
+  None,
+  Bool,
+  Int,
+  Float,
+  Str,
+  Tuple,
+  List,
+  Dict,
+  Array,
+  Module,
+  Builtin,
+  Method,
+  DType,
+  Kernel,
+  Compiled,
+  Device,
+  Slice,
+  Ellipsis,
+  Opaque,
+  Function
+};
 
 struct PyValue;
 using Py = std::shared_ptr<PyValue>;
@@ -34,12 +54,12 @@ struct PyValue {
   bool b = false;
   int64_t i = 0;
   double f = 0;
-  std::string s;                ///< Str text; Module/Builtin/Method qualified name; Kernel name
-  std::vector<Py> items;        ///< Tuple/List; Dict as k0,v0,k1,v1; Slice start,stop,step
-  std::shared_ptr<Array> arr;   ///< Array (shared: kernels write outputs in place)
+  std::string s;               ///< Str text; Module/Builtin/Method qualified name; Kernel name
+  std::vector<Py> items;       ///< Tuple/List; Dict as k0,v0,k1,v1; Slice start,stop,step
+  std::shared_ptr<Array> arr;  ///< Array (shared: kernels write outputs in place)
   DType dtype = DType::Float32;
   Flavor flavor = Flavor::Numpy;
-  Py self;                      ///< Method receiver
+  Py self;  ///< Method receiver
   /// An Array that numpy/torch would return as a view of another array (a slice, a reshape, a
   /// transpose). The harness holds a copy, so writes into it are refused (they would not reach
   /// the original); reads are exact.
@@ -49,8 +69,8 @@ struct PyValue {
 
 /// The result of one kernel call made by the harness.
 struct HarnessRun {
-  bool ok = false;        ///< outputs are valid (no fatal fault, device available)
-  std::string error;      ///< why not, for the harness diagnostic
+  bool ok = false;    ///< outputs are valid (no fatal fault, device available)
+  std::string error;  ///< why not, for the harness diagnostic
   std::string device;
   ir::Provenance provenance;  ///< the run outcome's; empty when the run was not on the simulator
 };
@@ -65,13 +85,14 @@ struct HarnessContext {
   WorkBudget* budget = nullptr;
   /// Runs `kernel` with `args` (updated in place).
   std::function<HarnessRun(const std::string& kernel, std::vector<ir::KernelArg>& args,
-                           SourceSpan call)> runKernel;
+                           SourceSpan call)>
+      runKernel;
 };
 
 /// What the harness did.
 struct HarnessSummary {
   int kernelCalls = 0;
-  int statementsRun = 0;   ///< module-level statements that were harness code (not TIRx)
+  int statementsRun = 0;  ///< module-level statements that were harness code (not TIRx)
   bool stoppedByError = false;
 };
 

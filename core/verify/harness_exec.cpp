@@ -8,14 +8,29 @@ namespace tirx::verify {
 
 namespace {
 
-bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool startsWith(const std::string& s, const char* p) {
+  return s.rfind(p, 0) == 0;
+}
 
 /// Modules whose functions the harness implements.
 bool knownModule(const std::string& m) {
-  static const char* kMods[] = {"numpy", "numpy.testing", "numpy.random", "torch", "torch.nn",
-                                "torch.nn.functional", "torch.testing", "torch.cuda", "tvm",
-                                "tvm.tirx", "tvm.runtime", "tvm.testing", "tvm.nd", "tvm_tirx",
-                                "tvm_tirx.runtime", "tvm_tirx.testing", "math"};
+  static const char* kMods[] = {"numpy",
+                                "numpy.testing",
+                                "numpy.random",
+                                "torch",
+                                "torch.nn",
+                                "torch.nn.functional",
+                                "torch.testing",
+                                "torch.cuda",
+                                "tvm",
+                                "tvm.tirx",
+                                "tvm.runtime",
+                                "tvm.testing",
+                                "tvm.nd",
+                                "tvm_tirx",
+                                "tvm_tirx.runtime",
+                                "tvm_tirx.testing",
+                                "math"};
   for (const char* k : kMods)
     if (m == k) return true;
   return false;
@@ -39,17 +54,22 @@ void Interp::bindImport(const ast::Stmt& s) {
         continue;
       }
       if (!knownModule(a.name)) {
-        error("E0801", a.span, "module '" + a.name + "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
+        error("E0801", a.span,
+              "module '" + a.name +
+                  "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
         return;
       }
-      if (!a.asname.empty()) globals[a.asname] = module(a.name);
-      else globals[a.name.substr(0, a.name.find('.'))] = module(a.name.substr(0, a.name.find('.')));
+      if (!a.asname.empty())
+        globals[a.asname] = module(a.name);
+      else
+        globals[a.name.substr(0, a.name.find('.'))] = module(a.name.substr(0, a.name.find('.')));
     }
     return;
   }
   // from M import a as b
   const std::string& m = s.module;
-  if (m == "__future__") return;  // `from __future__ import annotations`: annotations are not evaluated here anyway
+  if (m == "__future__")
+    return;  // `from __future__ import annotations`: annotations are not evaluated here anyway
   for (const auto& a : s.names) {
     const std::string bind = a.asname.empty() ? a.name : a.asname;
     const std::string full = m + "." + a.name;
@@ -62,7 +82,9 @@ void Interp::bindImport(const ast::Stmt& s) {
       if (!v) return;
       globals[bind] = v;
     } else {
-      error("E0801", s.span, "module '" + m + "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
+      error("E0801", s.span,
+            "module '" + m +
+                "' is not supported by the harness (numpy, torch, tvm, tvm_tirx and math are)");
       return;
     }
   }
@@ -86,8 +108,10 @@ std::optional<int64_t> Interp::listIndex(const PyValue& list, const ast::Expr& t
 bool Interp::assign(const ast::Expr& target, const Py& value) {
   switch (target.kind) {
     case ast::ExprKind::Name:
-      if (!frames.empty()) frames.back()[target.text] = value;
-      else globals[target.text] = value;
+      if (!frames.empty())
+        frames.back()[target.text] = value;
+      else
+        globals[target.text] = value;
       return true;
     case ast::ExprKind::Tuple:
     case ast::ExprKind::List: {
@@ -106,8 +130,9 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
         return false;
       }
       if (items.size() != target.args.size()) {
-        error("E0804", target.span, "cannot unpack " + std::to_string(items.size()) + " values into " +
-                                        std::to_string(target.args.size()) + " targets");
+        error("E0804", target.span,
+              "cannot unpack " + std::to_string(items.size()) + " values into " +
+                  std::to_string(target.args.size()) + " targets");
         return false;
       }
       for (size_t k = 0; k < items.size(); ++k)
@@ -125,7 +150,8 @@ bool Interp::assign(const ast::Expr& target, const Py& value) {
         return true;
       }
       if (obj->kind != PyKind::Array) {
-        error("E0804", target.span, "'" + typeName(obj) + "' object does not support item assignment");
+        error("E0804", target.span,
+              "'" + typeName(obj) + "' object does not support item assignment");
         return false;
       }
       if (refuseViewWrite(obj, target.span)) return false;
@@ -166,9 +192,10 @@ bool selectsOneElement(const std::vector<IndexItem>& items, int ndim) {
 
 bool Interp::refuseViewWrite(const Py& target, SourceSpan span) {
   if (!target->view) return false;
-  error("E0803", span, "writing into a view (a slice, reshape or transpose of another array) is not "
-                       "supported by the harness: it holds a copy, so the write would not reach the "
-                       "original; index the original array instead (a[1:3, 0] += 1)");
+  error("E0803", span,
+        "writing into a view (a slice, reshape or transpose of another array) is not "
+        "supported by the harness: it holds a copy, so the write would not reach the "
+        "original; index the original array instead (a[1:3, 0] += 1)");
   return true;
 }
 
@@ -177,16 +204,18 @@ bool Interp::inPlaceResult(ast::Op op, const Array& target, const Py& result, So
   // the target's under 'same_kind' and the broadcast shape must be the target's shape.
   const Array& r = *result->arr;
   if (!canCastInPlace(r.dtype, target.dtype, target.flavor)) {
-    error("E0804", span, std::string("cannot cast the result of '") + ast::opSpelling(op) + "=' from " +
-                             std::string(ir::dtypeName(r.dtype)) + " to the target's " +
-                             std::string(ir::dtypeName(target.dtype)) +
-                             (target.flavor == Flavor::Torch ? "" : " with casting rule 'same_kind'") +
-                             " (numpy raises UFuncTypeError)");
+    error("E0804", span,
+          std::string("cannot cast the result of '") + ast::opSpelling(op) + "=' from " +
+              std::string(ir::dtypeName(r.dtype)) + " to the target's " +
+              std::string(ir::dtypeName(target.dtype)) +
+              (target.flavor == Flavor::Torch ? "" : " with casting rule 'same_kind'") +
+              " (numpy raises UFuncTypeError)");
     return false;
   }
   if (r.shape != target.shape) {
-    error("E0804", span, "non-broadcastable output operand with shape " + shapeText(target.shape) +
-                             " doesn't match the broadcast shape " + shapeText(r.shape));
+    error("E0804", span,
+          "non-broadcastable output operand with shape " + shapeText(target.shape) +
+              " doesn't match the broadcast shape " + shapeText(r.shape));
     return false;
   }
   return true;
@@ -292,7 +321,8 @@ Py Interp::callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceS
   std::map<std::string, Py> locals;
   size_t pos = 0;
   for (const auto& p : d.params) {
-    if (p.star || p.doubleStar) return error("E0803", p.span, "*args/**kwargs parameters are not supported by the harness");
+    if (p.star || p.doubleStar)
+      return error("E0803", p.span, "*args/**kwargs parameters are not supported by the harness");
     Py v;
     if (!p.keywordOnly && pos < args.size()) v = args[pos++];
     for (auto& [k, val] : kw)
@@ -304,7 +334,10 @@ Py Interp::callFunction(const Py& fn, std::vector<Py>& args, Kwargs& kw, SourceS
     if (!v) return error("E0805", span, d.name + "() missing required argument '" + p.name + "'");
     locals[p.name] = v;
   }
-  if (pos < args.size()) return error("E0805", span, d.name + "() takes " + std::to_string(pos) + " positional arguments but " + std::to_string(args.size()) + " were given");
+  if (pos < args.size())
+    return error("E0805", span,
+                 d.name + "() takes " + std::to_string(pos) + " positional arguments but " +
+                     std::to_string(args.size()) + " were given");
   if (frames.size() > 64) return error("E0807", span, "harness recursion is too deep");
   frames.push_back(std::move(locals));
   m_return = none();
@@ -469,7 +502,9 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
   if (!chargeStep(s.span)) return Flow::Error;
   switch (s.kind) {
     case ast::StmtKind::Import:
-    case ast::StmtKind::ImportFrom: bindImport(s); break;
+    case ast::StmtKind::ImportFrom:
+      bindImport(s);
+      break;
     case ast::StmtKind::FunctionDef: {
       if (!s.decorators.empty() && frames.empty()) {  // a TIRx definition: sema's business
         auto v = std::make_shared<PyValue>();
@@ -482,8 +517,10 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
       v->kind = PyKind::Function;
       v->s = s.name;
       v->def = &s;
-      if (!frames.empty()) frames.back()[s.name] = v;
-      else globals[s.name] = v;
+      if (!frames.empty())
+        frames.back()[s.name] = v;
+      else
+        globals[s.name] = v;
       break;
     }
     case ast::StmtKind::Assign: {
@@ -540,19 +577,25 @@ Interp::Flow Interp::exec(const ast::Stmt& s) {
       m_return = s.value ? eval(*s.value) : none();
       if (!m_return) return Flow::Error;
       return Flow::Return;
-    case ast::StmtKind::Pass: break;
-    case ast::StmtKind::Break: return Flow::Break;
-    case ast::StmtKind::Continue: return Flow::Continue;
+    case ast::StmtKind::Pass:
+      break;
+    case ast::StmtKind::Break:
+      return Flow::Break;
+    case ast::StmtKind::Continue:
+      return Flow::Continue;
     case ast::StmtKind::Assert:
       return execAssert(s);
     case ast::StmtKind::Del:
       for (const auto& t : s.targets)
         if (t->kind == ast::ExprKind::Name) {
-          if (!frames.empty()) frames.back().erase(t->text);
-          else globals.erase(t->text);
+          if (!frames.empty())
+            frames.back().erase(t->text);
+          else
+            globals.erase(t->text);
         }
       break;
-    case ast::StmtKind::Global: break;
+    case ast::StmtKind::Global:
+      break;
   }
   return Flow::Normal;
 }

@@ -13,7 +13,9 @@ namespace tirx::verify {
 namespace {
 
 /// Strips the library prefix: "numpy.exp" -> "exp", "torch.nn.functional.silu" -> "silu".
-std::string shortName(const std::string& n) { return n.substr(n.rfind('.') + 1); }
+std::string shortName(const std::string& n) {
+  return n.substr(n.rfind('.') + 1);
+}
 
 uint64_t splitmix(uint64_t& s) {
   uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
@@ -21,7 +23,9 @@ uint64_t splitmix(uint64_t& s) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-double uniform01(uint64_t& s) { return static_cast<double>(splitmix(s) >> 11) * 0x1.0p-53; }
+double uniform01(uint64_t& s) {
+  return static_cast<double>(splitmix(s) >> 11) * 0x1.0p-53;
+}
 
 /// The permutation that numpy's `transpose(axes)` / torch's `permute(dims)` (`kind` "permute"),
 /// torch's `transpose(d0, d1)` / numpy's `swapaxes(a, b)` ("swap") or a plain `transpose()`
@@ -109,7 +113,8 @@ bool Interp::libOnlyKeywords(const LibCall& lc, std::initializer_list<const char
   return true;
 }
 
-Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e) {
+Py Interp::callLibrary(const std::string& name, std::vector<Py>& args, Kwargs& kw,
+                       const ast::Expr& e) {
   const SourceSpan sp = e.span;
   const bool torch = startsWith(name, "torch");
   const bool numpy = startsWith(name, "numpy");
@@ -173,7 +178,8 @@ std::optional<Py> Interp::libCompare(LibCall& lc) {
     auto a = libArr(lc, 0), b = libArr(lc, 1);
     if (!a || !b) return nullptr;
     auto r = argOr(args, 2, kw, "rtol"), t = argOr(args, 3, kw, "atol");
-    const double rt = r ? toReal(r, sp).value_or(1e-5) : 1e-5, at = t ? toReal(t, sp).value_or(1e-8) : 1e-8;
+    const double rt = r ? toReal(r, sp).value_or(1e-5) : 1e-5,
+                 at = t ? toReal(t, sp).value_or(1e-8) : 1e-8;
     Py en = argOr(args, 4, kw, "equal_nan");
     return boolean(allclose(*a, *b, rt, at, en && truth(en, sp).value_or(false)));
   }
@@ -184,16 +190,20 @@ std::optional<Py> Interp::libCompare(LibCall& lc) {
 std::optional<Py> Interp::libTvm(LibCall& lc) {
   [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
   // --- tvm / tvm_tirx ---
-  if (name == "tvm.tirx.compile" || name == "tvm_tirx.compile" || name == "tvm.compile" || name == "tvm.build") {
+  if (name == "tvm.tirx.compile" || name == "tvm_tirx.compile" || name == "tvm.compile" ||
+      name == "tvm.build") {
     Py k = argOr(args, 0, kw, "kernel");
     if (!k || k->kind != PyKind::Kernel)
-      return error("E0805", sp, name + "() needs a kernel defined with @T.function, found " + (k ? typeName(k) : std::string("nothing")));
+      return error("E0805", sp,
+                   name + "() needs a kernel defined with @T.function, found " +
+                       (k ? typeName(k) : std::string("nothing")));
     auto c = std::make_shared<PyValue>();
     c->kind = PyKind::Compiled;
     c->s = k->s;
     return c;
   }
-  if (name == "tvm.cuda" || name == "tvm_tirx.cuda" || name == "tvm.device" || name == "tvm.cpu" || name == "tvm.gpu") {
+  if (name == "tvm.cuda" || name == "tvm_tirx.cuda" || name == "tvm.device" || name == "tvm.cpu" ||
+      name == "tvm.gpu") {
     auto d = std::make_shared<PyValue>();
     d->kind = PyKind::Device;
     d->s = n;
@@ -208,7 +218,8 @@ std::optional<Py> Interp::libTvm(LibCall& lc) {
     return array(std::move(*a));
   }
   if (name == "torch.cuda.is_available") return boolean(true);
-  if (name == "torch.cuda.synchronize" || name == "numpy.random.seed" || name == "torch.manual_seed") {
+  if (name == "torch.cuda.synchronize" || name == "numpy.random.seed" ||
+      name == "torch.manual_seed") {
     if (!args.empty()) {
       auto s = toInt(args[0], sp);
       if (!s) return nullptr;
@@ -237,7 +248,9 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     } else if (torch) {
       return error("E0805", sp, "torch.linspace() needs 'steps'");
     }
-    if (num < 0) return error("E0804", sp, "number of samples, " + std::to_string(num) + ", must be non-negative");
+    if (num < 0)
+      return error("E0804", sp,
+                   "number of samples, " + std::to_string(num) + ", must be non-negative");
     if (std::string why =
             arraySizeError(dt.value_or(torch ? DType::Float32 : DType::Float64), {num});
         !why.empty())
@@ -256,8 +269,10 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
       if (x->kind == PyKind::Float) anyFloat = true;
       v.push_back(*r);
     }
-    if (v.empty() || v.size() > 3) return error("E0805", sp, "arange() takes 1 to 3 positional arguments");
-    const double start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
+    if (v.empty() || v.size() > 3)
+      return error("E0805", sp, "arange() takes 1 to 3 positional arguments");
+    const double start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0],
+                 step = v.size() == 3 ? v[2] : 1;
     if (step == 0) return error("E0804", sp, "arange() step must not be zero");
     const DType def = anyFloat ? (torch ? DType::Float32 : DType::Float64) : DType::Int64;
     const double count = std::ceil((stop - start) / step);
@@ -285,8 +300,12 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     auto shape = toShape(shapeArgs, sp);
     if (!shape) return nullptr;
     DType t = dt.value_or(torch ? DType::Float32 : DType::Float64);
-    if (!dt && fill && numpy) t = fill->kind == PyKind::Float ? DType::Float64 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
-    if (!dt && fill && torch) t = fill->kind == PyKind::Float ? DType::Float32 : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
+    if (!dt && fill && numpy)
+      t = fill->kind == PyKind::Float ? DType::Float64
+                                      : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
+    if (!dt && fill && torch)
+      t = fill->kind == PyKind::Float ? DType::Float32
+                                      : (fill->kind == PyKind::Bool ? DType::Bool : DType::Int64);
     if (std::string why = arraySizeError(t, *shape); !why.empty()) return error("E0814", sp, why);
     Array a = makeArray(t, *shape, fl);
     double v = n == "ones" ? 1 : 0;
@@ -297,10 +316,12 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     }
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
-    if (n == "empty") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
+    if (n == "empty")
+      a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
     return libFinish(lc, std::move(a));
   }
-  if ((n == "zeros_like" || n == "ones_like" || n == "empty_like" || n == "full_like") && (numpy || torch)) {
+  if ((n == "zeros_like" || n == "ones_like" || n == "empty_like" || n == "full_like") &&
+      (numpy || torch)) {
     auto src = libArr(lc, 0);
     if (!src) return nullptr;
     Array a = makeArray(dt.value_or(src->dtype), src->shape, fl);
@@ -315,10 +336,12 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     }
     if (v != 0)
       for (int64_t i = 0; i < a.size(); ++i) a.set(i, v);
-    if (n == "empty_like") a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
+    if (n == "empty_like")
+      a.defined.assign(static_cast<size_t>(a.size()), 0);  // poisoned on every device
     return libFinish(lc, std::move(a));
   }
-  if (n == "array" || n == "asarray" || n == "tensor" || n == "as_tensor" || n == "from_numpy" || n == "ascontiguousarray") {
+  if (n == "array" || n == "asarray" || n == "tensor" || n == "as_tensor" || n == "from_numpy" ||
+      n == "ascontiguousarray") {
     Py v = argOr(args, 0, kw, "data");
     if (!v) return error("E0805", sp, n + "() needs data");
     auto a = toArray(v, sp, dt, fl);
@@ -338,7 +361,8 @@ std::optional<Py> Interp::libRandom(LibCall& lc) {
     std::vector<Py> shapeArgs = args;
     double lo = 0, hi = 1;
     if (n == "uniform") {
-      Py l = argOr(args, 0, kw, "low"), h = argOr(args, 1, kw, "high"), s = argOr(args, 2, kw, "size");
+      Py l = argOr(args, 0, kw, "low"), h = argOr(args, 1, kw, "high"),
+         s = argOr(args, 2, kw, "size");
       lo = l ? toReal(l, sp).value_or(0) : 0;
       hi = h ? toReal(h, sp).value_or(1) : 1;
       shapeArgs = s ? std::vector<Py>{s} : std::vector<Py>{};
@@ -418,12 +442,15 @@ std::optional<Py> Interp::libMath(LibCall& lc) {
   }
   if ((n == "maximum" || n == "minimum" || n == "fmax" || n == "fmin") && (numpy || torch)) {
     if (!libOnlyKeywords(lc, {})) return nullptr;
-    if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
-    if (n == "fmax" || n == "fmin") return error("E0802", sp, n + "() (NaN-ignoring) is not supported by the harness");
+    if (args.size() != 2)
+      return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
+    if (n == "fmax" || n == "fmin")
+      return error("E0802", sp, n + "() (NaN-ignoring) is not supported by the harness");
     auto a = libArr(lc, 0), b = libArr(lc, 1);
     if (!a || !b) return nullptr;
     const bool weakB = args.size() > 1 && args[1]->kind != PyKind::Array;
-    DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl) : promote(a->dtype, b->dtype, fl);
+    DType rt = weakB ? promoteWeak(a->dtype, args[1]->kind == PyKind::Float, false, fl)
+                     : promote(a->dtype, b->dtype, fl);
     if (numpy) {  // numpy 1.24's value-based promotion of scalar operands
       auto operand = [&](const Py& v, const Array& x) {
         PromoOperand p;
@@ -440,7 +467,8 @@ std::optional<Py> Interp::libMath(LibCall& lc) {
       rt = numpyResultType(operand(args[0], *a), operand(args[1], *b));
     }
     std::string err;
-    auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b, rt, &err);
+    auto r = binary(n == "maximum" || n == "fmax" ? BinaryOp::Maximum : BinaryOp::Minimum, *a, *b,
+                    rt, &err);
     if (!r) return error("E0804", sp, err);
     return libFinish(lc, std::move(*r));
   }
@@ -491,7 +519,8 @@ std::optional<Py> Interp::libOperators(LibCall& lc) {
     for (const auto& [fname, op] : kOpFuncs) {
       if (n != fname) continue;
       if (!libOnlyKeywords(lc, {})) return nullptr;
-      if (args.size() != 2) return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
+      if (args.size() != 2)
+        return error("E0805", sp, n + "() takes 2 arguments, found " + std::to_string(args.size()));
       Py a = args[0];
       if (a->kind != PyKind::Array && args[1]->kind != PyKind::Array) {
         auto x = libArr(lc, 0);
@@ -501,19 +530,22 @@ std::optional<Py> Interp::libOperators(LibCall& lc) {
       return binop(op, a, args[1], sp);
     }
   }
-  if ((n == "clip" || n == "clamp" || n == "clamp_min" || n == "clamp_max" || n == "clip_") && (numpy || torch)) {
+  if ((n == "clip" || n == "clamp" || n == "clamp_min" || n == "clamp_max" || n == "clip_") &&
+      (numpy || torch)) {
     auto a = libArr(lc, 0);
     if (!a) return nullptr;
     Py lo = n == "clamp_max" ? nullptr : argOr(args, 1, kw, torch ? "min" : "a_min");
-    Py hi = n == "clamp_min" ? nullptr : argOr(args, n == "clamp_max" ? 1 : 2, kw, torch ? "max" : "a_max");
+    Py hi = n == "clamp_min" ? nullptr
+                             : argOr(args, n == "clamp_max" ? 1 : 2, kw, torch ? "max" : "a_max");
     Array r = *a;
     r.origin = -1;
     for (auto [bound, op] : {std::pair{lo, BinaryOp::Maximum}, std::pair{hi, BinaryOp::Minimum}}) {
       if (!bound || bound->kind == PyKind::None) continue;
       auto b = toArray(bound, sp, {}, fl);
       if (!b) return nullptr;
-      const DType rt = bound->kind == PyKind::Array ? promote(r.dtype, b->dtype, fl)
-                                                    : promoteWeak(r.dtype, bound->kind == PyKind::Float, false, fl);
+      const DType rt = bound->kind == PyKind::Array
+                           ? promote(r.dtype, b->dtype, fl)
+                           : promoteWeak(r.dtype, bound->kind == PyKind::Float, false, fl);
       std::string err;
       auto x = binary(op, r, *b, rt, &err);
       if (!x) return error("E0804", sp, err);
@@ -535,7 +567,9 @@ std::optional<Py> Interp::libOperators(LibCall& lc) {
 // Reductions (axis/dim, keepdims)
 std::optional<Py> Interp::libReduce(LibCall& lc) {
   [[maybe_unused]] auto& [args, kw, name, n, sp, torch, numpy, fl, dt, e, onDev] = lc;
-  if ((n == "sum" || n == "max" || n == "min" || n == "amax" || n == "amin" || n == "mean" || n == "prod" || n == "any" || n == "all") && (numpy || torch)) {
+  if ((n == "sum" || n == "max" || n == "min" || n == "amax" || n == "amin" || n == "mean" ||
+       n == "prod" || n == "any" || n == "all") &&
+      (numpy || torch)) {
     auto a = libArr(lc, 0);
     if (!a) return nullptr;
     auto ax = libAxisArg(lc, torch ? "dim" : "axis");
@@ -545,8 +579,13 @@ std::optional<Py> Interp::libReduce(LibCall& lc) {
       if (!x) return nullptr;
       *ax = static_cast<int>(*x);
     }
-    const Reduce r = n == "sum" ? Reduce::Sum : (n == "max" || n == "amax") ? Reduce::Max : (n == "min" || n == "amin") ? Reduce::Min
-                   : n == "mean" ? Reduce::Mean : n == "prod" ? Reduce::Prod : n == "any" ? Reduce::Any : Reduce::All;
+    const Reduce r = n == "sum"                    ? Reduce::Sum
+                     : (n == "max" || n == "amax") ? Reduce::Max
+                     : (n == "min" || n == "amin") ? Reduce::Min
+                     : n == "mean"                 ? Reduce::Mean
+                     : n == "prod"                 ? Reduce::Prod
+                     : n == "any"                  ? Reduce::Any
+                                                   : Reduce::All;
     for (const auto& [k, v] : kw)
       if (k != "axis" && k != "dim" && k != "keepdims" && k != "keepdim")
         return error("E0803", sp, n + "(" + k + "=...) is not supported by the harness");
@@ -638,11 +677,13 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
         v.push_back(*i);
       }
       if (v.empty() || v.size() > 3) return error("E0805", sp, "range expected 1 to 3 arguments");
-      const int64_t start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0], step = v.size() == 3 ? v[2] : 1;
+      const int64_t start = v.size() >= 2 ? v[0] : 0, stop = v.size() >= 2 ? v[1] : v[0],
+                    step = v.size() == 3 ? v[2] : 1;
       if (step == 0) return error("E0804", sp, "range() arg 3 must not be zero");
       std::vector<Py> items;
       for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
-        if (items.size() > 10'000'000) return error("E0807", sp, "range is too long for the harness");
+        if (items.size() > 10'000'000)
+          return error("E0807", sp, "range is too long for the harness");
         items.push_back(integer(i));
         if (__builtin_add_overflow(i, step, &i)) break;  // past INT64_MAX: the range has ended
       }
@@ -651,7 +692,8 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
     if (n == "len") {
       if (args.size() != 1) return error("E0805", sp, "len() takes exactly one argument");
       const Py& v = args[0];
-      if (v->kind == PyKind::Tuple || v->kind == PyKind::List) return integer(static_cast<int64_t>(v->items.size()));
+      if (v->kind == PyKind::Tuple || v->kind == PyKind::List)
+        return integer(static_cast<int64_t>(v->items.size()));
       if (v->kind == PyKind::Dict) return integer(static_cast<int64_t>(v->items.size() / 2));
       if (v->kind == PyKind::Str) return integer(static_cast<int64_t>(v->s.size()));
       if (v->kind == PyKind::Array && v->arr->ndim() > 0) return integer(v->arr->shape[0]);
@@ -670,11 +712,13 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
       std::vector<Py> items;
       if (!args.empty()) {
         const Py& v = args[0];
-        if (v->kind == PyKind::Tuple || v->kind == PyKind::List) items = v->items;
+        if (v->kind == PyKind::Tuple || v->kind == PyKind::List)
+          items = v->items;
         else if (v->kind == PyKind::Array && v->arr->ndim() >= 1)
           for (int64_t k = 0; k < v->arr->shape[0]; ++k)
             items.push_back(array(*getItem(*v->arr, {IndexItem::at(k)}, nullptr)));
-        else return error("E0804", sp, "'" + typeName(v) + "' object is not iterable");
+        else
+          return error("E0804", sp, "'" + typeName(v) + "' object is not iterable");
       }
       return n == "list" ? list(std::move(items)) : tuple(std::move(items));
     }
@@ -686,11 +730,13 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
       std::vector<Py> items = args;
       Py start = integer(0);
       const bool iterable = args.size() == 1 || n == "sum";
-      if (n == "sum" && (args.empty() || args.size() > 2)) return error("E0805", sp, "sum() takes 1 or 2 arguments");
+      if (n == "sum" && (args.empty() || args.size() > 2))
+        return error("E0805", sp, "sum() takes 1 or 2 arguments");
       if (n == "sum" && args.size() == 2) start = args[1];
       if (iterable && !args.empty()) {
         const Py& it = args[0];
-        if (it->kind == PyKind::List || it->kind == PyKind::Tuple) items = it->items;
+        if (it->kind == PyKind::List || it->kind == PyKind::Tuple)
+          items = it->items;
         else if (it->kind == PyKind::Array && it->arr->ndim() >= 1) {
           items.clear();
           for (int64_t k = 0; k < it->arr->shape[0]; ++k) {
@@ -701,7 +747,8 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
           return error("E0804", sp, "'" + typeName(it) + "' object is not iterable");
         }
       }
-      if (items.empty()) return n == "sum" ? start : error("E0804", sp, n + "() arg is an empty sequence");
+      if (items.empty())
+        return n == "sum" ? start : error("E0804", sp, n + "() arg is an empty sequence");
       Py best = n == "sum" ? start : items[0];
       for (size_t i = n == "sum" ? 0 : 1; i < items.size(); ++i) {
         if (n == "sum") {
@@ -735,10 +782,12 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
           out.push_back(tuple(std::move(t)));
         }
       } else {
-        if (args.empty() || !seq(args[0])) return error("E0804", sp, n + "() needs a list or tuple");
+        if (args.empty() || !seq(args[0]))
+          return error("E0804", sp, n + "() needs a list or tuple");
         const auto& s = *seq(args[0]);
         if (n == "enumerate")
-          for (size_t i = 0; i < s.size(); ++i) out.push_back(tuple({integer(static_cast<int64_t>(i)), s[i]}));
+          for (size_t i = 0; i < s.size(); ++i)
+            out.push_back(tuple({integer(static_cast<int64_t>(i)), s[i]}));
         else if (n == "reversed")
           out.assign(s.rbegin(), s.rend());
         else
@@ -761,7 +810,9 @@ std::optional<Py> Interp::arrayConversionMethod(const Py& self, const std::strin
     r.onDevice = a.onDevice;
     return array(std::move(r));
   };
-  if (name == "reshape" || (name == "view" && !(args.size() == 1 && (args[0]->kind == PyKind::DType || args[0]->kind == PyKind::Str)))) {
+  if (name == "reshape" ||
+      (name == "view" &&
+       !(args.size() == 1 && (args[0]->kind == PyKind::DType || args[0]->kind == PyKind::Str)))) {
     auto shape = toShape(args, sp);
     if (!shape) return nullptr;
     auto r = reshape(a, *shape, &err);
@@ -777,7 +828,8 @@ std::optional<Py> Interp::arrayConversionMethod(const Py& self, const std::strin
   }
   if (name == "astype" || name == "to" || name == "type") {
     Py target = argOr(args, 0, kw, "dtype");
-    if (name == "to" && target && target->kind == PyKind::Str && (startsWith(target->s, "cuda") || target->s == "cpu")) {
+    if (name == "to" && target && target->kind == PyKind::Str &&
+        (startsWith(target->s, "cuda") || target->s == "cpu")) {
       Array r = a;
       r.onDevice = startsWith(target->s, "cuda");
       target = kwarg(kw, "dtype");
@@ -793,9 +845,15 @@ std::optional<Py> Interp::arrayConversionMethod(const Py& self, const std::strin
     if (*t == a.dtype) return keep(a);
     return keep(astype(a, *t));
   }
-  if (name == "float" || name == "half" || name == "bfloat16" || name == "double" || name == "int" || name == "long" || name == "bool") {
-    const DType t = name == "float" ? DType::Float32 : name == "half" ? DType::Float16 : name == "bfloat16" ? DType::BFloat16
-                  : name == "double" ? DType::Float64 : name == "int" ? DType::Int32 : name == "long" ? DType::Int64 : DType::Bool;
+  if (name == "float" || name == "half" || name == "bfloat16" || name == "double" ||
+      name == "int" || name == "long" || name == "bool") {
+    const DType t = name == "float"      ? DType::Float32
+                    : name == "half"     ? DType::Float16
+                    : name == "bfloat16" ? DType::BFloat16
+                    : name == "double"   ? DType::Float64
+                    : name == "int"      ? DType::Int32
+                    : name == "long"     ? DType::Int64
+                                         : DType::Bool;
     return keep(t == a.dtype ? a : astype(a, t));
   }
   if (name == "numpy") {
@@ -804,7 +862,8 @@ std::optional<Py> Interp::arrayConversionMethod(const Py& self, const std::strin
     r.onDevice = false;
     return array(std::move(r));
   }
-  if (name == "cpu" || name == "cuda" || name == "detach" || name == "contiguous" || name == "copy" || name == "clone") {
+  if (name == "cpu" || name == "cuda" || name == "detach" || name == "contiguous" ||
+      name == "copy" || name == "clone") {
     Array r = a;
     if (name == "cpu") r.onDevice = false;
     if (name == "cuda") r.onDevice = true;
@@ -824,8 +883,11 @@ std::optional<Py> Interp::arrayQueryMethod(const Py& self, const std::string& na
   const bool torch = a.flavor == Flavor::Torch;
   std::string err;
   if (name == "item") {
-    if (a.size() != 1) return error("E0804", sp, "can only convert an array of size 1 to a Python scalar");
-    return ir::isFloat(a.dtype) ? real(a.get(0)) : (a.dtype == DType::Bool ? boolean(a.getInt(0) != 0) : integer(a.getInt(0)));
+    if (a.size() != 1)
+      return error("E0804", sp, "can only convert an array of size 1 to a Python scalar");
+    return ir::isFloat(a.dtype)
+               ? real(a.get(0))
+               : (a.dtype == DType::Bool ? boolean(a.getInt(0) != 0) : integer(a.getInt(0)));
   }
   if (name == "tolist") {
     std::function<Py(int, int64_t)> build = [&](int d, int64_t base) -> Py {
@@ -860,7 +922,8 @@ std::optional<Py> Interp::arrayInPlaceMethod(const Py& self, const std::string& 
                                              const std::vector<Py>& args, SourceSpan sp) {
   Array& a = *self->arr;
   std::string err;
-  if ((name == "fill_" || name == "zero_" || name == "copy_") && refuseViewWrite(self, sp)) return nullptr;
+  if ((name == "fill_" || name == "zero_" || name == "copy_") && refuseViewWrite(self, sp))
+    return nullptr;
   if (name == "fill_" || name == "zero_") {
     double v = 0;
     if (name == "fill_") {
@@ -877,7 +940,10 @@ std::optional<Py> Interp::arrayInPlaceMethod(const Py& self, const std::string& 
     if (args.empty()) return error("E0805", sp, "copy_() needs a source");
     auto s = toArray(args[0], sp, a.dtype);
     if (!s) return nullptr;
-    if (s->shape != a.shape) return error("E0804", sp, "copy_() source shape " + shapeText(s->shape) + " differs from " + shapeText(a.shape));
+    if (s->shape != a.shape)
+      return error(
+          "E0804", sp,
+          "copy_() source shape " + shapeText(s->shape) + " differs from " + shapeText(a.shape));
     a.data = s->data;
     a.defined = s->defined;
     return self;

@@ -23,9 +23,10 @@ std::optional<DType> dtypeNamed(const std::string& n) {
   return ir::parseDType(n);
 }
 
-const char* kDtypeNames[] = {"float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
-                             "int64", "uint8", "uint16", "uint32", "uint64", "bool", "bool_",
-                             "half", "float", "double", "long", "int"};
+const char* kDtypeNames[] = {"float16", "float32", "float64", "bfloat16", "int8",
+                             "int16",   "int32",   "int64",   "uint8",    "uint16",
+                             "uint32",  "uint64",  "bool",    "bool_",    "half",
+                             "float",   "double",  "long",    "int"};
 
 }  // namespace
 
@@ -37,16 +38,19 @@ Py Interp::attribute(const Py& obj, const std::string& name, SourceSpan span) {
       return opaque();
     case PyKind::Module: {
       const std::string full = obj->s + "." + name;
-      static const char* kSub[] = {"numpy.testing", "numpy.random", "torch.nn", "torch.nn.functional",
-                                   "torch.testing", "torch.cuda", "tvm.tirx", "tvm.runtime",
-                                   "tvm.testing", "tvm.nd", "tvm_tirx.runtime", "tvm_tirx.testing"};
+      static const char* kSub[] = {
+          "numpy.testing", "numpy.random", "torch.nn",         "torch.nn.functional",
+          "torch.testing", "torch.cuda",   "tvm.tirx",         "tvm.runtime",
+          "tvm.testing",   "tvm.nd",       "tvm_tirx.runtime", "tvm_tirx.testing"};
       for (const char* s : kSub)
         if (full == s) return module(full);
       const bool np = obj->s == "numpy", th = obj->s == "torch";
       if (np || th) {
         for (const char* d : kDtypeNames) {
           if (name != d) continue;
-          if (np && (name == "half" || name == "float" || name == "double" || name == "long" || name == "int" || name == "bfloat16")) break;
+          if (np && (name == "half" || name == "float" || name == "double" || name == "long" ||
+                     name == "int" || name == "bfloat16"))
+            break;
           if (th && name == "bool_") break;
           return dtypeValue(*dtypeNamed(name), th ? Flavor::Torch : Flavor::Numpy);
         }
@@ -58,7 +62,8 @@ Py Interp::attribute(const Py& obj, const std::string& name, SourceSpan span) {
         if (name == "nan") return real(NAN);
         if (name == "newaxis") return none();
       }
-      if (startsWith(obj->s, "tvm") && (name == "tirx" || name == "script" || name == "backend" || name == "ir"))
+      if (startsWith(obj->s, "tvm") &&
+          (name == "tirx" || name == "script" || name == "backend" || name == "ir"))
         return module(full);
       return builtin(full);
     }
@@ -96,19 +101,23 @@ Py Interp::attribute(const Py& obj, const std::string& name, SourceSpan span) {
     case PyKind::DType:
       if (name == "itemsize") return integer(ir::dtypeBytes(obj->dtype));
       break;
-    default: break;
+    default:
+      break;
   }
-  return error("E0802", span, "'" + typeName(obj) + "' has no attribute '" + name + "' supported by the harness");
+  return error("E0802", span,
+               "'" + typeName(obj) + "' has no attribute '" + name + "' supported by the harness");
 }
 
 Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::Expr& e) {
   switch (callee->kind) {
-    case PyKind::Opaque: return opaque();
-    case PyKind::Builtin: return callLibrary(callee->s, args, kw, e);
+    case PyKind::Opaque:
+      return opaque();
+    case PyKind::Builtin:
+      return callLibrary(callee->s, args, kw, e);
     case PyKind::Method: {
       Py r = callMethod(callee->self, callee->s, args, kw, e);
-      static const char* kViews[] = {"reshape", "view", "transpose", "ravel", "squeeze", "unsqueeze",
-                                     "permute", "swapaxes", "expand", "flatten"};
+      static const char* kViews[] = {"reshape",   "view",    "transpose", "ravel",  "squeeze",
+                                     "unsqueeze", "permute", "swapaxes",  "expand", "flatten"};
       const bool torchFlatten = callee->s == "flatten" && callee->self->flavor == Flavor::Torch;
       for (const char* v : kViews)
         if (r && r->kind == PyKind::Array && r != callee->self && callee->s == v &&
@@ -116,8 +125,10 @@ Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::
           r->view = true;
       return r;
     }
-    case PyKind::Compiled: return callKernel(callee, args, e);
-    case PyKind::Function: return callFunction(callee, args, kw, e.span);
+    case PyKind::Compiled:
+      return callKernel(callee, args, e);
+    case PyKind::Function:
+      return callFunction(callee, args, kw, e.span);
     case PyKind::DType: {
       if (callee->flavor == Flavor::Torch)
         return error("E0804", e.span, "'torch.dtype' object is not callable");
@@ -128,8 +139,11 @@ Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::
       return array(std::move(*a));
     }
     case PyKind::Kernel:
-      return error("E0805", e.span, "'" + callee->s + "' is a TIRx function: compile it with tvm.tirx.compile(" + callee->s + ", target=\"cuda\") and call the result");
-    default: break;
+      return error("E0805", e.span,
+                   "'" + callee->s + "' is a TIRx function: compile it with tvm.tirx.compile(" +
+                       callee->s + ", target=\"cuda\") and call the result");
+    default:
+      break;
   }
   return error("E0804", e.span, "'" + typeName(callee) + "' object is not callable");
 }
@@ -137,18 +151,22 @@ Py Interp::call(const Py& callee, std::vector<Py>& args, Kwargs& kw, const ast::
 Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr& e) {
   const ir::Kernel* k = ctx.program->findKernel(compiled->s);
   if (!k) return error("E0811", e.span, "no kernel named '" + compiled->s + "' in the program");
-  // Symbolic extents are trailing parameters no call writes: the executor binds them (specialize.h).
+  // Symbolic extents are trailing parameters no call writes: the executor binds them
+  // (specialize.h).
   const size_t written = ir::writtenParamCount(*k);
   if (args.size() != written)
-    return error("E0810", e.span, "kernel '" + k->name + "' takes " + std::to_string(written) +
-                                      " arguments, found " + std::to_string(args.size()));
+    return error("E0810", e.span,
+                 "kernel '" + k->name + "' takes " + std::to_string(written) +
+                     " arguments, found " + std::to_string(args.size()));
   std::vector<ir::KernelArg> kargs(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const auto& p = k->params[i];
     const SourceSpan sp = i + 1 < e.args.size() ? e.args[i + 1]->span : e.span;
     if (p.isTensor) {
       if (args[i]->kind != PyKind::Array)
-        return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be a tensor, found " + typeName(args[i]));
+        return error("E0810", sp,
+                     "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name +
+                         "' must be a tensor, found " + typeName(args[i]));
       const Array& a = *args[i]->arr;
       const ir::Buffer& b = k->buffers[p.buffer];
       bool shapeOk = a.shape.size() == b.shape.size();
@@ -159,12 +177,17 @@ Py Interp::callKernel(const Py& compiled, std::vector<Py>& args, const ast::Expr
         if (!b.shapeVars.empty()) {  // say which extent is symbolic
           std::string dims;
           for (size_t d = 0; d < b.shape.size(); ++d)
-            dims += (d ? ", " : "") + (d < b.shapeVars.size() && b.shapeVars[d] >= 0 ? k->vars[b.shapeVars[d]].name : std::to_string(b.shape[d]));
-          return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be " +
-                                        std::string(ir::dtypeName(b.dtype)) + " (" + dims + (b.shape.size() == 1 ? ",)" : ")") +
-                                        ", found " + describe(a));
+            dims += (d ? ", " : "") + (d < b.shapeVars.size() && b.shapeVars[d] >= 0
+                                           ? k->vars[b.shapeVars[d]].name
+                                           : std::to_string(b.shape[d]));
+          return error("E0810", sp,
+                       "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name +
+                           "' must be " + std::string(ir::dtypeName(b.dtype)) + " (" + dims +
+                           (b.shape.size() == 1 ? ",)" : ")") + ", found " + describe(a));
         }
-        return error("E0810", sp, "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name + "' must be " + describe(want) + ", found " + describe(a));
+        return error("E0810", sp,
+                     "argument " + std::to_string(i) + " ('" + p.name + "') of '" + k->name +
+                         "' must be " + describe(want) + ", found " + describe(a));
       }
       kargs[i].isTensor = true;
       kargs[i].tensor = a.toHost();
@@ -215,7 +238,8 @@ void Interp::addCheck(const std::string& kind, const Comparison& c, const Array&
   ch.message = c.message;
   ch.kernel = lastKernel;
   ch.device = lastDevice;
-  ch.name = (lastKernel.empty() ? std::string("check") : lastKernel) + " (line " + std::to_string(span.line) + ")";
+  ch.name = (lastKernel.empty() ? std::string("check") : lastKernel) + " (line " +
+            std::to_string(span.line) + ")";
   ch.rtol = c.rtol;
   ch.atol = c.atol;
   ch.equalNan = c.equalNan;
@@ -227,7 +251,9 @@ void Interp::addCheck(const std::string& kind, const Comparison& c, const Array&
   constexpr int64_t kMaxValues = int64_t{1} << 20;
   if (actual.size() <= kMaxValues) ch.output = actual.toDoubles();
   if (expected.size() <= kMaxValues) ch.reference = expected.toDoubles();
-  const Origin* org = actual.origin >= 0 && actual.origin < static_cast<int>(origins.size()) ? &origins[actual.origin] : nullptr;
+  const Origin* org = actual.origin >= 0 && actual.origin < static_cast<int>(origins.size())
+                          ? &origins[actual.origin]
+                          : nullptr;
   if (org) ch.kernel = org->kernel;
   for (const auto& w : c.worst) {
     WorstElement we;
@@ -275,11 +301,13 @@ Py Interp::check(const std::string& kind, std::vector<Py>& args, Kwargs& kw, con
     c = assertAllclose(*a, *b, *rt, *at, en && truth(en, e.span).value_or(false));
     checkKind = "allclose";
   } else {
-    const bool exact = kind == "numpy.testing.assert_array_equal" || kind == "numpy.testing.assert_equal";
+    const bool exact =
+        kind == "numpy.testing.assert_array_equal" || kind == "numpy.testing.assert_equal";
     auto rt = realArg(2, "rtol", exact ? 0.0 : 1e-7), at = realArg(3, "atol", 0.0);
     if (!rt || !at) return nullptr;
     Py en = argOr(args, 4, kw, "equal_nan");
-    c = assertAllclose(*a, *b, exact ? 0.0 : *rt, exact ? 0.0 : *at, en ? truth(en, e.span).value_or(true) : true);
+    c = assertAllclose(*a, *b, exact ? 0.0 : *rt, exact ? 0.0 : *at,
+                       en ? truth(en, e.span).value_or(true) : true);
   }
   addCheck(checkKind, c, *a, *b, e.span);
   return none();

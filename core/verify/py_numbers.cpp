@@ -14,7 +14,9 @@ namespace tirx::verify {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 std::string_view strip(std::string_view s) {
   while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
@@ -95,8 +97,10 @@ std::optional<int64_t> parsePyInt(std::string_view text, int base, ParseFail* fa
     if (d >= base) return std::nullopt;
     prevDigit = true;
     if (tooBig) continue;
-    if (mag > (limit - static_cast<uint64_t>(d)) / static_cast<uint64_t>(base)) tooBig = true;
-    else mag = mag * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
+    if (mag > (limit - static_cast<uint64_t>(d)) / static_cast<uint64_t>(base))
+      tooBig = true;
+    else
+      mag = mag * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
   }
   if (!prevDigit) return std::nullopt;
   if (tooBig) {
@@ -121,7 +125,8 @@ std::optional<double> parsePyFloat(std::string_view text) {
   size_t e = s.find_first_of("eE");
   std::string_view mant = s.substr(0, e), expo = e == std::string_view::npos ? "" : s.substr(e + 1);
   const size_t dot = mant.find('.');
-  std::string_view ip = mant.substr(0, dot), fp = dot == std::string_view::npos ? "" : mant.substr(dot + 1);
+  std::string_view ip = mant.substr(0, dot),
+                   fp = dot == std::string_view::npos ? "" : mant.substr(dot + 1);
   if (ip.empty() && fp.empty()) return std::nullopt;
   if (!ip.empty() && !digitRun(ip, false, clean)) return std::nullopt;
   if (dot != std::string_view::npos) {

@@ -1,7 +1,6 @@
 // The Report as JSON (schema documented in docs/verify.md). Non-finite numbers are written as the
 // strings "nan", "inf" and "-inf" so that the document stays valid JSON.
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "core/verify/verify.h"
@@ -29,10 +28,13 @@ json spanJson(const SourceSpan& s) {
 }
 
 json diagJson(const Diagnostic& d) {
-  json j = {{"severity", std::string(severityName(d.severity))}, {"code", d.code},
-            {"message", d.message}, {"span", spanJson(d.span)}};
+  json j = {{"severity", std::string(severityName(d.severity))},
+            {"code", d.code},
+            {"message", d.message},
+            {"span", spanJson(d.span)}};
   json notes = json::array();
-  for (const auto& n : d.notes) notes.push_back({{"message", n.message}, {"span", spanJson(n.span)}});
+  for (const auto& n : d.notes)
+    notes.push_back({{"message", n.message}, {"span", spanJson(n.span)}});
   j["notes"] = notes;
   return j;
 }
@@ -44,8 +46,14 @@ namespace {
 json timelineJson(const ir::AsyncTimeline& tl) {
   json events = json::array();
   for (const auto& e : tl.events) {
-    json j = {{"kind", ir::asyncEventKindName(e.kind)}, {"cta", e.cta}, {"warp", e.warp}, {"lanes", e.lanes},
-              {"start", e.start}, {"end", e.end}, {"line", e.span.line}, {"col", e.span.col}};
+    json j = {{"kind", ir::asyncEventKindName(e.kind)},
+              {"cta", e.cta},
+              {"warp", e.warp},
+              {"lanes", e.lanes},
+              {"start", e.start},
+              {"end", e.end},
+              {"line", e.span.line},
+              {"col", e.span.col}};
     if (e.barrier >= 0) j["barrier"] = tl.name(e.barrier);
     if (e.buffer >= 0) j["buffer"] = tl.name(e.buffer);
     if (e.stage >= 0) j["stage"] = e.stage;
@@ -60,11 +68,22 @@ json timelineJson(const ir::AsyncTimeline& tl) {
   }
   json images = json::array();
   for (const auto& im : tl.images)
-    images.push_back({{"line", im.span.line}, {"cta", im.cta}, {"buffer", tl.name(im.buffer)}, {"tensor", tl.name(im.tensor)},
-                      {"rows", im.rows}, {"cols", im.cols}, {"elem_bytes", im.elemBytes}, {"swizzle_bytes", im.swizzleBytes},
-                      {"coords", im.coords}, {"src_row", im.srcRow}, {"src_col", im.srcCol}});
-  return {{"truncated", tl.truncated}, {"max_events", tl.maxEvents}, {"copy_ticks", tl.copyTicks},
-          {"events", events}, {"images", images}};
+    images.push_back({{"line", im.span.line},
+                      {"cta", im.cta},
+                      {"buffer", tl.name(im.buffer)},
+                      {"tensor", tl.name(im.tensor)},
+                      {"rows", im.rows},
+                      {"cols", im.cols},
+                      {"elem_bytes", im.elemBytes},
+                      {"swizzle_bytes", im.swizzleBytes},
+                      {"coords", im.coords},
+                      {"src_row", im.srcRow},
+                      {"src_col", im.srcCol}});
+  return {{"truncated", tl.truncated},
+          {"max_events", tl.maxEvents},
+          {"copy_ticks", tl.copyTicks},
+          {"events", events},
+          {"images", images}};
 }
 }  // namespace
 
@@ -93,16 +112,30 @@ std::string reportToJson(const Report& r, int indent) {
                   {"register_line", e.owner.regLine},
                   {"store_line", e.owner.storeLine},
                   {"text", e.owner.text()}});
-      w.push_back({{"coord", e.coord}, {"actual", num(e.actual)}, {"expected", num(e.expected)},
-                   {"abs_err", num(e.absErr)}, {"rel_err", num(e.relErr)}, {"owner", o}});
+      w.push_back({{"coord", e.coord},
+                   {"actual", num(e.actual)},
+                   {"expected", num(e.expected)},
+                   {"abs_err", num(e.absErr)},
+                   {"rel_err", num(e.relErr)},
+                   {"owner", o}});
     }
-    checks.push_back({{"name", c.name}, {"kind", c.kind}, {"span", spanJson(c.span)},
-                      {"pass", c.pass}, {"message", c.message}, {"kernel", c.kernel},
-                      {"device", c.device}, {"rtol", num(c.rtol)}, {"atol", num(c.atol)},
+    checks.push_back({{"name", c.name},
+                      {"kind", c.kind},
+                      {"span", spanJson(c.span)},
+                      {"pass", c.pass},
+                      {"message", c.message},
+                      {"kernel", c.kernel},
+                      {"device", c.device},
+                      {"rtol", num(c.rtol)},
+                      {"atol", num(c.atol)},
                       {"equal_nan", c.equalNan},
-                      {"max_abs_err", num(c.maxAbs)}, {"max_rel_err", num(c.maxRel)},
-                      {"mismatches", c.mismatches}, {"total", c.total}, {"worst", w},
-                      {"shape", c.shape}, {"output", numbers(c.output)},
+                      {"max_abs_err", num(c.maxAbs)},
+                      {"max_rel_err", num(c.maxRel)},
+                      {"mismatches", c.mismatches},
+                      {"total", c.total},
+                      {"worst", w},
+                      {"shape", c.shape},
+                      {"output", numbers(c.output)},
                       {"reference", numbers(c.reference)}});
   }
   j["checks"] = checks;
@@ -118,8 +151,8 @@ std::string reportToJson(const Report& r, int indent) {
   j["faults"] = faults;
   json runs = json::array();
   for (const auto& k : r.runs) {
-    json run = {{"kernel", k.kernel}, {"device", k.device}, {"span", spanJson(k.span)},
-                {"ran", k.ran}, {"compile_ms", k.compileMs}, {"run_ms", k.runMs}};
+    json run = {{"kernel", k.kernel}, {"device", k.device},        {"span", spanJson(k.span)},
+                {"ran", k.ran},       {"compile_ms", k.compileMs}, {"run_ms", k.runMs}};
     if (!k.timeline.empty()) run["timeline"] = timelineJson(k.timeline);
     runs.push_back(run);
   }

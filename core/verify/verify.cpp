@@ -19,7 +19,6 @@
 
 namespace tirx::verify {
 
-
 std::string OwnerInfo::text() const {
   if (!known) return "not written by the kernel";
   std::string t = "cta " + std::to_string(cta) + ", warp " + std::to_string(warp) + ", lane " +
@@ -70,7 +69,9 @@ int64_t Check::flatIndex(const WorstElement& w) const {
 
 bool Report::passed() const {
   // Warning faults (W0700 lints) are reported but do not fail a run.
-  const bool faultErrors = std::any_of(faults.begin(), faults.end(), [](const ir::Fault& f) { return f.diag.severity == Severity::Error; });
+  const bool faultErrors = std::any_of(faults.begin(), faults.end(), [](const ir::Fault& f) {
+    return f.diag.severity == Severity::Error;
+  });
   if (hasErrors(errors) || faultErrors || checks.empty() || environmentError) return false;
   for (const auto& c : checks)
     if (!c.pass) return false;
@@ -109,8 +110,10 @@ std::vector<ir::KernelArg> seededArgs(const ir::Kernel& k, uint64_t seed) {
     Array a = makeArray(b.dtype, b.shape);
     for (int64_t e = 0; e < a.size(); ++e) {
       const double u = static_cast<double>(next() >> 11) * 0x1.0p-53;
-      if (ir::isFloat(b.dtype)) a.set(e, -2 + 4 * u);
-      else a.setInt(e, static_cast<int64_t>(u * 16));
+      if (ir::isFloat(b.dtype))
+        a.set(e, -2 + 4 * u);
+      else
+        a.setInt(e, static_cast<int64_t>(u * 16));
     }
     args[i].isTensor = true;
     args[i].tensor = a.toHost();
@@ -198,7 +201,8 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
   rep.deviceSpec = opt.device;
   rep.device = opt.device.text();
   auto finish = [&]() {
-    rep.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    rep.totalMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return rep;
   };
   SemaOptions so;

@@ -37,11 +37,11 @@ struct OwnerInfo {
   std::string kernel;  ///< the kernel that stored the element
   int buffer =
       -1;  ///< the register tile's buffer in `kernel` (ir::Symbol::buffer), -1 for scalar stores
-  std::string reg;     ///< "R[2]" — the register the value was stored from; empty for scalar stores
-  std::string tile;    ///< that register tile's name ("R"), empty for scalar stores
-  int slot = -1;       ///< its register slot in the thread (2), -1 for scalar stores
-  int regLine = 0;     ///< line of the last tile op that wrote that register
-  int storeLine = 0;   ///< line of the store into global memory
+  std::string reg;   ///< "R[2]" — the register the value was stored from; empty for scalar stores
+  std::string tile;  ///< that register tile's name ("R"), empty for scalar stores
+  int slot = -1;     ///< its register slot in the thread (2), -1 for scalar stores
+  int regLine = 0;   ///< line of the last tile op that wrote that register
+  int storeLine = 0;         ///< line of the store into global memory
   std::string text() const;  ///< "cta 0, warp 1, lane 3, R[2] (line 21), stored at line 22"
   /// The script line that produced the element: the tile op that last wrote its register, else
   /// the store; 0 when unknown.
@@ -61,8 +61,9 @@ struct WorstElement {
 
 /// One comparison: an assert_allclose / assert_close / assert call, or a device comparison.
 struct Check {
-  std::string name;    ///< "activation (line 59)"
-  std::string kind;    ///< "assert_allclose", "assert_close", "assert", "allclose", "device-compare", "run"
+  std::string name;  ///< "activation (line 59)"
+  std::string
+      kind;  ///< "assert_allclose", "assert_close", "assert", "allclose", "device-compare", "run"
   SourceSpan span;
   bool pass = false;
   std::string message;
@@ -74,8 +75,8 @@ struct Check {
   bool equalNan = true;
   int64_t mismatches = 0, total = 0;
   std::vector<WorstElement> worst;
-  std::vector<int64_t> shape;              ///< of the compared arrays
-  std::vector<double> output, reference;   ///< the compared values (actual, expected), row-major
+  std::vector<int64_t> shape;             ///< of the compared arrays
+  std::vector<double> output, reference;  ///< the compared values (actual, expected), row-major
   /// The row-major index of `w` in `output` and `reference`; -1 when its coordinate does not fit
   /// `shape`.
   int64_t flatIndex(const WorstElement& w) const;
@@ -104,7 +105,7 @@ struct Report {
   Diagnostics errors;             ///< front-end and harness errors (E08xx and those of sema)
   std::vector<ir::Fault> faults;  ///< runtime faults of every kernel run
   std::vector<KernelRun> runs;
-  std::string log;                ///< print() output of the harness, executor logs
+  std::string log;  ///< print() output of the harness, executor logs
   double totalMs = 0;
   bool environmentError = false;  ///< a requested device is unavailable (exit code 3)
   /// Every check passed, no errors, no faults, at least one check.
@@ -126,8 +127,8 @@ struct VerifyOptions {
   /// The GPU side's executor context: runner path, time limit, the sanitizer report callback.
   /// Its script file, text, target and budget are this verify's own (set by verifyScript).
   driver::ExecutorContext executor;
-  ExecutorMaker makeExecutor;   ///< empty: driver::makeExecutor
-  uint64_t seed = 0x5eed;       ///< inputs of scripts without check code
+  ExecutorMaker makeExecutor;  ///< empty: driver::makeExecutor
+  uint64_t seed = 0x5eed;      ///< inputs of scripts without check code
   int64_t maxHarnessSteps = 10'000'000;
   /// One budget for the whole verify: every kernel launch and every harness step is charged to it
   /// (docs/verify.md). `cancel` is set by the job's owner (studio Stop, CLI) from another thread.

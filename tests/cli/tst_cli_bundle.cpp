@@ -15,7 +15,9 @@
 
 namespace {
 
-QString src(const QString& rel) { return QStringLiteral(TIRX_SOURCE_DIR "/") + rel; }
+QString src(const QString& rel) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/") + rel;
+}
 
 QByteArray readBytes(const QString& p) {
   QFile f(p);
@@ -41,7 +43,8 @@ class TestCliBundle : public QObject {
     m_simBundle = m_dir.filePath("activation.tirxb");
     const Run r = runTirx({"bundle", src("resources/examples/activation.py"), "-o", m_simBundle});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.startsWith("wrote " + m_simBundle + ": 1 launch on simulator, 1/1 checks passed, 0 faults"),
+    QVERIFY2(r.out.startsWith("wrote " + m_simBundle +
+                              ": 1 launch on simulator, 1/1 checks passed, 0 faults"),
              qPrintable(r.out));
     QVERIFY(!QFile::exists(m_simBundle + ".partial"));
   }
@@ -52,7 +55,8 @@ class TestCliBundle : public QObject {
     QCOMPARE(b["version"].toInt(), 2);
     QCOMPARE(b["tirx"].toString(), QString("0.1.0"));
     QCOMPARE(b["script"].toObject()["file"].toString(), QString("activation.py"));
-    QCOMPARE(b["script"].toObject()["text"].toString().toUtf8(), readBytes(src("resources/examples/activation.py")));
+    QCOMPARE(b["script"].toObject()["text"].toString().toUtf8(),
+             readBytes(src("resources/examples/activation.py")));
     QVERIFY(b["toolkit"].toString().startsWith("NVRTC"));
     const QJsonObject check = b["verify"].toObject()["checks"].toArray()[0].toObject();
     QCOMPARE(check["kernel"].toString(), QString("activation"));
@@ -63,7 +67,10 @@ class TestCliBundle : public QObject {
     const QJsonArray args = launch["args"].toArray();
     QCOMPARE(args.size(), 2);
     QVERIFY(!args[0].toObject().contains("output"));  // the input A is only read
-    QCOMPARE(QByteArray::fromBase64(args[1].toObject()["output"].toObject()["data"].toString().toLatin1()).size(), 1024);
+    QCOMPARE(QByteArray::fromBase64(
+                 args[1].toObject()["output"].toObject()["data"].toString().toLatin1())
+                 .size(),
+             1024);
     const QJsonObject p = b["products"].toObject();
     QVERIFY2(p["error"].toString().isEmpty(), qPrintable(p["error"].toString()));
     QVERIFY(p["cuda"].toString().contains("#line"));
@@ -81,9 +88,11 @@ class TestCliBundle : public QObject {
   void replayMatchesOnTheSimulator() {
     const Run r = runTirx({"replay", m_simBundle});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("activation on simulator: matches the recording\n  Out: 0/256 elements differ, max abs 0 "
-                            "(rtol 2e-05, atol 2e-05)\nreplay matches: 1 launch recorded on simulator"),
-             qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains("activation on simulator: matches the recording\n  Out: 0/256 elements "
+                       "differ, max abs 0 "
+                       "(rtol 2e-05, atol 2e-05)\nreplay matches: 1 launch recorded on simulator"),
+        qPrintable(r.out));
     const Run j = runTirx({"replay", m_simBundle, "--json"});
     QCOMPARE(j.code, 0);
     QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).object()["match"].toBool(), true);
@@ -112,26 +121,32 @@ class TestCliBundle : public QObject {
     writeBytes(path, QJsonDocument(b).toJson());
     const Run r = runTirx({"replay", path});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("activation on simulator: DIFFERS from the recording\n  Out: 1/256 elements differ") &&
-                 r.out.contains("first at element 5: got ") && r.out.contains("replay DIFFERS: 1 launch"),
-             qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains(
+            "activation on simulator: DIFFERS from the recording\n  Out: 1/256 elements differ") &&
+            r.out.contains("first at element 5: got ") &&
+            r.out.contains("replay DIFFERS: 1 launch"),
+        qPrintable(r.out));
   }
 
   // Recorded on a "GPU" (the fake runner that zeroes the first half, as partial_zeros' kernel does)
   // and replayed there and on the simulator: both reproduce it.
   void gpuBundleReplaysOnBothDevices() {
     const QString path = m_dir.filePath("gpu.tirxb");
-    const Run r = runTirx({"bundle", src("tests/data/gpu/partial_zeros.py"), "-o", path, "--device", "cuda"}, 180000,
-                          fakeRunnerEnv("half"));
+    const Run r =
+        runTirx({"bundle", src("tests/data/gpu/partial_zeros.py"), "-o", path, "--device", "cuda"},
+                180000, fakeRunnerEnv("half"));
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("1 launch on Fake GPU (cuda:0), 1/1 checks passed"), qPrintable(r.out));
     const QJsonObject b = QJsonDocument::fromJson(readBytes(path)).object();
     QCOMPARE(b["device"].toObject()["requested"].toString(), QString("cuda:0"));
     Run p = runTirx({"replay", path, "--device", "cuda"}, 180000, fakeRunnerEnv("half"));
-    QVERIFY2(p.code == 0 && p.out.contains("zero_first_half on Fake GPU (cuda:0): matches the recording"),
+    QVERIFY2(p.code == 0 &&
+                 p.out.contains("zero_first_half on Fake GPU (cuda:0): matches the recording"),
              qPrintable(p.out + p.err));
     p = runTirx({"replay", path});
-    QVERIFY2(p.code == 0 && p.out.contains("zero_first_half on simulator: matches the recording"), qPrintable(p.out));
+    QVERIFY2(p.code == 0 && p.out.contains("zero_first_half on simulator: matches the recording"),
+             qPrintable(p.out));
     // A "GPU" that computes nothing does not reproduce it.
     p = runTirx({"replay", path, "--device", "cuda"}, 180000, fakeRunnerEnv("identity"));
     QCOMPARE(p.code, 1);
@@ -168,7 +183,8 @@ class TestCliBundle : public QObject {
   void h200BundleReplaysHere() {
     const Run r = runTirx({"replay", src("tests/data/bundles/activation_h200.tirxb")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("activation on simulator: matches the recording\n  Out: 0/256 elements differ") &&
+    QVERIFY2(r.out.contains(
+                 "activation on simulator: matches the recording\n  Out: 0/256 elements differ") &&
                  r.out.contains("replay matches: 1 launch recorded on NVIDIA H200 (cuda:0)"),
              qPrintable(r.out));
   }
@@ -178,10 +194,13 @@ class TestCliBundle : public QObject {
     QTest::addColumn<QString>("message");
     const QByteArray good = readBytes(m_simBundle);
     QTest::newRow("empty") << QByteArray() << "the file is empty";
-    QTest::newRow("garbage") << QByteArray("\x01\x02 not json {{") << "the file is not JSON (truncated or garbage)";
-    QTest::newRow("truncated") << good.left(good.size() / 2) << "the file is not JSON (truncated or garbage)";
-    QTest::newRow("not a bundle") << QByteArray(R"({"format": "zip", "version": 1})")
-                                  << "the file is not a tirx bundle (no \"format\": \"tirx-bundle\")";
+    QTest::newRow("garbage") << QByteArray("\x01\x02 not json {{")
+                             << "the file is not JSON (truncated or garbage)";
+    QTest::newRow("truncated") << good.left(good.size() / 2)
+                               << "the file is not JSON (truncated or garbage)";
+    QTest::newRow("not a bundle")
+        << QByteArray(R"({"format": "zip", "version": 1})")
+        << "the file is not a tirx bundle (no \"format\": \"tirx-bundle\")";
     QByteArray newer = good;
     newer.replace("\"version\": 2", "\"version\": 3");
     QTest::newRow("newer")
@@ -189,13 +208,15 @@ class TestCliBundle : public QObject {
         << "the bundle has version 3, newer than the version 2 this tirx reads (update tirx)";
     QByteArray zero = good;
     zero.replace("\"version\": 2", "\"version\": 0");
-    QTest::newRow("version 0") << zero << "malformed bundle: bundle.version must be an integer in [1, 1048576]";
+    QTest::newRow("version 0")
+        << zero << "malformed bundle: bundle.version must be an integer in [1, 1048576]";
     QByteArray launches = good;
     launches.replace("\"launches\": [", "\"launches\": \"many\", \"x\": [");
     QTest::newRow("wrong type") << launches << "malformed bundle: bundle.launches must be an array";
     QByteArray dtype = good;
     dtype.replace("\"dtype\": \"float32\"", "\"dtype\": \"float99\"");
-    QTest::newRow("dtype") << dtype << "malformed bundle: launches[0].args[0].input.dtype: unknown dtype 'float99'";
+    QTest::newRow("dtype")
+        << dtype << "malformed bundle: launches[0].args[0].input.dtype: unknown dtype 'float99'";
     QJsonObject doc = QJsonDocument::fromJson(good).object();
     QJsonArray ls = doc["launches"].toArray();
     QJsonObject l0 = ls[0].toObject();
@@ -209,10 +230,13 @@ class TestCliBundle : public QObject {
     ls[0] = l0;
     doc["launches"] = ls;
     const QByteArray shape = QJsonDocument(doc).toJson();
-    QTest::newRow("size") << shape << "malformed bundle: launches[0].args[0].input.data holds 1024 bytes, expected 1536";
+    QTest::newRow("size")
+        << shape
+        << "malformed bundle: launches[0].args[0].input.data holds 1024 bytes, expected 1536";
     QByteArray b64 = good;
     b64.replace("\"data\": \"", "\"data\": \"*");
-    QTest::newRow("base64") << b64 << "malformed bundle: launches[0].args[0].input.data is not base64";
+    QTest::newRow("base64") << b64
+                            << "malformed bundle: launches[0].args[0].input.data is not base64";
     QByteArray noScript = good;
     noScript.replace("\"script\":", "\"scrip\":");
     QTest::newRow("no script") << noScript << "malformed bundle: bundle has no 'script'";
@@ -233,7 +257,8 @@ class TestCliBundle : public QObject {
     writeBytes(path, text);
     const Run r = runTirx({"replay", path});
     QVERIFY2(r.code == 2, qPrintable(QString::number(r.code) + r.out + r.err));
-    QVERIFY2(r.err.contains("tirx replay: cannot replay '" + path + "': " + message), qPrintable(r.err));
+    QVERIFY2(r.err.contains("tirx replay: cannot replay '" + path + "': " + message),
+             qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
   }
 
@@ -245,7 +270,8 @@ class TestCliBundle : public QObject {
     QCOMPARE(r.code, 2);
     r = runTirx({"replay", m_simBundle, "--device", "gpu"});
     QCOMPARE(r.code, 2);
-    r = runTirx({"bundle", src("resources/examples/activation.py"), "-o", "/nonexistent/dir/x.tirxb"});
+    r = runTirx(
+        {"bundle", src("resources/examples/activation.py"), "-o", "/nonexistent/dir/x.tirxb"});
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.contains("cannot write '/nonexistent/dir/x.tirxb'"));
   }

@@ -10,10 +10,16 @@
 
 namespace {
 
-Run tirx(const QStringList& args) { return runTirx(args); }
+Run tirx(const QStringList& args) {
+  return runTirx(args);
+}
 
-QString diag(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/diagnostics/") + name; }
-QString kernel(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name; }
+QString diag(const char* name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/diagnostics/") + name;
+}
+QString kernel(const char* name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name;
+}
 
 }  // namespace
 
@@ -33,9 +39,12 @@ class TestCliCheck : public QObject {
     QCOMPARE(r.code, 1);
     const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 2);
-    QVERIFY2(lines[0].startsWith(path + ":15:5: error: max.f32 with 4 operands is not available on sm_90"), qPrintable(lines[0]));
+    QVERIFY2(lines[0].startsWith(path +
+                                 ":15:5: error: max.f32 with 4 operands is not available on sm_90"),
+             qPrintable(lines[0]));
     QVERIFY(lines[0].endsWith("[E0177]"));
-    QCOMPARE(lines[1], path + ":15:23: note: three-input max.f32 needs sm_100; this check targets sm_90");
+    QCOMPARE(lines[1],
+             path + ":15:23: note: three-input max.f32 needs sm_100; this check targets sm_90");
   }
 
   // Issue 8: scripts whose kernels are invisible (no kernel, a misspelt decorator, a missing
@@ -43,12 +52,19 @@ class TestCliCheck : public QObject {
   void invisibleKernelsExitOne_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("no kernel") << "no_kernel.py" << ":1:1: error: no TIRx kernel in this file";
-    QTest::newRow("@t.function") << "decorator_misspelt_module.py" << ":5:2: error: name 't' is not defined";
-    QTest::newRow("@foo") << "decorator_undefined_name.py" << ":5:2: error: name 'foo' is not defined";
-    QTest::newRow("@T.prim_fun") << "decorator_misspelt_builtin.py" << ":5:2: error: unknown TIRx name 'T.prim_fun'";
-    QTest::newRow("T undefined") << "import_missing_t.py" << ":5:2: error: name 'T' is not defined";
-    QTest::newRow("builder") << "kernel_in_builder_function.py" << ":16:10: error: 'make_scale' builds the kernel 'scale' inside a Python function";
+    QTest::newRow("no kernel") << "no_kernel.py"
+                               << ":1:1: error: no TIRx kernel in this file";
+    QTest::newRow("@t.function") << "decorator_misspelt_module.py"
+                                 << ":5:2: error: name 't' is not defined";
+    QTest::newRow("@foo") << "decorator_undefined_name.py"
+                          << ":5:2: error: name 'foo' is not defined";
+    QTest::newRow("@T.prim_fun") << "decorator_misspelt_builtin.py"
+                                 << ":5:2: error: unknown TIRx name 'T.prim_fun'";
+    QTest::newRow("T undefined") << "import_missing_t.py"
+                                 << ":5:2: error: name 'T' is not defined";
+    QTest::newRow("builder")
+        << "kernel_in_builder_function.py"
+        << ":16:10: error: 'make_scale' builds the kernel 'scale' inside a Python function";
   }
   void invisibleKernelsExitOne() {
     QFETCH(QString, file);
@@ -56,7 +72,9 @@ class TestCliCheck : public QObject {
     for (const char* cmd : {"check", "verify"}) {
       const Run r = tirx({cmd, diag(file.toUtf8().constData())});
       QCOMPARE(r.code, 1);
-      QVERIFY2(r.out.contains(diag(file.toUtf8().constData()) + expected) || r.out.contains(expected), qPrintable(r.out + r.err));
+      QVERIFY2(
+          r.out.contains(diag(file.toUtf8().constData()) + expected) || r.out.contains(expected),
+          qPrintable(r.out + r.err));
     }
   }
 

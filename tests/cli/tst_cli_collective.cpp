@@ -13,7 +13,9 @@
 
 namespace {
 
-QString src(const QString& rel) { return QStringLiteral(TIRX_SOURCE_DIR "/") + rel; }
+QString src(const QString& rel) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/") + rel;
+}
 
 }  // namespace
 
@@ -24,10 +26,12 @@ class TestCliCollective : public QObject {
   void compilesForSm90AndSm80_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("arch");
-    for (const char* f : {"resources/examples/mma_single_warp.py", "resources/examples/gemm_ldmatrix_swizzled.py",
-                          "resources/examples/gemm_bf16_tiled.py", "resources/examples/warp_reduce_rows.py",
-                          "bench/kernels/bank_conflicts.py", "bench/kernels/gemm_bf16_4096.py"})
-      for (const char* a : {"sm_90", "sm_80"}) QTest::newRow(qPrintable(QString(f).section('/', -1) + " " + a)) << f << a;
+    for (const char* f :
+         {"resources/examples/mma_single_warp.py", "resources/examples/gemm_ldmatrix_swizzled.py",
+          "resources/examples/gemm_bf16_tiled.py", "resources/examples/warp_reduce_rows.py",
+          "bench/kernels/bank_conflicts.py", "bench/kernels/gemm_bf16_4096.py"})
+      for (const char* a : {"sm_90", "sm_80"})
+        QTest::newRow(qPrintable(QString(f).section('/', -1) + " " + a)) << f << a;
   }
   void compilesForSm90AndSm80() {
     QFETCH(QString, file);
@@ -45,7 +49,8 @@ class TestCliCollective : public QObject {
   }
 
   void ptxHasOneInstructionPerRepeat() {
-    const Run r = runTirx({"compile", src("resources/examples/gemm_ldmatrix_swizzled.py"), "--emit", "ptx"});
+    const Run r =
+        runTirx({"compile", src("resources/examples/gemm_ldmatrix_swizzled.py"), "--emit", "ptx"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     // 4 warps x (1 x 8 x 4) repeats = 32 mma per warp; ldmatrix: 4 (A) + 16 (B) per warp.
     QCOMPARE(int(r.out.count("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32")), 32);
@@ -53,7 +58,8 @@ class TestCliCollective : public QObject {
   }
 
   void runJsonReportsBankCounts() {
-    const Run r = runTirx({"run", src("bench/kernels/bank_conflicts.py"), "--device", "sim", "--json"});
+    const Run r =
+        runTirx({"run", src("bench/kernels/bank_conflicts.py"), "--device", "sim", "--json"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const QJsonArray runs = QJsonDocument::fromJson(r.out.toUtf8()).object()["runs"].toArray();
     QCOMPARE(runs.size(), 3);
@@ -81,9 +87,12 @@ class TestCliCollective : public QObject {
         lastLine = v.toObject()["line"].toInt();
       }
     }
-    const Run text = runTirx({"run", src("bench/kernels/bank_conflicts.py"), "--kernel", "bank_plain", "--device", "sim"});
-    QVERIFY2(text.out.contains(QRegularExpression(R"(shared memory line \d+: 1 warp instructions, 32 wavefronts \(4 without bank conflicts\))")),
-             qPrintable(text.out));
+    const Run text = runTirx({"run", src("bench/kernels/bank_conflicts.py"), "--kernel",
+                              "bank_plain", "--device", "sim"});
+    QVERIFY2(
+        text.out.contains(QRegularExpression(
+            R"(shared memory line \d+: 1 warp instructions, 32 wavefronts \(4 without bank conflicts\))")),
+        qPrintable(text.out));
   }
 };
 

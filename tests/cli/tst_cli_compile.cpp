@@ -50,7 +50,8 @@ class TestCliCompile : public QObject {
   void emitPtxToFile() {
     QTemporaryDir dir;
     const QString out = dir.filePath("k.ptx");
-    const Run r = runTirx({"compile", kKernels + "two_kernels.py", "--kernel", "shared_affine", "--emit", "ptx", "-o", out});
+    const Run r = runTirx({"compile", kKernels + "two_kernels.py", "--kernel", "shared_affine",
+                           "--emit", "ptx", "-o", out});
     QCOMPARE(r.code, 0);
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -150,8 +151,10 @@ class TestCliCompile : public QObject {
     QTemporaryDir dir;
     QFile f(dir.filePath("bad.py"));
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("from tvm.script import tirx as T\n@T.function\ndef k(A: T.Tensor((4,), \"float32\")):\n"
-            "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n    A[0] = undefined_name\n");
+    f.write(
+        "from tvm.script import tirx as T\n@T.function\ndef k(A: T.Tensor((4,), \"float32\")):\n"
+        "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n    A[0] = "
+        "undefined_name\n");
     f.close();
     const Run r = runTirx({"compile", f.fileName(), "--emit", "ptx"});
     QCOMPARE(r.code, 1);
@@ -160,8 +163,8 @@ class TestCliCompile : public QObject {
 
   void runOnSimulatorWritesNpy() {
     QTemporaryDir dir;
-    const Run r = runTirx({"run", kKernels + "affine_relu.py", "--device", "sim", "--out", dir.path(),
-                        "--input", "A=linspace(-4, 4)"});
+    const Run r = runTirx({"run", kKernels + "affine_relu.py", "--device", "sim", "--out",
+                           dir.path(), "--input", "A=linspace(-4, 4)"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains("affine_relu on simulator: ran"));
     QFile f(dir.filePath("B.npy"));
@@ -192,7 +195,8 @@ class TestCliCompile : public QObject {
     const Run r = runTirx({"run", kKernels + "affine_relu.py", "--device", "cuda"});
     QCOMPARE(r.code, 3);
     QVERIFY(r.err.contains("no CUDA driver found"));
-    const Run b = runTirx({"bench", kKernels + "affine_relu.py", "--device", "cuda", "--repeat", "2"});
+    const Run b =
+        runTirx({"bench", kKernels + "affine_relu.py", "--device", "cuda", "--repeat", "2"});
     QCOMPARE(b.code, 3);
     QVERIFY(b.out.contains("compile "));
     QVERIFY(b.out.contains("gpu: skipped (no CUDA driver found)"));

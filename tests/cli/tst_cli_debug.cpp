@@ -25,12 +25,14 @@ QString periodicGemmPath() {
     QString text = QString::fromUtf8(in.readAll());
     const QString a = "a = (torch.floor(torch.rand(4096, device=\"cuda\") * 7) - 3)";
     const QString b = "b = (torch.floor(torch.rand(4096, device=\"cuda\") * 5) - 2)";
-    if (!text.contains(a) || !text.contains(b)) qFatal("gemm_ldmatrix_swizzled.py's inputs changed");
+    if (!text.contains(a) || !text.contains(b))
+      qFatal("gemm_ldmatrix_swizzled.py's inputs changed");
     text.replace(a, "a = ((torch.arange(4096, device=\"cuda\") % 7) - 3)");
     text.replace(b, "b = ((torch.arange(4096, device=\"cuda\") % 5) - 2)");
     const QString out = dir.filePath("gemm_ldmatrix_swizzled.py");
     QFile f(out);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0) qFatal("cannot write %s", qPrintable(out));
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0)
+      qFatal("cannot write %s", qPrintable(out));
     return out;
   }();
   return path;
@@ -53,7 +55,8 @@ std::vector<double> tileValues(const nlohmann::json& j) {
   return v;
 }
 
-/// C[i, j] of the periodic script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a · bᵀ.
+/// C[i, j] of the periodic script: a = (arange(4096) % 7) - 3, b = (arange(4096) % 5) - 2, C = a ·
+/// bᵀ.
 double cAt(int i, int j) {
   double s = 0;
   for (int k = 0; k < 64; ++k) s += double((i * 64 + k) % 7 - 3) * double((j * 64 + k) % 5 - 2);

@@ -12,9 +12,13 @@
 
 namespace {
 
-Run tirx(const QStringList& args) { return runTirx(args); }
+Run tirx(const QStringList& args) {
+  return runTirx(args);
+}
 
-QString examplesDir() { return QStringLiteral(TIRX_SOURCE_DIR "/resources/examples"); }
+QString examplesDir() {
+  return QStringLiteral(TIRX_SOURCE_DIR "/resources/examples");
+}
 
 }  // namespace
 
@@ -37,7 +41,9 @@ class TestCliExamples : public QObject {
   void examplePassesOnSim() {
     QFETCH(QString, file);
     QStringList args{"verify", examplesDir() + "/" + file, "--device", "sim"};
-    if (file == "max3.py") args << "--arch" << "sm_100";
+    if (file == "max3.py")
+      args << "--arch"
+           << "sm_100";
     const Run r = tirx(args);
     QVERIFY2(r.code == 0, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
     const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);

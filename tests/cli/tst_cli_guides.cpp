@@ -12,9 +12,13 @@
 
 namespace {
 
-QString guidesDir() { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/guides"); }
+QString guidesDir() {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/guides");
+}
 
-QStringList guideFiles() { return QDir(guidesDir()).entryList({"*.py"}, QDir::Files, QDir::Name); }
+QStringList guideFiles() {
+  return QDir(guidesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
+}
 
 }  // namespace
 
@@ -32,7 +36,8 @@ class TestCliGuides : public QObject {
     QFile f(guidesDir() + "/" + file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());
-    QVERIFY2(text.contains("assert_allclose") || text.contains("assert_close") || text.contains("assert "),
+    QVERIFY2(text.contains("assert_allclose") || text.contains("assert_close") ||
+                 text.contains("assert "),
              qPrintable(file + " has no check code"));
   }
 
@@ -62,29 +67,37 @@ class TestCliGuides : public QObject {
     const QString file = QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/dynamic_mismatch.py");
     const Run r = runTirx({"verify", file, "--device", "sim"});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("dynamic_mismatch.py:22:1: error: kernel 'vector_add' did not complete"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("call of 'vector_add': argument 'b' has shape (100,), so its extent 'n' would be 100, "
-                            "but argument 'a' has shape (128,) ('n' = 128)"),
-             qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains("dynamic_mismatch.py:22:1: error: kernel 'vector_add' did not complete"),
+        qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains(
+            "call of 'vector_add': argument 'b' has shape (100,), so its extent 'n' would be 100, "
+            "but argument 'a' has shape (128,) ('n' = 128)"),
+        qPrintable(r.out));
     QVERIFY(!r.out.contains("PASS"));
   }
 
   void runTakesSymbolicExtentsAsInputs() {
     const QString file = guidesDir() + "/dynamic_shapes.py";
-    const Run r = runTirx({"run", file, "--device", "sim", "--input", "n=300", "--input", "a=ones", "--input", "b=full(2)"});
+    const Run r = runTirx({"run", file, "--device", "sim", "--input", "n=300", "--input", "a=ones",
+                           "--input", "b=full(2)"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("vector_add on simulator: ran"), qPrintable(r.out));
     QVERIFY2(r.out.contains("c float32 min 3 max 3"), qPrintable(r.out));
     const Run missing = runTirx({"run", file, "--device", "sim"});
     QCOMPARE(missing.code, 2);
-    QVERIFY2(missing.err.contains("kernel 'vector_add' has the symbolic extent 'n': give its value with --input n=VALUE"),
-             qPrintable(missing.err));
+    QVERIFY2(
+        missing.err.contains(
+            "kernel 'vector_add' has the symbolic extent 'n': give its value with --input n=VALUE"),
+        qPrintable(missing.err));
   }
 
   void codegenTakesTheSizeAsAParameter() {
     const Run r = runTirx({"compile", guidesDir() + "/dynamic_shapes.py", "--emit", "cuda"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains("vector_add(float* __restrict__ a, float* __restrict__ b, float* __restrict__ c, int n)"),
+    QVERIFY2(r.out.contains("vector_add(float* __restrict__ a, float* __restrict__ b, float* "
+                            "__restrict__ c, int n)"),
              qPrintable(r.out));
   }
 
@@ -143,18 +156,20 @@ class TestCliGuides : public QObject {
   void verifyWithoutChecksNeedsSizes() {
     QTemporaryFile f(QDir::tempPath() + "/tirx_dyn_XXXXXX.py");
     QVERIFY(f.open());
-    f.write("from tvm.script import tirx as T\n"
-            "n = T.dynamic(\"n\")\n"
-            "@T.function\n"
-            "def k(a: T.Tensor((n,), \"float32\")):\n"
-            "    T.device_entry(launch=T.cuda.LaunchConfig(grid=T.ceildiv(n, 64), block=64))\n"
-            "    i = T.cuda.block_idx(\"x\") * 64 + T.cuda.thread_idx(\"x\")\n"
-            "    if i < n:\n"
-            "        a[i] = T.float32(1)\n");
+    f.write(
+        "from tvm.script import tirx as T\n"
+        "n = T.dynamic(\"n\")\n"
+        "@T.function\n"
+        "def k(a: T.Tensor((n,), \"float32\")):\n"
+        "    T.device_entry(launch=T.cuda.LaunchConfig(grid=T.ceildiv(n, 64), block=64))\n"
+        "    i = T.cuda.block_idx(\"x\") * 64 + T.cuda.thread_idx(\"x\")\n"
+        "    if i < n:\n"
+        "        a[i] = T.float32(1)\n");
     f.close();
     const Run r = runTirx({"verify", f.fileName(), "--device", "sim"});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("[E0813]") && r.out.contains("kernel 'k' has symbolic extents"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("[E0813]") && r.out.contains("kernel 'k' has symbolic extents"),
+             qPrintable(r.out));
   }
 };
 

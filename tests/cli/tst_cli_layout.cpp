@@ -4,13 +4,15 @@
 // 2 (usage).
 #include <QProcess>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 #include "tirx_process.h"
-#include <nlohmann/json.hpp>
 
 namespace {
 
-Run tirx(const QStringList& args) { return runTirx(QStringList{"layout"} + args); }
+Run tirx(const QStringList& args) {
+  return runTirx(QStringList{"layout"} + args);
+}
 
 const QString kSeed = "S[(2, 32, 4) : (1 @ warpid, 1 @ laneid, 1)]";
 

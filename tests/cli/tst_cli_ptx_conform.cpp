@@ -5,14 +5,13 @@
 // errors exit 2.
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/conform/ptx_conform.h"
 #include "core/device/cuda_driver.h"
 #include "tirx_process.h"
-#include <nlohmann/json.hpp>
 
 namespace {
 

@@ -23,7 +23,9 @@
 
 namespace {
 
-QString src(const QString& rel) { return QStringLiteral(TIRX_SOURCE_DIR "/") + rel; }
+QString src(const QString& rel) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/") + rel;
+}
 
 int freePort() {
   const int s = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -101,7 +103,8 @@ class TestCliRemote : public QObject {
   int m_port = 0;
   QString m_url, m_user;
 
-  QProcessEnvironment env(const QString& remoteTirx = QStringLiteral(TIRX_BIN), const QString& config = "ssh_config") {
+  QProcessEnvironment env(const QString& remoteTirx = QStringLiteral(TIRX_BIN),
+                          const QString& config = "ssh_config") {
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     e.insert("TIRX_SSH_OPTIONS", "-F " + m_dir.filePath(config));
     e.insert("TIRX_REMOTE_TIRX", remoteTirx);
@@ -118,7 +121,9 @@ class TestCliRemote : public QObject {
  private slots:
   void initTestCase() {
     if (!QFile::exists("/usr/sbin/sshd"))
-      QSKIP("/usr/sbin/sshd is not installed (Debian package openssh-server): the remote-run tests need it");
+      QSKIP(
+          "/usr/sbin/sshd is not installed (Debian package openssh-server): the remote-run tests "
+          "need it");
     if (!QDir().mkpath("/run/sshd"))
       QSKIP("cannot create sshd's privilege-separation directory /run/sshd (not root?)");
     QVERIFY(m_dir.isValid());
@@ -128,26 +133,33 @@ class TestCliRemote : public QObject {
     m_user = QString::fromLocal8Bit(::getpwuid(::getuid())->pw_name);
     m_port = freePort();
     QVERIFY(m_port > 0);
-    QVERIFY(writeText(m_dir.filePath("sshd_config"),
-                      QString("Port %1\nListenAddress 127.0.0.1\nHostKey %2\nAuthorizedKeysFile %3\nPidFile %4\n"
-                              "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
-                              "KbdInteractiveAuthentication no\nPubkeyAuthentication yes\nLogLevel ERROR\n"
-                              "MaxStartups 100\nMaxSessions 100\n")
-                          .arg(m_port)
-                          .arg(m_dir.filePath("host_key"), m_dir.filePath("authorized_keys"), m_dir.filePath("sshd.pid"))));
+    QVERIFY(writeText(
+        m_dir.filePath("sshd_config"),
+        QString("Port %1\nListenAddress 127.0.0.1\nHostKey %2\nAuthorizedKeysFile %3\nPidFile %4\n"
+                "StrictModes no\nUsePAM no\nPermitRootLogin "
+                "prohibit-password\nPasswordAuthentication no\n"
+                "KbdInteractiveAuthentication no\nPubkeyAuthentication yes\nLogLevel ERROR\n"
+                "MaxStartups 100\nMaxSessions 100\n")
+            .arg(m_port)
+            .arg(m_dir.filePath("host_key"), m_dir.filePath("authorized_keys"),
+                 m_dir.filePath("sshd.pid"))));
     m_sshd.setStandardErrorFile(m_dir.filePath("sshd.log"));
     m_sshd.start("/usr/sbin/sshd", {"-D", "-e", "-f", m_dir.filePath("sshd_config")});
     QVERIFY(m_sshd.waitForStarted());
     for (int t = 0; t < 10000 && !accepts(m_port); t += 50) QTest::qWait(50);
     QVERIFY2(accepts(m_port), "sshd did not start listening");
     const QString hostKey = readText(m_dir.filePath("host_key.pub")).section(' ', 0, 1);
-    QVERIFY(writeText(m_dir.filePath("known_hosts"), QString("[127.0.0.1]:%1 %2\n").arg(m_port).arg(hostKey)));
-    const QString common = "  UserKnownHostsFile " + m_dir.filePath("known_hosts") +
-                           "\n  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  LogLevel ERROR\n";
-    QVERIFY(writeText(m_dir.filePath("ssh_config"),
-                      "Host 127.0.0.1\n  IdentityFile " + m_dir.filePath("user_key") + "\n" + common));
-    QVERIFY(writeText(m_dir.filePath("other_config"),
-                      "Host 127.0.0.1\n  IdentityFile " + m_dir.filePath("other_key") + "\n" + common));
+    QVERIFY(writeText(m_dir.filePath("known_hosts"),
+                      QString("[127.0.0.1]:%1 %2\n").arg(m_port).arg(hostKey)));
+    const QString common =
+        "  UserKnownHostsFile " + m_dir.filePath("known_hosts") +
+        "\n  StrictHostKeyChecking yes\n  IdentitiesOnly yes\n  LogLevel ERROR\n";
+    QVERIFY(
+        writeText(m_dir.filePath("ssh_config"),
+                  "Host 127.0.0.1\n  IdentityFile " + m_dir.filePath("user_key") + "\n" + common));
+    QVERIFY(
+        writeText(m_dir.filePath("other_config"),
+                  "Host 127.0.0.1\n  IdentityFile " + m_dir.filePath("other_key") + "\n" + common));
     m_url = QString("ssh://%1@127.0.0.1:%2").arg(m_user).arg(m_port);
   }
 
@@ -159,52 +171,65 @@ class TestCliRemote : public QObject {
   }
 
   void runsOnTheRemoteSimulator() {
-    const Run r = runTirx({"run", src("resources/examples/activation.py"), "--device", m_url + "/sim"}, 60000, env());
+    const Run r = runTirx(
+        {"run", src("resources/examples/activation.py"), "--device", m_url + "/sim"}, 60000, env());
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY2(r.out.startsWith("activation on simulator (" + m_url + "/sim): ran"), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith("activation on simulator (" + m_url + "/sim): ran"),
+             qPrintable(r.out));
     // The same numbers as a local simulator run.
     const Run local = runTirx({"run", src("resources/examples/activation.py")});
     QCOMPARE(r.out.section('\n', 1, 1), local.out.section('\n', 1, 1));
   }
 
   void verifiesOnTheRemoteSimulator() {
-    const Run r = runTirx({"verify", src("resources/examples/activation.py"), "--device", m_url + "/sim"}, 60000, env());
+    const Run r =
+        runTirx({"verify", src("resources/examples/activation.py"), "--device", m_url + "/sim"},
+                60000, env());
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("PASS  activation") && r.out.contains("verified: 1/1 checks passed") &&
-                 r.out.contains(" errors on " + m_url + "/sim ("), qPrintable(r.out));
+                 r.out.contains(" errors on " + m_url + "/sim ("),
+             qPrintable(r.out));
   }
 
   void remoteFaultsComeBackAtTheirLines() {
-    const Run r = runTirx({"run", src("tests/data/sim/race.py"), "--device", m_url + "/sim"}, 60000, env());
+    const Run r =
+        runTirx({"run", src("tests/data/sim/race.py"), "--device", m_url + "/sim"}, 60000, env());
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("race.py:27:5: error: shared-memory race on 'S'") && r.err.contains("[E0701]") &&
+    QVERIFY2(r.err.contains("race.py:27:5: error: shared-memory race on 'S'") &&
+                 r.err.contains("[E0701]") &&
                  r.err.contains("race.py:29:9: note: read here by cta 0 thread 0"),
              qPrintable(r.err));
   }
 
   void remoteGpuThroughTheRunner() {
-    Run r = runTirx({"verify", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"}, 60000,
-                    fakeGpuEnv("half"));
+    Run r = runTirx({"verify", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"},
+                    60000, fakeGpuEnv("half"));
     QVERIFY2(r.code == 0 && r.out.contains("PASS  zero_first_half"), qPrintable(r.out + r.err));
-    r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda:0"}, 60000,
-                fakeGpuEnv("cudafault"));
+    r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda:0"},
+                60000, fakeGpuEnv("cudafault"));
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("kernel 'zero_first_half' failed on " + m_url + "/cuda:0 at run: cuCtxSynchronize: "
+    QVERIFY2(r.err.contains("kernel 'zero_first_half' failed on " + m_url +
+                            "/cuda:0 at run: cuCtxSynchronize: "
                             "CUDA_ERROR_ILLEGAL_ADDRESS"),
              qPrintable(r.err));
-    r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"}, 60000, fakeGpuEnv("segv"));
+    r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"}, 60000,
+                fakeGpuEnv("segv"));
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("the runner for kernel 'zero_first_half' was killed by SIGSEGV without a response") &&
-                 r.err.contains("[E0952]"),
-             qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains(
+            "the runner for kernel 'zero_first_half' was killed by SIGSEGV without a response") &&
+            r.err.contains("[E0952]"),
+        qPrintable(r.err));
   }
 
   void timeoutKillsTheRemoteRunner() {
     const QString pidFile = m_dir.filePath("timeout.pid");
-    const Run r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda", "--timeout", "3"},
+    const Run r = runTirx({"run", src("tests/data/gpu/partial_zeros.py"), "--device",
+                           m_url + "/cuda", "--timeout", "3"},
                           60000, fakeGpuEnv("hang", pidFile));
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("was stopped on " + m_url + "/cuda:0: the run took longer than its time limit of 3 s") &&
+    QVERIFY2(r.err.contains("was stopped on " + m_url +
+                            "/cuda:0: the run took longer than its time limit of 3 s") &&
                  r.err.contains("[E0951]"),
              qPrintable(r.err));
     const pid_t remote = waitForPid(pidFile, 1000);
@@ -216,7 +241,8 @@ class TestCliRemote : public QObject {
     const QString pidFile = m_dir.filePath("cancel.pid");
     QProcess p;
     p.setProcessEnvironment(fakeGpuEnv("hang", pidFile));
-    p.start(QStringLiteral(TIRX_BIN), {"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"});
+    p.start(QStringLiteral(TIRX_BIN),
+            {"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"});
     QVERIFY(p.waitForStarted());
     const pid_t remote = waitForPid(pidFile, 30000);
     QVERIFY(remote > 0);
@@ -224,7 +250,8 @@ class TestCliRemote : public QObject {
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 130);
     const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(err.contains("was stopped on " + m_url + "/cuda:0: the run was cancelled; the runner was killed [E0953]"),
+    QVERIFY2(err.contains("was stopped on " + m_url +
+                          "/cuda:0: the run was cancelled; the runner was killed [E0953]"),
              qPrintable(err));
     QVERIFY2(gone(remote), "the remote runner child survived the cancel");
   }
@@ -234,18 +261,21 @@ class TestCliRemote : public QObject {
     const QString pidFile = m_dir.filePath("drop.pid");
     QProcess p;
     p.setProcessEnvironment(fakeGpuEnv("hang", pidFile));
-    p.start(QStringLiteral(TIRX_BIN), {"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"});
+    p.start(QStringLiteral(TIRX_BIN),
+            {"run", src("tests/data/gpu/partial_zeros.py"), "--device", m_url + "/cuda"});
     QVERIFY(p.waitForStarted());
     const pid_t remote = waitForPid(pidFile, 30000);
     QVERIFY(remote > 0);
     pid_t session = parentOf(remote);
     while (session > 1 && !commOf(session).startsWith("sshd")) session = parentOf(session);
-    QVERIFY2(session > 1 && session != pid_t(m_sshd.processId()), "no sshd session process above the remote runner");
+    QVERIFY2(session > 1 && session != pid_t(m_sshd.processId()),
+             "no sshd session process above the remote runner");
     ::kill(session, SIGKILL);
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 1);
     const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(err.contains("the connection to " + m_url + "/cuda:0 dropped while kernel 'zero_first_half' ran") &&
+    QVERIFY2(err.contains("the connection to " + m_url +
+                          "/cuda:0 dropped while kernel 'zero_first_half' ran") &&
                  err.contains("[E0954]"),
              qPrintable(err));
     QVERIFY2(gone(remote), "the remote runner child survived the dropped connection");
@@ -256,33 +286,45 @@ class TestCliRemote : public QObject {
     QTest::addColumn<QString>("config");
     QTest::addColumn<QString>("remote");
     QTest::addColumn<QString>("message");
-    QTest::newRow("refused") << QString("ssh://%1@127.0.0.1:%2/sim").arg(m_user).arg(freePort()) << "ssh_config"
-                             << TIRX_BIN << "connection refused (is sshd running there?)";
-    QTest::newRow("auth") << m_url + "/sim" << "other_config" << TIRX_BIN
-                          << QString("ssh authentication to %1@127.0.0.1:%2 failed (").arg(m_user).arg(m_port);
-    QTest::newRow("version") << m_url + "/sim" << "ssh_config" << src("tests/cli/fake_remote_old.sh")
-                             << "version skew: this tirx is 0.1.0 (protocol 3), the one on " + m_url +
+    QTest::newRow("refused") << QString("ssh://%1@127.0.0.1:%2/sim").arg(m_user).arg(freePort())
+                             << "ssh_config" << TIRX_BIN
+                             << "connection refused (is sshd running there?)";
+    QTest::newRow("auth")
+        << m_url + "/sim"
+        << "other_config" << TIRX_BIN
+        << QString("ssh authentication to %1@127.0.0.1:%2 failed (").arg(m_user).arg(m_port);
+    QTest::newRow("version") << m_url + "/sim"
+                             << "ssh_config" << src("tests/cli/fake_remote_old.sh")
+                             << "version skew: this tirx is 0.1.0 (protocol 3), the one on " +
+                                    m_url +
                                     "/sim is 0.0.1 (protocol 3); install the same version on both";
-    QTest::newRow("no tirx") << m_url + "/sim" << "ssh_config" << "/nonexistent/tirx"
-                             << QString("the host %1@127.0.0.1:%2 has no tirx to run").arg(m_user).arg(m_port);
+    QTest::newRow("no tirx")
+        << m_url + "/sim"
+        << "ssh_config"
+        << "/nonexistent/tirx"
+        << QString("the host %1@127.0.0.1:%2 has no tirx to run").arg(m_user).arg(m_port);
   }
   void connectionErrors() {
     QFETCH(QString, device);
     QFETCH(QString, config);
     QFETCH(QString, remote);
     QFETCH(QString, message);
-    const Run r = runTirx({"run", src("resources/examples/activation.py"), "--device", device}, 60000, env(remote, config));
+    const Run r = runTirx({"run", src("resources/examples/activation.py"), "--device", device},
+                          60000, env(remote, config));
     QVERIFY2(r.code == 3, qPrintable(QString::number(r.code) + r.out + r.err));
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
-    if (QTest::currentDataTag() != QString("version")) return;  // verify reports them the same way: once is enough
-    const Run v = runTirx({"verify", src("resources/examples/activation.py"), "--device", device}, 60000, env(remote, config));
+    if (QTest::currentDataTag() != QString("version"))
+      return;  // verify reports them the same way: once is enough
+    const Run v = runTirx({"verify", src("resources/examples/activation.py"), "--device", device},
+                          60000, env(remote, config));
     QCOMPARE(v.code, 3);
     QVERIFY2(v.out.contains(message), qPrintable(v.out));
   }
 
   void badDeviceUrls() {
-    for (const QString& d : {QString("ssh://host"), QString("ssh://-oProxyCommand=x/sim"), QString("ssh://h:0/sim"),
-                             QString("ssh://h/gpu"), QString("ssh://u@h:99999/cuda")}) {
+    for (const QString& d :
+         {QString("ssh://host"), QString("ssh://-oProxyCommand=x/sim"), QString("ssh://h:0/sim"),
+          QString("ssh://h/gpu"), QString("ssh://u@h:99999/cuda")}) {
       const Run r = runTirx({"run", src("resources/examples/activation.py"), "--device", d});
       QVERIFY2(r.code == 2, qPrintable(d + ": " + r.err));
       QVERIFY(r.err.contains("--device"));

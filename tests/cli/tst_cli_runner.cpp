@@ -145,13 +145,16 @@ class TestCliRunner : public QObject {
   // `--device both` through the real parent: a "GPU" that writes nothing leaves the np.empty output
   // undefined there while the simulator defines half of it — a one-sided mismatch, explained.
   void bothExplainsOneSidedElements() {
-    const Run r = runTirx({"verify", gpuData("empty_unwritten_checked.py"), "--device", "both"}, 180000,
-                          fakeRunnerEnv("identity"));
+    const Run r = runTirx({"verify", gpuData("empty_unwritten_checked.py"), "--device", "both"},
+                          180000, fakeRunnerEnv("identity"));
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("FAIL  first_half.B: cuda vs simulator: max abs 0, max rel 0, 32/32 mismatches (device-compare"),
+    QVERIFY2(r.out.contains("FAIL  first_half.B: cuda vs simulator: max abs 0, max rel 0, 32/32 "
+                            "mismatches (device-compare"),
              qPrintable(r.out));
-    QVERIFY2(r.out.contains("      32/32 elements differ, 32 elements defined on the simulator only (not written on cuda, or "
-                            "computed from undefined memory); 32 elements defined by neither device (not compared)\n"),
+    QVERIFY2(r.out.contains("      32/32 elements differ, 32 elements defined on the simulator "
+                            "only (not written on cuda, or "
+                            "computed from undefined memory); 32 elements defined by neither "
+                            "device (not compared)\n"),
              qPrintable(r.out));
     QVERIFY(r.out.contains("<- cta 0, warp 0, lane 7, stored at line 11"));
   }

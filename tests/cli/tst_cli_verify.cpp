@@ -13,12 +13,22 @@
 
 namespace {
 
-Run tirx(const QStringList& args) { return runTirx(args); }
+Run tirx(const QStringList& args) {
+  return runTirx(args);
+}
 
-QString data(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/") + name; }
-QString simData(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/") + name; }
-QString acceptance(const QString& name) { return sharedCorpus("acceptance/" + name); }
-QString kernel(const char* name) { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name; }
+QString data(const char* name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/verify/") + name;
+}
+QString simData(const char* name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/") + name;
+}
+QString acceptance(const QString& name) {
+  return sharedCorpus("acceptance/" + name);
+}
+QString kernel(const char* name) {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/kernels/") + name;
+}
 
 }  // namespace
 
@@ -31,9 +41,13 @@ class TestCliVerify : public QObject {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("checks");
     QTest::addColumn<QString>("firstLine");
-    QTest::newRow("affine_relu") << "arith_affine_relu.py" << 1 << "PASS  affine_relu (line 30): max abs 0, max rel 0, 0/256 mismatches (assert_close, rtol 1.3e-06, atol 1e-05)";
+    QTest::newRow("affine_relu") << "arith_affine_relu.py" << 1
+                                 << "PASS  affine_relu (line 30): max abs 0, max rel 0, 0/256 "
+                                    "mismatches (assert_close, rtol 1.3e-06, atol 1e-05)";
     QTest::newRow("silu") << "arith_silu.py" << 1 << "PASS  affine_relu (line 31):";
-    QTest::newRow("to_float16") << "arith_to_float16.py" << 1 << "PASS  to_float16 (line 31): max abs 0, max rel 0, 0/256 mismatches (assert_close, rtol 0.001, atol 1e-05)";
+    QTest::newRow("to_float16") << "arith_to_float16.py" << 1
+                                << "PASS  to_float16 (line 31): max abs 0, max rel 0, 0/256 "
+                                   "mismatches (assert_close, rtol 0.001, atol 1e-05)";
     QTest::newRow("ewise_doc_page") << "ewise_doc_page.py" << 2 << "PASS  activation (line 59):";
   }
   void acceptancePasses() {
@@ -45,7 +59,8 @@ class TestCliVerify : public QObject {
     QVERIFY2(r.out.startsWith(firstLine), qPrintable(r.out));
     QCOMPARE(r.out.count(QStringLiteral("\nPASS  ")) + 1, checks);
     QVERIFY(!r.out.contains("FAIL"));
-    QVERIFY(r.out.contains(QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
+    QVERIFY(r.out.contains(
+        QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
   }
 
   // The project's own kernels (tests/data/kernels: the same kernels with random check data) pass
@@ -63,22 +78,32 @@ class TestCliVerify : public QObject {
     QFETCH(int, checks);
     const Run r = tirx({"verify", kernel(file.toUtf8().constData()), "--device", "sim"});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    QVERIFY(r.out.contains(QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
+    QVERIFY(r.out.contains(
+        QStringLiteral("verified: %1/%1 checks passed, 0 faults, 0 errors on sim").arg(checks)));
   }
 
   void wrongReferenceFails() {
     Run r = tirx({"verify", data("wrong_reference_torch.py")});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.startsWith("FAIL  affine_relu (line 30): max abs 0.01, max rel 0.267, 144/256 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith(
+                 "FAIL  affine_relu (line 30): max abs 0.01, max rel 0.267, 144/256 mismatches"),
+             qPrintable(r.out));
     // the worst element, its owner (warp/lane/register) and the lines that produced it
-    QVERIFY2(r.out.contains("at [0, 28, 0]: got 0.0275, expected 0.0375 (abs 0.01, rel 0.267) <- cta 0, warp 0, lane 28, register registers[0] (last written at line 20), stored at line 21"), qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 "at [0, 28, 0]: got 0.0275, expected 0.0375 (abs 0.01, rel 0.267) <- cta 0, warp "
+                 "0, lane 28, register registers[0] (last written at line 20), stored at line 21"),
+             qPrintable(r.out));
     QVERIFY(r.out.contains("NOT verified: 0/1 checks passed"));
 
     r = tirx({"verify", data("wrong_reference_numpy.py")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.out.contains("PASS  activation (line 58)"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("FAIL  shared_affine (line 58): max abs 7.78, max rel 21.3, 256/256 mismatches"), qPrintable(r.out));
-    QVERIFY(r.out.contains("at [63, 0]: got -3, expected 4.78 (abs 7.78, rel 1.63) <- cta 0, warp 1, lane 31, stored at line 44"));
+    QVERIFY2(r.out.contains(
+                 "FAIL  shared_affine (line 58): max abs 7.78, max rel 21.3, 256/256 mismatches"),
+             qPrintable(r.out));
+    QVERIFY(
+        r.out.contains("at [63, 0]: got -3, expected 4.78 (abs 7.78, rel 1.63) <- cta 0, warp 1, "
+                       "lane 31, stored at line 44"));
 
     r = tirx({"verify", data("wrong_reference_half.py")});
     QCOMPARE(r.code, 1);
@@ -91,10 +116,13 @@ class TestCliVerify : public QObject {
   void inPlaceReferenceEditsFail() {
     const Run r = tirx({"verify", data("inplace_reference.py")});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("FAIL  double (line 25): max abs 0.5, max rel 0.0189, 1/32 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("FAIL  double (line 25): max abs 0.5, max rel 0.0189, 1/32 mismatches"),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains("at [1, 5]: got 26, expected 26.5"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("FAIL  double (line 29): max abs 1, max rel 0.2, 2/32 mismatches"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("FAIL  double (line 34): max abs 124, max rel 0.667, 31/32 mismatches"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("FAIL  double (line 29): max abs 1, max rel 0.2, 2/32 mismatches"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("FAIL  double (line 34): max abs 124, max rel 0.667, 31/32 mismatches"),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains("PASS  double (line 39)"), qPrintable(r.out));
     QVERIFY2(r.out.contains("NOT verified: 1/4 checks passed"), qPrintable(r.out));
   }
@@ -109,7 +137,8 @@ class TestCliVerify : public QObject {
     QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(r.out + r.err));
     const QJsonArray errors = doc.object()["errors"].toArray();
     QCOMPARE(errors.size(), 1);
-    QVERIFY2(errors[0].toObject()["message"].toString().contains(QString::fromUtf8("invalid literal for int() with base 10: '1\xEF\xBF\xBD'")),
+    QVERIFY2(errors[0].toObject()["message"].toString().contains(
+                 QString::fromUtf8("invalid literal for int() with base 10: '1\xEF\xBF\xBD'")),
              qPrintable(errors[0].toObject()["message"].toString()));
   }
 
@@ -121,19 +150,23 @@ class TestCliVerify : public QObject {
     QVERIFY(r.out.contains("[E0701]"));
     const Run o = tirx({"verify", simData("oob.py")});
     QCOMPARE(o.code, 1);
-    QVERIFY(o.out.contains("oob.py:12:9: error: index 64 is out of bounds for dimension 0 of 'Out'"));
+    QVERIFY(
+        o.out.contains("oob.py:12:9: error: index 64 is out of bounds for dimension 0 of 'Out'"));
   }
 
   void noCheckCodeRunsSeeded() {
     const Run r = tirx({"verify", data("no_checks.py")});
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.startsWith("PASS  scale: seeded run on sim: ran without faults"), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith("PASS  scale: seeded run on sim: ran without faults"),
+             qPrintable(r.out));
   }
 
   void harnessErrors() {
     const Run r = tirx({"verify", data("unsupported.py")});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains("unsupported.py:12:8: error: module 'scipy' is not supported by the harness"), qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 "unsupported.py:12:8: error: module 'scipy' is not supported by the harness"),
+             qPrintable(r.out));
     QVERIFY(r.out.contains("[E0801]"));
   }
 
@@ -162,10 +195,14 @@ class TestCliVerify : public QObject {
     const Run text = tirx({"verify", ring, "--timeline"});
     QCOMPARE(text.code, 0);
     QVERIFY2(text.out.contains("timeline of mbarrier_ring: 52 events\n"), qPrintable(text.out));
-    QVERIFY2(text.out.contains("  t=21..23 cta 0 warp 0 line 35 mbarrier.wait full[0] parity 0 (phase 0), 32 lanes\n"), qPrintable(text.out));
+    QVERIFY2(
+        text.out.contains(
+            "  t=21..23 cta 0 warp 0 line 35 mbarrier.wait full[0] parity 0 (phase 0), 32 lanes\n"),
+        qPrintable(text.out));
     const Run json = tirx({"verify", ring, "--timeline", "--json"});
     QCOMPARE(json.code, 0);
-    const QJsonObject run = QJsonDocument::fromJson(json.out.toUtf8()).object()["runs"].toArray()[0].toObject();
+    const QJsonObject run =
+        QJsonDocument::fromJson(json.out.toUtf8()).object()["runs"].toArray()[0].toObject();
     const QJsonObject tl = run["timeline"].toObject();
     QCOMPARE(tl["truncated"].toBool(), false);
     QCOMPARE(tl["copy_ticks"].toInt(), 64);
@@ -174,7 +211,11 @@ class TestCliVerify : public QObject {
     QCOMPARE(events[0].toObject()["kind"].toString(), QString("mbarrier.init"));
     QCOMPARE(events[0].toObject()["barrier"].toString(), QString("full[0]"));
     const Run plain = tirx({"verify", ring, "--json"});
-    QVERIFY(!QJsonDocument::fromJson(plain.out.toUtf8()).object()["runs"].toArray()[0].toObject().contains("timeline"));
+    QVERIFY(!QJsonDocument::fromJson(plain.out.toUtf8())
+                 .object()["runs"]
+                 .toArray()[0]
+                 .toObject()
+                 .contains("timeline"));
     QVERIFY(!tirx({"verify", ring}).out.contains("timeline of"));
   }
 
@@ -184,7 +225,8 @@ class TestCliVerify : public QObject {
     QCOMPARE(tirx({"verify", kernel("silu.py"), "--device", "tpu"}).code, 2);
     // This build's CLI has no CUDA executor unless core/driver provides one and a driver loads.
     const Run c = tirx({"verify", kernel("silu.py"), "--device", "cuda"});
-    if (c.code == 0) QSKIP("a CUDA device is available here; the no-driver exit code is not testable");
+    if (c.code == 0)
+      QSKIP("a CUDA device is available here; the no-driver exit code is not testable");
     QCOMPARE(c.code, 3);
     QVERIFY2(c.out.contains("the cuda device is not available"), qPrintable(c.out));
   }

@@ -53,19 +53,29 @@ inline std::vector<std::pair<size_t, size_t>> crudeTokens(const std::string& s) 
 }
 
 enum class MutationKind {
-  DeleteChar, InsertChar, DuplicateChar, SwapChars, DeleteToken, InsertToken, DuplicateToken,
-  SwapTokens, Truncate, Count
+  DeleteChar,
+  InsertChar,
+  DuplicateChar,
+  SwapChars,
+  DeleteToken,
+  InsertToken,
+  DuplicateToken,
+  SwapTokens,
+  Truncate,
+  Count
 };
 
 /// Apply one mutation of `kind` chosen with `rng` to `s`.
 inline void applyMutation(std::string& s, MutationKind kind, Rng& rng) {
   // Bytes that stress a Python tokenizer: brackets, quotes, indentation, odd bytes.
-  static const std::string kAlphabet = std::string("()[]{}:,.;'\"\\\n\r\t #=+-*/%@&|^~<>!0123456789xeEjbrf_aZ") +
-                                       std::string("\0\x7f\xff\xc3\xa9\x80", 6);
-  static const char* const kTokens[] = {"def ", "if ", "else:", "elif ", "for ", " in ", "while ",
-                                        "return ", "lambda ", "not ", " and ", " or ", "**",
-                                        "@", "(", ")", "[", "]", ":", "\n    ", "\n", "\"\"\"",
-                                        "0x", "1e", "...", "import ", "from ", "class ", "*", ","};
+  static const std::string kAlphabet =
+      std::string("()[]{}:,.;'\"\\\n\r\t #=+-*/%@&|^~<>!0123456789xeEjbrf_aZ") +
+      std::string("\0\x7f\xff\xc3\xa9\x80", 6);
+  static const char* const kTokens[] = {"def ",   "if ",     "else:",   "elif ",  "for ",  " in ",
+                                        "while ", "return ", "lambda ", "not ",   " and ", " or ",
+                                        "**",     "@",       "(",       ")",      "[",     "]",
+                                        ":",      "\n    ",  "\n",      "\"\"\"", "0x",    "1e",
+                                        "...",    "import ", "from ",   "class ", "*",     ","};
   const size_t n = s.size();
   switch (kind) {
     case MutationKind::DeleteChar:

@@ -27,18 +27,42 @@ struct Fmt {
 };
 constexpr Fmt kH{11, 5, 16}, kB{8, 8, 16}, kS{24, 8, 32}, kD{53, 11, 64};
 
-u64 ones(int n) { return n >= 64 ? ~u64{0} : (u64{1} << n) - 1; }
-u64 signBit(Fmt f) { return u64{1} << (f.width - 1); }
-u64 expOf(Fmt f, u64 b) { return (b >> (f.p - 1)) & ones(f.k); }
-u64 fracOf(Fmt f, u64 b) { return b & ones(f.p - 1); }
-bool nan(Fmt f, u64 b) { return expOf(f, b) == ones(f.k) && fracOf(f, b) != 0; }
-bool inf(Fmt f, u64 b) { return expOf(f, b) == ones(f.k) && fracOf(f, b) == 0; }
-bool neg(Fmt f, u64 b) { return (b & signBit(f)) != 0; }
-u64 canonical(Fmt f) { return ones(f.width - 1); }
-u64 flushed(Fmt f, u64 b) { return (expOf(f, b) == 0 && fracOf(f, b) != 0) ? (b & signBit(f)) : b; }
-u64 quiet(Fmt f) { return u64{1} << (f.p - 2); }
-u64 maxFinite(Fmt f) { return ((ones(f.k) - 1) << (f.p - 1)) | ones(f.p - 1); }
-u64 infBits(Fmt f) { return ones(f.k) << (f.p - 1); }
+u64 ones(int n) {
+  return n >= 64 ? ~u64{0} : (u64{1} << n) - 1;
+}
+u64 signBit(Fmt f) {
+  return u64{1} << (f.width - 1);
+}
+u64 expOf(Fmt f, u64 b) {
+  return (b >> (f.p - 1)) & ones(f.k);
+}
+u64 fracOf(Fmt f, u64 b) {
+  return b & ones(f.p - 1);
+}
+bool nan(Fmt f, u64 b) {
+  return expOf(f, b) == ones(f.k) && fracOf(f, b) != 0;
+}
+bool inf(Fmt f, u64 b) {
+  return expOf(f, b) == ones(f.k) && fracOf(f, b) == 0;
+}
+bool neg(Fmt f, u64 b) {
+  return (b & signBit(f)) != 0;
+}
+u64 canonical(Fmt f) {
+  return ones(f.width - 1);
+}
+u64 flushed(Fmt f, u64 b) {
+  return (expOf(f, b) == 0 && fracOf(f, b) != 0) ? (b & signBit(f)) : b;
+}
+u64 quiet(Fmt f) {
+  return u64{1} << (f.p - 2);
+}
+u64 maxFinite(Fmt f) {
+  return ((ones(f.k) - 1) << (f.p - 1)) | ones(f.p - 1);
+}
+u64 infBits(Fmt f) {
+  return ones(f.k) << (f.p - 1);
+}
 
 double asDouble(u64 b) {
   double d;
@@ -57,9 +81,13 @@ double decode(Fmt f, u64 b) {
   const int bias = (1 << (f.k - 1)) - 1;
   const u64 e = expOf(f, b), m = fracOf(f, b);
   double mag;
-  if (e == ones(f.k)) mag = m ? NAN : INFINITY;
-  else if (e == 0) mag = std::ldexp(static_cast<double>(m), 1 - bias - (f.p - 1));
-  else mag = std::ldexp(static_cast<double>(m | (u64{1} << (f.p - 1))), static_cast<int>(e) - bias - (f.p - 1));
+  if (e == ones(f.k))
+    mag = m ? NAN : INFINITY;
+  else if (e == 0)
+    mag = std::ldexp(static_cast<double>(m), 1 - bias - (f.p - 1));
+  else
+    mag = std::ldexp(static_cast<double>(m | (u64{1} << (f.p - 1))),
+                     static_cast<int>(e) - bias - (f.p - 1));
   return neg(f, b) ? -mag : mag;
 }
 
@@ -180,9 +208,15 @@ bool has(const PtxInstruction& in, const char* q) {
   return false;
 }
 
-Lane exact(u64 b) { return Lane{Mode::Exact, b}; }
-Lane anyNaN() { return Lane{Mode::AnyNaN}; }
-Lane unspecified() { return Lane{Mode::Unspecified}; }
+Lane exact(u64 b) {
+  return Lane{Mode::Exact, b};
+}
+Lane anyNaN() {
+  return Lane{Mode::AnyNaN};
+}
+Lane unspecified() {
+  return Lane{Mode::Unspecified};
+}
 
 struct TypeDesc {
   char kind = '?';  // 'h' f16, 'b' bf16, 'f' f32, 'd' f64, 's' signed, 'u' unsigned/bits
@@ -203,12 +237,17 @@ TypeDesc describe(const std::string& t) {
   return {t[1] == 's' ? 's' : 'u', std::stoi(t.substr(2))};
 }
 
-Fmt fmtOf(char k) { return k == 'h' ? kH : k == 'b' ? kB : k == 'd' ? kD : kS; }
-bool isFloat(char k) { return k == 'h' || k == 'b' || k == 'f' || k == 'd'; }
+Fmt fmtOf(char k) {
+  return k == 'h' ? kH : k == 'b' ? kB : k == 'd' ? kD : kS;
+}
+bool isFloat(char k) {
+  return k == 'h' || k == 'b' || k == 'f' || k == 'd';
+}
 
 i128 signedValue(u64 b, int bits) {
   b &= ones(bits);
-  if (bits < 64 && (b >> (bits - 1)) & 1) return static_cast<i128>(b) - (static_cast<i128>(1) << bits);
+  if (bits < 64 && (b >> (bits - 1)) & 1)
+    return static_cast<i128>(b) - (static_cast<i128>(1) << bits);
   if (bits == 64) return static_cast<i128>(static_cast<int64_t>(b));
   return static_cast<i128>(b);
 }
@@ -219,8 +258,10 @@ i128 signedValue(u64 b, int bits) {
 Lane finish(const PtxInstruction& in, Fmt f, u64 r) {
   if (has(in, ".relu")) r = nan(f, r) ? canonical(f) : (neg(f, r) ? 0 : r);
   if (in.sat) {
-    if (nan(f, r) || neg(f, r)) r = 0;
-    else if (decode(f, r) > 1.0) r = encode(f, 1.0, 'n');
+    if (nan(f, r) || neg(f, r))
+      r = 0;
+    else if (decode(f, r) > 1.0)
+      r = encode(f, 1.0, 'n');
   }
   return exact(r);
 }
@@ -233,14 +274,22 @@ Lane arith(const PtxInstruction& in, Fmt f, const u64* s, int n) {
   double r;
   auto op = [&]() -> double {
     switch (in.family) {
-      case PtxFamily::Add: return x[0] + x[1];
-      case PtxFamily::Sub: return x[0] - x[1];
-      case PtxFamily::Mul: return x[0] * x[1];
-      case PtxFamily::Fma: return std::fma(x[0], x[1], x[2]);
-      case PtxFamily::Div: return x[0] / x[1];
-      case PtxFamily::Rcp: return 1.0 / x[0];
-      case PtxFamily::Sqrt: return std::sqrt(x[0]);
-      default: return NAN;
+      case PtxFamily::Add:
+        return x[0] + x[1];
+      case PtxFamily::Sub:
+        return x[0] - x[1];
+      case PtxFamily::Mul:
+        return x[0] * x[1];
+      case PtxFamily::Fma:
+        return std::fma(x[0], x[1], x[2]);
+      case PtxFamily::Div:
+        return x[0] / x[1];
+      case PtxFamily::Rcp:
+        return 1.0 / x[0];
+      case PtxFamily::Sqrt:
+        return std::sqrt(x[0]);
+      default:
+        return NAN;
     }
   };
   if (f.width == 64) {
@@ -343,15 +392,19 @@ Lane approx(const PtxInstruction& in, Fmt f, const u64* s, int n) {
       if (x < 0) return anyNaN();
       if (std::isinf(x)) return special(infBits(f));
       l.exact = std::log2(x);
-      if (x > 0.5L && x < 2.0L) l.abs = 0x1p-22L;
-      else l.rel = 0x1p-22L;
+      if (x > 0.5L && x < 2.0L)
+        l.abs = 0x1p-22L;
+      else
+        l.rel = 0x1p-22L;
       return l;
     case PtxFamily::Ex2:
       if (std::isinf(x)) return special(x < 0 ? 0 : infBits(f));
       if (x == 0) return special(encode(f, 1.0, 'n'));
       l.exact = std::exp2(x);
-      if (f.width == 32) l.ulps = 2;
-      else l.rel = f.p == 11 ? std::exp2(-9.9L) : 0x1p-7L;
+      if (f.width == 32)
+        l.ulps = 2;
+      else
+        l.rel = f.p == 11 ? std::exp2(-9.9L) : 0x1p-7L;
       return l;
     case PtxFamily::Div: {
       const bool full = has(in, ".full");
@@ -366,7 +419,8 @@ Lane approx(const PtxInstruction& in, Fmt f, const u64* s, int n) {
       l.ulps = 2;
       return l;
     }
-    default: return unspecified();
+    default:
+      return unspecified();
   }
 }
 
@@ -375,7 +429,9 @@ Lane approx(const PtxInstruction& in, Fmt f, const u64* s, int n) {
 Lane integer(const PtxInstruction& in, const TypeDesc& t, const u64* s, int n) {
   const int w = t.bits;
   const bool sg = t.kind == 's';
-  auto val = [&](int i) -> i128 { return sg ? signedValue(s[i], w) : static_cast<i128>(s[i] & ones(w)); };
+  auto val = [&](int i) -> i128 {
+    return sg ? signedValue(s[i], w) : static_cast<i128>(s[i] & ones(w));
+  };
   auto wrap = [&](i128 v) { return static_cast<u64>(v) & ones(w); };
   switch (in.family) {
     case PtxFamily::Add:
@@ -390,8 +446,9 @@ Lane integer(const PtxInstruction& in, const TypeDesc& t, const u64* s, int n) {
     case PtxFamily::Mul: {
       // Multiply in unsigned 128-bit arithmetic (defined wrap-around); for signed operands the
       // sign-extended values' product modulo 2^128 has the same low 128 bits as the exact one.
-      const unsigned __int128 up = sg ? static_cast<unsigned __int128>(val(0)) * static_cast<unsigned __int128>(val(1))
-                                      : static_cast<unsigned __int128>(s[0] & ones(w)) * (s[1] & ones(w));
+      const unsigned __int128 up =
+          sg ? static_cast<unsigned __int128>(val(0)) * static_cast<unsigned __int128>(val(1))
+             : static_cast<unsigned __int128>(s[0] & ones(w)) * (s[1] & ones(w));
       if (has(in, ".wide")) return exact(static_cast<u64>(up) & ones(2 * w));
       if (has(in, ".hi")) return exact(static_cast<u64>(up >> w) & ones(w));
       return exact(static_cast<u64>(up) & ones(w));
@@ -404,15 +461,18 @@ Lane integer(const PtxInstruction& in, const TypeDesc& t, const u64* s, int n) {
       if (has(in, ".relu") && r < 0) r = 0;
       return exact(wrap(r));
     }
-    case PtxFamily::Abs: return exact(wrap(val(0) < 0 ? -val(0) : val(0)));
-    case PtxFamily::Neg: return exact(wrap(-val(0)));
+    case PtxFamily::Abs:
+      return exact(wrap(val(0) < 0 ? -val(0) : val(0)));
+    case PtxFamily::Neg:
+      return exact(wrap(-val(0)));
     case PtxFamily::Div: {
       if (val(1) == 0) return unspecified();  // "unspecified, machine-specific value"
       const i128 q = val(0) / val(1);         // truncates toward zero
       if (sg && q == (static_cast<i128>(1) << (w - 1))) return unspecified();  // INT_MIN / -1
       return exact(wrap(q));
     }
-    default: return unspecified();
+    default:
+      return unspecified();
   }
 }
 
@@ -420,9 +480,12 @@ Lane integer(const PtxInstruction& in, const TypeDesc& t, const u64* s, int n) {
 
 double roundToIntegral(double x, char m) {
   switch (m) {
-    case 'z': return std::trunc(x);
-    case 'm': return std::floor(x);
-    case 'p': return std::ceil(x);
+    case 'z':
+      return std::trunc(x);
+    case 'm':
+      return std::floor(x);
+    case 'p':
+      return std::ceil(x);
     default: {
       const double fl = std::floor(x), fr = x - fl;
       double r = (fr > 0.5 || (fr == 0.5 && std::fmod(fl, 2.0) != 0)) ? fl + 1 : fl;
@@ -489,7 +552,8 @@ Lane cvtLane(const PtxInstruction& in, const TypeDesc& dt, const TypeDesc& st, u
     return floatResult(in, df, encodeParts(df, ng, mag, 0, m));
   }
   if (!in.sat) return exact(static_cast<u64>(v) & ones(dt.bits));
-  const i128 hi = dt.kind == 's' ? (static_cast<i128>(1) << (dt.bits - 1)) - 1 : (static_cast<i128>(1) << dt.bits) - 1;
+  const i128 hi = dt.kind == 's' ? (static_cast<i128>(1) << (dt.bits - 1)) - 1
+                                 : (static_cast<i128>(1) << dt.bits) - 1;
   const i128 lo = dt.kind == 's' ? -hi - 1 : 0;
   return exact(static_cast<u64>(v > hi ? hi : (v < lo ? lo : v)) & ones(dt.bits));
 }
@@ -510,7 +574,8 @@ Expected expect(const PtxInstruction& in, const u64* s, int n) {
     if (dt.lanes == 2) {  // d = cvt(hi) << 16 | cvt(lo): lane 0 is the second source
       e.laneBits = 16;
       const TypeDesc one{dt.kind, 16};
-      e.lanes = {cvtLane(in, one, st, s[1] & 0xffffffffu), cvtLane(in, one, st, s[0] & 0xffffffffu)};
+      e.lanes = {cvtLane(in, one, st, s[1] & 0xffffffffu),
+                 cvtLane(in, one, st, s[0] & 0xffffffffu)};
       return e;
     }
     e.laneBits = dt.bits;
@@ -591,7 +656,8 @@ bool accepts(const Expected& e, u64 actual, std::string* why) {
         ok = r == l.bits;
         want = hex(l.bits);
         break;
-      case Mode::Unspecified: break;
+      case Mode::Unspecified:
+        break;
       case Mode::AnyNaN:
         ok = e.kind != 'i' && nan(f, r);
         want = "a NaN";

@@ -20,12 +20,12 @@ enum class Mode { Exact, AnyNaN, Unspecified, Bound };
 
 struct Lane {
   Mode mode = Mode::Exact;
-  uint64_t bits = 0;         ///< Exact: the expected bits
-  long double exact = 0;     ///< Bound: the exact mathematical result
-  double ulps = 0;           ///< Bound: allowed distance in ulps of the correctly rounded result
+  uint64_t bits = 0;      ///< Exact: the expected bits
+  long double exact = 0;  ///< Bound: the exact mathematical result
+  double ulps = 0;        ///< Bound: allowed distance in ulps of the correctly rounded result
   long double rel = 0, abs = 0;  ///< Bound: allowed relative / absolute error
-  bool ftz = false;          ///< Bound: results are flushed
-  uint64_t special = 0;      ///< Bound: a fixed result for special inputs (used when ulps < 0)
+  bool ftz = false;              ///< Bound: results are flushed
+  uint64_t special = 0;          ///< Bound: a fixed result for special inputs (used when ulps < 0)
   bool isSpecial = false;
 };
 

@@ -3,7 +3,6 @@
 // sema). Each run must finish within a time bound, and every diagnostic (and note) must carry a
 // well-formed code and message and a span inside the source whose line/column match its offset.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -22,8 +21,7 @@ std::string readKernel(const char* name) {
   return ss.str();
 }
 
-const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
-                                   "two_kernels.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
 
 // Generous: the budget is 2 ms per script, but the test machine may be heavily shared; this
 // bound only catches hangs and blow-ups.

@@ -83,13 +83,14 @@ std::vector<Directive> parseDirectives(const std::string& src, std::string& arch
 }
 
 /// Run the directives of one stream (CUDA or PTX); returns "" or the first failure.
-std::string runChecks(const std::vector<Directive>& ds, bool ptx, const std::vector<std::string>& lines) {
+std::string runChecks(const std::vector<Directive>& ds, bool ptx,
+                      const std::vector<std::string>& lines) {
   int pos = 0;  // next line to search
   int last = -1;
   std::vector<const Directive*> pendingNot;
   auto fail = [](const Directive& d, const std::string& why) {
-    return "line " + std::to_string(d.line) + ": " + d.kind + (d.ptx ? " (PTX)" : "") + " '" + d.text +
-           "': " + why;
+    return "line " + std::to_string(d.line) + ": " + d.kind + (d.ptx ? " (PTX)" : "") + " '" +
+           d.text + "': " + why;
   };
   for (const auto& d : ds) {
     if (d.ptx != ptx) continue;
@@ -108,8 +109,10 @@ std::string runChecks(const std::vector<Directive>& ds, bool ptx, const std::vec
       if (last + 1 < int(lines.size()) && lines[size_t(last + 1)].find(d.text) != std::string::npos)
         found = last + 1;
       if (found < 0)
-        return fail(d, "not on the next line; it is '" +
-                           (last + 1 < int(lines.size()) ? lines[size_t(last + 1)] : std::string("<end>")) + "'");
+        return fail(
+            d, "not on the next line; it is '" +
+                   (last + 1 < int(lines.size()) ? lines[size_t(last + 1)] : std::string("<end>")) +
+                   "'");
     } else {
       for (int i = pos; i < int(lines.size()); ++i)
         if (lines[size_t(i)].find(d.text) != std::string::npos) {
@@ -133,7 +136,8 @@ std::string runChecks(const std::vector<Directive>& ds, bool ptx, const std::vec
   return {};
 }
 
-driver::CompileProducts compileFile(const std::string& path, int sm = 90, const std::string& kernel = {}) {
+driver::CompileProducts compileFile(const std::string& path, int sm = 90,
+                                    const std::string& kernel = {}) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   driver::CompileOptions o;
   o.sm = sm;
@@ -237,12 +241,13 @@ class TestCodegen : public QObject {
 
   void checkerCanFail() {
     std::string arch;
-    const auto ds = parseDirectives("# CHECK: a\n# CHECK-NEXT: c\n# CHECK-COUNT-2: x\n# CHECK-NOT: zz\n", arch);
+    const auto ds =
+        parseDirectives("# CHECK: a\n# CHECK-NEXT: c\n# CHECK-COUNT-2: x\n# CHECK-NOT: zz\n", arch);
     QCOMPARE(ds.size(), size_t(4));
     QVERIFY(runChecks(ds, false, {"a", "c", "x", "x"}).empty());
-    QVERIFY(!runChecks(ds, false, {"a", "b", "c", "x", "x"}).empty());  // NEXT fails
-    QVERIFY(!runChecks(ds, false, {"a", "c", "x"}).empty());            // COUNT fails
-    QVERIFY(!runChecks(ds, false, {"a", "c", "x", "x", "zz"}).empty()); // NOT fails
+    QVERIFY(!runChecks(ds, false, {"a", "b", "c", "x", "x"}).empty());   // NEXT fails
+    QVERIFY(!runChecks(ds, false, {"a", "c", "x"}).empty());             // COUNT fails
+    QVERIFY(!runChecks(ds, false, {"a", "c", "x", "x", "zz"}).empty());  // NOT fails
   }
 
   void setmaxnregHonoured() {
@@ -316,7 +321,8 @@ class TestCodegen : public QObject {
     const auto cuda20 = p.map.cudaLinesOf(20);
     bool asmFound = false;
     const auto lines = splitLines(p.cuda);
-    for (int l : cuda20) asmFound = asmFound || lines.at(size_t(l - 1)).find("ld.global.v4.b32") != std::string::npos;
+    for (int l : cuda20)
+      asmFound = asmFound || lines.at(size_t(l - 1)).find("ld.global.v4.b32") != std::string::npos;
     QVERIFY(asmFound);
     // The raw record: the .loc just above the ld names file 1, line 20.
     int locLine = 0;
@@ -396,7 +402,8 @@ class TestCodegen : public QObject {
     bool found = false;
     int applyLine = 0;
     for (const auto& s : fe.program.kernels[0].body)
-      if (s.kind == ir::StmtKind::Apply && s.apply->instr.opcode == "max.f32") applyLine = s.span.line;
+      if (s.kind == ir::StmtKind::Apply && s.apply->instr.opcode == "max.f32")
+        applyLine = s.span.line;
     QVERIFY(applyLine > 0);
     for (const auto& d : r->diagnostics)
       if (d.code == "E0911" && d.message.find("max.f32") != std::string::npos) {

@@ -43,7 +43,8 @@ std::string gemm64x64x256() {
   return s;
 }
 
-/// The inputs gemm64x64x256() gives the script: a = (arange(M·K) % 7) - 3, b = (arange(N·K) % 5) - 2, row-major (·, K).
+/// The inputs gemm64x64x256() gives the script: a = (arange(M·K) % 7) - 3, b = (arange(N·K) % 5) -
+/// 2, row-major (·, K).
 double aAt(int64_t i, int64_t k) {
   return double((i * 256 + k) % 7) - 3;
 }

@@ -5,7 +5,6 @@
 // report a missing driver as a Status, never crash) and the suite exits 77, which CTest shows as
 // skipped (SKIP_RETURN_CODE in tests/CMakeLists.txt), not as passed.
 #include <QtTest>
-
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -41,7 +40,8 @@ class TestDeviceGpu : public QObject {
     QVERIFY(!d.ok());
     QCOMPARE(d.error().api, std::string("dlopen"));
     QVERIFY(d.error().message.find("no CUDA driver") == 0);
-    FrontEndResult fe = checkScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/affine_relu.py"));
+    FrontEndResult fe =
+        checkScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/kernels/affine_relu.py"));
     QVERIFY(fe.ok());
     auto args = driver::makeArguments(fe.program.kernels[0], {});
     QVERIFY(args.ok());
@@ -66,7 +66,8 @@ class TestDeviceGpu : public QObject {
   void definednessOnTheGpu_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("passes");
-    for (const char* f : {"partial_zeros.py", "accumulate.py", "strided_tiles.py", "empty_then_set.py", "empty_partial.py"})
+    for (const char* f : {"partial_zeros.py", "accumulate.py", "strided_tiles.py",
+                          "empty_then_set.py", "empty_partial.py"})
       QTest::newRow(f) << QString(f) << true;
     QTest::newRow("empty_unwritten_checked.py") << QString("empty_unwritten_checked.py") << false;
   }
@@ -78,9 +79,11 @@ class TestDeviceGpu : public QObject {
     o.device = *driver::parseDevice("both");
     o.fileName = file.toStdString();
     o.executor.runnerPath = TIRX_BIN;
-    const verify::Report r = verify::verifyScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/gpu/" + file.toStdString()), o);
+    const verify::Report r = verify::verifyScript(
+        readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/gpu/" + file.toStdString()), o);
     std::string text;
-    for (const auto& c : r.checks) text += (c.pass ? "PASS " : "FAIL ") + c.name + ": " + c.message + "\n";
+    for (const auto& c : r.checks)
+      text += (c.pass ? "PASS " : "FAIL ") + c.name + ": " + c.message + "\n";
     for (const auto& f : r.faults) text += f.diag.message + "\n";
     for (const auto& e : r.errors) text += e.message + "\n";
     QVERIFY2(r.passed() == passes, text.c_str());
@@ -91,7 +94,8 @@ class TestDeviceGpu : public QObject {
   // 96 KiB of shared tiles: dynamic shared memory with the opt-in attribute, same as the simulator.
   void largeSharedMemoryRuns() {
     if (!device::driver()) QSKIP("no CUDA driver");
-    FrontEndResult fe = checkScript(readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/codegen/shared_dynamic.py"));
+    FrontEndResult fe = checkScript(
+        readText(std::string(TIRX_SOURCE_DIR) + "/tests/data/codegen/shared_dynamic.py"));
     QVERIFY(fe.ok());
     driver::CudaExecutorOptions o;
     o.runnerPath = TIRX_BIN;
@@ -101,7 +105,8 @@ class TestDeviceGpu : public QObject {
     std::vector<ir::KernelArg> ga = *a, sa = *a;
     auto g = gpu.run(fe.program, "big_shared", ga);
     QVERIFY2(g.ok(), g.ok() ? "" : g.error().text().c_str());
-    QVERIFY2(g->ran && g->faults.empty(), g->faults.empty() ? "" : g->faults[0].diag.message.c_str());
+    QVERIFY2(g->ran && g->faults.empty(),
+             g->faults.empty() ? "" : g->faults[0].diag.message.c_str());
     sim::Simulator simulator;
     auto s = simulator.run(fe.program, "big_shared", sa);
     QVERIFY(s.ok() && s->ran);
@@ -149,7 +154,8 @@ class TestDeviceGpu : public QObject {
   void acceptanceMatchesSimulator_data() {
     TIRX_NEED_SHARED("acceptance");
     QTest::addColumn<QString>("file");
-    for (const char* f : {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})
+    for (const char* f :
+         {"arith_affine_relu.py", "arith_silu.py", "arith_to_float16.py", "ewise_doc_page.py"})
       QTest::newRow(f) << sharedCorpus(QStringLiteral("acceptance/") + f);
   }
 
@@ -168,15 +174,18 @@ class TestDeviceGpu : public QObject {
       std::vector<ir::KernelArg> ga = *a, sa = *a;
       auto g = gpu.run(fe.program, k.name, ga);
       QVERIFY2(g.ok(), g.ok() ? "" : g.error().text().c_str());
-      QVERIFY2(g->ran && g->faults.empty(), g->faults.empty() ? "" : g->faults[0].diag.message.c_str());
+      QVERIFY2(g->ran && g->faults.empty(),
+               g->faults.empty() ? "" : g->faults[0].diag.message.c_str());
       auto s = simulator.run(fe.program, k.name, sa);
       QVERIFY(s.ok() && s->ran);
       for (size_t i = 0; i < ga.size(); ++i) {
         if (!ga[i].isTensor) continue;
         for (int64_t e = 0; e < ga[i].tensor.numel(); ++e) {
-          const double x = driver::tensorValue(ga[i].tensor, e), y = driver::tensorValue(sa[i].tensor, e);
-          QVERIFY2(std::abs(x - y) <= 2e-5 + 2e-5 * std::abs(y),
-                   (k.name + " arg " + std::to_string(i) + " element " + std::to_string(e)).c_str());
+          const double x = driver::tensorValue(ga[i].tensor, e),
+                       y = driver::tensorValue(sa[i].tensor, e);
+          QVERIFY2(
+              std::abs(x - y) <= 2e-5 + 2e-5 * std::abs(y),
+              (k.name + " arg " + std::to_string(i) + " element " + std::to_string(e)).c_str());
         }
       }
     }
@@ -190,7 +199,8 @@ int main(int argc, char** argv) {
   if (rc != 0) return rc;
   auto devs = device::enumerateDevices();
   if (!devs || devs->empty()) {
-    std::printf("SKIPPED: no usable CUDA GPU (%s)\n", devs ? "no device" : devs.error().text().c_str());
+    std::printf("SKIPPED: no usable CUDA GPU (%s)\n",
+                devs ? "no device" : devs.error().text().c_str());
     return 77;
   }
   return 0;

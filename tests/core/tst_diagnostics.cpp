@@ -39,7 +39,8 @@ Annotations parseAnnotations(const QString& text) {
     const QString& l = lines[i];
     const int lineNo = i + 1;
     if (l.contains("expected-no-diagnostics")) a.noDiagnostics = true;
-    if (auto m = arch.match(l.trimmed()); m.hasMatch()) a.sm = parseArch(m.captured(1).toStdString());
+    if (auto m = arch.match(l.trimmed()); m.hasMatch())
+      a.sm = parseArch(m.captured(1).toStdString());
     if (!l.contains("expected-")) continue;
     if (l.contains("expected-no-diagnostics")) continue;
     auto m = re.match(l);
@@ -50,10 +51,14 @@ Annotations parseAnnotations(const QString& text) {
     Expected e;
     e.severity = m.captured(1) == "error" ? Severity::Error : Severity::Warning;
     const QString sign = m.captured(2), num = m.captured(3);
-    if (num.isEmpty()) e.line = lineNo;
-    else if (sign == "+") e.line = lineNo + num.toInt();
-    else if (sign == "-") e.line = lineNo - num.toInt();
-    else e.line = num.toInt();
+    if (num.isEmpty())
+      e.line = lineNo;
+    else if (sign == "+")
+      e.line = lineNo + num.toInt();
+    else if (sign == "-")
+      e.line = lineNo - num.toInt();
+    else
+      e.line = num.toInt();
     e.code = m.captured(4).toStdString();
     auto it = sub.globalMatch(m.captured(5));
     while (it.hasNext()) e.substrings.push_back(it.next().captured(1).toStdString());
@@ -71,7 +76,9 @@ QString describe(const Diagnostic& d) {
       .arg(QString::fromStdString(d.code));
 }
 
-QString dataDir() { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/diagnostics"); }
+QString dataDir() {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/diagnostics");
+}
 
 }  // namespace
 
@@ -81,12 +88,14 @@ class TestDiagnostics : public QObject {
  private slots:
   void suiteIsLargeEnough() {
     const QStringList files = QDir(dataDir()).entryList({"*.py"}, QDir::Files);
-    QVERIFY2(files.size() >= 40, qPrintable(QString("only %1 diagnostic scripts").arg(files.size())));
+    QVERIFY2(files.size() >= 40,
+             qPrintable(QString("only %1 diagnostic scripts").arg(files.size())));
   }
 
   void annotationParser() {
     const Annotations a = parseAnnotations(
-        "x = 1\n# expected-error@+1 E0165 {{needs a}} {{axis of 4}}\ny\nz  # expected-warning W0100\n"
+        "x = 1\n# expected-error@+1 E0165 {{needs a}} {{axis of 4}}\ny\nz  # expected-warning "
+        "W0100\n"
         "# expected-error@2 E0100\n# arch: sm_100\n");
     QCOMPARE(int(a.expected.size()), 3);
     QCOMPARE(a.expected[0].line, 3);
@@ -114,15 +123,18 @@ class TestDiagnostics : public QObject {
     const QString text = QString::fromUtf8(file.readAll());
     Annotations a = parseAnnotations(text);
     QVERIFY2(a.problems.isEmpty(), qPrintable(a.problems.join("\n")));
-    QVERIFY2(!a.expected.empty() || a.noDiagnostics, "a diagnostic script needs annotations or expected-no-diagnostics");
+    QVERIFY2(!a.expected.empty() || a.noDiagnostics,
+             "a diagnostic script needs annotations or expected-no-diagnostics");
     SemaOptions opts;
     opts.sm = a.sm;
-    const FrontEndResult r = checkScript(text.toStdString(), QFileInfo(path).fileName().toStdString(), opts);
+    const FrontEndResult r =
+        checkScript(text.toStdString(), QFileInfo(path).fileName().toStdString(), opts);
     QStringList unexpected;
     for (const Diagnostic& d : r.diagnostics) {
       bool found = false;
       for (Expected& e : a.expected) {
-        if (e.matched || e.line != d.span.line || e.severity != d.severity || e.code != d.code) continue;
+        if (e.matched || e.line != d.span.line || e.severity != d.severity || e.code != d.code)
+          continue;
         bool all = true;
         for (const auto& s : e.substrings) all = all && d.message.find(s) != std::string::npos;
         if (!all) continue;
@@ -146,13 +158,16 @@ class TestDiagnostics : public QObject {
     for (const Diagnostic& d : r.diagnostics) {
       // Sema spans cover the offending text; a syntax error at the end of the file may be empty.
       const bool semaCode = d.code >= "E0100" && d.code < "E0300";
-      QVERIFY2(d.span.valid() && (d.span.length > 0 || !semaCode), qPrintable("diagnostic without a precise span: " + describe(d)));
-      QVERIFY2(!d.message.empty() && (!std::isupper(static_cast<unsigned char>(d.message[0])) || d.message.rfind("T.", 0) == 0),
+      QVERIFY2(d.span.valid() && (d.span.length > 0 || !semaCode),
+               qPrintable("diagnostic without a precise span: " + describe(d)));
+      QVERIFY2(!d.message.empty() && (!std::isupper(static_cast<unsigned char>(d.message[0])) ||
+                                      d.message.rfind("T.", 0) == 0),
                qPrintable("message must start lower-case: " + describe(d)));
       QVERIFY2(d.message.back() != '.', qPrintable("message ends with a period: " + describe(d)));
     }
     QVERIFY2(missing.isEmpty() && unexpected.isEmpty(),
-             qPrintable("\nmissing:\n  " + missing.join("\n  ") + "\nunexpected:\n  " + unexpected.join("\n  ")));
+             qPrintable("\nmissing:\n  " + missing.join("\n  ") + "\nunexpected:\n  " +
+                        unexpected.join("\n  ")));
   }
 };
 

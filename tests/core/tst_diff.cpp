@@ -444,9 +444,9 @@ class TstDiff : public QObject {
   }
 
   void unrelatedExamplesKeepTheInvariants() {
-    // Pairs of unrelated examples (different kernels, tiles, shared memory, mma.sync): every section
-    // stays consistent — each group's edits cover its lines once, the counts add up, moved cells
-    // are within the tile, a kernel of one version only is reported as such.
+    // Pairs of unrelated examples (different kernels, tiles, shared memory, mma.sync): every
+    // section stays consistent — each group's edits cover its lines once, the counts add up, moved
+    // cells are within the tile, a kernel of one version only is reported as such.
     const char* names[] = {"activation", "shared_affine", "mma_single_warp", "warp_reduce_rows"};
     std::vector<Version> vs;
     for (const char* n : names) {

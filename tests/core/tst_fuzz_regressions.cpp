@@ -4,12 +4,11 @@
 // exception or a broken invariant (the targets abort) fails this test, and a hang runs into the
 // CTest timeout. The targets also run over the bundled examples and the acceptance scripts, so
 // that the target code itself is exercised on inputs that get all the way through the engine.
-#include "../shared_corpus.h"
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
+#include "../shared_corpus.h"
 #include "tests/fuzz/fuzz_targets.h"
 
 using namespace tirx;

@@ -10,7 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-
 #include <cmath>
 #include <cstring>
 
@@ -22,12 +21,17 @@ using namespace tirx::verify;
 
 namespace {
 
-QString casesPath() { return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/harness_conform/cases.json"); }
+QString casesPath() {
+  return QStringLiteral(TIRX_SOURCE_DIR "/tests/data/harness_conform/cases.json");
+}
 
 /// Distance in units in the last place of `t` between two finite values of that dtype.
 double ulpDistance(double a, double b, DType t) {
   if (a == b) return 0;
-  const int mant = t == DType::Float16 ? 10 : t == DType::BFloat16 ? 7 : t == DType::Float32 ? 23 : 52;
+  const int mant = t == DType::Float16    ? 10
+                   : t == DType::BFloat16 ? 7
+                   : t == DType::Float32  ? 23
+                                          : 52;
   const double m = std::max(std::fabs(a), std::fabs(b));
   int e;
   std::frexp(m, &e);
@@ -61,10 +65,12 @@ class Comparer {
     const QString kind = want["kind"].toString();
     const QJsonArray vals = want["values"].toArray();
     if (kind == "array") {
-      if (v->kind != PyKind::Array) return fail("expected an array, found " + QString::fromStdString(in.typeName(v)));
+      if (v->kind != PyKind::Array)
+        return fail("expected an array, found " + QString::fromStdString(in.typeName(v)));
       const Array& a = *v->arr;
       const QString dt = QString::fromStdString(std::string(ir::dtypeName(a.dtype)));
-      if (dt != want["dtype"].toString()) return fail("dtype " + dt + ", numpy " + want["dtype"].toString());
+      if (dt != want["dtype"].toString())
+        return fail("dtype " + dt + ", numpy " + want["dtype"].toString());
       QJsonArray shape;
       for (auto s : a.shape) shape.append(static_cast<qint64>(s));
       if (shape != want["shape"].toArray())
@@ -73,38 +79,52 @@ class Comparer {
       if (a.size() != vals.size()) return fail("element count");
       for (int64_t i = 0; i < a.size(); ++i) {
         const QString w = vals[static_cast<int>(i)].toString();
-        const bool ok = ir::isFloat(a.dtype) ? sameFloat(a.get(i), w.toStdString() == "nan" ? NAN : std::strtod(w.toStdString().c_str(), nullptr), m_ulps, a.dtype)
-                                             : sameInt(a, i, w);
+        const bool ok = ir::isFloat(a.dtype)
+                            ? sameFloat(a.get(i),
+                                        w.toStdString() == "nan"
+                                            ? NAN
+                                            : std::strtod(w.toStdString().c_str(), nullptr),
+                                        m_ulps, a.dtype)
+                            : sameInt(a, i, w);
         if (!ok) {
           char buf[64];
           std::snprintf(buf, sizeof buf, "%.17g", a.get(i));
-          return fail(QString("element %1: %2, numpy %3").arg(i).arg(ir::isFloat(a.dtype) ? QString(buf) : QString::number(a.getInt(i))).arg(w));
+          return fail(QString("element %1: %2, numpy %3")
+                          .arg(i)
+                          .arg(ir::isFloat(a.dtype) ? QString(buf) : QString::number(a.getInt(i)))
+                          .arg(w));
         }
       }
       return true;
     }
     if (kind == "tuple" || kind == "list") {
       const PyKind k = kind == "tuple" ? PyKind::Tuple : PyKind::List;
-      if (v->kind != k) return fail("expected a " + kind + ", found " + QString::fromStdString(in.typeName(v)));
+      if (v->kind != k)
+        return fail("expected a " + kind + ", found " + QString::fromStdString(in.typeName(v)));
       const QJsonArray items = want["items"].toArray();
       if (static_cast<int>(v->items.size()) != items.size()) return fail(kind + " length");
       for (int i = 0; i < items.size(); ++i)
-        if (!same(in, v->items[i], items[i].toObject())) return fail(QString("item %1: ").arg(i) + why);
+        if (!same(in, v->items[i], items[i].toObject()))
+          return fail(QString("item %1: ").arg(i) + why);
       return true;
     }
     const QString w = vals.isEmpty() ? QString() : vals[0].toString();
     if (kind == "bool") {
-      if (v->kind != PyKind::Bool) return fail("expected a bool, found " + QString::fromStdString(in.typeName(v)));
+      if (v->kind != PyKind::Bool)
+        return fail("expected a bool, found " + QString::fromStdString(in.typeName(v)));
       return (v->b ? "1" : "0") == w || fail("bool " + QString::number(v->b) + ", Python " + w);
     }
     if (kind == "int") {
-      if (v->kind != PyKind::Int) return fail("expected an int, found " + QString::fromStdString(in.typeName(v)));
+      if (v->kind != PyKind::Int)
+        return fail("expected an int, found " + QString::fromStdString(in.typeName(v)));
       return QString::number(v->i) == w || fail("int " + QString::number(v->i) + ", Python " + w);
     }
     if (kind == "float") {
-      if (v->kind != PyKind::Float) return fail("expected a float, found " + QString::fromStdString(in.typeName(v)));
+      if (v->kind != PyKind::Float)
+        return fail("expected a float, found " + QString::fromStdString(in.typeName(v)));
       const double d = w == "nan" ? NAN : std::strtod(w.toStdString().c_str(), nullptr);
-      return sameFloat(v->f, d, 0, DType::Float64) || fail(QString("float %1, Python %2").arg(v->f, 0, 'g', 17).arg(w));
+      return sameFloat(v->f, d, 0, DType::Float64) ||
+             fail(QString("float %1, Python %2").arg(v->f, 0, 'g', 17).arg(w));
     }
     if (kind == "str") {
       if (v->kind != PyKind::Str) return fail("expected a str");
@@ -154,8 +174,12 @@ class TestHarnessConform : public QObject {
       ParseResult pr = parseScript(src, "<snippet>");
       if (!pr.diagnostics.empty()) {  // e.g. an integer literal beyond int64 (E0008)
         const Diagnostic& d = pr.diagnostics[0];
-        const QString what = QString("%1 at line %2: %3").arg(QString::fromStdString(d.code)).arg(d.span.line).arg(QString::fromStdString(d.message));
-        if (c.contains("error")) mismatches << name + ": does not parse: " + what;
+        const QString what = QString("%1 at line %2: %3")
+                                 .arg(QString::fromStdString(d.code))
+                                 .arg(d.span.line)
+                                 .arg(QString::fromStdString(d.message));
+        if (c.contains("error"))
+          mismatches << name + ": does not parse: " + what;
         else {
           ++refused;
           refusals << name + ": does not parse: " + what;
@@ -179,7 +203,10 @@ class TestHarnessConform : public QObject {
       } else if (in.globals.count("r")) {
         o.r = in.globals["r"];
       }
-      const QString harnessErr = QString("%1 at line %2: %3").arg(QString::fromStdString(o.code)).arg(o.line).arg(QString::fromStdString(o.message));
+      const QString harnessErr = QString("%1 at line %2: %3")
+                                     .arg(QString::fromStdString(o.code))
+                                     .arg(o.line)
+                                     .arg(QString::fromStdString(o.message));
       if (c.contains("error")) {
         const QString pyErr = c["error"].toString() + QString(" at line %1").arg(c["line"].toInt());
         if (!o.error) {
@@ -205,14 +232,18 @@ class TestHarnessConform : public QObject {
         continue;
       }
       Comparer cmp(c["ulp"].toDouble());
-      if (!cmp.same(in, o.r, c["result"].toObject())) mismatches << name + ": " + cmp.why;
-      else ++values;
+      if (!cmp.same(in, o.r, c["result"].toObject()))
+        mismatches << name + ": " + cmp.why;
+      else
+        ++values;
     }
     for (const auto& r : refusals) qInfo("refused: %s", qPrintable(r));
     for (const auto& m : mismatches) qWarning("MISMATCH %s", qPrintable(m));
-    qInfo("harness conformance against numpy %s: %d cases, %d values and %d errors as numpy, %d refused, %d mismatches",
-          qPrintable(root["numpy"].toString()), static_cast<int>(cases.size()), values, errors, refused,
-          static_cast<int>(mismatches.size()));
+    qInfo(
+        "harness conformance against numpy %s: %d cases, %d values and %d errors as numpy, %d "
+        "refused, %d mismatches",
+        qPrintable(root["numpy"].toString()), static_cast<int>(cases.size()), values, errors,
+        refused, static_cast<int>(mismatches.size()));
     QCOMPARE(mismatches.size(), 0);
   }
 };

@@ -32,7 +32,8 @@ Report run(const std::string& check) {
 bool allPass(const std::string& check, std::string* why) {
   Report r = run(check);
   if (!r.errors.empty()) {
-    *why = r.errors[0].code + " line " + std::to_string(r.errors[0].span.line) + ": " + r.errors[0].message;
+    *why = r.errors[0].code + " line " + std::to_string(r.errors[0].span.line) + ": " +
+           r.errors[0].message;
     return false;
   }
   for (const auto& c : r.checks)
@@ -51,19 +52,29 @@ class TestHarnessSemantics : public QObject {
  private slots:
   void inPlaceWritesThrough_data() {
     QTest::addColumn<QString>("code");
-    QTest::newRow("element") << "r = np.zeros((2, 6, 3), dtype='float32')\nr[1, 5, 2] += 0.5\nassert r[1, 5, 2] == 0.5\nassert r.sum() == 0.5\n";
-    QTest::newRow("element -=") << "r = np.ones(4)\nr[-1] -= 3\nassert r.tolist() == [1.0, 1.0, 1.0, -2.0]\n";
-    QTest::newRow("slice") << "r = np.zeros(5, dtype='int32')\nr[0:2] += 1\nassert r.tolist() == [1, 1, 0, 0, 0]\n";
-    QTest::newRow("column") << "r = np.zeros((3, 4))\nx = np.arange(3)\nr[:, 3] -= x\nassert r[:, 3].tolist() == [0.0, -1.0, -2.0]\nassert r.sum() == -3\n";
-    QTest::newRow("alias") << "r = np.ones(3)\ns = r\nr += 1\nassert s.tolist() == [2.0, 2.0, 2.0]\n";
-    QTest::newRow("alias *=") << "r = np.ones(3, dtype='float32')\ns = r\nr *= 4\nassert s.dtype == np.float32\nassert s.tolist() == [4.0, 4.0, 4.0]\n";
-    QTest::newRow("keeps dtype") << "r = np.zeros(2, dtype='float16')\nr += 1.5\nassert r.dtype == np.float16\n";
-    QTest::newRow("int element unsafe") << "r = np.arange(4)\nr[0] += 0.5\nr[1] += 1.7\nassert r.tolist() == [0, 2, 2, 3]\n";
-    QTest::newRow("int8 wraps") << "r = np.array([120], dtype='int8')\nr += 10\nassert r[0] == -126\n";
+    QTest::newRow("element") << "r = np.zeros((2, 6, 3), dtype='float32')\nr[1, 5, 2] += "
+                                "0.5\nassert r[1, 5, 2] == 0.5\nassert r.sum() == 0.5\n";
+    QTest::newRow("element -=")
+        << "r = np.ones(4)\nr[-1] -= 3\nassert r.tolist() == [1.0, 1.0, 1.0, -2.0]\n";
+    QTest::newRow("slice")
+        << "r = np.zeros(5, dtype='int32')\nr[0:2] += 1\nassert r.tolist() == [1, 1, 0, 0, 0]\n";
+    QTest::newRow("column") << "r = np.zeros((3, 4))\nx = np.arange(3)\nr[:, 3] -= x\nassert r[:, "
+                               "3].tolist() == [0.0, -1.0, -2.0]\nassert r.sum() == -3\n";
+    QTest::newRow("alias")
+        << "r = np.ones(3)\ns = r\nr += 1\nassert s.tolist() == [2.0, 2.0, 2.0]\n";
+    QTest::newRow("alias *=") << "r = np.ones(3, dtype='float32')\ns = r\nr *= 4\nassert s.dtype "
+                                 "== np.float32\nassert s.tolist() == [4.0, 4.0, 4.0]\n";
+    QTest::newRow("keeps dtype")
+        << "r = np.zeros(2, dtype='float16')\nr += 1.5\nassert r.dtype == np.float16\n";
+    QTest::newRow("int element unsafe")
+        << "r = np.arange(4)\nr[0] += 0.5\nr[1] += 1.7\nassert r.tolist() == [0, 2, 2, 3]\n";
+    QTest::newRow("int8 wraps")
+        << "r = np.array([120], dtype='int8')\nr += 10\nassert r[0] == -126\n";
     QTest::newRow("name int") << "x = 3\ny = x\nx += 1\nassert x == 4 and y == 3\n";
     QTest::newRow("list alias") << "l = [1]\nm = l\nm += [2]\nassert l == [1, 2]\n";
     QTest::newRow("list item") << "l = [1, 2]\nl[1] *= 5\nassert l == [1, 10]\n";
-    QTest::newRow("floordiv mod") << "r = np.array([7.0, -7.0])\nr //= 2\nassert r.tolist() == [3.0, -4.0]\nr %= 3\nassert r.tolist() == [0.0, 2.0]\n";
+    QTest::newRow("floordiv mod") << "r = np.array([7.0, -7.0])\nr //= 2\nassert r.tolist() == "
+                                     "[3.0, -4.0]\nr %= 3\nassert r.tolist() == [0.0, 2.0]\n";
   }
   void inPlaceWritesThrough() {
     QFETCH(QString, code);
@@ -87,7 +98,7 @@ class TestHarnessSemantics : public QObject {
     QCOMPARE(r.checks[1].mismatches, int64_t{2});
     QVERIFY(!r.checks[2].pass);  // ref *= 3 seen through an alias
     QCOMPARE(r.checks[2].mismatches, int64_t{31});
-    QVERIFY(r.checks[3].pass);   // += then -= of the same value
+    QVERIFY(r.checks[3].pass);  // += then -= of the same value
     QVERIFY(!r.passed());
   }
 
@@ -95,13 +106,29 @@ class TestHarnessSemantics : public QObject {
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("errorCode");
     QTest::addColumn<QString>("message");
-    QTest::newRow("int += float") << "r = np.arange(4)\nr += 0.5\n" << "E0804" << "from float64 to the target's int64";
-    QTest::newRow("int slice += float") << "r = np.arange(4)\nr[0:2] += 0.5\n" << "E0804" << "same_kind";
-    QTest::newRow("uint8 -= int") << "r = np.zeros(3, dtype='uint8')\nr -= np.int64(-1) * np.ones(3, dtype='int64')\n" << "E0804" << "int64 to the target's uint8";
-    QTest::newRow("write into a slice view") << "r = np.zeros((2, 3))\nv = r[0]\nv += 1\n" << "E0803" << "writing into a view";
-    QTest::newRow("item into a reshape view") << "r = np.zeros(6)\nv = r.reshape(2, 3)\nv[0, 0] = 1\n" << "E0803" << "writing into a view";
-    QTest::newRow("chained index") << "r = np.zeros((2, 3))\nr[0][1] += 1\n" << "E0803" << "index the original array";
-    QTest::newRow("broadcast target") << "r = np.zeros(3)\nr += np.ones((2, 3))\n" << "E0804" << "non-broadcastable output operand with shape (3,)";
+    QTest::newRow("int += float") << "r = np.arange(4)\nr += 0.5\n"
+                                  << "E0804"
+                                  << "from float64 to the target's int64";
+    QTest::newRow("int slice += float") << "r = np.arange(4)\nr[0:2] += 0.5\n"
+                                        << "E0804"
+                                        << "same_kind";
+    QTest::newRow("uint8 -= int")
+        << "r = np.zeros(3, dtype='uint8')\nr -= np.int64(-1) * np.ones(3, dtype='int64')\n"
+        << "E0804"
+        << "int64 to the target's uint8";
+    QTest::newRow("write into a slice view") << "r = np.zeros((2, 3))\nv = r[0]\nv += 1\n"
+                                             << "E0803"
+                                             << "writing into a view";
+    QTest::newRow("item into a reshape view")
+        << "r = np.zeros(6)\nv = r.reshape(2, 3)\nv[0, 0] = 1\n"
+        << "E0803"
+        << "writing into a view";
+    QTest::newRow("chained index") << "r = np.zeros((2, 3))\nr[0][1] += 1\n"
+                                   << "E0803"
+                                   << "index the original array";
+    QTest::newRow("broadcast target") << "r = np.zeros(3)\nr += np.ones((2, 3))\n"
+                                      << "E0804"
+                                      << "non-broadcastable output operand with shape (3,)";
   }
   void inPlaceErrors() {
     QFETCH(QString, code);
@@ -110,8 +137,10 @@ class TestHarnessSemantics : public QObject {
     Report r = run(code.toStdString());
     QCOMPARE(r.errors.size(), size_t{1});
     QCOMPARE(QString::fromStdString(r.errors[0].code), errorCode);
-    QCOMPARE(r.errors[0].span.line, 8 + static_cast<int>(code.count(QLatin1Char('\n'))));  // the last line
-    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message), r.errors[0].message.c_str());
+    QCOMPARE(r.errors[0].span.line,
+             8 + static_cast<int>(code.count(QLatin1Char('\n'))));  // the last line
+    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message),
+             r.errors[0].message.c_str());
   }
 
   // torch.softmax / scaled_dot_product_attention (decision NN-1): what PyTorch raises is an
@@ -164,11 +193,15 @@ class TestHarnessSemantics : public QObject {
     QTest::addColumn<QString>("code");
     QTest::newRow("int strip") << "assert int(' 12 ') == 12\n";
     QTest::newRow("int underscore") << "assert int('1_000') == 1000\n";
-    QTest::newRow("int base 16") << "assert int('0x10', 16) == 16 and int('ff', 16) == 255 and int('0b101', 0) == 5\n";
+    QTest::newRow("int base 16")
+        << "assert int('0x10', 16) == 16 and int('ff', 16) == 255 and int('0b101', 0) == 5\n";
     QTest::newRow("int sign") << "assert int('-42') == -42 and int('+7') == 7\n";
-    QTest::newRow("int int64 min") << "assert int('-9223372036854775808') == -9223372036854775807 - 1\n";
-    QTest::newRow("float exp") << "assert float('1e-10') == 1e-10 and float(' 2.5 ') == 2.5 and float('1_0.5') == 10.5\n";
-    QTest::newRow("float inf nan") << "x = float('nan')\nassert x != x\nassert float('-inf') < -1e308 and float('Infinity') > 1e308\n";
+    QTest::newRow("int int64 min")
+        << "assert int('-9223372036854775808') == -9223372036854775807 - 1\n";
+    QTest::newRow("float exp")
+        << "assert float('1e-10') == 1e-10 and float(' 2.5 ') == 2.5 and float('1_0.5') == 10.5\n";
+    QTest::newRow("float inf nan") << "x = float('nan')\nassert x != x\nassert float('-inf') < "
+                                      "-1e308 and float('Infinity') > 1e308\n";
     QTest::newRow("float str") << "assert str(1.0) == '1.0' and str(0.1) == '0.1' and str(-0.0) == "
                                   "'-0.0' and str(123456.75) == '123456.75'\n"
                                   "assert str(1e16) == '1e+16' and str(1e-05) == '1e-05' and "
@@ -176,19 +209,32 @@ class TestHarnessSemantics : public QObject {
                                   "assert str(2.0 ** 53) == '9007199254740992.0' and "
                                   "str(float('inf')) == 'inf' and str([1.0, 2]) == '[1.0, 2]'\n";
     QTest::newRow("int trunc") << "assert int(3.9) == 3 and int(-3.9) == -3\n";
-    QTest::newRow("round half even") << "assert round(2.5) == 2 and round(3.5) == 4 and round(-0.5) == 0\n";
-    QTest::newRow("round digits") << "assert round(2.675, 2) == 2.67 and round(0.125, 2) == 0.12 and round(1250, -2) == 1200\n";
-    QTest::newRow("floor div signs") << "assert -7 // 2 == -4 and -7 % 2 == 1 and 7 % -2 == -1 and 7 // -2 == -4\n";
-    QTest::newRow("float floor div") << "assert 1 // 0.1 == 9.0 and 1 % 0.1 > 0.09 and -1.5 % 1 == 0.5\n";
-    QTest::newRow("divmod") << "assert divmod(-7, 2) == (-4, 1) and divmod(7.5, -2) == (-4.0, -0.5)\n";
-    QTest::newRow("neg pow") << "assert 2 ** -1 == 0.5 and (-2) ** 3 == -8 and 10 ** 18 == 1000000000000000000\n";
-    QTest::newRow("abs min max") << "assert abs(-3) == 3 and abs(-2.5) == 2.5 and max(1, 5, 3) == 5 and min([4, 2]) == 2\n";
+    QTest::newRow("round half even")
+        << "assert round(2.5) == 2 and round(3.5) == 4 and round(-0.5) == 0\n";
+    QTest::newRow("round digits") << "assert round(2.675, 2) == 2.67 and round(0.125, 2) == 0.12 "
+                                     "and round(1250, -2) == 1200\n";
+    QTest::newRow("floor div signs")
+        << "assert -7 // 2 == -4 and -7 % 2 == 1 and 7 % -2 == -1 and 7 // -2 == -4\n";
+    QTest::newRow("float floor div")
+        << "assert 1 // 0.1 == 9.0 and 1 % 0.1 > 0.09 and -1.5 % 1 == 0.5\n";
+    QTest::newRow("divmod")
+        << "assert divmod(-7, 2) == (-4, 1) and divmod(7.5, -2) == (-4.0, -0.5)\n";
+    QTest::newRow("neg pow")
+        << "assert 2 ** -1 == 0.5 and (-2) ** 3 == -8 and 10 ** 18 == 1000000000000000000\n";
+    QTest::newRow("abs min max")
+        << "assert abs(-3) == 3 and abs(-2.5) == 2.5 and max(1, 5, 3) == 5 and min([4, 2]) == 2\n";
     QTest::newRow("bool ops") << "assert (True & False) is False and True + True == 2\n";
     QTest::newRow("numpy int pow wraps") << "assert (np.array([3], dtype='int8') ** 5)[0] == -13\n";
     QTest::newRow("numpy int div zero") << "assert (np.array([3]) // np.array([0]))[0] == 0\n";
-    QTest::newRow("numpy float div zero") << "x = np.array([1.0, -1.0, 0.0]) / 0.0\nassert x[0] > 1e308 and x[1] < -1e308 and x[2] != x[2]\n";
-    QTest::newRow("value-based promotion") << "assert (np.zeros(2, dtype='int8') + 1000).dtype == np.int16\nassert (np.zeros(2, dtype='float16') + 1000).dtype == np.float32\nassert (np.zeros(2, dtype='uint8') + (-1)).dtype == np.int16 and (np.zeros(2, dtype='uint8') - 1).dtype == np.uint8\n";
-    QTest::newRow("scalar promotion") << "assert (np.float32(2) + 3).dtype == np.float64\nassert (np.arange(3, dtype='int8') + np.int64(5)).dtype == np.int8\n";
+    QTest::newRow("numpy float div zero") << "x = np.array([1.0, -1.0, 0.0]) / 0.0\nassert x[0] > "
+                                             "1e308 and x[1] < -1e308 and x[2] != x[2]\n";
+    QTest::newRow("value-based promotion")
+        << "assert (np.zeros(2, dtype='int8') + 1000).dtype == np.int16\nassert (np.zeros(2, "
+           "dtype='float16') + 1000).dtype == np.float32\nassert (np.zeros(2, dtype='uint8') + "
+           "(-1)).dtype == np.int16 and (np.zeros(2, dtype='uint8') - 1).dtype == np.uint8\n";
+    QTest::newRow("scalar promotion")
+        << "assert (np.float32(2) + 3).dtype == np.float64\nassert (np.arange(3, dtype='int8') + "
+           "np.int64(5)).dtype == np.int8\n";
   }
   void parsingAndBuiltins() {
     QFETCH(QString, code);
@@ -296,23 +342,57 @@ class TestHarnessSemantics : public QObject {
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("errorCode");
     QTest::addColumn<QString>("message");
-    QTest::newRow("int 12abc") << "x = int('12abc')\n" << "E0804" << "invalid literal for int() with base 10: '12abc'";
-    QTest::newRow("int empty") << "x = int('')\n" << "E0804" << "invalid literal";
-    QTest::newRow("int double underscore") << "x = int('1__0')\n" << "E0804" << "invalid literal";
-    QTest::newRow("int float text") << "x = int('1.5')\n" << "E0804" << "invalid literal";
-    QTest::newRow("float junk") << "x = float('1e')\n" << "E0804" << "could not convert string to float: '1e'";
-    QTest::newRow("float hex") << "x = float('0x10')\n" << "E0804" << "could not convert string to float";
-    QTest::newRow("int nan") << "x = int(float('nan'))\n" << "E0804" << "cannot convert float NaN to integer";
-    QTest::newRow("big literal") << "x = int('99999999999999999999')\n" << "E0803" << "does not fit in 64 bits";
-    QTest::newRow("overflow mul") << "x = 2 ** 62\ny = x * 4\n" << "E0803" << "does not fit in 64 bits";
-    QTest::newRow("overflow pow") << "x = 10 ** 19\n" << "E0803" << "does not fit in 64 bits";
-    QTest::newRow("overflow shift") << "x = 1 << 70\n" << "E0803" << "does not fit in 64 bits";
-    QTest::newRow("zero div") << "x = 1 / 0\n" << "E0804" << "division by zero";
-    QTest::newRow("float mod zero") << "x = 1.5 % 0.0\n" << "E0804" << "float modulo";
-    QTest::newRow("zero neg pow") << "x = 0.0 ** -1\n" << "E0804" << "negative power";
-    QTest::newRow("complex") << "x = (-8) ** 0.5\n" << "E0803" << "complex";
-    QTest::newRow("numpy int neg pow") << "x = np.arange(3) ** -1\n" << "E0804" << "Integers to negative integer powers are not allowed.";
-    QTest::newRow("negative shift") << "x = 1 << -1\n" << "E0804" << "negative shift count";
+    QTest::newRow("int 12abc") << "x = int('12abc')\n"
+                               << "E0804"
+                               << "invalid literal for int() with base 10: '12abc'";
+    QTest::newRow("int empty") << "x = int('')\n"
+                               << "E0804"
+                               << "invalid literal";
+    QTest::newRow("int double underscore") << "x = int('1__0')\n"
+                                           << "E0804"
+                                           << "invalid literal";
+    QTest::newRow("int float text") << "x = int('1.5')\n"
+                                    << "E0804"
+                                    << "invalid literal";
+    QTest::newRow("float junk") << "x = float('1e')\n"
+                                << "E0804"
+                                << "could not convert string to float: '1e'";
+    QTest::newRow("float hex") << "x = float('0x10')\n"
+                               << "E0804"
+                               << "could not convert string to float";
+    QTest::newRow("int nan") << "x = int(float('nan'))\n"
+                             << "E0804"
+                             << "cannot convert float NaN to integer";
+    QTest::newRow("big literal") << "x = int('99999999999999999999')\n"
+                                 << "E0803"
+                                 << "does not fit in 64 bits";
+    QTest::newRow("overflow mul") << "x = 2 ** 62\ny = x * 4\n"
+                                  << "E0803"
+                                  << "does not fit in 64 bits";
+    QTest::newRow("overflow pow") << "x = 10 ** 19\n"
+                                  << "E0803"
+                                  << "does not fit in 64 bits";
+    QTest::newRow("overflow shift") << "x = 1 << 70\n"
+                                    << "E0803"
+                                    << "does not fit in 64 bits";
+    QTest::newRow("zero div") << "x = 1 / 0\n"
+                              << "E0804"
+                              << "division by zero";
+    QTest::newRow("float mod zero") << "x = 1.5 % 0.0\n"
+                                    << "E0804"
+                                    << "float modulo";
+    QTest::newRow("zero neg pow") << "x = 0.0 ** -1\n"
+                                  << "E0804"
+                                  << "negative power";
+    QTest::newRow("complex") << "x = (-8) ** 0.5\n"
+                             << "E0803"
+                             << "complex";
+    QTest::newRow("numpy int neg pow") << "x = np.arange(3) ** -1\n"
+                                       << "E0804"
+                                       << "Integers to negative integer powers are not allowed.";
+    QTest::newRow("negative shift") << "x = 1 << -1\n"
+                                    << "E0804"
+                                    << "negative shift count";
   }
   void pythonErrors() {
     QFETCH(QString, code);
@@ -322,7 +402,8 @@ class TestHarnessSemantics : public QObject {
     QVERIFY2(r.errors.size() == 1, "expected one error");
     QCOMPARE(QString::fromStdString(r.errors[0].code), errorCode);
     QVERIFY(r.errors[0].span.line >= 9);
-    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message), r.errors[0].message.c_str());
+    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message),
+             r.errors[0].message.c_str());
   }
 
   // Issue 8: a check-code loop calling a kernel ten million times stops with the budget's
@@ -342,21 +423,24 @@ class TestHarnessSemantics : public QObject {
     QVERIFY(t.elapsed() < 20000);
     QVERIFY(!r.passed());
     QCOMPARE(r.errors.size(), size_t{1});
-    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos, r.errors[0].message.c_str());
+    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos,
+             r.errors[0].message.c_str());
     QVERIFY(r.errors[0].code == "E0807" || r.errors[0].code == "E0812");
     QCOMPARE(r.errors[0].span.line, 13);
     // a harness-only loop (no kernel call) is charged too
     r = verifyScript(std::string(kKernel) + "x = 0\nfor i in range(10000000):\n    x += i\n", o);
     QCOMPARE(r.errors.size(), size_t{1});
     QCOMPARE(r.errors[0].code, std::string("E0807"));
-    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos, r.errors[0].message.c_str());
+    QVERIFY2(r.errors[0].message.find("budget of 200000 work units") != std::string::npos,
+             r.errors[0].message.c_str());
     // cancellation stops it as well
     VerifyOptions c;
     c.cancel = std::make_shared<CancelToken>();
     c.cancel->cancel();
     r = verifyScript(std::string(kKernel) + loop, c);
     QCOMPARE(r.errors.size(), size_t{1});
-    QVERIFY2(r.errors[0].message.find("cancelled") != std::string::npos, r.errors[0].message.c_str());
+    QVERIFY2(r.errors[0].message.find("cancelled") != std::string::npos,
+             r.errors[0].message.c_str());
   }
 };
 

@@ -41,10 +41,10 @@ class TstLexer : public QObject {
   void simpleStatement() {
     LexResult r = lex("x = a.b(1, 'c')\n");
     QVERIFY(r.diagnostics.empty());
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::Name, Tok::Assign, Tok::Name, Tok::Dot, Tok::Name,
-                                Tok::LParen, Tok::Int, Tok::Comma, Tok::String, Tok::RParen,
-                                Tok::Newline, Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{
+                      Tok::Name, Tok::Assign, Tok::Name, Tok::Dot, Tok::Name, Tok::LParen, Tok::Int,
+                      Tok::Comma, Tok::String, Tok::RParen, Tok::Newline, Tok::EndOfFile}));
     QCOMPARE(std::string(r.tokens[4].text), std::string("b"));
   }
 
@@ -71,22 +71,22 @@ class TstLexer : public QObject {
     // A tab and eight spaces are the same level; two spaces then a tab is also column 8.
     LexResult r = lex("if a:\n\tb\n        c\n  \td\ne\n");
     QVERIFY(r.diagnostics.empty());
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline, Tok::Indent,
-                                Tok::Name, Tok::Newline, Tok::Name, Tok::Newline, Tok::Name,
-                                Tok::Newline, Tok::Dedent, Tok::Name, Tok::Newline,
-                                Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline,
+                                              Tok::Indent, Tok::Name, Tok::Newline, Tok::Name,
+                                              Tok::Newline, Tok::Name, Tok::Newline, Tok::Dedent,
+                                              Tok::Name, Tok::Newline, Tok::EndOfFile}));
   }
 
   void multipleDedentsAndEndOfFile() {
     LexResult r = lex("if a:\n  if b:\n    c\nd\nif e:\n  f");
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline, Tok::Indent,
-                                Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline, Tok::Indent,
-                                Tok::Name, Tok::Newline, Tok::Dedent, Tok::Dedent, Tok::Name,
-                                Tok::Newline, Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline,
-                                Tok::Indent, Tok::Name, Tok::Newline, Tok::Dedent,
-                                Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{
+                      Tok::KwIf,    Tok::Name,    Tok::Colon,   Tok::Newline, Tok::Indent,
+                      Tok::KwIf,    Tok::Name,    Tok::Colon,   Tok::Newline, Tok::Indent,
+                      Tok::Name,    Tok::Newline, Tok::Dedent,  Tok::Dedent,  Tok::Name,
+                      Tok::Newline, Tok::KwIf,    Tok::Name,    Tok::Colon,   Tok::Newline,
+                      Tok::Indent,  Tok::Name,    Tok::Newline, Tok::Dedent,  Tok::EndOfFile}));
   }
 
   void inconsistentDedent() {
@@ -96,10 +96,10 @@ class TstLexer : public QObject {
     QCOMPARE(r.diagnostics[0].span.line, 3);
     QCOMPARE(r.diagnostics[0].span.col, 5);
     // The line stays in the block it falls short of (a lost space is the likely typo).
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline, Tok::Indent,
-                                Tok::Name, Tok::Newline, Tok::Name, Tok::Newline, Tok::Dedent,
-                                Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{Tok::KwIf, Tok::Name, Tok::Colon, Tok::Newline,
+                                              Tok::Indent, Tok::Name, Tok::Newline, Tok::Name,
+                                              Tok::Newline, Tok::Dedent, Tok::EndOfFile}));
     QCOMPARE(r.diagnostics[0].message,
              std::string("unindent to column 5 does not match any outer indentation level "
                          "(expected column 9 or 1)"));
@@ -108,9 +108,8 @@ class TstLexer : public QObject {
   void bracketsJoinLines() {
     LexResult r = lex("f(\n  1,\n\n  2)\ng\n");
     COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::Name, Tok::LParen, Tok::Int, Tok::Comma, Tok::Int,
-                                Tok::RParen, Tok::Newline, Tok::Name, Tok::Newline,
-                                Tok::EndOfFile}));
+                                Tok::Name, Tok::LParen, Tok::Int, Tok::Comma, Tok::Int, Tok::RParen,
+                                Tok::Newline, Tok::Name, Tok::Newline, Tok::EndOfFile}));
     QCOMPARE(r.tokens[4].span.line, 4);
     QCOMPARE(r.tokens[4].span.col, 3);
   }
@@ -119,11 +118,11 @@ class TstLexer : public QObject {
     // `def` cannot continue an expression: the lexer ends the logical line so the parser can
     // report the unclosed bracket and go on.
     LexResult r = lex("x = f(1\ndef g():\n    pass\n");
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::Name, Tok::Assign, Tok::Name, Tok::LParen, Tok::Int,
-                                Tok::Newline, Tok::KwDef, Tok::Name, Tok::LParen, Tok::RParen,
-                                Tok::Colon, Tok::Newline, Tok::Indent, Tok::KwPass, Tok::Newline,
-                                Tok::Dedent, Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{
+                      Tok::Name, Tok::Assign, Tok::Name, Tok::LParen, Tok::Int, Tok::Newline,
+                      Tok::KwDef, Tok::Name, Tok::LParen, Tok::RParen, Tok::Colon, Tok::Newline,
+                      Tok::Indent, Tok::KwPass, Tok::Newline, Tok::Dedent, Tok::EndOfFile}));
     QCOMPARE(r.tokens[5].span.line, 1);
     QCOMPARE(r.tokens[5].span.col, 8);
   }
@@ -131,9 +130,8 @@ class TstLexer : public QObject {
   void backslashContinuation() {
     LexResult r = lex("x = 1 + \\\n    2\n");
     QVERIFY(r.diagnostics.empty());
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{Tok::Name, Tok::Assign, Tok::Int,
-                                                        Tok::Plus, Tok::Int, Tok::Newline,
-                                                        Tok::EndOfFile}));
+    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{Tok::Name, Tok::Assign, Tok::Int, Tok::Plus,
+                                                        Tok::Int, Tok::Newline, Tok::EndOfFile}));
     QCOMPARE(r.tokens[4].span.line, 2);
     QCOMPARE(r.tokens[4].span.col, 5);
     QCOMPARE(r.tokens[4].span.offset, 14);
@@ -172,11 +170,13 @@ class TstLexer : public QObject {
 
   void keywordsAndOperators() {
     LexResult r = lex("not in is lambda None True False and or\n");
-    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{
-                                Tok::KwNot, Tok::KwIn, Tok::KwIs, Tok::KwLambda, Tok::KwNone,
-                                Tok::KwTrue, Tok::KwFalse, Tok::KwAnd, Tok::KwOr, Tok::Newline,
-                                Tok::EndOfFile}));
-    LexResult ops = lex("a **= b //= c >>= d <<= e -> f != g ... h @= i ** j // k << l >> m <= n >= o == p := q ~ r\n");
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{Tok::KwNot, Tok::KwIn, Tok::KwIs, Tok::KwLambda,
+                                              Tok::KwNone, Tok::KwTrue, Tok::KwFalse, Tok::KwAnd,
+                                              Tok::KwOr, Tok::Newline, Tok::EndOfFile}));
+    LexResult ops =
+        lex("a **= b //= c >>= d <<= e -> f != g ... h @= i ** j // k << l >> m <= n >= o == p := "
+            "q ~ r\n");
     QVERIFY(ops.diagnostics.empty());
     std::vector<Tok> got;
     std::vector<ast::Op> augs;
@@ -187,9 +187,9 @@ class TstLexer : public QObject {
     }
     COMPARE_KINDS(got, (std::initializer_list<Tok>{
                            Tok::AugAssign, Tok::AugAssign, Tok::AugAssign, Tok::AugAssign,
-                           Tok::Arrow, Tok::NotEq, Tok::Ellipsis, Tok::AugAssign,
-                           Tok::DoubleStar, Tok::DoubleSlash, Tok::LShift, Tok::RShift, Tok::LtE,
-                           Tok::GtE, Tok::EqEq, Tok::ColonEq, Tok::Tilde}));
+                           Tok::Arrow, Tok::NotEq, Tok::Ellipsis, Tok::AugAssign, Tok::DoubleStar,
+                           Tok::DoubleSlash, Tok::LShift, Tok::RShift, Tok::LtE, Tok::GtE,
+                           Tok::EqEq, Tok::ColonEq, Tok::Tilde}));
     QVERIFY((augs == std::vector<ast::Op>{ast::Op::Pow, ast::Op::FloorDiv, ast::Op::RShift,
                                           ast::Op::LShift, ast::Op::MatMul}));
   }
@@ -248,8 +248,8 @@ class TstLexer : public QObject {
     }
     LexResult f = lex("1e-5 2. .5 1.5e+3 1_0.2_5 1E3 01.5 1e400\n");
     QVERIFY(f.diagnostics.empty());
-    const std::vector<double> floats = {1e-5, 2.0, 0.5, 1500.0, 10.25, 1000.0, 1.5,
-                                        std::numeric_limits<double>::infinity()};
+    const std::vector<double> floats = {
+        1e-5, 2.0, 0.5, 1500.0, 10.25, 1000.0, 1.5, std::numeric_limits<double>::infinity()};
     for (size_t i = 0; i < floats.size(); ++i) {
       QCOMPARE(f.tokens[i].kind, Tok::Float);
       QCOMPARE(f.tokens[i].floatValue, floats[i]);

@@ -3,7 +3,6 @@
 // scripts, parse -> unparse -> parse round trips, and error recovery with exact codes and
 // positions (one typo gives one diagnostic and the statements after it survive).
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -22,8 +21,7 @@ std::string readKernel(const char* name) {
   return ss.str();
 }
 
-const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
-                                   "two_kernels.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
 
 // A fully bracketed dump of an expression tree, e.g. `(+ a (* b c))`.
 std::string sexpr(const ast::Expr* e) {
@@ -34,28 +32,39 @@ std::string sexpr(const ast::Expr* e) {
     return s;
   };
   switch (e->kind) {
-    case ExprKind::Name: return e->text;
-    case ExprKind::Int: return std::to_string(e->intValue);
+    case ExprKind::Name:
+      return e->text;
+    case ExprKind::Int:
+      return std::to_string(e->intValue);
     case ExprKind::Float: {
       std::ostringstream os;
       os << e->floatValue << "f";
       return os.str();
     }
-    case ExprKind::Str: return "'" + e->text + "'";
-    case ExprKind::Bool: return e->boolValue ? "True" : "False";
-    case ExprKind::None: return "None";
-    case ExprKind::Attribute: return "(. " + sexpr(e->args[0].get()) + " " + e->text + ")";
-    case ExprKind::Subscript: return "(sub" + all(0) + ")";
+    case ExprKind::Str:
+      return "'" + e->text + "'";
+    case ExprKind::Bool:
+      return e->boolValue ? "True" : "False";
+    case ExprKind::None:
+      return "None";
+    case ExprKind::Attribute:
+      return "(. " + sexpr(e->args[0].get()) + " " + e->text + ")";
+    case ExprKind::Subscript:
+      return "(sub" + all(0) + ")";
     case ExprKind::Call: {
       std::string s = "(call" + all(0);
       for (const auto& k : e->keywords)
         s += " " + (k.name.empty() ? std::string("**") : k.name + "=") + sexpr(k.value.get());
       return s + ")";
     }
-    case ExprKind::Tuple: return std::string(e->parenthesized ? "(ptuple" : "(tuple") + all(0) + ")";
-    case ExprKind::List: return "(list" + all(0) + ")";
-    case ExprKind::Dict: return "(dict" + all(0) + ")";
-    case ExprKind::Slice: return "(slice" + all(0) + ")";
+    case ExprKind::Tuple:
+      return std::string(e->parenthesized ? "(ptuple" : "(tuple") + all(0) + ")";
+    case ExprKind::List:
+      return "(list" + all(0) + ")";
+    case ExprKind::Dict:
+      return "(dict" + all(0) + ")";
+    case ExprKind::Slice:
+      return "(slice" + all(0) + ")";
     case ExprKind::Unary:
     case ExprKind::Binary:
     case ExprKind::BoolOp:
@@ -66,7 +75,8 @@ std::string sexpr(const ast::Expr* e) {
         s += std::string(" ") + ast::opSpelling(e->ops[i]) + " " + sexpr(e->args[i + 1].get());
       return s + ")";
     }
-    case ExprKind::IfExp: return "(if" + all(0) + ")";
+    case ExprKind::IfExp:
+      return "(if" + all(0) + ")";
     case ExprKind::Lambda: {
       std::string s = "(lambda (";
       for (size_t i = 0; i < e->params.size(); ++i) {
@@ -76,14 +86,16 @@ std::string sexpr(const ast::Expr* e) {
       }
       return s + ")" + all(0) + ")";
     }
-    case ExprKind::Starred: return "(*" + all(0) + ")";
+    case ExprKind::Starred:
+      return "(*" + all(0) + ")";
   }
   return "?";
 }
 
 std::string shapeOf(const std::string& src) {
   ExprParseResult r = parseExpression(src);
-  if (!r.expr) return "<error: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].message) + ">";
+  if (!r.expr)
+    return "<error: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].message) + ">";
   return sexpr(r.expr.get());
 }
 
@@ -216,7 +228,8 @@ class TstParser : public QObject {
     QCOMPARE(trailing.diagnostics[0].message, std::string("expected end of expression, found 'b'"));
     ExprParseResult empty = parseExpression("");
     QVERIFY(!empty.expr);
-    QCOMPARE(empty.diagnostics[0].message, std::string("expected an expression, found end of file"));
+    QCOMPARE(empty.diagnostics[0].message,
+             std::string("expected an expression, found end of file"));
     ExprParseResult spaced = parseExpression("  S[(2,) : (1,)]  \n");
     QVERIFY(spaced.expr);
     QCOMPARE(spaced.expr->span, (SourceSpan{1, 3, 14, 2}));
@@ -254,10 +267,10 @@ class TstParser : public QObject {
     const ast::Block& b = r.module.body;
     QCOMPARE(r.module.fileName, std::string("kinds.py"));
     QCOMPARE(b.size(), size_t(14));
-    const StmtKind expected[] = {StmtKind::Import, StmtKind::ImportFrom, StmtKind::ImportFrom,
-                                 StmtKind::Assign, StmtKind::Assign, StmtKind::AugAssign,
-                                 StmtKind::AnnAssign, StmtKind::AnnAssign, StmtKind::ExprStmt,
-                                 StmtKind::Del, StmtKind::Global, StmtKind::Assert,
+    const StmtKind expected[] = {StmtKind::Import,      StmtKind::ImportFrom, StmtKind::ImportFrom,
+                                 StmtKind::Assign,      StmtKind::Assign,     StmtKind::AugAssign,
+                                 StmtKind::AnnAssign,   StmtKind::AnnAssign,  StmtKind::ExprStmt,
+                                 StmtKind::Del,         StmtKind::Global,     StmtKind::Assert,
                                  StmtKind::FunctionDef, StmtKind::FunctionDef};
     for (size_t i = 0; i < b.size(); ++i) QCOMPARE(int(b[i]->kind), int(expected[i]));
     QCOMPARE(b[0]->names.size(), size_t(2));
@@ -414,14 +427,16 @@ class TstParser : public QObject {
       int line, col, statements;
     };
     const Case cases[] = {
-        {"unexpected token", "a = 1\nif a b:\n    c = 2\nelse:\n    c = 3\nz = 3\n", "E0001", 2, 6, 2},
+        {"unexpected token", "a = 1\nif a b:\n    c = 2\nelse:\n    c = 3\nz = 3\n", "E0001", 2, 6,
+         2},
         {"missing operand", "a = 1 +\nz = 3\n", "E0001", 1, 8, 1},
         {"unterminated string", "a = 1\nb = 'abc\nz = 3\n", "E0002", 2, 5, 2},
         {"inconsistent dedent", "if a:\n        b = 1\n    c = 2\nz = 3\n", "E0003", 3, 5, 2},
         {"unexpected indent", "a = 1\n    b = 2\nz = 3\n", "E0004", 2, 5, 3},
         {"expected block", "def f():\nreturn 1\nz = 3\n", "E0005", 2, 1, 2},
         {"expected block at eof", "a = 1\nwhile a:\n", "E0005", 3, 1, 2},
-        {"unclosed paren", "a = 1\nb = foo(1, 2\ndef g():\n    return 2\nz = 3\n", "E0006", 2, 13, 3},
+        {"unclosed paren", "a = 1\nb = foo(1, 2\ndef g():\n    return 2\nz = 3\n", "E0006", 2, 13,
+         3},
         {"mismatched bracket", "a = [1, 2)\nz = 3\n", "E0006", 1, 10, 1},
         {"unclosed at eof", "z = 3\na = (1,\n", "E0006", 2, 8, 1},
         {"invalid character", "a = 1 $ 2\nz = 3\n", "E0007", 1, 7, 1},
@@ -439,7 +454,8 @@ class TstParser : public QObject {
         {"decorator at block end", "if x:\n    @dec\ny = 1\nz = 3\n", "E0001", 3, 1, 3},
         {"stray else", "else:\n    a = 1\nz = 3\n", "E0001", 1, 1, 1},
         {"mistyped def", "dfe f(x):\n    return x\nz = 3\n", "E0001", 1, 5, 1},
-        {"elif header", "if a:\n    pass\nelif b c:\n    pass\nelse:\n    pass\nz = 3\n", "E0001", 3, 8, 1},
+        {"elif header", "if a:\n    pass\nelif b c:\n    pass\nelse:\n    pass\nz = 3\n", "E0001",
+         3, 8, 1},
     };
     for (const Case& c : cases)
       QTest::newRow(c.name) << QString::fromUtf8(c.src) << QString::fromUtf8(c.code) << c.line
@@ -464,7 +480,8 @@ class TstParser : public QObject {
 
   void errorMessages() {
     ParseResult r = parseScript("a = 1\nb = foo(1, 2\ndef g():\n    pass\n");
-    QCOMPARE(r.diagnostics[0].message, std::string("expected ')' to close '(' at 2:8, found newline"));
+    QCOMPARE(r.diagnostics[0].message,
+             std::string("expected ')' to close '(' at 2:8, found newline"));
     ParseResult eof = parseScript("a = [1,\n  2");
     QCOMPARE(eof.diagnostics[0].message,
              std::string("expected ']' to close '[' at 1:5, found end of file"));
@@ -477,7 +494,8 @@ class TstParser : public QObject {
   }
 
   void deepNestingIsAnError() {
-    const std::string deep = "x = " + std::string(300, '(') + "1" + std::string(300, ')') + "\nz = 3\n";
+    const std::string deep =
+        "x = " + std::string(300, '(') + "1" + std::string(300, ')') + "\nz = 3\n";
     ParseResult r = parseScript(deep);
     QCOMPARE(r.diagnostics.size(), size_t(1));
     QCOMPARE(r.diagnostics[0].code, std::string("E0009"));

@@ -4,7 +4,6 @@
 // with syntax codes or in success, keep every span inside the source, and, when it succeeds,
 // round-trip through unparse.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -23,8 +22,7 @@ std::string readKernel(const char* name) {
   return ss.str();
 }
 
-const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py",
-                                   "two_kernels.py"};
+const char* const kKernels[] = {"affine_relu.py", "silu.py", "to_float16.py", "two_kernels.py"};
 
 // Checks one input; returns an empty string when every invariant holds.
 std::string checkOne(const std::string& src, qint64 maxMs, qint64* elapsedMs = nullptr) {
@@ -41,7 +39,8 @@ std::string checkOne(const std::string& src, qint64 maxMs, qint64* elapsedMs = n
   for (const Diagnostic& d : r.diagnostics) {
     if (d.code.size() != 5 || d.code.compare(0, 3, "E00") != 0 || d.code == "E0000")
       return "diagnostic code out of the syntax range: " + d.code;
-    if (d.message.empty() || (d.message[0] >= 'A' && d.message[0] <= 'Z') || d.message.back() == '.')
+    if (d.message.empty() || (d.message[0] >= 'A' && d.message[0] <= 'Z') ||
+        d.message.back() == '.')
       return "badly formed message: " + d.message;
   }
   if (r.diagnostics.empty()) {

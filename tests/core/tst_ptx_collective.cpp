@@ -22,8 +22,10 @@ namespace {
 
 std::string atomText(const PtxOperandSpec& o) {
   std::string s = o.name + "(";
-  for (size_t i = 0; i < o.atomShape.size(); ++i) s += (i ? "," : "") + std::to_string(o.atomShape[i]);
-  s += "):" + o.ptxType + ":" + o.dtypes.front() + ":" + o.constraint + (o.scalarAllowed ? "*" : "");
+  for (size_t i = 0; i < o.atomShape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(o.atomShape[i]);
+  s +=
+      "):" + o.ptxType + ":" + o.dtypes.front() + ":" + o.constraint + (o.scalarAllowed ? "*" : "");
   return s;
 }
 
@@ -60,7 +62,8 @@ std::string lineFor(const PtxInstruction& in) {
       regs = o.name == "a" ? in.mmaK / 4 : o.name == "b" ? in.mmaK / 8 : 4;
     const bool flt = o.ptxType == ".f32";
     std::string list;
-    for (int k = 0; k < regs; ++k) list += (k ? "," : "") + std::string(flt ? "f" : "r") + std::to_string(flt ? f++ : r++);
+    for (int k = 0; k < regs; ++k)
+      list += (k ? "," : "") + std::string(flt ? "f" : "r") + std::to_string(flt ? f++ : r++);
     s += in.family == PtxFamily::Shfl || in.family == PtxFamily::Redux ? list : "{" + list + "}";
   }
   return s + ";";
@@ -90,36 +93,44 @@ void TstPtxCollective::accepts_data() {
   QTest::newRow("ldmatrix x4") << "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
                                << "Dd(4,8,4):.b32:uint32:r Amem(4,8,8):.b16:uint16:r" << 75
                                << "4/0/0//./shared/.b16";
-  QTest::newRow("ldmatrix x1 trans cta") << "ldmatrix.sync.aligned.m8n8.x1.trans.shared::cta.b16"
-                                         << "Dd(1,8,4):.b32:uint32:r Amem(1,8,8):.b16:uint16:r" << 75
-                                         << "1/1/0//./shared::cta/.b16";
-  QTest::newRow("stmatrix x2 trans") << "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16"
-                                     << "Amem(2,8,8):.b16:uint16:r Sr(2,8,4):.b32:uint32:r" << 90
-                                     << "2/1/0//./shared/.b16";
+  QTest::newRow("ldmatrix x1 trans cta")
+      << "ldmatrix.sync.aligned.m8n8.x1.trans.shared::cta.b16"
+      << "Dd(1,8,4):.b32:uint32:r Amem(1,8,8):.b16:uint16:r" << 75 << "1/1/0//./shared::cta/.b16";
+  QTest::newRow("stmatrix x2 trans")
+      << "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16"
+      << "Amem(2,8,8):.b16:uint16:r Sr(2,8,4):.b32:uint32:r" << 90 << "2/1/0//./shared/.b16";
   QTest::newRow("mma k16 bf16") << "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
-                                << "Dd(16,8):.f32:float32:f Sa(16,8):.b32:uint32:r Sb(8,8):.b32:uint32:r Sc(16,8):.f32:float32:f"
+                                << "Dd(16,8):.f32:float32:f Sa(16,8):.b32:uint32:r "
+                                   "Sb(8,8):.b32:uint32:r Sc(16,8):.f32:float32:f"
                                 << 80 << "0/0/16/.bf16/.//.f32";
   QTest::newRow("mma k16 f16") << "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
-                               << "Dd(16,8):.f32:float32:f Sa(16,8):.b32:uint32:r Sb(8,8):.b32:uint32:r Sc(16,8):.f32:float32:f"
+                               << "Dd(16,8):.f32:float32:f Sa(16,8):.b32:uint32:r "
+                                  "Sb(8,8):.b32:uint32:r Sc(16,8):.f32:float32:f"
                                << 80 << "0/0/16/.f16/.//.f32";
   QTest::newRow("mma k8 f16") << "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"
-                              << "Dd(16,8):.f32:float32:f Sa(16,4):.b32:uint32:r Sb(8,4):.b32:uint32:r Sc(16,8):.f32:float32:f"
+                              << "Dd(16,8):.f32:float32:f Sa(16,4):.b32:uint32:r "
+                                 "Sb(8,4):.b32:uint32:r Sc(16,8):.f32:float32:f"
                               << 75 << "0/0/8/.f16/.//.f32";
   QTest::newRow("mma k8 bf16") << "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32"
-                               << "Dd(16,8):.f32:float32:f Sa(16,4):.b32:uint32:r Sb(8,4):.b32:uint32:r Sc(16,8):.f32:float32:f"
+                               << "Dd(16,8):.f32:float32:f Sa(16,4):.b32:uint32:r "
+                                  "Sb(8,4):.b32:uint32:r Sc(16,8):.f32:float32:f"
                                << 80 << "0/0/8/.bf16/.//.f32";
   QTest::newRow("shfl bfly") << "shfl.sync.bfly.b32"
-                             << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Sb(1):.b32:uint32:r* Sc(1):.b32:uint32:r* Smembermask(1):.b32:uint32:r*"
+                             << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Sb(1):.b32:uint32:r* "
+                                "Sc(1):.b32:uint32:r* Smembermask(1):.b32:uint32:r*"
                              << 50 << "0/0/0//.bfly//.b32";
   QTest::newRow("shfl idx") << "shfl.sync.idx.b32"
-                            << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Sb(1):.b32:uint32:r* Sc(1):.b32:uint32:r* Smembermask(1):.b32:uint32:r*"
+                            << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Sb(1):.b32:uint32:r* "
+                               "Sc(1):.b32:uint32:r* Smembermask(1):.b32:uint32:r*"
                             << 50 << "0/0/0//.idx//.b32";
-  QTest::newRow("redux add s32") << "redux.sync.add.s32"
-                                 << "Dd(1):.s32:int32:r Sa(1):.s32:int32:r Smembermask(1):.b32:uint32:r*" << 80
-                                 << "0/0/0//.add//.s32";
-  QTest::newRow("redux xor b32") << "redux.sync.xor.b32"
-                                 << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Smembermask(1):.b32:uint32:r*" << 80
-                                 << "0/0/0//.xor//.b32";
+  QTest::newRow("redux add s32")
+      << "redux.sync.add.s32"
+      << "Dd(1):.s32:int32:r Sa(1):.s32:int32:r Smembermask(1):.b32:uint32:r*" << 80
+      << "0/0/0//.add//.s32";
+  QTest::newRow("redux xor b32")
+      << "redux.sync.xor.b32"
+      << "Dd(1):.b32:uint32:r Sa(1):.b32:uint32:r Smembermask(1):.b32:uint32:r*" << 80
+      << "0/0/0//.xor//.b32";
 }
 
 void TstPtxCollective::accepts() {
@@ -137,8 +148,8 @@ void TstPtxCollective::accepts() {
   QCOMPARE(in->minArity, int(in->operands.size()));
   QCOMPARE(in->maxArity, in->minArity);
   const std::string f = std::to_string(in->matrices) + "/" + std::to_string(in->trans) + "/" +
-                        std::to_string(in->mmaK) + "/" + in->abType + "/" + (in->mode.empty() ? "." : in->mode) +
-                        "/" + in->space + "/" + in->type;
+                        std::to_string(in->mmaK) + "/" + in->abType + "/" +
+                        (in->mode.empty() ? "." : in->mode) + "/" + in->space + "/" + in->type;
   QCOMPARE(QString::fromStdString(f), fields);
   QVERIFY(!in->description.empty());
   QCOMPARE(QString::fromStdString(std::string(familyName(in->family))), op.section('.', 0, 0));
@@ -149,48 +160,66 @@ void TstPtxCollective::rejects_data() {
   QTest::addColumn<QString>("message");
   QTest::addColumn<int>("column");
   QTest::newRow("bad count") << "ldmatrix.sync.aligned.m8n8.x3.shared.b16"
-                             << "'.x3' is not a matrix count of ldmatrix (expected .x1, .x2 or .x4)" << 26;
-  QTest::newRow("missing space") << "ldmatrix.sync.aligned.m8n8.x4.b16"
-                                 << "missing the state space before '.b16': ldmatrix.sync.aligned.m8n8.x4.b16 needs .shared or "
-                                    ".shared::cta (the form is ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
-                                 << 29;
-  QTest::newRow("missing type") << "ldmatrix.sync.aligned.m8n8.x4.shared"
-                                << "missing the type: ldmatrix.sync.aligned.m8n8.x4.shared needs .b16 (the form is "
-                                   "ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
-                                << 36;
-  QTest::newRow("order") << "ldmatrix.sync.aligned.m8n8.trans.x4.shared.b16"
-                         << "missing a matrix count before '.trans': ldmatrix.sync.aligned.m8n8.trans.x4.shared.b16 needs .x1, "
-                            ".x2 or .x4 (the form is ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
-                         << 26;
-  QTest::newRow("no sync") << "mma.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
-                           << "missing '.sync' before '.aligned': mma.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 needs .sync (the "
-                              "form is mma.sync.aligned.{m16n8k8|m16n8k16}.row.col.f32.{bf16|f16}.{bf16|f16}.f32)"
-                           << 3;
+                             << "'.x3' is not a matrix count of ldmatrix (expected .x1, .x2 or .x4)"
+                             << 26;
+  QTest::newRow("missing space")
+      << "ldmatrix.sync.aligned.m8n8.x4.b16"
+      << "missing the state space before '.b16': ldmatrix.sync.aligned.m8n8.x4.b16 needs .shared "
+         "or "
+         ".shared::cta (the form is "
+         "ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
+      << 29;
+  QTest::newRow("missing type")
+      << "ldmatrix.sync.aligned.m8n8.x4.shared"
+      << "missing the type: ldmatrix.sync.aligned.m8n8.x4.shared needs .b16 (the form is "
+         "ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
+      << 36;
+  QTest::newRow("order")
+      << "ldmatrix.sync.aligned.m8n8.trans.x4.shared.b16"
+      << "missing a matrix count before '.trans': ldmatrix.sync.aligned.m8n8.trans.x4.shared.b16 "
+         "needs .x1, "
+         ".x2 or .x4 (the form is "
+         "ldmatrix.sync.aligned.m8n8.{x1|x2|x4}[.trans].{shared|shared::cta}.b16)"
+      << 26;
+  QTest::newRow("no sync")
+      << "mma.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
+      << "missing '.sync' before '.aligned': mma.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 needs "
+         ".sync (the "
+         "form is mma.sync.aligned.{m16n8k8|m16n8k16}.row.col.f32.{bf16|f16}.{bf16|f16}.f32)"
+      << 3;
   QTest::newRow("mixed types") << "mma.sync.aligned.m16n8k16.row.col.f32.bf16.f16.f32"
-                               << "mma.sync takes A and B of one type: found A .bf16 and B .f16" << 42;
-  QTest::newRow("int shape") << "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"
-                             << "'.m16n8k32' is not the shape of mma (expected .m16n8k8 or .m16n8k16)" << 16;
+                               << "mma.sync takes A and B of one type: found A .bf16 and B .f16"
+                               << 42;
+  QTest::newRow("int shape")
+      << "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"
+      << "'.m16n8k32' is not the shape of mma (expected .m16n8k8 or .m16n8k16)" << 16;
   QTest::newRow("f16 accumulator") << "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16"
                                    << "'.f16' is not the D type of mma (expected .f32)" << 33;
-  QTest::newRow("shfl without sync") << "shfl.bfly.b32"
-                                     << "shfl without '.sync' was removed from PTX for sm_70 and newer: write "
-                                        "shfl.sync.{up|down|bfly|idx}.b32"
-                                     << 4;
+  QTest::newRow("shfl without sync")
+      << "shfl.bfly.b32"
+      << "shfl without '.sync' was removed from PTX for sm_70 and newer: write "
+         "shfl.sync.{up|down|bfly|idx}.b32"
+      << 4;
   QTest::newRow("shfl mode") << "shfl.sync.xor.b32"
-                             << "'.xor' is not a mode of shfl (expected .up, .down, .bfly or .idx)" << 9;
-  QTest::newRow("redux f32") << "redux.sync.max.f32"
-                             << "redux.sync on .f32 needs sm_100a, which this table does not support (it has "
-                                ".add/.min/.max on .u32/.s32 and .and/.or/.xor on .b32)"
-                             << 14;
+                             << "'.xor' is not a mode of shfl (expected .up, .down, .bfly or .idx)"
+                             << 9;
+  QTest::newRow("redux f32")
+      << "redux.sync.max.f32"
+      << "redux.sync on .f32 needs sm_100a, which this table does not support (it has "
+         ".add/.min/.max on .u32/.s32 and .and/.or/.xor on .b32)"
+      << 14;
   QTest::newRow("duplicate") << "shfl.sync.bfly.bfly.b32"
-                             << "'.bfly' comes too late or twice in shfl.sync.bfly.bfly.b32: the order is shfl.sync.{up|down|bfly|idx}.b32"
+                             << "'.bfly' comes too late or twice in shfl.sync.bfly.bfly.b32: the "
+                                "order is shfl.sync.{up|down|bfly|idx}.b32"
                              << 14;
   QTest::newRow("redux and u32") << "redux.sync.and.u32"
                                  << "'.u32' is not the type of redux (expected .b32)" << 14;
-  QTest::newRow("extra token") << "shfl.sync.bfly.b32.x"
-                               << "'.x' is not a qualifier of shfl (the form is shfl.sync.{up|down|bfly|idx}.b32)" << 18;
-  QTest::newRow("typo family") << "ldmatrx.sync.aligned.m8n8.x4.shared.b16"
-                               << "unknown PTX instruction family 'ldmatrx' (did you mean 'ldmatrix'?)" << 0;
+  QTest::newRow("extra token")
+      << "shfl.sync.bfly.b32.x"
+      << "'.x' is not a qualifier of shfl (the form is shfl.sync.{up|down|bfly|idx}.b32)" << 18;
+  QTest::newRow("typo family")
+      << "ldmatrx.sync.aligned.m8n8.x4.shared.b16"
+      << "unknown PTX instruction family 'ldmatrx' (did you mean 'ldmatrix'?)" << 0;
 }
 
 void TstPtxCollective::rejects() {
@@ -249,9 +278,11 @@ void TstPtxCollective::familiesHoversCompletions() {
 
 void TstPtxCollective::markdownListsEveryFamily() {
   const std::string md = ptxTableMarkdown();
-  for (const char* s : {"## Warp collectives", "`ldmatrix.sync.aligned.m8n8.{x1\\|x2\\|x4}[.trans].{shared\\|shared::cta}.b16`",
-                        "`mma.sync.aligned.{m16n8k8\\|m16n8k16}.row.col.f32.{bf16\\|f16}.{bf16\\|f16}.f32`",
-                        "d (16, 8), a (16, 8), b (8, 8), c (16, 8)", "sm_90", "`redux` | bitwise"})
+  for (const char* s :
+       {"## Warp collectives",
+        "`ldmatrix.sync.aligned.m8n8.{x1\\|x2\\|x4}[.trans].{shared\\|shared::cta}.b16`",
+        "`mma.sync.aligned.{m16n8k8\\|m16n8k16}.row.col.f32.{bf16\\|f16}.{bf16\\|f16}.f32`",
+        "d (16, 8), a (16, 8), b (8, 8), c (16, 8)", "sm_90", "`redux` | bitwise"})
     QVERIFY2(md.find(s) != std::string::npos, s);
 }
 
@@ -298,11 +329,16 @@ void TstPtxCollective::assemblesFromMinimumTarget() {
     const bool failed = errors.count(int(i)) > 0;
     if (failed == (sm >= lines[i].second)) {
       ++wrong;
-      report += QString("\n  %1 (table sm_%2): %3").arg(QString::fromStdString(lines[i].first)).arg(lines[i].second)
+      report += QString("\n  %1 (table sm_%2): %3")
+                    .arg(QString::fromStdString(lines[i].first))
+                    .arg(lines[i].second)
                     .arg(failed ? errors[int(i)] : QString("assembled"));
     }
   }
-  QVERIFY2(wrong == 0, qPrintable(QString("%1 of %2 disagree with ptxas:%3").arg(wrong).arg(lines.size()).arg(report)));
+  QVERIFY2(
+      wrong == 0,
+      qPrintable(
+          QString("%1 of %2 disagree with ptxas:%3").arg(wrong).arg(lines.size()).arg(report)));
   QVERIFY(p.exitCode() == 0 || sm < 90);  // every spelling assembles from sm_90 on
 }
 

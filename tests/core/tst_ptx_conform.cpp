@@ -7,7 +7,6 @@
 #include <QDir>
 #include <QFile>
 #include <QtTest>
-
 #include <map>
 
 #include "core/conform/ptx_conform.h"
@@ -60,7 +59,8 @@ void TstPtxConform::casesCoverTheWholeTable() {
 
 void TstPtxConform::vectorsAreDeterministicAndCoverEdges() {
   for (const PtxConformCase& c : ptxConformCases("fma.rn.f16x2")) {
-    const std::vector<PtxVector> a = ptxConformVectors(c, kVectors), b = ptxConformVectors(c, kVectors);
+    const std::vector<PtxVector> a = ptxConformVectors(c, kVectors),
+                                 b = ptxConformVectors(c, kVectors);
     QCOMPARE(a.size(), size_t{kVectors});
     QVERIFY(a == b);
     QCOMPARE(ptxVectorsDigest(a, 3), ptxVectorsDigest(b, 3));
@@ -109,8 +109,10 @@ void TstPtxConform::everySpellingMatchesTheReference() {
                     .arg(QString::fromStdString(first));
   }
   qInfo("%d instruction instances checked against the reference", checked);
-  QVERIFY2(failedCases == 0,
-           qPrintable(QString("%1 spellings disagree with the reference:%2").arg(failedCases).arg(report)));
+  QVERIFY2(
+      failedCases == 0,
+      qPrintable(
+          QString("%1 spellings disagree with the reference:%2").arg(failedCases).arg(report)));
 }
 
 void TstPtxConform::approximateSpellingsStayWithinTheirBound() {
@@ -152,7 +154,8 @@ void TstPtxConform::recordedAnswersMatchTheSimulator() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const std::string text = f.readAll().toStdString();
     auto rec = conform::readRecord(text);
-    QVERIFY2(rec.ok(), qPrintable(name + ": " + QString::fromStdString(rec.ok() ? "" : rec.error().text())));
+    QVERIFY2(rec.ok(),
+             qPrintable(name + ": " + QString::fromStdString(rec.ok() ? "" : rec.error().text())));
     device |= rec->source != "derived";
     int vectors = 0;
     QString report;
@@ -160,7 +163,8 @@ void TstPtxConform::recordedAnswersMatchTheSimulator() {
       const PtxConformCase* pc = byName.at({rc.opcode, rc.arity});
       const conform::CaseResult r = conform::replayCase(*pc, rc);
       vectors += static_cast<int>(rc.inputs.size());
-      if (r.verdict == conform::Verdict::Match || r.verdict == conform::Verdict::WithinBound) continue;
+      if (r.verdict == conform::Verdict::Match || r.verdict == conform::Verdict::WithinBound)
+        continue;
       report += QString("\n  %1: %2 of %3 differ %4")
                     .arg(QString::fromStdString(rc.opcode))
                     .arg(r.differing)
@@ -179,12 +183,14 @@ void TstPtxConform::recordedAnswersMatchTheSimulator() {
       for (const PtxConformCase& c : all) runnable += c.instr.minSmForArity(c.arity) <= rec->sm;
       QCOMPARE(rec->cases.size() + static_cast<size_t>(rec->memoryCasesCopied), runnable);
     }
-    qInfo("%s (%s): %zu cases, %d vectors", qPrintable(name), rec->device.c_str(), rec->cases.size(), vectors);
+    qInfo("%s (%s): %zu cases, %d vectors", qPrintable(name), rec->device.c_str(),
+          rec->cases.size(), vectors);
     QVERIFY2(report.isEmpty(), qPrintable(name + " disagrees with the simulator:" + report));
   }
   if (!device)
-    qInfo("no GPU recording in tests/data/ptx yet: only the IEEE-derived answers were compared "
-          "(record one with `tirx ptx-conform --device cuda --record`, docs/ptx.md)");
+    qInfo(
+        "no GPU recording in tests/data/ptx yet: only the IEEE-derived answers were compared "
+        "(record one with `tirx ptx-conform --device cuda --record`, docs/ptx.md)");
 }
 
 void TstPtxConform::recordReaderRejectsStaleOrMalformedFiles() {
@@ -192,15 +198,22 @@ void TstPtxConform::recordReaderRejectsStaleOrMalformedFiles() {
   QVERIFY(!conform::readRecord(R"({"format": "other"})").ok());
   const std::string head = R"({"format": "tirx-ptx-conform-record", "version": 1, "generator": )";
   // Another generator version: the vectors would not be the ones recorded.
-  auto stale = conform::readRecord(head + R"(999, "cases": [{"op": "add.rn.f32", "arity": 3, "vectors": 4, "inputs": "0x1", "bits": ""}]})");
+  auto stale = conform::readRecord(
+      head +
+      R"(999, "cases": [{"op": "add.rn.f32", "arity": 3, "vectors": 4, "inputs": "0x1", "bits": ""}]})");
   QVERIFY(!stale.ok());
   QVERIFY(stale.error().text().find("generator") != std::string::npos);
   const std::string gen = std::to_string(kPtxConformGenerator);
-  auto digest = conform::readRecord(head + gen + R"(, "cases": [{"op": "add.rn.f32", "arity": 3, "vectors": 4, "inputs": "0x1", "outputs": "0x1"}]})");
+  auto digest = conform::readRecord(
+      head + gen +
+      R"(, "cases": [{"op": "add.rn.f32", "arity": 3, "vectors": 4, "inputs": "0x1", "outputs": "0x1"}]})");
   QVERIFY(!digest.ok());
   QVERIFY(digest.error().text().find("digest") != std::string::npos);
-  QVERIFY(!conform::readRecord(head + gen + R"(, "cases": [{"op": "add.rn.f33", "arity": 3}]})").ok());
-  auto explicitOk = conform::readRecord(head + gen + R"(, "cases": [{"op": "add.rn.f32", "arity": 3, "explicit": [["0x3f800000", "0x3f800000", "0x40000000"]]}]})");
+  QVERIFY(
+      !conform::readRecord(head + gen + R"(, "cases": [{"op": "add.rn.f33", "arity": 3}]})").ok());
+  auto explicitOk = conform::readRecord(
+      head + gen +
+      R"(, "cases": [{"op": "add.rn.f32", "arity": 3, "explicit": [["0x3f800000", "0x3f800000", "0x40000000"]]}]})");
   QVERIFY(explicitOk.ok());
   QCOMPARE(explicitOk->cases.at(0).outputs.at(0), uint64_t{0x40000000});
 }

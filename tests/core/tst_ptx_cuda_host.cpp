@@ -6,13 +6,12 @@
 // f16→f32 (NaN → 0x7fffffff), f16→integers (saturation, NaN → 0 or 1 << 63), integers→f16/bf16,
 // f16 min/max (±0 order, both-NaN canonical) and abs. Where NVIDIA's emulation itself departs
 // from the ISA (max.NaN of ±0) the case is left out and said so.
-#include <QtTest>
-
-#include <cstring>
-#include <map>
-
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+
+#include <QtTest>
+#include <cstring>
+#include <map>
 
 #include "core/ptx/ptx_table.h"
 #include "core/ptx/ptx_vectors.h"
@@ -70,7 +69,8 @@ std::vector<uint32_t> f32Inputs() {
   for (const char* op : {"cvt.rn.f16.f32", "cvt.rn.bf16.f32"})
     for (const PtxConformCase& c : ptxConformCases(op))
       if (c.opcode == op)
-        for (const PtxVector& v : ptxConformVectors(c, 384)) out.push_back(static_cast<uint32_t>(v[0]));
+        for (const PtxVector& v : ptxConformVectors(c, 384))
+          out.push_back(static_cast<uint32_t>(v[0]));
   for (uint32_t e = 90; e < 160; ++e)  // around the f16 range: 13 (f16) and 16 (bf16) dropped bits
     for (uint32_t low = 0; low < 0x10000; low += 0x101)
       for (uint32_t s : {0u, 0x80000000u}) out.push_back(s | (e << 23) | (low << 7) | (low & 0x7f));
@@ -116,9 +116,10 @@ class TstPtxCudaHost : public QObject {
   }
 
   void integersToHalf() {
-    std::vector<int64_t> ints = {0, 1, -1, 2047, 2049, 4097, 65504, 65505, 65519, 65520, 65535,
-                                 -65520, 1 << 24, (1 << 24) + 1, INT32_MAX, INT32_MIN, INT64_MAX,
-                                 INT64_MIN, 123456789, -987654321};
+    std::vector<int64_t> ints = {0,         1,         -1,        2047,          2049,
+                                 4097,      65504,     65505,     65519,         65520,
+                                 65535,     -65520,    1 << 24,   (1 << 24) + 1, INT32_MAX,
+                                 INT32_MIN, INT64_MAX, INT64_MIN, 123456789,     -987654321};
     for (int64_t k = -3000; k <= 3000; k += 7) ints.push_back(k * 37);
     for (int64_t i : ints) {
       const auto i32 = static_cast<int32_t>(i);
@@ -128,7 +129,8 @@ class TstPtxCudaHost : public QObject {
       QCOMPARE(run("cvt.rz.f16.s32", {b32}), uint64_t{bits(__int2half_rz(i32))});
       QCOMPARE(run("cvt.rm.f16.s32", {b32}), uint64_t{bits(__int2half_rd(i32))});
       QCOMPARE(run("cvt.rp.f16.s32", {b32}), uint64_t{bits(__int2half_ru(i32))});
-      QCOMPARE(run("cvt.rn.f16.u32", {b32}), uint64_t{bits(__uint2half_rn(static_cast<uint32_t>(i32)))});
+      QCOMPARE(run("cvt.rn.f16.u32", {b32}),
+               uint64_t{bits(__uint2half_rn(static_cast<uint32_t>(i32)))});
       QCOMPARE(run("cvt.rn.f16.s64", {u64}), uint64_t{bits(__ll2half_rn(i))});
       QCOMPARE(run("cvt.rz.f16.u64", {u64}), uint64_t{bits(__ull2half_rz(u64))});
       QCOMPARE(run("cvt.rp.f16.u64", {u64}), uint64_t{bits(__ull2half_ru(u64))});

@@ -47,10 +47,11 @@ class TestRemoteProtocol : public QObject {
     QVERIFY(t.sim && t.user.empty() && t.port == 0);
     QCOMPARE(t.text(), std::string("ssh://box/sim"));
     QVERIFY(parseSshDevice("ssh://box/cuda", t, why) && t.device == 0);
-    for (const char* bad : {"ssh://", "ssh://box", "ssh://box/", "ssh://box/gpu", "ssh://-oProxyCommand=x/sim",
-                            "ssh://-me@box/sim", "ssh://box:0/sim", "ssh://box:65536/sim", "ssh://box:22x/sim",
-                            "ssh://box/cuda:1024", "ssh://box/cuda:-1", "ssh://b ox/sim", "ssh://me@/sim",
-                            "ssh://box;rm -rf/sim", "cuda:0"}) {
+    for (const char* bad :
+         {"ssh://", "ssh://box", "ssh://box/", "ssh://box/gpu", "ssh://-oProxyCommand=x/sim",
+          "ssh://-me@box/sim", "ssh://box:0/sim", "ssh://box:65536/sim", "ssh://box:22x/sim",
+          "ssh://box/cuda:1024", "ssh://box/cuda:-1", "ssh://b ox/sim", "ssh://me@/sim",
+          "ssh://box;rm -rf/sim", "cuda:0"}) {
       why.clear();
       QVERIFY2(!parseSshDevice(bad, t, why), bad);
       QVERIFY(!why.empty());
@@ -64,10 +65,11 @@ class TestRemoteProtocol : public QObject {
     SshTarget t;
     std::string why;
     QVERIFY(parseSshDevice("ssh://me@gpu:2222/cuda:1", t, why));
-    QCOMPARE(sshArgv(t), (std::vector<std::string>{"ssh", "-F", "/tmp/cfg", "-J", "bastion", "-o", "BatchMode=yes", "-o",
-                                                   "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o",
-                                                   "ServerAliveCountMax=3", "-T", "-p", "2222", "--", "me@gpu",
-                                                   "/opt/tirx/bin/tirx runner --stdio"}));
+    QCOMPARE(sshArgv(t),
+             (std::vector<std::string>{
+                 "ssh", "-F", "/tmp/cfg", "-J", "bastion", "-o", "BatchMode=yes", "-o",
+                 "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3",
+                 "-T", "-p", "2222", "--", "me@gpu", "/opt/tirx/bin/tirx runner --stdio"}));
     qunsetenv("TIRX_SSH_OPTIONS");
     qunsetenv("TIRX_REMOTE_TIRX");
     QVERIFY(parseSshDevice("ssh://gpu/sim", t, why));
@@ -110,16 +112,23 @@ class TestRemoteProtocol : public QObject {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("result");
     QTest::addColumn<QString>("why");
-    QTest::newRow("path") << QByteArray(R"({"files":[{"name":"../etc/passwd","bytes":1}]})" "\nx") << int(IoResult::Error)
-                          << "unsafe file name '../etc/passwd'";
-    QTest::newRow("dot") << QByteArray(R"({"files":[{"name":".bashrc","bytes":1}]})" "\nx") << int(IoResult::Error)
-                         << "unsafe file name '.bashrc'";
-    QTest::newRow("huge") << QByteArray(R"({"files":[{"name":"a","bytes":99999999999999}]})" "\n") << int(IoResult::Error)
-                          << "a is larger than 64 GiB";
-    QTest::newRow("types") << QByteArray(R"({"files":[{"name":1,"bytes":"2"}]})" "\n") << int(IoResult::Error)
-                           << "each file needs a 'name' and 'bytes'";
-    QTest::newRow("not json") << QByteArray("hello there\n") << int(IoResult::Error) << "not JSON: 'hello there'";
-    QTest::newRow("truncated") << QByteArray(R"({"files":[{"name":"a","bytes":10}]})" "\nabc") << int(IoResult::Eof) << "";
+    QTest::newRow("path") << QByteArray(R"({"files":[{"name":"../etc/passwd","bytes":1}]})"
+                                        "\nx")
+                          << int(IoResult::Error) << "unsafe file name '../etc/passwd'";
+    QTest::newRow("dot") << QByteArray(R"({"files":[{"name":".bashrc","bytes":1}]})"
+                                       "\nx")
+                         << int(IoResult::Error) << "unsafe file name '.bashrc'";
+    QTest::newRow("huge") << QByteArray(R"({"files":[{"name":"a","bytes":99999999999999}]})"
+                                        "\n")
+                          << int(IoResult::Error) << "a is larger than 64 GiB";
+    QTest::newRow("types") << QByteArray(R"({"files":[{"name":1,"bytes":"2"}]})"
+                                         "\n")
+                           << int(IoResult::Error) << "each file needs a 'name' and 'bytes'";
+    QTest::newRow("not json") << QByteArray("hello there\n") << int(IoResult::Error)
+                              << "not JSON: 'hello there'";
+    QTest::newRow("truncated") << QByteArray(R"({"files":[{"name":"a","bytes":10}]})"
+                                             "\nabc")
+                               << int(IoResult::Eof) << "";
     QTest::newRow("no newline") << QByteArray(R"({"files":[)") << int(IoResult::Eof) << "";
   }
   void badFrames() {
@@ -154,9 +163,11 @@ class TestRemoteProtocol : public QObject {
     QCOMPARE(p->script, q.script);
     QCOMPARE(p->sm, 100);
     QVERIFY(!parseRequest(R"({"version": 3, "kernel": "k", "mode": "fpga", "args": []})").ok());
-    QCOMPARE(parseRequest(R"({"version": 3, "kernel": "k", "mode": "sim", "args": []})").error().message,
-             std::string("the request has no 'script'"));
-    QVERIFY(parseRequest(R"({"version": 2, "kernel": "k", "args": []})").ok());  // version 2 still read
+    QCOMPARE(
+        parseRequest(R"({"version": 3, "kernel": "k", "mode": "sim", "args": []})").error().message,
+        std::string("the request has no 'script'"));
+    QVERIFY(
+        parseRequest(R"({"version": 2, "kernel": "k", "args": []})").ok());  // version 2 still read
     RunnerResponse r;
     r.ok = true;
     Diagnostic d = makeError("E0701", {27, 5, 10, 100}, "race");
@@ -170,7 +181,10 @@ class TestRemoteProtocol : public QObject {
     QCOMPARE(back->faults[0].diag.span, d.span);
     QCOMPARE(back->faults[0].diag.notes.at(0).span.line, 29);
     QCOMPARE(back->faults[0].diag.notes[0].message, std::string("read here"));
-    QVERIFY(!parseResponse(R"({"ok": true, "outputs": [], "faults": [{"kind": "race", "diagnostic": {"code": 1}}]})").ok());
+    QVERIFY(
+        !parseResponse(
+             R"({"ok": true, "outputs": [], "faults": [{"kind": "race", "diagnostic": {"code": 1}}]})")
+             .ok());
   }
 };
 

@@ -3,10 +3,10 @@
 // range, missing — is a Status that names the problem and never an exception (before, the parent
 // called nlohmann's value()/get(), which throw on a member of another type); the per-run argument
 // bytes poison exactly the undefined elements; the two-run definedness mask.
+#include <cuda.h>  // the driver's CUtensorMap enums (header only; nothing is linked)
+
 #include <QtTest>
 #include <cstring>
-
-#include <cuda.h>  // the driver's CUtensorMap enums (header only; nothing is linked)
 
 #include "core/driver/runner_protocol.h"
 #include "core/ir/values.h"
@@ -76,32 +76,42 @@ class TestRunnerProtocol : public QObject {
   void malformedTensorMaps_data() {
     QTest::addColumn<QString>("map");
     QTest::addColumn<QString>("why");
-    QTest::newRow("box 512") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [256], "box": [512, 8]})"
-                             << "box[0]";
-    QTest::newRow("rank 6") << R"({"arg": 0, "dtype": "float32", "dims": [1, 1, 1, 1, 1, 1], "strides": [16, 16, 16, 16, 16], "box": [1, 1, 1, 1, 1, 1]})"
-                            << "'dims' of tensor map 0 must be an array of 1 to 5 values";
-    QTest::newRow("stride count") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [], "box": [8, 8]})"
-                                  << "'strides' of tensor map 0 must be an array of 1 to 1 values";
-    QTest::newRow("stride 8") << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [24], "box": [8, 8]})"
-                              << "must be a multiple of 16";
-    QTest::newRow("bool") << R"({"arg": 0, "dtype": "bool", "dims": [64], "strides": [], "box": [16]})"
-                          << "no map type for dtype 'bool'";
-    QTest::newRow("scalar arg") << R"({"arg": 1, "dtype": "float32", "dims": [64], "strides": [], "box": [16]})"
-                                << "is not a tensor argument";
-    QTest::newRow("base outside") << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "baseBytes": 16384})"
-                                  << "'baseBytes' of tensor map 0 must be a multiple of 16 inside its argument";
-    QTest::newRow("swizzle 4") << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "swizzle": 4})"
-                               << "'swizzle'";
+    QTest::newRow("box 512")
+        << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [256], "box": [512, 8]})"
+        << "box[0]";
+    QTest::newRow("rank 6")
+        << R"({"arg": 0, "dtype": "float32", "dims": [1, 1, 1, 1, 1, 1], "strides": [16, 16, 16, 16, 16], "box": [1, 1, 1, 1, 1, 1]})"
+        << "'dims' of tensor map 0 must be an array of 1 to 5 values";
+    QTest::newRow("stride count")
+        << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [], "box": [8, 8]})"
+        << "'strides' of tensor map 0 must be an array of 1 to 1 values";
+    QTest::newRow("stride 8")
+        << R"({"arg": 0, "dtype": "float32", "dims": [64, 64], "strides": [24], "box": [8, 8]})"
+        << "must be a multiple of 16";
+    QTest::newRow("bool")
+        << R"({"arg": 0, "dtype": "bool", "dims": [64], "strides": [], "box": [16]})"
+        << "no map type for dtype 'bool'";
+    QTest::newRow("scalar arg")
+        << R"({"arg": 1, "dtype": "float32", "dims": [64], "strides": [], "box": [16]})"
+        << "is not a tensor argument";
+    QTest::newRow("base outside")
+        << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "baseBytes": 16384})"
+        << "'baseBytes' of tensor map 0 must be a multiple of 16 inside its argument";
+    QTest::newRow("swizzle 4")
+        << R"({"arg": 0, "dtype": "float32", "dims": [64], "strides": [], "box": [16], "swizzle": 4})"
+        << "'swizzle'";
   }
   void malformedTensorMaps() {
     QFETCH(QString, map);
     QFETCH(QString, why);
-    const std::string text = R"({"version": 2, "kernel": "k", "args": [{"kind": "tensor", "dtype": "float32", "shape": [64, 64], )"
-                             R"("bytes": 16384, "file": "a"}, {"kind": "scalar", "bits": 1}], "tensorMaps": [)" +
-                             map.toStdString() + "]}";
+    const std::string text =
+        R"({"version": 2, "kernel": "k", "args": [{"kind": "tensor", "dtype": "float32", "shape": [64, 64], )"
+        R"("bytes": 16384, "file": "a"}, {"kind": "scalar", "bits": 1}], "tensorMaps": [)" +
+        map.toStdString() + "]}";
     auto r = parseRequest(text);
     QVERIFY(!r.ok());
-    QVERIFY2(r.error().message.find(why.toStdString()) != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find(why.toStdString()) != std::string::npos,
+             r.error().message.c_str());
   }
 
   void requestRoundTrip() {

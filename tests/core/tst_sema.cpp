@@ -1,5 +1,6 @@
 // Sema on the test kernels of tests/data/kernels (zero diagnostics, exact IR structure) and one
-// test per decision of docs/decisions.md (OPEN-2..OPEN-10, D-1) about what sema accepts or produces.
+// test per decision of docs/decisions.md (OPEN-2..OPEN-10, D-1) about what sema accepts or
+// produces.
 #include <QFile>
 #include <QtTest>
 #include <algorithm>
@@ -18,7 +19,9 @@ std::string readKernel(const char* name) {
   return f.readAll().toStdString();
 }
 
-QString dump(const Diagnostics& ds) { return QString::fromStdString(formatGcc(ds, "script")); }
+QString dump(const Diagnostics& ds) {
+  return QString::fromStdString(formatGcc(ds, "script"));
+}
 
 const char* kHeader = R"(from tvm.script import tirx as T
 from tvm.tirx.layout import S, R, TileLayout
@@ -138,7 +141,8 @@ class TestSema : public QObject {
     std::vector<ir::StmtKind> kinds;
     for (const auto& s : k->body) kinds.push_back(s.kind);
     using K = ir::StmtKind;
-    QCOMPARE(kinds, (std::vector<K>{K::Assign, K::For, K::Barrier, K::Apply, K::Ewise, K::Apply, K::Barrier, K::For}));
+    QCOMPARE(kinds, (std::vector<K>{K::Assign, K::For, K::Barrier, K::Apply, K::Ewise, K::Apply,
+                                    K::Barrier, K::For}));
     QCOMPARE(k->body[0].value->kind, ir::ExprKind::ThreadIdx);
     const ir::Stmt& loop = k->body[1];
     QCOMPARE(loop.stop->intValue, int64_t(4));
@@ -201,9 +205,13 @@ class TestSema : public QObject {
   void printerShowsTheSplit() {
     const FrontEndResult r = checkScript(readKernel("two_kernels.py"), "e.py");
     const std::string text = ir::printProgram(r.program);
-    QVERIFY(text.find("apply ld.global.v4.b32 scope=cta group=(2, 32) repeat=() atom=(4, 4)  ; L20") != std::string::npos);
-    QVERIFY(text.find("ewise silu_affine scope=cta group=(2, 32) repeat=(4,)  ; L21") != std::string::npos);
-    QVERIFY(text.find("kernel shared_affine(A: tensor float32, Out: tensor float32)") != std::string::npos);
+    QVERIFY(
+        text.find("apply ld.global.v4.b32 scope=cta group=(2, 32) repeat=() atom=(4, 4)  ; L20") !=
+        std::string::npos);
+    QVERIFY(text.find("ewise silu_affine scope=cta group=(2, 32) repeat=(4,)  ; L21") !=
+            std::string::npos);
+    QVERIFY(text.find("kernel shared_affine(A: tensor float32, Out: tensor float32)") !=
+            std::string::npos);
     QVERIFY(text.find("launch grid=(1, 1, 1) block=(64, 1, 1) threads=64") != std::string::npos);
     QVERIFY(text.find("cta_sync()") != std::string::npos);
   }
@@ -219,7 +227,8 @@ class TestSema : public QObject {
   }
 
   void syntaxErrorsSuppressSemaNoise() {
-    const FrontEndResult r = checkWithHeader("@T.function\ndef k(A: T.Tensor((64,), \"float32\")):\n    x = (1 +\n");
+    const FrontEndResult r =
+        checkWithHeader("@T.function\ndef k(A: T.Tensor((64,), \"float32\")):\n    x = (1 +\n");
     QVERIFY(!r.ok());
     for (const auto& d : r.diagnostics) QVERIFY2(d.code < "E0100", qPrintable(dump(r.diagnostics)));
   }
@@ -331,7 +340,8 @@ def k(A: T.Tensor((2, 32, 8), "float32", align=16), C: T.Tensor((4, 2, 32, 4), "
     QCOMPARE(sub.shape, (std::vector<int64_t>{2, 32, 4}));
     QCOMPARE(sub.dimMap, (std::vector<int>{-1, 0, 1, 2}));
     QCOMPARE(sub.lo.at(0)->kind, ir::ExprKind::BlockIdx);
-    QCOMPARE(sub.resolve(std::vector<int64_t>{0, 1, 2}, std::vector<int64_t>{3, 0, 0, 0}).at("m"), int64_t(3 * 256 + 4 + 2));
+    QCOMPARE(sub.resolve(std::vector<int64_t>{0, 1, 2}, std::vector<int64_t>{3, 0, 0, 0}).at("m"),
+             int64_t(3 * 256 + 4 + 2));
   }
 
   void open10FunctionsCallEarlierFunctions() {
@@ -448,24 +458,28 @@ def k(A: T.Tensor((64,), "int32")):
       const std::string text = "from tvm.script import tirx as T\nN = " + expr +
                                "\n@T.function\ndef k(B: T.Tensor((2,), \"int64\")):\n"
                                "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))\n"
-                               "    B[0] = T.int64(" + expr + ")\n    B[1] = T.int64(N)\n";
+                               "    B[0] = T.int64(" +
+                               expr + ")\n    B[1] = T.int64(N)\n";
       const FrontEndResult r = checkScript(text, "fold.py");
       const std::string where = expr + " -> " + want + ": " + formatGcc(r.diagnostics, "fold.py");
-      bool isValue = !want.empty() && (std::isdigit(static_cast<unsigned char>(want[0])) || want[0] == '-');
+      bool isValue =
+          !want.empty() && (std::isdigit(static_cast<unsigned char>(want[0])) || want[0] == '-');
       if (isValue) {
         QVERIFY2(r.diagnostics.empty(), where.c_str());
         const auto& body = r.program.kernels.at(0).body;
         for (int i = 0; i < 2; ++i) {
-          QVERIFY2(body.at(i).value && body.at(i).value->kind == ir::ExprKind::IntImm, where.c_str());
+          QVERIFY2(body.at(i).value && body.at(i).value->kind == ir::ExprKind::IntImm,
+                   where.c_str());
           QVERIFY2(std::to_string(body.at(i).value->intValue) == want, where.c_str());
         }
       } else {
         // One error at the expression in the kernel (line 6) and one at the module constant
         // (line 2, reported where the kernel uses N).
-        std::vector<std::string> codes = want == "overflow"   ? std::vector<std::string>{"E0240"}
-                                         : want == "zerodiv"  ? std::vector<std::string>{"E0156"}
-                                         : want == "negshift" ? std::vector<std::string>{"E0244"}
-                                                              : std::vector<std::string>{"E0150", "E0244"};
+        std::vector<std::string> codes = want == "overflow"  ? std::vector<std::string>{"E0240"}
+                                         : want == "zerodiv" ? std::vector<std::string>{"E0156"}
+                                         : want == "negshift"
+                                             ? std::vector<std::string>{"E0244"}
+                                             : std::vector<std::string>{"E0150", "E0244"};
         bool line2 = false, line6 = false;
         for (const auto& d : r.diagnostics) {
           QVERIFY2(std::find(codes.begin(), codes.end(), d.code) != codes.end(), where.c_str());
@@ -517,7 +531,8 @@ def k(A: T.Tensor((2, 32, 4), "float32", align=16)):
     const FrontEndResult r90 = checkWithHeader(body, 90);
     QCOMPARE(int(r90.diagnostics.size()), 1);
     QCOMPARE(r90.diagnostics[0].code, std::string("E0177"));
-    QCOMPARE(r90.diagnostics[0].notes.at(0).message, std::string("three-input max.f32 needs sm_100; this check targets sm_90"));
+    QCOMPARE(r90.diagnostics[0].notes.at(0).message,
+             std::string("three-input max.f32 needs sm_100; this check targets sm_90"));
     const FrontEndResult r100 = checkWithHeader(body, 100);
     QVERIFY2(r100.diagnostics.empty(), qPrintable(dump(r100.diagnostics)));
     QCOMPARE(int(r100.program.kernels[0].body.at(1).apply->operands.size()), 4);
@@ -564,7 +579,8 @@ def k(A: T.Tensor((2, 32, 4), "float32", align=16)):
     QCOMPARE(int(r.diagnostics.size()), 1);
     const Diagnostic& d = r.diagnostics[0];
     QCOMPARE(d.code, std::string("E0350"));
-    // `    T.cuda.tile.apply(T.ptx["` is 28 characters: the quote is column 29, 'l' 30, ".glbal" 32.
+    // `    T.cuda.tile.apply(T.ptx["` is 28 characters: the quote is column 29, 'l' 30,
+    // ".glbal" 32.
     QCOMPARE(d.span.col, 32);
     QCOMPARE(d.span.length, 6);
   }

@@ -1,13 +1,13 @@
 // The asynchronous protocol in the simulator (spec TC §2.5, §3.4, §8.7, §12), data-driven: every
-// script in tests/data/sim_async and tests/data/sim_wgmma (the wgmma rules of §8.3) is checked by the front end (it must be clean), run on the simulator with
-// zero-filled tensors, and its faults must be exactly the annotated ones:
-//   # expected-fault@+N CODE {{substring}}...   (line relative to the comment; W codes are warnings)
-//   # expected-no-faults
+// script in tests/data/sim_async and tests/data/sim_wgmma (the wgmma rules of §8.3) is checked by
+// the front end (it must be clean), run on the simulator with zero-filled tensors, and its faults
+// must be exactly the annotated ones:
+//   # expected-fault@+N CODE {{substring}}...   (line relative to the comment; W codes are
+//   warnings) # expected-no-faults
 // Each script must finish within a second: the faults that would hang a GPU (a wait that never
 // completes) are diagnosed at once, not by the work budget.
 #include <QDir>
 #include <QtTest>
-
 #include <chrono>
 #include <fstream>
 #include <regex>
@@ -44,7 +44,8 @@ std::vector<Expected> annotations(const std::string& text, bool& none) {
     }
     e.code = m[4].str();
     const std::string rest = m[5].str();
-    for (std::sregex_iterator it(rest.begin(), rest.end(), part), end; it != end; ++it) e.parts.push_back((*it)[1].str());
+    for (std::sregex_iterator it(rest.begin(), rest.end(), part), end; it != end; ++it)
+      e.parts.push_back((*it)[1].str());
     out.push_back(e);
   }
   return out;
@@ -76,8 +77,8 @@ class TestSimAsync : public QObject {
   void scripts_data() {
     QTest::addColumn<QString>("file");
     for (const char* dir : {"sim_async", "sim_wgmma", "sim_barrier"}) {
-      const QStringList files =
-          QDir(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/") + dir).entryList({"*.py"}, QDir::Files, QDir::Name);
+      const QStringList files = QDir(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/") + dir)
+                                    .entryList({"*.py"}, QDir::Files, QDir::Name);
       QVERIFY(files.size() >= 4);
       for (const QString& f : files) QTest::newRow(qPrintable(f)) << QString(dir) + "/" + f;
     }
@@ -99,7 +100,8 @@ class TestSimAsync : public QObject {
     sim::Simulator s;
     const auto t0 = std::chrono::steady_clock::now();
     auto res = s.run(fe.program, k.name, args);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     QVERIFY(res.ok());
     QVERIFY2(secs < 1.0, qPrintable(QString("took %1 s").arg(secs)));
     std::string got;

@@ -4,7 +4,6 @@
 // 1 << (N-1) (64-bit, or from f64); a cast to bool is `x != 0`, true for NaN. Before the fix the
 // simulator wrapped out-of-range values around (int32(1e10) = 1410065408) and gave NaN → 0.
 #include <QtTest>
-
 #include <cmath>
 #include <cstring>
 
@@ -120,29 +119,35 @@ class TstSimCasts : public QObject {
     QVERIFY2(fe.ok(), formatGcc(fe.diagnostics, "casts.py").c_str());
     const std::vector<float> x = {300.0f, -1.5f, NAN, 1e10f, -1e10f, 2.5f, -0.7f, 0.0f, 3e9f};
     const std::vector<double> xd = {300.0, -1.5, NAN, 1e10, -1e10, 2.5, -0.7, 0.0, 3e9};
-    std::vector<ir::KernelArg> args = {
-        tensor(ir::DType::Float32, x), tensor(ir::DType::Float64, xd),
-        tensor(ir::DType::Int32, std::vector<int32_t>(9)), tensor(ir::DType::UInt32, std::vector<uint32_t>(9)),
-        tensor(ir::DType::Int8, std::vector<int8_t>(9)), tensor(ir::DType::UInt8, std::vector<uint8_t>(9)),
-        tensor(ir::DType::Int64, std::vector<int64_t>(9)), tensor(ir::DType::UInt64, std::vector<uint64_t>(9)),
-        tensor(ir::DType::Int32, std::vector<int32_t>(9))};
+    std::vector<ir::KernelArg> args = {tensor(ir::DType::Float32, x),
+                                       tensor(ir::DType::Float64, xd),
+                                       tensor(ir::DType::Int32, std::vector<int32_t>(9)),
+                                       tensor(ir::DType::UInt32, std::vector<uint32_t>(9)),
+                                       tensor(ir::DType::Int8, std::vector<int8_t>(9)),
+                                       tensor(ir::DType::UInt8, std::vector<uint8_t>(9)),
+                                       tensor(ir::DType::Int64, std::vector<int64_t>(9)),
+                                       tensor(ir::DType::UInt64, std::vector<uint64_t>(9)),
+                                       tensor(ir::DType::Int32, std::vector<int32_t>(9))};
     sim::Simulator s;
     auto r = s.run(fe.program, "casts", args);
     QVERIFY(r.ok());
     QVERIFY(r->ran && r->faults.empty());
     const int32_t imax = INT32_MAX, imin = INT32_MIN;
-    QCOMPARE(values<int32_t>(args[2]), (std::vector<int32_t>{300, -1, 0, imax, imin, 2, 0, 0, imax}));
+    QCOMPARE(values<int32_t>(args[2]),
+             (std::vector<int32_t>{300, -1, 0, imax, imin, 2, 0, 0, imax}));
     QCOMPARE(values<uint32_t>(args[3]),
              (std::vector<uint32_t>{300, 0, 0, UINT32_MAX, 0, 2, 0, 0, 3000000000u}));
     // int8/uint8: the low byte of the saturated 32-bit conversion.
     QCOMPARE(values<int8_t>(args[4]), (std::vector<int8_t>{44, -1, 0, -1, 0, 2, 0, 0, -1}));
     QCOMPARE(values<uint8_t>(args[5]), (std::vector<uint8_t>{44, 0, 0, 255, 0, 2, 0, 0, 0}));
-    QCOMPARE(values<int64_t>(args[6]),
-             (std::vector<int64_t>{300, -1, INT64_MIN, 10000000000, -10000000000, 2, 0, 0, 3000000000}));
-    QCOMPARE(values<uint64_t>(args[7]),
-             (std::vector<uint64_t>{300, 0, uint64_t{1} << 63, 10000000000u, 0, 2, 0, 0, 3000000000u}));
+    QCOMPARE(values<int64_t>(args[6]), (std::vector<int64_t>{300, -1, INT64_MIN, 10000000000,
+                                                             -10000000000, 2, 0, 0, 3000000000}));
+    QCOMPARE(
+        values<uint64_t>(args[7]),
+        (std::vector<uint64_t>{300, 0, uint64_t{1} << 63, 10000000000u, 0, 2, 0, 0, 3000000000u}));
     // From float64, NaN converts to 1 << 31 (PTX cvt: source .f64).
-    QCOMPARE(values<int32_t>(args[8]), (std::vector<int32_t>{300, -1, imin, imax, imin, 2, 0, 0, imax}));
+    QCOMPARE(values<int32_t>(args[8]),
+             (std::vector<int32_t>{300, -1, imin, imax, imin, 2, 0, 0, imax}));
   }
 };
 

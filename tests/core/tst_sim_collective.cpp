@@ -6,7 +6,6 @@
 // naming both places (divergent collective, partial warp, fragment read before written, a lane
 // read outside the mask, a misaligned row address); and the bank counts of tc-verify/bank.cu.
 #include <QtTest>
-
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -25,7 +24,9 @@ std::string readFile(const std::string& path) {
   ss << in.rdbuf();
   return ss.str();
 }
-std::string simData(const std::string& name) { return readFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim/" + name); }
+std::string simData(const std::string& name) {
+  return readFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim/" + name);
+}
 
 int lineOf(const std::string& text, const std::string& needle) {
   std::istringstream in(text);
@@ -62,7 +63,9 @@ ir::RunOutcome run(const ir::Program& p, std::vector<ir::KernelArg>& args) {
 }
 
 template <class T>
-T* data(ir::KernelArg& a) { return reinterpret_cast<T*>(a.tensor.data.data()); }
+T* data(ir::KernelArg& a) {
+  return reinterpret_cast<T*>(a.tensor.data.data());
+}
 
 const ir::Fault* findFault(const ir::RunOutcome& o, const std::string& code) {
   for (const auto& f : o.faults)
@@ -86,10 +89,18 @@ int cudaShuffle(const std::vector<int>& v, int base, int lane, int mode, int b, 
   const int segStart = lane / width * width;
   int src = lane;
   switch (mode) {
-    case 0: src = segStart + (b % 32) % width; break;   // idx (b's low 5 bits as PTX takes them)
-    case 1: src = lane - (b % 32) >= segStart ? lane - (b % 32) : lane; break;  // up
-    case 2: src = lane + (b % 32) < segStart + width ? lane + (b % 32) : lane; break;  // down
-    case 3: src = (lane ^ (b % 32)) < segStart + width ? lane ^ (b % 32) : lane; break;  // xor
+    case 0:
+      src = segStart + (b % 32) % width;
+      break;  // idx (b's low 5 bits as PTX takes them)
+    case 1:
+      src = lane - (b % 32) >= segStart ? lane - (b % 32) : lane;
+      break;  // up
+    case 2:
+      src = lane + (b % 32) < segStart + width ? lane + (b % 32) : lane;
+      break;  // down
+    case 3:
+      src = (lane ^ (b % 32)) < segStart + width ? lane ^ (b % 32) : lane;
+      break;  // xor
   }
   return v[size_t(base + src)];
 }
@@ -131,7 +142,9 @@ void TestSimCollective::ldmatrixMapsAndH200Words() {
   QCOMPARE(plain[5 * 4 + 3], 0x00cb00cau);
   for (int lane = 0; lane < 32; ++lane)
     for (int reg = 0; reg < 4; ++reg) {
-      auto word = [&](bool t, int m) { return uint32_t(isaElement(t, lane, m, 0)) | uint32_t(isaElement(t, lane, m, 1)) << 16; };
+      auto word = [&](bool t, int m) {
+        return uint32_t(isaElement(t, lane, m, 0)) | uint32_t(isaElement(t, lane, m, 1)) << 16;
+      };
       QCOMPARE(plain[lane * 4 + reg], word(false, reg));
       QCOMPARE(trans[lane * 4 + reg], word(true, reg));
       if (reg < 2) QCOMPARE(x2[lane * 2 + reg], word(false, reg));
@@ -161,9 +174,12 @@ void TestSimCollective::shufflesMatchCuda() {
   for (int i = 0; i < 64; ++i) v[size_t(i)] = data<int32_t>(args[0])[i] = (i * 37 + 11) % 101 - 50;
   const ir::RunOutcome o = run(p, args);
   QVERIFY2(o.ran && o.faults.empty(), o.faults.empty() ? "" : o.faults[0].diag.message.c_str());
-  struct Case { int mode, b, width; };
-  const Case cases[12] = {{3, 5, 32}, {3, 3, 4}, {0, 7, 32}, {0, -1, 8}, {1, 3, 32}, {1, 2, 8},
-                          {2, 3, 32}, {2, 5, 16}, {0, 40, 32}, {3, 37, 32}, {2, 31, 32}, {1, 33, 32}};
+  struct Case {
+    int mode, b, width;
+  };
+  const Case cases[12] = {{3, 5, 32},  {3, 3, 4},   {0, 7, 32},  {0, -1, 8},
+                          {1, 3, 32},  {1, 2, 8},   {2, 3, 32},  {2, 5, 16},
+                          {0, 40, 32}, {3, 37, 32}, {2, 31, 32}, {1, 33, 32}};
   const int32_t* out = data<int32_t>(args[1]);
   for (int c = 0; c < 12; ++c)
     for (int t = 0; t < 64; ++t) {
@@ -197,33 +213,41 @@ void TestSimCollective::mmaExamplesExact() {
     const std::string text = readFile(std::string(TIRX_SOURCE_DIR) + "/resources/examples/" + name);
     ir::Program p = compileOk(text, name);
     auto args = zeroArgs(p.kernels[0]);
-    const int64_t M = args[0].tensor.shape[0], K = args[0].tensor.shape[1], N = args[1].tensor.shape[0];
-    for (int64_t i = 0; i < M * K; ++i) data<uint16_t>(args[0])[i] = ir::floatToBf16Bits(float(int(i * 13 % 9) - 4));
-    for (int64_t i = 0; i < N * K; ++i) data<uint16_t>(args[1])[i] = ir::floatToBf16Bits(float(int(i * 7 % 5) - 2));
+    const int64_t M = args[0].tensor.shape[0], K = args[0].tensor.shape[1],
+                  N = args[1].tensor.shape[0];
+    for (int64_t i = 0; i < M * K; ++i)
+      data<uint16_t>(args[0])[i] = ir::floatToBf16Bits(float(int(i * 13 % 9) - 4));
+    for (int64_t i = 0; i < N * K; ++i)
+      data<uint16_t>(args[1])[i] = ir::floatToBf16Bits(float(int(i * 7 % 5) - 2));
     const ir::RunOutcome o = run(p, args);
     QVERIFY2(o.ran && o.faults.empty(), o.faults.empty() ? name : o.faults[0].diag.message.c_str());
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         int64_t ref = 0;
-        for (int64_t k = 0; k < K; ++k) ref += (int(((i * K + k) * 13) % 9) - 4) * (int(((j * K + k) * 7) % 5) - 2);
+        for (int64_t k = 0; k < K; ++k)
+          ref += (int(((i * K + k) * 13) % 9) - 4) * (int(((j * K + k) * 7) % 5) - 2);
         QCOMPARE(data<float>(args[2])[i * N + j], float(ref));
       }
   }
 }
 
 void TestSimCollective::gemmTiledExact() {
-  const std::string text = readFile(std::string(TIRX_SOURCE_DIR) + "/resources/examples/gemm_bf16_tiled.py");
+  const std::string text =
+      readFile(std::string(TIRX_SOURCE_DIR) + "/resources/examples/gemm_bf16_tiled.py");
   ir::Program p = compileOk(text, "gemm_bf16_tiled.py");
   auto args = zeroArgs(p.kernels[0]);
   const int64_t M = 128, N = 128, K = 256;
-  for (int64_t i = 0; i < M * K; ++i) data<uint16_t>(args[0])[i] = ir::floatToBf16Bits(float(int(i % 7) - 3));
-  for (int64_t i = 0; i < N * K; ++i) data<uint16_t>(args[1])[i] = ir::floatToBf16Bits(float(int(i % 5) - 2));
+  for (int64_t i = 0; i < M * K; ++i)
+    data<uint16_t>(args[0])[i] = ir::floatToBf16Bits(float(int(i % 7) - 3));
+  for (int64_t i = 0; i < N * K; ++i)
+    data<uint16_t>(args[1])[i] = ir::floatToBf16Bits(float(int(i % 5) - 2));
   const ir::RunOutcome o = run(p, args);
   QVERIFY2(o.ran && o.faults.empty(), o.faults.empty() ? "" : o.faults[0].diag.message.c_str());
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j) {
       int64_t ref = 0;
-      for (int64_t k = 0; k < K; ++k) ref += (int((i * K + k) % 7) - 3) * (int((j * K + k) % 5) - 2);
+      for (int64_t k = 0; k < K; ++k)
+        ref += (int((i * K + k) % 7) - 3) * (int((j * K + k) % 5) - 2);
       QCOMPARE(data<float>(args[2])[i * N + j], float(ref));
     }
   // The swizzle keeps every ldmatrix.x4 conflict-free: 4 wavefronts per instruction.
@@ -246,7 +270,9 @@ void TestSimCollective::divergentCollective() {
   const ir::Fault* f = findFault(o, "E0780");
   QVERIFY2(f, o.faults.empty() ? "no fault" : o.faults[0].diag.message.c_str());
   QCOMPARE(f->diag.span.line, lineOf(text, "# FIRST"));
-  QVERIFY(QString::fromStdString(f->diag.message).contains("lanes 0-15 of warp 0 (cta 0) wait at __shfl_xor_sync but lanes 16-31 are elsewhere"));
+  QVERIFY(QString::fromStdString(f->diag.message)
+              .contains("lanes 0-15 of warp 0 (cta 0) wait at __shfl_xor_sync but lanes 16-31 are "
+                        "elsewhere"));
   QCOMPARE(int(f->diag.notes.size()), 1);
   QCOMPARE(f->diag.notes[0].span.line, lineOf(text, "# SECOND"));
 }
@@ -260,7 +286,9 @@ void TestSimCollective::partialWarp() {
   const ir::Fault* f = findFault(o, "E0781");
   QVERIFY2(f, o.faults.empty() ? "no fault" : o.faults[0].diag.message.c_str());
   QCOMPARE(f->diag.span.line, lineOf(text, "# MMA"));
-  QVERIFY(QString::fromStdString(f->diag.message).contains("executed by a partial warp: lanes 0-15 of warp 1 (cta 0) arrived, but lanes 16-31 are not launched (block of 48 threads)"));
+  QVERIFY(QString::fromStdString(f->diag.message)
+              .contains("executed by a partial warp: lanes 0-15 of warp 1 (cta 0) arrived, but "
+                        "lanes 16-31 are not launched (block of 48 threads)"));
   QVERIFY(!f->diag.notes.empty());
 }
 
@@ -272,7 +300,8 @@ void TestSimCollective::fragmentReadBeforeWritten() {
   const ir::Fault* f = findFault(o, "E0783");
   QVERIFY2(f, o.faults.empty() ? "no fault" : o.faults[0].diag.message.c_str());
   QCOMPARE(f->diag.span.line, lineOf(text, "# MMA"));
-  QVERIFY(QString::fromStdString(f->diag.message).contains("reads fragment 'b' (b register 0, slot 0) of cta 0 thread 0"));
+  QVERIFY(QString::fromStdString(f->diag.message)
+              .contains("reads fragment 'b' (b register 0, slot 0) of cta 0 thread 0"));
   QCOMPARE(int(f->diag.notes.size()), 1);
   QCOMPARE(f->diag.notes[0].span.line, lineOf(text, "# DECL"));
 }
@@ -285,7 +314,8 @@ void TestSimCollective::laneOutsideMask() {
   const ir::Fault* f = findFault(o, "E0784");
   QVERIFY2(f, o.faults.empty() ? "no fault" : o.faults[0].diag.message.c_str());
   QCOMPARE(f->diag.span.line, lineOf(text, "# SHFL"));
-  QVERIFY(QString::fromStdString(f->diag.message).contains("lane 12 of warp 0 (cta 0) reads lane 16"));
+  QVERIFY(
+      QString::fromStdString(f->diag.message).contains("lane 12 of warp 0 (cta 0) reads lane 16"));
 }
 
 void TestSimCollective::misalignedRowAddress() {
@@ -304,15 +334,18 @@ void TestSimCollective::misalignedRowAddress() {
   const ir::RunOutcome o = run(p, args);
   const ir::Fault* f = findFault(o, "E0782");
   QVERIFY2(f, o.faults.empty() ? "no fault" : o.faults[0].diag.message.c_str());
-  QVERIFY(QString::fromStdString(f->diag.message).contains("lane 0 of warp 0 (cta 0) provides row 0 of matrix 0 at byte offset 8 of 's'"));
+  QVERIFY(
+      QString::fromStdString(f->diag.message)
+          .contains("lane 0 of warp 0 (cta 0) provides row 0 of matrix 0 at byte offset 8 of 's'"));
   QCOMPARE(f->diag.notes.size(), size_t(1));
 }
 
 void TestSimCollective::bankCountsOfTcVerify() {
-  // tc-verify/bank.cu on the H200 (ncu l1tex__data_pipe_lsu_wavefronts_mem_shared): ldmatrix.x4 of a
-  // 16x16 block of a 64x64 f16 tile: row-major 32, 128B swizzle 4, rows padded to 144 B 4; a 32-bit
-  // load of column 0 by 32 lanes (lane l reads row l): 32 / 4 / 4.
-  const std::string text = readFile(std::string(TIRX_SOURCE_DIR) + "/bench/kernels/bank_conflicts.py");
+  // tc-verify/bank.cu on the H200 (ncu l1tex__data_pipe_lsu_wavefronts_mem_shared): ldmatrix.x4 of
+  // a 16x16 block of a 64x64 f16 tile: row-major 32, 128B swizzle 4, rows padded to 144 B 4; a
+  // 32-bit load of column 0 by 32 lanes (lane l reads row l): 32 / 4 / 4.
+  const std::string text =
+      readFile(std::string(TIRX_SOURCE_DIR) + "/bench/kernels/bank_conflicts.py");
   ir::Program p = compileOk(text, "bank_conflicts.py");
   QCOMPARE(int(p.kernels.size()), 3);
   const int want[3] = {32, 4, 4};  // bank_plain, bank_swizzled, bank_padded
@@ -321,7 +354,8 @@ void TestSimCollective::bankCountsOfTcVerify() {
     sim::Simulator s;
     auto res = s.run(p, p.kernels[size_t(k)].name, args);
     QVERIFY(res.ok());
-    QVERIFY2(res->ran && res->faults.empty(), res->faults.empty() ? "" : res->faults[0].diag.message.c_str());
+    QVERIFY2(res->ran && res->faults.empty(),
+             res->faults.empty() ? "" : res->faults[0].diag.message.c_str());
     int seen = 0;
     for (const auto& a : res->sharedAccesses) {
       if (a.op.rfind("ldmatrix", 0) != 0 && a.op != "ld.shared.b32") continue;

@@ -3,7 +3,6 @@
 // barrier not reached by every thread (built by moving a barrier into a branch in the IR, since
 // sema rejects that spelling statically). Also checks that a correct kernel runs fault-free.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -82,8 +81,10 @@ class TestSimFaults : public QObject {
       const int a = f.diag.span.line, b = f.diag.notes[0].span.line;
       if (a == st && b == rd) sawStoreFirst = true;
       if (a == rd && b == st) sawReadFirst = true;
-      QVERIFY2(f.diag.message.find("line " + std::to_string(st)) != std::string::npos, f.diag.message.c_str());
-      QVERIFY2(f.diag.message.find("line " + std::to_string(rd)) != std::string::npos, f.diag.message.c_str());
+      QVERIFY2(f.diag.message.find("line " + std::to_string(st)) != std::string::npos,
+               f.diag.message.c_str());
+      QVERIFY2(f.diag.message.find("line " + std::to_string(rd)) != std::string::npos,
+               f.diag.message.c_str());
     }
     QVERIFY(sawStoreFirst);  // thread t+1's store after thread t read its row
     QVERIFY(sawReadFirst);   // thread 63 reads row 0 after thread 0 stored it

@@ -2,7 +2,6 @@
 // every rounding mode, cvt to f16/bf16 with RNE ties, overflow and subnormals, packed halves)
 // against hand-computed bit patterns, and approximate ones (rcp, ex2, lg2) within 2 ulp.
 #include <QtTest>
-
 #include <cmath>
 
 #include "core/ptx/ptx_table.h"
@@ -23,7 +22,9 @@ uint64_t exec(const char* opcode, std::initializer_list<uint64_t> srcs) {
   if (!execPtx(*in, v, d, &why)) qFatal("%s not executed: %s", opcode, why.c_str());
   return d;
 }
-uint64_t fb(float f) { return floatBits(f); }
+uint64_t fb(float f) {
+  return floatBits(f);
+}
 
 }  // namespace
 
@@ -48,7 +49,8 @@ class TestSimNumerics : public QObject {
     QTest::newRow("mul.rp") << "mul.rp.f32" << 0x40400000u << 0x3eaaaaabu << 0u << 0x3f800001u;
     // (1+2^-23)(1-2^-24) - 1 = 2^-24 - 2^-47 (0x337ffffe) with one rounding; mul then add
     // would round the product to 1 and give 0.
-    QTest::newRow("fma.rn single rounding") << "fma.rn.f32" << 0x3f800001u << 0x3f7fffffu << 0xbf800000u << 0x337ffffeu;
+    QTest::newRow("fma.rn single rounding")
+        << "fma.rn.f32" << 0x3f800001u << 0x3f7fffffu << 0xbf800000u << 0x337ffffeu;
     QTest::newRow("div.rn 1/3") << "div.rn.f32" << one << 0x40400000u << 0u << 0x3eaaaaabu;
     QTest::newRow("div.rn 2/3") << "div.rn.f32" << 0x40000000u << 0x40400000u << 0u << 0x3f2aaaabu;
     QTest::newRow("div.rz 2/3") << "div.rz.f32" << 0x40000000u << 0x40400000u << 0u << 0x3f2aaaaau;
@@ -97,12 +99,12 @@ class TestSimNumerics : public QObject {
     QTest::newRow("below overflow midpoint") << 65519.0f << 0x7bffu;
     QTest::newRow("overflow midpoint -> inf") << 65520.0f << 0x7c00u;
     QTest::newRow("-overflow") << -1e6f << 0xfc00u;
-    QTest::newRow("tie to even down") << 1.00048828125f << 0x3c00u;   // 1 + 2^-11
-    QTest::newRow("tie to even up") << 1.00146484375f << 0x3c02u;     // 1 + 3*2^-11
+    QTest::newRow("tie to even down") << 1.00048828125f << 0x3c00u;  // 1 + 2^-11
+    QTest::newRow("tie to even up") << 1.00146484375f << 0x3c02u;    // 1 + 3*2^-11
     QTest::newRow("above tie") << 1.000489f << 0x3c01u;
-    QTest::newRow("smallest subnormal") << 5.9604644775390625e-08f << 0x0001u;  // 2^-24
-    QTest::newRow("subnormal tie -> 0") << 2.98023223876953125e-08f << 0x0000u; // 2^-25
-    QTest::newRow("subnormal 0.75ulp") << 4.470348358154297e-08f << 0x0001u;    // 1.5*2^-25
+    QTest::newRow("smallest subnormal") << 5.9604644775390625e-08f << 0x0001u;   // 2^-24
+    QTest::newRow("subnormal tie -> 0") << 2.98023223876953125e-08f << 0x0000u;  // 2^-25
+    QTest::newRow("subnormal 0.75ulp") << 4.470348358154297e-08f << 0x0001u;     // 1.5*2^-25
     QTest::newRow("largest subnormal") << 6.097555160522461e-05f << 0x03ffu;
     QTest::newRow("-0") << -0.0f << 0x8000u;
     QTest::newRow("inf") << INFINITY << 0x7c00u;
@@ -123,9 +125,10 @@ class TestSimNumerics : public QObject {
     // cvt.rn.f16x2.f32 d, hi, lo: d = f16(hi) << 16 | f16(lo).
     QCOMPARE(exec("cvt.rn.f16x2.f32", {fb(1.0f), fb(2.0f)}), 0x3c004000u);
     QCOMPARE(exec("cvt.f32.f16", {0x3555u}), fb(0.333251953125f));
-    QCOMPARE(exec("cvt.rzi.s32.f32", {fb(-2.7f)}), static_cast<uint64_t>(static_cast<uint32_t>(-2)));
+    QCOMPARE(exec("cvt.rzi.s32.f32", {fb(-2.7f)}),
+             static_cast<uint64_t>(static_cast<uint32_t>(-2)));
     QCOMPARE(exec("cvt.rni.s32.f32", {fb(2.5f)}), 2u);
-    QCOMPARE(exec("cvt.rni.s32.f32", {fb(3e10f)}), 0x7fffffffu);  // saturates
+    QCOMPARE(exec("cvt.rni.s32.f32", {fb(3e10f)}), 0x7fffffffu);     // saturates
     QCOMPARE(exec("cvt.rn.f32.s32", {16777217u}), fb(16777216.0f));  // 2^24+1 ties to even
     QCOMPARE(exec("cvt.rn.f32.s32", {16777219u}), fb(16777220.0f));
   }
@@ -264,11 +267,13 @@ class TestSimNumerics : public QObject {
   // propagates a NaN operand quieted, with its sign and payload, and gives the negative default
   // NaN for an invalid operation.
   void f64NaNsAsTheH200() {
-    const uint64_t negNaN1 = 0xfff8000000000001u, sNaN = 0x7ff0000000000001u, one = 0x3ff0000000000000u;
+    const uint64_t negNaN1 = 0xfff8000000000001u, sNaN = 0x7ff0000000000001u,
+                   one = 0x3ff0000000000000u;
     QCOMPARE(exec("add.rn.f64", {0, negNaN1}), negNaN1);
     QCOMPARE(exec("sub.rn.f64", {one, negNaN1}), negNaN1);  // the NaN's sign is not flipped
     QCOMPARE(exec("mul.rz.f64", {sNaN, one}), 0x7ff8000000000001u);
-    QCOMPARE(exec("fma.rn.f64", {0, 0x7ff0000000000000u, 0x7ff8000000000000u}), 0x7ff8000000000000u);
+    QCOMPARE(exec("fma.rn.f64", {0, 0x7ff0000000000000u, 0x7ff8000000000000u}),
+             0x7ff8000000000000u);
     QCOMPARE(exec("div.rn.f64", {0, 0}), 0xfff8000000000000u);
     QCOMPARE(exec("mul.rn.f64", {0, 0xfff0000000000000u}), 0xfff8000000000000u);
     QCOMPARE(exec("add.rn.f64", {0x7ff0000000000000u, 0xfff0000000000000u}), 0xfff8000000000000u);

@@ -3,7 +3,6 @@
 // a compiled kernel from harness check code, and the seeded run of a script without check code
 // (scalars = 1 in the parameter's dtype). Before the fix the simulator left every scalar at 0.
 #include <QtTest>
-
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -76,7 +75,8 @@ class TestSimParams : public QObject {
     QVERIFY(fe.ok());
     const ir::Program& p = fe.program;
     // n = 5, v = 2.5: exactly threads 0..4 store 2.5
-    std::vector<float> a = fill(p, scalar(ir::DType::Int32, 5), scalar(ir::DType::Float32, f32Bits(2.5f)));
+    std::vector<float> a =
+        fill(p, scalar(ir::DType::Int32, 5), scalar(ir::DType::Float32, f32Bits(2.5f)));
     for (int i = 0; i < 64; ++i) QCOMPARE(a[i], i < 5 ? 2.5f : 0.0f);
     // n = 64, v = -0.75
     a = fill(p, scalar(ir::DType::Int32, 64), scalar(ir::DType::Float32, f32Bits(-0.75f)));
@@ -84,7 +84,8 @@ class TestSimParams : public QObject {
     // negative int32 given as its 32-bit pattern: nothing stored
     a = fill(p, scalar(ir::DType::Int32, 0xffffffffu), scalar(ir::DType::Float32, f32Bits(1.0f)));
     for (int i = 0; i < 64; ++i) QCOMPARE(a[i], 0.0f);
-    // an argument of another scalar dtype converts to the parameter's dtype (int64 7 -> int32, f64 -> f32)
+    // an argument of another scalar dtype converts to the parameter's dtype (int64 7 -> int32, f64
+    // -> f32)
     double d = 0.5;
     uint64_t db = 0;
     std::memcpy(&db, &d, 8);

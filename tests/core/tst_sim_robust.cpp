@@ -4,7 +4,6 @@
 // wall time and cancellation replace the per-thread "runaway loop" limit) and the memory limit
 // (no std::bad_alloc for a huge tensor). Each case failed before its fix.
 #include <QtTest>
-
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -79,7 +78,8 @@ class TestSimRobust : public QObject {
   void nestedScalarCall() {
     FrontEndResult fe = front(readData("nested_call.py"), "nested_call.py");
     auto args = zeroArgs(fe.program.kernels[0]);
-    for (int i = 0; i < 256; ++i) setElem<float>(args[0], i, -2.0f + 0.25f * static_cast<float>(i % 17));
+    for (int i = 0; i < 256; ++i)
+      setElem<float>(args[0], i, -2.0f + 0.25f * static_cast<float>(i % 17));
     sim::Simulator s;
     auto res = s.run(fe.program, "k", args);
     QVERIFY(res.ok());
@@ -100,7 +100,8 @@ class TestSimRobust : public QObject {
     QVERIFY(res.ok());
     QVERIFY2(res->ran && res->faults.empty(), faultText(*res).c_str());
     // weighted(a0, 1, 2, ..., 17) = a0 + 16 * 100 + 17 * 1000: arguments 17 and 18 arrive.
-    for (int i = 0; i < 32; ++i) QCOMPARE(elem<float>(args[1], i), static_cast<float>(i) + 1600.0f + 17000.0f);
+    for (int i = 0; i < 32; ++i)
+      QCOMPARE(elem<float>(args[1], i), static_cast<float>(i) + 1600.0f + 17000.0f);
     // D13[..., 3] = D9[..., 2]: the ninth index of the load and the thirteenth of the store count.
     for (int i = 0; i < 4; ++i) QCOMPARE(elem<float>(args[3], i), i == 3 ? 12.0f : 0.0f);
   }
@@ -160,7 +161,8 @@ class TestSimRobust : public QObject {
     QVERIFY2(f.diag.message.find(budget.message()) == 0, f.diag.message.c_str());
     QVERIFY(f.diag.message.find("100000 work units") != std::string::npos);
     const int l = f.diag.span.line;
-    QVERIFY2(l == lineOf(text, "while x >= 0") || l == lineOf(text, "x = (x + 1) % 5"), f.diag.message.c_str());
+    QVERIFY2(l == lineOf(text, "while x >= 0") || l == lineOf(text, "x = (x + 1) % 5"),
+             f.diag.message.c_str());
     // The same budget is spent: a second launch stops at once.
     auto again = s.run(fe.program, "finite", args);
     QVERIFY(again.ok());
@@ -219,8 +221,9 @@ class TestSimRobust : public QObject {
     QCOMPARE(res->faults.size(), size_t{1});
     QCOMPARE(res->faults[0].diag.code, std::string("E0771"));
     QCOMPARE(res->faults[0].diag.span.line, 4);
-    QVERIFY2(res->faults[0].diag.message.find("more than its limit of 4096 MiB") != std::string::npos,
-             res->faults[0].diag.message.c_str());
+    QVERIFY2(
+        res->faults[0].diag.message.find("more than its limit of 4096 MiB") != std::string::npos,
+        res->faults[0].diag.message.c_str());
     QVERIFY(args[0].tensor.data.empty());
 
     FrontEndResult small = front(readData("nested_call.py"), "nested_call.py");

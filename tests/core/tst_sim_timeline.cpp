@@ -3,7 +3,6 @@
 // the 128-byte swizzle example against the swizzle's own formula, the event cap, and that a run
 // without the option records nothing.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -65,8 +64,8 @@ Run simulate(const std::string& path, sim::SimOptions o) {
 std::string describe(const ir::AsyncTimeline& tl) {
   std::string s;
   for (const auto& e : tl.events) {
-    s += "c" + std::to_string(e.cta) + " w" + std::to_string(e.warp) + " L" + std::to_string(e.span.line) + " " +
-         ir::asyncEventKindName(e.kind);
+    s += "c" + std::to_string(e.cta) + " w" + std::to_string(e.warp) + " L" +
+         std::to_string(e.span.line) + " " + ir::asyncEventKindName(e.kind);
     if (e.barrier >= 0) s += " " + tl.name(e.barrier);
     if (e.buffer >= 0) s += " " + tl.name(e.buffer) + "#" + std::to_string(e.stage);
     if (e.parity >= 0) s += " par=" + std::to_string(e.parity);
@@ -116,58 +115,58 @@ class TestSimTimeline : public QObject {
     QVERIFY2(r.ok, r.error.c_str());
     QVERIFY(!r.out.timeline.truncated);
     const std::string expected =
-      "c0 w0 L23 mbarrier.init full[0] n=32 t=6\n"
-      "c0 w0 L24 mbarrier.init empty[0] n=32 t=7\n"
-      "c0 w0 L23 mbarrier.init full[1] n=32 t=10\n"
-      "c0 w0 L24 mbarrier.init empty[1] n=32 t=11\n"
-      "c0 w1 L31 mbarrier.wait empty[0] par=1 ph=-1 t=21..21 x32\n"
-      "c0 w0 L35 mbarrier.wait full[0] par=0 ph=0 t=21..23 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[0] ph=0 n=32 t=23 x32\n"
-      "c0 w1 L33 mbarrier.phase full[0] ph=0 t=23\n"
-      "c0 w0 L37 mbarrier.arrive empty[0] ph=0 n=32 t=25 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[0] ph=0 t=25\n"
-      "c0 w1 L31 mbarrier.wait empty[1] par=1 ph=-1 t=30..30 x32\n"
-      "c0 w0 L35 mbarrier.wait full[1] par=0 ph=0 t=31..32 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[1] ph=0 n=32 t=32 x32\n"
-      "c0 w1 L33 mbarrier.phase full[1] ph=0 t=32\n"
-      "c0 w0 L37 mbarrier.arrive empty[1] ph=0 n=32 t=34 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[1] ph=0 t=34\n"
-      "c0 w1 L31 mbarrier.wait empty[0] par=0 ph=0 t=39..39 x32\n"
-      "c0 w0 L35 mbarrier.wait full[0] par=1 ph=1 t=40..41 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[0] ph=1 n=32 t=41 x32\n"
-      "c0 w1 L33 mbarrier.phase full[0] ph=1 t=41\n"
-      "c0 w0 L37 mbarrier.arrive empty[0] ph=1 n=32 t=43 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[0] ph=1 t=43\n"
-      "c0 w1 L31 mbarrier.wait empty[1] par=0 ph=0 t=48..48 x32\n"
-      "c0 w0 L35 mbarrier.wait full[1] par=1 ph=1 t=49..50 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[1] ph=1 n=32 t=50 x32\n"
-      "c0 w1 L33 mbarrier.phase full[1] ph=1 t=50\n"
-      "c0 w0 L37 mbarrier.arrive empty[1] ph=1 n=32 t=52 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[1] ph=1 t=52\n"
-      "c0 w1 L31 mbarrier.wait empty[0] par=1 ph=1 t=57..57 x32\n"
-      "c0 w0 L35 mbarrier.wait full[0] par=0 ph=2 t=58..59 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[0] ph=2 n=32 t=59 x32\n"
-      "c0 w1 L33 mbarrier.phase full[0] ph=2 t=59\n"
-      "c0 w0 L37 mbarrier.arrive empty[0] ph=2 n=32 t=61 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[0] ph=2 t=61\n"
-      "c0 w1 L31 mbarrier.wait empty[1] par=1 ph=1 t=66..66 x32\n"
-      "c0 w0 L35 mbarrier.wait full[1] par=0 ph=2 t=67..68 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[1] ph=2 n=32 t=68 x32\n"
-      "c0 w1 L33 mbarrier.phase full[1] ph=2 t=68\n"
-      "c0 w0 L37 mbarrier.arrive empty[1] ph=2 n=32 t=70 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[1] ph=2 t=70\n"
-      "c0 w1 L31 mbarrier.wait empty[0] par=0 ph=2 t=75..75 x32\n"
-      "c0 w0 L35 mbarrier.wait full[0] par=1 ph=3 t=76..77 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[0] ph=3 n=32 t=77 x32\n"
-      "c0 w1 L33 mbarrier.phase full[0] ph=3 t=77\n"
-      "c0 w0 L37 mbarrier.arrive empty[0] ph=3 n=32 t=79 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[0] ph=3 t=79\n"
-      "c0 w1 L31 mbarrier.wait empty[1] par=0 ph=2 t=84..84 x32\n"
-      "c0 w0 L35 mbarrier.wait full[1] par=1 ph=3 t=85..86 x32\n"
-      "c0 w1 L33 mbarrier.arrive full[1] ph=3 n=32 t=86 x32\n"
-      "c0 w1 L33 mbarrier.phase full[1] ph=3 t=86\n"
-      "c0 w0 L37 mbarrier.arrive empty[1] ph=3 n=32 t=88 x32\n"
-      "c0 w0 L37 mbarrier.phase empty[1] ph=3 t=88\n";
+        "c0 w0 L23 mbarrier.init full[0] n=32 t=6\n"
+        "c0 w0 L24 mbarrier.init empty[0] n=32 t=7\n"
+        "c0 w0 L23 mbarrier.init full[1] n=32 t=10\n"
+        "c0 w0 L24 mbarrier.init empty[1] n=32 t=11\n"
+        "c0 w1 L31 mbarrier.wait empty[0] par=1 ph=-1 t=21..21 x32\n"
+        "c0 w0 L35 mbarrier.wait full[0] par=0 ph=0 t=21..23 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[0] ph=0 n=32 t=23 x32\n"
+        "c0 w1 L33 mbarrier.phase full[0] ph=0 t=23\n"
+        "c0 w0 L37 mbarrier.arrive empty[0] ph=0 n=32 t=25 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[0] ph=0 t=25\n"
+        "c0 w1 L31 mbarrier.wait empty[1] par=1 ph=-1 t=30..30 x32\n"
+        "c0 w0 L35 mbarrier.wait full[1] par=0 ph=0 t=31..32 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[1] ph=0 n=32 t=32 x32\n"
+        "c0 w1 L33 mbarrier.phase full[1] ph=0 t=32\n"
+        "c0 w0 L37 mbarrier.arrive empty[1] ph=0 n=32 t=34 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[1] ph=0 t=34\n"
+        "c0 w1 L31 mbarrier.wait empty[0] par=0 ph=0 t=39..39 x32\n"
+        "c0 w0 L35 mbarrier.wait full[0] par=1 ph=1 t=40..41 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[0] ph=1 n=32 t=41 x32\n"
+        "c0 w1 L33 mbarrier.phase full[0] ph=1 t=41\n"
+        "c0 w0 L37 mbarrier.arrive empty[0] ph=1 n=32 t=43 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[0] ph=1 t=43\n"
+        "c0 w1 L31 mbarrier.wait empty[1] par=0 ph=0 t=48..48 x32\n"
+        "c0 w0 L35 mbarrier.wait full[1] par=1 ph=1 t=49..50 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[1] ph=1 n=32 t=50 x32\n"
+        "c0 w1 L33 mbarrier.phase full[1] ph=1 t=50\n"
+        "c0 w0 L37 mbarrier.arrive empty[1] ph=1 n=32 t=52 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[1] ph=1 t=52\n"
+        "c0 w1 L31 mbarrier.wait empty[0] par=1 ph=1 t=57..57 x32\n"
+        "c0 w0 L35 mbarrier.wait full[0] par=0 ph=2 t=58..59 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[0] ph=2 n=32 t=59 x32\n"
+        "c0 w1 L33 mbarrier.phase full[0] ph=2 t=59\n"
+        "c0 w0 L37 mbarrier.arrive empty[0] ph=2 n=32 t=61 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[0] ph=2 t=61\n"
+        "c0 w1 L31 mbarrier.wait empty[1] par=1 ph=1 t=66..66 x32\n"
+        "c0 w0 L35 mbarrier.wait full[1] par=0 ph=2 t=67..68 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[1] ph=2 n=32 t=68 x32\n"
+        "c0 w1 L33 mbarrier.phase full[1] ph=2 t=68\n"
+        "c0 w0 L37 mbarrier.arrive empty[1] ph=2 n=32 t=70 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[1] ph=2 t=70\n"
+        "c0 w1 L31 mbarrier.wait empty[0] par=0 ph=2 t=75..75 x32\n"
+        "c0 w0 L35 mbarrier.wait full[0] par=1 ph=3 t=76..77 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[0] ph=3 n=32 t=77 x32\n"
+        "c0 w1 L33 mbarrier.phase full[0] ph=3 t=77\n"
+        "c0 w0 L37 mbarrier.arrive empty[0] ph=3 n=32 t=79 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[0] ph=3 t=79\n"
+        "c0 w1 L31 mbarrier.wait empty[1] par=0 ph=2 t=84..84 x32\n"
+        "c0 w0 L35 mbarrier.wait full[1] par=1 ph=3 t=85..86 x32\n"
+        "c0 w1 L33 mbarrier.arrive full[1] ph=3 n=32 t=86 x32\n"
+        "c0 w1 L33 mbarrier.phase full[1] ph=3 t=86\n"
+        "c0 w0 L37 mbarrier.arrive empty[1] ph=3 n=32 t=88 x32\n"
+        "c0 w0 L37 mbarrier.phase empty[1] ph=3 t=88\n";
     QCOMPARE(describe(r.out.timeline), expected);
   }
 
@@ -178,19 +177,19 @@ class TestSimTimeline : public QObject {
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.out.timeline.copyTicks, int64_t{64});
     const std::string expected =
-      "c0 w0 L13 cp.async buf#0 b=512 t=2..66 x32\n"
-      "c0 w0 L14 cp.async.commit g=0 b=512 t=3 x32\n"
-      "c0 w0 L17 cp.async buf#1 b=512 t=7..71 x32\n"
-      "c0 w0 L18 cp.async.commit g=1 b=512 t=8 x32\n"
-      "c0 w0 L19 cp.async.wait g=0 n=1 t=9..66 x32\n"
-      "c0 w0 L17 cp.async buf#0 b=512 t=84..148 x32\n"
-      "c0 w0 L18 cp.async.commit g=2 b=512 t=85 x32\n"
-      "c0 w0 L19 cp.async.wait g=1 n=1 t=86..86 x32\n"
-      "c0 w0 L17 cp.async buf#1 b=512 t=104..168 x32\n"
-      "c0 w0 L18 cp.async.commit g=3 b=512 t=105 x32\n"
-      "c0 w0 L19 cp.async.wait g=2 n=1 t=106..148 x32\n"
-      "c0 w0 L18 cp.async.commit g=4 t=166 x32\n"
-      "c0 w0 L19 cp.async.wait g=3 n=1 t=167..168 x32\n";
+        "c0 w0 L13 cp.async buf#0 b=512 t=2..66 x32\n"
+        "c0 w0 L14 cp.async.commit g=0 b=512 t=3 x32\n"
+        "c0 w0 L17 cp.async buf#1 b=512 t=7..71 x32\n"
+        "c0 w0 L18 cp.async.commit g=1 b=512 t=8 x32\n"
+        "c0 w0 L19 cp.async.wait g=0 n=1 t=9..66 x32\n"
+        "c0 w0 L17 cp.async buf#0 b=512 t=84..148 x32\n"
+        "c0 w0 L18 cp.async.commit g=2 b=512 t=85 x32\n"
+        "c0 w0 L19 cp.async.wait g=1 n=1 t=86..86 x32\n"
+        "c0 w0 L17 cp.async buf#1 b=512 t=104..168 x32\n"
+        "c0 w0 L18 cp.async.commit g=3 b=512 t=105 x32\n"
+        "c0 w0 L19 cp.async.wait g=2 n=1 t=106..148 x32\n"
+        "c0 w0 L18 cp.async.commit g=4 t=166 x32\n"
+        "c0 w0 L19 cp.async.wait g=3 n=1 t=167..168 x32\n";
     QCOMPARE(describe(r.out.timeline), expected);
   }
 
@@ -219,19 +218,19 @@ class TestSimTimeline : public QObject {
     for (std::string l; std::getline(lines, l);)
       if (l.rfind("c0 ", 0) == 0) cta0 += l + "\n";
     const std::string expected =
-      "c0 w0 L21 mbarrier.init bar[0] n=1 t=4\n"
-      "c0 w0 L26 mbarrier.expect_tx bar[0] b=4096 t=8\n"
-      "c0 w0 L26 mbarrier.arrive bar[0] ph=0 n=1 t=8\n"
-      "c0 w0 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
-      "c0 w1 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
-      "c0 w2 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
-      "c0 w3 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
-      "c0 w0 L27 tma.load bar[0] As#0 b=4096 t=9..73\n"
-      "c0 w0 L27 mbarrier.complete_tx bar[0] b=4096 t=73\n"
-      "c0 w0 L27 mbarrier.phase bar[0] ph=0 t=73\n"
-      "c0 w0 L33 tma.store As#0 b=4096 t=141..205\n"
-      "c0 w0 L34 bulk.commit g=0 b=4096 t=142\n"
-      "c0 w0 L35 bulk.wait g=0 t=143..205\n";
+        "c0 w0 L21 mbarrier.init bar[0] n=1 t=4\n"
+        "c0 w0 L26 mbarrier.expect_tx bar[0] b=4096 t=8\n"
+        "c0 w0 L26 mbarrier.arrive bar[0] ph=0 n=1 t=8\n"
+        "c0 w0 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
+        "c0 w1 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
+        "c0 w2 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
+        "c0 w3 L28 mbarrier.wait bar[0] par=0 ph=0 t=8..73 x32\n"
+        "c0 w0 L27 tma.load bar[0] As#0 b=4096 t=9..73\n"
+        "c0 w0 L27 mbarrier.complete_tx bar[0] b=4096 t=73\n"
+        "c0 w0 L27 mbarrier.phase bar[0] ph=0 t=73\n"
+        "c0 w0 L33 tma.store As#0 b=4096 t=141..205\n"
+        "c0 w0 L34 bulk.commit g=0 b=4096 t=142\n"
+        "c0 w0 L35 bulk.wait g=0 t=143..205\n";
     QCOMPARE(cta0, expected);
     QCOMPARE(tl.images.size(), size_t(2));  // one per CTA: coordinates (0, 0) and (32, 0)
     for (int cta = 0; cta < 2; ++cta) {
@@ -262,14 +261,19 @@ class TestSimTimeline : public QObject {
 
   void invalBetweenRounds() {
     // mbarrier.inval is an event of its own; the barrier's second life starts at phase 0 again.
-    Run r = simulate(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/mbar_inval_reinit_ok.py", withTimeline());
+    Run r = simulate(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/mbar_inval_reinit_ok.py",
+                     withTimeline());
     QVERIFY2(r.ok, r.error.c_str());
     std::string got;
     for (const auto& e : r.out.timeline.events)
-      if (e.kind == ir::AsyncEventKind::MbarInval || e.kind == ir::AsyncEventKind::MbarInit || e.kind == ir::AsyncEventKind::MbarPhase)
-        got += std::string(ir::asyncEventKindName(e.kind)) + " ph=" + std::to_string(e.phase) + " L" + std::to_string(e.span.line) + "\n";
-    QCOMPARE(got, std::string("mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"
-                              "mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"));
+      if (e.kind == ir::AsyncEventKind::MbarInval || e.kind == ir::AsyncEventKind::MbarInit ||
+          e.kind == ir::AsyncEventKind::MbarPhase)
+        got += std::string(ir::asyncEventKindName(e.kind)) + " ph=" + std::to_string(e.phase) +
+               " L" + std::to_string(e.span.line) + "\n";
+    QCOMPARE(
+        got,
+        std::string("mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"
+                    "mbarrier.init ph=0 L14\nmbarrier.phase ph=0 L17\nmbarrier.inval ph=1 L21\n"));
   }
 
   void capTruncates() {
@@ -285,13 +289,16 @@ class TestSimTimeline : public QObject {
 
   void deadlockLeavesUnfinishedWait() {
     // A wait that can never complete shows as an unfinished wait of the waiting warp.
-    Run r = simulate(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/mbar_deadlock_arrivals.py", withTimeline());
+    Run r =
+        simulate(std::string(TIRX_SOURCE_DIR) + "/tests/data/sim_async/mbar_deadlock_arrivals.py",
+                 withTimeline());
     QVERIFY(!r.ok);
     QVERIFY2(r.error.find("deadlock") != std::string::npos, r.error.c_str());
     bool found = false;
     for (const auto& e : r.out.timeline.events)
-      found = found || (e.kind == ir::AsyncEventKind::MbarWait && e.unfinished && e.warp == 0 && e.lanes == 32 &&
-                        r.out.timeline.name(e.barrier) == "bar[1]" && e.parity == 0);
+      found =
+          found || (e.kind == ir::AsyncEventKind::MbarWait && e.unfinished && e.warp == 0 &&
+                    e.lanes == 32 && r.out.timeline.name(e.barrier) == "bar[1]" && e.parity == 0);
     QVERIFY2(found, describe(r.out.timeline).c_str());
   }
 };

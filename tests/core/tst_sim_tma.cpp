@@ -4,7 +4,6 @@
 // image must be exactly that. Also out-of-bounds fill (zero and NaN), a 3-d box and the shared
 // byte ranges an in-flight copy makes pending.
 #include <QtTest>
-
 #include <cstring>
 
 #include "core/layout/swizzle_layout.h"
@@ -14,7 +13,8 @@ using namespace tirx;
 
 namespace {
 
-ir::TensorMap map2d(ir::DType t, int64_t cols, int64_t rows, int64_t boxCols, int64_t boxRows, int swizzle) {
+ir::TensorMap map2d(ir::DType t, int64_t cols, int64_t rows, int64_t boxCols, int64_t boxRows,
+                    int swizzle) {
   ir::TensorMap m;
   m.dtype = t;
   m.dims = {cols, rows};
@@ -51,7 +51,8 @@ class TestSimTma : public QObject {
     for (int i = 0; i < n; ++i) g[size_t(i)] = uint16_t(i);
     const ir::TensorMap m = map2d(ir::DType::UInt16, cols, rows, cols, rows, sw);
     const Swizzle s = swizzleForMode(static_cast<SwizzleMode>(sw), 2);
-    const auto img = sim::tmaLoadImage(m, {0, 0}, s, reinterpret_cast<const uint8_t*>(g.data()), n * 2);
+    const auto img =
+        sim::tmaLoadImage(m, {0, 0}, s, reinterpret_cast<const uint8_t*>(g.data()), n * 2);
     QCOMPARE(img.size(), size_t(n * 2));
     long bad = 0;
     for (int mm = 0; mm < n; ++mm) {  // tc-verify/verify.cu's expected image
@@ -70,7 +71,9 @@ class TestSimTma : public QObject {
     for (bool nan : {false, true}) {
       ir::TensorMap m = map2d(ir::DType::Float32, 64, 32, 32, 16, 0);
       m.oobNan = nan;
-      const auto img = sim::tmaLoadImage(m, {24, 48}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()), int64_t(g.size() * 4));
+      const auto img =
+          sim::tmaLoadImage(m, {24, 48}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()),
+                            int64_t(g.size() * 4));
       QCOMPARE(img.size(), size_t(16 * 32 * 4));
       for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 32; ++c) {
@@ -90,7 +93,8 @@ class TestSimTma : public QObject {
     }
     // Negative coordinates are out of bounds too (a halo above the tensor).
     ir::TensorMap m = map2d(ir::DType::Float32, 64, 32, 4, 2, 0);
-    const auto img = sim::tmaLoadImage(m, {-1, 0}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()), int64_t(g.size() * 4));
+    const auto img = sim::tmaLoadImage(
+        m, {-1, 0}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()), int64_t(g.size() * 4));
     float v0, v1;
     std::memcpy(&v0, img.data(), 4);
     std::memcpy(&v1, img.data() + 16, 4);
@@ -107,7 +111,8 @@ class TestSimTma : public QObject {
     m.dims = {16, 8, 4};
     m.strideBytes = {64, 512};
     m.box = {4, 2, 2};
-    const auto img = sim::tmaLoadImage(m, {1, 3, 8}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()), int64_t(g.size() * 4));
+    const auto img = sim::tmaLoadImage(
+        m, {1, 3, 8}, Swizzle{}, reinterpret_cast<const uint8_t*>(g.data()), int64_t(g.size() * 4));
     for (int a = 0; a < 2; ++a)
       for (int b = 0; b < 2; ++b)
         for (int c = 0; c < 4; ++c) {
@@ -123,8 +128,8 @@ class TestSimTma : public QObject {
     auto r = sim::tmaSharedRanges(map2d(ir::DType::UInt16, 16, 1, 16, 1, 3), s);
     QCOMPARE(r.size(), size_t(1));
     QCOMPARE(r[0], (std::pair<int64_t, int64_t>{0, 32}));
-    // Two rows of 32 bytes at a 128B swizzle: row 1 (chunks 2, 3) is XORed with 0 (row 1 >> 3 = 0 in
-    // units of 16 bytes: x = 2, 3 → x ^ 0): contiguous 0..64.
+    // Two rows of 32 bytes at a 128B swizzle: row 1 (chunks 2, 3) is XORed with 0 (row 1 >> 3 = 0
+    // in units of 16 bytes: x = 2, 3 → x ^ 0): contiguous 0..64.
     r = sim::tmaSharedRanges(map2d(ir::DType::UInt16, 16, 2, 16, 2, 3), s);
     QCOMPARE(r.size(), size_t(1));
     QCOMPARE(r[0].second, int64_t(64));

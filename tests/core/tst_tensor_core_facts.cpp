@@ -42,7 +42,8 @@ class TestTensorCoreFacts : public QObject {
   Q_OBJECT
  private slots:
   void mmaSingleWarpOperands() {
-    const CheckedScript r = checkScriptWithFragments(readExample("mma_single_warp.py"), "mma_single_warp.py");
+    const CheckedScript r =
+        checkScriptWithFragments(readExample("mma_single_warp.py"), "mma_single_warp.py");
     QVERIFY(r.frontEnd.ok());
     QCOMPARE(int(r.fragments.size()), 4);  // d, a, b, c
     const FragmentFact* a = factOf(r, "a");
@@ -124,8 +125,8 @@ class TestTensorCoreFacts : public QObject {
   }
 
   void ldmatrixAtCtaScope() {
-    const CheckedScript r =
-        checkScriptWithFragments(readExample("gemm_ldmatrix_swizzled.py"), "gemm_ldmatrix_swizzled.py");
+    const CheckedScript r = checkScriptWithFragments(readExample("gemm_ldmatrix_swizzled.py"),
+                                                     "gemm_ldmatrix_swizzled.py");
     QVERIFY(r.frontEnd.ok());
     int ld = 0;
     for (const auto& f : r.fragments) {

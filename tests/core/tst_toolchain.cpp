@@ -3,9 +3,7 @@
 // #line, ptxas refusals mapped to the script line through .loc, the resource-log parser, and a
 // clean "no disassembler" status where none is installed.
 #include <QtTest>
-
 #include <chrono>
-
 #include <fstream>
 #include <sstream>
 
@@ -37,8 +35,11 @@ class TestToolchain : public QObject {
     // info lines; both become warnings, the first mapped through the PTX's .loc records.
     const std::string log =
         "ptxas info    : 0 bytes gmem\n"
-        "ptxas info    : (C7519) warpgroup.arrive is injected in around line 5 by compiler to allow use of registers in GMMA in function 'k'\n"
-        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program dependence on compiler-inserted WG.AR in divergent path in the function 'k'\n"
+        "ptxas info    : (C7519) warpgroup.arrive is injected in around line 5 by compiler to "
+        "allow use of registers in GMMA in function 'k'\n"
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are "
+        "serialized due to program dependence on compiler-inserted WG.AR in divergent path in the "
+        "function 'k'\n"
         "ptxas info    : Used 90 registers, used 1 barriers\n";
     const std::string ptx = "//\n.file 1 \"w.py\"\n.entry k {\n.loc 1 31 5\nmov.b32 %r1, 0;\n}\n";
     const auto msgs = toolchain::parseToolLog(log, "ptxas", ptx, "w.py");
@@ -51,9 +52,14 @@ class TestToolchain : public QObject {
     QCOMPARE(msgs[1].ptxLine, 0);
     QCOMPARE(msgs[1].scriptLine, 0);
     QCOMPARE(msgs[1].function, std::string("k"));
-    QVERIFY(msgs[1].text.find("(C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized") == 0);
+    QVERIFY(
+        msgs[1].text.find(
+            "(C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized") ==
+        0);
     // Other info lines (resources) are not messages.
-    QCOMPARE(toolchain::parseToolLog("ptxas info    : (C7000) something else\n", "ptxas", "", "").size(), size_t(0));
+    QCOMPARE(
+        toolchain::parseToolLog("ptxas info    : (C7000) something else\n", "ptxas", "", "").size(),
+        size_t(0));
   }
 
   void wgmmaNotesAtTheScriptLine() {
@@ -73,9 +79,12 @@ class TestToolchain : public QObject {
     }
     QVERIFY(wgmmaLine > 0);
     std::vector<toolchain::ToolMessage> msgs = toolchain::parseToolLog(
-        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program "
-        "dependence on compiler-inserted WG.AR in divergent path in the function 'wgmma_m64n64k16'\n"
-        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are serialized due to program "
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are "
+        "serialized due to program "
+        "dependence on compiler-inserted WG.AR in divergent path in the function "
+        "'wgmma_m64n64k16'\n"
+        "ptxas info    : (C7520) Potential Performance Loss: wgmma.mma_async instructions are "
+        "serialized due to program "
         "dependence on compiler-inserted WG.AR in divergent path in the function 'other_kernel'\n",
         "ptxas", "", "");
     QCOMPARE(msgs.size(), size_t(2));
@@ -117,7 +126,8 @@ class TestToolchain : public QObject {
     QCOMPARE(toolchain::compileCacheSize(), size_t(1));
     const auto t0 = std::chrono::steady_clock::now();
     auto b = toolchain::compile(kGood, o);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     QVERIFY(b.ok() && b->cacheHit);
     QCOMPARE(b->ptx, a->ptx);
     QCOMPARE(b->cubin, a->cubin);
@@ -132,7 +142,8 @@ class TestToolchain : public QObject {
 
   void nvrtcErrorAtScriptLine() {
     toolchain::CompileOptions o;
-    const std::string src = "#line 9 \"bad.py\"\nextern \"C\" __global__ void k() { undefined_thing(); }\n";
+    const std::string src =
+        "#line 9 \"bad.py\"\nextern \"C\" __global__ void k() { undefined_thing(); }\n";
     auto r = toolchain::compile(src, o);
     QVERIFY(r.ok());
     QVERIFY(!r->ok);
@@ -150,7 +161,8 @@ class TestToolchain : public QObject {
         "#line 21 \"m.py\"\n"
         "  float x = a[0];\n"
         "#line 22 \"m.py\"\n"
-        "  asm volatile(\"max.f32 %0, %1, %2, %3;\" : \"=f\"(x) : \"f\"(x), \"f\"(a[1]), \"f\"(0.0f));\n"
+        "  asm volatile(\"max.f32 %0, %1, %2, %3;\" : \"=f\"(x) : \"f\"(x), \"f\"(a[1]), "
+        "\"f\"(0.0f));\n"
         "#line 23 \"m.py\"\n"
         "  a[0] = x;\n"
         "#line 20 \"m.py\"\n"

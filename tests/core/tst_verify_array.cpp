@@ -3,7 +3,6 @@
 // (numpy table, torch categories, weak Python scalars), broadcasting, indexing, roll, views, and
 // the exact semantics of assert_allclose / assert_close including their dtype defaults.
 #include <QtTest>
-
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -44,7 +43,8 @@ class TestVerifyArray : public QObject {
     QCOMPARE(f32bits(x, 254), 0x3ffdfdfeu);
     const Array d = numpyLinspace(0, 1, 5, DType::Float64);
     QCOMPARE(d.toDoubles(), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
-    QCOMPARE(numpyLinspace(0, 1, 4, DType::Float64, false).toDoubles(), (std::vector<double>{0, 0.25, 0.5, 0.75}));
+    QCOMPARE(numpyLinspace(0, 1, 4, DType::Float64, false).toDoubles(),
+             (std::vector<double>{0, 0.25, 0.5, 0.75}));
   }
 
   void torchLinspaceExact() {
@@ -84,13 +84,17 @@ class TestVerifyArray : public QObject {
     QCOMPARE(r->toDoubles(), (std::vector<double>{11, 12, 13, 21, 22, 23}));
     QVERIFY(!binary(BinaryOp::Add, vec(DType::Float32, {1, 2}), b, DType::Float32, &err));
     QVERIFY(err.find("could not be broadcast") != std::string::npos);
-    // float32 arithmetic rounds once to float32: 0.1f + 0.2f == 0.3f (exact float32 sum rounds to it)
-    auto s = binary(BinaryOp::Add, vec(DType::Float32, {0.1}), vec(DType::Float32, {0.2}), DType::Float32, &err);
+    // float32 arithmetic rounds once to float32: 0.1f + 0.2f == 0.3f (exact float32 sum rounds to
+    // it)
+    auto s = binary(BinaryOp::Add, vec(DType::Float32, {0.1}), vec(DType::Float32, {0.2}),
+                    DType::Float32, &err);
     QCOMPARE(static_cast<float>(s->get(0)), 0.1f + 0.2f);
     // Python floor division and modulo on integers
-    auto fd = binary(BinaryOp::FloorDiv, vec(DType::Int32, {-7, 7}), vec(DType::Int32, {2, -2}), DType::Int32, &err);
+    auto fd = binary(BinaryOp::FloorDiv, vec(DType::Int32, {-7, 7}), vec(DType::Int32, {2, -2}),
+                     DType::Int32, &err);
     QCOMPARE(fd->toDoubles(), (std::vector<double>{-4, -4}));
-    auto md = binary(BinaryOp::Mod, vec(DType::Int32, {-7, 7}), vec(DType::Int32, {2, -2}), DType::Int32, &err);
+    auto md = binary(BinaryOp::Mod, vec(DType::Int32, {-7, 7}), vec(DType::Int32, {2, -2}),
+                     DType::Int32, &err);
     QCOMPARE(md->toDoubles(), (std::vector<double>{1, -1}));
   }
 
@@ -131,7 +135,8 @@ class TestVerifyArray : public QObject {
     QCOMPARE(w->getInt(0), int64_t{0xc0003c00});
     QCOMPARE(astype(vec(DType::Float32, {65520.0, 1.00048828125}), DType::Float16).toDoubles(),
              (std::vector<double>{INFINITY, 1.0}));
-    QCOMPARE(astype(vec(DType::Float32, {-2.7, 300}), DType::Int8).toDoubles(), (std::vector<double>{-2, 44}));
+    QCOMPARE(astype(vec(DType::Float32, {-2.7, 300}), DType::Int8).toDoubles(),
+             (std::vector<double>{-2, 44}));
   }
 
   void assertAllcloseSemantics() {
@@ -144,9 +149,11 @@ class TestVerifyArray : public QObject {
     QVERIFY(!assertAllclose(vec(DType::Float64, {1.0 + 2e-7}), vec(DType::Float64, {1.0})).pass);
     // NaN equal by default; shape must match
     QVERIFY(assertAllclose(vec(DType::Float32, {NAN}), vec(DType::Float32, {NAN})).pass);
-    QVERIFY(!assertAllclose(vec(DType::Float32, {NAN}), vec(DType::Float32, {NAN}), 1e-7, 0, false).pass);
+    QVERIFY(!assertAllclose(vec(DType::Float32, {NAN}), vec(DType::Float32, {NAN}), 1e-7, 0, false)
+                 .pass);
     QVERIFY(!assertAllclose(vec(DType::Float32, {1, 2}), vec(DType::Float32, {1, 2, 3})).pass);
-    Comparison c = assertAllclose(vec(DType::Float64, {1, 2, 3, 4}), vec(DType::Float64, {1, 2.5, 3, 3}), 0, 0.1);
+    Comparison c = assertAllclose(vec(DType::Float64, {1, 2, 3, 4}),
+                                  vec(DType::Float64, {1, 2.5, 3, 3}), 0, 0.1);
     QVERIFY(!c.pass);
     QCOMPARE(c.mismatches, int64_t{2});
     QCOMPARE(c.maxAbs, 1.0);
@@ -180,8 +187,9 @@ class TestVerifyArray : public QObject {
         "a = np.array([1.0, np.nan], dtype='float32')\n"
         "b = np.zeros(2, dtype='float32')\n"
         "tvm.tirx.compile(k, target='cuda')(a, b)\n";
-    Report r = verifyScript(base + "np.testing.assert_allclose(b, a * 2)\n"
-                                   "np.testing.assert_allclose(b, a * 2, equal_nan=False)\n",
+    Report r = verifyScript(base +
+                                "np.testing.assert_allclose(b, a * 2)\n"
+                                "np.testing.assert_allclose(b, a * 2, equal_nan=False)\n",
                             o);
     QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
     QCOMPARE(r.checks.size(), size_t{2});
@@ -196,19 +204,26 @@ class TestVerifyArray : public QObject {
     QCOMPARE(torchDefaultTolerance(DType::BFloat16), (std::pair<double, double>{1.6e-2, 1e-5}));
     QCOMPARE(torchDefaultTolerance(DType::Float64), (std::pair<double, double>{1e-7, 1e-7}));
     // float32 default: atol 1e-5 + rtol 1.3e-6 * |b|
-    QVERIFY(assertClose(vec(DType::Float32, {1.0 + 1.1e-5}), vec(DType::Float32, {1.0}), {}, {}).pass);
-    QVERIFY(!assertClose(vec(DType::Float32, {1.0 + 1.5e-5}), vec(DType::Float32, {1.0}), {}, {}).pass);
+    QVERIFY(
+        assertClose(vec(DType::Float32, {1.0 + 1.1e-5}), vec(DType::Float32, {1.0}), {}, {}).pass);
+    QVERIFY(
+        !assertClose(vec(DType::Float32, {1.0 + 1.5e-5}), vec(DType::Float32, {1.0}), {}, {}).pass);
     // float16 default is looser
-    QVERIFY(assertClose(vec(DType::Float16, {1.0009765625}), vec(DType::Float16, {1.0}), {}, {}).pass);
+    QVERIFY(
+        assertClose(vec(DType::Float16, {1.0009765625}), vec(DType::Float16, {1.0}), {}, {}).pass);
     // dtype and shape must match; NaNs unequal by default
     Comparison d = assertClose(vec(DType::Float32, {1}), vec(DType::Float64, {1}), {}, {});
     QVERIFY(!d.pass);
     QVERIFY(d.message.find("dtype") != std::string::npos);
-    QVERIFY(assertClose(vec(DType::Float32, {1}), vec(DType::Float64, {1}), {}, {}, false, false).pass);
+    QVERIFY(
+        assertClose(vec(DType::Float32, {1}), vec(DType::Float64, {1}), {}, {}, false, false).pass);
     QVERIFY(!assertClose(vec(DType::Float32, {NAN}), vec(DType::Float32, {NAN}), {}, {}).pass);
     QVERIFY(assertClose(vec(DType::Float32, {NAN}), vec(DType::Float32, {NAN}), {}, {}, true).pass);
-    QVERIFY(!assertClose(vec(DType::Float32, {1}), vec(DType::Float32, {1}), 0.1, {}).pass);  // both or neither
-    QVERIFY(!assertClose(fromDoubles(DType::Float32, {1, 2}, {1, 2}), vec(DType::Float32, {1, 2}), {}, {}).pass);
+    QVERIFY(!assertClose(vec(DType::Float32, {1}), vec(DType::Float32, {1}), 0.1, {})
+                 .pass);  // both or neither
+    QVERIFY(!assertClose(fromDoubles(DType::Float32, {1, 2}, {1, 2}), vec(DType::Float32, {1, 2}),
+                         {}, {})
+                 .pass);
     QVERIFY(allclose(vec(DType::Float32, {1, 2}), vec(DType::Float32, {1, 2 + 1e-6})));
   }
 
@@ -252,17 +267,21 @@ class TestVerifyArray : public QObject {
     QCOMPARE(r.errors[0].code, std::string("E0802"));
     QCOMPARE(r.errors[0].span.line, 9);
     // wrong argument dtype: E0810
-    r = verifyScript(base + "f = tvm.tirx.compile(k, target='cuda')\n"
-                             "f(np.zeros(4, dtype='float64'), np.zeros(4, dtype='float32'))\n", o);
+    r = verifyScript(base +
+                         "f = tvm.tirx.compile(k, target='cuda')\n"
+                         "f(np.zeros(4, dtype='float64'), np.zeros(4, dtype='float32'))\n",
+                     o);
     QCOMPARE(r.errors.size(), size_t{1});
     QCOMPARE(r.errors[0].code, std::string("E0810"));
     // a correct check passes, a wrong one fails with the element and its owner
-    r = verifyScript(base + "f = tvm.tirx.compile(k, target='cuda')\n"
-                             "a = np.arange(4, dtype='float32')\n"
-                             "b = np.zeros(4, dtype='float32')\n"
-                             "f(a, b)\n"
-                             "np.testing.assert_allclose(b, a * 2)\n"
-                             "np.testing.assert_allclose(b, a * 3)\n", o);
+    r = verifyScript(base +
+                         "f = tvm.tirx.compile(k, target='cuda')\n"
+                         "a = np.arange(4, dtype='float32')\n"
+                         "b = np.zeros(4, dtype='float32')\n"
+                         "f(a, b)\n"
+                         "np.testing.assert_allclose(b, a * 2)\n"
+                         "np.testing.assert_allclose(b, a * 3)\n",
+                     o);
     QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
     QCOMPARE(r.checks.size(), size_t{2});
     QVERIFY(r.checks[0].pass);

@@ -53,7 +53,8 @@ class TestWgmmaFacts : public QObject {
   Q_OBJECT
  private slots:
   void accumulatorCellsFollowTheVerifiedMap() {
-    const CheckedScript r = checkScriptWithFragments(readExample("wgmma_m64n64k16.py"), "wgmma_m64n64k16.py", {.sm = 90});
+    const CheckedScript r = checkScriptWithFragments(readExample("wgmma_m64n64k16.py"),
+                                                     "wgmma_m64n64k16.py", {.sm = 90});
     QVERIFY(r.frontEnd.ok());
     const FragmentFact* d = factOf(r, "d");
     QVERIFY(d);
@@ -69,7 +70,8 @@ class TestWgmmaFacts : public QObject {
     for (int th = 0; th < 128; ++th) {
       const int w = th / 32, l = th % 32, g = l >> 2, t = l & 3;
       for (int i = 0; i < 32; ++i) {
-        const FragmentCell* c = cellAt(*d, 0, 16 * w + g + 8 * ((i >> 1) & 1), 8 * (i >> 2) + 2 * t + (i & 1));
+        const FragmentCell* c =
+            cellAt(*d, 0, 16 * w + g + 8 * ((i >> 1) & 1), 8 * (i >> 2) + 2 * t + (i & 1));
         QVERIFY(c);
         QCOMPARE(c->warp, w);
         QCOMPARE(c->needLane, l);
@@ -81,7 +83,8 @@ class TestWgmmaFacts : public QObject {
   }
 
   void registerACellsFollowTheVerifiedMap() {
-    const CheckedScript r = checkScriptWithFragments(readExample("wgmma_rs_n256.py"), "wgmma_rs_n256.py", {.sm = 90});
+    const CheckedScript r =
+        checkScriptWithFragments(readExample("wgmma_rs_n256.py"), "wgmma_rs_n256.py", {.sm = 90});
     QVERIFY(r.frontEnd.ok());
     const FragmentFact* a = factOf(r, "a");
     const FragmentFact* d = factOf(r, "d");
@@ -98,7 +101,8 @@ class TestWgmmaFacts : public QObject {
       for (int th = 0; th < 128; ++th) {
         const int w = th / 32, l = th % 32, g = l >> 2, t = l & 3;
         for (int i = 0; i < 8; ++i) {
-          const FragmentCell* c = cellAt(*a, ks, 16 * w + g + 8 * ((i / 2) % 2), 2 * t + (i & 1) + 8 * (i >= 4));
+          const FragmentCell* c =
+              cellAt(*a, ks, 16 * w + g + 8 * ((i / 2) % 2), 2 * t + (i & 1) + 8 * (i >= 4));
           QVERIFY(c);
           QCOMPARE(c->warp, w);
           QCOMPARE(c->needLane, l);
@@ -112,10 +116,14 @@ class TestWgmmaFacts : public QObject {
   void wrongAccumulatorLayoutMarksExactlyTheWrongCells() {
     // lanes numbered g + 8t instead of 4g + t: equal only for (g, t) = (0, 0) and (7, 3)
     std::string src = readExample("wgmma_m64n64k16.py");
-    const std::string good = "ACC = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @ laneid, 1)])";
+    const std::string good =
+        "ACC = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @ laneid, "
+        "1)])";
     const size_t at = src.find(good);
     QVERIFY(at != std::string::npos);
-    src.replace(at, good.size(), "ACC = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 1 @ laneid, 4, 8 @ laneid, 1)])");
+    src.replace(at, good.size(),
+                "ACC = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 1 @ laneid, 4, 8 @ "
+                "laneid, 1)])");
     const CheckedScript r = checkScriptWithFragments(src, "w.py", {.sm = 90});
     bool e0221 = false;
     for (const auto& dg : r.frontEnd.diagnostics) e0221 |= dg.code == "E0221";
@@ -134,7 +142,8 @@ class TestWgmmaFacts : public QObject {
   }
 
   void descriptorsMatchTcVerify() {
-    const CheckedScript r = checkScriptWithFragments(readExample("wgmma_m64n64k16.py"), "wgmma_m64n64k16.py", {.sm = 90});
+    const CheckedScript r = checkScriptWithFragments(readExample("wgmma_m64n64k16.py"),
+                                                     "wgmma_m64n64k16.py", {.sm = 90});
     QVERIFY(r.frontEnd.ok());
     QCOMPARE(int(r.descriptors.size()), 2);
     for (const DescriptorFact& f : r.descriptors) {
@@ -158,7 +167,8 @@ class TestWgmmaFacts : public QObject {
         for (int i = 0; i < 2; ++i)
           for (int j = 0; j < 2; ++j)
             for (int q = 0; q < 8; ++q)
-              QCOMPARE(s.coreMatrixBytes[size_t(2 * i + j)][size_t(q)], offSw128(8 * i + q, 16 * s.kStep + 8 * j));
+              QCOMPARE(s.coreMatrixBytes[size_t(2 * i + j)][size_t(q)],
+                       offSw128(8 * i + q, 16 * s.kStep + 8 * j));
         std::vector<int64_t> want;
         for (int row = 0; row < 64; ++row)
           for (int k = 0; k < 16; ++k) want.push_back(row * 64 + 16 * s.kStep + k);
@@ -168,7 +178,8 @@ class TestWgmmaFacts : public QObject {
   }
 
   void gemmDescriptorsCoverTheirRegions() {
-    const CheckedScript r = checkScriptWithFragments(readExample("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", {.sm = 90});
+    const CheckedScript r =
+        checkScriptWithFragments(readExample("gemm_wgmma_ws.py"), "gemm_wgmma_ws.py", {.sm = 90});
     QVERIFY(r.frontEnd.ok());
     QVERIFY(!r.descriptors.empty());
     bool sawB = false;

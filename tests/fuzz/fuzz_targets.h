@@ -123,7 +123,8 @@ inline int64_t argumentBytes(const ir::Kernel& k) {
     if (!p.isTensor || p.buffer < 0 || p.buffer >= static_cast<int>(k.buffers.size())) continue;
     const ir::Buffer& b = k.buffers[static_cast<size_t>(p.buffer)];
     int64_t n = ir::dtypeBytes(b.dtype);
-    for (int64_t d : b.shape) n = d >= 0 && (d == 0 || n <= kMaxArgBytes / d) ? n * d : kMaxArgBytes + 1;
+    for (int64_t d : b.shape)
+      n = d >= 0 && (d == 0 || n <= kMaxArgBytes / d) ? n * d : kMaxArgBytes + 1;
     total += n;
     if (total > kMaxArgBytes) return kMaxArgBytes + 1;
   }

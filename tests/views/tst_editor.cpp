@@ -67,7 +67,8 @@ class TstEditor : public QObject {
     QCOMPARE(editor.annotationBackground(true), QColor(255, 232, 232));
     // nothing on the lines around it
     QCOMPARE(editor.annotation(line0 - 1), QString());
-    QVERIFY(!editor.indicatorAt(EditorWidget::ErrorIndicator, editor.positionFromLineIndex(line0 - 1, 4)));
+    QVERIFY(!editor.indicatorAt(EditorWidget::ErrorIndicator,
+                                editor.positionFromLineIndex(line0 - 1, 4)));
 
     // fixing the typo clears it
     editor.setSelection(line0, col, line0, col + int(strlen("regsiters")));

@@ -10,7 +10,8 @@
 using tirx::views::JobKind;
 using tirx::views::JobRunner;
 
-/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this long.
+/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this
+/// long.
 constexpr int kWaitMs = 30000;
 
 class TstJobRunner : public QObject {
@@ -23,13 +24,20 @@ class TstJobRunner : public QObject {
     auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
     std::atomic<int> started{0};
     // a blocking job of another kind keeps the worker busy while we queue three FrontEnd jobs
-    runner.submit<int>(JobKind::Layout, [&] { ++started; while (!release) QThread::msleep(1); return 0; },
-                       &receiver, [](int) {});
+    runner.submit<int>(
+        JobKind::Layout,
+        [&] {
+          ++started;
+          while (!release) QThread::msleep(1);
+          return 0;
+        },
+        &receiver, [](int) {});
     QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);
     QList<int> delivered;
     for (int i = 1; i <= 3; ++i)
-      runner.submit<int>(JobKind::FrontEnd, [i] { return i * 10; }, &receiver,
-                         [&delivered](int v) { delivered << v; });
+      runner.submit<int>(
+          JobKind::FrontEnd, [i] { return i * 10; }, &receiver,
+          [&delivered](int v) { delivered << v; });
     QCOMPARE(runner.replacedCount(), quint64(2));
     QVERIFY(!runner.isIdle());
     release = true;
@@ -125,11 +133,18 @@ class TstJobRunner : public QObject {
     auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
     std::atomic<int> started{0};
     QList<int> delivered;
-    runner.submit<int>(JobKind::Compile, [&] { ++started; while (!release) QThread::msleep(1); return 1; },
-                       &receiver, [&delivered](int v) { delivered << v; });
-    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1, kWaitMs);  // job 1 is running: it cannot be replaced, only outdated
-    runner.submit<int>(JobKind::Compile, [] { return 2; }, &receiver,
-                       [&delivered](int v) { delivered << v; });
+    runner.submit<int>(
+        JobKind::Compile,
+        [&] {
+          ++started;
+          while (!release) QThread::msleep(1);
+          return 1;
+        },
+        &receiver, [&delivered](int v) { delivered << v; });
+    QTRY_COMPARE_WITH_TIMEOUT(started.load(), 1,
+                              kWaitMs);  // job 1 is running: it cannot be replaced, only outdated
+    runner.submit<int>(
+        JobKind::Compile, [] { return 2; }, &receiver, [&delivered](int v) { delivered << v; });
     release = true;
     QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(delivered, QList<int>{2});
@@ -142,8 +157,13 @@ class TstJobRunner : public QObject {
     bool called = false;
     std::atomic<bool> release{false};
     auto unblock = qScopeGuard([&] { release = true; });  // a failed check must not hang the join
-    runner.submit<int>(JobKind::Verify, [&] { while (!release) QThread::msleep(1); return 5; }, receiver,
-                       [&called](int) { called = true; });
+    runner.submit<int>(
+        JobKind::Verify,
+        [&] {
+          while (!release) QThread::msleep(1);
+          return 5;
+        },
+        receiver, [&called](int) { called = true; });
     delete receiver;
     release = true;
     QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
@@ -156,10 +176,20 @@ class TstJobRunner : public QObject {
     std::vector<std::string> got;
     Qt::HANDLE gui = QThread::currentThreadId();
     Qt::HANDLE doneThread = nullptr, workThread = nullptr;
-    runner.submit<std::string>(JobKind::FrontEnd, [&] { workThread = QThread::currentThreadId(); return std::string("a"); },
-                               &receiver, [&](std::string s) { doneThread = QThread::currentThreadId(); got.push_back(s); });
-    runner.submit<std::string>(JobKind::Layout, [] { return std::string("b"); }, &receiver,
-                               [&](std::string s) { got.push_back(s); });
+    runner.submit<std::string>(
+        JobKind::FrontEnd,
+        [&] {
+          workThread = QThread::currentThreadId();
+          return std::string("a");
+        },
+        &receiver,
+        [&](std::string s) {
+          doneThread = QThread::currentThreadId();
+          got.push_back(s);
+        });
+    runner.submit<std::string>(
+        JobKind::Layout, [] { return std::string("b"); }, &receiver,
+        [&](std::string s) { got.push_back(s); });
     QTRY_VERIFY_WITH_TIMEOUT(runner.isIdle(), kWaitMs);
     QCOMPARE(got.size(), size_t(2));
     QCOMPARE(got[0], std::string("a"));

@@ -43,21 +43,22 @@ class TstLayoutGridModel : public QObject {
     QCOMPARE(m.table().threadsUsed(), int64_t(64));
     QCOMPARE(m.cellsOfThread(37), (std::vector<int64_t>{148, 149, 150, 151}));
     QVERIFY(QString::fromStdString(m.cellDetails(flat)).contains("thread 37, register slot 2"));
-    QVERIFY(QString::fromStdString(m.threadDetails(37)).startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"));
+    QVERIFY(
+        QString::fromStdString(m.threadDetails(37)).startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"));
   }
 
   void coloursFollowWarpAndLane() {
     LayoutGridModel m;
     m.setLayout(parse("S[(2, 32, 4) : (1@warpid, 1@laneid, 1)]"), {2, 32, 4});
     const auto& c = m.colours();
-    QCOMPARE(c[0], c[3]);                      // one thread's four registers share a colour
-    QVERIFY(c[0] != c[4]);                     // lane 0 vs lane 1: another shade
-    QVERIFY(c[0] != c[128]);                   // warp 0 vs warp 1: another hue
+    QCOMPARE(c[0], c[3]);     // one thread's four registers share a colour
+    QVERIFY(c[0] != c[4]);    // lane 0 vs lane 1: another shade
+    QVERIFY(c[0] != c[128]);  // warp 0 vs warp 1: another hue
     QCOMPARE(c[0], LayoutGridModel::ownerColour(0));
     QCOMPARE(c[128], LayoutGridModel::ownerColour(32));
     m.setFocusThread(1);
-    QCOMPARE(m.colours()[4], LayoutGridModel::ownerColour(1));  // thread 1 keeps its colour
-    QVERIFY(m.colours()[0] != LayoutGridModel::ownerColour(0)); // the others are greyed
+    QCOMPARE(m.colours()[4], LayoutGridModel::ownerColour(1));   // thread 1 keeps its colour
+    QVERIFY(m.colours()[0] != LayoutGridModel::ownerColour(0));  // the others are greyed
   }
 
   void replicatedOwners() {

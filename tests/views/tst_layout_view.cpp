@@ -12,7 +12,8 @@
 using namespace tirx;
 using namespace tirx::views;
 
-/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this long.
+/// Generous: CI runs the views tests on a loaded 2-core machine; a passing run never waits this
+/// long.
 constexpr int kWaitMs = 30000;
 
 class TstLayoutView : public QObject {
@@ -50,7 +51,8 @@ class TstLayoutView : public QObject {
     // the inverse view of thread 37
     panel.setMode(1);
     panel.setFocusThread(37);
-    QVERIFY2(panel.infoText().startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"), qPrintable(panel.infoText()));
+    QVERIFY2(panel.infoText().startsWith("thread 37 (w1 l5): r0→(1, 5, 0)"),
+             qPrintable(panel.infoText()));
 
     QTemporaryDir dir;
     QVERIFY(canvas->exportPng(dir.filePath("grid.png")));
@@ -85,9 +87,10 @@ class TstLayoutView : public QObject {
     };
     const qint64 cols = model.cols();
     QRectF c4 = canvas.cellRect(4), c2 = canvas.cellRect(2), below = canvas.cellRect(cols + 1);
-    QVERIFY(canvas.rect().contains(c4.toAlignedRect()) && canvas.rect().contains(below.toAlignedRect()));
-    QVERIFY(darkNear(QPointF(c4.left(), c4.center().y()), true));       // atoms 0 | 1
-    QVERIFY(!darkNear(QPointF(c2.left(), c2.center().y()), true));      // inside atom 0
+    QVERIFY(canvas.rect().contains(c4.toAlignedRect()) &&
+            canvas.rect().contains(below.toAlignedRect()));
+    QVERIFY(darkNear(QPointF(c4.left(), c4.center().y()), true));        // atoms 0 | 1
+    QVERIFY(!darkNear(QPointF(c2.left(), c2.center().y()), true));       // inside atom 0
     QVERIFY(darkNear(QPointF(below.center().x(), below.top()), false));  // row 0 / row 1
   }
 
@@ -117,7 +120,8 @@ class TstLayoutView : public QObject {
     QString info = panel.infoText();
     QVERIFY2(info.contains("<b>w0 l0 r0</b>"), qPrintable(info));
     // `registers` is defined on line 14 and used by the loads/stores on lines 15, 16 and 21
-    QVERIFY2(info.contains("line:14") && info.contains("line:15") && info.contains("line:21"), qPrintable(info));
+    QVERIFY2(info.contains("line:14") && info.contains("line:15") && info.contains("line:21"),
+             qPrintable(info));
     // the atom-outline choices are the engine's tile-op uses of this buffer (views included),
     // found by buffer id (ir::tileOpUses), not every tile op of the kernel
     QCOMPARE(panel.tileOpTexts(),

@@ -51,7 +51,9 @@ class TstMainWindow : public QObject {
 
   void docksAndIsolation() {
     MainWindow w(nullptr, false);
-    for (const char* name : {"editor", "layout", "assembly", "results", "tensorcores", "pipeline", "debugger"}) QVERIFY(w.dock(name));
+    for (const char* name :
+         {"editor", "layout", "assembly", "results", "tensorcores", "pipeline", "debugger"})
+      QVERIFY(w.dock(name));
     QVERIFY(!w.dock("nope"));
     w.show();
     QVERIFY(w.isolateDock("layout"));
@@ -133,7 +135,7 @@ class TstMainWindow : public QObject {
     QVERIFY(offered.contains("/tmp/lost_kernel.py"));
     QCOMPARE(w->editor()->text(), text);
     QCOMPARE(w->session().filePath(), QString("/tmp/lost_kernel.py"));
-    QVERIFY(w->session().isModified());  // recovered text still needs saving
+    QVERIFY(w->session().isModified());             // recovered text still needs saving
     QVERIFY(AutosaveManager::orphans().isEmpty());  // adopted: now the window's own file
     QString kept, original;
     QVERIFY(AutosaveManager::readRecovery(w->autosave()->path(), &kept, &original));
@@ -194,7 +196,8 @@ class TstMainWindow : public QObject {
     QVERIFY(run);
     const QImage icon = run->icon().pixmap(32, 32).toImage();
     const QColor centre = icon.pixelColor(14, 16);
-    QVERIFY2(centre.green() > 140 && centre.red() < 100 && centre.alpha() == 255, qPrintable(centre.name()));
+    QVERIFY2(centre.green() > 140 && centre.red() < 100 && centre.alpha() == 255,
+             qPrintable(centre.name()));
     const QColor window = QApplication::palette().color(QPalette::Window);
     QVERIFY(std::abs(centre.lightness() - window.lightness()) > 40 || centre.saturation() > 150);
     {
@@ -239,7 +242,7 @@ class TstMainWindow : public QObject {
     QVERIFY(!answerRecoveryOffer(QMessageBox::Yes, &d).isEmpty());
     QCOMPARE(d->editor()->text(), QString("b = 2\n"));
     QVERIFY(AutosaveManager::readRecovery(a->autosave()->path(), &text, &original));
-    QCOMPARE(text, QString("a = 1\n"));  // a's file untouched
+    QCOMPARE(text, QString("a = 1\n"));   // a's file untouched
     answerNextBox(QMessageBox::Discard);  // "a = 1" is unsaved: discard it
     QVERIFY(a->close());                  // a clean close removes a's file only
     QVERIFY(!QFile::exists(a->autosave()->path()));

@@ -99,19 +99,22 @@ class TstPipelineView : public QObject {
     const auto flips1 = itemsOf(c, PipelineItem::Category::Phase, 1);
     const PipelineItem& flip = c.items[size_t(flips1[0])];
     QCOMPARE(flip.end, first.end);
-    QVERIFY(std::abs(panel.view()->itemRect(flips1[0]).center().x() - panel.view()->itemRect(waits0[0]).right()) < 1.5);
+    QVERIFY(std::abs(panel.view()->itemRect(flips1[0]).center().x() -
+                     panel.view()->itemRect(waits0[0]).right()) < 1.5);
     // the producer's waits on empty pass at once: zero-length bars
     const auto waits1 = itemsOf(c, PipelineItem::Category::Wait, 1);
     QVERIFY(c.items[size_t(waits1[0])].label.startsWith("empty[0]"));
     // Click the consumer's wait: the editor goes to its line (the mbarrier_wait on full).
     QCOMPARE(panel.view()->itemAt(panel.view()->itemRect(waits0[0]).center()), waits0[0]);
-    QTest::mouseClick(panel.view(), Qt::LeftButton, {}, panel.view()->itemRect(waits0[0]).center().toPoint());
+    QTest::mouseClick(panel.view(), Qt::LeftButton, {},
+                      panel.view()->itemRect(waits0[0]).center().toPoint());
     QCOMPARE(panel.view()->selected(), waits0[0]);
     QCOMPARE(session.selectedLine(), 35);
     QCOMPARE(editorLine(editor), 35);
     QVERIFY(editor.text(34).contains("mbarrier_wait(full.ptr_to([s]), phase)"));
     // Click the phase flip: the producer's arrive on full.
-    QTest::mouseClick(panel.view(), Qt::LeftButton, {}, panel.view()->itemRect(flips1[0]).center().toPoint());
+    QTest::mouseClick(panel.view(), Qt::LeftButton, {},
+                      panel.view()->itemRect(flips1[0]).center().toPoint());
     QCOMPARE(editorLine(editor), 33);
     QVERIFY(editor.text(32).contains("mbarrier.arrive.shared.b64(full.ptr_to([s]))"));
     QVERIFY(panel.summaryText().startsWith("52 events in cta 0"));
@@ -156,7 +159,8 @@ class TstPipelineView : public QObject {
     QCOMPARE(waits.size(), size_t(4));
     QCOMPARE(c.items[size_t(waits[0])].label, QString("group 0"));
     QCOMPARE(c.items[size_t(waits[3])].label, QString("group 3"));
-    QTest::mouseClick(panel.view(), Qt::LeftButton, {}, panel.view()->itemRect(copies[1]).center().toPoint());
+    QTest::mouseClick(panel.view(), Qt::LeftButton, {},
+                      panel.view()->itemRect(copies[1]).center().toPoint());
     QCOMPARE(session.selectedLine(), 17);  // the cp.async inside the loop
   }
 
@@ -176,7 +180,8 @@ class TstPipelineView : public QObject {
     for (int i = 0; i < static_cast<int>(c.items.size()); ++i)
       if (c.items[size_t(i)].tooltip.contains("tma.load")) load = i;
     QVERIFY(load >= 0);
-    QTest::mouseClick(panel.view(), Qt::LeftButton, {}, panel.view()->itemRect(load).center().toPoint());
+    QTest::mouseClick(panel.view(), Qt::LeftButton, {},
+                      panel.view()->itemRect(load).center().toPoint());
     QCOMPARE(session.selectedLine(), 27);
     QCOMPARE(panel.imagePicker()->currentIndex(), 1);
     QVERIFY(panel.pick("TMA box image"));

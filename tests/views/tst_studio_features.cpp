@@ -76,15 +76,20 @@ class TstStudioFeatures : public QObject {
       QTRY_COMPARE_WITH_TIMEOUT(w.layoutPanel()->canvas()->selectedCell(), flat, 30000);
       const QString info = w.layoutPanel()->infoText();
       QVERIFY2(info.startsWith(QString("<b>%1</b> — element (%2, %3, %4) (flat %5)")
-                                   .arg(owners).arg(i).arg(j).arg(k).arg(flat)),
+                                   .arg(owners)
+                                   .arg(i)
+                                   .arg(j)
+                                   .arg(k)
+                                   .arg(flat)),
                qPrintable(info));
       QVERIFY2(info.contains(QString("thread %1, register slot %2").arg(i * 32 + j).arg(k)),
                qPrintable(info));
       // The shown symbol is the tile `registers`: the lines touching it are its alloc (14), the
       // load (15), the view (16) and the store (21).
-      QVERIFY2(info.contains("touched by lines <a href=\"line:14\">14</a>, <a href=\"line:15\">15</a>, "
-                             "<a href=\"line:16\">16</a>, <a href=\"line:21\">21</a>"),
-               qPrintable(info));
+      QVERIFY2(
+          info.contains("touched by lines <a href=\"line:14\">14</a>, <a href=\"line:15\">15</a>, "
+                        "<a href=\"line:16\">16</a>, <a href=\"line:21\">21</a>"),
+          qPrintable(info));
     }
   }
 };

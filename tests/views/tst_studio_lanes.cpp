@@ -10,8 +10,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
-#include <csignal>
 #include <cerrno>
+#include <csignal>
 
 #include "../cli/tirx_process.h"
 #include "views/assembly_view.h"
@@ -34,7 +34,9 @@ QString readFile(const QString& path) {
 }
 
 /// tests/data/sim/budget_loop.py: `endless` never finishes (until its budget of 4e9 units).
-QString endlessScript() { return readFile(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/budget_loop.py")); }
+QString endlessScript() {
+  return readFile(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sim/budget_loop.py"));
+}
 
 /// Start Compile & Verify and wait until the verify job itself is running on the worker.
 bool startRunawayRun(MainWindow& w) {
@@ -81,7 +83,8 @@ class TstStudioLanes : public QObject {
         &receiver, [](int) {});
     QTRY_VERIFY_WITH_TIMEOUT(started.load(), 30000);
     int got = 0;
-    runner.submit<int>(JobKind::FrontEnd, [] { return 7; }, &receiver, [&](int v) { got = v; });
+    runner.submit<int>(
+        JobKind::FrontEnd, [] { return 7; }, &receiver, [&](int v) { got = v; });
     QTRY_COMPARE_WITH_TIMEOUT(got, 7, 5000);
     QVERIFY(runner.isBatchBusy());
     QVERIFY(runner.cancelBatch());
@@ -207,7 +210,8 @@ class TstStudioLanes : public QObject {
   void docksSayOutOfDateAfterAnEdit() {
     MainWindow w(nullptr, false);
     w.show();
-    w.session().loadText(readFile(TIRX_SOURCE_DIR "/resources/examples/shared_affine.py"), QString());
+    w.session().loadText(readFile(TIRX_SOURCE_DIR "/resources/examples/shared_affine.py"),
+                         QString());
     QSignalSpy reported(&w.session(), &Session::reportChanged);
     reported.clear();
     w.compileAndVerify();

@@ -133,7 +133,8 @@ class TstStudioTruth : public QObject {
     QImage img(canvas->size(), QImage::Format_ARGB32);
     canvas->render(&img);
     bool inkInRuler = false;
-    for (int y = int(canvas->cellRect(0).top()); y < int(canvas->cellRect(0).bottom()) && !inkInRuler; ++y)
+    for (int y = int(canvas->cellRect(0).top());
+         y < int(canvas->cellRect(0).bottom()) && !inkInRuler; ++y)
       for (int x = 0; x < int(canvas->gridArea().left()) - 2; ++x)
         if (img.pixelColor(x, y).lightness() < 100) inkInRuler = true;
     QVERIFY2(inkInRuler, "no row ruler text beside row 0");
@@ -152,9 +153,11 @@ class TstStudioTruth : public QObject {
     // the global tensor A is memory, not "1 threads · 256 registers per thread"
     QVERIFY(panel->showSymbol("A"));
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() >= 1, 30000);
-    QVERIFY2(panel->statsText().startsWith("global memory (64, 4)"), qPrintable(panel->statsText()));
+    QVERIFY2(panel->statsText().startsWith("global memory (64, 4)"),
+             qPrintable(panel->statsText()));
     QVERIFY(!panel->statsText().contains("registers"));
-    QCOMPARE(QString::fromStdString(panel->model().cellLabel(panel->model().flatAt(1, 0))), QString("+16 B"));
+    QCOMPARE(QString::fromStdString(panel->model().cellLabel(panel->model().flatAt(1, 0))),
+             QString("+16 B"));
     // the shared tile S: its S[tid, j] stores are 4-way conflicted (rows of 4 floats: lanes 0, 8,
     // 16, 24 hit bank j), as the simulator counted them
     ready.clear();
@@ -164,7 +167,8 @@ class TstStudioTruth : public QObject {
     const QString stats = panel->statsText();
     const int storeLine = lineOf(text, "S[tid, j] = A[tid, j]");
     QVERIFY2(stats.contains(QString("<b>line %1 · store S").arg(storeLine)), qPrintable(stats));
-    QVERIFY2(stats.contains(QRegularExpression(QString("line %1 · store S · \\d+ warp instr\\. · 4-way").arg(storeLine))),
+    QVERIFY2(stats.contains(QRegularExpression(
+                 QString("line %1 · store S · \\d+ warp instr\\. · 4-way").arg(storeLine))),
              qPrintable(stats));
     QVERIFY(stats.contains("counted by the simulator"));
   }
@@ -286,7 +290,8 @@ class TstStudioTruth : public QObject {
     QCOMPARE(x->min(), 0.0);
     QCOMPARE(x->max(), double(elements - 1));
     // never more points than pixel columns, per series (two series: output and reference)
-    QVERIFY(w.resultsView()->plottedPoints() <= 2 * std::max(64, w.resultsView()->valuesChart()->width()));
+    QVERIFY(w.resultsView()->plottedPoints() <=
+            2 * std::max(64, w.resultsView()->valuesChart()->width()));
     // a second report refills the same two series and axes (rebuilding them per check was most
     // of the GUI thread's frame when a 2^20-element check was plotted)
     QAbstractSeries* const first = chart->series().at(0);

@@ -2,8 +2,8 @@
 // instruction sees it (labels checked against core/ptx/fragments.h and, independently, against
 // spec/tc-verify/verify.cu's formulas), the warning outline on exactly the cells a wrong layout
 // misplaces (read back from the painted pixels), the bank image of a 128B-swizzled tile (banks by
-// the XOR formula of spec TC §9, painted colours), the per-instruction bank counts of the tile after
-// Compile & Verify on the simulator, and the fragment picture an opcode hover shows.
+// the XOR formula of spec TC §9, painted colours), the per-instruction bank counts of the tile
+// after Compile & Verify on the simulator, and the fragment picture an opcode hover shows.
 #include <QApplication>
 #include <QComboBox>
 #include <QSpinBox>
@@ -90,7 +90,8 @@ class TstTensorCoreViews : public QObject {
     for (int r = 0; r < 16; ++r)
       for (int c = 0; c < 16; ++c) {
         const frag::Holder& h = map.at(r, c);
-        QCOMPARE(view.cellLabel(0, r, c).section('\n', 0, 0), QString("T%1 r%2").arg(h.thread).arg(h.reg));
+        QCOMPARE(view.cellLabel(0, r, c).section('\n', 0, 0),
+                 QString("T%1 r%2").arg(h.thread).arg(h.reg));
       }
     for (int l = 0; l < 32; ++l)
       for (int i = 0; i < 8; ++i) {
@@ -107,7 +108,8 @@ class TstTensorCoreViews : public QObject {
     for (int r = 0; r < 16; ++r)
       for (int c = 0; c < 16; ++c) {
         const QRectF cr = view.cellRect(0, r, c);
-        QVERIFY(img.pixel(int(cr.left()) + 1, int(cr.center().y())) != FragmentView::warningColor().rgb());
+        QVERIFY(img.pixel(int(cr.left()) + 1, int(cr.center().y())) !=
+                FragmentView::warningColor().rgb());
       }
   }
 
@@ -126,7 +128,8 @@ class TstTensorCoreViews : public QObject {
         const int wc = c / 2;
         const bool wrong = r % 8 + 8 * (wc % 4) != 4 * (r % 8) + wc % 4;
         const QRectF cr = view.cellRect(0, r, c);
-        const bool painted = img.pixel(int(cr.left()) + 1, int(cr.center().y())) == FragmentView::warningColor().rgb();
+        const bool painted = img.pixel(int(cr.left()) + 1, int(cr.center().y())) ==
+                             FragmentView::warningColor().rgb();
         QVERIFY2(painted == wrong, qPrintable(QString("cell (%1, %2)").arg(r).arg(c)));
         outlined += painted;
       }
@@ -146,7 +149,8 @@ class TstTensorCoreViews : public QObject {
       for (int c = 0; c < 64; ++c) {
         const int want = 4 * ((c / 8) ^ (r % 8)) + (c % 8) / 2;
         QCOMPARE(elementBank(tile, r, c), want);
-        QCOMPARE(elementByte(tile, r, c), int64_t(128 * r + 16 * ((c / 8) ^ (r % 8)) + 2 * (c % 8)));
+        QCOMPARE(elementByte(tile, r, c),
+                 int64_t(128 * r + 16 * ((c / 8) ^ (r % 8)) + 2 * (c % 8)));
       }
     BankImageView view;
     view.resize(1400, 1500);
@@ -163,7 +167,8 @@ class TstTensorCoreViews : public QObject {
     QVERIFY(!view.elementMode());
     const QImage small = view.grab().toImage();
     const QRectF cr = view.elementRect(5, 8);
-    QCOMPARE(small.pixel(int(cr.left()) + 1, int(cr.top()) + 1), BankImageView::bankColor(4 * (1 ^ 5)).rgb());
+    QCOMPARE(small.pixel(int(cr.left()) + 1, int(cr.top()) + 1),
+             BankImageView::bankColor(4 * (1 ^ 5)).rgb());
   }
 
   void panelShowsConflictsOfEachInstruction() {
@@ -175,7 +180,8 @@ class TstTensorCoreViews : public QObject {
     session.loadText(readExample("gemm_ldmatrix_swizzled.py"), QString());
     QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr && panel.picker()->count() > 0, kWaitMs);
     // the first choice is an A operand
-    QVERIFY2(panel.picker()->currentText().contains(" · a ("), qPrintable(panel.picker()->currentText()));
+    QVERIFY2(panel.picker()->currentText().contains(" · a ("),
+             qPrintable(panel.picker()->currentText()));
     QVERIFY(panel.pick("tile As"));
     QCOMPARE(panel.bankView()->tile()->name, std::string("As"));
     QSignalSpy reported(&session, &Session::reportChanged);
@@ -314,7 +320,8 @@ class TstTensorCoreViews : public QObject {
     session.loadText(withWrongA(readExample("mma_single_warp.py")), QString());
     QTRY_VERIFY_WITH_TIMEOUT(session.facts() != nullptr && panel.picker()->count() > 0, kWaitMs);
     QVERIFY(panel.picker()->currentText().contains("240 wrong"));
-    QVERIFY2(panel.summary().contains("240 elements are in the wrong lane"), qPrintable(panel.summary()));
+    QVERIFY2(panel.summary().contains("240 elements are in the wrong lane"),
+             qPrintable(panel.summary()));
   }
 
   void opcodeHoverShowsFragmentPicture() {
@@ -349,9 +356,11 @@ class TstTensorCoreViews : public QObject {
     QCOMPARE(tables[0].label(8, 0), std::string("a2"));
     QCOMPARE(tables[1].rows, 16);  // B as k×n
     QCOMPARE(tables[1].cols, 8);
-    QCOMPARE(tables[1].lane(9, 2), 8 + 0);  // b: k = 2t + (i&1) + 8(i≥2), n = g → (9, 2): g 2, t 0, b3
+    QCOMPARE(tables[1].lane(9, 2),
+             8 + 0);  // b: k = 2t + (i&1) + 8(i≥2), n = g → (9, 2): g 2, t 0, b3
     QCOMPARE(tables[1].label(9, 2), std::string("b3"));
-    QCOMPARE(tables[2].lane(8, 7), 3 + 0);  // c: row g + 8(i≥2), col 2t + (i&1) → (8, 7): g 0, t 3, c3
+    QCOMPARE(tables[2].lane(8, 7),
+             3 + 0);  // c: row g + 8(i≥2), col 2t + (i&1) → (8, 7): g 0, t 3, c3
     QCOMPARE(tables[2].label(8, 7), std::string("c3"));
     // the picture paints those tables: A's first cell in lane 0's colour, same size as rendered
     const QImage again = renderFragmentTables(tables);
@@ -362,7 +371,8 @@ class TstTensorCoreViews : public QObject {
     QVERIFY(opcodeAt(facts->opcodes, ld) >= 0);
     QVERIFY(facts->opcodes[size_t(opcodeAt(facts->opcodes, ld))].fragments.empty());
     // ldmatrix: one 8×8 table per matrix, lane 4r + c/2 holds (r, c) in r_m
-    const auto ldm = opcodeFragmentTables(*parsePtxOpcode("ldmatrix.sync.aligned.m8n8.x4.shared.b16"));
+    const auto ldm =
+        opcodeFragmentTables(*parsePtxOpcode("ldmatrix.sync.aligned.m8n8.x4.shared.b16"));
     QCOMPARE(int(ldm.size()), 4);
     QCOMPARE(ldm[2].lane(5, 3), 21);
     QCOMPARE(ldm[2].label(5, 3), std::string("r2.hi"));

@@ -33,7 +33,9 @@ QString readExample(const QString& name) {
 
 int factIndex(const ScriptFacts& facts, const std::string& role) {
   for (int i = 0; i < static_cast<int>(facts.fragments.size()); ++i)
-    if (facts.fragments[size_t(i)].opcode.rfind("wgmma", 0) == 0 && facts.fragments[size_t(i)].role == role) return i;
+    if (facts.fragments[size_t(i)].opcode.rfind("wgmma", 0) == 0 &&
+        facts.fragments[size_t(i)].role == role)
+      return i;
   return -1;
 }
 
@@ -93,7 +95,8 @@ class TstWgmmaViews : public QObject {
     OpcodeHoverPopup* popup = editor.opcodePopup();
     QVERIFY(popup && popup->isVisible());
     QVERIFY(!popup->picture().isNull());
-    const auto& tables = session.facts()->opcodes[size_t(opcodeAt(session.facts()->opcodes, pos))].fragments;
+    const auto& tables =
+        session.facts()->opcodes[size_t(opcodeAt(session.facts()->opcodes, pos))].fragments;
     QCOMPARE(int(tables.size()), 2);
     // D: (row g + 8·((i>>1)&1), col 8·(i>>2) + 2t + (i&1)) of warp 0 → (9, 13): g 1, t 2, i 7
     QCOMPARE(tables[0].lane(9, 13), 6);
@@ -115,16 +118,19 @@ class TstWgmmaViews : public QObject {
     const QString tip = editor.hoverTextAt(kw);
     QVERIFY2(tip.contains("b_descriptor of 'Bs'"), qPrintable(tip));
     for (int k = 0; k < 4; ++k)
-      QVERIFY2(tip.contains(QString("k-step %1: start +%2 B · LBO 16 B · SBO 1024 B · base offset 0 · swizzle 128B · 0x%3")
-                                .arg(k)
-                                .arg(32 * k)
-                                .arg(QString::number((uint64_t(1) << 62) | (uint64_t(1024 >> 4) << 32) |
-                                                         (uint64_t(16 >> 4) << 16) | uint64_t(2 * k),
-                                                     16)
-                                         .rightJustified(16, '0'))),
-               qPrintable(tip));
+      QVERIFY2(
+          tip.contains(QString("k-step %1: start +%2 B · LBO 16 B · SBO 1024 B · base offset 0 · "
+                               "swizzle 128B · 0x%3")
+                           .arg(k)
+                           .arg(32 * k)
+                           .arg(QString::number((uint64_t(1) << 62) | (uint64_t(1024 >> 4) << 32) |
+                                                    (uint64_t(16 >> 4) << 16) | uint64_t(2 * k),
+                                                16)
+                                    .rightJustified(16, '0'))),
+          qPrintable(tip));
     // verify.cu off_sw128: row q of the first core matrix at 128q + 16q
-    QVERIFY2(tip.contains("rows 0–7 × k 0–7: 0, 144, 288, 432, 576, 720, 864, 1008"), qPrintable(tip));
+    QVERIFY2(tip.contains("rows 0–7 × k 0–7: 0, 144, 288, 432, 576, 720, 864, 1008"),
+             qPrintable(tip));
     // the A operand itself (the word "As" in the call) shows A's descriptors
     const int as = byteOffsetOf(text, "acc, As, Bs") + 6;
     QVERIFY(editor.hoverTextAt(as).contains("a_descriptor of 'As'"));
