@@ -153,26 +153,10 @@ std::string decodeStringLiteral(std::string_view raw) {
   return out;
 }
 
-const char* tokSpelling(Tok kind) {
+namespace {
+/// The quoted spelling of a keyword token; nullptr for any other token.
+const char* keywordSpelling(Tok kind) {
   switch (kind) {
-    case Tok::EndOfFile:
-      return "end of file";
-    case Tok::Newline:
-      return "newline";
-    case Tok::Indent:
-      return "indent";
-    case Tok::Dedent:
-      return "end of block";
-    case Tok::Error:
-      return "invalid token";
-    case Tok::Name:
-      return "name";
-    case Tok::Int:
-      return "integer";
-    case Tok::Float:
-      return "number";
-    case Tok::String:
-      return "string literal";
     case Tok::KwFalse:
       return "'False'";
     case Tok::KwNone:
@@ -243,6 +227,33 @@ const char* tokSpelling(Tok kind) {
       return "'with'";
     case Tok::KwYield:
       return "'yield'";
+    default:
+      return nullptr;
+  }
+}
+}  // namespace
+
+const char* tokSpelling(Tok kind) {
+  if (const char* k = keywordSpelling(kind)) return k;
+  switch (kind) {
+    case Tok::EndOfFile:
+      return "end of file";
+    case Tok::Newline:
+      return "newline";
+    case Tok::Indent:
+      return "indent";
+    case Tok::Dedent:
+      return "end of block";
+    case Tok::Error:
+      return "invalid token";
+    case Tok::Name:
+      return "name";
+    case Tok::Int:
+      return "integer";
+    case Tok::Float:
+      return "number";
+    case Tok::String:
+      return "string literal";
     case Tok::LParen:
       return "'('";
     case Tok::RParen:
@@ -313,6 +324,8 @@ const char* tokSpelling(Tok kind) {
       return "'=='";
     case Tok::NotEq:
       return "'!='";
+    default:
+      break;
   }
   return "token";
 }

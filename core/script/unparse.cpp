@@ -212,6 +212,48 @@ class Printer {
     expr(e, kLambda);
   }
 
+  void subscript(const Expr& e) {
+    if (e.args.size() < 2) return;
+    expr(e.args[0].get(), kPrimary);
+    out += '[';
+    const Expr* index = e.args[1].get();
+    if (index && index->kind == ExprKind::Tuple && !index->parenthesized && !index->args.empty()) {
+      for (size_t i = 0; i < index->args.size(); ++i) {
+        if (i) out += ", ";
+        subscriptElement(index->args[i].get());
+      }
+      if (index->args.size() == 1) out += ',';
+    } else {
+      subscriptElement(index);
+    }
+    out += ']';
+  }
+
+  void call(const Expr& e) {
+    if (e.args.empty()) return;
+    expr(e.args[0].get(), kPrimary);
+    out += '(';
+    bool first = true;
+    for (size_t i = 1; i < e.args.size(); ++i) {
+      if (!first) out += ", ";
+      first = false;
+      expr(e.args[i].get(), kLambda);
+    }
+    for (const ast::Keyword& k : e.keywords) {
+      if (!first) out += ", ";
+      first = false;
+      if (k.name.empty()) {
+        out += "**";
+        expr(k.value.get(), kBitOr);
+      } else {
+        out += k.name;
+        out += '=';
+        expr(k.value.get(), kLambda);
+      }
+    }
+    out += ')';
+  }
+
   void exprBody(const Expr& e) {
     switch (e.kind) {
       case ExprKind::Name:
@@ -241,49 +283,12 @@ class Printer {
         out += e.text;
         break;
       }
-      case ExprKind::Subscript: {
-        if (e.args.size() < 2) break;
-        expr(e.args[0].get(), kPrimary);
-        out += '[';
-        const Expr* index = e.args[1].get();
-        if (index && index->kind == ExprKind::Tuple && !index->parenthesized &&
-            !index->args.empty()) {
-          for (size_t i = 0; i < index->args.size(); ++i) {
-            if (i) out += ", ";
-            subscriptElement(index->args[i].get());
-          }
-          if (index->args.size() == 1) out += ',';
-        } else {
-          subscriptElement(index);
-        }
-        out += ']';
+      case ExprKind::Subscript:
+        subscript(e);
         break;
-      }
-      case ExprKind::Call: {
-        if (e.args.empty()) break;
-        expr(e.args[0].get(), kPrimary);
-        out += '(';
-        bool first = true;
-        for (size_t i = 1; i < e.args.size(); ++i) {
-          if (!first) out += ", ";
-          first = false;
-          expr(e.args[i].get(), kLambda);
-        }
-        for (const ast::Keyword& k : e.keywords) {
-          if (!first) out += ", ";
-          first = false;
-          if (k.name.empty()) {
-            out += "**";
-            expr(k.value.get(), kBitOr);
-          } else {
-            out += k.name;
-            out += '=';
-            expr(k.value.get(), kLambda);
-          }
-        }
-        out += ')';
+      case ExprKind::Call:
+        call(e);
         break;
-      }
       case ExprKind::Tuple:
         if (e.parenthesized) out += '(';
         list(e.args, kLambda);

@@ -99,6 +99,8 @@ class Analyzer : public AnalyzerState {
   void reportModuleFold(const Binding& b);
 
   // ---- scalar expressions (sema_expr.cpp) ----
+  Scalar lowerScalarName(const ast::Expr& e);
+  Scalar lowerUnary(const ast::Expr& e);
   Scalar lowerScalar(const ast::Expr& e);
   Scalar lowerCall(const ast::Expr& e);
   Scalar lowerBinary(const ast::Expr& e, ast::Op op, Scalar a, Scalar b, SourceSpan span);
@@ -194,6 +196,9 @@ class Analyzer : public AnalyzerState {
   /// E0290 when `l` places elements on the tensor-memory axes TLane/TCol (not supported yet).
   bool rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span);
   std::shared_ptr<const ir::TensorRef> lowerTensor(const ast::Expr& e);
+  std::shared_ptr<const ir::TensorRef> lowerDtypeView(const ast::Expr& call, const ast::Expr& first,
+                                                      const ir::TensorRef* base,
+                                                      std::shared_ptr<ir::TensorRef> r);
   std::shared_ptr<const ir::TensorRef> lowerView(const ast::Expr& call,
                                                  std::shared_ptr<const ir::TensorRef> base);
   std::shared_ptr<const ir::TensorRef> lowerRegion(const ast::Expr& sub,
@@ -215,6 +220,7 @@ class Analyzer : public AnalyzerState {
   bool checkViewFootprint(const ir::TensorRef& view, const ast::Expr& layoutExpr);
 
   // ---- tile operations (sema_tile.cpp, sema_tile_check.cpp) ----
+  bool applyArityOk(const ast::Expr& call, const PtxInstruction& instr, int n);
   void lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out);
   // The parts of lowerApply (sema_tile.cpp).
   std::optional<PtxInstruction> applyInstruction(const ast::Expr& call);
@@ -297,6 +303,10 @@ class Analyzer : public AnalyzerState {
                               const ir::WgmmaShared& op, int64_t originPre, int64_t subRows,
                               int64_t mRepeat, int64_t kSteps, const PtxInstruction& instr);
   /// One shared operand (A or B) of a wgmma: its region, descriptor tuple and sub-operand starts.
+  bool wgmmaOperandTyped(const ast::Expr& e, const ir::TensorRef& t, const std::string& name,
+                         const PtxInstruction& instr);
+  bool wgmmaDynamicStartAligned(const ast::Expr& e, const ir::TensorRef& t, const ir::Buffer& buf,
+                                int eb);
   std::optional<ir::WgmmaShared> wgmmaSharedOperand(const ast::Expr& call, const ast::Expr& e,
                                                     char which, int64_t rows, int64_t mRepeat,
                                                     bool mnMajor, const PtxInstruction& instr,
@@ -353,6 +363,7 @@ class Analyzer : public AnalyzerState {
   void lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                     std::vector<ir::Stmt>& out);
   /// src_size= / ignore_src= of cp.async (sema_cp_async.cpp); false after an error.
+  std::optional<int64_t> cpAsyncChunk(const ast::Expr& call, const PtxInstruction& instr);
   bool cpAsyncZeroFill(const ast::Expr& call, const std::string& op, int64_t chunk,
                        ir::ExprPtr& srcSize, ir::ExprPtr& ignoreSrc);
 

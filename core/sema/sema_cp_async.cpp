@@ -48,6 +48,34 @@ bool Analyzer::cpAsyncZeroFill(const ast::Expr& call, const std::string& op, int
   return true;
 }
 
+/// The chunk_bytes= of a cp.async (4, 8 or 16; 16 only for .cg), or nullopt with its error.
+std::optional<int64_t> Analyzer::cpAsyncChunk(const ast::Expr& call, const PtxInstruction& instr) {
+  const std::string& op = instr.opcode;
+  const ast::Expr* cb = keyword(call, "chunk_bytes");
+  if (!cb) {
+    error("E0277", call.span,
+          op + " needs chunk_bytes=4, 8 or 16: the copy width is never inferred from the layout");
+    return std::nullopt;
+  }
+  const size_t before = m_diags.size();
+  const auto chunk = staticInt(*cb, false);
+  if (!chunk || (*chunk != 4 && *chunk != 8 && *chunk != 16)) {
+    if (m_diags.size() == before)
+      error("E0277", cb->span,
+            "chunk_bytes= of " + op + " must be a constant 4, 8 or 16, found '" + text(cb->span) +
+                "'");
+    return std::nullopt;
+  }
+  if (instr.type == ".cg" && *chunk != 16) {
+    auto& d =
+        error("E0277", cb->span,
+              op + " copies 16 bytes per atom (.cg), found chunk_bytes=" + std::to_string(*chunk));
+    note(d, call.args[1]->span, "use .ca for 4- or 8-byte chunks");
+    return std::nullopt;
+  }
+  return chunk;
+}
+
 void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, ir::ExecScope scope,
                             std::vector<ir::Stmt>& out) {
   const std::string op = instr.opcode;
@@ -59,29 +87,8 @@ void Analyzer::lowerCpAsync(const ast::Expr& call, const PtxInstruction& instr, 
          "operands in order: the shared destination, then the global source");
     return;
   }
-  // chunk_bytes=
-  const ast::Expr* cb = keyword(call, "chunk_bytes");
-  if (!cb) {
-    error("E0277", call.span,
-          op + " needs chunk_bytes=4, 8 or 16: the copy width is never inferred from the layout");
-    return;
-  }
-  const size_t before = m_diags.size();
-  const auto chunk = staticInt(*cb, false);
-  if (!chunk || (*chunk != 4 && *chunk != 8 && *chunk != 16)) {
-    if (m_diags.size() == before)
-      error("E0277", cb->span,
-            "chunk_bytes= of " + op + " must be a constant 4, 8 or 16, found '" + text(cb->span) +
-                "'");
-    return;
-  }
-  if (instr.type == ".cg" && *chunk != 16) {
-    auto& d =
-        error("E0277", cb->span,
-              op + " copies 16 bytes per atom (.cg), found chunk_bytes=" + std::to_string(*chunk));
-    note(d, call.args[1]->span, "use .ca for 4- or 8-byte chunks");
-    return;
-  }
+  const std::optional<int64_t> chunk = cpAsyncChunk(call, instr);
+  if (!chunk) return;
   if (const ast::Expr* p = keyword(call, "preserve_dst")) {
     error("E0180", p->span,
           "preserve_dst= does not apply to " + op +

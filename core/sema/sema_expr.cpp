@@ -453,6 +453,82 @@ Scalar Analyzer::lowerCompare(const ast::Expr& e) {
   return Scalar{result, false};
 }
 
+/// A name used as a scalar: a module constant, a variable or a macro argument (E0155 otherwise).
+Scalar Analyzer::lowerScalarName(const ast::Expr& e) {
+  const Binding* b = lookup(e.text);
+  if (!b) {
+    unknownName(e);
+    return Scalar{};
+  }
+  useSymbol(b->symbol, e.span);
+  if (b->failedFold) {
+    reportModuleFold(*b);
+    return Scalar{};
+  }
+  if (b->kind == Binding::Kind::IntConst) return Scalar{mkLiteralInt(b->intValue, e.span), true};
+  // A module float constant is a bare Python float at each use (decision L-1).
+  if (b->kind == Binding::Kind::FloatConst)
+    return Scalar{mkFloat(b->floatValue, DType::Float32, e.span), true};
+  if (b->kind == Binding::Kind::ScalarExpr) return Scalar{b->expr, b->literal};  // a macro argument
+  if (b->kind == Binding::Kind::Var) {
+    auto v = std::make_shared<ir::Expr>();
+    v->kind = ExprKind::Var;
+    v->var = b->index;
+    v->dtype = (*m_body->vars)[b->index].dtype;
+    v->span = e.span;
+    return Scalar{v, false};
+  }
+  if (b->kind == Binding::Kind::Tensor) {
+    error("E0155", e.span, "'" + e.text + "' is a tensor; a scalar expression is expected here");
+    return Scalar{};
+  }
+  error("E0155", e.span, "'" + e.text + "' cannot be used as a scalar value");
+  return Scalar{};
+}
+
+/// A unary operator on a scalar (+, -, ~, not), folded when its operand is a literal.
+Scalar Analyzer::lowerUnary(const ast::Expr& e) {
+  Scalar a = lowerScalar(*e.args[0]);
+  if (!a.ok()) return a;
+  if (e.op == ast::Op::Pos) return a;
+  if (e.op == ast::Op::Not) {
+    auto c = asBool(a, e.args[0]->span);
+    if (!c) return Scalar{};
+    auto u = std::make_shared<ir::Expr>();
+    u->kind = ExprKind::Unary;
+    u->op = ir::BinOp::Not;
+    u->dtype = DType::Bool;
+    u->args = {c};
+    u->span = e.span;
+    return Scalar{u, false};
+  }
+  if (a.literal) {
+    if (e.op == ast::Op::Neg && a.expr->kind == ExprKind::FloatImm)
+      return Scalar{mkFloat(-a.expr->floatValue, DType::Float32, e.span), true};
+    if (e.op == ast::Op::Invert && a.expr->kind == ExprKind::FloatImm) {
+      error("E0151", e.span, "operator '~' is not supported on float literals");
+      return Scalar{};
+    }
+    const IntFold f = foldIntUnary(e.op, a.expr->intValue);
+    if (reportFoldError(f, e.span)) return Scalar{};
+    return Scalar{mkLiteralInt(f.value, e.span), true};
+  }
+  const DType t = a.expr->dtype;
+  if ((e.op == ast::Op::Neg && t == DType::Bool) || (e.op == ast::Op::Invert && !ir::isInt(t))) {
+    error("E0151", e.span,
+          std::string("operator '") + ast::opSpelling(e.op) + "' is not supported on " +
+              std::string(ir::dtypeName(t)));
+    return Scalar{};
+  }
+  auto u = std::make_shared<ir::Expr>();
+  u->kind = ExprKind::Unary;
+  u->op = e.op == ast::Op::Neg ? ir::BinOp::Neg : ir::BinOp::Invert;
+  u->dtype = t;
+  u->args = {a.expr};
+  u->span = e.span;
+  return Scalar{u, false};
+}
+
 Scalar Analyzer::lowerScalar(const ast::Expr& e) {
   using K = ast::ExprKind;
   switch (e.kind) {
@@ -465,82 +541,10 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
       return Scalar{mkFloat(e.floatValue, DType::Float32, e.span), true};
     case K::Bool:
       return Scalar{mkInt(e.boolValue ? 1 : 0, e.span, DType::Bool), false};
-    case K::Name: {
-      const Binding* b = lookup(e.text);
-      if (!b) {
-        unknownName(e);
-        return Scalar{};
-      }
-      useSymbol(b->symbol, e.span);
-      if (b->failedFold) {
-        reportModuleFold(*b);
-        return Scalar{};
-      }
-      if (b->kind == Binding::Kind::IntConst)
-        return Scalar{mkLiteralInt(b->intValue, e.span), true};
-      // A module float constant is a bare Python float at each use (decision L-1).
-      if (b->kind == Binding::Kind::FloatConst)
-        return Scalar{mkFloat(b->floatValue, DType::Float32, e.span), true};
-      if (b->kind == Binding::Kind::ScalarExpr)
-        return Scalar{b->expr, b->literal};  // a macro argument
-      if (b->kind == Binding::Kind::Var) {
-        auto v = std::make_shared<ir::Expr>();
-        v->kind = ExprKind::Var;
-        v->var = b->index;
-        v->dtype = (*m_body->vars)[b->index].dtype;
-        v->span = e.span;
-        return Scalar{v, false};
-      }
-      if (b->kind == Binding::Kind::Tensor) {
-        error("E0155", e.span,
-              "'" + e.text + "' is a tensor; a scalar expression is expected here");
-        return Scalar{};
-      }
-      error("E0155", e.span, "'" + e.text + "' cannot be used as a scalar value");
-      return Scalar{};
-    }
-    case K::Unary: {
-      Scalar a = lowerScalar(*e.args[0]);
-      if (!a.ok()) return a;
-      if (e.op == ast::Op::Pos) return a;
-      if (e.op == ast::Op::Not) {
-        auto c = asBool(a, e.args[0]->span);
-        if (!c) return Scalar{};
-        auto u = std::make_shared<ir::Expr>();
-        u->kind = ExprKind::Unary;
-        u->op = ir::BinOp::Not;
-        u->dtype = DType::Bool;
-        u->args = {c};
-        u->span = e.span;
-        return Scalar{u, false};
-      }
-      if (a.literal) {
-        if (e.op == ast::Op::Neg && a.expr->kind == ExprKind::FloatImm)
-          return Scalar{mkFloat(-a.expr->floatValue, DType::Float32, e.span), true};
-        if (e.op == ast::Op::Invert && a.expr->kind == ExprKind::FloatImm) {
-          error("E0151", e.span, "operator '~' is not supported on float literals");
-          return Scalar{};
-        }
-        const IntFold f = foldIntUnary(e.op, a.expr->intValue);
-        if (reportFoldError(f, e.span)) return Scalar{};
-        return Scalar{mkLiteralInt(f.value, e.span), true};
-      }
-      const DType t = a.expr->dtype;
-      if ((e.op == ast::Op::Neg && t == DType::Bool) ||
-          (e.op == ast::Op::Invert && !ir::isInt(t))) {
-        error("E0151", e.span,
-              std::string("operator '") + ast::opSpelling(e.op) + "' is not supported on " +
-                  std::string(ir::dtypeName(t)));
-        return Scalar{};
-      }
-      auto u = std::make_shared<ir::Expr>();
-      u->kind = ExprKind::Unary;
-      u->op = e.op == ast::Op::Neg ? ir::BinOp::Neg : ir::BinOp::Invert;
-      u->dtype = t;
-      u->args = {a.expr};
-      u->span = e.span;
-      return Scalar{u, false};
-    }
+    case K::Name:
+      return lowerScalarName(e);
+    case K::Unary:
+      return lowerUnary(e);
     case K::Binary: {
       Scalar a = lowerScalar(*e.args[0]);
       Scalar b = lowerScalar(*e.args[1]);

@@ -151,6 +151,55 @@ bool Analyzer::rejectTensorMemoryAxes(const TileLayout& l, SourceSpan span) {
   return true;
 }
 
+/// A dtype view: the same elements read at another width (E0135, E0136).
+std::shared_ptr<const ir::TensorRef> Analyzer::lowerDtypeView(const ast::Expr& call,
+                                                              const ast::Expr& first,
+                                                              const ir::TensorRef* base,
+                                                              std::shared_ptr<ir::TensorRef> r) {
+  if (!call.keywords.empty()) {
+    error("E0103", call.keywords[0].span, "a dtype view takes no keyword arguments");
+    return nullptr;
+  }
+  auto t = dtypeArg(first);
+  if (!t) return nullptr;
+  const int oldBits = ir::dtypeBits(base->dtype), newBits = ir::dtypeBits(*t);
+  r->dtype = *t;
+  if (oldBits == newBits) return r;
+  if (!isWhole(*base)) {
+    error("E0136", call.span,
+          "a width-changing dtype view of a region is not supported; view the whole tensor first");
+    return nullptr;
+  }
+  std::string why;
+  auto nl = tirx::dtypeView(base->layout, oldBits, newBits, &why);
+  if (!nl) {
+    error("E0135", first.span,
+          "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
+              std::string(ir::dtypeName(*t)) + ": " + why);
+    return nullptr;
+  }
+  int64_t& last = r->shape.back();
+  if (newBits < oldBits) {
+    const int64_t k = oldBits / newBits;
+    last *= k;
+    r->elemOffset *= k;
+  } else {
+    const int64_t k = newBits / oldBits;
+    if (last % k != 0 || r->elemOffset % k != 0) {
+      error("E0135", first.span,
+            "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
+                std::string(ir::dtypeName(*t)) + ": the last dimension (" + std::to_string(last) +
+                ") is not a multiple of " + std::to_string(k));
+      return nullptr;
+    }
+    last /= k;
+    r->elemOffset /= k;
+  }
+  r->layout = *nl;
+  r->layoutShape = r->shape;
+  return r;
+}
+
 std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(
     const ast::Expr& call, std::shared_ptr<const ir::TensorRef> base) {
   // A view of a tensor whose strides are symbolic (a region of it too) cannot be laid out
@@ -180,51 +229,7 @@ std::shared_ptr<const ir::TensorRef> Analyzer::lowerView(
   const bool dtypeView =
       npos == 1 && (first.kind == ast::ExprKind::Str ||
                     (first.kind == ast::ExprKind::Attribute && !builtinPath(first).empty()));
-  if (dtypeView) {
-    if (!call.keywords.empty()) {
-      error("E0103", call.keywords[0].span, "a dtype view takes no keyword arguments");
-      return nullptr;
-    }
-    auto t = dtypeArg(first);
-    if (!t) return nullptr;
-    const int oldBits = ir::dtypeBits(base->dtype), newBits = ir::dtypeBits(*t);
-    r->dtype = *t;
-    if (oldBits == newBits) return r;
-    if (!isWhole(*base)) {
-      error(
-          "E0136", call.span,
-          "a width-changing dtype view of a region is not supported; view the whole tensor first");
-      return nullptr;
-    }
-    std::string why;
-    auto nl = tirx::dtypeView(base->layout, oldBits, newBits, &why);
-    if (!nl) {
-      error("E0135", first.span,
-            "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
-                std::string(ir::dtypeName(*t)) + ": " + why);
-      return nullptr;
-    }
-    int64_t& last = r->shape.back();
-    if (newBits < oldBits) {
-      const int64_t k = oldBits / newBits;
-      last *= k;
-      r->elemOffset *= k;
-    } else {
-      const int64_t k = newBits / oldBits;
-      if (last % k != 0 || r->elemOffset % k != 0) {
-        error("E0135", first.span,
-              "cannot view " + std::string(ir::dtypeName(base->dtype)) + " as " +
-                  std::string(ir::dtypeName(*t)) + ": the last dimension (" + std::to_string(last) +
-                  ") is not a multiple of " + std::to_string(k));
-        return nullptr;
-      }
-      last /= k;
-      r->elemOffset /= k;
-    }
-    r->layout = *nl;
-    r->layoutShape = r->shape;
-    return r;
-  }
+  if (dtypeView) return lowerDtypeView(call, first, base.get(), r);
   // Reshape view.
   std::vector<int64_t> dims;
   int inferred = -1;

@@ -285,6 +285,38 @@ std::shared_ptr<const ir::TensorRef> Analyzer::applyTensorOperand(
   return ref;
 }
 
+/// The operand count of `instr` and the architecture it needs for that count (E0162, E0177).
+bool Analyzer::applyArityOk(const ast::Expr& call, const PtxInstruction& instr, int n) {
+  const std::string& op = instr.opcode;
+  const ast::Expr& ie = *call.args[1];
+  if (n < instr.minArity || n > instr.maxArity) {
+    const auto specs = instr.operandsFor(instr.minArity);
+    std::string names;
+    for (size_t i = 0; i < specs.size(); ++i) names += (i ? ", " : "") + specs[i].name;
+    const std::string count =
+        instr.minArity == instr.maxArity
+            ? std::to_string(instr.minArity)
+            : std::to_string(instr.minArity) + " or " + std::to_string(instr.maxArity);
+    const SourceSpan at = n > instr.maxArity ? call.args[instr.maxArity + 2]->span : call.span;
+    auto& d = error("E0162", at, op + " takes " + count + " operands, found " + std::to_string(n));
+    note(d, ie.span, "operands in order, destination first: " + names);
+    return false;
+  }
+  const int minSm = instr.minSmForArity(n);
+  if (minSm > m_options.sm) {
+    auto& d = error("E0177", call.span,
+                    op + " with " + std::to_string(n) + " operands is not available on sm_" +
+                        std::to_string(m_options.sm));
+    const bool extended =
+        n > instr.minArity && (instr.family == PtxFamily::Max || instr.family == PtxFamily::Min);
+    note(d, ie.span,
+         (extended ? "three-input " + op : op) + " needs sm_" + std::to_string(minSm) +
+             "; this check targets sm_" + std::to_string(m_options.sm));
+    return false;
+  }
+  return true;
+}
+
 void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   const std::vector<std::string> kApplyKeywords = {"scope",       "pred",     "preserve_dst", "loc",
                                                    "chunk_bytes", "src_size", "ignore_src"};
@@ -294,7 +326,6 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   }
   // The instruction is checked before the keywords: an unsupported instruction is the root cause
   // when both are wrong.
-  const ast::Expr& ie = *call.args[1];
   const std::optional<PtxInstruction> instr = applyInstruction(call);
   if (!instr) return;
   // TMA copies take their own keywords (box=, coords=, mbar=, ...): sema_tma.cpp.
@@ -304,31 +335,7 @@ void Analyzer::lowerApply(const ast::Expr& call, std::vector<ir::Stmt>& out) {
   if (!checkCallShape(call, "T.cuda.tile.apply", 2, -1, kApplyKeywords)) return;
   const std::string op = instr->opcode;
   const int n = static_cast<int>(call.args.size()) - 2;
-  if (n < instr->minArity || n > instr->maxArity) {
-    const auto specs = instr->operandsFor(instr->minArity);
-    std::string names;
-    for (size_t i = 0; i < specs.size(); ++i) names += (i ? ", " : "") + specs[i].name;
-    const std::string count =
-        instr->minArity == instr->maxArity
-            ? std::to_string(instr->minArity)
-            : std::to_string(instr->minArity) + " or " + std::to_string(instr->maxArity);
-    const SourceSpan at = n > instr->maxArity ? call.args[instr->maxArity + 2]->span : call.span;
-    auto& d = error("E0162", at, op + " takes " + count + " operands, found " + std::to_string(n));
-    note(d, ie.span, "operands in order, destination first: " + names);
-    return;
-  }
-  const int minSm = instr->minSmForArity(n);
-  if (minSm > m_options.sm) {
-    auto& d = error("E0177", call.span,
-                    op + " with " + std::to_string(n) + " operands is not available on sm_" +
-                        std::to_string(m_options.sm));
-    const bool extended =
-        n > instr->minArity && (instr->family == PtxFamily::Max || instr->family == PtxFamily::Min);
-    note(d, ie.span,
-         (extended ? "three-input " + op : op) + " needs sm_" + std::to_string(minSm) +
-             "; this check targets sm_" + std::to_string(m_options.sm));
-    return;
-  }
+  if (!applyArityOk(call, *instr, n)) return;
   for (const char* kw : {"chunk_bytes", "src_size", "ignore_src"})
     if (const ast::Expr* k = keyword(call, kw); k && instr->family != PtxFamily::CpAsync) {
       error("E0102", k->span,

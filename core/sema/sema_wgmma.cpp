@@ -230,22 +230,17 @@ std::optional<std::array<int64_t, 3>> Analyzer::wgmmaDescriptorTuple(
   return std::array<int64_t, 3>{vals[0], vals[1], vals[2]};
 }
 
-std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
-    const ast::Expr& call, const ast::Expr& e, char which, int64_t rows, int64_t mRepeat,
-    bool mnMajor, const PtxInstruction& instr, int64_t& kSteps) {
+/// Operand `name` of a wgmma is a shared region of the instruction's A/B element type, viewed at
+/// its buffer's own element width (E0220).
+bool Analyzer::wgmmaOperandTyped(const ast::Expr& e, const ir::TensorRef& t,
+                                 const std::string& name, const PtxInstruction& instr) {
   const std::string& op = instr.opcode;
-  const std::string name(1, which);
-  const std::string kw = name + "_descriptor";
-  auto ref = lowerTensor(e);
-  if (ref && !staticOperand(*ref, e.span)) ref = nullptr;
-  if (!ref) return std::nullopt;
-  const ir::TensorRef& t = *ref;
   if (t.scope != ir::MemScope::Shared) {
     error("E0220", e.span,
           "operand '" + name + "' of " + op +
               " is a shared region (read through a descriptor), but '" + t.text + "' is a " +
               std::string(ir::memScopeName(t.scope)) + " tensor");
-    return std::nullopt;
+    return false;
   }
   const bool bf = instr.abType == ".bf16";
   const bool typeOk = t.dtype == (bf ? ir::DType::BFloat16 : ir::DType::Float16) ||
@@ -257,7 +252,7 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
                   " elements, but '" + t.text + "' is " + std::string(ir::dtypeName(t.dtype)));
     note(d, e.span,
          std::string("accepted: ") + (bf ? "bfloat16" : "float16") + ", or its uint16/int16 bits");
-    return std::nullopt;
+    return false;
   }
   const ir::Buffer& buf = m_body->kernel->buffers[size_t(t.buffer)];
   const int eb = ir::dtypeBytes(t.dtype);
@@ -266,8 +261,59 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
           "operand '" + name + "' of " + op + " must view '" + buf.name +
               "' with its own element width (" + std::to_string(ir::dtypeBytes(buf.dtype)) +
               " bytes), found a " + std::to_string(eb) + "-byte view");
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+/// A dynamic start of a wgmma operand moves it by whole 16-byte units, or whole swizzle patterns
+/// when the buffer is swizzled (E0223): the descriptor's base offset stays 0.
+bool Analyzer::wgmmaDynamicStartAligned(const ast::Expr& e, const ir::TensorRef& t,
+                                        const ir::Buffer& buf, int eb) {
+  const int64_t period =
+      buf.swizzle.isIdentity() ? 16 : std::max<int64_t>(16, swizzlePatternBytes(buf.swizzle, eb));
+  if (!t.hasDynamicOffset()) return true;
+  const RefEval ev(t);
+  {
+    for (size_t d = 0; d < t.lo.size(); ++d) {
+      if (!t.lo[d] || constValue(*t.lo[d])) continue;
+      std::vector<int64_t> base = ev.lo, moved = ev.lo;
+      const int64_t mult = std::max<int64_t>(1, d < t.loMultiple.size() ? t.loMultiple[d] : 1);
+      moved[d] += mult;
+      const std::vector<int64_t> zero(t.shape.size(), 0);
+      const int64_t delta = (RefEval(t, &moved).at(zero).m - RefEval(t, &base).at(zero).m) * eb;
+      if (delta % period != 0) {
+        auto& dg =
+            error("E0223", t.lo[d]->span,
+                  "cannot prove that '" + t.text + "' starts on a " + std::to_string(period) +
+                      "-byte boundary of '" + buf.name +
+                      "': this start is only known to be a multiple of " + std::to_string(mult));
+        note(dg, e.span,
+             "a step of " + std::to_string(mult) + " moves the operand by " +
+                 std::to_string(delta) + " bytes; a wgmma " +
+                 (buf.swizzle.isIdentity()
+                      ? "operand must stay 16-byte aligned"
+                      : "descriptor with base offset 0 needs whole swizzle patterns"));
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
+    const ast::Expr& call, const ast::Expr& e, char which, int64_t rows, int64_t mRepeat,
+    bool mnMajor, const PtxInstruction& instr, int64_t& kSteps) {
+  const std::string& op = instr.opcode;
+  const std::string name(1, which);
+  const std::string kw = name + "_descriptor";
+  auto ref = lowerTensor(e);
+  if (ref && !staticOperand(*ref, e.span)) ref = nullptr;
+  if (!ref) return std::nullopt;
+  const ir::TensorRef& t = *ref;
+  if (!wgmmaOperandTyped(e, t, name, instr)) return std::nullopt;
+  const ir::Buffer& buf = m_body->kernel->buffers[size_t(t.buffer)];
+  const int eb = ir::dtypeBytes(t.dtype);
   const std::string want =
       mnMajor ? "(K, " + std::to_string(rows) + ")" : "(" + std::to_string(rows) + ", K)";
   if (t.shape.size() != 2 || t.shape[mnMajor ? 1 : 0] != rows ||
@@ -294,32 +340,7 @@ std::optional<ir::WgmmaShared> Analyzer::wgmmaSharedOperand(
     const int64_t pre = ev.at(coordOf(row, k)).m * eb;
     return OperandBytes{pre, ir::swizzledByte(buf, pre)};
   };
-  const int64_t period =
-      buf.swizzle.isIdentity() ? 16 : std::max<int64_t>(16, swizzlePatternBytes(buf.swizzle, eb));
-  if (t.hasDynamicOffset()) {
-    for (size_t d = 0; d < t.lo.size(); ++d) {
-      if (!t.lo[d] || constValue(*t.lo[d])) continue;
-      std::vector<int64_t> base = ev.lo, moved = ev.lo;
-      const int64_t mult = std::max<int64_t>(1, d < t.loMultiple.size() ? t.loMultiple[d] : 1);
-      moved[d] += mult;
-      const std::vector<int64_t> zero(t.shape.size(), 0);
-      const int64_t delta = (RefEval(t, &moved).at(zero).m - RefEval(t, &base).at(zero).m) * eb;
-      if (delta % period != 0) {
-        auto& dg =
-            error("E0223", t.lo[d]->span,
-                  "cannot prove that '" + t.text + "' starts on a " + std::to_string(period) +
-                      "-byte boundary of '" + buf.name +
-                      "': this start is only known to be a multiple of " + std::to_string(mult));
-        note(dg, e.span,
-             "a step of " + std::to_string(mult) + " moves the operand by " +
-                 std::to_string(delta) + " bytes; a wgmma " +
-                 (buf.swizzle.isIdentity()
-                      ? "operand must stay 16-byte aligned"
-                      : "descriptor with base offset 0 needs whole swizzle patterns"));
-        return std::nullopt;
-      }
-    }
-  }
+  if (!wgmmaDynamicStartAligned(e, t, buf, eb)) return std::nullopt;
 
   // The written descriptor tuple.
   const int64_t subRows = which == 'a' ? 64 : rows;

@@ -372,6 +372,44 @@ bool Runner::planCollective(const ir::TileApply& a, int pc, Thread& ctx, Collect
   return true;
 }
 
+namespace {
+/// Word j of an mma fragment into the f32 matrices: A and B hold two 16-bit halves per word
+/// (B as (n, k-word)), C one f32.
+void unpackMmaWord(int operand, frag::Coord c, uint32_t wv, bool bf16, float (&A)[16][16],
+                   float (&B)[16][8], float (&C)[16][8]) {
+  if (operand == 1) {
+    A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
+    A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
+  } else if (operand == 2) {
+    B[2 * c.col][c.row] = halfToFloat(uint16_t(wv), bf16);
+    B[2 * c.col + 1][c.row] = halfToFloat(uint16_t(wv >> 16), bf16);
+  } else {
+    std::memcpy(&C[c.row][c.col], &wv, 4);
+  }
+}
+
+/// The (row, col) of 16-bit half `half` of lane `l`'s word in an 8x8 matrix of ldmatrix /
+/// stmatrix (the ISA's map): plain M[l/4][2(l%4) + half], .trans M[2(l%4) + half][l/4].
+std::pair<int, int> matrixCell(int l, int half, bool trans) {
+  const int r = l / 4, c = 2 * (l % 4) + half;
+  return trans ? std::pair{c, r} : std::pair{r, c};
+}
+
+/// D = A·B + C: products of two f16/bf16 values are exact in f32; the sum runs in f32 in K
+/// order starting from C (the simulator is compiled without FP contraction).
+void mmaAccumulate(const float (&A)[16][16], const float (&B)[16][8], float (&C)[16][8], int k) {
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j) {
+      float acc = C[i][j];
+      for (int kk = 0; kk < k; ++kk) {
+        const float p = A[i][kk] * B[kk][j];
+        acc = acc + p;
+      }
+      C[i][j] = acc;
+    }
+}
+}  // namespace
+
 void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, int64_t warp) {
   const PtxInstruction& in = a.instr;
   CollectivePlan& plan = collectivePlans[&a];
@@ -429,30 +467,12 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
                                                 : i == 2 ? frag::MmaOperand::B
                                                          : frag::MmaOperand::C,
                                                 l, j);
-            if (i == 1) {
-              A[c.row][2 * c.col] = halfToFloat(uint16_t(wv), bf16);
-              A[c.row][2 * c.col + 1] = halfToFloat(uint16_t(wv >> 16), bf16);
-            } else if (i == 2) {  // (n, k-word)
-              B[2 * c.col][c.row] = halfToFloat(uint16_t(wv), bf16);
-              B[2 * c.col + 1][c.row] = halfToFloat(uint16_t(wv >> 16), bf16);
-            } else {
-              std::memcpy(&C[c.row][c.col], &wv, 4);
-            }
+            unpackMmaWord(i, c, wv, bf16, A, B, C);
           }
         }
       }
       if (fatal) return;
-      // D = A·B + C: products of two f16/bf16 values are exact in f32; the sum runs in f32 in K
-      // order starting from C (the simulator is compiled without FP contraction).
-      for (int i = 0; i < 16; ++i)
-        for (int j = 0; j < 8; ++j) {
-          float acc = C[i][j];
-          for (int kk = 0; kk < k; ++kk) {
-            const float p = A[i][kk] * B[kk][j];
-            acc = acc + p;
-          }
-          C[i][j] = acc;
-        }
+      mmaAccumulate(A, B, C, k);
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < 4; ++j) {
           const frag::Coord c = frag::mmaWord(shape, frag::MmaOperand::C, l, j);
@@ -505,11 +525,9 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
             return;
       for (int l = 0; l < 32 && !fatal; ++l)
         for (int j = 0; j < count; ++j) {
-          // The ISA's map: plain M_j[l/4][2(l%4) + half], .trans M_j[2(l%4) + half][l/4].
           uint16_t h[2];
           for (int half = 0; half < 2; ++half) {
-            const int row = in.trans ? 2 * (l % 4) + half : l / 4,
-                      col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            const auto [row, col] = matrixCell(l, half, in.trans);
             std::memcpy(&h[half], &rows[j][row][2 * col], 2);
           }
           const uint32_t wv = uint32_t(h[0]) | uint32_t(h[1]) << 16;
@@ -527,8 +545,7 @@ void Runner::execMatrix(const ir::TileApply& a, int pc, Thread* const* lanes, in
               !readFragment(a, regI, m, *lanes[l], pc, j, wv))
             return;
           for (int half = 0; half < 2; ++half) {
-            const int row = in.trans ? 2 * (l % 4) + half : l / 4,
-                      col = in.trans ? l / 4 : 2 * (l % 4) + half;
+            const auto [row, col] = matrixCell(l, half, in.trans);
             const uint16_t hv = uint16_t(wv >> (16 * half));
             std::memcpy(&rows[j][row][2 * col], &hv, 2);
           }

@@ -442,6 +442,108 @@ struct Broadcaster {
   }
 };
 
+/// One float element of a binary op computed in type `ct`; nullopt for the bitwise operators.
+std::optional<double> floatBinary(BinaryOp op, double x, double y, DType ct) {
+  // numpy computes float16 (and float32) in float and rounds to the result type once.
+  const bool narrow = ct != DType::Float64;
+  const float xf = static_cast<float>(x), yf = static_cast<float>(y);
+  double r = 0;
+  switch (op) {
+    case BinaryOp::Add:
+      r = narrow ? xf + yf : x + y;
+      break;
+    case BinaryOp::Sub:
+      r = narrow ? xf - yf : x - y;
+      break;
+    case BinaryOp::Mul:
+      r = narrow ? xf * yf : x * y;
+      break;
+    case BinaryOp::TrueDiv:
+      r = narrow ? xf / yf : x / y;
+      break;
+    // numpy's npy_divmod (CPython's float divmod), in float for the narrow types as numpy
+    // computes them; a zero divisor gives a / b and fmod's NaN.
+    case BinaryOp::FloorDiv:
+      r = y == 0                 ? x / y
+          : ct == DType::Float64 ? pyFloorDiv(x, y)
+                                 : pyFloorDivF(static_cast<float>(x), static_cast<float>(y));
+      break;
+    case BinaryOp::Mod:
+      r = y == 0                 ? std::fmod(x, y)
+          : ct == DType::Float64 ? pyMod(x, y)
+                                 : pyModF(static_cast<float>(x), static_cast<float>(y));
+      break;
+    case BinaryOp::Pow:
+      r = narrow ? std::pow(xf, yf) : std::pow(x, y);
+      break;
+    case BinaryOp::Maximum:
+      r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::max(x, y);
+      break;
+    case BinaryOp::Minimum:
+      r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y);
+      break;
+    case BinaryOp::Eq:
+      r = x == y;
+      break;
+    case BinaryOp::Ne:
+      r = x != y;
+      break;
+    case BinaryOp::Lt:
+      r = x < y;
+      break;
+    case BinaryOp::Le:
+      r = x <= y;
+      break;
+    case BinaryOp::Gt:
+      r = x > y;
+      break;
+    case BinaryOp::Ge:
+      r = x >= y;
+      break;
+    default:
+      return std::nullopt;
+  }
+  return r;
+}
+
+/// One uint64 element of the ops whose unsigned result differs from the signed one (values
+/// above INT64_MAX compare as such); nullopt for the others, which wrap alike.
+std::optional<uint64_t> unsignedBinary(BinaryOp op, uint64_t ux, uint64_t uy) {
+  uint64_t u = 0;
+  switch (op) {
+    case BinaryOp::FloorDiv:
+      u = uy == 0 ? 0 : ux / uy;
+      break;
+    case BinaryOp::Mod:
+      u = uy == 0 ? 0 : ux % uy;
+      break;
+    case BinaryOp::Shr:
+      u = uy < 64 ? ux >> uy : 0;
+      break;
+    case BinaryOp::Maximum:
+      u = std::max(ux, uy);
+      break;
+    case BinaryOp::Minimum:
+      u = std::min(ux, uy);
+      break;
+    case BinaryOp::Lt:
+      u = ux < uy;
+      break;
+    case BinaryOp::Le:
+      u = ux <= uy;
+      break;
+    case BinaryOp::Gt:
+      u = ux > uy;
+      break;
+    case BinaryOp::Ge:
+      u = ux >= uy;
+      break;
+    default:
+      return std::nullopt;
+  }
+  return u;
+}
+
 }  // namespace
 
 std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType rt,
@@ -475,111 +577,26 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
       ca.set(0, a.get(ia));
       cb.set(0, b.get(ib));
       const double x = ca.get(0), y = cb.get(0);
-      // numpy computes float16 (and float32) in float and rounds to the result type once.
-      const bool narrow = ct != DType::Float64;
-      const float xf = static_cast<float>(x), yf = static_cast<float>(y);
-      double r = 0;
-      switch (op) {
-        case BinaryOp::Add:
-          r = narrow ? xf + yf : x + y;
-          break;
-        case BinaryOp::Sub:
-          r = narrow ? xf - yf : x - y;
-          break;
-        case BinaryOp::Mul:
-          r = narrow ? xf * yf : x * y;
-          break;
-        case BinaryOp::TrueDiv:
-          r = narrow ? xf / yf : x / y;
-          break;
-        // numpy's npy_divmod (CPython's float divmod), in float for the narrow types as numpy
-        // computes them; a zero divisor gives a / b and fmod's NaN.
-        case BinaryOp::FloorDiv:
-          r = y == 0                 ? x / y
-              : ct == DType::Float64 ? pyFloorDiv(x, y)
-                                     : pyFloorDivF(static_cast<float>(x), static_cast<float>(y));
-          break;
-        case BinaryOp::Mod:
-          r = y == 0                 ? std::fmod(x, y)
-              : ct == DType::Float64 ? pyMod(x, y)
-                                     : pyModF(static_cast<float>(x), static_cast<float>(y));
-          break;
-        case BinaryOp::Pow:
-          r = narrow ? std::pow(xf, yf) : std::pow(x, y);
-          break;
-        case BinaryOp::Maximum:
-          r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::max(x, y);
-          break;
-        case BinaryOp::Minimum:
-          r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y);
-          break;
-        case BinaryOp::Eq:
-          r = x == y;
-          break;
-        case BinaryOp::Ne:
-          r = x != y;
-          break;
-        case BinaryOp::Lt:
-          r = x < y;
-          break;
-        case BinaryOp::Le:
-          r = x <= y;
-          break;
-        case BinaryOp::Gt:
-          r = x > y;
-          break;
-        case BinaryOp::Ge:
-          r = x >= y;
-          break;
-        default:
-          if (err) *err = "bitwise operators need integer or bool operands";
-          return std::nullopt;
+      const std::optional<double> r = floatBinary(op, x, y, ct);
+      if (!r) {
+        if (err) *err = "bitwise operators need integer or bool operands";
+        return std::nullopt;
       }
-      out.set(i, r);
+      out.set(i, *r);
     } else {
       const int64_t x = a.getInt(ia), y = b.getInt(ib);
       int64_t r = 0;
       const auto ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
       if (ct == DType::UInt64) {  // both operands unsigned: values above INT64_MAX compare as such
-        uint64_t u = 0;
-        switch (op) {
-          case BinaryOp::FloorDiv:
-            u = uy == 0 ? 0 : ux / uy;
-            break;
-          case BinaryOp::Mod:
-            u = uy == 0 ? 0 : ux % uy;
-            break;
-          case BinaryOp::Shr:
-            u = uy < 64 ? ux >> uy : 0;
-            break;
-          case BinaryOp::Maximum:
-            u = std::max(ux, uy);
-            break;
-          case BinaryOp::Minimum:
-            u = std::min(ux, uy);
-            break;
-          case BinaryOp::Lt:
-            u = ux < uy;
-            break;
-          case BinaryOp::Le:
-            u = ux <= uy;
-            break;
-          case BinaryOp::Gt:
-            u = ux > uy;
-            break;
-          case BinaryOp::Ge:
-            u = ux >= uy;
-            break;
-          case BinaryOp::TrueDiv:
-            out.set(i, static_cast<double>(ux) / static_cast<double>(uy));
-            continue;
-          default:
-            goto signedPath;
+        if (op == BinaryOp::TrueDiv) {
+          out.set(i, static_cast<double>(ux) / static_cast<double>(uy));
+          continue;
         }
-        out.setInt(i, static_cast<int64_t>(u));
-        continue;
+        if (const std::optional<uint64_t> u = unsignedBinary(op, ux, uy)) {
+          out.setInt(i, static_cast<int64_t>(*u));
+          continue;
+        }
       }
-    signedPath:
       switch (op) {
         case BinaryOp::Add:
           r = static_cast<int64_t>(ux + uy);
