@@ -1,0 +1,111 @@
+// The sweep of a tune: the candidates of a space, the cached ones taken from the cache and the
+// others evaluated on parallel lanes (threads, each with its own device: simulator lanes for
+// --jobs, one lane per GPU for cuda:all), each finished result appended to the cache at once so
+// that an interrupted tune keeps what it finished. Also the tune device forms.
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "core/tune/tune.h"
+
+namespace tirx::tune {
+
+Result<TuneDevice> parseTuneDevice(std::string_view text) {
+  TuneDevice d;
+  if (text == "cuda:all") {
+    d.kind = TuneDevice::Kind::AllGpus;
+    return d;
+  }
+  if (text == "slurm" || text.substr(0, 6) == "slurm:") {
+    d.kind = TuneDevice::Kind::Slurm;
+    d.partition = std::string(text.size() > 6 ? text.substr(6) : std::string_view());
+    if (text.size() == 6 && text == "slurm:")
+      return Status{"device", "expected slurm or slurm:PARTITION, found 'slurm:'"};
+    return d;
+  }
+  auto single = driver::parseDevice(text);
+  if (!single) return single.error();
+  if (single->both) return Status{"device", "'both' is for tirx verify; tune one device"};
+  d.single = *single;
+  return d;
+}
+
+const CandidateResult* TuneReport::best() const {
+  for (const auto& r : results)
+    if (r.outcome == Outcome::Ranked) return &r;
+  return nullptr;
+}
+
+std::string applyValues(std::string_view source, const TuneSpace& space,
+                        const std::map<std::string, int64_t>& values) {
+  Candidate c;
+  for (const auto& p : space.params) {
+    const auto it = values.find(p.name);
+    c.push_back(it != values.end() ? it->second : p.values.front());
+  }
+  return substitute(source, space, c);
+}
+
+TuneReport runTune(std::string_view source, const TuneSpace& space, const TuneOptions& options) {
+  TuneReport report;
+  const std::vector<Candidate> all = enumerateCandidates(space);
+  report.total = all.size();
+  CacheContext ctx = options.cache;
+  ctx.scriptHash = scriptHash(source, space);
+  ctx.shapes = shapeText(source, space);
+  const auto cache = options.cachePath.empty() ? std::map<std::string, CandidateResult>{}
+                                               : readCache(options.cachePath);
+  std::mutex mutex;  // guards report, the callback and the cache appends
+  std::vector<Candidate> todo;
+  std::vector<std::string> keys;
+  for (const auto& c : all) {
+    std::map<std::string, int64_t> values;
+    for (size_t i = 0; i < c.size(); ++i) values[space.params[i].name] = c[i];
+    const std::string key = cacheKey(ctx, values);
+    const auto hit = cache.find(key);
+    if (hit != cache.end() && hit->second.outcome != Outcome::Failed) {
+      report.results.push_back(hit->second);
+      ++report.cacheHits;
+      if (options.onResult) options.onResult(hit->second, report.results.size(), all.size());
+      continue;
+    }
+    todo.push_back(c);
+    keys.push_back(key);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const CancelTokenPtr& cancel = options.evaluate.cancel;
+  std::atomic<size_t> next{0};
+  auto lane = [&](const driver::DeviceSpec& device) {
+    EvaluateOptions eo = options.evaluate;
+    eo.device = device;
+    while (true) {
+      if (cancel && cancel->cancelled()) return;
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (options.budgetSeconds > 0 && elapsed > options.budgetSeconds) return;
+      const size_t i = next.fetch_add(1);
+      if (i >= todo.size()) return;
+      CandidateResult r = evaluateCandidate(substitute(source, space, todo[i]), space, todo[i], eo);
+      // A cancelled candidate did not finish: it is neither reported nor cached.
+      if (cancel && cancel->cancelled()) return;
+      std::lock_guard lock(mutex);
+      std::string why;
+      if (!options.cachePath.empty() && r.outcome != Outcome::Failed &&
+          !appendCache(options.cachePath, keys[i], r, why))
+        report.cacheErrors.push_back(why);
+      report.results.push_back(r);
+      if (options.onResult) options.onResult(r, report.results.size(), all.size());
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t l = 1; l < options.lanes.size(); ++l) threads.emplace_back(lane, options.lanes[l]);
+  lane(options.lanes.empty() ? driver::DeviceSpec::simulator() : options.lanes[0]);
+  for (auto& t : threads) t.join();
+  report.cancelled = cancel && cancel->cancelled();
+  report.skipped = all.size() - report.results.size();
+  rankResults(report.results, options.lanes.empty() || options.lanes[0].isSim());
+  return report;
+}
+
+}  // namespace tirx::tune
