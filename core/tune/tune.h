@@ -43,6 +43,7 @@ struct TuneSpace {
 struct ParamOverride {
   std::string name;
   std::vector<int64_t> values;
+  SourceSpan span;  ///< the TUNE key it came from; invalid for --param
 };
 /// Reads `NAME=v1,v2`; false with `why` for anything else.
 bool parseParamOverride(std::string_view text, ParamOverride& out, std::string& why);

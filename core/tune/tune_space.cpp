@@ -57,7 +57,7 @@ void readTable(const ast::Expr& table, std::vector<ParamOverride>& params, Diagn
                     "the candidates of '" + key.text + "' must be a non-empty list of integers"));
       continue;
     }
-    ParamOverride p{key.text, {}};
+    ParamOverride p{key.text, {}, key.span};
     for (const auto& v : list.args) {
       if (v->kind != ast::ExprKind::Int) {
         diags.push_back(makeError("E0860", v->span,
@@ -87,7 +87,7 @@ bool parseParamOverride(std::string_view text, ParamOverride& out, std::string& 
     why = "expected NAME=v1,v2,..., found '" + std::string(text) + "'";
     return false;
   }
-  out = {std::string(text.substr(0, eq)), {}};
+  out = {std::string(text.substr(0, eq)), {}, {}};
   std::string_view rest = text.substr(eq + 1);
   while (true) {
     const size_t comma = rest.find(',');
@@ -116,7 +116,7 @@ TuneSpace findTuneSpace(std::string_view source, const std::vector<ParamOverride
   for (const auto& o : overrides) {
     bool replaced = false;
     for (auto& w : wanted)
-      if (w.name == o.name) w.values = o.values, replaced = true;
+      if (w.name == o.name) w.values = o.values, replaced = true;  // keeps the table's span
     if (!replaced) wanted.push_back(o);
   }
   const auto constants = moduleIntConstants(parsed.module);
