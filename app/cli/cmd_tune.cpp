@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
+#include <tuple>
 
 #include "app/cli/cli.h"
 #include "core/tune/tune.h"
@@ -115,7 +116,7 @@ int readOptions(const Args& args, TuneCli& t, std::ostream& out, std::ostream& e
   if (!readFile(t.path, t.source, err)) return 2;
   t.space = tune::findTuneSpace(t.source, overrides);
   t.options.lanes.assign(size_t(jobs), t.device.single);
-  t.options.cache.device = t.device.single.text();
+  std::tie(t.options.cache.device, t.options.cache.driver) = tune::deviceIdentity(t.device.single);
   return -1;
 }
 
@@ -160,6 +161,7 @@ nlohmann::json reportJson(const TuneCli& t, const tune::TuneReport& r, bool appl
                        {"registers", c.registers},
                        {"shared_bytes", c.sharedBytes},
                        {"device", c.device},
+                       {"lane", c.lane},
                        {"cached", c.cached}});
   }
   const tune::CandidateResult* best = r.best();
@@ -218,10 +220,18 @@ int cmdTune(const Args& args, std::ostream& out, std::ostream& err) {
           << ": nothing to tune (no TUNE table and no --param; docs/tune.md)\n";
     return 1;
   }
-  if (t.device.kind != tune::TuneDevice::Kind::Single) {
-    err << "tirx tune: --device "
-        << (t.device.kind == tune::TuneDevice::Kind::Slurm ? "slurm" : "cuda:all")
-        << " is not available in this build yet (docs/tune.md)\n";
+  if (t.device.kind == tune::TuneDevice::Kind::AllGpus) {
+    auto lanes = tune::localGpuLanes();
+    if (!lanes) {
+      err << "tirx tune: --device cuda:all: " << lanes.error().text() << "\n";
+      return 3;
+    }
+    t.options.lanes = *lanes;
+    // The lanes are taken as GPUs of one model (a host's GPUs): the cache names the first.
+    std::tie(t.options.cache.device, t.options.cache.driver) = tune::deviceIdentity(lanes->front());
+  }
+  if (t.device.kind == tune::TuneDevice::Kind::Slurm) {
+    err << "tirx tune: --device slurm is not available in this build yet (docs/tune.md)\n";
     return 3;
   }
   t.options.evaluate.cancel = std::make_shared<CancelToken>();

@@ -80,7 +80,8 @@ struct CandidateResult {
   double bytes = 0;     ///< bytes of the kernels' tensor arguments
   int registers = 0, sharedBytes = 0;  ///< from the compile (0 when unknown)
   std::string device;                  ///< where it ran ("simulator", "NVIDIA H100 (cuda:0)")
-  bool cached = false;                 ///< read from the cache, not run now
+  std::string lane;     ///< the lane that ran it ("sim", "cuda:1"); empty for cached results
+  bool cached = false;  ///< read from the cache, not run now
 };
 
 struct EvaluateOptions {
@@ -137,6 +138,14 @@ struct TuneDevice {
 };
 /// Reads `cuda:all`, `slurm`, `slurm:PARTITION`, and every driver::parseDevice form (not `both`).
 Result<TuneDevice> parseTuneDevice(std::string_view text);
+/// The lanes of `cuda:all`: cuda:0 … cuda:N-1 for the N GPUs the driver sees. With a runner
+/// override ($TIRX_RUNNER, the tests' fake runner) $TIRX_TUNE_GPU_COUNT gives N instead. A Status
+/// when there is no driver or no GPU.
+Result<std::vector<driver::DeviceSpec>> localGpuLanes();
+/// The cache's device and driver identity of `device`: for a local GPU its name from the driver
+/// ("cuda:NVIDIA H100 80GB HBM3") and the driver version ("12080"); the device text and "" where
+/// the driver cannot be asked (the simulator, ssh hosts, a fake runner).
+std::pair<std::string, std::string> deviceIdentity(const driver::DeviceSpec& device);
 
 struct TuneOptions {
   EvaluateOptions evaluate;  ///< its device is replaced by each lane's

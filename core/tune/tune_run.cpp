@@ -4,9 +4,12 @@
 // that an interrupted tune keeps what it finished. Also the tune device forms.
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
+#include "core/device/cuda_driver.h"
+#include "core/driver/cuda_executor.h"
 #include "core/tune/tune.h"
 
 namespace tirx::tune {
@@ -29,6 +32,33 @@ Result<TuneDevice> parseTuneDevice(std::string_view text) {
   if (single->both) return Status{"device", "'both' is for tirx verify; tune one device"};
   d.single = *single;
   return d;
+}
+
+Result<std::vector<driver::DeviceSpec>> localGpuLanes() {
+  int count = 0;
+  const char* fake = std::getenv("TIRX_TUNE_GPU_COUNT");
+  if (driver::runnerOverridden() && fake && *fake) {
+    count = std::atoi(fake);
+  } else {
+    auto devices = device::enumerateDevices();
+    if (!devices) return devices.error();
+    count = int(devices->size());
+  }
+  if (count <= 0) return Status{"cuda", "cuda:all: the driver sees no GPU"};
+  std::vector<driver::DeviceSpec> lanes;
+  for (int i = 0; i < count; ++i) lanes.push_back(driver::DeviceSpec::cuda(i));
+  return lanes;
+}
+
+std::pair<std::string, std::string> deviceIdentity(const driver::DeviceSpec& device) {
+  if (device.kind != driver::DeviceKind::Cuda || driver::runnerOverridden())
+    return {device.text(), ""};
+  auto api = device::driver();
+  auto devices = device::enumerateDevices();
+  if (!api || !devices || device.index >= int(devices->size())) return {device.text(), ""};
+  int version = 0;
+  if ((*api)->cuDriverGetVersion) (*api)->cuDriverGetVersion(&version);
+  return {"cuda:" + (*devices)[size_t(device.index)].name, std::to_string(version)};
 }
 
 const CandidateResult* TuneReport::best() const {
@@ -87,6 +117,7 @@ TuneReport runTune(std::string_view source, const TuneSpace& space, const TuneOp
       const size_t i = next.fetch_add(1);
       if (i >= todo.size()) return;
       CandidateResult r = evaluateCandidate(substitute(source, space, todo[i]), space, todo[i], eo);
+      r.lane = device.text();
       // A cancelled candidate did not finish: it is neither reported nor cached.
       if (cancel && cancel->cancelled()) return;
       std::lock_guard lock(mutex);

@@ -200,6 +200,36 @@ class TestCliTune : public QObject {
     QCOMPARE(r.code, 2);
   }
 
+  void allGpusRunsOneLanePerGpu() {
+    // Two fake GPUs (tests/cli/fake_runner.cpp): their "kernel" writes nothing, so every
+    // candidate that passes check verifies wrong and none is ranked; both lanes took candidates.
+    QProcessEnvironment env = fakeRunnerEnv("identity");
+    env.insert("TIRX_TUNE_GPU_COUNT", "2");
+    const Run r = runTirx(
+        {"tune", gemm(), "--device", "cuda:all", "--param", "STAGES=1,3", "--json"}, 180000, env);
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    const QJsonObject doc = jsonOf(r);
+    QCOMPARE(doc["results"].toArray().size(), 8);
+    QSet<QString> lanes;
+    for (const auto& v : doc["results"].toArray()) {
+      const QJsonObject o = v.toObject();
+      lanes.insert(o["lane"].toString());
+      if (valuesKey(o["values"].toObject()) == "2,2,3")
+        QCOMPARE(o["outcome"].toString(), QStringLiteral("rejected_check"));
+      else
+        QCOMPARE(o["outcome"].toString(), QStringLiteral("rejected_verify"));
+    }
+    QCOMPARE(lanes, (QSet<QString>{"cuda:0", "cuda:1"}));
+    QVERIFY(doc["best"].isNull());
+    // Without a driver and without a runner override there is no GPU to fan out to.
+    QProcessEnvironment bare = QProcessEnvironment::systemEnvironment();
+    bare.remove("TIRX_RUNNER");
+    if (QFile::exists("/usr/lib/x86_64-linux-gnu/libcuda.so.1")) return;
+    const Run none = runTirx({"tune", gemm(), "--device", "cuda:all"}, 180000, bare);
+    QCOMPARE(none.code, 3);
+    QVERIFY2(none.err.contains("tirx tune: --device cuda:all: "), qPrintable(none.err));
+  }
+
   void interruptKeepsFinishedCandidates() {
     QTemporaryDir dir;
     const QString cache = dir.filePath("tune.jsonl");
