@@ -63,6 +63,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "replay") return cmdReplay(rest, out, err);
   if (cmd == "diff") return cmdDiff(rest, out, err);
   if (cmd == "tune") return cmdTune(rest, out, err);
+  if (cmd == "tune-task") return cmdTuneTask(rest, out, err);
   if (cmd == "--version") {
     out << "tirx " << kTirxVersion << "\n";
     return 0;

@@ -40,6 +40,7 @@ struct TuneCli {
   tune::TuneDevice device;
   tune::TuneOptions options;
   bool json = false, apply = false;
+  std::string workDir, nodeDevice;  ///< slurm only
 };
 
 /// 2·M·N·K when the script's untuned constants name M, N and K (a GEMM), else 0.
@@ -66,9 +67,10 @@ std::string valuesText(const std::map<std::string, int64_t>& values, const tune:
 
 /// Reads the options into `t`; a non-negative return is the exit status of a usage error.
 int readOptions(const Args& args, TuneCli& t, std::ostream& out, std::ostream& err) {
-  const Options o = parseOptions(
-      args, {"--kernel", "--param", "--device", "--jobs", "--budget", "--arch", "--cache"},
-      {"--json", "--apply", "--help"});
+  const Options o = parseOptions(args,
+                                 {"--kernel", "--param", "--device", "--jobs", "--budget", "--arch",
+                                  "--cache", "--work-dir", "--node-device"},
+                                 {"--json", "--apply", "--help"});
   if (o.has("--help")) {
     out << kTuneUsage;
     return 0;
@@ -79,6 +81,8 @@ int readOptions(const Args& args, TuneCli& t, std::ostream& out, std::ostream& e
     return 2;
   }
   t.path = o.positional[0];
+  t.workDir = o.get("--work-dir");
+  t.nodeDevice = o.get("--node-device", "cuda");
   t.json = o.has("--json");
   t.apply = o.has("--apply");
   std::vector<tune::ParamOverride> overrides;
@@ -208,7 +212,35 @@ std::function<void(const tune::CandidateResult&, size_t, size_t)> progress(std::
   };
 }
 
+/// The Slurm side of --device slurm[:PARTITION]: the shared work directory (--work-dir, else
+/// ./tirx-tune-PID), this binary for the tasks, the device they tune on (--node-device).
+tune::SlurmOptions slurm(const TuneCli& t, std::ostream& err) {
+  tune::SlurmOptions s;
+  s.partition = t.device.partition;
+  s.workDir = std::filesystem::absolute(
+                  t.workDir.empty() ? "tirx-tune-" + std::to_string(::getpid()) : t.workDir)
+                  .string();
+  std::error_code ec;
+  s.tirxPath = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  s.nodeDevice = t.nodeDevice;
+  if (t.options.budgetSeconds > 0) s.timeoutSeconds = t.options.budgetSeconds;
+  s.log = [&err](const std::string& line) { err << "tirx tune: slurm: " << line << "\n"; };
+  return s;
+}
+
 }  // namespace
+
+int cmdTuneTask(const Args& args, std::ostream&, std::ostream& err) {
+  int64_t index = 0;
+  std::string why;
+  if (args.size() != 2 || !parseInteger(args[1], 0, 1 << 30, index, why)) {
+    err << "usage: tirx tune-task DIR INDEX (run by the Slurm tasks of tirx tune)\n";
+    return 2;
+  }
+  const int status = tune::runSlurmTask(args[0], int(index), why);
+  if (status != 0) err << "tirx tune-task: " << why << "\n";
+  return status;
+}
 
 int cmdTune(const Args& args, std::ostream& out, std::ostream& err) {
   TuneCli t;
@@ -230,14 +262,12 @@ int cmdTune(const Args& args, std::ostream& out, std::ostream& err) {
     // The lanes are taken as GPUs of one model (a host's GPUs): the cache names the first.
     std::tie(t.options.cache.device, t.options.cache.driver) = tune::deviceIdentity(lanes->front());
   }
-  if (t.device.kind == tune::TuneDevice::Kind::Slurm) {
-    err << "tirx tune: --device slurm is not available in this build yet (docs/tune.md)\n";
-    return 3;
-  }
   t.options.evaluate.cancel = std::make_shared<CancelToken>();
   t.options.onResult = progress(err);
   const InterruptCancels interrupt(t.options.evaluate.cancel);
-  const tune::TuneReport r = tune::runTune(t.source, t.space, t.options);
+  const tune::TuneReport r = t.device.kind == tune::TuneDevice::Kind::Slurm
+                                 ? tune::runTuneSlurm(t.source, t.space, t.options, slurm(t, err))
+                                 : tune::runTune(t.source, t.space, t.options);
   for (const auto& why : r.cacheErrors) err << "tirx tune: --cache: " << why << "\n";
   const tune::CandidateResult* best = r.best();
   bool applied = false;

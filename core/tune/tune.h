@@ -112,6 +112,10 @@ struct CacheContext {
   std::string driver;  ///< driver version, "" for the simulator
   std::string shapes;  ///< "M=128 N=128 K=128": the non-tuned integer constants
 };
+/// One result as one line of the cache (JSON, no newline); parseResultLine reads it back (false
+/// for a torn or foreign line).
+std::string resultLine(const std::string& key, const CandidateResult& r);
+bool parseResultLine(const std::string& line, std::string& key, CandidateResult& r);
 /// The key of one candidate's entry.
 std::string cacheKey(const CacheContext& ctx, const std::map<std::string, int64_t>& values);
 /// Every entry of `path` (keyed by cacheKey); a missing file is empty, a torn or malformed line is
@@ -172,6 +176,37 @@ struct TuneReport {
 /// Every candidate of `space` over `source`: cached ones from the cache, the others evaluated on
 /// the lanes; finished results are appended to the cache as they come.
 TuneReport runTune(std::string_view source, const TuneSpace& space, const TuneOptions& options);
+
+/// The candidates of a space split into those the cache has (their results, `cached` set) and the
+/// others with their cache keys; fills `ctx`'s script hash and shapes.
+struct CacheSplit {
+  std::vector<CandidateResult> hits;
+  std::vector<Candidate> todo;
+  std::vector<std::string> keys;  ///< of `todo`
+};
+CacheSplit splitByCache(std::string_view source, const TuneSpace& space, const std::string& path,
+                        CacheContext& ctx);
+
+// --- Slurm (tune_slurm.cpp) -------------------------------------------------------------------
+
+struct SlurmOptions {
+  std::string partition;  ///< empty: the cluster's default
+  /// A directory every node sees (the script, the task list, one result file per task, logs).
+  std::string workDir;
+  std::string tirxPath;             ///< the `tirx` the tasks run (this binary)
+  std::string nodeDevice = "cuda";  ///< the device each task tunes on (`sim` for CPU nodes)
+  double timeoutSeconds = 3600;     ///< for the whole array, each round
+  std::function<void(const std::string&)> log;  ///< progress lines ("submitted job 12 …")
+};
+
+/// runTune's sweep as a Slurm job array: one `sbatch --array` (task i runs `tirx tune-task DIR i`),
+/// waited for with squeue, the result files collected; tasks without a result are resubmitted
+/// once as a second array, then reported as failed. Ctrl-C (the cancel token) cancels the array.
+TuneReport runTuneSlurm(std::string_view source, const TuneSpace& space, const TuneOptions& options,
+                        const SlurmOptions& slurm);
+/// The task side: evaluates candidate `index` of the job in `dir` and writes its result file.
+/// Returns 0, or 2 with `why` when the job files cannot be read or the result written.
+int runSlurmTask(const std::string& dir, int index, std::string& why);
 
 /// `source` with the constants set to `values` (the --apply and the studio's Apply).
 std::string applyValues(std::string_view source, const TuneSpace& space,

@@ -34,40 +34,64 @@ std::string cacheKey(const CacheContext& ctx, const std::map<std::string, int64_
   return k;
 }
 
+std::string resultLine(const std::string& key, const CandidateResult& r) {
+  const nlohmann::json j = {{"key", key},
+                            {"values", r.values},
+                            {"outcome", outcomeName(r.outcome)},
+                            {"reason", r.reason},
+                            {"time_ms", r.timeMs},
+                            {"sim_work", r.simWork},
+                            {"bytes", r.bytes},
+                            {"registers", r.registers},
+                            {"shared_bytes", r.sharedBytes},
+                            {"device", r.device},
+                            {"lane", r.lane}};
+  return j.dump();
+}
+
+bool parseResultLine(const std::string& line, std::string& key, CandidateResult& r) {
+  const nlohmann::json j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("key") || !j["key"].is_string() || !j.contains("values") ||
+      !j["values"].is_object())
+    return false;  // a torn last line (a writer died mid-line) or foreign text
+  r = {};
+  for (const auto& [name, v] : j["values"].items())
+    if (v.is_number_integer()) r.values[name] = v.get<int64_t>();
+  const auto text = [&](const char* k) {
+    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string();
+  };
+  const auto number = [&](const char* k) {
+    return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0;
+  };
+  r.outcome = outcomeFromName(text("outcome"));
+  r.reason = text("reason");
+  r.timeMs = number("time_ms");
+  r.simWork = int64_t(number("sim_work"));
+  r.bytes = number("bytes");
+  r.registers = int(number("registers"));
+  r.sharedBytes = int(number("shared_bytes"));
+  r.device = text("device");
+  r.lane = text("lane");
+  key = j["key"].get<std::string>();
+  return true;
+}
+
 std::map<std::string, CandidateResult> readCache(const std::string& path) {
   std::map<std::string, CandidateResult> out;
   std::ifstream in(path);
-  std::string line;
+  std::string line, key;
   while (std::getline(in, line)) {
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_object() || !j.contains("key") || !j["key"].is_string() || !j.contains("values") ||
-        !j["values"].is_object())
-      continue;  // a torn last line (a writer died mid-line) or foreign text
     CandidateResult r;
-    for (const auto& [name, v] : j["values"].items())
-      if (v.is_number_integer()) r.values[name] = v.get<int64_t>();
-    r.outcome = outcomeFromName(j.value("outcome", ""));
-    r.reason = j.value("reason", "");
-    r.timeMs = j.value("time_ms", 0.0);
-    r.simWork = j.value("sim_work", int64_t(0));
-    r.bytes = j.value("bytes", 0.0);
-    r.registers = j.value("registers", 0);
-    r.sharedBytes = j.value("shared_bytes", 0);
-    r.device = j.value("device", "");
+    if (!parseResultLine(line, key, r)) continue;
     r.cached = true;
-    out[j["key"].get<std::string>()] = std::move(r);
+    out[key] = std::move(r);
   }
   return out;
 }
 
 bool appendCache(const std::string& path, const std::string& key, const CandidateResult& r,
                  std::string& why) {
-  const nlohmann::json j = {
-      {"key", key},         {"values", r.values},       {"outcome", outcomeName(r.outcome)},
-      {"reason", r.reason}, {"time_ms", r.timeMs},      {"sim_work", r.simWork},
-      {"bytes", r.bytes},   {"registers", r.registers}, {"shared_bytes", r.sharedBytes},
-      {"device", r.device}};
-  const std::string line = j.dump() + "\n";
+  const std::string line = resultLine(key, r) + "\n";
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
     why = "cannot open '" + path + "': " + std::strerror(errno);

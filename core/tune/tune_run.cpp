@@ -77,32 +77,41 @@ std::string applyValues(std::string_view source, const TuneSpace& space,
   return substitute(source, space, c);
 }
 
-TuneReport runTune(std::string_view source, const TuneSpace& space, const TuneOptions& options) {
-  TuneReport report;
-  const std::vector<Candidate> all = enumerateCandidates(space);
-  report.total = all.size();
-  CacheContext ctx = options.cache;
+CacheSplit splitByCache(std::string_view source, const TuneSpace& space, const std::string& path,
+                        CacheContext& ctx) {
   ctx.scriptHash = scriptHash(source, space);
   ctx.shapes = shapeText(source, space);
-  const auto cache = options.cachePath.empty() ? std::map<std::string, CandidateResult>{}
-                                               : readCache(options.cachePath);
-  std::mutex mutex;  // guards report, the callback and the cache appends
-  std::vector<Candidate> todo;
-  std::vector<std::string> keys;
-  for (const auto& c : all) {
+  const auto cache = path.empty() ? std::map<std::string, CandidateResult>{} : readCache(path);
+  CacheSplit split;
+  for (const auto& c : enumerateCandidates(space)) {
     std::map<std::string, int64_t> values;
     for (size_t i = 0; i < c.size(); ++i) values[space.params[i].name] = c[i];
     const std::string key = cacheKey(ctx, values);
     const auto hit = cache.find(key);
     if (hit != cache.end() && hit->second.outcome != Outcome::Failed) {
-      report.results.push_back(hit->second);
-      ++report.cacheHits;
-      if (options.onResult) options.onResult(hit->second, report.results.size(), all.size());
+      split.hits.push_back(hit->second);
       continue;
     }
-    todo.push_back(c);
-    keys.push_back(key);
+    split.todo.push_back(c);
+    split.keys.push_back(key);
   }
+  return split;
+}
+
+TuneReport runTune(std::string_view source, const TuneSpace& space, const TuneOptions& options) {
+  TuneReport report;
+  const std::vector<Candidate> all = enumerateCandidates(space);
+  report.total = all.size();
+  CacheContext ctx = options.cache;
+  CacheSplit split = splitByCache(source, space, options.cachePath, ctx);
+  std::mutex mutex;  // guards report, the callback and the cache appends
+  for (auto& hit : split.hits) {
+    report.results.push_back(hit);
+    ++report.cacheHits;
+    if (options.onResult) options.onResult(hit, report.results.size(), all.size());
+  }
+  const std::vector<Candidate>& todo = split.todo;
+  const std::vector<std::string>& keys = split.keys;
   const auto start = std::chrono::steady_clock::now();
   const CancelTokenPtr& cancel = options.evaluate.cancel;
   std::atomic<size_t> next{0};
