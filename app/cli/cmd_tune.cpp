@@ -101,6 +101,10 @@ int readOptions(const Args& args, TuneCli& t, std::ostream& out, std::ostream& e
     return 2;
   }
   t.device = *device;
+  if (auto node = driver::parseDevice(t.nodeDevice); !node) {
+    err << "tirx tune: --node-device: " << node.error().message << "\n";
+    return 2;
+  }
   int64_t jobs = 1;
   if (!parseInteger(o.get("--jobs", "1"), 1, 256, jobs, why)) {
     err << "tirx tune: --jobs: " << why << "\n";

@@ -90,7 +90,8 @@ std::optional<std::string> submit(const SlurmOptions& s, const std::vector<size_
                                    "--cpus-per-task=1",
                                    "--output=" + (fs::path(s.workDir) / "task-%a.log").string()};
   if (!s.partition.empty()) argv.push_back("--partition=" + s.partition);
-  if (s.nodeDevice.rfind("cuda", 0) == 0) argv.push_back("--gres=gpu:1");
+  const auto node = driver::parseDevice(s.nodeDevice);
+  if (node && node->kind == driver::DeviceKind::Cuda) argv.push_back("--gres=gpu:1");
   argv.push_back("--wrap=exec " + shellQuote(s.tirxPath) + " tune-task " + shellQuote(s.workDir) +
                  " $SLURM_ARRAY_TASK_ID");
   auto out = slurmCommand(s.workDir, argv, why);
@@ -208,7 +209,8 @@ TuneReport runTuneSlurm(std::string_view source, const TuneSpace& space, const T
   report.skipped = report.total - report.results.size();
   // Everything came back: the work directory has served; else it stays for its task logs.
   if (pending.empty() && failure.empty() && !report.cancelled) fs::remove_all(s.workDir, ec);
-  rankResults(report.results, s.nodeDevice == "sim");
+  const auto node = driver::parseDevice(s.nodeDevice);
+  rankResults(report.results, node && node->isSim());
   return report;
 }
 

@@ -123,8 +123,9 @@ TuneSpace findTuneSpace(std::string_view source, const std::vector<ParamOverride
   for (const auto& w : wanted) {
     const auto it = constants.find(w.name);
     if (it == constants.end()) {
+      // A --param name has no place in the file: its diagnostic goes to the first line.
       space.diagnostics.push_back(
-          makeError("E0862", SourceSpan{1, 1, 0, 0},
+          makeError("E0862", w.span.valid() ? w.span : SourceSpan{1, 1, 0, 0},
                     "the tuned parameter '" + w.name + "' is not a module constant of the script"));
       continue;
     }
