@@ -4,7 +4,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TIRX_BUILD_DIR:-$ROOT/build}"
-PKGS="g++ cmake ninja-build qt6-base-dev qt6-charts-dev qt6-svg-dev libqscintilla2-qt6-dev nlohmann-json3-dev xvfb xauth fonts-dejavu-core python3-numpy openssh-server openssh-client"
+PKGS="g++ cmake ninja-build qt6-base-dev qt6-charts-dev qt6-svg-dev libqscintilla2-qt6-dev nlohmann-json3-dev xvfb xauth fonts-dejavu-core python3-numpy openssh-server openssh-client slurm-wlm munge"
 missing=()
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -17,7 +17,7 @@ namespace tirx::views {
 
 JobLane laneOf(JobKind kind) {
   return kind == JobKind::Compile || kind == JobKind::Verify || kind == JobKind::Diff ||
-                 kind == JobKind::DebugStart
+                 kind == JobKind::DebugStart || kind == JobKind::Tune
              ? JobLane::Batch
              : JobLane::Interactive;
 }

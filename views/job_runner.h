@@ -35,6 +35,7 @@ enum class JobKind {
   /// The facts drawn after the diagnostics (hover summaries, fragment facts, descriptors, bank
   /// images; views/script_facts.h): interactive lane, behind a FrontEnd job, cancelled by an edit.
   Details,
+  Tune,  ///< the Tune dock's sweep (core/tune): batch lane, Stop or the dock's Cancel cancels it
 };
 enum class JobLane { Interactive, Batch };
 

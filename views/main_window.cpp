@@ -45,6 +45,7 @@
 #include "views/studio_resources.h"
 #include "views/tensor_core_panel.h"
 #include "views/theme.h"
+#include "views/tune_view.h"
 
 namespace tirx::views {
 
@@ -190,6 +191,7 @@ void MainWindow::createDocks() {
   m_diff = new DiffView(*m_session);
   auto* df = makeDock("diff", tr("Diff"), m_diff, Qt::BottomDockWidgetArea);
   tabifyDockWidget(pr, df);
+  createTuneDock(df);
   l->raise();
   r->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
@@ -200,6 +202,16 @@ void MainWindow::createDocks() {
   auto* centre = new QWidget(this);
   centre->hide();
   setCentralWidget(centre);
+}
+
+void MainWindow::createTuneDock(QDockWidget* beside) {
+  m_tune = new TuneView(*m_session);
+  m_tune->setEditor(m_editor);
+  auto* d = new QDockWidget(tr("Tune"), this);
+  d->setObjectName("tune");
+  d->setWidget(m_tune);
+  addDockWidget(Qt::BottomDockWidgetArea, d);
+  tabifyDockWidget(beside, d);
 }
 
 QDockWidget* MainWindow::dock(const QString& name) const {

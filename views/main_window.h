@@ -31,6 +31,7 @@ class ProblemsPanel;
 class ResultsView;
 class Session;
 class TensorCorePanel;
+class TuneView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -52,8 +53,9 @@ class MainWindow : public QMainWindow {
   PipelinePanel* pipelinePanel() const { return m_pipeline; }
   DiffView* diffView() const { return m_diff; }
   DebuggerPanel* debuggerPanel() const { return m_debugger; }
+  TuneView* tuneView() const { return m_tune; }
   /// The dock called "editor", "layout", "assembly", "results", "tensorcores", "pipeline",
-  /// "problems", "diff" or "debugger" (null otherwise).
+  /// "problems", "diff", "debugger" or "tune" (null otherwise).
   QDockWidget* dock(const QString& name) const;
   /// Show only that dock (the others hidden) — for screenshots of one dock.
   bool isolateDock(const QString& name);
@@ -105,6 +107,8 @@ class MainWindow : public QMainWindow {
 
  private:
   void createDocks();
+  /// The Tune dock (tabbed with Diff at the bottom), its editor hooked up for Apply.
+  void createTuneDock(QDockWidget* beside);
   void createActions();
   void createExamplesMenu(QMenu* menu);
   void offerRecoveryOfOrphan();
@@ -129,6 +133,7 @@ class MainWindow : public QMainWindow {
   PipelinePanel* m_pipeline = nullptr;
   DiffView* m_diff = nullptr;
   DebuggerPanel* m_debugger = nullptr;
+  TuneView* m_tune = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

@@ -35,6 +35,8 @@ const char* kUsage =
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
     "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
     "  bench   FILE ...\n"
+    "  tune    FILE [--param NAME=v1,v2,...]... [--device sim|cuda[:N]|cuda:all|slurm[:PARTITION]] [--jobs N]\n"
+    "          [--budget S] [--json] [--cache FILE] [--apply]\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n"
     "  scalar-conform [--device sim|cuda[:N]] [--count N] [--compile] [--record FILE] [--replay FILE]\n";
 // clang-format on
@@ -60,6 +62,8 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "bundle") return cmdBundle(rest, out, err);
   if (cmd == "replay") return cmdReplay(rest, out, err);
   if (cmd == "diff") return cmdDiff(rest, out, err);
+  if (cmd == "tune") return cmdTune(rest, out, err);
+  if (cmd == "tune-task") return cmdTuneTask(rest, out, err);
   if (cmd == "--version") {
     out << "tirx " << kTirxVersion << "\n";
     return 0;

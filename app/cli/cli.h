@@ -31,6 +31,9 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err);
 int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err);
 int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err);
 int cmdDiff(const Args& args, std::ostream& out, std::ostream& err);
+int cmdTune(const Args& args, std::ostream& out, std::ostream& err);
+/// Hidden: one Slurm task of `tirx tune --device slurm` (`tirx tune-task DIR INDEX`).
+int cmdTuneTask(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: the GPU runner child process (`tirx runner REQUEST.json RESPONSE.json`).
 int cmdRunner(const Args& args, std::ostream& out, std::ostream& err);
 
