@@ -34,6 +34,7 @@ const char* kUsage =
     "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
     "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
+    "  profile FILE [--kernel K] [--device cuda[:N]] [--json] [-o REPORT]   ncu counters per script line\n"
     "  bench   FILE ...\n"
     "  ptx-conform [--device sim|cuda[:N]] [--filter PREFIX] [--compile] [--json] [--record FILE]\n"
     "  scalar-conform [--device sim|cuda[:N]] [--count N] [--compile] [--record FILE] [--replay FILE]\n";
@@ -60,6 +61,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "bundle") return cmdBundle(rest, out, err);
   if (cmd == "replay") return cmdReplay(rest, out, err);
   if (cmd == "diff") return cmdDiff(rest, out, err);
+  if (cmd == "profile") return cmdProfile(rest, out, err);
   if (cmd == "--version") {
     out << "tirx " << kTirxVersion << "\n";
     return 0;

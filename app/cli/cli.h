@@ -31,6 +31,7 @@ int cmdReplay(const Args& args, std::ostream& out, std::ostream& err);
 int cmdPtxConform(const Args& args, std::ostream& out, std::ostream& err);
 int cmdScalarConform(const Args& args, std::ostream& out, std::ostream& err);
 int cmdDiff(const Args& args, std::ostream& out, std::ostream& err);
+int cmdProfile(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: the GPU runner child process (`tirx runner REQUEST.json RESPONSE.json`).
 int cmdRunner(const Args& args, std::ostream& out, std::ostream& err);
 
