@@ -71,11 +71,10 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
         << kProfileUsage;
     return 2;
   }
-  const std::string device = o.get("--device", "cuda");
-  if (device == "sim") {
-    err << "tirx profile: profiling needs a GPU (--device cuda[:N] or ssh:HOST)\n";
-    return 2;
-  }
+  const std::optional<driver::DeviceSpec> spec =
+      deviceOption(o, "profile", err, "cuda", {.sim = false});
+  if (!spec) return 2;
+  const std::string device = spec->text();
   const std::string& path = o.positional[0];
   std::string source;
   if (!readFile(path, source, err)) return 2;

@@ -58,7 +58,7 @@ class TestCliProfile : public QObject {
     QVERIFY2(
         a.contains("--target-processes all --set full --import-source yes --launch-count 1 -f"),
         qPrintable(a));
-    QVERIFY2(a.contains(" run " + kFma + " --device cuda --kernel fma_affine"), qPrintable(a));
+    QVERIFY2(a.contains(" run " + kFma + " --device cuda:0 --kernel fma_affine"), qPrintable(a));
     QFile json(rep + ".json");
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonObject j = QJsonDocument::fromJson(json.readAll()).object();
