@@ -22,6 +22,7 @@ class AssemblyView;
 class AutosaveManager;
 class DiffView;
 class EditorPane;
+class ProfileView;
 class EditorWidget;
 class JobRunner;
 class LayoutPanel;
@@ -42,6 +43,10 @@ class MainWindow : public QMainWindow {
   Session& session() { return *m_session; }
   JobRunner& runner() { return *m_runner; }
   EditorWidget* editor() const { return m_editor; }
+  ProfileView* profileView() const { return m_profile; }
+  /// Opens a saved `tirx profile` summary (REPORT.json) in the Profile dock and the editor's
+  /// heat gutter; false (and the reason in the status bar) when it cannot be read.
+  bool openProfile(const QString& path);
   /// The Editor dock's content: the editor, its find/replace and go-to-line bars.
   EditorPane* editorPane() const { return m_editorPane; }
   ProblemsPanel* problemsPanel() const { return m_problems; }
@@ -107,6 +112,8 @@ class MainWindow : public QMainWindow {
   void createDocks();
   void createActions();
   void createExamplesMenu(QMenu* menu);
+  /// File > Open Profile… (kept out of createActions).
+  void createProfileActions();
   void offerRecoveryOfOrphan();
   void rebuildRecentMenu();
   void addRecent(const QString& path);
@@ -129,6 +136,7 @@ class MainWindow : public QMainWindow {
   PipelinePanel* m_pipeline = nullptr;
   DiffView* m_diff = nullptr;
   DebuggerPanel* m_debugger = nullptr;
+  ProfileView* m_profile = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;
