@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "core/driver/kernel_occupancy.h"
 #include "core/ptx/ptx_table.h"
 #include "core/toolchain/toolchain.h"
 #include "views/asm_highlighter.h"
@@ -106,6 +107,10 @@ QString resourcesText(const driver::CompileProducts& p) {
   for (const auto& r : p.resources)
     res += QString::fromStdString(toolchain::resourceLine(r)) + "\n";
   if (p.resources.empty()) res += "no resource report (no cubin was linked)\n";
+  const std::string occupancy = driver::occupancyLines(driver::kernelOccupancy(p));
+  if (!occupancy.empty())
+    res += "\noccupancy (" + QString::fromStdString(p.target.empty() ? "sm_90" : p.target) +
+           "):\n" + QString::fromStdString(occupancy);
   const driver::Timings& t = p.timings;
   if (t.totalMs > 0 || t.cacheHit)
     res += QString(

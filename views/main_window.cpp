@@ -39,6 +39,7 @@
 #include "views/layout_panel.h"
 #include "views/pipeline_panel.h"
 #include "views/problems_panel.h"
+#include "views/profile_view.h"
 #include "views/remote_hosts_dialog.h"
 #include "views/results_view.h"
 #include "views/session.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget* parent, bool offerRecovery) : QMainWindow(parent
   setDockNestingEnabled(true);
   createDocks();
   createActions();
+  createProfileActions();
   m_busy = new QLabel(this);
   statusBar()->addPermanentWidget(m_busy);
   // Progress of a batch job: shown only once it has run for half a second (a quick compile does
@@ -192,6 +194,8 @@ void MainWindow::createDocks() {
   auto* df = makeDock("diff", tr("Diff"), m_diff, Qt::BottomDockWidgetArea);
   tabifyDockWidget(pr, df);
   createTuneDock(df);
+  m_profile = new ProfileView(m_editor, 5);
+  tabifyDockWidget(df, makeDock("profile", tr("Profile"), m_profile, Qt::BottomDockWidgetArea));
   l->raise();
   r->raise();
   resizeDocks({e, l}, {700, 700}, Qt::Horizontal);
@@ -475,6 +479,32 @@ void MainWindow::fillDevices() {
     watcher->deleteLater();
   });
   watcher->setFuture(QtConcurrent::run([] { return availableDevices(); }));
+}
+
+void MainWindow::createProfileActions() {
+  const QList<QAction*> menus = menuBar()->actions();
+  QMenu* file = menus.isEmpty() ? nullptr : menus.front()->menu();
+  if (!file) return;
+  auto* open = new QAction(tr("Open &Profile…"), this);
+  open->setObjectName("open_profile");
+  open->setStatusTip(tr("Open a saved tirx profile (REPORT.json of tirx profile)"));
+  connect(open, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Profile"), QString(),
+                                                      tr("tirx profiles (*.json)"));
+    if (!path.isEmpty()) openProfile(path);
+  });
+  file->insertAction(file->actions().isEmpty() ? nullptr : file->actions().back(), open);
+}
+
+bool MainWindow::openProfile(const QString& path) {
+  QString why;
+  if (!m_profile->openFile(path, why)) {
+    statusBar()->showMessage(why, 8000);
+    return false;
+  }
+  dock("profile")->show();
+  dock("profile")->raise();
+  return true;
 }
 
 void MainWindow::createExamplesMenu(QMenu* menu) {

@@ -22,6 +22,7 @@ class AssemblyView;
 class AutosaveManager;
 class DiffView;
 class EditorPane;
+class ProfileView;
 class EditorWidget;
 class JobRunner;
 class LayoutPanel;
@@ -43,6 +44,10 @@ class MainWindow : public QMainWindow {
   Session& session() { return *m_session; }
   JobRunner& runner() { return *m_runner; }
   EditorWidget* editor() const { return m_editor; }
+  ProfileView* profileView() const { return m_profile; }
+  /// Opens a saved `tirx profile` summary (REPORT.json) in the Profile dock and the editor's
+  /// heat gutter; false (and the reason in the status bar) when it cannot be read.
+  bool openProfile(const QString& path);
   /// The Editor dock's content: the editor, its find/replace and go-to-line bars.
   EditorPane* editorPane() const { return m_editorPane; }
   ProblemsPanel* problemsPanel() const { return m_problems; }
@@ -111,6 +116,8 @@ class MainWindow : public QMainWindow {
   void createTuneDock(QDockWidget* beside);
   void createActions();
   void createExamplesMenu(QMenu* menu);
+  /// File > Open Profile… (kept out of createActions).
+  void createProfileActions();
   void offerRecoveryOfOrphan();
   void rebuildRecentMenu();
   void addRecent(const QString& path);
@@ -134,6 +141,7 @@ class MainWindow : public QMainWindow {
   DiffView* m_diff = nullptr;
   DebuggerPanel* m_debugger = nullptr;
   TuneView* m_tune = nullptr;
+  ProfileView* m_profile = nullptr;
   QMenu* m_recentMenu = nullptr;
   QComboBox* m_devices = nullptr;
   QComboBox* m_arch = nullptr;

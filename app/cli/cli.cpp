@@ -34,6 +34,7 @@ const char* kUsage =
     "  bundle  FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S]\n"
     "  replay  BUNDLE.tirxb [--device sim|cuda[:N]] [--json]\n"
     "  diff    A B [--device sim|cuda[:N]] [--json] [--no-verify] [--max-cells N]   (files or bundles)\n"
+    "  profile FILE [--kernel K] [--device cuda[:N]] [--json] [-o REPORT]   ncu counters per script line\n"
     "  bench   FILE ...\n"
     "  tune    FILE [--param NAME=v1,v2,...]... [--device sim|cuda[:N]|cuda:all|slurm[:PARTITION]] [--jobs N]\n"
     "          [--budget S] [--json] [--cache FILE] [--apply]\n"
@@ -64,6 +65,7 @@ int runCli(const Args& args, std::ostream& out, std::ostream& err) {
   if (cmd == "diff") return cmdDiff(rest, out, err);
   if (cmd == "tune") return cmdTune(rest, out, err);
   if (cmd == "tune-task") return cmdTuneTask(rest, out, err);
+  if (cmd == "profile") return cmdProfile(rest, out, err);
   if (cmd == "--version") {
     out << "tirx " << kTirxVersion << "\n";
     return 0;

@@ -34,6 +34,7 @@ int cmdDiff(const Args& args, std::ostream& out, std::ostream& err);
 int cmdTune(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: one Slurm task of `tirx tune --device slurm` (`tirx tune-task DIR INDEX`).
 int cmdTuneTask(const Args& args, std::ostream& out, std::ostream& err);
+int cmdProfile(const Args& args, std::ostream& out, std::ostream& err);
 /// Hidden: the GPU runner child process (`tirx runner REQUEST.json RESPONSE.json`).
 int cmdRunner(const Args& args, std::ostream& out, std::ostream& err);
 

@@ -14,6 +14,7 @@
 
 #include "app/cli/cli.h"
 #include "core/driver/compile.h"
+#include "core/driver/kernel_occupancy.h"
 #include "core/sema/sema.h"
 
 namespace tirx::cli {
@@ -23,6 +24,41 @@ namespace {
 const char* kCompileUsage =
     "usage: tirx compile FILE [--kernel K] [--arch sm_90] --emit "
     "cuda|ptx|sass|resources|ir|map|regs [-o OUT]\n";
+
+// Blocks per SM of each kernel with the resource that limits them (core/toolchain/occupancy.h);
+// estimated register figures are marked `~`.
+std::string occupancyTable(const std::vector<driver::KernelOccupancy>& rows, int sm) {
+  const toolchain::SmLimits l = toolchain::smLimits(sm);
+  std::ostringstream s;
+  s << "occupancy on sm_" << sm << " (per SM: " << l.registersPerSm << " registers, "
+    << l.sharedPerSm / 1024 << " KiB shared, " << l.maxThreadsPerSm << " threads, "
+    << l.maxBlocksPerSm << " blocks)\n";
+  s << std::left << std::setw(24) << "kernel" << std::right << std::setw(8) << "threads"
+    << std::setw(11) << "registers" << std::setw(12) << "shared (B)" << std::setw(11) << "blocks/SM"
+    << std::setw(10) << "warps/SM" << std::setw(11) << "occupancy"
+    << "  limiter\n";
+  for (const auto& r : rows) {
+    const toolchain::Occupancy& o = r.occupancy;
+    const std::string tilde = r.input.registersEstimated ? "~" : "";
+    s << std::left << std::setw(24) << r.kernel << std::right << std::setw(8)
+      << r.input.threadsPerBlock << std::setw(11)
+      << tilde + std::to_string(r.input.registersPerThread) << std::setw(12)
+      << r.input.sharedBytesPerBlock;
+    if (!o.valid) {
+      s << "  does not fit: " << o.error << "\n";
+      continue;
+    }
+    std::ostringstream pct;
+    pct << std::fixed << std::setprecision(1) << o.occupancy * 100 << "%";
+    std::string limiters;
+    for (auto x : o.limiters)
+      limiters += (limiters.empty() ? "" : " and ") + toolchain::occupancyLimiterName(x);
+    s << std::setw(11) << tilde + std::to_string(o.blocksPerSm) << std::setw(10) << o.warpsPerSm
+      << std::setw(11) << tilde + pct.str() << "  " << limiters << "; register budget " << tilde
+      << o.registerBudget << "/thread\n";
+  }
+  return s.str();
+}
 
 std::string resourcesText(const driver::CompileProducts& p, int sm) {
   std::ostringstream s;
@@ -35,6 +71,7 @@ std::string resourcesText(const driver::CompileProducts& p, int sm) {
     s << std::left << std::setw(24) << r.kernel << std::right << std::setw(10) << r.registers
       << std::setw(14) << r.spillStores << std::setw(13) << r.spillLoads << std::setw(12)
       << r.sharedBytes << std::setw(11) << r.stackBytes << std::setw(10) << r.barriers << "\n";
+  s << occupancyTable(driver::kernelOccupancy(p, sm), sm);
   s << std::fixed << std::setprecision(2) << "timings (ms): front end " << p.timings.frontEndMs
     << ", codegen " << p.timings.codegenMs << ", nvrtc " << p.timings.nvrtcMs << ", nvJitLink "
     << p.timings.linkMs << ", total " << p.timings.totalMs

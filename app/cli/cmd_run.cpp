@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "app/cli/run_hang.h"
 #include "core/driver/device.h"
 #include "core/driver/host_io.h"
 #include "core/ir/buffer_access.h"
@@ -71,6 +72,22 @@ std::string preview(const ir::HostTensor& t, int n = 6) {
   if (total > n) s << ", ...";
   s << "]";
   return s.str();
+}
+
+/// The sanitizer's summary of a GPU run under compute-sanitizer: `run["sanitizer"]` and a line.
+void reportSanitizer(const driver::DeviceSpec& device, const ir::Executor& exec, bool json,
+                     nlohmann::json& run, std::ostream& out) {
+  if (device.sanitize == driver::SanitizerTool::None) return;
+  const driver::SanitizerReport* sr = driver::lastSanitizerReport(exec);
+  if (!sr) return;
+  run["sanitizer"] = {{"tool", std::string(driver::sanitizerToolName(device.sanitize))},
+                      {"clean", sr->clean()},
+                      {"complete", sr->summary},
+                      {"errors", sr->errors},
+                      {"warnings", sr->warnings},
+                      {"api_errors", sr->apiErrors},
+                      {"summary", sr->summaryText()}};
+  if (!json) out << "  " << sr->summaryText() << "\n";
 }
 
 }  // namespace
@@ -249,19 +266,9 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
                       {"faults", faults},
                       {"outputs", outs},
                       {"shared_memory", sharedMemoryJson(res)}});
-    if (device->sanitize != driver::SanitizerTool::None)
-      if (const driver::SanitizerReport* report_ = driver::lastSanitizerReport(*exec)) {
-        const driver::SanitizerReport& sr = *report_;
-        report.back()["sanitizer"] = {
-            {"tool", std::string(driver::sanitizerToolName(device->sanitize))},
-            {"clean", sr.clean()},
-            {"complete", sr.summary},
-            {"errors", sr.errors},
-            {"warnings", sr.warnings},
-            {"api_errors", sr.apiErrors},
-            {"summary", sr.summaryText()}};
-        if (!o.has("--json")) out << "  " << sr.summaryText() << "\n";
-      }
+    reportSanitizer(*device, *exec, o.has("--json"), report.back(), out);
+    reportHang(res, *device, fe.program, *k, inputs, context, path, o.has("--json"), report.back(),
+               out);
     if (!o.has("--json"))
       for (const auto& l : ir::sharedAccessesByLine(res.sharedAccesses))
         out << "  shared memory line " << l.line << ": " << l.instructions << " warp instructions, "

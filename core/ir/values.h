@@ -88,6 +88,34 @@ struct Provenance {
   std::vector<std::string> bufferNames;
 };
 
+/// One group of threads a hung run left at the same statement and barrier (the simulator's hang
+/// report): which warps, which barrier, its phase and counts, and the script position.
+struct HangWait {
+  /// "mbarrier", "named barrier", "barrier" (the CTA-wide bar.sync), "warp sync", "wgmma",
+  /// "collective", or "running" (a thread still running when the budget was spent).
+  std::string kind;
+  std::string barrier;  ///< "full[1]", "named barrier 1", "" for the others
+  int64_t cta = 0;
+  std::vector<int64_t> warps;  ///< ascending
+  int64_t threads = 0;
+  int line = 0, col = 0;  ///< the waiting statement
+  // mbarrier: the phase being waited for (completed phases so far), the parity asked for, the
+  // arrivals of the phase and its transaction bytes. Named/CTA barriers: arrivals only.
+  int64_t phase = -1, parity = -1;
+  int64_t expectedArrivals = 0, arrived = 0;
+  int64_t expectedTxBytes = 0, deliveredTxBytes = 0, outstandingTxBytes = 0;
+};
+
+/// Why and where a run hung: set when the simulator found a deadlock or spent its budget
+/// (`reason` "deadlock" or "budget"); empty `reason` when the run did not hang.
+struct HangReport {
+  std::string reason;
+  int64_t cta = 0;
+  std::vector<HangWait> waits;
+  std::vector<int64_t> finishedWarps;  ///< warps of that CTA whose threads all finished
+  bool empty() const { return reason.empty(); }
+};
+
 /// What an executor promises about tensor arguments after run(): `data` holds the kernel's results
 /// and `defined` marks the elements that hold a value — those defined before the run plus those
 /// the kernel wrote (the simulator knows this from its stores; the GPU path from two runs with two
@@ -102,6 +130,8 @@ struct RunOutcome {
   std::vector<SharedAccessCount> sharedAccesses;
   /// Simulator runs with SimOptions::recordTimeline: the asynchronous timeline (async_timeline.h).
   AsyncTimeline timeline;
+  /// Simulator runs that deadlocked or spent their budget: who waits where (HangReport).
+  HangReport hang;
   /// Simulator runs with SimOptions::trackProvenance: who wrote each element of the outputs
   /// (empty on the GPU, or when provenance was off; a table that did not fit is empty).
   Provenance provenance;

@@ -45,6 +45,8 @@ void Runner::faultAt(const std::string& kind, const std::string& c, SourceSpan s
 
 void Runner::fault(const std::string& kind, const std::string& c, int instr, std::string message,
                    bool isFatal, std::vector<DiagNote> notes) {
+  if (isFatal && !fatal && ctaThreads && hang.empty() && (kind == "deadlock" || kind == "budget"))
+    captureHang(*ctaThreads, kind);
   if (isFatal) fatal = true;
   std::string key = kind + ":" + c + ":" + std::to_string(line(instr));
   if (!notes.empty()) key += ":" + std::to_string(notes[0].span.line);
@@ -639,6 +641,7 @@ void Runner::reportBarrierDeadlock(std::vector<Thread>& threads, bool divergent,
 void Runner::runCta() {
   const int64_t nThreads = kernel.launch.threads();
   std::vector<Thread> threads = makeCtaThreads();
+  ctaThreads = &threads;
   std::fill(shared.begin(), shared.end(), 0);
   std::fill(shadow.begin(), shadow.end(), ShadowByte{});
   // Setting up a CTA is work too (one unit per thread, per 64 register bytes, per 64 shared
@@ -765,6 +768,7 @@ void Runner::runGrid() {
     ctaIdx[1] = (cta / g[0]) % g[1];
     ctaIdx[2] = cta / (g[0] * g[1]);
     runCta();
+    ctaThreads = nullptr;
   }
 }
 
@@ -807,6 +811,7 @@ Result<ir::RunOutcome> Simulator::run(const ir::Program& program, const std::str
   out.provenance = std::move(provenance);
   out.ran = !r.fatal;
   out.faults = std::move(r.faults);
+  out.hang = std::move(r.hang);
   out.runMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -174,6 +174,12 @@ class Runner {
   void runGrid();
   std::vector<ir::Fault> faults;
   bool fatal = false;
+  /// The running CTA's threads (set by runCta, null outside it), for the hang report.
+  std::vector<Thread>* ctaThreads = nullptr;
+  ir::HangReport hang;
+  /// Who waits where in the running CTA (hang_report.cpp): filled once, by the first fatal
+  /// deadlock or budget fault.
+  void captureHang(std::vector<Thread>& threads, const std::string& reason);
   int64_t elementOps = 0;
 
   // --- used by the executor files ---

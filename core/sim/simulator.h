@@ -69,6 +69,17 @@ class Simulator : public ir::Executor {
   int64_t m_elementOps = 0;
 };
 
+/// The hang report as text, one line per group of threads, each at FILE:LINE:COL:
+///   "FILE:20:5: warps 0-3 (128 threads) wait on mbarrier 'bar[0]' phase 0 (parity 0): 1 of 1
+///    arrivals, transaction bytes expected 2048, delivered 1024, outstanding 1024"
+/// after a header "hang (deadlock) in cta 0:"; empty for an empty report.
+std::string hangReportText(const ir::HangReport& hang, const std::string& file);
+/// One group's text: "warps 0-3 (128 threads) wait on mbarrier 'bar[0]' phase 0 (parity 0): ...".
+std::string hangWaitText(const ir::HangWait& wait);
+/// The report as notes at each group's statement ("hang: warps 0-3 ..."), for the fault that
+/// stopped the run (the studio's Results and Problems show notes under their fault).
+std::vector<DiagNote> hangNotes(const ir::HangReport& hang);
+
 /// Human name of a thread for messages: "cta 0 thread 37 (warp 1, lane 5)".
 std::string threadName(int64_t cta, int64_t thread);
 

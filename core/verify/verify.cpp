@@ -80,6 +80,16 @@ bool Report::passed() const {
 
 namespace {
 
+/// The hang report as notes of the run's deadlock or budget fault (the last `count` of `faults`).
+void attachHang(std::vector<ir::Fault>& faults, size_t count, const ir::HangReport& hang) {
+  if (hang.empty()) return;
+  for (size_t i = faults.size() - std::min(count, faults.size()); i < faults.size(); ++i)
+    if (faults[i].kind == hang.reason) {
+      for (DiagNote& n : sim::hangNotes(hang)) faults[i].diag.notes.push_back(std::move(n));
+      return;
+    }
+}
+
 /// Seeded inputs for a kernel's parameters: floats uniform in [-2, 2), integers in [0, 16); the
 /// tensors the kernel only writes are left undefined (poisoned on both devices), as a script's
 /// np.empty outputs are.
@@ -259,8 +269,9 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         return hr;
       }
       rep.runs.push_back({kernel, "simulator", span, out->ran, out->compileMs, out->runMs,
-                          out->sharedAccesses, std::move(out->timeline)});
+                          out->sharedAccesses, std::move(out->timeline), out->hang});
       for (auto& f : out->faults) rep.faults.push_back(f);
+      attachHang(rep.faults, out->faults.size(), out->hang);
       hr.provenance = std::move(out->provenance);
       hr.device = "simulator";
       if (!out->ran) {

@@ -93,6 +93,9 @@ struct KernelRun {
   std::vector<ir::SharedAccessCount> sharedAccesses;
   /// Simulator runs with VerifyOptions::recordTimeline: the asynchronous timeline.
   ir::AsyncTimeline timeline;
+  /// Simulator runs that deadlocked or spent their budget: who waits where (also as notes of the
+  /// fault that stopped the run).
+  ir::HangReport hang;
 };
 
 struct Report {

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/device/cuda_driver.h"
+#include "core/toolchain/occupancy.h"
 #include "tirx_process.h"
 
 namespace {
@@ -68,6 +69,30 @@ class TestCliCompile : public QObject {
     QVERIFY(r.out.contains("registers"));
     QVERIFY(r.out.contains("to_float16"));
     QVERIFY(r.out.contains("nvrtc"));
+  }
+
+  // The occupancy rows: the launch's block size, ptxas' registers and the shared bytes through the
+  // calculator (core/toolchain/occupancy.h); the warp-specialised GEMM's 384 threads and 196672
+  // shared bytes leave one block per SM.
+  void emitResourcesShowsOccupancy() {
+    const QString ex = QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_wgmma_ws.py");
+    const Run r = runTirx({"compile", ex, "--emit", "resources"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("occupancy on sm_90 (per SM: 65536 registers, 228 KiB shared"),
+             qPrintable(r.out));
+    const auto res = QRegularExpression(QStringLiteral("\ngemm_ws +(\\d+) +0 +0 ")).match(r.out);
+    QVERIFY2(res.hasMatch(), qPrintable(r.out));
+    const auto occ = QRegularExpression(QStringLiteral("\ngemm_ws +384 +(\\d+) +196672 +(\\d+) +"
+                                                       "(\\d+) +[0-9.]+% +([a-z ]+);"))
+                         .match(r.out);
+    QVERIFY2(occ.hasMatch(), qPrintable(r.out));
+    QCOMPARE(occ.captured(1), res.captured(1));
+    tirx::toolchain::OccupancyInput in{384, res.captured(1).toInt(), 196672, false};
+    const auto o = tirx::toolchain::computeOccupancy(in, tirx::toolchain::smLimits(90));
+    QCOMPARE(occ.captured(2).toInt(), o.blocksPerSm);
+    QCOMPARE(occ.captured(2).toInt(), 1);
+    QCOMPARE(occ.captured(3).toInt(), 12);
+    QVERIFY(occ.captured(4).contains("shared memory"));
   }
 
   // A wgmma kernel is built for sm_90a as one whole program; its resource row comes from that

@@ -143,6 +143,10 @@ class TstAssemblyView : public QObject {
     k.registers = 40;
     k.barriers = 1;
     e.resources.push_back(k);
+    tirx::ir::Kernel kernel;  // 256 threads: 40 registers = 1280 a warp, 51 warps, 6 blocks/SM
+    kernel.name = "k";
+    kernel.launch.block = {256, 1, 1};
+    e.program.kernels.push_back(kernel);
     p.summary = "hand-made";
     JobRunner runner;
     Session session(runner);
@@ -169,6 +173,11 @@ class TstAssemblyView : public QObject {
                 "k: 40 registers, 0 bytes shared, 0 bytes stack, 0 spill stores, 0 spill loads, "
                 "0 bytes constant, 1 barriers\n"),
         qPrintable(view.text(AssemblyView::ResourcesTab)->toPlainText()));
+    QVERIFY2(view.text(AssemblyView::ResourcesTab)
+                 ->toPlainText()
+                 .contains("k: 256 threads, 40 registers (ptxas), 0 B shared -> 6 blocks/SM (48 "
+                           "warps, 75.0%), limited by registers"),
+             qPrintable(view.text(AssemblyView::ResourcesTab)->toPlainText()));
   }
 
   void showsNotCompiledState() {

@@ -1,0 +1,73 @@
+// The Profile dock (views/profile_view.h) on a recorded profile summary
+// (tests/data/profile/handwritten_fma/fma.profile.json: `tirx profile` over HAND-WRITTEN ncu pages,
+// see the README there): opened through MainWindow::openProfile, the dock shows one row per script
+// line with its samples, share and top stall reason, the roofline chart has the ceiling and the
+// kernel's point, and the editor's heat gutter marks the lines by share (line 12: 5 of 17 samples,
+// the top level); a file that is not a profile is refused with the reason.
+#include <Qsci/qsciscintilla.h>
+
+#include <QDockWidget>
+#include <QFile>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "views/editor_widget.h"
+#include "views/main_window.h"
+#include "views/profile_view.h"
+
+using namespace tirx::views;
+
+namespace {
+const QString kProfile =
+    QStringLiteral(TIRX_SOURCE_DIR "/tests/data/profile/handwritten_fma/fma.profile.json");
+}
+
+class TestProfileView : public QObject {
+  Q_OBJECT
+ private slots:
+  void opensARecordedProfileInTheDockAndTheGutter() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    QFile script(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sass/fma.py"));
+    QVERIFY(script.open(QIODevice::ReadOnly));
+    w.editor()->setText(QString::fromUtf8(script.readAll()));
+    QVERIFY(w.openProfile(kProfile));
+    QVERIFY(w.dock("profile")->isVisible());
+    ProfileView* v = w.profileView();
+    QTreeWidget* t = v->table();
+    QCOMPARE(t->topLevelItemCount(), 4);
+    QStringList lines, samples;
+    for (int i = 0; i < 4; ++i) {
+      lines << t->topLevelItem(i)->text(0);
+      samples << t->topLevelItem(i)->text(1);
+    }
+    QCOMPARE(lines, (QStringList{"8", "11", "12", "13"}));
+    QCOMPARE(samples, (QStringList{"3", "4", "5", "5"}));
+    QCOMPARE(t->topLevelItem(2)->text(2), QString("29.4%"));
+    QCOMPARE(t->topLevelItem(2)->text(3), QString("long_sb 100%"));
+    QVERIFY2(v->summaryText().contains("limited by SM") && v->summaryText().contains("17 stall"),
+             qPrintable(v->summaryText()));
+    QCOMPARE(v->chartSeriesCount(), 2);  // the ceiling and the kernel's point
+    QCOMPARE(v->intensity(), 8.0 / 32.0);
+    // the heat gutter: line 12 (29 %) at the top level, line 8 (18 %) one below, line 1 none
+    QsciScintilla* ed = w.editor();
+    const int top = ProfileView::kFirstHeatMarker + 3;
+    QVERIFY(ed->markersAtLine(11) & (1u << top));
+    QVERIFY(ed->markersAtLine(7) & (1u << (ProfileView::kFirstHeatMarker + 2)));
+    QCOMPARE(ed->markersAtLine(0) & (0xfu << ProfileView::kFirstHeatMarker), 0u);
+    QCOMPARE(v->heatText(12), QString("29%"));
+    QCOMPARE(v->heatToolTip(12), QString("line 12: 5 of 17 stall samples (29.4%): long_sb 100%"));
+  }
+
+  void refusesAFileThatIsNotAProfile() {
+    ProfileView v;
+    QString why;
+    QVERIFY(!v.openFile(QStringLiteral(TIRX_SOURCE_DIR "/tests/data/sass/fma.py"), why));
+    QVERIFY(!why.isEmpty());
+    QCOMPARE(v.table()->topLevelItemCount(), 0);
+  }
+};
+
+QTEST_MAIN(TestProfileView)
+#include "tst_profile_view.moc"

@@ -1,0 +1,217 @@
+// The Profile dock (profile_view.h): table, roofline chart and heat gutter of a saved profile.
+#include "views/profile_view.h"
+
+#include <Qsci/qsciscintilla.h>
+#include <Qsci/qscistyle.h>
+
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace tirx::views {
+
+namespace {
+
+QString topReasons(const toolchain::LineProfile& l) {
+  std::vector<std::pair<int64_t, std::string>> top;
+  for (const auto& [r, n] : l.stalls) top.emplace_back(n, r);
+  std::sort(top.rbegin(), top.rend());
+  QStringList parts;
+  for (size_t i = 0; i < top.size() && i < 3; ++i)
+    parts << QString("%1 %2%")
+                 .arg(QString::fromStdString(top[i].second))
+                 .arg(l.samples ? 100.0 * double(top[i].first) / double(l.samples) : 0.0, 0, 'f',
+                      0);
+  return parts.join(", ");
+}
+
+}  // namespace
+
+ProfileView::ProfileView(QsciScintilla* editor, int margin, QWidget* parent)
+    : QWidget(parent), m_editor(editor), m_margin(margin) {
+  m_summary =
+      new QLabel(tr("No profile: File > Open Profile… reads a tirx profile REPORT.json"), this);
+  m_summary->setObjectName("profile_summary");
+  m_summary->setWordWrap(true);
+  m_table = new QTreeWidget(this);
+  m_table->setObjectName("profile_lines");
+  m_table->setRootIsDecorated(false);
+  m_table->setHeaderLabels({tr("line"), tr("samples"), tr("share"), tr("stalls"),
+                            tr("instructions"), tr("bank-conflict wavefronts")});
+  m_chart = new QChartView(new QChart(), this);
+  m_chart->setObjectName("roofline");
+  m_chart->setMinimumHeight(180);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(m_table);
+  split->addWidget(m_chart);
+  auto* lay = new QVBoxLayout(this);
+  lay->addWidget(m_summary);
+  lay->addWidget(split, 1);
+}
+
+bool ProfileView::openFile(const QString& path, QString& why) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    why = tr("cannot read %1").arg(path);
+    return false;
+  }
+  const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+  toolchain::Profile p;
+  std::string err;
+  if (j.is_discarded() || !toolchain::profileFromJson(j, p, err)) {
+    why = j.is_discarded() ? tr("%1 is not JSON").arg(path) : QString::fromStdString(err);
+    return false;
+  }
+  setProfile(p);
+  return true;
+}
+
+void ProfileView::setProfile(const toolchain::Profile& p) {
+  m_profile = p;
+  const auto& k = p.kernel;
+  m_summary->setText(summaryText());
+  (void)k;
+  fillTable();
+  fillChart();
+  paintGutter();
+}
+
+QString ProfileView::summaryText() const {
+  const auto& k = m_profile.kernel;
+  return tr("%1 on %2: %3 us, %4 TFLOP/s, %5 GB/s; occupancy %6% achieved, %7% theoretical, "
+            "limited by %8; %9 registers, %10 B spilled; %11 stall samples")
+      .arg(QString::fromStdString(k.kernel), QString::fromStdString(k.device))
+      .arg(k.durationNs / 1000, 0, 'f', 1)
+      .arg(k.achievedFlops() / 1e12, 0, 'f', 2)
+      .arg(k.achievedBytesPerSec() / 1e9, 0, 'f', 1)
+      .arg(k.achievedOccupancy, 0, 'f', 1)
+      .arg(k.theoreticalOccupancy, 0, 'f', 1)
+      .arg(QString::fromStdString(k.occupancyLimiter.empty() ? "?" : k.occupancyLimiter))
+      .arg(k.registers)
+      .arg(k.spillBytes)
+      .arg(k.totalSamples);
+}
+
+void ProfileView::fillTable() {
+  m_table->clear();
+  const double total = double(std::max<int64_t>(m_profile.kernel.totalSamples, 1));
+  for (const auto& l : m_profile.lines) {
+    auto* it = new QTreeWidgetItem(
+        m_table, {QString::number(l.line), QString::number(l.samples),
+                  QString("%1%").arg(100.0 * double(l.samples) / total, 0, 'f', 1), topReasons(l),
+                  QString::number(l.instructions), QString::number(l.bankConflictWavefronts())});
+    it->setData(0, Qt::UserRole, l.line);
+  }
+  for (int c = 0; c < m_table->columnCount(); ++c) m_table->resizeColumnToContents(c);
+}
+
+double ProfileView::intensity() const {
+  const auto& k = m_profile.kernel;
+  return k.bytes > 0 ? k.flop / k.bytes : 0;
+}
+
+void ProfileView::fillChart() {
+  auto* chart = new QChart();
+  chart->setTitle(tr("Roofline (%1)").arg(QString::fromStdString(m_profile.kernel.peaks.name)));
+  const auto& k = m_profile.kernel;
+  auto* x = new QLogValueAxis();
+  x->setTitleText(tr("FLOP / byte"));
+  x->setRange(1e-2, 1e4);
+  auto* y = new QLogValueAxis();
+  y->setTitleText(tr("FLOP/s"));
+  y->setRange(1e9, std::max(k.peaks.flops * 2, 1e10));
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  if (k.peaks.flops > 0 && k.peaks.bytesPerSec > 0) {
+    auto* roof = new QLineSeries();
+    roof->setName(tr("memory / compute ceiling"));
+    const double ridge = k.peaks.flops / k.peaks.bytesPerSec;
+    roof->append(1e-2, std::max(1e-2 * k.peaks.bytesPerSec, 1e9));
+    roof->append(ridge, k.peaks.flops);
+    roof->append(1e4, k.peaks.flops);
+    chart->addSeries(roof);
+    roof->attachAxis(x);
+    roof->attachAxis(y);
+  }
+  if (intensity() > 0 && k.achievedFlops() > 0) {
+    auto* point = new QScatterSeries();
+    point->setName(QString::fromStdString(k.kernel));
+    point->append(std::clamp(intensity(), 1e-2, 1e4), std::max(k.achievedFlops(), 1e9));
+    chart->addSeries(point);
+    point->attachAxis(x);
+    point->attachAxis(y);
+  }
+  QChart* old = m_chart->chart();
+  m_chart->setChart(chart);
+  delete old;
+}
+
+int ProfileView::chartSeriesCount() const {
+  return int(m_chart->chart()->series().size());
+}
+
+const toolchain::LineProfile* ProfileView::lineOf(int line) const {
+  for (const auto& l : m_profile.lines)
+    if (l.line == line) return &l;
+  return nullptr;
+}
+
+QString ProfileView::heatText(int line) const {
+  const auto* l = lineOf(line);
+  if (!l || l->samples == 0 || m_profile.kernel.totalSamples == 0) return {};
+  return QString("%1%").arg(
+      std::lround(100.0 * double(l->samples) / double(m_profile.kernel.totalSamples)));
+}
+
+QString ProfileView::heatToolTip(int line) const {
+  const auto* l = lineOf(line);
+  if (!l) return {};
+  const double total = double(std::max<int64_t>(m_profile.kernel.totalSamples, 1));
+  return tr("line %1: %2 of %3 stall samples (%4%): %5")
+      .arg(line)
+      .arg(l->samples)
+      .arg(m_profile.kernel.totalSamples)
+      .arg(100.0 * double(l->samples) / total, 0, 'f', 1)
+      .arg(topReasons(*l));
+}
+
+int ProfileView::heatLevel(int line) const {
+  const auto* l = lineOf(line);
+  if (!l || l->samples == 0 || m_profile.kernel.totalSamples == 0) return -1;
+  const double share = double(l->samples) / double(m_profile.kernel.totalSamples);
+  return share >= 0.25 ? 3 : share >= 0.10 ? 2 : share >= 0.03 ? 1 : 0;
+}
+
+void ProfileView::paintGutter() {
+  if (!m_editor) return;
+  // Four markers, pale to deep red, in a symbol margin of their own (margin text is shared by
+  // every text margin, and the register gutter has it).
+  static const QColor shades[kHeatLevels] = {QColor(255, 235, 230), QColor(255, 190, 170),
+                                             QColor(250, 120, 90), QColor(215, 40, 30)};
+  int mask = 0;
+  for (int i = 0; i < kHeatLevels; ++i) {
+    m_editor->markerDefine(QsciScintilla::FullRectangle, kFirstHeatMarker + i);
+    m_editor->setMarkerBackgroundColor(shades[i], kFirstHeatMarker + i);
+    m_editor->setMarkerForegroundColor(shades[i], kFirstHeatMarker + i);
+    m_editor->markerDeleteAll(kFirstHeatMarker + i);
+    mask |= 1 << (kFirstHeatMarker + i);
+  }
+  m_editor->setMarginType(m_margin, QsciScintilla::SymbolMargin);
+  m_editor->setMarginMarkerMask(m_margin, mask);
+  m_editor->setMarginWidth(m_margin, m_profile.lines.empty() ? 0 : 8);
+  for (const auto& l : m_profile.lines)
+    if (const int level = heatLevel(l.line); level >= 0)
+      m_editor->markerAdd(l.line - 1, kFirstHeatMarker + level);
+}
+
+}  // namespace tirx::views
