@@ -232,6 +232,50 @@ bool MainWindow::isolateDock(const QString& name) {
   return true;
 }
 
+/// The toolbar's device, sanitizer and target pickers, wired to the session.
+void MainWindow::createPickers(QToolBar* tb) {
+  tb->addWidget(new QLabel(tr(" Device: "), this));
+  m_devices = new QComboBox(this);
+  fillDevices();
+  tb->addWidget(m_devices);
+  m_sanitize = new QComboBox(this);
+  m_sanitize->setObjectName("sanitizePicker");
+  m_sanitize->setToolTip(
+      tr("Run GPU kernels under NVIDIA compute-sanitizer: its findings appear at script lines "
+         "(local GPUs only)"));
+  m_sanitize->addItem(tr("no sanitizer"), QString());
+  for (const char* t : {"memcheck", "racecheck", "initcheck", "synccheck"})
+    m_sanitize->addItem(t, QString(t));
+  m_sanitize->setEnabled(false);
+  connect(m_sanitize, &QComboBox::currentIndexChanged, this,
+          [this](int) { m_session->setSanitize(m_sanitize->currentData().toString()); });
+  connect(m_devices, &QComboBox::currentIndexChanged, this, [this](int) {
+    const QString device = m_devices->currentData().toString();
+    m_session->setDevice(device);
+    const auto spec = driver::parseDevice(device.toStdString());
+    m_sanitize->setEnabled(spec && spec->kind == driver::DeviceKind::Cuda);
+  });
+  tb->addWidget(m_sanitize);
+  tb->addWidget(new QLabel(tr(" Target: "), this));
+  m_arch = new QComboBox(this);
+  m_arch->setObjectName("archPicker");
+  m_arch->setToolTip(
+      tr("Target architecture: what sema checks against (e.g. three-input max.f32 "
+         "needs sm_100), what NVRTC compiles for and what the simulator runs"));
+  for (int sm : {80, 86, 89, 90, 100}) m_arch->addItem(QString("sm_%1").arg(sm), sm);
+  {
+    int saved = QSettings().value("build/sm", 90).toInt();
+    int index = m_arch->findData(saved);
+    m_arch->setCurrentIndex(index >= 0 ? index : m_arch->findData(90));
+    m_session->setSm(m_arch->currentData().toInt());
+  }
+  connect(m_arch, &QComboBox::currentIndexChanged, this, [this](int) {
+    m_session->setSm(m_arch->currentData().toInt());
+    QSettings().setValue("build/sm", m_session->sm());
+  });
+  tb->addWidget(m_arch);
+}
+
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   auto* actNew = file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newFile);
@@ -347,46 +391,7 @@ void MainWindow::createActions() {
   tb->addAction(actOpen);
   tb->addAction(actSave);
   tb->addSeparator();
-  tb->addWidget(new QLabel(tr(" Device: "), this));
-  m_devices = new QComboBox(this);
-  fillDevices();
-  tb->addWidget(m_devices);
-  m_sanitize = new QComboBox(this);
-  m_sanitize->setObjectName("sanitizePicker");
-  m_sanitize->setToolTip(
-      tr("Run GPU kernels under NVIDIA compute-sanitizer: its findings appear at script lines "
-         "(local GPUs only)"));
-  m_sanitize->addItem(tr("no sanitizer"), QString());
-  for (const char* t : {"memcheck", "racecheck", "initcheck", "synccheck"})
-    m_sanitize->addItem(t, QString(t));
-  m_sanitize->setEnabled(false);
-  connect(m_sanitize, &QComboBox::currentIndexChanged, this,
-          [this](int) { m_session->setSanitize(m_sanitize->currentData().toString()); });
-  connect(m_devices, &QComboBox::currentIndexChanged, this, [this](int) {
-    const QString device = m_devices->currentData().toString();
-    m_session->setDevice(device);
-    const auto spec = driver::parseDevice(device.toStdString());
-    m_sanitize->setEnabled(spec && spec->kind == driver::DeviceKind::Cuda);
-  });
-  tb->addWidget(m_sanitize);
-  tb->addWidget(new QLabel(tr(" Target: "), this));
-  m_arch = new QComboBox(this);
-  m_arch->setObjectName("archPicker");
-  m_arch->setToolTip(
-      tr("Target architecture: what sema checks against (e.g. three-input max.f32 "
-         "needs sm_100), what NVRTC compiles for and what the simulator runs"));
-  for (int sm : {80, 86, 89, 90, 100}) m_arch->addItem(QString("sm_%1").arg(sm), sm);
-  {
-    int saved = QSettings().value("build/sm", 90).toInt();
-    int index = m_arch->findData(saved);
-    m_arch->setCurrentIndex(index >= 0 ? index : m_arch->findData(90));
-    m_session->setSm(m_arch->currentData().toInt());
-  }
-  connect(m_arch, &QComboBox::currentIndexChanged, this, [this](int) {
-    m_session->setSm(m_arch->currentData().toInt());
-    QSettings().setValue("build/sm", m_session->sm());
-  });
-  tb->addWidget(m_arch);
+  createPickers(tb);
   tb->addAction(actRun);
   tb->addAction(m_stop);
   rebuildRecentMenu();

@@ -14,6 +14,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QTimer;
+class QToolBar;
 
 namespace tirx::views {
 
@@ -115,6 +116,7 @@ class MainWindow : public QMainWindow {
   /// The Tune dock (tabbed with Diff at the bottom), its editor hooked up for Apply.
   void createTuneDock(QDockWidget* beside);
   void createActions();
+  void createPickers(QToolBar* tb);
   void createExamplesMenu(QMenu* menu);
   /// File > Open Profile… (kept out of createActions).
   void createProfileActions();

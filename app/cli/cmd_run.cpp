@@ -90,6 +90,76 @@ void reportSanitizer(const driver::DeviceSpec& device, const ir::Executor& exec,
   if (!json) out << "  " << sr->summaryText() << "\n";
 }
 
+/// One written tensor: its JSON entry, and a line of text unless `json`. Min and max run over
+/// the elements that hold a value; the others (never written, or computed from undefined memory)
+/// are counted and hold the poison bytes.
+nlohmann::json outputSummary(const std::string& pname, const ir::HostTensor& t,
+                             const std::string& file, bool json, std::ostream& out) {
+  double mn = 0, mx = 0;
+  bool any = false;
+  for (int64_t e = 0; e < t.numel(); ++e) {
+    if (!t.isDefined(e)) continue;
+    const double v = driver::tensorValue(t, e);
+    if (!any || v < mn) mn = v;
+    if (!any || v > mx) mx = v;
+    any = true;
+  }
+  const int64_t undefined = t.undefinedCount();
+  const nlohmann::json j = {{"name", pname},
+                            {"file", file},
+                            {"dtype", std::string(ir::dtypeName(t.dtype))},
+                            {"shape", t.shape},
+                            {"min", any ? nlohmann::json(mn) : nlohmann::json()},
+                            {"max", any ? nlohmann::json(mx) : nlohmann::json()},
+                            {"undefined", undefined}};
+  if (!json)
+    out << "  " << pname << " " << ir::dtypeName(t.dtype)
+        << (any ? " min " + valueText(mn) + " max " + valueText(mx)
+                : std::string(" no element written"))
+        << " " << preview(t)
+        << (undefined ? ", " + std::to_string(undefined) + " elements not written" : std::string())
+        << (file.empty() ? "" : " -> " + file) << "\n";
+  return j;
+}
+
+/// What `tirx run` takes from its options beside the file and the device.
+struct RunSetup {
+  BudgetLimits limits;
+  std::vector<std::pair<std::string, std::string>> inputs;
+  SemaOptions sema;
+};
+
+/// --timeout, --budget, --input and --arch; a usage error is printed and gives nullopt.
+std::optional<RunSetup> parseRunSetup(const Options& o, std::ostream& err) {
+  std::string why;
+  RunSetup r;
+  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), r.limits.maxSeconds, why)) {
+    err << "tirx run: --timeout: " << why << "\n";
+    return std::nullopt;
+  }
+  if (!o.get("--budget").empty() &&
+      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, r.limits.maxWork,
+                    why)) {
+    err << "tirx run: --budget: " << why << "\n";
+    return std::nullopt;
+  }
+  for (const auto& in : o.getAll("--input")) {
+    const auto eq = in.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "tirx run: --input needs NAME=GENERATOR, found '" << in << "'\n";
+      return std::nullopt;
+    }
+    r.inputs.emplace_back(in.substr(0, eq), in.substr(eq + 1));
+  }
+  const std::string arch = o.get("--arch", "sm_90");
+  r.sema.sm = parseArch(arch);
+  if (r.sema.sm == 0) {
+    err << "tirx run: malformed --arch '" << arch << "'\n";
+    return std::nullopt;
+  }
+  return r;
+}
+
 }  // namespace
 
 int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
@@ -109,34 +179,9 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
   const std::optional<driver::DeviceSpec> device =
       deviceOption(o, "run", err, "sim", {.sanitize = true});
   if (!device) return 2;
-  std::string why;
-  BudgetLimits limits;
-  if (!o.get("--timeout").empty() && !parseSeconds(o.get("--timeout"), limits.maxSeconds, why)) {
-    err << "tirx run: --timeout: " << why << "\n";
-    return 2;
-  }
-  if (!o.get("--budget").empty() &&
-      !parseInteger(o.get("--budget"), 1, std::numeric_limits<int64_t>::max() - 1, limits.maxWork,
-                    why)) {
-    err << "tirx run: --budget: " << why << "\n";
-    return 2;
-  }
-  std::vector<std::pair<std::string, std::string>> inputs;
-  for (const auto& in : o.getAll("--input")) {
-    const auto eq = in.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << "tirx run: --input needs NAME=GENERATOR, found '" << in << "'\n";
-      return 2;
-    }
-    inputs.emplace_back(in.substr(0, eq), in.substr(eq + 1));
-  }
-  const std::string arch = o.get("--arch", "sm_90");
-  SemaOptions so;
-  so.sm = parseArch(arch);
-  if (so.sm == 0) {
-    err << "tirx run: malformed --arch '" << arch << "'\n";
-    return 2;
-  }
+  const std::optional<RunSetup> setup = parseRunSetup(o, err);
+  if (!setup) return 2;
+  const auto& [limits, inputs, so] = *setup;
   const std::string& path = o.positional[0];
   std::string source;
   if (!readFile(path, source, err)) return 2;
@@ -229,34 +274,7 @@ int cmdRun(const Args& args, std::ostream& out, std::ostream& err) {
           return 2;
         }
       }
-      // Min and max over the elements that hold a value; the others (never written, or computed
-      // from undefined memory) are counted and hold the poison bytes.
-      const ir::HostTensor& t = kargs[i].tensor;
-      double mn = 0, mx = 0;
-      bool any = false;
-      for (int64_t e = 0; e < t.numel(); ++e) {
-        if (!t.isDefined(e)) continue;
-        const double v = driver::tensorValue(t, e);
-        if (!any || v < mn) mn = v;
-        if (!any || v > mx) mx = v;
-        any = true;
-      }
-      const int64_t undefined = t.undefinedCount();
-      outs.push_back({{"name", pname},
-                      {"file", file},
-                      {"dtype", std::string(ir::dtypeName(t.dtype))},
-                      {"shape", t.shape},
-                      {"min", any ? nlohmann::json(mn) : nlohmann::json()},
-                      {"max", any ? nlohmann::json(mx) : nlohmann::json()},
-                      {"undefined", undefined}});
-      if (!o.has("--json"))
-        out << "  " << pname << " " << ir::dtypeName(t.dtype)
-            << (any ? " min " + valueText(mn) + " max " + valueText(mx)
-                    : std::string(" no element written"))
-            << " " << preview(t)
-            << (undefined ? ", " + std::to_string(undefined) + " elements not written"
-                          : std::string())
-            << (file.empty() ? "" : " -> " + file) << "\n";
+      outs.push_back(outputSummary(pname, kargs[i].tensor, file, o.has("--json"), out));
     }
     report.push_back({{"kernel", k->name},
                       {"device", res.device.empty() ? exec->name() : res.device},

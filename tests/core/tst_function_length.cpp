@@ -23,10 +23,7 @@ constexpr int kMaxLines = 150;
 /// Functions over the limit outside core/ (views/, app/), by file and qualified name: their length
 /// when the scan was extended to them. They may shrink, never grow; core/ has none (issue 23).
 const std::map<std::string, int>& knownLong() {
-  static const std::map<std::string, int> m = {
-      {"views/main_window.cpp MainWindow::createActions", 155},
-      {"app/cli/cmd_run.cpp cmdRun", 182},
-  };
+  static const std::map<std::string, int> m = {};
   return m;
 }
 

@@ -5,7 +5,7 @@
 # own SASS, line map and registers of the same kernel; `bench_gpu_gemm` on the GEMM (the
 # time-based TFLOP/s that the ncu figure is compared with); and `tirx scalar-conform --record`.
 # Usage (GPU machine, after the build of scripts/gpu-check.sh): tests/gpu/capture_profile.sh
-#   Environment: BUILD_DIR (build-gpu), OUT (where the tarball goes).
+#   Environment: BUILD_DIR (build-gpu), OUT (where the tarball goes), CAPTURE=short (the first two).
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${BUILD_DIR:-$ROOT/build-gpu}"
@@ -35,8 +35,12 @@ capture() {  # name file [extra tirx run args]
   fi
 }
 capture gemm_wgmma_ws "$ROOT/resources/examples/gemm_wgmma_ws.py"
-capture relu_grid "$ROOT/resources/examples/relu_grid.py"
 capture shared_a "$ROOT/tests/data/diff/shared_a.py"
+if [ "${CAPTURE:-}" = short ]; then  # the two kernels of tests/gpu/profile_tune_check.sh
+  tar czf "${OUT:-/tmp}/capture.tgz" -C "$DST/.." capture
+  exit 0
+fi
+capture relu_grid "$ROOT/resources/examples/relu_grid.py"
 capture shared_b "$ROOT/tests/data/diff/shared_b.py"
 capture attention_d128 "$ROOT/resources/examples/attention_fwd_d128.py"
 capture gemm_4096_ws "$ROOT/bench/kernels/gemm_bf16_4096_ws.py"
