@@ -885,6 +885,19 @@ std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std
       return Scalar{
           mkBinary(name == "max" ? ir::BinOp::Max : ir::BinOp::Min, a.expr, b.expr, t, span),
           false};
+    if (name == "ceildiv" && !ir::isSigned(t)) {
+      // Unsigned: a // b + (a % b != 0). The signed spelling below would negate in modular
+      // arithmetic (ceildiv(7, 2) became 2^63 + 4 in uint64), and a + b - 1 can overflow.
+      auto q = mkBinary(ir::BinOp::FloorDiv, a.expr, b.expr, t, span);
+      auto rem = mkBinary(ir::BinOp::Mod, a.expr, b.expr, t, span);
+      auto s = std::make_shared<ir::Expr>();
+      s->kind = ExprKind::Select;
+      s->dtype = t;
+      s->span = span;
+      s->args = {mkBinary(ir::BinOp::Ne, rem, mkInt(0, span, t), DType::Bool, span),
+                 mkBinary(ir::BinOp::Add, q, mkInt(1, span, t), t, span), q};
+      return Scalar{ir::ExprPtr(s), false};
+    }
     if (name == "ceildiv") {  // -((-a) // b), Python's ceiling division, in the operands' type
       auto neg = [&](ir::ExprPtr x) {
         auto u = std::make_shared<ir::Expr>();

@@ -545,7 +545,9 @@ Value Runner::evalIntrinsic(const ir::Expr& e, Thread& t, std::vector<Value>& va
   const ir::Expr& a0 = *e.args[0];
   if (e.name == "abs" && !isF(e.dtype)) {
     Value v = castTo(eval(a0, t, vars, instr), a0.dtype, e.dtype);
-    v.i = v.i < 0 ? wrapNeg(v.i) : v.i;  // |INT64_MIN| wraps to itself, as abs.s64
+    // Unsigned values are their own magnitude (a uint64 above 2^63 is held as a negative i);
+    // |INT64_MIN| wraps to itself, as abs.s64.
+    if (ir::isSigned(e.dtype) && v.i < 0) v.i = wrapNeg(v.i);
     return normalize(v, e.dtype);
   }
   if ((e.name == "min" || e.name == "max") && e.args.size() >= 2) {

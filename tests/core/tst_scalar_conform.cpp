@@ -66,6 +66,25 @@ def known(F: T.Tensor((8,), "float32"), I: T.Tensor((8,), "int32"), B8: T.Tensor
     OB[0] = T.bfloat16(I[6])
 )";
 
+/// Unsigned magnitudes and ceiling division: a uint64 above 2^63 (held by the simulator as a
+/// negative 64-bit value) is its own T.abs, and T.ceildiv of unsigned operands is ceil(a / b),
+/// not the signed spelling -((-a) // b) evaluated modulo 2^64.
+const char* kUnsigned = R"(from tvm.script import tirx as T
+
+
+@T.function
+def unsigned_ops(U: T.Tensor((4,), "uint64"), W: T.Tensor((4,), "uint32"),
+                 OU: T.Tensor((4,), "uint64"), OW: T.Tensor((3,), "uint32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=1))
+    OU[0] = T.abs(U[0])
+    OU[1] = T.ceildiv(U[1], U[2])
+    OU[2] = T.ceildiv(U[0], U[3])
+    OU[3] = T.ceildiv(U[2], U[1])
+    OW[0] = T.ceildiv(W[0], W[1])
+    OW[1] = T.ceildiv(W[2], W[3])
+    OW[2] = T.abs(W[0])
+)";
+
 struct KnownRun {
   std::vector<ir::KernelArg> args;
   FrontEndResult fe;
@@ -118,6 +137,7 @@ class TstScalarConform : public QObject {
  private slots:
   void knownValuesOnTheSimulator();
   void cudaSpellsOutEveryRounding();
+  void unsignedAbsAndCeildiv();
   void generatorIsDeterministicAndCoversEveryDtype();
   void everyBatchChecksAndRunsOnTheSimulator();
   void oneBatchCompilesWithoutContractionOrApprox();
@@ -196,6 +216,31 @@ void TstScalarConform::cudaSpellsOutEveryRounding() {
   QVERIFY2(bad.empty(), bad.empty() ? "" : bad.front().c_str());
   QVERIFY(products->ptx.find("sqrt.rn.f32") != std::string::npos);
   QVERIFY(products->ptx.find("min.f32") != std::string::npos);
+}
+
+void TstScalarConform::unsignedAbsAndCeildiv() {
+  FrontEndResult fe = checkScript(kUnsigned, "unsigned.py");
+  QVERIFY2(fe.ok(), formatGcc(fe.diagnostics, "unsigned.py").c_str());
+  const uint64_t big = (uint64_t{1} << 63) + 5;
+  std::vector<ir::KernelArg> args = {
+      tensorOf(ir::DType::UInt64, std::vector<uint64_t>{big, 7, 2, uint64_t{1} << 62}),
+      tensorOf(ir::DType::UInt32, std::vector<uint32_t>{0xffffffffu, 2, 6, 3}),
+      tensorOf(ir::DType::UInt64, std::vector<uint64_t>(4)),
+      tensorOf(ir::DType::UInt32, std::vector<uint32_t>(3))};
+  sim::Simulator s;
+  auto r = s.run(fe.program, "unsigned_ops", args);
+  QVERIFY(r && r->ran && r->faults.empty());
+  QCOMPARE(at<uint64_t>(args[2], 0), big);  // not 2^63 - 5
+  QCOMPARE(at<uint64_t>(args[2], 1), uint64_t{4});
+  QCOMPARE(at<uint64_t>(args[2], 2), uint64_t{3});  // (2^63 + 5) / 2^62 rounded up
+  QCOMPARE(at<uint64_t>(args[2], 3), uint64_t{1});
+  QCOMPARE(at<uint32_t>(args[3], 0), 0x80000000u);  // a + b - 1 would overflow
+  QCOMPARE(at<uint32_t>(args[3], 1), 2u);
+  QCOMPARE(at<uint32_t>(args[3], 2), 0xffffffffu);
+  // The CUDA spelling computes the same: a quotient and a remainder test, no negation.
+  const codegen::CodegenResult g = codegen::generateCuda(fe.program);
+  QVERIFY2(g.cuda.find("tirx_floormod(") != std::string::npos, g.cuda.c_str());
+  QVERIFY2(g.cuda.find("(-tirx_floordiv(") == std::string::npos, g.cuda.c_str());
 }
 
 void TstScalarConform::generatorIsDeterministicAndCoversEveryDtype() {
