@@ -4,7 +4,8 @@
 # shared_a kernel, the occupancy line of `tirx compile --emit resources`, a hanging kernel under
 # `tirx run --timeout` (the GPU timeout replayed on the simulator), and `tirx tune` on one GPU, on
 # cuda:all and again from the cache; last the raw ncu pages of two kernels for the replay fixtures
-# (tests/gpu/capture_profile.sh, CAPTURE=short). Every output goes to $OUT/ptc for docs/gpu.md.
+# (tests/gpu/capture_profile.sh, CAPTURE=short). First of all the scalar-math differential test
+# (`tirx scalar-conform --device cuda --compile`, issue 22). Every output goes to $OUT/ptc for docs/gpu.md.
 # Usage: OUT=/some/dir tests/gpu/profile_tune_check.sh      Environment: BUILD_DIR (build-gpu).
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -20,6 +21,7 @@ TIRX="$BUILD/bin/tirx"
 { nvidia-smi -L; ncu --version | tail -1; } | tee "$D/machine.txt"
 step() { local name="$1"; shift; local s=$(date +%s); timeout "${LIMIT:-150}" "$@" > "$D/$name.txt" 2>&1;
   echo "== $name rc=$? $(( $(date +%s) - s )) s"; tail -n "${SHOW:-25}" "$D/$name.txt"; }
+SHOW=60 step scalar_conform "$TIRX" scalar-conform --device cuda --compile
 step resources_gemm "$TIRX" compile "$ROOT/resources/examples/gemm_wgmma_ws.py" --emit resources
 step profile_gemm "$TIRX" profile "$ROOT/resources/examples/gemm_wgmma_ws.py" -o "$D/prof_gemm"
 step profile_shared_a "$TIRX" profile "$ROOT/tests/data/diff/shared_a.py" -o "$D/prof_shared_a"
