@@ -442,8 +442,30 @@ struct Broadcaster {
   }
 };
 
+/// A comparison of two values of one type; nullopt for the other operators.
+template <class V>
+std::optional<bool> compare(BinaryOp op, V x, V y) {
+  switch (op) {
+    case BinaryOp::Eq:
+      return x == y;
+    case BinaryOp::Ne:
+      return x != y;
+    case BinaryOp::Lt:
+      return x < y;
+    case BinaryOp::Le:
+      return x <= y;
+    case BinaryOp::Gt:
+      return x > y;
+    case BinaryOp::Ge:
+      return x >= y;
+    default:
+      return std::nullopt;
+  }
+}
+
 /// One float element of a binary op computed in type `ct`; nullopt for the bitwise operators.
 std::optional<double> floatBinary(BinaryOp op, double x, double y, DType ct) {
+  if (const std::optional<bool> c = compare(op, x, y)) return *c ? 1.0 : 0.0;
   // numpy computes float16 (and float32) in float and rounds to the result type once.
   const bool narrow = ct != DType::Float64;
   const float xf = static_cast<float>(x), yf = static_cast<float>(y);
@@ -482,24 +504,6 @@ std::optional<double> floatBinary(BinaryOp op, double x, double y, DType ct) {
     case BinaryOp::Minimum:
       r = (std::isnan(x) || std::isnan(y)) ? std::nan("") : std::min(x, y);
       break;
-    case BinaryOp::Eq:
-      r = x == y;
-      break;
-    case BinaryOp::Ne:
-      r = x != y;
-      break;
-    case BinaryOp::Lt:
-      r = x < y;
-      break;
-    case BinaryOp::Le:
-      r = x <= y;
-      break;
-    case BinaryOp::Gt:
-      r = x > y;
-      break;
-    case BinaryOp::Ge:
-      r = x >= y;
-      break;
     default:
       return std::nullopt;
   }
@@ -509,6 +513,8 @@ std::optional<double> floatBinary(BinaryOp op, double x, double y, DType ct) {
 /// One uint64 element of the ops whose unsigned result differs from the signed one (values
 /// above INT64_MAX compare as such); nullopt for the others, which wrap alike.
 std::optional<uint64_t> unsignedBinary(BinaryOp op, uint64_t ux, uint64_t uy) {
+  if (op != BinaryOp::Eq && op != BinaryOp::Ne)
+    if (const std::optional<bool> c = compare(op, ux, uy)) return *c ? 1 : 0;
   uint64_t u = 0;
   switch (op) {
     case BinaryOp::FloorDiv:
@@ -525,18 +531,6 @@ std::optional<uint64_t> unsignedBinary(BinaryOp op, uint64_t ux, uint64_t uy) {
       break;
     case BinaryOp::Minimum:
       u = std::min(ux, uy);
-      break;
-    case BinaryOp::Lt:
-      u = ux < uy;
-      break;
-    case BinaryOp::Le:
-      u = ux <= uy;
-      break;
-    case BinaryOp::Gt:
-      u = ux > uy;
-      break;
-    case BinaryOp::Ge:
-      u = ux >= uy;
       break;
     default:
       return std::nullopt;
@@ -597,6 +591,10 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
           continue;
         }
       }
+      if (const std::optional<bool> c = compare(op, x, y)) {
+        out.setInt(i, *c ? 1 : 0);
+        continue;
+      }
       switch (op) {
         case BinaryOp::Add:
           r = static_cast<int64_t>(ux + uy);
@@ -630,24 +628,6 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
         case BinaryOp::Minimum:
           r = std::min(x, y);
           break;
-        case BinaryOp::Eq:
-          r = x == y;
-          break;
-        case BinaryOp::Ne:
-          r = x != y;
-          break;
-        case BinaryOp::Lt:
-          r = x < y;
-          break;
-        case BinaryOp::Le:
-          r = x <= y;
-          break;
-        case BinaryOp::Gt:
-          r = x > y;
-          break;
-        case BinaryOp::Ge:
-          r = x >= y;
-          break;
         case BinaryOp::And:
           r = x & y;
           break;
@@ -662,6 +642,8 @@ std::optional<Array> binary(BinaryOp op, const Array& a, const Array& b, DType r
           break;
         case BinaryOp::Shr:
           r = (y >= 0 && y < 64) ? x >> y : (x < 0 ? -1 : 0);
+          break;
+        default:  // the comparisons, above
           break;
       }
       out.setInt(i, r);
