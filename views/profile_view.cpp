@@ -54,6 +54,11 @@ ProfileView::ProfileView(QsciScintilla* editor, int margin, QWidget* parent)
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(m_table);
   split->addWidget(m_chart);
+  // The roofline needs room for its log axes' labels: the table and the chart share the width
+  // (a splitter without sizes gives the chart its size hint, a sliver).
+  m_chart->setMinimumWidth(360);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
   auto* lay = new QVBoxLayout(this);
   lay->addWidget(m_summary);
   lay->addWidget(split, 1);
@@ -127,9 +132,11 @@ void ProfileView::fillChart() {
   auto* x = new QLogValueAxis();
   x->setTitleText(tr("FLOP / byte"));
   x->setRange(1e-2, 1e4);
+  x->setLabelFormat("%g");
   auto* y = new QLogValueAxis();
   y->setTitleText(tr("FLOP/s"));
   y->setRange(1e9, std::max(k.peaks.flops * 2, 1e10));
+  y->setLabelFormat("%.0e");
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   if (k.peaks.flops > 0 && k.peaks.bytesPerSec > 0) {
@@ -206,6 +213,9 @@ void ProfileView::paintGutter() {
     m_editor->markerDeleteAll(kFirstHeatMarker + i);
     mask |= 1 << (kFirstHeatMarker + i);
   }
+  // Scintilla has 5 margins (0-4) unless told otherwise, and a marker shown in no margin paints
+  // its whole line instead: the heat margin must exist.
+  if (m_editor->margins() <= m_margin) m_editor->setMargins(m_margin + 1);
   m_editor->setMarginType(m_margin, QsciScintilla::SymbolMargin);
   m_editor->setMarginMarkerMask(m_margin, mask);
   m_editor->setMarginWidth(m_margin, m_profile.lines.empty() ? 0 : 8);

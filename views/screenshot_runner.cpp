@@ -25,6 +25,7 @@
 #include "views/opcode_hover.h"
 #include "views/pipeline_panel.h"
 #include "views/problems_panel.h"
+#include "views/profile_view.h"
 #include "views/results_view.h"
 #include "views/session.h"
 #include "views/tensor_core_panel.h"
@@ -89,6 +90,21 @@ void ScreenshotRunner::poll() {
     m_window.dock("diff")->show();
     m_window.dock("diff")->raise();
     m_window.diffView()->compareWithFile(m_diff);
+    m_idleTicks = 0;
+    return;
+  }
+  if (!m_profile.isEmpty() && !m_profileOpened) {
+    m_profileOpened = true;
+    QString why;
+    if (!m_window.profileView()->openFile(m_profile, why)) {
+      std::fprintf(stderr, "tirx-studio: cannot open the profile %s: %s\n", qPrintable(m_profile),
+                   qPrintable(why));
+      m_poll.stop();
+      QCoreApplication::exit(2);
+      return;
+    }
+    m_window.dock("profile")->show();
+    m_window.dock("profile")->raise();
     m_idleTicks = 0;
     return;
   }
@@ -173,6 +189,8 @@ QString dockContent(MainWindow& window, const QString& name) {
     return some(window.problemsPanel()->tree()->topLevelItemCount(), "problems");
   if (name == QLatin1String("diff"))
     return window.diffView()->data() ? QStringLiteral("a comparison") : QString();
+  if (name == QLatin1String("profile"))
+    return some(window.profileView()->table()->topLevelItemCount(), "profiled lines");
   if (name == QLatin1String("debugger"))
     return window.debuggerPanel()->active() ? QStringLiteral("a recording") : QString();
   return QStringLiteral("(not checked)");

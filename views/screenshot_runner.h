@@ -1,8 +1,9 @@
 // `tirx-studio --screenshot out.png [FILE] [--dock NAME] [--line N] [--pick TEXT] [--hover L:C]
-// [--diff OTHER]`: open FILE, let the front end run, Compile & Verify when the engine has it, wait
-// until every job has been delivered, optionally isolate one dock, render the window to a PNG and
-// quit with 0 (1 when writing failed, 2 when the file could not be opened, 3 on a timeout, 4 when
-// the isolated dock rendered empty: nothing of what it is for is on screen — see dockContent).
+// [--diff OTHER] [--profile REPORT.json]`: open FILE, let the front end run, Compile & Verify when
+// the engine has it, wait until every job has been delivered, optionally isolate one dock, render
+// the window to a PNG and quit with 0 (1 when writing failed, 2 when the file could not be opened,
+// 3 on a timeout, 4 when the isolated dock rendered empty: nothing of what it is for is on screen —
+// see dockContent).
 #pragma once
 
 #include <QObject>
@@ -44,6 +45,9 @@ class ScreenshotRunner : public QObject {
   /// `path`, B = the file) and wait for it; with the dock "diff", `--pick` names the section of
   /// the panes to show (script, cuda, ptx, sass).
   void setDiff(const QString& path) { m_diff = path; }
+  /// After Compile & Verify, open this `tirx profile` REPORT.json in the Profile dock (the
+  /// editor's heat gutter marks the file's lines); a report that cannot be read exits 2.
+  void setProfile(const QString& path) { m_profile = path; }
   /// Open the find bar on this pattern before capturing (every match highlighted).
   void setFind(const QString& pattern) { m_find = pattern; }
   /// Put the caret at (1-based line, column) and open the completion list there; the list and
@@ -57,8 +61,8 @@ class ScreenshotRunner : public QObject {
   void captureWhenIdle();
 
   MainWindow& m_window;
-  QString m_out, m_file, m_dock, m_find, m_diff;
-  bool m_diffRequested = false;
+  QString m_out, m_file, m_dock, m_find, m_diff, m_profile;
+  bool m_diffRequested = false, m_profileOpened = false;
   int m_completeLine = 0, m_completeCol = 0;
   QTimer m_poll;
   int m_waitedMs = 0;

@@ -2,7 +2,7 @@
 //   tirx-studio [FILE]
 //   tirx-studio --screenshot out.png [FILE]
 //               [--dock editor|layout|assembly|results|problems|tensorcores|pipeline|diff]
-//               [--diff OTHER]
+//               [--diff OTHER] [--profile REPORT.json]
 //               [--line N] [--theme light|dark] [--arch sm_N] [--pick TEXT] [--hover LINE:COL]
 //               [--find TEXT] [--complete LINE:COL]
 #include <QApplication>
@@ -48,6 +48,10 @@ int main(int argc, char** argv) {
   parser.addOption(find);
   parser.addOption(complete);
   parser.addOption(diffWith);
+  QCommandLineOption profile(
+      "profile", "With --screenshot: open this tirx profile REPORT.json in the Profile dock.",
+      "path");
+  parser.addOption(profile);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -76,6 +80,7 @@ int main(int argc, char** argv) {
     if (at.size() == 2) runner.setHover(at[0].toInt(), at[1].toInt());
     runner.setFind(parser.value(find));
     runner.setDiff(parser.value(diffWith));
+    runner.setProfile(parser.value(profile));
     const QStringList completeAt = parser.value(complete).split(':');
     if (completeAt.size() == 2) runner.setComplete(completeAt[0].toInt(), completeAt[1].toInt());
     runner.start();

@@ -56,6 +56,10 @@ class TestProfileView : public QObject {
     QVERIFY(ed->markersAtLine(11) & (1u << top));
     QVERIFY(ed->markersAtLine(7) & (1u << (ProfileView::kFirstHeatMarker + 2)));
     QCOMPARE(ed->markersAtLine(0) & (0xfu << ProfileView::kFirstHeatMarker), 0u);
+    // in a margin of their own (a marker shown in no margin would paint the whole line red)
+    QVERIFY(ed->margins() > 5);
+    QCOMPARE(ed->marginMarkerMask(5), int(0xfu << ProfileView::kFirstHeatMarker));
+    QVERIFY(ed->marginWidth(5) > 0);
     QCOMPARE(v->heatText(12), QString("29%"));
     QCOMPARE(v->heatToolTip(12), QString("line 12: 5 of 17 stall samples (29.4%): long_sb 100%"));
   }
