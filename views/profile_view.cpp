@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,6 +14,7 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSplitter>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -62,6 +64,29 @@ ProfileView::ProfileView(QsciScintilla* editor, int margin, QWidget* parent)
   auto* lay = new QVBoxLayout(this);
   lay->addWidget(m_summary);
   lay->addWidget(split, 1);
+  if (!m_editor) return;
+  connect(m_editor, &QsciScintilla::marginClicked, this,
+          [this](int margin, int line, Qt::KeyboardModifiers) {
+            if (margin != m_margin || !selectLine(line + 1)) return;
+            QToolTip::showText(QCursor::pos(), heatToolTip(line + 1), m_editor);
+          });
+  connect(m_table, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* it, int) {
+    const int line = it->data(0, Qt::UserRole).toInt();
+    if (line <= 0) return;
+    m_editor->setCursorPosition(line - 1, 0);
+    m_editor->ensureLineVisible(line - 1);
+  });
+}
+
+bool ProfileView::selectLine(int line) {
+  for (int i = 0; i < m_table->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* it = m_table->topLevelItem(i);
+    if (it->data(0, Qt::UserRole).toInt() != line) continue;
+    m_table->setCurrentItem(it);
+    m_table->scrollToItem(it);
+    return true;
+  }
+  return false;
 }
 
 bool ProfileView::openFile(const QString& path, QString& why) {
@@ -116,6 +141,7 @@ void ProfileView::fillTable() {
                   QString("%1%").arg(100.0 * double(l.samples) / total, 0, 'f', 1), topReasons(l),
                   QString::number(l.instructions), QString::number(l.bankConflictWavefronts())});
     it->setData(0, Qt::UserRole, l.line);
+    it->setToolTip(0, heatToolTip(l.line));
   }
   for (int c = 0; c < m_table->columnCount(); ++c) m_table->resizeColumnToContents(c);
 }
@@ -219,6 +245,7 @@ void ProfileView::paintGutter() {
   m_editor->setMarginType(m_margin, QsciScintilla::SymbolMargin);
   m_editor->setMarginMarkerMask(m_margin, mask);
   m_editor->setMarginWidth(m_margin, m_profile.lines.empty() ? 0 : 8);
+  m_editor->setMarginSensitivity(m_margin, true);
   for (const auto& l : m_profile.lines)
     if (const int level = heatLevel(l.line); level >= 0)
       m_editor->markerAdd(l.line - 1, kFirstHeatMarker + level);

@@ -43,6 +43,10 @@ class ProfileView : public QWidget {
   /// The roofline point: arithmetic intensity (FLOP/byte) and achieved FLOP/s; the ridge point.
   double intensity() const;
   int chartSeriesCount() const;
+  /// Select the table row of 1-based `line` (false when the line has no row); a click in the
+  /// heat margin does this and shows heatToolTip at the pointer, a click on a row moves the
+  /// editor's caret to its line.
+  bool selectLine(int line);
 
  private:
   void fillTable();

@@ -60,6 +60,15 @@ class TestProfileView : public QObject {
     QVERIFY(ed->margins() > 5);
     QCOMPARE(ed->marginMarkerMask(5), int(0xfu << ProfileView::kFirstHeatMarker));
     QVERIFY(ed->marginWidth(5) > 0);
+    // a click in the heat margin selects that line's row; a click on a row moves the caret
+    emit ed->marginClicked(5, 11, Qt::NoModifier);
+    QVERIFY(t->currentItem());
+    QCOMPARE(t->currentItem()->text(0), QString("12"));
+    QVERIFY(!v->selectLine(2));  // no samples on line 2: no row
+    emit t->itemClicked(t->topLevelItem(0), 0);
+    int caretLine = -1, caretCol = -1;
+    ed->getCursorPosition(&caretLine, &caretCol);
+    QCOMPARE(caretLine, 7);  // line 8
     QCOMPARE(v->heatText(12), QString("29%"));
     QCOMPARE(v->heatToolTip(12), QString("line 12: 5 of 17 stall samples (29.4%): long_sb 100%"));
   }
