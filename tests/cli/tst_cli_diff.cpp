@@ -218,6 +218,57 @@ class TstCliDiff : public QObject {
     QCOMPARE(runTirx({"diff", a, a}).code, 0);
   }
 
+  void twoProfileReports() {
+    // Two `tirx profile` summaries: the recorded one of the hand-written fma pages and a copy in
+    // which line 12 lost 3 of its 5 stall samples and the kernel got faster. Lines pair by number.
+    QTemporaryDir dir;
+    QFile src(data("profile/handwritten_fma/fma.profile.json"));
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QJsonObject j = QJsonDocument::fromJson(src.readAll()).object();
+    QJsonObject k = j["kernel"].toObject();
+    k["duration_ns"] = 1712.0;  // 2140 ns -> 1712 ns: -20 %
+    k["total_samples"] = 14;
+    j["kernel"] = k;
+    QJsonArray lines = j["lines"].toArray();
+    for (int i = 0; i < lines.size(); ++i) {
+      QJsonObject l = lines[i].toObject();
+      if (l["line"].toInt() != 12) continue;
+      l["samples"] = 2;
+      l["stalls"] = QJsonObject{{"long_sb", 2}};
+      lines[i] = l;
+    }
+    j["lines"] = lines;
+    const QString a = data("profile/handwritten_fma/fma.profile.json"), b = dir.filePath("b.json");
+    QFile out(b);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(j).toJson());
+    out.close();
+    const Run r = runTirx({"diff", a, b});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains("== profile: 1 of 4 lines changed"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("duration 2.14 -> 1.71 us (-20.0%)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("stall samples 17 -> 14"), qPrintable(r.out));
+    // line 12: 5 of 17 (29.4 %) -> 2 of 14 (14.3 %)
+    QVERIFY2(r.out.contains("  12  29.4% -> 14.3% (-15.1)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("(3 lines unchanged)"), qPrintable(r.out));
+    const Run js = runTirx({"diff", a, b, "--json"});
+    QCOMPARE(js.code, 1);
+    const QJsonObject d = QJsonDocument::fromJson(js.out.toUtf8()).object();
+    QCOMPARE(d["identical"].toBool(), false);
+    QCOMPARE(d["a"].toObject()["total_samples"].toInt(), 17);
+    const QJsonArray rows = d["lines"].toArray();
+    QCOMPARE(rows.size(), 4);
+    QCOMPARE(rows[2].toObject()["line"].toInt(), 12);
+    QCOMPARE(rows[2].toObject()["samples"].toArray()[1].toInt(), 2);
+    QCOMPARE(rows[2].toObject()["changed"].toBool(), true);
+    QCOMPARE(rows[0].toObject()["changed"].toBool(), false);
+    QCOMPARE(runTirx({"diff", a, a}).code, 0);
+    // a profile beside a script is a usage error, not a script diff of JSON text
+    const Run mixed = runTirx({"diff", a, data("diff/activation_a.py")});
+    QCOMPARE(mixed.code, 2);
+    QVERIFY2(mixed.err.contains("is a profile report"), qPrintable(mixed.err));
+  }
+
   void identicalVersionsExitZero() {
     const Run r = runTirx(
         {"diff", data("diff/activation_a.py"), data("diff/activation_a.py"), "--no-verify"});
