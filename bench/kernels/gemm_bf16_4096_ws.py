@@ -13,6 +13,9 @@ K = 4096
 STAGES = 4
 SMS = 132
 GROUP = 8
+# `tirx tune` (docs/tune.md): pipeline depth and tile-row grouping; 4 and 8 are the hand-chosen
+# ones. STAGES = 5 needs 240 KiB of shared memory, more than an sm_90 block has: rejected by check.
+TUNE = {"STAGES": [2, 3, 4, 5], "GROUP": [4, 8, 16]}
 TILES_M = M // 128
 TILES_N = N // 256
 SW_A = ComposeLayout(3, 3, 3, TileLayout(S[STAGES * 128, 64]))
@@ -86,3 +89,16 @@ def gemm_ws(A: T.Tensor((M, K), "bfloat16"), B: T.Tensor((N, K), "bfloat16"), C:
             T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], words, pairs[:, :, :, 1:2], pairs[:, :, :, 0:1], scope="warpgroup")
             T.cuda.tile.apply(T.ptx["st.global.b32"], C_t.sub[tm * 2 + half, tn], words, scope="warpgroup")
 
+
+import torch
+import tvm_tirx
+
+torch.manual_seed(0)  # random small integers: exact products and sums, no periodic pattern
+a = (torch.floor(torch.rand(M * K, device="cuda") * 7) - 3).to(torch.bfloat16).reshape(M, K)
+b = (torch.floor(torch.rand(N * K, device="cuda") * 5) - 2).to(torch.bfloat16).reshape(N, K)
+c = torch.zeros(M, N, dtype=torch.bfloat16, device="cuda")
+tvm_tirx.compile(gemm_ws, target="cuda")(a, b, c)
+# Every 61st row of C (every tile row, warp and lane group among them) against the reference:
+# the whole 4096³ product would take minutes in the check harness.
+ref = a.float()[::61] @ b.float().T
+torch.testing.assert_close(c.float()[::61], ref.to(torch.bfloat16).float(), rtol=0, atol=0)
