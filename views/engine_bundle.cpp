@@ -75,6 +75,7 @@ OpenedBundle loadBundleFile(const std::string& path, int plotColumns) {
   out.summary = "bundle recorded on " + b.deviceName + " (" + b.created + ", tirx " +
                 b.tirxVersion + "): " + out.report.summary;
   out.report.summary = out.summary;
+  out.profile = b.profile;
   return out;
 }
 

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/diag/budget.h"
 #include "core/driver/compile.h"
+#include "core/toolchain/ncu_profile.h"
 #include "core/verify/verify.h"
 #include "views/plot_series.h"
 
@@ -94,6 +96,7 @@ struct OpenedBundle {
   std::string script, scriptFile, summary;
   CompileProducts products;
   VerifyProducts report;
+  std::optional<toolchain::Profile> profile;  ///< attached by `tirx bundle --profile`
 };
 OpenedBundle loadBundleFile(const std::string& path, int plotColumns = 512);
 

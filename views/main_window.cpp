@@ -458,6 +458,11 @@ void MainWindow::showBundle(const QString& path, const OpenedBundle& b) {
   setWindowTitle(tr("%1 — %2 (bundle, read-only) — TIRx Studio")
                      .arg(QString::fromStdString(b.scriptFile), QFileInfo(path).fileName()));
   statusBar()->showMessage(QString::fromStdString(b.summary));
+  if (b.profile) {  // the recorded GPU profile: table, roofline and the heat margin
+    m_profile->setProfile(*b.profile);
+    dock("profile")->show();
+    dock("profile")->raise();
+  }
 }
 
 void MainWindow::fillDevices() {

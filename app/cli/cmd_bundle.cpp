@@ -1,4 +1,5 @@
-// `tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] [--budget N]`
+// `tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] [--budget N]
+// [--profile REPORT.json]` (the profile summary is stored in the bundle)
 // and `tirx replay BUNDLE [--device sim|cuda[:N]] [--json]`: reproducible kernel bundles
 // (core/verify/bundle.h). `bundle` verifies the script on the device with every launch recorded,
 // compiles it for the products (CUDA, PTX, SASS, resources) and writes one file; `replay` re-runs
@@ -25,8 +26,9 @@ namespace tirx::cli {
 int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   const char* usage =
       "usage: tirx bundle FILE -o OUT.tirxb [--device sim|cuda[:N]] [--arch sm_90] [--timeout S] "
-      "[--budget N]\n";
-  const Options o = parseOptions(args, {"-o", "--device", "--arch", "--timeout", "--budget"}, {});
+      "[--budget N] [--profile REPORT.json]\n";
+  const Options o =
+      parseOptions(args, {"-o", "--device", "--arch", "--timeout", "--budget", "--profile"}, {});
   if (!o.error.empty() || o.positional.size() != 1 || o.get("-o").empty()) {
     err << "tirx bundle: " << (o.error.empty() ? "expected one FILE and -o OUT" : o.error) << "\n"
         << usage;
@@ -66,8 +68,22 @@ int cmdBundle(const Args& args, std::ostream& out, std::ostream& err) {
   bo.device = *device;
   bo.cancel = std::make_shared<CancelToken>();
   const InterruptCancels interrupt(bo.cancel);
+  std::optional<toolchain::Profile> profile;
+  if (const std::string pp = o.get("--profile"); !pp.empty()) {
+    std::string ptext;
+    if (!readFile(pp, ptext, err)) return 2;
+    const nlohmann::json pj = nlohmann::json::parse(ptext, nullptr, false);
+    toolchain::Profile p;
+    if (pj.is_discarded() || !toolchain::profileFromJson(pj, p, why)) {
+      err << "tirx bundle: --profile: '" << pp << "' is not a tirx profile report"
+          << (why.empty() ? "" : ": " + why) << "\n";
+      return 2;
+    }
+    profile = std::move(p);
+  }
   verify::Report r;
-  const verify::Bundle b = verify::makeBundle(text, bo, &r);
+  verify::Bundle b = verify::makeBundle(text, bo, &r);
+  b.profile = std::move(profile);
   for (const auto& d : r.errors) err << formatGcc(d, vo.fileName);
   if (r.environmentError) return 3;
   if (b.launches.empty() && !r.errors.empty()) return 1;

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "core/driver/compile.h"
 #include "core/ir/ir.h"
 #include "core/ir/values.h"
+#include "core/toolchain/ncu_profile.h"
 #include "core/verify/verify.h"
 
 namespace tirx::verify {
@@ -71,6 +73,9 @@ struct Bundle {
   std::vector<ir::Fault> faults;
   std::vector<BundleLaunch> launches;
   BundleProducts products;
+  /// A `tirx profile` summary of this script on a GPU, attached by `tirx bundle --profile`: the
+  /// studio shows it in the Profile dock when the bundle is opened.
+  std::optional<toolchain::Profile> profile;
 };
 
 /// What makeBundle needs besides the script.

@@ -309,29 +309,30 @@ std::string bundleToJson(const Bundle& b) {
                         {"faults", faultsJson(l.faults)},
                         {"args", args}});
   }
-  const json doc = {{"format", "tirx-bundle"},
-                    {"version", kBundleVersion},  // one read from version 1 is written as version 2
-                    {"tirx", b.tirxVersion},
-                    {"created", b.created},
-                    {"script", {{"file", b.scriptFile}, {"text", b.script}}},
-                    {"arch", b.arch},
-                    {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
-                    {"toolkit", b.toolkit},
-                    {"driver", b.driver},
-                    {"verify",
-                     {{"passed", b.passed},
-                      {"total_ms", b.totalMs},
-                      {"checks", checks},
-                      {"errors", errors},
-                      {"faults", faults}}},
-                    {"launches", launches},
-                    {"products",
-                     {{"cuda", b.products.cuda},
-                      {"ptx", b.products.ptx},
-                      {"sass", b.products.sass},
-                      {"sass_status", b.products.sassStatus},
-                      {"resources", resources},
-                      {"error", b.products.error}}}};
+  json doc = {{"format", "tirx-bundle"},
+              {"version", kBundleVersion},  // one read from version 1 is written as version 2
+              {"tirx", b.tirxVersion},
+              {"created", b.created},
+              {"script", {{"file", b.scriptFile}, {"text", b.script}}},
+              {"arch", b.arch},
+              {"device", {{"requested", b.requestedDevice}, {"name", b.deviceName}}},
+              {"toolkit", b.toolkit},
+              {"driver", b.driver},
+              {"verify",
+               {{"passed", b.passed},
+                {"total_ms", b.totalMs},
+                {"checks", checks},
+                {"errors", errors},
+                {"faults", faults}}},
+              {"launches", launches},
+              {"products",
+               {{"cuda", b.products.cuda},
+                {"ptx", b.products.ptx},
+                {"sass", b.products.sass},
+                {"sass_status", b.products.sassStatus},
+                {"resources", resources},
+                {"error", b.products.error}}}};
+  if (b.profile) doc["profile"] = toolchain::profileJson(*b.profile);  // optional, any version
   return doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -507,6 +508,12 @@ Result<Bundle> parseBundle(std::string_view text) {
   }
   readProducts(r, j, b.products);
   if (!r.ok()) return bad("malformed bundle: " + r.why);
+  if (const auto it = j.find("profile"); it != j.end()) {
+    toolchain::Profile p;
+    std::string why;
+    if (!toolchain::profileFromJson(*it, p, why)) return bad("malformed bundle: profile: " + why);
+    b.profile = std::move(p);
+  }
   return b;
 }
 

@@ -85,6 +85,33 @@ class TestCliBundle : public QObject {
     QVERIFY(b["verify"].toObject().contains("total_ms") && check.contains("max_abs"));
   }
 
+  void bundleCarriesAnAttachedProfile() {
+    // `--profile REPORT.json` stores the tirx profile summary; replay and parsing keep it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("fma.tirxb");
+    const QString report = src("tests/data/profile/handwritten_fma/fma.profile.json");
+    const Run r = runTirx({"bundle", src("tests/data/sass/fma.py"), "-o", path, "--device", "sim",
+                           "--profile", report});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    const QJsonObject j = QJsonDocument::fromJson(bytes).object();
+    QCOMPARE(j["profile"].toObject()["kernel"].toObject()["name"].toString(),
+             QString("fma_affine"));
+    QCOMPARE(j["profile"].toObject()["lines"].toArray().size(), 4);
+    auto parsed = tirx::verify::parseBundle(bytes.toStdString());
+    QVERIFY(parsed);
+    QVERIFY(parsed->profile);
+    QCOMPARE(parsed->profile->kernel.totalSamples, int64_t(17));
+    QCOMPARE(runTirx({"replay", path}).code, 0);
+    // not a profile: refused before anything runs
+    const Run bad = runTirx({"bundle", src("tests/data/sass/fma.py"), "-o", path, "--profile",
+                             src("tests/data/sass/fma.py")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("is not a tirx profile report"), qPrintable(bad.err));
+  }
+
   void replayMatchesOnTheSimulator() {
     const Run r = runTirx({"replay", m_simBundle});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));

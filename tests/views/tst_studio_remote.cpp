@@ -2,9 +2,11 @@
 // de-duplicated), remote hosts in the device picker from the settings, the sanitizer picker (local
 // GPUs only), File > Export Bundle (written on the batch lane through QSaveFile) and File > Open
 // Bundle (a new read-only window whose Results and Assembly docks hold the recorded run, while the
-// window it was opened from keeps its unsaved edits); a malformed bundle is refused with a message.
+// window it was opened from keeps its unsaved edits), with the Profile dock filled when the bundle
+// carries a tirx profile; a malformed bundle is refused with a message.
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -12,11 +14,15 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
+#include "core/verify/bundle.h"
 #include "views/editor_widget.h"
 #include "views/engine_products.h"
 #include "views/main_window.h"
+#include "views/profile_view.h"
 #include "views/remote_hosts_dialog.h"
 #include "views/session.h"
 
@@ -115,6 +121,38 @@ class TstStudioRemote : public QObject {
     QCOMPARE(a.session().text(), script + "# my edit\n");
     QVERIFY(a.session().isModified());
     b->close();
+  }
+
+  void bundleWithAProfileFillsTheProfileDock() {
+    // A bundle that carries a tirx profile (tirx bundle --profile) opens with the Profile dock
+    // filled and the heat margin painted on the recorded script.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("fma.tirxb");
+    QFile script(TIRX_SOURCE_DIR "/tests/data/sass/fma.py");
+    QFile report(TIRX_SOURCE_DIR "/tests/data/profile/handwritten_fma/fma.profile.json");
+    QVERIFY(script.open(QIODevice::ReadOnly) && report.open(QIODevice::ReadOnly));
+    tirx::verify::BundleOptions bo;
+    bo.fileName = "fma.py";
+    tirx::verify::Bundle b = tirx::verify::makeBundle(script.readAll().toStdString(), bo);
+    tirx::toolchain::Profile p;
+    std::string why;
+    QVERIFY(tirx::toolchain::profileFromJson(nlohmann::json::parse(report.readAll().toStdString()),
+                                             p, why));
+    b.profile = p;
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(tirx::verify::bundleToJson(b)));
+    out.close();
+    MainWindow a(nullptr, false);
+    QSignalSpy opened(&a, &MainWindow::bundleOpened);
+    a.openBundle(path);
+    QVERIFY(opened.wait(60000));
+    auto* w = opened.at(0).at(0).value<MainWindow*>();
+    QVERIFY2(w, qPrintable(opened.at(0).at(1).toString()));
+    QCOMPARE(w->profileView()->table()->topLevelItemCount(), 4);
+    QVERIFY(w->dock("profile")->isVisible());
+    QVERIFY(w->editor()->markersAtLine(11) & (1u << (ProfileView::kFirstHeatMarker + 3)));
+    w->close();
   }
 
   void malformedBundleIsRefused() {
