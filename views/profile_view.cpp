@@ -8,10 +8,14 @@
 #include <QChartView>
 #include <QCursor>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QToolTip>
@@ -19,6 +23,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+
+#include "core/diff/profile_diff.h"
 
 namespace tirx::views {
 
@@ -61,8 +67,26 @@ ProfileView::ProfileView(QsciScintilla* editor, int margin, QWidget* parent)
   m_chart->setMinimumWidth(360);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
+  m_compare = new QPushButton(tr("Compare with…"), this);
+  m_compare->setObjectName("profile_compare");
+  m_compare->setToolTip(tr("Per-line deltas against a second tirx profile REPORT.json"));
+  m_clear = new QPushButton(tr("Clear Comparison"), this);
+  m_clear->setObjectName("profile_clear");
+  m_clear->setEnabled(false);
+  connect(m_compare, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with profile"), QString(),
+                                                      tr("tirx profiles (*.json)"));
+    QString why;
+    if (!path.isEmpty() && !compareWith(path, why))
+      m_summary->setText(summaryText() + "\n" + tr("cannot compare: %1").arg(why));
+  });
+  connect(m_clear, &QPushButton::clicked, this, &ProfileView::clearComparison);
+  auto* top = new QHBoxLayout();
+  top->addWidget(m_summary, 1);
+  top->addWidget(m_compare);
+  top->addWidget(m_clear);
   auto* lay = new QVBoxLayout(this);
-  lay->addWidget(m_summary);
+  lay->addLayout(top);
   lay->addWidget(split, 1);
   if (!m_editor) return;
   connect(m_editor, &QsciScintilla::marginClicked, this,
@@ -89,25 +113,82 @@ bool ProfileView::selectLine(int line) {
   return false;
 }
 
-bool ProfileView::openFile(const QString& path, QString& why) {
+bool ProfileView::readProfile(const QString& path, toolchain::Profile& p, QString& why) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
     why = tr("cannot read %1").arg(path);
     return false;
   }
   const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-  toolchain::Profile p;
   std::string err;
   if (j.is_discarded() || !toolchain::profileFromJson(j, p, err)) {
     why = j.is_discarded() ? tr("%1 is not JSON").arg(path) : QString::fromStdString(err);
     return false;
   }
+  return true;
+}
+
+bool ProfileView::openFile(const QString& path, QString& why) {
+  toolchain::Profile p;
+  if (!readProfile(path, p, why)) return false;
   setProfile(p);
   return true;
 }
 
+bool ProfileView::compareWith(const QString& path, QString& why) {
+  toolchain::Profile b;
+  if (!readProfile(path, b, why)) return false;
+  m_comparing = true;
+  m_clear->setEnabled(true);
+  const auto& kb = b.kernel;
+  m_summary->setText(summaryText() + "\n" +
+                     tr("compared with %1: %2 us, %3 stall samples, %4 registers")
+                         .arg(QFileInfo(path).fileName())
+                         .arg(kb.durationNs / 1000, 0, 'f', 1)
+                         .arg(kb.totalSamples)
+                         .arg(kb.registers));
+  fillDeltaTable(b);
+  return true;
+}
+
+void ProfileView::clearComparison() {
+  m_comparing = false;
+  m_clear->setEnabled(false);
+  m_summary->setText(summaryText());
+  fillTable();
+}
+
+void ProfileView::fillDeltaTable(const toolchain::Profile& b) {
+  const diff::ProfileDiff d = diff::diffProfiles(m_profile, b);
+  m_table->clear();
+  m_table->setHeaderLabels({tr("line"), tr("share A"), tr("share B"), tr("change"), tr("samples"),
+                            tr("instructions"), tr("bank conflicts"), tr("top stall")});
+  auto pair = [](int64_t x, int64_t y) { return QString("%1 -> %2").arg(x).arg(y); };
+  for (const diff::ProfileLineDelta& l : d.lines) {
+    auto* it = new QTreeWidgetItem(
+        m_table,
+        {QString::number(l.line), QString("%1%").arg(l.shareA, 0, 'f', 1),
+         QString("%1%").arg(l.shareB, 0, 'f', 1),
+         QString("%1%2").arg(l.shareB >= l.shareA ? "+" : "").arg(l.shareB - l.shareA, 0, 'f', 1),
+         pair(l.samplesA, l.samplesB), pair(l.instructionsA, l.instructionsB),
+         pair(l.bankConflictsA, l.bankConflictsB),
+         QString::fromStdString((l.topStallA.empty() ? "-" : l.topStallA) + " -> " +
+                                (l.topStallB.empty() ? "-" : l.topStallB))});
+    it->setData(0, Qt::UserRole, l.line);
+    if (l.changed())
+      for (int c = 0; c < m_table->columnCount(); ++c) {
+        QFont f = it->font(c);
+        f.setBold(true);
+        it->setFont(c, f);
+      }
+  }
+  for (int c = 0; c < m_table->columnCount(); ++c) m_table->resizeColumnToContents(c);
+}
+
 void ProfileView::setProfile(const toolchain::Profile& p) {
   m_profile = p;
+  m_comparing = false;
+  if (m_clear) m_clear->setEnabled(false);
   const auto& k = p.kernel;
   m_summary->setText(summaryText());
   (void)k;
@@ -134,6 +215,8 @@ QString ProfileView::summaryText() const {
 
 void ProfileView::fillTable() {
   m_table->clear();
+  m_table->setHeaderLabels({tr("line"), tr("samples"), tr("share"), tr("stalls"),
+                            tr("instructions"), tr("bank-conflict wavefronts")});
   const double total = double(std::max<int64_t>(m_profile.kernel.totalSamples, 1));
   for (const auto& l : m_profile.lines) {
     auto* it = new QTreeWidgetItem(

@@ -12,6 +12,7 @@
 #include "core/toolchain/ncu_profile.h"
 
 class QLabel;
+class QPushButton;
 class QTreeWidget;
 class QsciScintilla;
 class QChartView;
@@ -47,9 +48,18 @@ class ProfileView : public QWidget {
   /// heat margin does this and shows heatToolTip at the pointer, a click on a row moves the
   /// editor's caret to its line.
   bool selectLine(int line);
+  /// Compare with a second REPORT.json (B; this dock's profile is A): the table turns into
+  /// per-line deltas (share A, share B, the change in points, samples, instructions, bank
+  /// conflicts and top stall A -> B, core/diff/profile_diff.h) and the summary names B's duration
+  /// and samples. False with `why` when B is not a profile. clearComparison returns to A alone.
+  bool compareWith(const QString& path, QString& why);
+  void clearComparison();
+  bool comparing() const { return m_comparing; }
 
  private:
   void fillTable();
+  void fillDeltaTable(const toolchain::Profile& b);
+  static bool readProfile(const QString& path, toolchain::Profile& p, QString& why);
   void fillChart();
   void paintGutter();
   const toolchain::LineProfile* lineOf(int line) const;
@@ -60,6 +70,9 @@ class ProfileView : public QWidget {
   QLabel* m_summary = nullptr;
   QTreeWidget* m_table = nullptr;
   QChartView* m_chart = nullptr;
+  QPushButton* m_compare = nullptr;
+  QPushButton* m_clear = nullptr;
+  bool m_comparing = false;
 };
 
 }  // namespace tirx::views

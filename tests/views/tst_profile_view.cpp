@@ -8,6 +8,7 @@
 
 #include <QDockWidget>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -69,6 +70,39 @@ class TestProfileView : public QObject {
     int caretLine = -1, caretCol = -1;
     ed->getCursorPosition(&caretLine, &caretCol);
     QCOMPARE(caretLine, 7);  // line 8
+    // compared with a copy where line 12 lost 3 of its 5 samples: per-line deltas, then back
+    QTemporaryDir dir;
+    QFile src(kProfile);
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QByteArray b = src.readAll();
+    b.replace("\"total_samples\": 17", "\"total_samples\": 14");
+    const int at = b.indexOf("\"line\": 12");
+    QVERIFY(at > 0);
+    const int five = b.indexOf("\"samples\": 5", at);
+    QVERIFY(five > at);
+    b.replace(five, 12, "\"samples\": 2");
+    QFile copy(dir.filePath("b.json"));
+    QVERIFY(copy.open(QIODevice::WriteOnly));
+    copy.write(b);
+    copy.close();
+    QString why;
+    QVERIFY2(v->compareWith(copy.fileName(), why), qPrintable(why));
+    QVERIFY(v->comparing());
+    QCOMPARE(t->headerItem()->text(3), QString("change"));
+    QCOMPARE(t->topLevelItemCount(), 4);
+    QCOMPARE(t->topLevelItem(2)->text(0), QString("12"));
+    QCOMPARE(t->topLevelItem(2)->text(1), QString("29.4%"));
+    QCOMPARE(t->topLevelItem(2)->text(2), QString("14.3%"));
+    QCOMPARE(t->topLevelItem(2)->text(3), QString("-15.1"));
+    QCOMPARE(t->topLevelItem(2)->text(4), QString("5 -> 2"));
+    QVERIFY(t->topLevelItem(2)->font(0).bold());   // changed
+    QVERIFY(!t->topLevelItem(0)->font(0).bold());  // line 8: same samples
+    QVERIFY(v->summaryText().size() > 0);
+    QVERIFY(!v->compareWith(TIRX_SOURCE_DIR "/tests/data/sass/fma.py", why));
+    v->clearComparison();
+    QVERIFY(!v->comparing());
+    QCOMPARE(t->headerItem()->text(3), QString("stalls"));
+    QCOMPARE(t->topLevelItem(2)->text(1), QString("5"));
     QCOMPARE(v->heatText(12), QString("29%"));
     QCOMPARE(v->heatToolTip(12), QString("line 12: 5 of 17 stall samples (29.4%): long_sb 100%"));
   }
