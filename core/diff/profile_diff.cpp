@@ -54,24 +54,19 @@ ProfileDiff diffProfiles(const toolchain::Profile& a, const toolchain::Profile& 
   d.a = a.kernel;
   d.b = b.kernel;
   std::map<int, ProfileLineDelta> rows;
-  for (const auto& l : a.lines) {
-    ProfileLineDelta& r = rows[l.line];
-    r.line = l.line;
-    r.samplesA = l.samples;
-    r.shareA = share(l.samples, a.kernel.totalSamples);
-    r.instructionsA = l.instructions;
-    r.bankConflictsA = l.bankConflictWavefronts();
-    r.topStallA = topStall(l);
-  }
-  for (const auto& l : b.lines) {
-    ProfileLineDelta& r = rows[l.line];
-    r.line = l.line;
-    r.samplesB = l.samples;
-    r.shareB = share(l.samples, b.kernel.totalSamples);
-    r.instructionsB = l.instructions;
-    r.bankConflictsB = l.bankConflictWavefronts();
-    r.topStallB = topStall(l);
-  }
+  auto side = [&rows](const toolchain::Profile& p, bool isB) {
+    for (const auto& l : p.lines) {
+      ProfileLineDelta& r = rows[l.line];
+      r.line = l.line;
+      (isB ? r.samplesB : r.samplesA) = l.samples;
+      (isB ? r.shareB : r.shareA) = share(l.samples, p.kernel.totalSamples);
+      (isB ? r.instructionsB : r.instructionsA) = l.instructions;
+      (isB ? r.bankConflictsB : r.bankConflictsA) = l.bankConflictWavefronts();
+      (isB ? r.topStallB : r.topStallA) = topStall(l);
+    }
+  };
+  side(a, false);
+  side(b, true);
   for (auto& [line, r] : rows) d.lines.push_back(r);
   return d;
 }
