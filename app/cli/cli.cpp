@@ -144,7 +144,8 @@ std::optional<driver::DeviceSpec> deviceOption(const Options& o, const std::stri
   else if (d->isSim() && !forms.sim)
     why = "--device: expected cuda or cuda:N, found 'sim'";
   else if (d->remote && !forms.remote)
-    why = "--device: ssh:// devices are not available here; expected sim, cuda or cuda:N";
+    why = std::string("--device: ssh:// devices are not available here; expected ") +
+          (forms.sim ? "sim, " : "") + "cuda or cuda:N";
   if (why.empty()) return *d;
   err << "tirx " << command << ": " << why << "\n";
   return std::nullopt;

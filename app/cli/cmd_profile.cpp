@@ -72,8 +72,13 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const std::optional<driver::DeviceSpec> spec =
-      deviceOption(o, "profile", err, "cuda", {.sim = false});
-  if (!spec) return 2;
+      deviceOption(o, "profile", err, "cuda", {.sim = false, .remote = false});
+  if (!spec) {  // ncu profiles processes of this machine: a remote GPU is profiled on its host
+    if (o.get("--device").rfind("ssh://", 0) == 0)
+      err << "tirx profile: run it on the GPU host (ssh HOST tirx profile FILE -o REPORT), then "
+             "open REPORT.json here\n";
+    return 2;
+  }
   const std::string device = spec->text();
   const std::string& path = o.positional[0];
   std::string source;

@@ -39,6 +39,19 @@ class TestCliProfile : public QObject {
     QVERIFY2(r.err.contains("Nsight Compute's ncu was not found"), qPrintable(r.err));
   }
 
+  void remoteAndSimulatorDevicesAreRefused() {
+    // ncu profiles this machine's processes: an ssh:// GPU is profiled on its host, and the
+    // simulator has no hardware counters.
+    const Run r = runTirx({"profile", kFma, "--device", "ssh://box/cuda:0"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("ssh:// devices are not available here; expected cuda or cuda:N"),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains("run it on the GPU host"), qPrintable(r.err));
+    const Run s = runTirx({"profile", kFma, "--device", "sim"});
+    QCOMPARE(s.code, 2);
+    QVERIFY2(s.err.contains("expected cuda or cuda:N, found 'sim'"), qPrintable(s.err));
+  }
+
   void foldsTheFakeNcuPages() {
     QTemporaryDir dir;
     const QString rep = dir.filePath("fma");
