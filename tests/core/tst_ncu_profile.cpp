@@ -6,6 +6,7 @@
 // that add up to the kernel's samples, units of the raw page, and the JSON summary's round trip.
 #include <QFile>
 #include <QtTest>
+#include <map>
 
 #include "core/toolchain/ncu_profile.h"
 
@@ -98,6 +99,30 @@ class TestNcuProfile : public QObject {
                                   "fma_affine", {}, {});
     QVERIFY(p.lines.empty());
     QCOMPARE(p.kernel.unattributedSamples, int64_t(17));
+  }
+
+  void recordedH100PagesFoldOntoTheScript() {
+    // Real pages (tests/data/profile/h100_shared_a, README there): every SASS row joins tirx's
+    // listing by offset, the per-line samples and the unattributed ones add up to the kernel's
+    // total, and the hardware's bank-conflict wavefronts land on the conflicting load and store.
+    const std::string dir = "profile/h100_shared_a/";
+    const Profile p = foldProfile(
+        parseNcuSourcePage(data(QString::fromStdString(dir + "source_sass.csv"))),
+        parseSassLineInfo(data(QString::fromStdString(dir + "tirx.sass")), "shared_a.py"), "stage",
+        parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
+        parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
+    QVERIFY2(p.status.rfind("144 of 144 SASS rows joined", 0) == 0, p.status.c_str());
+    QCOMPARE(p.kernel.totalSamples, int64_t(3));  // this recording (sampling varies by run)
+    int64_t sum = p.kernel.unattributedSamples;
+    std::map<int, int64_t> conflicts;
+    for (const auto& l : p.lines) {
+      sum += l.samples;
+      if (l.bankConflictWavefronts()) conflicts[l.line] = l.bankConflictWavefronts();
+    }
+    QCOMPARE(sum, p.kernel.totalSamples);
+    QCOMPARE(conflicts, (std::map<int, int64_t>{{20, 224}, {23, 992}}));
+    QVERIFY2(p.kernel.device.find("H100") != std::string::npos, p.kernel.device.c_str());
+    QCOMPARE(p.kernel.registers, 40);
   }
 
   void jsonRoundTrip() {
