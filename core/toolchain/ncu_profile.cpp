@@ -43,9 +43,26 @@ int64_t address(const std::string& s) {
 /// Scale of a unit to the base (bytes, nanoseconds, operations).
 double unitScale(const std::string& u) {
   static const std::pair<const char*, double> k[] = {
-      {"byte", 1},      {"Kbyte", 1e3},   {"Mbyte", 1e6},        {"Gbyte", 1e9}, {"nsecond", 1},
-      {"usecond", 1e3}, {"msecond", 1e6}, {"second", 1e9},       {"inst", 1},    {"Kinst", 1e3},
-      {"Minst", 1e6},   {"Ginst", 1e9},   {"Kbyte/second", 1e3}, {"cycle", 1}};
+      {"byte", 1},
+      {"Kbyte", 1e3},
+      {"Mbyte", 1e6},
+      {"Gbyte", 1e9},
+      {"nsecond", 1},
+      {"usecond", 1e3},
+      {"msecond", 1e6},
+      {"second", 1e9},
+      {"inst", 1},
+      {"Kinst", 1e3},
+      {"Minst", 1e6},
+      {"Ginst", 1e9},
+      {"Kbyte/second", 1e3},
+      {"cycle", 1},
+      // Nsight Compute 2025.3's short spellings (recorded on the H100: "Duration","us","19.33")
+      {"ns", 1},
+      {"us", 1e3},
+      {"ms", 1e6},
+      {"s", 1e9},
+      {"Tbyte", 1e12}};
   for (const auto& [name, scale] : k)
     if (u == name) return scale;
   return 1;
