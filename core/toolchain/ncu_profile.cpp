@@ -142,6 +142,11 @@ NcuSourcePage parseNcuSourcePage(const std::string& csv) {
   for (size_t c = 0; c < header.size(); ++c) {
     const std::string& n = header[c];
     const size_t p = n.find("pcsamp_warps_issue_stalled_");
+    // ncu 2025.3 repeats every reason as "stall_X (Not Issued)", the not-issued subset of the
+    // same samples: the reasons split the all-samples column, so those columns are left out.
+    const bool notIssued =
+        n.find("(Not Issued)") != std::string::npos || n.find("not_issued") != std::string::npos;
+    if (notIssued) continue;
     if (n.rfind("stall_", 0) == 0)
       stallCols.emplace_back(int(c), n.substr(6));
     else if (p != std::string::npos)

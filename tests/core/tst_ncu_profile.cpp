@@ -120,6 +120,15 @@ class TestNcuProfile : public QObject {
       if (l.bankConflictWavefronts()) conflicts[l.line] = l.bankConflictWavefronts();
     }
     QCOMPARE(sum, p.kernel.totalSamples);
+    // the reasons split each line's samples once ("stall_X (Not Issued)" columns are a subset)
+    for (const auto& l : p.lines) {
+      int64_t reasons = 0;
+      for (const auto& [name, n] : l.stalls) {
+        QVERIFY2(name.find("Not Issued") == std::string::npos, name.c_str());
+        reasons += n;
+      }
+      QCOMPARE(reasons, l.samples);
+    }
     QCOMPARE(conflicts, (std::map<int, int64_t>{{20, 224}, {23, 992}}));
     QVERIFY2(p.kernel.device.find("H100") != std::string::npos, p.kernel.device.c_str());
     QCOMPARE(p.kernel.registers, 40);
