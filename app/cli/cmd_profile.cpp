@@ -74,7 +74,8 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
   const std::optional<driver::DeviceSpec> spec =
       deviceOption(o, "profile", err, "cuda", {.sim = false, .remote = false});
   if (!spec) {  // ncu profiles processes of this machine: a remote GPU is profiled on its host
-    if (o.get("--device").rfind("ssh://", 0) == 0)
+    const auto parsed = driver::parseDevice(o.get("--device"));
+    if (parsed && parsed->kind == driver::DeviceKind::Remote)
       err << "tirx profile: run it on the GPU host (ssh HOST tirx profile FILE -o REPORT), then "
              "open REPORT.json here\n";
     return 2;
