@@ -163,8 +163,15 @@ NcuSourcePage parseNcuSourcePage(const std::string& csv) {
     s.instructions = int64_t(number(field(row, inst)));
     s.sharedWavefronts = int64_t(number(field(row, wave)));
     s.sharedIdealWavefronts = int64_t(number(field(row, ideal)));
+    int64_t named = 0;
     for (const auto& [c, reason] : stallCols)
-      if (const int64_t v = int64_t(number(field(row, c))); v != 0) s.stalls[reason] += v;
+      if (const int64_t v = int64_t(number(field(row, c))); v != 0) {
+        s.stalls[reason] += v;
+        named += v;
+      }
+    // Samples whose reason has no column on the page (the H100's HGMMA rows: sampled, no stall_X
+    // column set) keep a reason of their own, so that a line's reasons add up to its samples.
+    if (!stallCols.empty() && s.samples > named) s.stalls[kUnlistedStall] += s.samples - named;
     page.rows.push_back(std::move(s));
   }
   if (!page.rows.empty()) {

@@ -77,6 +77,9 @@ struct GpuPeaks {
 /// By the device name ncu reports ("NVIDIA H200" / "H100"); H100 SXM when nothing matches.
 GpuPeaks gpuPeaks(const std::string& deviceName);
 
+/// The stall reason of samples that no reason column of the source page accounts for.
+inline constexpr const char* kUnlistedStall = "unlisted";
+
 struct KernelProfile {
   std::string kernel, device;
   double durationNs = 0;

@@ -137,6 +137,41 @@ class TestNcuProfile : public QObject {
              std::to_string(p.kernel.durationNs).c_str());
   }
 
+  void recordedH100WgmmaGemmFoldsOntoTheScript() {
+    // The bundled warp-specialized wgmma GEMM (tests/data/profile/h100_gemm_wgmma_ws, README
+    // there): a 624-instruction kernel whose SASS interleaves the producer's TMA and the
+    // consumers' wgmma; every row joins, every sample lands on a script line, and the kernel
+    // facts are the ones `tirx profile` printed on the H100.
+    const std::string dir = "profile/h100_gemm_wgmma_ws/";
+    const Profile p = foldProfile(
+        parseNcuSourcePage(data(QString::fromStdString(dir + "source_sass.csv"))),
+        parseSassLineInfo(data(QString::fromStdString(dir + "tirx.sass")), "gemm_wgmma_ws.py"),
+        "gemm_ws", parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
+        parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
+    QVERIFY2(p.status.rfind("624 of 624 SASS rows joined", 0) == 0, p.status.c_str());
+    QCOMPARE(p.kernel.totalSamples, int64_t(27));
+    QCOMPARE(p.kernel.unattributedSamples, int64_t(0));
+    int64_t sum = 0;
+    for (const auto& l : p.lines) {
+      sum += l.samples;
+      int64_t reasons = 0;
+      for (const auto& [name, n] : l.stalls) reasons += n;
+      QCOMPARE(reasons, l.samples);
+      QVERIFY2(l.line >= 1 && l.line <= 140, std::to_string(l.line).c_str());  // script lines
+    }
+    QCOMPARE(sum, int64_t(27));
+    QCOMPARE(p.kernel.registers, 168);
+    QCOMPARE(p.kernel.spillBytes, int64_t(0));
+    QVERIFY2(p.kernel.durationNs > 18000 && p.kernel.durationNs < 20000,
+             std::to_string(p.kernel.durationNs).c_str());  // 18.94 us
+    QVERIFY2(std::abs(p.kernel.achievedOccupancy - 12.63) < 0.01,
+             std::to_string(p.kernel.achievedOccupancy).c_str());
+    QVERIFY2(p.kernel.occupancyLimiter.find("egister") != std::string::npos,
+             p.kernel.occupancyLimiter.c_str());
+    // 2·256·512·256 FLOP of wgmma in about 19 us: the roofline point is the tensor cores'
+    QVERIFY2(p.kernel.flop >= 2.0 * 256 * 512 * 256, std::to_string(p.kernel.flop).c_str());
+  }
+
   void jsonRoundTrip() {
     const Profile p = fmaProfile();
     const nlohmann::json j = profileJson(p);
