@@ -17,8 +17,11 @@
 #include "core/sema/sema.h"
 #include "core/sim/sim_numerics.h"
 #include "core/sim/simulator.h"
+#include "tests/support/kernel_args.h"
 
 using namespace tirx;
+using tirx::testing::at;
+using tirx::testing::tensorOf;
 
 namespace {
 
@@ -89,23 +92,6 @@ struct KnownRun {
   std::vector<ir::KernelArg> args;
   FrontEndResult fe;
 };
-
-template <class T>
-ir::KernelArg tensorOf(ir::DType t, const std::vector<T>& v) {
-  ir::KernelArg a;
-  a.tensor.dtype = t;
-  a.tensor.shape = {static_cast<int64_t>(v.size())};
-  a.tensor.data.resize(v.size() * sizeof(T));
-  std::memcpy(a.tensor.data.data(), v.data(), a.tensor.data.size());
-  return a;
-}
-
-template <class T>
-T at(const ir::KernelArg& a, int i) {
-  T v;
-  std::memcpy(&v, a.tensor.data.data() + static_cast<size_t>(i) * sizeof(T), sizeof(T));
-  return v;
-}
 
 /// The simulator as a "device" that flips the low bit of one output element of one kernel.
 class OneBitOff : public ir::Executor {

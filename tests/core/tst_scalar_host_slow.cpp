@@ -16,8 +16,11 @@
 #include "core/sema/sema.h"
 #include "tests/support/host_cuda_executor.h"
 #include "tests/support/host_cuda_shim.h"
+#include "tests/support/kernel_args.h"
 
 using namespace tirx;
+using tirx::testing::at;
+using tirx::testing::tensorOf;
 
 namespace {
 
@@ -25,23 +28,6 @@ uint32_t bitsOf(float f) {
   uint32_t b;
   std::memcpy(&b, &f, 4);
   return b;
-}
-
-template <class T>
-ir::KernelArg tensorOf(ir::DType t, const std::vector<T>& v) {
-  ir::KernelArg a;
-  a.tensor.dtype = t;
-  a.tensor.shape = {static_cast<int64_t>(v.size())};
-  a.tensor.data.resize(v.size() * sizeof(T));
-  std::memcpy(a.tensor.data.data(), v.data(), a.tensor.data.size());
-  return a;
-}
-
-template <class T>
-T at(const ir::KernelArg& a, int i) {
-  T v;
-  std::memcpy(&v, a.tensor.data.data() + static_cast<size_t>(i) * sizeof(T), sizeof(T));
-  return v;
 }
 
 const char* kKernel = R"(from tvm.script import tirx as T

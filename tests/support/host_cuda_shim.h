@@ -153,32 +153,22 @@ inline double __longlong_as_double(long long i) {
   return tirx_host::bitCast<double>(i);
 }
 
-inline float __fadd_rn(float a, float b) {
-  return a + b;
-}
-inline float __fsub_rn(float a, float b) {
-  return a - b;
-}
-inline float __fmul_rn(float a, float b) {
-  return a * b;
-}
-inline float __fdiv_rn(float a, float b) {
-  return a / b;
-}
+// One IEEE operation each, rounded to nearest even.
+#define TIRX_HOST_RN(NAME, T, OP) \
+  inline T NAME(T a, T b) {       \
+    return a OP b;                \
+  }
+TIRX_HOST_RN(__fadd_rn, float, +)
+TIRX_HOST_RN(__fsub_rn, float, -)
+TIRX_HOST_RN(__fmul_rn, float, *)
+TIRX_HOST_RN(__fdiv_rn, float, /)
+TIRX_HOST_RN(__dadd_rn, double, +)
+TIRX_HOST_RN(__dsub_rn, double, -)
+TIRX_HOST_RN(__dmul_rn, double, *)
+TIRX_HOST_RN(__ddiv_rn, double, /)
+#undef TIRX_HOST_RN
 inline float __fsqrt_rn(float a) {
   return sqrtf(a);
-}
-inline double __dadd_rn(double a, double b) {
-  return a + b;
-}
-inline double __dsub_rn(double a, double b) {
-  return a - b;
-}
-inline double __dmul_rn(double a, double b) {
-  return a * b;
-}
-inline double __ddiv_rn(double a, double b) {
-  return a / b;
 }
 inline double __dsqrt_rn(double a) {
   return sqrt(a);
