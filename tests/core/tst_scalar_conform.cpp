@@ -21,15 +21,11 @@
 
 using namespace tirx;
 using tirx::testing::at;
+using tirx::testing::bitsOf;
 using tirx::testing::tensorOf;
 
 namespace {
 
-uint32_t bitsOf(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 float floatOf(uint32_t b) {
   float f;
   std::memcpy(&f, &b, 4);

@@ -20,15 +20,10 @@
 
 using namespace tirx;
 using tirx::testing::at;
+using tirx::testing::bitsOf;
 using tirx::testing::tensorOf;
 
 namespace {
-
-uint32_t bitsOf(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 const char* kKernel = R"(from tvm.script import tirx as T
 

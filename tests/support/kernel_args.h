@@ -1,5 +1,6 @@
 // Kernel arguments for tests that run a kernel directly through an ir::Executor: a 1-D host
-// tensor of a dtype from a vector of its C type, and element `i` of a tensor argument read back.
+// tensor of a dtype from a vector of its C type, element `i` of a tensor argument read back, and
+// the bits of a float.
 #pragma once
 
 #include <cstring>
@@ -17,6 +18,12 @@ ir::KernelArg tensorOf(ir::DType t, const std::vector<T>& v) {
   a.tensor.data.resize(v.size() * sizeof(T));
   std::memcpy(a.tensor.data.data(), v.data(), a.tensor.data.size());
   return a;
+}
+
+inline uint32_t bitsOf(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
 }
 
 template <class T>
