@@ -502,7 +502,8 @@ std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
   const DType from = e->dtype;
   const std::string v = expr(e);
   // Conversions as the simulator's castTo (DEC-SCALAR-1): f16/bf16 travel through f32, a float
-  // becomes an integer through the 32- or 64-bit cvt.rzi (saturating, NaN → 0) and is then
+  // becomes an integer through the 32- or 64-bit cvt.rzi (inline PTX, tirx_f2i_rz …: saturating,
+  // NaN → 0) and is then
   // truncated to 8 or 16 bits; integer to integer keeps the low bits.
   const bool fromHalf = isHalf(from), toHalf = isHalf(to);
   if (fromHalf || toHalf) m_usesFp16 = true;
@@ -516,9 +517,9 @@ std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
   if (isFloat(from) && to == DType::Bool) return "(" + f + " != 0)";
   if (isFloat(from) && isInt(to)) {
     const bool wide = ir::dtypeBits(to) == 64;
-    const std::string dst = ir::isSigned(to) ? (wide ? "ll" : "int") : (wide ? "ull" : "uint");
+    const std::string dst = ir::isSigned(to) ? (wide ? "ll" : "i") : (wide ? "ull" : "ui");
     const std::string cvt =
-        std::string(from == DType::Float64 ? "__double2" : "__float2") + dst + "_rz(" + f + ")";
+        std::string(from == DType::Float64 ? "tirx_d2" : "tirx_f2") + dst + "_rz(" + f + ")";
     return ir::dtypeBits(to) < 32 ? "(" + storageType(to) + ")(" + cvt + ")" : cvt;
   }
   return "(" + valueType(to) + ")(" + f + ")";

@@ -128,8 +128,8 @@ Value castTo(const Value& v, DType from, DType to) {
                 : static_cast<double>(static_cast<float>(v.i));
     }
   } else if (isF(from)) {
-    // As on the GPU: the CUDA is __float2int_rz/__float2uint_rz/__float2ll_rz/... (double2...
-    // from f64), i.e. cvt.rzi.{s,u}{32,64}.f{32,64}: saturating, NaN → 0 or 1 << (N-1); 8- and
+    // As on the GPU: the CUDA is tirx_f2i_rz/tirx_f2ui_rz/tirx_f2ll_rz/... (tirx_d2... from
+    // f64), inline cvt.rzi.{s,u}{32,64}.f{32,64}: saturating, NaN → 0 or 1 << (N-1); 8- and
     // 16-bit integers keep the low bits of the 32-bit result (normalize below); bool is `x != 0`,
     // true for NaN.
     const bool wide = ir::dtypeBits(to) == 64, sgn = ir::isSigned(to);

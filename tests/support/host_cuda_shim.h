@@ -4,7 +4,8 @@
 // simulator (core/sim), which is what the host run is compared with:
 // - __fadd_rn … __dsqrt_rn: one IEEE operation, rounded to nearest even (the host's SSE
 //   arithmetic; the file is compiled with -ffp-contract=off, denormals kept as NVRTC keeps them);
-// - __float2int_rz … __double2ull_rz: cvt.rzi: toward zero, saturating to the destination range;
+// - tirx_f2i_rz … tirx_d2ull_rz (inline cvt.rzi in the prelude, replaced by these): toward zero,
+//   saturating to the destination range;
 //   NaN gives 0, except from f64 or into a 64-bit integer, where it gives 1 << (N-1) (the H200
 //   answers of tests/data/ptx, as ptx-conform recorded them);
 // - __float2half_rn / __float2bfloat16_rn: cvt.rn.f16.f32 / cvt.rn.bf16.f32, nearest even with
@@ -174,30 +175,20 @@ inline double __dsqrt_rn(double a) {
   return sqrt(a);
 }
 
-inline int __float2int_rz(float f) {
-  return tirx_host::cvtRzi<int>(f, 0);
-}
-inline unsigned __float2uint_rz(float f) {
-  return tirx_host::cvtRzi<unsigned>(f, 0u);
-}
-inline long long __float2ll_rz(float f) {
-  return tirx_host::cvtRzi<long long>(f, tirx_host::minBits<long long>());
-}
-inline unsigned long long __float2ull_rz(float f) {
-  return tirx_host::cvtRzi<unsigned long long>(f, tirx_host::minBits<unsigned long long>());
-}
-inline int __double2int_rz(double f) {
-  return tirx_host::cvtRzi<int>(f, tirx_host::minBits<int>());
-}
-inline unsigned __double2uint_rz(double f) {
-  return tirx_host::cvtRzi<unsigned>(f, tirx_host::minBits<unsigned>());
-}
-inline long long __double2ll_rz(double f) {
-  return tirx_host::cvtRzi<long long>(f, tirx_host::minBits<long long>());
-}
-inline unsigned long long __double2ull_rz(double f) {
-  return tirx_host::cvtRzi<unsigned long long>(f, tirx_host::minBits<unsigned long long>());
-}
+// The prelude's inline-PTX cvt.rzi helpers (tirx_f2i_rz … tirx_d2ull_rz).
+#define TIRX_HOST_CVT(NAME, I, F, NAN_VALUE)   \
+  inline I NAME(F f) {                         \
+    return tirx_host::cvtRzi<I>(f, NAN_VALUE); \
+  }
+TIRX_HOST_CVT(tirx_f2i_rz, int, float, 0)
+TIRX_HOST_CVT(tirx_f2ui_rz, unsigned, float, 0u)
+TIRX_HOST_CVT(tirx_f2ll_rz, long long, float, tirx_host::minBits<long long>())
+TIRX_HOST_CVT(tirx_f2ull_rz, unsigned long long, float, tirx_host::minBits<unsigned long long>())
+TIRX_HOST_CVT(tirx_d2i_rz, int, double, tirx_host::minBits<int>())
+TIRX_HOST_CVT(tirx_d2ui_rz, unsigned, double, tirx_host::minBits<unsigned>())
+TIRX_HOST_CVT(tirx_d2ll_rz, long long, double, tirx_host::minBits<long long>())
+TIRX_HOST_CVT(tirx_d2ull_rz, unsigned long long, double, tirx_host::minBits<unsigned long long>())
+#undef TIRX_HOST_CVT
 
 inline float tirx_fminf(float a, float b) {
   return tirx_host::ptxMinMax(a, b, true);
