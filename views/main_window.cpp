@@ -27,6 +27,7 @@
 
 #include "core/driver/device.h"
 #include "core/script/summary.h"
+#include "views/application_theme.h"
 #include "views/assembly_view.h"
 #include "views/autosave_manager.h"
 #include "views/debugger_panel.h"

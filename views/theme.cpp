@@ -1,13 +1,10 @@
-// The two themes' colour tables, the application palettes and the WCAG contrast ratio.
+// The two themes' colour tables, the WCAG contrast ratio and the painted toolbar icons.
 #include "views/theme.h"
 
-#include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPalette>
 #include <QPixmap>
-#include <QStyle>
-#include <QStyleFactory>
 #include <cmath>
 
 namespace tirx::views {
@@ -153,31 +150,6 @@ QString bannerStyleSheet(const Highlight& h) {
 double contrastRatio(const QColor& a, const QColor& b) {
   const double la = luminance(a), lb = luminance(b);
   return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
-void applyApplicationTheme(bool dark) {
-  QApplication::setStyle(QStyleFactory::create("Fusion"));
-  if (!dark) {
-    QApplication::setPalette(QApplication::style()->standardPalette());
-    return;
-  }
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(43, 45, 48));
-  p.setColor(QPalette::WindowText, QColor(220, 220, 220));
-  p.setColor(QPalette::Base, QColor(30, 31, 34));
-  p.setColor(QPalette::AlternateBase, QColor(43, 45, 48));
-  p.setColor(QPalette::ToolTipBase, QColor(60, 63, 65));
-  p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-  p.setColor(QPalette::Text, QColor(220, 220, 220));
-  p.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
-  p.setColor(QPalette::Button, QColor(50, 52, 56));
-  p.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-  p.setColor(QPalette::Highlight, QColor(53, 116, 240));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(86, 168, 245));
-  p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
-  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
-  QApplication::setPalette(p);
 }
 
 namespace {

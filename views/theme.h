@@ -1,9 +1,9 @@
-// The studio's two themes: the application palette (Fusion, light or dark) and, for each theme,
-// every colour a dock draws text in or behind — syntax colours, the debugger's current line, the
-// assembly lines of the selected script line, the Diff dock's changed rows, annotations, the
-// register gutter's levels, verdicts. The docks take their colours from here (never a per-widget
-// constant), so one table decides whether the dark theme is readable; tst_theme checks every
-// text/background pair against the WCAG contrast ratio of 4.5.
+// The studio's two themes: for each theme, every colour a dock draws text in or behind — syntax
+// colours, the debugger's current line, the assembly lines of the selected script line, the Diff
+// dock's changed rows, annotations, the register gutter's levels, verdicts (the application
+// palette, Fusion light or dark, is set by application_theme.h). The docks take their colours
+// from here (never a per-widget constant), so one table decides whether the dark theme is
+// readable; tst_theme checks every text/background pair against the WCAG contrast ratio of 4.5.
 #pragma once
 
 #include <QColor>
@@ -62,9 +62,6 @@ QString bannerStyleSheet(const Highlight& highlight);
 
 /// The WCAG 2 contrast ratio of two colours (1 to 21; text wants at least 4.5).
 double contrastRatio(const QColor& a, const QColor& b);
-
-/// Switch the application's style to Fusion with a light or dark palette.
-void applyApplicationTheme(bool dark);
 
 /// The Run (green triangle) and Stop (red square) toolbar icons, drawn in colours that read on
 /// both palettes (Fusion's media icons are black: invisible on the dark toolbar). A disabled

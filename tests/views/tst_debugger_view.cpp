@@ -14,12 +14,12 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "views/application_theme.h"
 #include "views/debugger_panel.h"
 #include "views/editor_widget.h"
 #include "views/job_runner.h"
 #include "views/layout_canvas.h"
 #include "views/session.h"
-#include "views/theme.h"
 
 using namespace tirx;
 using namespace tirx::views;

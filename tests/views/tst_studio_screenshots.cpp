@@ -15,6 +15,7 @@
 #include <QtTest>
 #include <map>
 
+#include "views/application_theme.h"
 #include "views/job_runner.h"
 #include "views/output_grid_view.h"
 #include "views/results_view.h"

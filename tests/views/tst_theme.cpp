@@ -9,6 +9,7 @@
 #include <QTextBlock>
 #include <QtTest>
 
+#include "views/application_theme.h"
 #include "views/diff_view.h"
 #include "views/editor_widget.h"
 #include "views/job_runner.h"
