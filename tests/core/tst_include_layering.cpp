@@ -168,7 +168,7 @@ class TstIncludeLayering : public QObject {
                  "core/ptx/a.cpp:1: includes core/sema/sema.h (core/ptx does not link core/sema)"));
     QCOMPARE(one("core/sim/a.h", "// x\n#include <QString>\n").front(),
              std::string("core/sim/a.h:2: includes QString (core has no Qt)"));
-    QCOMPARE(one("core/diag/a.h", "#  include \"views/session.h\"\n").size(), size_t(1));
+    QCOMPARE(one("core/diag/a.h", "#  include \"views/engine/session.h\"\n").size(), size_t(1));
     QCOMPARE(one("views/a.cpp", "#include \"app/cli/cli.h\"\n").size(), size_t(1));
     QVERIFY(one("core/driver/a.cpp",
                 "#include \"core/sema/sema.h\"\n#include \"core/diag/diagnostic.h\"\n#include "
