@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/layout/layout_parse.h"
-#include "views/layout_canvas.h"
+#include "views/widgets/layout_canvas.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -29,11 +29,11 @@
 #include <cstring>
 
 #include "core/sema/sema.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/main_window.h"
-#include "views/script_facts.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/script_facts.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
 
 using namespace tirx::views;
 

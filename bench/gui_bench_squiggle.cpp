@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
 
 using namespace tirx::views;
 

@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "views/editor_widget.h"
-#include "views/main_window.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
 
 int main(int argc, char** argv) {
   if (argc > 1 && QByteArray(argv[1]) == "--child") {

@@ -22,11 +22,11 @@
 #include <cstdio>
 #include <ctime>
 
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/main_window.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

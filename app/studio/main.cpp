@@ -10,8 +10,8 @@
 #include <QCommandLineParser>
 #include <cstdio>
 
-#include "views/main_window.h"
-#include "views/screenshot_runner.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/screenshot_runner.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);

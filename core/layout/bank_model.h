@@ -9,7 +9,7 @@
 //
 // The one bank model of the engine: the simulator's counts (sim/bank_stats.cpp), the simulator's
 // bank picture (sim/bank_map.h), `tirx layout --swizzle` and the layout view's statistics of a
-// typed layout (views/layout_grid_model.h) all call these functions; none computes a bank itself.
+// typed layout (views/models/layout_grid_model.h) all call these functions; none computes banks.
 #pragma once
 
 #include <cstdint>

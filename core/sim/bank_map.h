@@ -4,7 +4,7 @@
 // wavefronts). It is made from the lane addresses the simulator counted
 // (ir::SharedAccessCount::samples) through the bank model's phases (bank_model.h), so the picture
 // and the counts agree: the map's wavefront sums are sharedAccessWavefronts()'s for the same
-// instructions. The studio's bank view outlines these cells (views/bank_image_view.h).
+// instructions. The studio's bank view outlines these cells (views/widgets/bank_image_view.h).
 //
 // Which word a conflicting bank serves first is not specified by the hardware; here a bank's
 // distinct words are served in ascending address order, so `wavefront` is the word's rank among

@@ -8,10 +8,10 @@
 #include <algorithm>
 
 #include "studio_test_util.h"
-#include "views/assembly_view.h"
-#include "views/engine_products.h"
-#include "views/job_runner.h"
-#include "views/session.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/assembly_view.h"
 
 using namespace tirx::views;
 

@@ -14,12 +14,12 @@
 #include <QSpinBox>
 #include <QtTest>
 
-#include "views/debugger_panel.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/layout_canvas.h"
-#include "views/session.h"
-#include "views/theme.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/application_theme.h"
+#include "views/widgets/debugger_panel.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/layout_canvas.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -23,12 +23,12 @@
 #include <cmath>
 
 #include "core/verify/bundle.h"
-#include "views/diff_grid.h"
-#include "views/diff_view.h"
-#include "views/job_runner.h"
-#include "views/main_window.h"
-#include "views/session.h"
-#include "views/theme.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/models/theme.h"
+#include "views/widgets/diff_grid.h"
+#include "views/widgets/diff_view.h"
+#include "views/widgets/main_window.h"
 
 using namespace tirx::views;
 

@@ -4,9 +4,9 @@
 #include <QtTest>
 
 #include "studio_test_util.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
 
 using namespace tirx::views;
 

@@ -6,10 +6,10 @@
 // (completeCode, completePtx, dottedBefore, ptxStringBefore) are checked directly too.
 #include <QtTest>
 
-#include "views/completion_source.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/session.h"
+#include "views/engine/completion_source.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
 
 using namespace tirx::views;
 

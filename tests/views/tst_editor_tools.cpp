@@ -13,14 +13,14 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "views/autosave_manager.h"
-#include "views/editor_pane.h"
-#include "views/editor_widget.h"
-#include "views/find_bar.h"
-#include "views/goto_line_bar.h"
-#include "views/main_window.h"
-#include "views/problems_panel.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_pane.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/find_bar.h"
+#include "views/widgets/goto_line_bar.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/problems_panel.h"
 
 using namespace tirx::views;
 

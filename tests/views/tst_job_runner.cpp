@@ -5,7 +5,7 @@
 #include <QtTest>
 #include <atomic>
 
-#include "views/job_runner.h"
+#include "views/engine/job_runner.h"
 
 using tirx::views::JobKind;
 using tirx::views::JobRunner;

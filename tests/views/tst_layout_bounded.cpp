@@ -16,12 +16,12 @@
 #include <QtTest>
 
 #include "core/layout/tile_layout.h"
-#include "views/autosave_manager.h"
-#include "views/job_runner.h"
-#include "views/layout_panel.h"
-#include "views/main_window.h"
-#include "views/script_facts.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/script_facts.h"
+#include "views/engine/session.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/main_window.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "core/layout/layout_parse.h"
-#include "views/layout_grid_model.h"
+#include "views/models/layout_grid_model.h"
 
 using namespace tirx;
 using tirx::views::LayoutColouring;

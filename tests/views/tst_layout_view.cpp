@@ -4,10 +4,10 @@
 
 #include "core/layout/layout_parse.h"
 #include "studio_test_util.h"
-#include "views/job_runner.h"
-#include "views/layout_canvas.h"
-#include "views/layout_panel.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/layout_canvas.h"
+#include "views/widgets/layout_panel.h"
 
 using namespace tirx;
 using namespace tirx::views;

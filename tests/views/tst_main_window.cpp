@@ -14,11 +14,11 @@
 #include <QtTest>
 #include <memory>
 
-#include "views/autosave_manager.h"
-#include "views/editor_widget.h"
-#include "views/main_window.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

@@ -1,11 +1,11 @@
-// The output grid (views/output_grid.*, the Results dock's Grid tab): the fold and the sampling on
-// hand-made checks (a 2^20-element output with one bad element drawn as 256 × 512 cells, the bad
-// one's cell framed; thousands of outer blocks folded into rows); then the studio: a verify of the
-// bundled activation.py with two reference elements made wrong frames exactly those two cells, with
-// the kernel's values (checked against SiLU recomputed here) and the wrong references in the hover
-// text; the |error| view; a click on a worst-element row selects its cell; sqrt of −1 painted NaN
-// magenta (framed only when the check says NaN ≠ NaN); the H200 bundle's recorded output on the
-// grid once the bundle is opened.
+// The output grid (views/models/output_grid.*, the Results dock's Grid tab): the fold and the
+// sampling on hand-made checks (a 2^20-element output with one bad element drawn as 256 × 512
+// cells, the bad one's cell framed; thousands of outer blocks folded into rows); then the studio: a
+// verify of the bundled activation.py with two reference elements made wrong frames exactly those
+// two cells, with the kernel's values (checked against SiLU recomputed here) and the wrong
+// references in the hover text; the |error| view; a click on a worst-element row selects its cell;
+// sqrt of −1 painted NaN magenta (framed only when the check says NaN ≠ NaN); the H200 bundle's
+// recorded output on the grid once the bundle is opened.
 #include <QComboBox>
 #include <QTabWidget>
 #include <QTreeWidget>
@@ -14,13 +14,13 @@
 
 #include "core/layout/tile_layout.h"
 #include "studio_test_util.h"
-#include "views/engine_products.h"
-#include "views/job_runner.h"
-#include "views/layout_canvas.h"
-#include "views/output_grid.h"
-#include "views/output_grid_view.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/models/output_grid.h"
+#include "views/widgets/layout_canvas.h"
+#include "views/widgets/output_grid_view.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -10,14 +10,14 @@
 #include <QTabWidget>
 #include <QtTest>
 
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/job_runner.h"
-#include "views/main_window.h"
-#include "views/pipeline_panel.h"
-#include "views/pipeline_view.h"
-#include "views/session.h"
-#include "views/tma_image_view.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/pipeline_panel.h"
+#include "views/widgets/pipeline_view.h"
+#include "views/widgets/tma_image_view.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -1,4 +1,4 @@
-// The Profile dock (views/profile_view.h) on a recorded profile summary
+// The Profile dock (views/widgets/profile_view.h) on a recorded profile summary
 // (tests/data/profile/handwritten_fma/fma.profile.json: `tirx profile` over HAND-WRITTEN ncu pages,
 // see the README there): opened through MainWindow::openProfile, the dock shows one row per script
 // line with its samples, share and top stall reason, the roofline chart has the ceiling and the
@@ -12,9 +12,9 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "views/editor_widget.h"
-#include "views/main_window.h"
-#include "views/profile_view.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/profile_view.h"
 
 using namespace tirx::views;
 

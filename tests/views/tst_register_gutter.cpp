@@ -1,16 +1,17 @@
-// The editor's register gutter (views/register_gutter.h): compile products carrying the register
-// facts of the H200 listings in tests/data/sass (measured) or the IR estimate are loaded into the
-// session, and the margin text, its level (colour), the spill marker and the tooltip are read back
-// from the editor; an edit greys them, an inserted line clears them; a real compile fills them.
+// The editor's register gutter (views/widgets/register_gutter.h): compile products carrying the
+// register facts of the H200 listings in tests/data/sass (measured) or the IR estimate are loaded
+// into the session, and the margin text, its level (colour), the spill marker and the tooltip are
+// read back from the editor; an edit greys them, an inserted line clears them; a real compile fills
+// them.
 #include <QFile>
 #include <QtTest>
 
 #include "core/driver/register_estimate.h"
 #include "core/sema/sema.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/register_gutter.h"
-#include "views/session.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/register_gutter.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -9,12 +9,12 @@
 
 #include "core/verify/verify.h"
 #include "studio_test_util.h"
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/job_runner.h"
-#include "views/layout_panel.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

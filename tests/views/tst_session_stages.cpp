@@ -8,9 +8,9 @@
 
 #include "core/sema/sema.h"
 #include "studio_test_util.h"
-#include "views/job_runner.h"
-#include "views/session.h"
-#include "views/tensor_core_panel.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/tensor_core_panel.h"
 
 using namespace tirx;
 using namespace tirx::views;

@@ -21,12 +21,12 @@
 #include <QtTest>
 
 #include "studio_test_util.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/layout_panel.h"
-#include "views/main_window.h"
-#include "views/session.h"
-#include "views/tensor_core_panel.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/tensor_core_panel.h"
 
 using namespace tirx;
 using namespace tirx::views;

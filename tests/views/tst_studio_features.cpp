@@ -6,14 +6,14 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "views/autosave_manager.h"
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/layout_canvas.h"
-#include "views/layout_panel.h"
-#include "views/main_window.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/layout_canvas.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

@@ -14,14 +14,14 @@
 #include <csignal>
 
 #include "../cli/tirx_process.h"
-#include "views/assembly_view.h"
-#include "views/autosave_manager.h"
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/job_runner.h"
-#include "views/main_window.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/widgets/assembly_view.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

@@ -17,18 +17,18 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "views/assembly_view.h"
-#include "views/autosave_manager.h"
-#include "views/debugger_panel.h"
-#include "views/diff_view.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/layout_grid_model.h"
-#include "views/layout_panel.h"
-#include "views/main_window.h"
-#include "views/problems_panel.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/models/layout_grid_model.h"
+#include "views/widgets/assembly_view.h"
+#include "views/widgets/debugger_panel.h"
+#include "views/widgets/diff_view.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/problems_panel.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

@@ -19,12 +19,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/verify/bundle.h"
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/main_window.h"
-#include "views/profile_view.h"
-#include "views/remote_hosts_dialog.h"
-#include "views/session.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/profile_view.h"
+#include "views/widgets/remote_hosts_dialog.h"
 
 using namespace tirx::views;
 

@@ -15,12 +15,13 @@
 #include <QtTest>
 #include <map>
 
-#include "views/job_runner.h"
-#include "views/output_grid_view.h"
-#include "views/results_view.h"
-#include "views/screenshot_runner.h"
-#include "views/session.h"
-#include "views/theme.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/models/theme.h"
+#include "views/widgets/application_theme.h"
+#include "views/widgets/output_grid_view.h"
+#include "views/widgets/results_view.h"
+#include "views/widgets/screenshot_runner.h"
 
 using namespace tirx::views;
 

@@ -15,17 +15,17 @@
 #include <QValueAxis>
 #include <QtTest>
 
-#include "views/autosave_manager.h"
-#include "views/editor_widget.h"
-#include "views/engine_products.h"
-#include "views/heat_map_widget.h"
-#include "views/job_runner.h"
-#include "views/layout_canvas.h"
-#include "views/layout_panel.h"
-#include "views/main_window.h"
-#include "views/plot_series.h"
-#include "views/results_view.h"
-#include "views/session.h"
+#include "views/engine/autosave_manager.h"
+#include "views/engine/engine_products.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/plot_series.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/heat_map_widget.h"
+#include "views/widgets/layout_canvas.h"
+#include "views/widgets/layout_panel.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/results_view.h"
 
 using namespace tirx::views;
 

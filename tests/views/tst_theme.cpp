@@ -1,19 +1,20 @@
-// The themes (views/theme.h): every text/background pair either theme defines — the debugger's
-// current line, the assembly lines of the selected script line, the Diff dock's changed rows and
-// headers, annotations, the register gutter's levels, verdicts — has a WCAG contrast ratio of at
-// least 4.5, and so has every syntax colour on every background code is drawn on. Then the docks
-// are checked to draw with those colours in the dark theme: the Diff dock's rows (text and
+// The themes (views/models/theme.h): every text/background pair either theme defines — the
+// debugger's current line, the assembly lines of the selected script line, the Diff dock's changed
+// rows and headers, annotations, the register gutter's levels, verdicts — has a WCAG contrast ratio
+// of at least 4.5, and so has every syntax colour on every background code is drawn on. Then the
+// docks are checked to draw with those colours in the dark theme: the Diff dock's rows (text and
 // background, read back from the panes) and the debugger's current line in the editor (read back
 // from the painted pixels).
 #include <QPlainTextEdit>
 #include <QTextBlock>
 #include <QtTest>
 
-#include "views/diff_view.h"
-#include "views/editor_widget.h"
-#include "views/job_runner.h"
-#include "views/session.h"
-#include "views/theme.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/session.h"
+#include "views/models/theme.h"
+#include "views/widgets/application_theme.h"
+#include "views/widgets/diff_view.h"
+#include "views/widgets/editor_widget.h"
 
 using namespace tirx::views;
 

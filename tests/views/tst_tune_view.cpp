@@ -15,10 +15,10 @@
 #include <QtTest>
 
 #include "studio_test_util.h"
-#include "views/editor_widget.h"
-#include "views/main_window.h"
-#include "views/session.h"
-#include "views/tune_view.h"
+#include "views/engine/session.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/main_window.h"
+#include "views/widgets/tune_view.h"
 
 using namespace tirx::views;
 

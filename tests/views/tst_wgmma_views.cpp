@@ -9,14 +9,14 @@
 #include <QtTest>
 
 #include "studio_test_util.h"
-#include "views/bank_image_view.h"
-#include "views/editor_widget.h"
-#include "views/fragment_view.h"
-#include "views/job_runner.h"
-#include "views/opcode_hover.h"
-#include "views/script_facts.h"
-#include "views/session.h"
-#include "views/tensor_core_panel.h"
+#include "views/engine/job_runner.h"
+#include "views/engine/script_facts.h"
+#include "views/engine/session.h"
+#include "views/widgets/bank_image_view.h"
+#include "views/widgets/editor_widget.h"
+#include "views/widgets/fragment_view.h"
+#include "views/widgets/opcode_hover.h"
+#include "views/widgets/tensor_core_panel.h"
 
 using namespace tirx;
 using namespace tirx::views;
