@@ -22,7 +22,7 @@ TIRX="$BUILD/bin/tirx"
 { nvidia-smi -L; ncu --version | tail -1; } | tee "$D/machine.txt"
 step() { local name="$1"; shift; local s=$(date +%s); timeout "${LIMIT:-150}" "$@" > "$D/$name.txt" 2>&1;
   echo "== $name rc=$? $(( $(date +%s) - s )) s"; tail -n "${SHOW:-25}" "$D/$name.txt"; }
-SHOW=60 step scalar_conform "$TIRX" scalar-conform --device cuda --compile
+SHOW=60 step scalar_conform "$TIRX" scalar-conform --device cuda --compile --record "$D/scalar_conform_record.json"
 step resources_gemm "$TIRX" compile "$ROOT/resources/examples/gemm_wgmma_ws.py" --emit resources
 step profile_gemm "$TIRX" profile "$ROOT/resources/examples/gemm_wgmma_ws.py" -o "$D/prof_gemm"
 step profile_shared_a "$TIRX" profile "$ROOT/tests/data/diff/shared_a.py" -o "$D/prof_shared_a"
