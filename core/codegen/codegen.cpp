@@ -114,7 +114,7 @@ const char* kHelpers =
     "}\n"
     // Float → integer as the PTX instruction, opaque to the compiler: LLVM's instcombine turns
     // __float2int_rz & co. into fptosi/fptoui, whose out-of-range and NaN results are poison
-    // (the H100 gave other values than cvt.rzi for −1.0 → uint8 and NaN → int32, issue 22).
+    // (the likely cause of the H100's float → integer disagreements of issue 22, DEC-SCALAR-5).
     "__device__ __forceinline__ int tirx_f2i_rz(float x) { int r; asm(\"cvt.rzi.s32.f32 %0, "
     "%1;\" : \"=r\"(r) : \"f\"(x)); return r; }\n"
     "__device__ __forceinline__ unsigned tirx_f2ui_rz(float x) { unsigned r; asm(\"cvt.rzi.u32.f32 "

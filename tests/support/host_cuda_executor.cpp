@@ -59,7 +59,8 @@ std::string quoted(const fs::path& dir, const std::string& n) {
 std::string driverSource(const ir::Kernel& k, const std::vector<ir::KernelArg>& args,
                          const fs::path& dir) {
   std::ostringstream m;
-  m << "#include \"kernel.cu\"\n#include <cstdio>\n#include <vector>\n"
+  m << "#include <cstdio>\n#include <vector>\n#include \"host_cuda_shim.h\"\n"
+       "#define powf tirx_host_powf\n#define pow tirx_host_pow\n#include \"kernel.cu\"\n"
        "struct AnyPtr { void* p; template <class T> operator T*() const { return "
        "static_cast<T*>(p); "
        "} };\n"
@@ -169,8 +170,8 @@ Result<ir::RunOutcome> HostCudaExecutor::run(const ir::Program& program, const s
                                        "-fsanitize=undefined,float-cast-overflow",
                                        "-fno-sanitize-recover=all",
                                        "-w",
-                                       "-include",
-                                       m_shimDir + "/host_cuda_shim.h",
+                                       "-I",
+                                       m_shimDir,
                                        "-o",
                                        bin,
                                        (dir / "main.cpp").string()};
