@@ -55,6 +55,8 @@ std::optional<AttentionArgs> parseAttentionArgs(const std::vector<std::string>& 
       a.causal = true;
     } else if (x == "--no-torch") {
       a.noTorch = true;
+    } else if (x == "--unchecked") {
+      a.unchecked = true;
     } else if (x == "--python") {
       if (i + 1 >= argv.size()) {
         error = "--python needs a value";

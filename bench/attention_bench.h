@@ -22,6 +22,9 @@ struct AttentionArgs {
   int iters = 10;   ///< timed launches of each side per round
   std::string python = "python3";
   bool noTorch = false;  ///< time the kernel alone, check it against the host reference only
+  /// An ablation (a kernel with a stage removed on purpose): the checks run and print, but a
+  /// mismatch does not stop the timing; the figures are marked `unchecked`, never a result.
+  bool unchecked = false;
 };
 
 /// Parses `bench_gpu_attention [KERNEL] [--batch B] [--heads H] [--seq S] [--causal] [--rounds R]

@@ -1,12 +1,15 @@
 // `tirx profile FILE [--kernel K] [--device cuda[:N]|ssh:HOST] [--json] [-o REPORT] [--sass
-// LISTING] [--arch sm_90]`: runs the kernel under Nsight Compute's command line (`ncu`, found as
-// $TIRX_NCU, on PATH or in /usr/local/cuda/bin; missing: exit 3), reads the source, details and
-// raw pages back as CSV and folds the per-SASS-instruction counters onto script lines through
-// tirx's own SASS line records (core/toolchain/ncu_profile.h); prints per line stall samples by
-// reason, instructions and bank-conflict wavefronts, per kernel duration, roofline point,
-// occupancy and registers; keeps REPORT.ncu-rep and writes REPORT.json. `--sass` takes an
-// `nvdisasm -c -g` listing of the same cubin when no nvdisasm is installed. Exit status: 0, 1 the
-// profile failed, 2 usage/I/O, 3 no ncu. Documented in docs/cli.md ("tirx profile").
+// LISTING] [--arch sm_90] [--clock-control none|base]`: runs the kernel under Nsight Compute's
+// command line (`ncu`, found as $TIRX_NCU, on PATH or in /usr/local/cuda/bin; missing: exit 3),
+// reads the source, details and raw pages back as CSV and folds the per-SASS-instruction counters
+// onto script lines through tirx's own SASS line records (core/toolchain/ncu_profile.h); prints per
+// line stall samples by reason, instructions and bank-conflict wavefronts, per kernel duration,
+// roofline point, occupancy and registers; keeps REPORT.ncu-rep and writes REPORT.json. `--sass`
+// takes an `nvdisasm -c -g` listing of the same cubin when no nvdisasm is installed.
+// `--clock-control` is passed to ncu; tirx's default is `none` (ncu's own is `base`, which locks
+// the clocks at the base frequency and so under-reports FLOP/s against a timed benchmark: decision
+// PROF-3). Exit status: 0, 1 the profile failed, 2 usage/I/O, 3 no ncu. Documented in docs/cli.md
+// ("tirx profile").
 #include <unistd.h>
 
 #include <cstdlib>
@@ -26,7 +29,7 @@ namespace {
 
 const char* kProfileUsage =
     "usage: tirx profile FILE [--kernel K] [--device cuda[:N]|ssh:HOST] [--json] [-o REPORT]\n"
-    "                    [--sass NVDISASM_G_LISTING] [--arch sm_90]\n";
+    "                    [--sass NVDISASM_G_LISTING] [--arch sm_90] [--clock-control none|base]\n";
 
 /// $TIRX_NCU, else `ncu` on PATH, else /usr/local/cuda/bin/ncu; empty when none is executable.
 std::string findNcu() {
@@ -61,7 +64,8 @@ bool runNcu(const std::string& ncu, const std::vector<std::string>& args, const 
 
 int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
   const Options o =
-      parseOptions(args, {"--kernel", "--device", "-o", "--sass", "--arch"}, {"--json", "--help"});
+      parseOptions(args, {"--kernel", "--device", "-o", "--sass", "--arch", "--clock-control"},
+                   {"--json", "--help"});
   if (o.has("--help")) {
     out << kProfileUsage;
     return 0;
@@ -78,6 +82,11 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
     if (parsed && parsed->kind == driver::DeviceKind::Remote)
       err << "tirx profile: run it on the GPU host (ssh HOST tirx profile FILE -o REPORT), then "
              "open REPORT.json here\n";
+    return 2;
+  }
+  const std::string clocks = o.get("--clock-control", "none");
+  if (clocks != "none" && clocks != "base") {
+    err << "tirx profile: --clock-control takes none or base, not '" << clocks << "'\n";
     return 2;
   }
   const std::string device = spec->text();
@@ -115,6 +124,8 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
                                "yes",
                                "--launch-count",
                                "1",
+                               "--clock-control",
+                               clocks,
                                "-f",
                                "-o",
                                rep,

@@ -16,10 +16,23 @@
 namespace tirx::verify {
 
 /// Appends one "device-compare" Check per tensor argument either device wrote (or defined).
+/// When the kernel uses inexact operations (inexactOps), a float16/bfloat16 output may also differ
+/// by one unit in the last place of its dtype: the two devices' float32 values are within the
+/// operations' bounds, and their roundings to 16 bits may then land on neighbouring values.
 void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
                     const std::vector<ir::KernelArg>& simArgs,
                     const std::vector<ir::KernelArg>& gpuArgs, const ir::Provenance& prov,
-                    const ir::Kernel& k);
+                    const ir::Program& program, const ir::Kernel& k);
+
+/// The operations of `k` (and of the scalar functions it calls or maps with ewise) whose GPU bits
+/// the simulator does not reproduce, each once with its first line: approximate PTX spellings
+/// (`ex2.approx.ftz.f32 (line 184)`, held to the ISA's bound) and the scalar intrinsics computed
+/// with the host's libm against the GPU's libdevice (`T.exp2 (line 71)`).
+std::vector<std::string> inexactOps(const ir::Program& program, const ir::Kernel& k);
+
+/// One unit in the last place of `dtype` at the magnitude of `v` (float16 and bfloat16; 0 for
+/// other dtypes and for non-finite `v`).
+double ulp16(ir::DType dtype, double v);
 
 /// The absolute and relative tolerance of the device comparison (float32 results of the same
 /// instructions; the GPU's approximate instructions differ by a few ulp).

@@ -298,7 +298,8 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
                    (out->faults.empty() ? std::string() : ": " + out->faults.front().diag.message);
         return hr;
       }
-      if (wantSim && k) compareDevices(rep, kernel, span, simArgs, gpuArgs, hr.provenance, *k);
+      if (wantSim && k)
+        compareDevices(rep, kernel, span, simArgs, gpuArgs, hr.provenance, fe.program, *k);
       args = std::move(gpuArgs);
       hr.device = wantSim ? "both" : (out->device.empty() ? gpu->name() : out->device);
     } else {

@@ -68,15 +68,33 @@ class TestCliProfile : public QObject {
     QFile args(argsFile);
     QVERIFY(args.open(QIODevice::ReadOnly));
     const QString a = QString::fromUtf8(args.readAll());
-    QVERIFY2(
-        a.contains("--target-processes all --set full --import-source yes --launch-count 1 -f"),
-        qPrintable(a));
+    QVERIFY2(a.contains("--target-processes all --set full --import-source yes --launch-count 1 "
+                        "--clock-control none -f"),
+             qPrintable(a));
     QVERIFY2(a.contains(" run " + kFma + " --device cuda:0 --kernel fma_affine"), qPrintable(a));
     QFile json(rep + ".json");
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonObject j = QJsonDocument::fromJson(json.readAll()).object();
     QCOMPARE(j["kernel"].toObject()["total_samples"].toInt(), 17);
     QCOMPARE(j["lines"].toArray().size(), 4);
+  }
+
+  // The clocks ncu runs the launch at (decision PROF-3): tirx's default `none` (a benchmark's
+  // clocks), ncu's own `base` on request, anything else refused before ncu is looked for.
+  void clockControl() {
+    QTemporaryDir dir;
+    const QString argsFile = dir.filePath("args");
+    const Run r = runTirx(
+        {"profile", kFma, "--sass", kListing, "-o", dir.filePath("b"), "--clock-control", "base"},
+        180000, fakeNcu(argsFile));
+    QCOMPARE(r.code, 0);
+    QFile args(argsFile);
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(args.readAll()).contains("--launch-count 1 --clock-control base -f"));
+    const Run bad = runTirx({"profile", kFma, "--clock-control", "boost"});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("--clock-control takes none or base, not 'boost'"),
+             qPrintable(bad.err));
   }
 
   void jsonOutput() {

@@ -38,6 +38,7 @@ class TstAttentionBench : public QObject {
     QCOMPARE(a->seq, int64_t(4096));
     QVERIFY(!a->causal);
     QVERIFY(!a->noTorch);
+    QVERIFY(!a->unchecked);  // a mismatch stops the timing unless an ablation says so
     QCOMPARE(a->rounds, 10);
     QCOMPARE(a->iters, 10);
     QCOMPARE(a->python, std::string("python3"));
@@ -47,7 +48,7 @@ class TstAttentionBench : public QObject {
     std::string err;
     auto a =
         parse({"k.py", "--batch", "2", "--heads", "16", "--seq", "1000", "--causal", "--rounds",
-               "3", "--iters", "7", "--python", "/opt/py/bin/python", "--no-torch"},
+               "3", "--iters", "7", "--python", "/opt/py/bin/python", "--no-torch", "--unchecked"},
               err);
     QVERIFY2(a, err.c_str());
     QCOMPARE(a->kernel, std::string("k.py"));
@@ -59,6 +60,7 @@ class TstAttentionBench : public QObject {
     QCOMPARE(a->iters, 7);
     QCOMPARE(a->python, std::string("/opt/py/bin/python"));
     QVERIFY(a->noTorch);
+    QVERIFY(a->unchecked);
   }
 
   void refusals_data() {
