@@ -44,7 +44,10 @@ struct TuneCli {
 };
 
 /// 2·M·N·K when the script's untuned constants name M, N and K (a GEMM), else 0.
-double gemmFlops(const std::string& shapes) {
+/// The FLOPs of one launch from the script's shape constants: a GEMM's 2·M·N·K, or attention's
+/// 4·BATCH·HEADS·SEQ²·D, halved when the file's name says causal (bench_gpu_attention's rule, the
+/// same as scripts/attention-bench.sh). 0 when neither set of constants is there (GB/s instead).
+double shapeFlops(const std::string& shapes, const std::string& path) {
   std::map<std::string, double> v;
   std::istringstream in(shapes);
   std::string item;
@@ -52,8 +55,13 @@ double gemmFlops(const std::string& shapes) {
     const auto eq = item.find('=');
     if (eq != std::string::npos) v[item.substr(0, eq)] = std::stod(item.substr(eq + 1));
   }
-  if (!v.count("M") || !v.count("N") || !v.count("K")) return 0;
-  return 2 * v["M"] * v["N"] * v["K"];
+  if (v.count("M") && v.count("N") && v.count("K")) return 2 * v["M"] * v["N"] * v["K"];
+  if (v.count("BATCH") && v.count("HEADS") && v.count("SEQ") && v.count("D")) {
+    const double f = 4 * v["BATCH"] * v["HEADS"] * v["SEQ"] * v["SEQ"] * v["D"];
+    const std::string stem = std::filesystem::path(path).stem().string();
+    return stem.find("causal") != std::string::npos ? f / 2 : f;
+  }
+  return 0;
 }
 
 std::string valuesText(const std::map<std::string, int64_t>& values, const tune::TuneSpace& space) {
@@ -129,26 +137,34 @@ int readOptions(const Args& args, TuneCli& t, std::ostream& out, std::ostream& e
 }
 
 void printTable(const TuneCli& t, const tune::TuneReport& r, std::ostream& out) {
-  const double flops = gemmFlops(tune::shapeText(t.source, t.space));
+  const double flops = shapeFlops(tune::shapeText(t.source, t.space), t.path);
+  // On the simulator a time is the simulation's own wall time, not the kernel's: no rate column.
   const bool sim = t.options.lanes.front().isSim();
   out << "rank  " << std::left << std::setw(28) << "candidate" << std::right << std::setw(12)
       << (sim ? "sim ms" : "median ms") << std::setw(14) << (sim ? "sim work" : "") << std::setw(12)
-      << (flops > 0 ? "TFLOP/s" : "GB/s") << std::setw(6) << "regs" << std::setw(9) << "smem B"
+      << (sim         ? ""
+          : flops > 0 ? "TFLOP/s"
+                      : "GB/s")
+      << std::setw(6) << "regs" << std::setw(9) << "smem B"
       << "  status\n";
   int rank = 0;
   for (const auto& c : r.results) {
     const bool ranked = c.outcome == tune::Outcome::Ranked;
-    std::ostringstream rate;
-    if (ranked && c.timeMs > 0)
-      rate << std::fixed << std::setprecision(flops > 0 ? 4 : 2)
+    std::ostringstream rate, time, occ;
+    if (c.occupancy > 0) occ << std::fixed << std::setprecision(1) << 100 * c.occupancy << "%";
+    if (ranked && c.timeMs > 0 && !sim)
+      rate << std::fixed << std::setprecision(flops > 0 ? 1 : 2)
            << (flops > 0 ? flops / (c.timeMs * 1e-3) / 1e12 : c.bytes / (c.timeMs * 1e-3) / 1e9);
+    if (ranked)
+      time << std::fixed << std::setprecision(3) << c.timeMs;
+    else
+      time << "-";
     out << std::left << std::setw(6) << (ranked ? std::to_string(++rank) : "-") << std::setw(28)
-        << valuesText(c.values, t.space) << std::right << std::fixed << std::setprecision(3)
-        << std::setw(12) << (ranked ? c.timeMs : 0.0) << std::setw(14)
-        << (ranked && sim ? std::to_string(c.simWork) : "") << std::setw(12) << rate.str()
-        << std::setw(6) << c.registers << std::setw(9) << c.sharedBytes << "  "
-        << (ranked ? "ok" : tune::outcomeName(c.outcome)) << (c.cached ? " (cached)" : "")
-        << (ranked ? "" : ": " + c.reason) << "\n";
+        << valuesText(c.values, t.space) << std::right << std::setw(12) << time.str()
+        << std::setw(14) << (ranked && sim ? std::to_string(c.simWork) : "") << std::setw(12)
+        << rate.str() << std::setw(6) << c.registers << std::setw(9) << c.sharedBytes
+        << std::setw(7) << occ.str() << "  " << (ranked ? "ok" : tune::outcomeName(c.outcome))
+        << (c.cached ? " (cached)" : "") << (ranked ? "" : ": " + c.reason) << "\n";
   }
 }
 
@@ -168,6 +184,7 @@ nlohmann::json reportJson(const TuneCli& t, const tune::TuneReport& r, bool appl
                        {"bytes", c.bytes},
                        {"registers", c.registers},
                        {"shared_bytes", c.sharedBytes},
+                       {"occupancy", c.occupancy},
                        {"device", c.device},
                        {"lane", c.lane},
                        {"cached", c.cached}});

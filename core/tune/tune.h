@@ -78,8 +78,12 @@ struct CandidateResult {
   int64_t simWork = 0;  ///< simulator work units of the timing run (0 on a GPU)
   double flops = 0;     ///< 2·M·N·K when the script declares M, N and K; else 0
   double bytes = 0;     ///< bytes of the kernels' tensor arguments
-  int registers = 0, sharedBytes = 0;  ///< from the compile (0 when unknown)
-  std::string device;                  ///< where it ran ("simulator", "NVIDIA H100 (cuda:0)")
+  int registers = 0, sharedBytes = 0;  ///< from the compile (0 when unknown); shared: static +
+                                       ///< the launch's dynamic bytes
+  /// The lowest compile-time occupancy (active warps / maximum per SM) of its kernels, from
+  /// driver::kernelOccupancy; 0 when unknown (no NVRTC, or cached by an older tirx).
+  double occupancy = 0;
+  std::string device;   ///< where it ran ("simulator", "NVIDIA H100 (cuda:0)")
   std::string lane;     ///< the lane that ran it ("sim", "cuda:1"); empty for cached results
   bool cached = false;  ///< read from the cache, not run now
 };

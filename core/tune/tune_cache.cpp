@@ -44,6 +44,7 @@ std::string resultLine(const std::string& key, const CandidateResult& r) {
                             {"bytes", r.bytes},
                             {"registers", r.registers},
                             {"shared_bytes", r.sharedBytes},
+                            {"occupancy", r.occupancy},
                             {"device", r.device},
                             {"lane", r.lane}};
   return j.dump();
@@ -70,6 +71,7 @@ bool parseResultLine(const std::string& line, std::string& key, CandidateResult&
   r.bytes = number("bytes");
   r.registers = int(number("registers"));
   r.sharedBytes = int(number("shared_bytes"));
+  r.occupancy = number("occupancy");
   r.device = text("device");
   r.lane = text("lane");
   key = j["key"].get<std::string>();

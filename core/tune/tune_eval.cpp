@@ -7,6 +7,7 @@
 
 #include "core/driver/compile.h"
 #include "core/driver/host_io.h"
+#include "core/driver/kernel_occupancy.h"
 #include "core/sema/sema.h"
 #include "core/tune/tune.h"
 #include "core/verify/verify.h"
@@ -126,6 +127,12 @@ CandidateResult evaluateCandidate(const std::string& source, const TuneSpace& sp
     for (const auto& res : compiled->resources) {
       r.registers = std::max(r.registers, res.registers);
       r.sharedBytes = std::max(r.sharedBytes, res.sharedBytes);
+    }
+    for (const auto& ko : driver::kernelOccupancy(*compiled, sm)) {
+      if (!o.kernel.empty() && ko.kernel != o.kernel) continue;
+      r.sharedBytes = std::max(r.sharedBytes, int(ko.input.sharedBytesPerBlock));
+      if (ko.occupancy.valid && (r.occupancy == 0 || ko.occupancy.occupancy < r.occupancy))
+        r.occupancy = ko.occupancy.occupancy;
     }
   }
   verify::VerifyOptions vo;

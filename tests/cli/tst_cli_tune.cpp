@@ -94,6 +94,10 @@ class TestCliTune : public QObject {
       previous = o["sim_work"].toInteger();
       QVERIFY(o["time_ms"].toDouble() > 0);
       QCOMPARE(o["cached"].toBool(), false);
+      // 128 threads at 178+ registers: two blocks per SM by registers (8 of 64 warps), one when
+      // the ring's dynamic shared memory (counted in shared_bytes) passes 113 KiB.
+      QVERIFY(o["shared_bytes"].toInt() > 1024);
+      QCOMPARE(o["occupancy"].toDouble(), o["shared_bytes"].toInt() > 113 * 1024 ? 0.0625 : 0.125);
     }
     QCOMPARE(readAll(cache).count('\n'), 12);
 
@@ -116,6 +120,14 @@ class TestCliTune : public QObject {
     QVERIFY(text.out.contains(QRegularExpression(
         "\\n- +ROWS=1 COLS=1 STAGES=3 .*rejected_verify \\(cached\\): check gemm_bf16")));
     QVERIFY(text.out.contains("12 candidates: 0 run, 12 cached, 0 not run\n"));
+    // A simulator time is the simulation's wall time: no TFLOP/s or GB/s column; a rejected
+    // candidate has no time at all.
+    QVERIFY2(text.out.startsWith("rank  candidate") && !text.out.contains("TFLOP/s") &&
+                 !text.out.contains("GB/s"),
+             qPrintable(text.out));
+    QVERIFY2(
+        text.out.contains(QRegularExpression("\\n- +ROWS=2 COLS=2 STAGES=3 +- +0 +0 +rejected")),
+        qPrintable(text.out));
     QVERIFY(text.out.endsWith("best: ROWS=2 COLS=2 STAGES=1\n"));
   }
 

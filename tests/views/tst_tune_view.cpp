@@ -43,7 +43,9 @@ class TestTuneView : public QObject {
     QCOMPARE(view->table()->item(0, 0)->text(), QString("1"));
     QCOMPARE(view->table()->item(0, 1)->text(), QString("ROWS=2 COLS=2 STAGES=1"));
     QStringList statuses;
-    for (int r = 0; r < 12; ++r) statuses << view->table()->item(r, 6)->text();
+    for (int r = 0; r < 12; ++r) statuses << view->table()->item(r, 7)->text();
+    QCOMPARE(view->table()->horizontalHeaderItem(6)->text(), QString("occupancy"));
+    QCOMPARE(view->table()->item(0, 6)->text(), QString("12.5%"));  // two 4-warp blocks per SM
     QCOMPARE(statuses.count("ok"), 10);
     QVERIFY(statuses.filter(QRegularExpression("^rejected_check: E0125: ")).size() == 1);
     QVERIFY(statuses.filter(QRegularExpression("^rejected_verify: check gemm_bf16")).size() == 1);

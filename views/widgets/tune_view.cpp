@@ -60,9 +60,9 @@ TuneView::TuneView(Session& session, QWidget* parent) : QWidget(parent), m_sessi
   buttons->addWidget(new QLabel(tr("colour by")));
   buttons->addWidget(m_colourBy);
   buttons->addWidget(m_progress, 1);
-  m_table = new QTableWidget(0, 7);
+  m_table = new QTableWidget(0, 8);
   m_table->setHorizontalHeaderLabels({tr("rank"), tr("candidate"), tr("time ms"), tr("sim work"),
-                                      tr("regs"), tr("smem B"), tr("status")});
+                                      tr("regs"), tr("smem B"), tr("occupancy"), tr("status")});
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -198,6 +198,7 @@ void TuneView::addRow(const tune::CandidateResult& r, int rank) {
       ranked && m_simulator ? QString::number(r.simWork) : QString(),
       QString::number(r.registers),
       QString::number(r.sharedBytes),
+      r.occupancy > 0 ? QString::number(100 * r.occupancy, 'f', 1) + "%" : QString(),
       ranked ? tr("ok")
              : QString::fromStdString(std::string(tune::outcomeName(r.outcome)) + ": " + r.reason)};
   for (int c = 0; c < cells.size(); ++c) m_table->setItem(row, c, new QTableWidgetItem(cells[c]));
