@@ -38,26 +38,7 @@ std::vector<std::pair<int, int>> scriptLinePairs(const std::vector<LineEdit>& ed
                                                  const std::vector<std::string>& scriptA,
                                                  const std::vector<std::string>& scriptB) {
   std::vector<std::pair<int, int>> out;
-  for (size_t i = 0; i < edits.size();) {
-    if (edits[i].kind == EditKind::Equal) {
-      out.emplace_back(edits[i].a, edits[i].b);
-      ++i;
-      continue;
-    }
-    std::vector<int> del, ins;
-    std::vector<std::string> delText, insText;
-    for (; i < edits.size() && edits[i].kind != EditKind::Equal; ++i) {
-      if (edits[i].kind == EditKind::Delete) {
-        del.push_back(edits[i].a);
-        delText.push_back(scriptA[size_t(edits[i].a - 1)]);
-      } else {
-        ins.push_back(edits[i].b);
-        insText.push_back(scriptB[size_t(edits[i].b - 1)]);
-      }
-    }
-    for (const auto& [d, n] : pairChangedLines(delText, insText))
-      out.emplace_back(d < 0 ? 0 : del[size_t(d)], n < 0 ? 0 : ins[size_t(n)]);
-  }
+  for (const AlignedLine& l : alignEdits(edits, scriptA, scriptB)) out.emplace_back(l.a, l.b);
   out.emplace_back(0, 0);  // the generated lines (declarations, prologue) after the script's
   return out;
 }

@@ -226,6 +226,33 @@ std::vector<std::pair<int, int>> pairChangedLines(const std::vector<std::string>
   return out;
 }
 
+std::vector<AlignedLine> alignEdits(const std::vector<LineEdit>& edits,
+                                    const std::vector<std::string>& a,
+                                    const std::vector<std::string>& b) {
+  std::vector<AlignedLine> out;
+  for (size_t i = 0; i < edits.size();) {
+    if (edits[i].kind == EditKind::Equal) {
+      out.push_back({edits[i].a, edits[i].b, true});
+      ++i;
+      continue;
+    }
+    std::vector<int> del, ins;
+    std::vector<std::string> delText, insText;
+    for (; i < edits.size() && edits[i].kind != EditKind::Equal; ++i) {
+      if (edits[i].kind == EditKind::Delete) {
+        del.push_back(edits[i].a);
+        delText.push_back(a[size_t(edits[i].a - 1)]);
+      } else {
+        ins.push_back(edits[i].b);
+        insText.push_back(b[size_t(edits[i].b - 1)]);
+      }
+    }
+    for (const auto& [d, n] : pairChangedLines(delText, insText))
+      out.push_back({d < 0 ? 0 : del[size_t(d)], n < 0 ? 0 : ins[size_t(n)], false});
+  }
+  return out;
+}
+
 EditCounts countEdits(const std::vector<LineEdit>& edits) {
   EditCounts c;
   for (const LineEdit& e : edits) {

@@ -40,6 +40,21 @@ std::vector<LineEdit> diffLines(const std::vector<std::string>& a,
 std::vector<std::pair<int, int>> pairChangedLines(const std::vector<std::string>& del,
                                                   const std::vector<std::string>& ins);
 
+/// One row of two texts side by side: 1-based line positions, 0 on the side where the line is
+/// missing; `equal` for an Equal edit (else a changed, deleted or inserted line).
+struct AlignedLine {
+  int a = 0, b = 0;
+  bool equal = false;
+  bool operator==(const AlignedLine&) const = default;
+};
+
+/// `edits` over the texts `a` and `b` as rows: each Equal edit as it is, each run of changes as
+/// pairChangedLines faces its deleted and inserted lines, in order. The Diff dock's rows and the
+/// script-line pairs of a code diff both walk the edits this way.
+std::vector<AlignedLine> alignEdits(const std::vector<LineEdit>& edits,
+                                    const std::vector<std::string>& a,
+                                    const std::vector<std::string>& b);
+
 /// Count of Delete and Insert edits.
 struct EditCounts {
   int deleted = 0, inserted = 0;

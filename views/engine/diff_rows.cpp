@@ -9,7 +9,6 @@ namespace tirx::views {
 
 namespace {
 
-using diff::EditKind;
 using diff::LineEdit;
 
 /// Append the aligned rows of `edits` over the texts `a`/`b` (1-based positions), with the line
@@ -19,35 +18,16 @@ void appendEdits(const std::vector<LineEdit>& edits, const std::vector<std::stri
                  const std::vector<int>& noB, bool changesOnly, std::vector<DiffRow>& rows) {
   auto numA = [&](int p) { return noA.empty() ? p : noA[size_t(p - 1)]; };
   auto numB = [&](int p) { return noB.empty() ? p : noB[size_t(p - 1)]; };
-  for (size_t i = 0; i < edits.size();) {
-    if (edits[i].kind == EditKind::Equal) {
-      if (!changesOnly)
-        rows.push_back({DiffRow::Kind::Equal, a[size_t(edits[i].a - 1)], b[size_t(edits[i].b - 1)],
-                        numA(edits[i].a), numB(edits[i].b)});
-      ++i;
-      continue;
-    }
-    std::vector<int> del, ins;
-    std::vector<std::string> delText, insText;
-    for (; i < edits.size() && edits[i].kind != EditKind::Equal; ++i) {
-      if (edits[i].kind == EditKind::Delete) {
-        del.push_back(edits[i].a);
-        delText.push_back(a[size_t(edits[i].a - 1)]);
-      } else {
-        ins.push_back(edits[i].b);
-        insText.push_back(b[size_t(edits[i].b - 1)]);
-      }
-    }
-    // A changed line faces its edit; a line new on one side faces a blank.
-    for (const auto& [d, n] : diff::pairChangedLines(delText, insText)) {
-      DiffRow r;
-      r.kind = d >= 0 && n >= 0 ? DiffRow::Kind::Changed
-               : d >= 0         ? DiffRow::Kind::Deleted
-                                : DiffRow::Kind::Inserted;
-      if (d >= 0) r.left = delText[size_t(d)], r.leftNo = numA(del[size_t(d)]);
-      if (n >= 0) r.right = insText[size_t(n)], r.rightNo = numB(ins[size_t(n)]);
-      rows.push_back(std::move(r));
-    }
+  for (const diff::AlignedLine& l : diff::alignEdits(edits, a, b)) {
+    if (l.equal && changesOnly) continue;
+    DiffRow r;
+    r.kind = l.equal              ? DiffRow::Kind::Equal
+             : l.a > 0 && l.b > 0 ? DiffRow::Kind::Changed
+             : l.a > 0            ? DiffRow::Kind::Deleted
+                                  : DiffRow::Kind::Inserted;
+    if (l.a > 0) r.left = a[size_t(l.a - 1)], r.leftNo = numA(l.a);
+    if (l.b > 0) r.right = b[size_t(l.b - 1)], r.rightNo = numB(l.b);
+    rows.push_back(std::move(r));
   }
 }
 
