@@ -165,9 +165,9 @@ class TstDiff : public QObject {
     const std::vector<std::string> a = {"x = 1", "y = A[i] + 2", "z = 3"};
     const std::vector<std::string> b = {"x = 1", "# new", "y = A[i] + 4", "z = 3", "w = 5"};
     using L = AlignedLine;
-    QCOMPARE(alignEdits(diffLines(a, b), a, b),
-             (std::vector<L>{{1, 1, true}, {0, 2, false}, {2, 3, false}, {3, 4, true},
-                             {0, 5, false}}));
+    QCOMPARE(
+        alignEdits(diffLines(a, b), a, b),
+        (std::vector<L>{{1, 1, true}, {0, 2, false}, {2, 3, false}, {3, 4, true}, {0, 5, false}}));
     QCOMPARE(alignEdits(diffLines(a, {}), a, {}),
              (std::vector<L>{{1, 0, false}, {2, 0, false}, {3, 0, false}}));
     QVERIFY(alignEdits({}, {}, {}).empty());
