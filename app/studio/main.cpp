@@ -52,6 +52,9 @@ int main(int argc, char** argv) {
       "profile", "With --screenshot: open this tirx profile REPORT.json in the Profile dock.",
       "path");
   parser.addOption(profile);
+  QCommandLineOption compileOnly(
+      "compile-only", "With --screenshot: compile, do not run the check code (benchmark sizes).");
+  parser.addOption(compileOnly);
   parser.addPositionalArgument("file", "A script to open.", "[FILE]");
   parser.process(app);
   const QString file = parser.positionalArguments().value(0);
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
     runner.setFind(parser.value(find));
     runner.setDiff(parser.value(diffWith));
     runner.setProfile(parser.value(profile));
+    runner.setCompileOnly(parser.isSet(compileOnly));
     const QStringList completeAt = parser.value(complete).split(':');
     if (completeAt.size() == 2) runner.setComplete(completeAt[0].toInt(), completeAt[1].toInt());
     runner.start();

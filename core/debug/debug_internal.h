@@ -4,10 +4,12 @@
 // conditional breakpoints.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/debug/debug_session.h"
@@ -28,7 +30,9 @@ struct StepRec {
 
 /// The flat state image: per local buffer and thread its register bytes and written flags (one
 /// byte per register byte), the shared arena and its written flags, per tensor argument its bytes
-/// and defined flags (one byte per element).
+/// and defined flags (one byte per element). A tensor argument over DebugOptions::imagedArgBytes is
+/// `sparse`: not in the image; `arg` is then a virtual offset at or past `size`, its recorded
+/// chunks carry such offsets, and its defined flags are the final tensor's.
 struct StateLayout {
   int64_t size = 0;
   std::vector<std::vector<int64_t>> regs, regFlags;  ///< [buffer][thread] -> offset, -1 if none
@@ -36,7 +40,11 @@ struct StateLayout {
   int64_t shared = -1, sharedFlags = -1, sharedBytes = 0;
   std::vector<int64_t> sharedBuffer;  ///< per buffer: its start in the arena, -1 if not shared
   std::vector<int64_t> arg, argFlags, argBytes, argElems;  ///< per kernel argument, -1 if scalar
+  std::vector<bool> sparse;                                ///< per kernel argument
 };
+
+/// 64-byte chunks of sparse arguments, keyed by virtual offset.
+using SparseChunks = std::unordered_map<int64_t, std::array<uint8_t, sim::GlobalWrite::kChunk>>;
 
 struct Trace {
   StateLayout layout;
@@ -53,6 +61,9 @@ struct Trace {
   int64_t first = 0;                ///< index of the first recorded step
   int64_t total = 0;                ///< steps seen in the launch
   bool truncated = false;
+  /// Each sparse chunk the focus CTA wrote after the first recorded step, as it was at that step
+  /// (also for writes after a truncation, so that the recorded steps never read a later value).
+  SparseChunks sparseBase;
   int64_t bytes() const;
 };
 
@@ -63,11 +74,13 @@ class Recorder final : public sim::StepObserver {
   bool beginLaunch(const ir::Kernel& kernel) override;
   int64_t focusCta() const override { return m_opt.cta; }
   int64_t focusThread() const override { return m_opt.thread; }
+  bool focusOnly() const override { return m_focusOnly; }
   void onStep(const sim::StepEvent& e, const sim::StateView& state) override;
   void endLaunch(bool ran, const std::vector<ir::KernelArg>& args,
                  const sim::Provenance& producers) override;
 
-  bool observed = false;  ///< the chosen launch happened
+  bool observed = false;    ///< the chosen launch happened
+  bool focusAlone = false;  ///< it ran its focus CTA alone (DebugOptions::wholeLaunchCtas)
   bool ran = false;
   std::string kernelName;  ///< the debugged kernel
   int64_t ctas = 0, threads = 0;
@@ -81,9 +94,13 @@ class Recorder final : public sim::StepObserver {
 
  private:
   void capture(const sim::StateView& state, std::vector<uint8_t>& image) const;
+  /// The sparse arguments' chunks the step wrote: into sparseBase (their first old bytes) and,
+  /// with `delta`, into the step's delta.
+  void recordSparse(const sim::StateView& state, bool delta);
   void buildLayout(const sim::StateView& state);
   DebugOptions m_opt;
   int m_launches = 0;
+  bool m_focusOnly = false;
   std::vector<uint8_t> m_cur, m_next;
 };
 

@@ -101,7 +101,16 @@ std::unique_ptr<DebugSession> DebugSession::start(std::string_view source, const
                                     "--first-step, or raise --trace-mib)"));
   }
   matchReferences(rep, *impl);
+  if (r.focusAlone)
+    diags.push_back(makeWarning(
+        "W0846", {},
+        "kernel '" + r.kernelName + "' launches " + std::to_string(r.ctas) +
+            " CTAs: the debugger runs cta " + std::to_string(o.cta) + " alone (more than " +
+            std::to_string(o.wholeLaunchCtas) +
+            " would spend the simulator's budget first), so the other CTAs' outputs stay as "
+            "they were and the script's checks of them fail; --cta picks the CTA"));
   impl->image = r.trace.base;
+  impl->sparse = r.trace.sparseBase;
   impl->cur = r.trace.first;
   return std::unique_ptr<DebugSession>(new DebugSession(std::move(impl)));
 }
@@ -169,8 +178,26 @@ void DebugSession::Impl::applyStep(int64_t index, bool forward) {
   for (int64_t c = tr.stepChunks[k]; c < tr.stepChunks[k + 1]; ++c) {
     const Trace::Chunk& ch = tr.chunks[size_t(c)];
     const uint8_t* src = tr.pool.data() + ch.pool + (forward ? ch.len : 0);
-    std::memcpy(image.data() + ch.offset, src, size_t(ch.len));
+    if (ch.offset >= tr.layout.size)  // a chunk of a sparse argument
+      std::memcpy(sparse[ch.offset].data(), src, size_t(ch.len));
+    else
+      std::memcpy(image.data() + ch.offset, src, size_t(ch.len));
   }
+}
+
+const uint8_t* DebugSession::Impl::argBytes(int a, int64_t off) const {
+  const StateLayout& L = rec.trace.layout;
+  if (!L.sparse[size_t(a)]) return image.data() + L.arg[size_t(a)] + off;
+  const int64_t chunk = off / sim::GlobalWrite::kChunk * sim::GlobalWrite::kChunk;
+  if (auto it = sparse.find(L.arg[size_t(a)] + chunk); it != sparse.end())
+    return it->second.data() + (off - chunk);
+  return rec.finalArgs[size_t(a)].tensor.data.data() + off;  // never written since the base
+}
+
+bool DebugSession::Impl::argWritten(int a, int64_t element) const {
+  const StateLayout& L = rec.trace.layout;
+  if (!L.sparse[size_t(a)]) return image[size_t(L.argFlags[size_t(a)] + element)] != 0;
+  return rec.finalArgs[size_t(a)].tensor.isDefined(element);
 }
 
 int64_t DebugSession::goTo(int64_t index) {

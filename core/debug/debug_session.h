@@ -34,6 +34,12 @@ struct DebugOptions {
                           ///< the warp of warp-relative register tiles, and its scalars are shown
   int64_t firstStep = 0;  ///< record from this step on (earlier ones are only counted)
   int64_t maxTraceBytes = int64_t{256} << 20;  ///< delta-log limit (W0844 past it)
+  /// Launches of more CTAs run the focus CTA alone (W0846): a benchmark-sized grid would spend the
+  /// simulator's budget long before the focus CTA's turn.
+  int64_t wholeLaunchCtas = 64;
+  /// Tensor arguments larger than this are not imaged at every step: the trace keeps the chunks
+  /// the focus CTA writes (old and new bytes) and reads the rest from the final tensor.
+  int64_t imagedArgBytes = int64_t{16} << 20;
   BudgetLimits budget;
   CancelTokenPtr cancel;
 };

@@ -45,7 +45,8 @@ std::string opText(const ir::Stmt* s) {
 
 int64_t Trace::bytes() const {
   return static_cast<int64_t>(base.size() + pool.size() + chunks.size() * sizeof(Chunk) +
-                              stepChunks.size() * sizeof(int64_t) + steps.size() * sizeof(StepRec));
+                              stepChunks.size() * sizeof(int64_t) + steps.size() * sizeof(StepRec) +
+                              sparseBase.size() * (sim::GlobalWrite::kChunk + 16));
 }
 
 bool Recorder::beginLaunch(const ir::Kernel& kernel) {
@@ -57,6 +58,7 @@ bool Recorder::beginLaunch(const ir::Kernel& kernel) {
   observed = true;
   ctas = kernel.launch.ctas();
   threads = kernel.launch.threads();
+  m_focusOnly = focusAlone = ctas > m_opt.wholeLaunchCtas;
   buffers = kernel.buffers;
   varNames.clear();
   for (const auto& v : kernel.vars) varNames.push_back(v.name);
@@ -99,16 +101,27 @@ void Recorder::buildLayout(const sim::StateView& st) {
   L.argFlags.assign(args.size(), -1);
   L.argBytes.assign(args.size(), 0);
   L.argElems.assign(args.size(), 0);
+  L.sparse.assign(args.size(), false);
   for (size_t a = 0; a < args.size(); ++a) {
     if (!args[a].isTensor) continue;
-    L.arg[a] = off;
     L.argBytes[a] = static_cast<int64_t>(args[a].tensor.data.size());
+    L.argElems[a] = args[a].tensor.numel();
+    if (L.argBytes[a] > m_opt.imagedArgBytes) {
+      L.sparse[a] = true;
+      continue;
+    }
+    L.arg[a] = off;
     off += L.argBytes[a];
     L.argFlags[a] = off;
-    L.argElems[a] = args[a].tensor.numel();
     off += L.argElems[a];
   }
   L.size = off;
+  for (size_t a = 0; a < args.size(); ++a)  // virtual offsets past the image, chunk-aligned
+    if (L.sparse[a]) {
+      L.arg[a] = off;
+      off += (L.argBytes[a] + sim::GlobalWrite::kChunk - 1) / sim::GlobalWrite::kChunk *
+             sim::GlobalWrite::kChunk;
+    }
 }
 
 void Recorder::capture(const sim::StateView& st, std::vector<uint8_t>& img) const {
@@ -130,7 +143,7 @@ void Recorder::capture(const sim::StateView& st, std::vector<uint8_t>& img) cons
   for (size_t i = 0; i < sn; ++i) img[size_t(L.sharedFlags) + i] = st.sharedWritten(int64_t(i));
   const auto& args = st.args();
   for (size_t a = 0; a < args.size() && a < L.arg.size(); ++a) {
-    if (L.arg[a] < 0 || !args[a].isTensor) continue;
+    if (L.arg[a] < 0 || L.sparse[a] || !args[a].isTensor) continue;
     const auto& t = args[a].tensor;
     const size_t n = std::min<size_t>(t.data.size(), size_t(L.argBytes[a]));
     if (n) std::memcpy(img.data() + L.arg[a], t.data.data(), n);
@@ -139,9 +152,31 @@ void Recorder::capture(const sim::StateView& st, std::vector<uint8_t>& img) cons
   }
 }
 
+void Recorder::recordSparse(const sim::StateView& st, bool delta) {
+  const StateLayout& L = trace.layout;
+  for (const sim::GlobalWrite& w : st.globalWrites()) {
+    if (w.arg < 0 || size_t(w.arg) >= L.sparse.size() || !L.sparse[size_t(w.arg)]) continue;
+    const int64_t at = L.arg[size_t(w.arg)] + w.offset;
+    trace.sparseBase.try_emplace(at, w.before);  // the first write since the base: its old bytes
+    if (!delta) continue;
+    Trace::Chunk c;
+    c.offset = at;
+    c.len = static_cast<int32_t>(w.len);
+    c.pool = static_cast<int64_t>(trace.pool.size());
+    const uint8_t* now = st.args()[size_t(w.arg)].tensor.data.data() + w.offset;
+    trace.pool.insert(trace.pool.end(), w.before.begin(), w.before.begin() + w.len);
+    trace.pool.insert(trace.pool.end(), now, now + w.len);
+    trace.chunks.push_back(c);
+  }
+}
+
 void Recorder::onStep(const sim::StepEvent& e, const sim::StateView& st) {
   const int64_t index = trace.total++;
-  if (index < m_opt.firstStep || trace.truncated) return;
+  if (index < m_opt.firstStep) return;
+  if (trace.truncated) {
+    recordSparse(st, false);  // keep the recorded steps' view of later-written chunks right
+    return;
+  }
   trace.stepChunks.push_back(
       static_cast<int64_t>(trace.chunks.size()));  // this step's delta starts here
   if (index == m_opt.firstStep) {
@@ -164,6 +199,7 @@ void Recorder::onStep(const sim::StepEvent& e, const sim::StateView& st) {
       trace.chunks.push_back(c);
     }
     m_cur.swap(m_next);
+    recordSparse(st, true);
   }
   StepRec r;
   r.kind = e.kind;

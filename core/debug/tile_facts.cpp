@@ -72,6 +72,20 @@ int64_t threadBase(int64_t span, int64_t threads, int64_t focus) {
 
 }  // namespace
 
+OwnershipTable DebugSession::Impl::tableOf(const ir::Buffer& buf, int64_t flat) const {
+  OwnershipTable table = ownership(buf.layout, buf.shape);
+  if (!table.tooLarge || buf.shape.empty()) return table;
+  // Past the cap: a window of whole rows (folded by the last dimension), from the top or the one
+  // row holding `flat`.
+  TableWindow w;
+  w.foldCols = std::max<int64_t>(1, buf.shape.back());
+  w.cols = flat >= 0 ? 1 : w.foldCols;
+  w.row0 = flat >= 0 ? flat / w.foldCols : 0;
+  w.col0 = flat >= 0 ? flat % w.foldCols : 0;
+  w.rows = flat >= 0 ? 1 : product(buf.shape) / w.foldCols;
+  return ownershipWindow(buf.layout, buf.shape, w);
+}
+
 ElementFact DebugSession::Impl::element(int b, int64_t flat, const OwnershipTable& table) const {
   ElementFact f;
   const ir::Buffer& buf = rec.buffers[size_t(b)];
@@ -122,8 +136,8 @@ ElementFact DebugSession::Impl::element(int b, int64_t flat, const OwnershipTabl
       return f;
     }
     f.byte = off;
-    bytes = image.data() + L.arg[size_t(a)] + off;
-    written = image[size_t(L.argFlags[size_t(a)] + o.slot)] != 0;
+    bytes = argBytes(a, off);
+    written = argWritten(a, o.slot);
     const auto& ref = reference[size_t(a)];
     if (o.slot < static_cast<int64_t>(ref.size())) {
       f.hasReference = true;
@@ -149,7 +163,14 @@ TileFacts DebugSession::Impl::facts(int b) const {
   t.dtype = std::string(ir::dtypeName(buf.dtype));
   t.shape = buf.shape;
   t.layout = buf.layout;
-  const OwnershipTable table = ownership(buf.layout, buf.shape);
+  const OwnershipTable table = tableOf(buf, -1);
+  if (table.windowed)
+    t.note =
+        "rows " + std::to_string(table.window.row0) + "-" +
+        std::to_string(table.window.row0 + table.window.rows - 1) + " of " +
+        std::to_string(table.window.foldCols ? product(buf.shape) / table.window.foldCols : 0) +
+        " (by the last dimension): the tile's " + std::to_string(product(buf.shape)) +
+        " elements are more than the debugger tabulates";
   if (buf.scope == ir::MemScope::Local && table.threadCount <= 32 && rec.threads > 32)
     t.note =
         table.threadCount <= 1
@@ -160,7 +181,7 @@ TileFacts DebugSession::Impl::facts(int b) const {
   bool any = false;
   for (int64_t e = 0; e < table.elementCount; ++e) {
     ElementFact f = element(b, e, table);
-    f.coord = unflatten(e, buf.shape);
+    f.coord = unflatten(table.elementOf(e), buf.shape);
     t.uninit += f.uninit;
     t.nans += f.nan;
     t.infs += f.inf;
@@ -238,8 +259,12 @@ bool DebugSession::Impl::evalCondition(const Condition& c) const {
   const int b = bufferIndex(c.buffer);
   if (b < 0) return false;
   const ir::Buffer& buf = rec.buffers[size_t(b)];
-  const OwnershipTable table = ownership(buf.layout, buf.shape);
-  if (!c.index.empty()) return holds(c, element(b, flatten(c.index, buf.shape), table));
+  if (!c.index.empty()) {
+    const int64_t flat = flatten(c.index, buf.shape);
+    const OwnershipTable table = tableOf(buf, flat);
+    return holds(c, element(b, table.windowed ? 0 : flat, table));
+  }
+  const OwnershipTable table = tableOf(buf, -1);  // a huge tile: its first rows
   for (int64_t e = 0; e < table.elementCount; ++e)
     if (holds(c, element(b, e, table))) return true;
   return false;

@@ -661,6 +661,8 @@ void Runner::runCta() {
   wgmmaReset(nThreads);
   namedBarrierReset();
   lockstep = observing && cta == opt.observer->focusCta();
+  globalLog.clear();
+  globalLogged.clear();
   while (!fatal) {
     roundPc = -1;
     roundThreads = 0;
@@ -763,12 +765,15 @@ void Runner::runCta() {
 void Runner::runGrid() {
   const auto& g = kernel.launch.grid;
   const int64_t n = kernel.launch.ctas();
-  for (cta = 0; cta < n && !fatal; ++cta) {
+  // An observer may ask for its focus CTA alone (a launch too large to simulate whole).
+  const bool alone = observing && opt.observer->focusOnly();
+  for (cta = alone ? opt.observer->focusCta() : 0; cta < n && !fatal; ++cta) {
     ctaIdx[0] = cta % g[0];
     ctaIdx[1] = (cta / g[0]) % g[1];
     ctaIdx[2] = cta / (g[0] * g[1]);
     runCta();
     ctaThreads = nullptr;
+    if (alone) break;
   }
 }
 

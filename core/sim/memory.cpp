@@ -322,6 +322,7 @@ bool Runner::storeElem(Thread& t, const ir::TensorRef& r, int64_t m, int64_t nby
   switch (buf.scope) {
     case ir::MemScope::Global: {
       if (async.globalReaders > 0) checkGlobalSourceWrite(t, b, off, nbytes, instr);
+      if (lockstep) logGlobalWrite(argOfBuffer[b], off, nbytes);
       std::memcpy(args[argOfBuffer[b]].tensor.data.data() + off, in, nbytes);
       if (auto& def = args[argOfBuffer[b]].tensor.defined;
           !def.empty()) {  // the store defines them

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/ir/ir.h"
@@ -206,11 +207,17 @@ class Runner {
   std::deque<std::vector<Value>> framePool;  ///< one frame per call depth (stable addresses)
   size_t callDepth = 0;
   // The debugger's lock step (step_exec.cpp; step_observer.h): on in the observed CTA only.
-  bool observing = false;     ///< this launch is observed (SimOptions::observer accepted it)
-  bool lockstep = false;      ///< the current CTA is the observed one
-  int roundPc = -1;           ///< the round's tile op (the focus thread's when it ran one)
-  int64_t roundThreads = 0;   ///< threads that executed a tile op in this round
-  bool roundMixed = false;    ///< they executed different statements
+  bool observing = false;    ///< this launch is observed (SimOptions::observer accepted it)
+  bool lockstep = false;     ///< the current CTA is the observed one
+  int roundPc = -1;          ///< the round's tile op (the focus thread's when it ran one)
+  int64_t roundThreads = 0;  ///< threads that executed a tile op in this round
+  bool roundMixed = false;   ///< they executed different statements
+  /// The observed CTA's global writes since the last step (GlobalWrite), one entry per chunk
+  /// (globalLogged holds arg << 48 | chunk of each), cleared after every step.
+  std::vector<GlobalWrite> globalLog;
+  std::unordered_set<uint64_t> globalLogged;
+  /// Logs the chunks of bytes [off, off + n) of argument `arg` before they are overwritten.
+  void logGlobalWrite(int arg, int64_t off, int64_t n);
   int releasedPc = -1;        ///< the first collective / wgmma the scheduler released
   int64_t releasedLanes = 0;  ///< lanes the scheduler released at collectives
   /// A thread of the observed CTA finished a tile op at `pc` (its round ends for it).

@@ -1,7 +1,9 @@
 // The debugger's lock step (step_observer.h): a thread of the observed CTA that finishes a tile op
 // ends its part of the round (noteTileOp); when the round is over, or the scheduler released a
 // collective or a wgmma, emitStep hands the observer a read-only view of the CTA's state.
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/sim/sim_internal.h"
 
@@ -35,6 +37,7 @@ class RunnerView final : public StateView {
     return byte >= 0 && size_t(byte) < m_r.shadow.size() && m_r.shadow[size_t(byte)].written;
   }
   const std::vector<ir::KernelArg>& args() const override { return m_r.args; }
+  std::span<const GlobalWrite> globalWrites() const override { return m_r.globalLog; }
   double scalar(int var, int64_t tid) const override {
     if (tid < 0 || size_t(tid) >= m_threads.size() || var < 0) return 0;
     const Thread& t = m_threads[size_t(tid)];
@@ -72,6 +75,24 @@ void Runner::emitStep(StepKind kind, int pc, int64_t threads, bool mixed,
   e.mixed = mixed;
   const RunnerView view(*this, all, sharedOffset);
   opt.observer->onStep(e, view);
+  globalLog.clear();
+  globalLogged.clear();
+}
+
+void Runner::logGlobalWrite(int arg, int64_t off, int64_t n) {
+  if (!lockstep || arg < 0 || size_t(arg) >= args.size() || n <= 0) return;
+  const auto& data = args[size_t(arg)].tensor.data;
+  const int64_t size = static_cast<int64_t>(data.size());
+  for (int64_t c = off / GlobalWrite::kChunk; c * GlobalWrite::kChunk < std::min(off + n, size);
+       ++c) {
+    if (!globalLogged.insert(uint64_t(arg) << 48 | uint64_t(c)).second) continue;
+    GlobalWrite w;
+    w.arg = arg;
+    w.offset = c * GlobalWrite::kChunk;
+    w.len = std::min(GlobalWrite::kChunk, size - w.offset);
+    std::memcpy(w.before.data(), data.data() + w.offset, size_t(w.len));
+    globalLog.push_back(w);
+  }
 }
 
 }  // namespace tirx::sim

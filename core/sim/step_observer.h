@@ -9,6 +9,7 @@
 // one legal interleaving of the CTA's threads, so a race-free kernel computes the same values.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -33,6 +34,16 @@ struct StepEvent {
   bool mixed = false;              ///< threads of the round executed different statements
 };
 
+/// A 64-byte chunk of a global tensor argument that the observed CTA wrote since the previous
+/// step, with its bytes before the first of those writes (the bytes after are in args()).
+struct GlobalWrite {
+  static constexpr int64_t kChunk = 64;
+  int arg = -1;        ///< kernel argument index
+  int64_t offset = 0;  ///< byte offset of the chunk (a multiple of kChunk)
+  int64_t len = 0;     ///< kChunk, or less for the tensor's last chunk
+  std::array<uint8_t, kChunk> before{};
+};
+
 /// Read-only access to the observed CTA's state during onStep (valid only inside the call).
 class StateView {
  public:
@@ -49,6 +60,10 @@ class StateView {
   virtual bool sharedWritten(int64_t byte) const = 0;
   /// The launch's arguments (global tensors as the kernel has written them so far).
   virtual const std::vector<ir::KernelArg>& args() const = 0;
+  /// The global chunks the observed CTA wrote since the previous step (each once, in the order of
+  /// their first write), for recorders that do not image whole tensors (the list starts empty at
+  /// the observed CTA's first step: earlier CTAs' writes are not in it).
+  virtual std::span<const GlobalWrite> globalWrites() const = 0;
   /// Thread `tid`'s value of kernel variable `var` (integers exact, floats as double).
   virtual double scalar(int var, int64_t tid) const = 0;
 };
@@ -63,6 +78,9 @@ class StepObserver {
   virtual int64_t focusCta() const = 0;
   /// The thread whose statement names a round where threads diverged.
   virtual int64_t focusThread() const = 0;
+  /// True to run the focus CTA alone: the launch's other CTAs are skipped (their outputs keep
+  /// what they held), for launches too large to simulate whole.
+  virtual bool focusOnly() const { return false; }
   virtual void onStep(const StepEvent& event, const StateView& state) = 0;
   /// The observed launch ended (`ran`: no fatal fault) with these arguments (the kernel's outputs)
   /// and the producers of their elements (empty tables when provenance was off or did not fit).

@@ -141,6 +141,7 @@ void Runner::execTma(const ir::TmaCopy& c, Thread& t, int pc) {
       if (e.globalByte < 0) return;  // out-of-bounds elements are not written
       const int64_t g = from + e.globalByte;
       if (g + eb > static_cast<int64_t>(tensor.data.size())) return;
+      if (r.lockstep) r.logGlobalWrite(arg, g, eb);
       std::memcpy(tensor.data.data() + g, r.shared.data() + base + e.sharedByte, size_t(eb));
       if (!tensor.defined.empty()) tensor.defined[size_t(g / eb)] = 1;
       if (r.opt.trackProvenance && size_t(arg) < r.prov.args.size() &&

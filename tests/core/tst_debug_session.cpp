@@ -84,6 +84,9 @@ class TestDebugSession : public QObject {
   void breakpoints();
   void nanInfUninitFlags();
   void traceLimit();
+  void sparseArgumentsReadLikeImagedOnes();
+  void largeLaunchRunsTheFocusCtaAlone();
+  void hugeTileShowsItsFirstRows();
   void diagnostics();
 };
 
@@ -273,6 +276,97 @@ void TestDebugSession::traceLimit() {
   QCOMPARE(s->firstRecorded(), int64_t{10});
   QCOMPARE(s->current(), int64_t{10});
   QVERIFY(s->traceBytes() > 0);
+}
+
+// Tensor arguments over DebugOptions::imagedArgBytes are not imaged at every step (benchmark-sized
+// Q, K, V, O): the trace keeps the chunks the CTA writes. Stepping forward and back reads the
+// same values as the imaged session, at every step.
+void TestDebugSession::sparseArgumentsReadLikeImagedOnes() {
+  Diagnostics d1, d2;
+  auto dense = DebugSession::start(gemm64x64x256(), DebugOptions{}, d1);
+  DebugOptions o;
+  o.imagedArgBytes = 0;  // every tensor argument sparse
+  auto sparse = DebugSession::start(gemm64x64x256(), o, d2);
+  QVERIFY(dense && sparse);
+  QCOMPARE(sparse->lastRecorded(), dense->lastRecorded());
+  QVERIFY(sparse->traceBytes() < dense->traceBytes());
+  auto same = [&](int64_t step) {
+    dense->goTo(step);
+    sparse->goTo(step);
+    for (const char* name : {"A", "B", "C", "acc"}) {
+      const auto a = dense->tile(name), b = sparse->tile(name);
+      if (!a || !b || a->elements.size() != b->elements.size()) return false;
+      for (size_t i = 0; i < a->elements.size(); ++i)
+        if (a->elements[i].value != b->elements[i].value) return false;
+    }
+    return true;
+  };
+  const int64_t last = dense->lastRecorded();
+  for (int64_t step : {last, int64_t{0}, last - 1, last, dense->firstRecorded() + 3, last})
+    QVERIFY2(same(step), qPrintable(QString("step %1").arg(step)));
+  const auto c = sparse->tile("C");  // at the last step: the product, read from the trace
+  QVERIFY(c);
+  for (const auto& e : c->elements) QCOMPARE(e.value, partial(e.coord[0], e.coord[1], 256));
+  sparse->goTo(last - 1);  // before the store (one step for the whole tile): C is still zero
+  const auto before = sparse->tile("C");
+  for (const auto& e : before->elements) QCOMPARE(e.value, 0.0);
+}
+
+// A grid over DebugOptions::wholeLaunchCtas runs the focus CTA alone (W0846): its tile of the
+// output is the product, the other CTAs' tiles keep their zeros.
+void TestDebugSession::largeLaunchRunsTheFocusCtaAlone() {
+  std::string src = readSource("resources/examples/gemm_bf16_tiled.py");  // 128 × 128: 4 CTAs
+  DebugOptions o;
+  o.wholeLaunchCtas = 1;
+  o.cta = 3;
+  Diagnostics diags;
+  auto s = DebugSession::start(src, o, diags);
+  QVERIFY(s);
+  bool warned = false;
+  for (const auto& d : diags)
+    warned = warned || (d.code == "W0846" && d.message.find("launches 4 CTAs: the debugger runs "
+                                                            "cta 3 alone") != std::string::npos);
+  QVERIFY(warned);
+  s->goTo(s->lastRecorded());
+  const auto c = s->tile("C");
+  QVERIFY(c);
+  int64_t mine = 0, others = 0;
+  for (const auto& e : c->elements) {
+    const bool inTile = e.coord[0] >= 64 && e.coord[1] >= 64;  // cta 3 = (1, 1)
+    if (inTile && e.value != 0) ++mine;
+    if (!inTile && e.value != 0) ++others;
+  }
+  QVERIFY2(mine > 4000, qPrintable(QString::number(mine)));
+  QCOMPARE(others, int64_t{0});
+}
+
+// A (2048, 1024) output (2 Mi elements, over the one-table cap of 2^20 and, here, over the imaged
+// size): the facts show its first 1024 rows with a note; an indexed condition reads any element.
+void TestDebugSession::hugeTileShowsItsFirstRows() {
+  DebugOptions o;
+  o.imagedArgBytes = 1 << 20;  // O's 8 MiB are traced by chunks
+  Diagnostics diags;
+  auto s = DebugSession::start(readSource("tests/data/debug/large_output.py"), o, diags);
+  QVERIFY(s);
+  s->goTo(s->lastRecorded());
+  const auto t = s->tile("O");
+  QVERIFY(t);
+  QCOMPARE(t->elements.size(), size_t{1024 * 1024});
+  QVERIFY2(t->note.find("rows 0-1023 of 2048") != std::string::npos, t->note.c_str());
+  QCOMPARE(t->max, 2.5);
+  QCOMPARE(t->elements[5 * 1024 + 40].value, 2.5);
+  QCOMPARE(t->elements[5 * 1024 + 31].value, 0.0);
+  QCOMPARE(t->elements[1023 * 1024].coord, (std::vector<int64_t>{1023, 0}));
+  // Conditions index the whole tile: a watch on row 5 stops at the store, one on row 1500 (past
+  // the shown rows) holds from the start.
+  s->goTo(s->firstRecorded());
+  QVERIFY(s->setBreakpoints({{0, "O[5, 40] == 2.5"}}).empty());
+  QVERIFY(s->continueForward());
+  QCOMPARE(s->stop().op, std::string("st.global.f32"));
+  s->goTo(s->firstRecorded());
+  QVERIFY(s->setBreakpoints({{0, "O[1500, 1023] == 0"}}).empty());
+  QVERIFY(s->continueForward());
+  QCOMPARE(s->current(), s->firstRecorded() + 1);
 }
 
 void TestDebugSession::diagnostics() {

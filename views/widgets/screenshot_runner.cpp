@@ -81,7 +81,10 @@ void ScreenshotRunner::poll() {
   }
   if (!m_compileRequested && !m_file.isEmpty()) {
     m_compileRequested = true;
-    m_window.compileAndVerify();
+    if (m_compileOnly)
+      m_window.session().requestCompile();
+    else
+      m_window.compileAndVerify();
     m_idleTicks = 0;
     return;
   }

@@ -48,6 +48,9 @@ class ScreenshotRunner : public QObject {
   /// After Compile & Verify, open this `tirx profile` REPORT.json in the Profile dock (the
   /// editor's heat gutter marks the file's lines); a report that cannot be read exits 2.
   void setProfile(const QString& path) { m_profile = path; }
+  /// Compile only (Build > Compile), without running the check code: shots of kernels at
+  /// benchmark sizes, which the simulator would run for minutes before stopping at its budget.
+  void setCompileOnly(bool on) { m_compileOnly = on; }
   /// Open the find bar on this pattern before capturing (every match highlighted).
   void setFind(const QString& pattern) { m_find = pattern; }
   /// Put the caret at (1-based line, column) and open the completion list there; the list and
@@ -69,6 +72,7 @@ class ScreenshotRunner : public QObject {
   int m_timeoutMs = 300000;
   int m_idleTicks = 0;
   bool m_compileRequested = false;
+  bool m_compileOnly = false;
   int m_line = 0;
   QString m_pick;
   bool m_resultsPicked = false;
