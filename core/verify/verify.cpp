@@ -288,8 +288,14 @@ Report verifyScript(std::string_view source, const VerifyOptions& opt) {
         hr.error = out.error().text();
         return hr;
       }
-      rep.runs.push_back({kernel, out->device.empty() ? gpu->name() : out->device, span, out->ran,
-                          out->compileMs, out->runMs});
+      KernelRun run;  // a GPU run: no shared-memory counts, timeline or hang report
+      run.kernel = kernel;
+      run.device = out->device.empty() ? gpu->name() : out->device;
+      run.span = span;
+      run.ran = out->ran;
+      run.compileMs = out->compileMs;
+      run.runMs = out->runMs;
+      rep.runs.push_back(std::move(run));
       for (auto& f : out->faults) rep.faults.push_back(f);
       if (!out->log.empty()) rep.log += out->log;
       if (!out->ran) {

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
 #include <QtTest>
 #include <map>
 
@@ -105,6 +106,23 @@ class TstStudioScreenshots : public QObject {
     // background is the table's (readable under the table's syntax colours: tst_theme)
     QVERIFY2(pixelsOf(s.image, t.generatedLine.background) > 2000, qPrintable(s.err));
     QVERIFY(pixelsOf(s.image, themeColours(!dark).generatedLine.background) == 0);
+  }
+
+  // The benchmark-sized attention kernel (4096 CTAs, 512 MiB of tensors) compiles and shows S's
+  // fragment map without running its check code (`--compile-only`), well inside the timeout.
+  void benchmarkKernelCompileOnly() {
+    QTemporaryDir dir;
+    const QString png = dir.filePath("attention.png");
+    QElapsedTimer t;
+    t.start();
+    const Shot s = screenshot(
+        dir, png,
+        {QStringLiteral(TIRX_SOURCE_DIR "/bench/kernels/attention_fwd_bf16_d128.py"), "--dock",
+         "layout", "--line", "126", "--compile-only"});
+    QVERIFY2(s.code == 0, qPrintable(QString("exit %1: %2").arg(s.code).arg(s.err)));
+    QVERIFY(!s.image.isNull());
+    QVERIFY2(t.elapsed() < 120000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY(!s.err.contains("timed out"));
   }
 
   void darkDiffRows() {
