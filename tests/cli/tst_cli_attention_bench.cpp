@@ -6,6 +6,7 @@
 // scaled_dot_product_attention verifies on the simulator. The small instance is the benchmark
 // kernel itself, not a twin: only the three constant lines change.
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -102,6 +103,33 @@ class TestCliAttentionBench : public QObject {
     QVERIFY2(r.out.contains(
                  QRegularExpression("verified: 1/1 checks passed, 0 faults, 0 errors on sim")),
              qPrintable(r.out));
+  }
+
+  // bench/attention_variants.py (the schedule variants tests/gpu/attention_ab.sh times on a GPU)
+  // still applies to the kernels as they are, and its variants verify at the small shape with
+  // their own check code — all but the GEMM-only ablation, which must not.
+  void scheduleVariantsVerifyOnSim_data() {
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<bool>("passes");
+    for (const char* v : {"v_d128_split_s3", "v_d128_split", "v_d128_causal_split_s3",
+                          "v_d64_split", "v_d128_ffma_ilp"})
+      QTest::newRow(v) << v << true;
+    QTest::newRow("v_d128_gemmonly_split") << "v_d128_gemmonly_split" << false;
+  }
+  void scheduleVariantsVerifyOnSim() {
+    QFETCH(QString, variant);
+    QFETCH(bool, passes);
+    QTemporaryDir dir;
+    QProcess gen;
+    gen.start("python3",
+              {QStringLiteral(TIRX_SOURCE_DIR "/bench/attention_variants.py"), dir.path()});
+    QVERIFY(gen.waitForFinished(60000));
+    QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
+    const Run r = runTirx({"verify", dir.filePath("small_" + variant + ".py"), "--device", "sim"});
+    QVERIFY2((r.code == 0) == passes, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
+    if (passes)
+      QVERIFY2(r.out.contains("verified: 1/1 checks passed, 0 faults, 0 errors on sim"),
+               qPrintable(r.out));
   }
 
   void wrongShapeLineIsNamed() {
