@@ -7,12 +7,12 @@
 // fails the shot with exit status 4 and a message naming the dock; a PNG that cannot be written
 // fails with 1. The Results grid's note of elements outside the tolerance takes the theme's FAIL
 // colour (it was a fixed dark red: 2.4:1 on the dark window).
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QElapsedTimer>
 #include <QtTest>
 #include <map>
 
@@ -115,10 +115,10 @@ class TstStudioScreenshots : public QObject {
     const QString png = dir.filePath("attention.png");
     QElapsedTimer t;
     t.start();
-    const Shot s = screenshot(
-        dir, png,
-        {QStringLiteral(TIRX_SOURCE_DIR "/bench/kernels/attention_fwd_bf16_d128.py"), "--dock",
-         "layout", "--line", "126", "--compile-only"});
+    const Shot s =
+        screenshot(dir, png,
+                   {QStringLiteral(TIRX_SOURCE_DIR "/bench/kernels/attention_fwd_bf16_d128.py"),
+                    "--dock", "layout", "--line", "126", "--compile-only"});
     QVERIFY2(s.code == 0, qPrintable(QString("exit %1: %2").arg(s.code).arg(s.err)));
     QVERIFY(!s.image.isNull());
     QVERIFY2(t.elapsed() < 120000, qPrintable(QString::number(t.elapsed())));
