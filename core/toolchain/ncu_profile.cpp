@@ -269,8 +269,11 @@ Profile foldProfile(const NcuSourcePage& source, const std::vector<SassInstructi
     k.flop += 2 * rawValue(base + "fma_pred_on.sum") + rawValue(base + "add_pred_on.sum") +
               rawValue(base + "mul_pred_on.sum");
   }
+  // Tensor-core FLOPs by source type (`sm__ops_path_tensor_src_*`): ncu also breaks the same
+  // operations down by instruction (`sm__ops_path_tensor_op_hgmma_…`), so summing every
+  // `sm__ops_path_tensor_*` counted each wgmma twice (1474 "TFLOP/s" on an H100 peak of 989).
   for (const auto& [name, uv] : raw)
-    if (name.rfind("sm__ops_path_tensor_", 0) == 0 && name.size() > 4 &&
+    if (name.rfind("sm__ops_path_tensor_src_", 0) == 0 && name.size() > 4 &&
         name.substr(name.size() - 4) == ".sum")
       k.flop += number(uv.second) * unitScale(uv.first);
   const auto dev = raw.find("device__attribute_display_name");

@@ -17,8 +17,9 @@ namespace tirx::verify {
 
 /// Appends one "device-compare" Check per tensor argument either device wrote (or defined).
 /// When the kernel uses inexact operations (inexactOps), a float16/bfloat16 output may also differ
-/// by one unit in the last place of its dtype: the two devices' float32 values are within the
-/// operations' bounds, and their roundings to 16 bits may then land on neighbouring values.
+/// by one unit in the last place of its dtype at the tensor's largest magnitude: the devices'
+/// float32 values are within the operations' bounds, 16-bit roundings inside the kernel may land
+/// on neighbouring values, and sums of such terms differ at the scale of the terms.
 void compareDevices(Report& rep, const std::string& kernel, SourceSpan span,
                     const std::vector<ir::KernelArg>& simArgs,
                     const std::vector<ir::KernelArg>& gpuArgs, const ir::Provenance& prov,
