@@ -15,7 +15,7 @@ for f in "$@"; do
   echo "=== $f"
   "$BUILD/bin/tirx" compile "$f" --emit resources 2>&1 | sed -n '2,3p'
   out=$("$BUILD/bin/bench_gpu_gemm" "$f" 2>&1); echo "$out"
-  RESULTS+=("$(basename "$f") $(echo "$out" | awk '/^tirx_gemm_tflops/ {print $2}')")
+  RESULTS+=("$(basename "$f") $(echo "$out" | awk '/^tirx_gemm_tflops / {print $2}')")
 done
 N="${GEMM_N:-4096}"   # one size (N^3) or "M N K"
 TORCH_OUT=$(python3 "$ROOT/scripts/torch_matmul.py" $N 2>&1)

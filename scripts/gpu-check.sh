@@ -304,7 +304,7 @@ step "mma.sync and wgmma GEMMs 4096^3 (bench_gpu_gemm) and torch.matmul on the s
 t0=$(now)
 TIRX_TF=""
 if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096.py" 2>&1 | tee "$LOG/bench_gpu_gemm.txt"; then
-  TIRX_TF=$(awk '/^tirx_gemm_tflops/ {print $2}' "$LOG/bench_gpu_gemm.txt")
+  TIRX_TF=$(awk '/^tirx_gemm_tflops / {print $2}' "$LOG/bench_gpu_gemm.txt")
   row "tirx mma.sync GEMM 4096^3 bf16->f32" "ok" "$TIRX_TF TFLOP/s ($(since "$t0"))"
 else
   row "tirx mma.sync GEMM 4096^3 bf16->f32" "FAIL" "see bench_gpu_gemm.txt"
@@ -313,7 +313,7 @@ fi
 t0=$(now)
 WS_TF=""
 if "$BUILD/bin/bench_gpu_gemm" "$ROOT/bench/kernels/gemm_bf16_4096_ws.py" 2>&1 | tee "$LOG/bench_gpu_gemm_ws.txt"; then
-  WS_TF=$(awk '/^tirx_gemm_tflops/ {print $2}' "$LOG/bench_gpu_gemm_ws.txt")
+  WS_TF=$(awk '/^tirx_gemm_tflops / {print $2}' "$LOG/bench_gpu_gemm_ws.txt")
   row "tirx wgmma GEMM 4096^3 bf16->bf16" "ok" "$WS_TF TFLOP/s ($(since "$t0"))"
 else
   row "tirx wgmma GEMM 4096^3 bf16->bf16" "FAIL" "see bench_gpu_gemm_ws.txt"

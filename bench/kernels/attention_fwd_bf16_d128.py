@@ -5,8 +5,14 @@
 # tiles; this kernel makes the choices that pay at 4 × 32 × 4096 (decision ATT-1):
 #   * 128 query rows per CTA (64 per consumer warpgroup) and 128-key blocks: S is one m64n128k16
 #     accumulator per warpgroup (64 registers), O two m64n64 accumulators (64 registers);
-#   * K and V on their own full barriers, so S = Q Kᵀ starts when K has landed while V streams;
-#     a STAGES-deep ring (32 KiB of K + 32 KiB of V a stage) freed by one arrival per consumer warp;
+#   * a STAGES-deep K/V ring with K and V on their own full *and* empty barriers: a consumer warp
+#     frees K_j as soon as S_j = Q K_jᵀ has completed (wait_group 1) and V_j when P_j V_j has, so the
+#     producer refills K a whole iteration before it is needed (with one empty barrier per stage, K
+#     of block j+2 waited for P V_j, and each iteration waited a TMA round trip: 480.8 against
+#     650.0 TFLOP/s on an H100, docs/benchmarks.md "What the schedule lost");
+#   * the softmax's S·scale − m·scale as one fma.rn.f32 tile op per row half (a scalar a*b − c is
+#     two roundings, DEC-SCALAR-1, so ptxas may not contract it), the row max and row sum over four
+#     independent chains;
 #   * intra-warpgroup overlap (FA3 §3.2): in its turn a warpgroup issues S_j = Q K_jᵀ and then
 #     O += P_{j-1} V_{j-1} back to back, waits for S_j only (wait_group 1), runs the softmax of
 #     block j while P V is in flight, then waits for P V, rescales O and converts P_j to bf16;
@@ -14,7 +20,8 @@
 #     bar.arrive(2 − w), so one warpgroup's softmax runs under the other's GEMMs.
 # The shape is module constants: tests/cli/tst_cli_attention_bench.cpp verifies this very file (its
 # own sampled check code below) on the simulator with BATCH, HEADS and SEQ made small. 160 KiB of
-# shared memory (dynamic) at STAGES = 2; TUNE lists the depths `tirx tune` tries.
+# shared memory (dynamic) at STAGES = 2, the depth `tirx tune` ranked first over TUNE on an H100
+# (704.6 against 702.8 TFLOP/s for 3; 4 is over the shared-memory limit, docs/tune.md).
 from tvm.script import tirx as T
 from tvm.backend.cuda.axis import laneid, wid_in_wg
 from tvm.tirx.layout import S, TileLayout, ComposeLayout
@@ -43,6 +50,10 @@ O_PAIRS = TileLayout(S[(4, 32, 16, 2) : (1 @ wid_in_wg, 1 @ laneid, 2, 1)])
 O_ALL = TileLayout(S[(4, 32, 32, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
 # The registers of one thread, without thread axes (decision VIEW-1): index 4·j + 2·h + c.
 MINE_S = TileLayout(S[64])
+# The score registers of one thread's two rows (g and g + 8): registers 4·j + c and 4·j + 2 + c,
+# so the softmax's S·scale − m·scale is one fma.rn.f32 tile op per row half.
+S_ROW0 = TileLayout(S[(4, 32, 16, 2, 1) : (1 @ wid_in_wg, 1 @ laneid, 4, 1, 1)])
+S_ROW1 = TileLayout(S[(4, 32, 16, 2, 1) : (1 @ wid_in_wg, 1 @ laneid, 4, 1, 1)] + 2)
 MINE_O = TileLayout(S[32])
 # P as the A operand of O += P V (64 × 128 bf16 = 64 × 64 words): register 4·s + i of k-step s is
 # the accumulator's pair p = 2·j + h = 4·s + i.
@@ -55,15 +66,21 @@ O_TILES = TileLayout(S[(BH * SEQ // 64, 2, 4, 8, 4, 8, 2, 1) : (64 * 64, 32, 16 
 
 
 @T.macro
-def online_softmax(sv, st):
+def online_softmax(sv, st, s_row0, s_row1):
     # st holds (m_g, m_g+8, l_g, l_g+8, α_g, α_g+8): the running raw row maxima, this thread's part
     # of the row sums, and the factor exp2((m_old − m_new) · scale) that O and l are rescaled by.
     # Leaves P = ex2(S · scale − m · scale) in sv (the ex2 itself is the tile op after the macro).
-    n0 = st[0]
-    n1 = st[1]
-    for i in range(16):
-        n0 = T.max(n0, T.max(sv[4 * i], sv[4 * i + 1]))
-        n1 = T.max(n1, T.max(sv[4 * i + 2], sv[4 * i + 3]))
+    n0 = T.max(st[0], T.max(sv[0], sv[1]))
+    n1 = T.max(st[1], T.max(sv[2], sv[3]))
+    m0 = T.max(sv[4], sv[5])
+    m1 = T.max(sv[6], sv[7])
+    for i in range(1, 8):
+        n0 = T.max(n0, T.max(sv[8 * i], sv[8 * i + 1]))
+        n1 = T.max(n1, T.max(sv[8 * i + 2], sv[8 * i + 3]))
+        m0 = T.max(m0, T.max(sv[8 * i + 4], sv[8 * i + 5]))
+        m1 = T.max(m1, T.max(sv[8 * i + 6], sv[8 * i + 7]))
+    n0 = T.max(n0, m0)
+    n1 = T.max(n1, m1)
     n0 = T.max(n0, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n0, 1))
     n0 = T.max(n0, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n0, 2))
     n1 = T.max(n1, T.cuda.__shfl_xor_sync(0xFFFFFFFF, n1, 1))
@@ -72,25 +89,26 @@ def online_softmax(sv, st):
     st[5] = T.exp2((st[1] - n1) * SCALE_LOG2)
     st[0] = n0
     st[1] = n1
-    b0 = n0 * SCALE_LOG2
-    b1 = n1 * SCALE_LOG2
-    for i in range(16):
-        sv[4 * i] = sv[4 * i] * SCALE_LOG2 - b0
-        sv[4 * i + 1] = sv[4 * i + 1] * SCALE_LOG2 - b0
-        sv[4 * i + 2] = sv[4 * i + 2] * SCALE_LOG2 - b1
-        sv[4 * i + 3] = sv[4 * i + 3] * SCALE_LOG2 - b1
+    b0 = T.float32(0) - n0 * SCALE_LOG2
+    b1 = T.float32(0) - n1 * SCALE_LOG2
+    T.cuda.tile.apply(T.ptx["fma.rn.f32"], s_row0, s_row0, T.float32(SCALE_LOG2), b0, scope="warpgroup")
+    T.cuda.tile.apply(T.ptx["fma.rn.f32"], s_row1, s_row1, T.float32(SCALE_LOG2), b1, scope="warpgroup")
 
 
 @T.macro
 def row_sums(sv, st):
     # l ← α · l + this block's P (this thread's 32 values of each of its two rows).
-    l0 = st[2] * st[4]
-    l1 = st[3] * st[5]
-    for i in range(16):
-        l0 = l0 + sv[4 * i] + sv[4 * i + 1]
-        l1 = l1 + sv[4 * i + 2] + sv[4 * i + 3]
-    st[2] = l0
-    st[3] = l1
+    l0 = sv[0] + sv[1]
+    l1 = sv[2] + sv[3]
+    k0 = sv[4] + sv[5]
+    k1 = sv[6] + sv[7]
+    for i in range(1, 8):
+        l0 = l0 + (sv[8 * i] + sv[8 * i + 1])
+        l1 = l1 + (sv[8 * i + 2] + sv[8 * i + 3])
+        k0 = k0 + (sv[8 * i + 4] + sv[8 * i + 5])
+        k1 = k1 + (sv[8 * i + 6] + sv[8 * i + 7])
+    st[2] = st[2] * st[4] + (l0 + k0)
+    st[3] = st[3] * st[5] + (l1 + k1)
 
 
 @T.macro
@@ -122,7 +140,8 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
     qbar = T.alloc_shared((1,), "uint64", layout="default")
     fullk = T.alloc_shared((STAGES,), "uint64", layout="default")
     fullv = T.alloc_shared((STAGES,), "uint64", layout="default")
-    empty = T.alloc_shared((STAGES,), "uint64", layout="default")
+    emptyk = T.alloc_shared((STAGES,), "uint64", layout="default")
+    emptyv = T.alloc_shared((STAGES,), "uint64", layout="default")
     s_acc = T.alloc_local((64, 128), "float32", layout=ACC_S)
     o_lo = T.alloc_local((64, 64), "float32", layout=ACC_O)
     o_hi = T.alloc_local((64, 64), "float32", layout=ACC_O)
@@ -130,6 +149,8 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
     o_words = T.alloc_local((4, 32, 16, 1), "uint32", layout=O_REGS)
     st = T.alloc_local((6,), "float32")
     sv = s_acc.view(64, layout=MINE_S)
+    s_row0 = s_acc.view(4, 32, 16, 2, 1, layout=S_ROW0)
+    s_row1 = s_acc.view(4, 32, 16, 2, 1, layout=S_ROW1)
     ov = o_lo.view(32, layout=MINE_O)
     ow = o_hi.view(32, layout=MINE_O)
     s_regs = s_acc.view(4, 32, 64, 1, layout=S_REGS)
@@ -141,7 +162,8 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
         for s in range(STAGES):
             T.ptx.mbarrier.init.shared.b64(fullk.ptr_to([s]), 1)
             T.ptx.mbarrier.init.shared.b64(fullv.ptr_to([s]), 1)
-            T.ptx.mbarrier.init.shared.b64(empty.ptr_to([s]), 8)
+            T.ptx.mbarrier.init.shared.b64(emptyk.ptr_to([s]), 8)
+            T.ptx.mbarrier.init.shared.b64(emptyv.ptr_to([s]), 8)
     T.ptx.fence.mbarrier_init.release.cluster()
     T.cuda.cta_sync()
     if wg == 0:
@@ -152,10 +174,11 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
             T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Qs1, Q, box=[128, 64], coords=[bh * SEQ + qt * 128, 64], mbar=qbar.ptr_to([0]), swizzle=3)
             for j in range(NKV):
                 s = j % STAGES
-                T.cuda.mbarrier_wait(empty.ptr_to([s]), 1 - j // STAGES % 2)
+                T.cuda.mbarrier_wait(emptyk.ptr_to([s]), 1 - j // STAGES % 2)
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(fullk.ptr_to([s]), 32768)
                 T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Ks0[s * 128 : s * 128 + 128, :], K, box=[128, 64], coords=[bh * SEQ + j * 128, 0], mbar=fullk.ptr_to([s]), swizzle=3)
                 T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Ks1[s * 128 : s * 128 + 128, :], K, box=[128, 64], coords=[bh * SEQ + j * 128, 64], mbar=fullk.ptr_to([s]), swizzle=3)
+                T.cuda.mbarrier_wait(emptyv.ptr_to([s]), 1 - j // STAGES % 2)
                 T.ptx.mbarrier.arrive.expect_tx.shared.b64(fullv.ptr_to([s]), 32768)
                 T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Vs0[s * 128 : s * 128 + 128, :], V, box=[128, 64], coords=[bh * SEQ + j * 128, 0], mbar=fullv.ptr_to([s]), swizzle=3)
                 T.cuda.tile.apply(T.ptx["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"], Vs1[s * 128 : s * 128 + 128, :], V, box=[128, 64], coords=[bh * SEQ + j * 128, 64], mbar=fullv.ptr_to([s]), swizzle=3)
@@ -180,7 +203,9 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
         T.ptx.wgmma.commit_group.sync.aligned()
         T.ptx.bar.arrive(2 - half, 256)
         T.ptx.wgmma.wait_group.sync.aligned(0)
-        online_softmax(sv, st)
+        if tid % 32 == 0:
+            T.ptx.mbarrier.arrive.shared.b64(emptyk.ptr_to([0]))
+        online_softmax(sv, st, s_row0, s_row1)
         T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
         row_sums(sv, st)
         T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
@@ -199,12 +224,14 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
             T.ptx.wgmma.commit_group.sync.aligned()
             T.ptx.bar.arrive(2 - half, 256)
             T.ptx.wgmma.wait_group.sync.aligned(1)  # S_j is ready; P_{j-1} V_{j-1} still runs
-            online_softmax(sv, st)
+            if tid % 32 == 0:  # K_j is read: the producer may refill its stage now
+                T.ptx.mbarrier.arrive.shared.b64(emptyk.ptr_to([s]))
+            online_softmax(sv, st, s_row0, s_row1)
             T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
             row_sums(sv, st)
             T.ptx.wgmma.wait_group.sync.aligned(0)
-            if tid % 32 == 0:
-                T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([sp]))
+            if tid % 32 == 0:  # V_{j-1} is read
+                T.ptx.mbarrier.arrive.shared.b64(emptyv.ptr_to([sp]))
             rescale_o(ov, ow, st)
             T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
         # The last block's P V.
@@ -217,7 +244,7 @@ def attention_fwd_bf16_d128(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor(
         T.ptx.bar.arrive(2 - half, 256)
         T.ptx.wgmma.wait_group.sync.aligned(0)
         if tid % 32 == 0:
-            T.ptx.mbarrier.arrive.shared.b64(empty.ptr_to([LAST]))
+            T.ptx.mbarrier.arrive.shared.b64(emptyv.ptr_to([LAST]))
         # The row sums of the quad, then O / l in bf16 pairs.
         l0 = st[2] + T.cuda.__shfl_xor_sync(0xFFFFFFFF, st[2], 1)
         l0 = l0 + T.cuda.__shfl_xor_sync(0xFFFFFFFF, l0, 2)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# One GPU call for the open GPU items of issues 22, 24, 25 and 26, in priority order, each step
-# skipped (and said so) when less than its estimate is left of LIMIT seconds: the scalar-math
-# differential test with its record; the 4096^3 wgmma GEMM timed (bench_gpu_gemm) and profiled
-# (`tirx profile`, --clock-control none); `tirx tune` on the split-release attention variant;
-# bench_gpu_attention on the benchmark kernels and the schedule variants of
-# bench/attention_variants.py beside torch SDPA; `tirx profile` of the attention variant; the
-# attention examples with `--device both`; a GEMM-only ablation. Logs and reports (not the
-# .ncu-rep files) are packed into $OUT/r.tgz after every step, so a call cut short keeps what
-# finished; $OUT/summary.txt has every step's tail.
+# One GPU call for the open GPU items of issues 24 and 25, in priority order, each step skipped
+# (and said so) when less than its estimate is left of LIMIT seconds: bench_gpu_attention on the
+# three benchmark kernels beside torch SDPA (each output checked against SDPA first); the
+# attention examples with `--device both`; `tirx profile` of the d128 kernel with tirx's SASS
+# listing of the same compile (the pages become test data); the 4096^3 wgmma GEMM timed
+# (bench_gpu_gemm: single and queued launches) and profiled (`--clock-control none`); the
+# GEMM-only ablations (bench/attention_variants.py, --unchecked); `tirx tune` of the d64 ring
+# depth; `tirx profile` of the d64 kernel. STEPS=name,name runs only those steps (and the build).
+# Logs and reports (not the .ncu-rep files) are packed into $OUT/r.tgz after every step, so a
+# call cut short keeps what finished; $OUT/summary.txt has every step's tail.
 # Usage: OUT=DIR tests/gpu/attention_ab.sh     Environment: BUILD_DIR (build-gpu), LIMIT (380).
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"; cd "$ROOT"
@@ -18,28 +19,28 @@ pack() { tar czf "$OUT/r.tgz" --exclude='*.ncu-rep' -C "$D" . 2>/dev/null; }
 left() { echo $(( ${LIMIT:-380} - ($(date +%s) - t0) )); }
 cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTIRX_BUILD_GUI=OFF -DTIRX_BUILD_TESTS=OFF > "$D/configure.log" 2>&1
 cmake --build "$B" -j 16 --target tirx bench_gpu_attention bench_gpu_gemm > "$D/build.log" 2>&1 || { tail -40 "$D/build.log"; exit 1; }
-echo "build $(( $(date +%s) - t0 )) s" | tee -a "$OUT/summary.txt"
-T="$B/bin/tirx"
+echo "build $(( $(date +%s) - t0 )) s on $(git rev-parse --short HEAD 2>/dev/null || echo '?')" | tee -a "$OUT/summary.txt"
+T="$B/bin/tirx"; A="$B/bin/bench_gpu_attention"; K=bench/kernels
 { nvidia-smi -L; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv; ncu --version | tail -1; } | tee "$D/machine.txt" >> "$OUT/summary.txt"
-# step NAME NEED CMD...: runs CMD when NEED seconds are left, within what is left.
+# step NAME NEED CMD...: runs CMD when NEED seconds are left (and NAME is in STEPS, if set).
 step() { local name="$1" need="$2"; shift 2; local l=$(left)
+  if [ -n "${STEPS:-}" ] && [[ ",$STEPS," != *",$name,"* ]]; then return; fi
   if [ "$l" -lt "$need" ]; then echo "== $name SKIPPED (${l} s left)" | tee -a "$OUT/summary.txt"; return; fi
   local s=$(date +%s); timeout "$l" "$@" > "$D/$name.txt" 2>&1
   echo "== $name rc=$? $(( $(date +%s) - s )) s (at $(( $(date +%s) - t0 )) s)" | tee -a "$OUT/summary.txt"; tail -n "${SHOW:-6}" "$D/$name.txt" | tee -a "$OUT/summary.txt"; pack; }
-SHOW=30 step scalar_conform 60 "$T" scalar-conform --device cuda --compile --record "$D/scalar_conform_record.json"
-SHOW=10 step gemm_bench 30 "$B/bin/bench_gpu_gemm" bench/kernels/gemm_bf16_4096_ws.py
-SHOW=40 step prof_gemm 60 "$T" profile bench/kernels/gemm_bf16_4096_ws.py -o "$D/prof_gemm4096"
-SHOW=20 step tune_attn 100 "$T" tune "$V/v_d128_split.py" --device cuda --cache "$D/tune_attn.jsonl"
-A="$B/bin/bench_gpu_attention"
-SHOW=7 step ab_d128 25 "$A" bench/kernels/attention_fwd_bf16_d128.py
-SHOW=40 step prof_attn 80 "$T" profile "$V"/v_d128_split_s3.py -o "$D/prof_attn128"
-SHOW=7 step ab_d128_split_s3 25 "$A" "$V"/v_d128_split_s3.py
-SHOW=7 step ab_causal 25 "$A" bench/kernels/attention_fwd_bf16_d128_causal.py --causal
-SHOW=7 step ab_causal_split_s3 25 "$A" "$V"/v_d128_causal_split_s3.py --causal
-SHOW=7 step ab_d64 25 "$A" bench/kernels/attention_fwd_bf16_d64.py
-SHOW=7 step ab_d64_split 25 "$A" "$V"/v_d64_split.py
+SHOW=7 step ab_d128 25 "$A" $K/attention_fwd_bf16_d128.py
+SHOW=7 step ab_causal 25 "$A" $K/attention_fwd_bf16_d128_causal.py --causal
+SHOW=7 step ab_d64 25 "$A" $K/attention_fwd_bf16_d64.py
 for f in resources/examples/attention_*.py; do SHOW=4 step "both_$(basename "$f" .py)" 15 "$T" verify "$f" --device both; done
-SHOW=7 step ab_d128_split 25 "$A" "$V"/v_d128_split.py
-SHOW=7 step ab_d128_gemmonly_split 25 "$A" "$V"/v_d128_gemmonly_split.py --unchecked
+SHOW=2 step sass_attn128 10 "$T" compile $K/attention_fwd_bf16_d128.py --emit sass -o "$D/attn128.sass"
+SHOW=40 step prof_attn128 80 "$T" profile $K/attention_fwd_bf16_d128.py -o "$D/prof_attn128"
+SHOW=10 step gemm_bench 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
+SHOW=40 step prof_gemm 60 "$T" profile $K/gemm_bf16_4096_ws.py -o "$D/prof_gemm4096"
+SHOW=10 step gemm_bench2 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
+SHOW=7 step ab_d128_gemmonly 25 "$A" "$V"/v_d128_gemmonly.py --unchecked
+SHOW=7 step ab_d64_gemmonly 25 "$A" "$V"/v_d64_gemmonly.py --unchecked
+SHOW=20 step tune_d64 100 "$T" tune $K/attention_fwd_bf16_d64.py --device cuda --cache "$D/tune_d64.jsonl"
+SHOW=40 step prof_attn64 80 "$T" profile $K/attention_fwd_bf16_d64.py -o "$D/prof_attn64"
+SHOW=30 step scalar_conform 60 "$T" scalar-conform --device cuda --compile --record "$D/scalar_conform_record.json"
 echo "total $(( $(date +%s) - t0 )) s" | tee -a "$OUT/summary.txt"
 pack
