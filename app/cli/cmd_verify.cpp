@@ -1,6 +1,7 @@
-// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--timeline] [--budget N]
-// [--timeout S]`: runs the script's check code (or a seeded self-check) through core/verify under
-// one work budget and time limit, and prints one line per check, the worst elements of failed
+// `tirx verify FILE [--device sim|cuda|both] [--arch sm_90] [--json] [--timeline [--cta N]]
+// [--budget N] [--timeout S]`: runs the script's check code (or a seeded self-check) through
+// core/verify under one work budget and time limit (with --cta, CTA N of each kernel alone on
+// seeded inputs, for its timeline), and prints one line per check, the worst elements of failed
 // checks with the warp, lane, register and tile op that produced them, runtime faults and harness
 // errors. Ctrl-C cancels the verify (a GPU runner child is killed) and still prints the report.
 // Exit codes: 0 every check passed, 1 a check failed / a fault / an error in the script, 2 usage or
@@ -63,13 +64,13 @@ void printCheck(const verify::Check& c, std::ostream& out) {
 
 int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
   const Options o =
-      parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize"},
+      parseOptions(args, {"--device", "--arch", "--budget", "--timeout", "--sanitize", "--cta"},
                    {"--json", "--timeline"});
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx verify: " << (o.error.empty() ? "expected one FILE" : o.error) << "\n"
         << "usage: tirx verify FILE [--device "
            "sim|cuda|both|ssh://[user@]host[:port]/cuda[:N]|ssh://…/sim] [--arch sm_90]\n"
-           "                   [--json] [--timeline] [--budget N] [--timeout S]\n"
+           "                   [--json] [--timeline [--cta N]] [--budget N] [--timeout S]\n"
            "                   [--sanitize memcheck|racecheck|initcheck|synccheck]\n";
     return 2;
   }
@@ -91,6 +92,19 @@ int cmdVerify(const Args& args, std::ostream& out, std::ostream& err) {
                     vo.budget.maxWork, why)) {
     err << "tirx verify: --budget: " << why << "\n";
     return 2;
+  }
+  if (!o.get("--cta").empty()) {
+    // One CTA alone: the Pipeline view of a launch too large to simulate whole (simulator only).
+    if (!vo.device.isSim() || vo.device.both) {
+      err << "tirx verify: --cta runs one CTA on the simulator; it cannot be used with --device "
+          << vo.device.text() << "\n";
+      return 2;
+    }
+    if (!parseInteger(o.get("--cta"), 0, std::numeric_limits<int64_t>::max() - 1, vo.onlyCta,
+                      why)) {
+      err << "tirx verify: --cta: " << why << "\n";
+      return 2;
+    }
   }
   std::string text;
   if (!readFile(vo.fileName, text, err)) return 2;

@@ -765,9 +765,24 @@ void Runner::runCta() {
 void Runner::runGrid() {
   const auto& g = kernel.launch.grid;
   const int64_t n = kernel.launch.ctas();
-  // An observer may ask for its focus CTA alone (a launch too large to simulate whole).
-  const bool alone = observing && opt.observer->focusOnly();
-  for (cta = alone ? opt.observer->focusCta() : 0; cta < n && !fatal; ++cta) {
+  // An observer may ask for its focus CTA alone (a launch too large to simulate whole), and so may
+  // the caller (SimOptions::onlyCta, the Pipeline view of one CTA).
+  if (opt.onlyCta >= n) {
+    faultAt("launch", "E0770", kernel.launchSpan.valid() ? kernel.launchSpan : kernel.span,
+            "CTA " + std::to_string(opt.onlyCta) + " was asked for alone, but the launch of '" +
+                kernel.name + "' has " + std::to_string(n) + " CTAs (0 .. " +
+                std::to_string(n - 1) + ")",
+            true);
+    return;
+  }
+  const bool observerAlone = observing && opt.observer->focusOnly();
+  const bool alone = observerAlone || opt.onlyCta >= 0;
+  int64_t first = 0;
+  if (observerAlone)
+    first = opt.observer->focusCta();
+  else if (opt.onlyCta >= 0)
+    first = opt.onlyCta;
+  for (cta = first; cta < n && !fatal; ++cta) {
     ctaIdx[0] = cta % g[0];
     ctaIdx[1] = (cta / g[0]) % g[1];
     ctaIdx[2] = cta / (g[0] * g[1]);

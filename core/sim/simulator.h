@@ -42,6 +42,10 @@ struct SimOptions {
   int64_t timelineMaxEvents = 200'000;  ///< events kept per run; later ones set `truncated`
   int timelineMaxImages = 16;           ///< TMA box images kept per run
   int64_t timelineCopyTicks = 64;  ///< simulated time from an async copy's issue to its landing
+  /// Run only this CTA (linear index) of every launch, the others skipped (their outputs keep the
+  /// bytes they had): the Pipeline view of one CTA of a launch too large to simulate whole.
+  /// An index outside the launch is a launch fault (E0770). -1: every CTA.
+  int64_t onlyCta = -1;
   /// The tile-level debugger's observer (step_observer.h): a launch it accepts runs its focus CTA
   /// in lock step by tile op and reports every step. Null: no observer, no lock step.
   StepObserver* observer = nullptr;

@@ -140,6 +140,11 @@ struct VerifyOptions {
   /// Record the simulator's asynchronous timeline of every launch (KernelRun::timeline; the
   /// studio's Pipeline dock). Off by default: a plain verify pays nothing for it.
   bool recordTimeline = false;
+  /// Simulate only this CTA (linear index) of each kernel, with seeded inputs, the script's check
+  /// code not run (sim::SimOptions::onlyCta): the timeline of one CTA of a launch too large to
+  /// simulate whole (`tirx verify --timeline --cta N`, the Pipeline dock). -1: a normal verify.
+  /// Simulator only.
+  int64_t onlyCta = -1;
   /// The tile-level debugger's observer (core/sim/step_observer.h), given to every simulator
   /// launch; null for none.
   sim::StepObserver* observer = nullptr;

@@ -113,6 +113,22 @@ class TestCliAttentionBench : public QObject {
              qPrintable(r.out));
   }
 
+  void timelineOfOneCtaAtTheBenchmarkShape() {
+    // The Pipeline view at the benchmark shape (4096 CTAs, too many to simulate whole): the first
+    // CTA alone streams all 32 K/V blocks through the two-stage ring; the producer waits on each
+    // stage's split empty barriers and the last phase of emptyv[1] is the 16th.
+    const Run r =
+        runTirx({"verify", benchKernel("attention_fwd_bf16_d128.py"), "--timeline", "--cta", "0"});
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1\n").arg(r.code) + r.out.left(3000) + r.err));
+    QVERIFY2(r.out.contains("CTA 0 of 4096 alone on sim"), qPrintable(r.out.left(3000)));
+    QVERIFY2(
+        r.out.contains(QRegularExpression("timeline of attention_fwd_bf16_d128: \\d+ events\n")),
+        qPrintable(r.out.left(3000)));
+    QVERIFY2(r.out.contains("mbarrier.wait emptyk[1]"), qPrintable(r.out.left(3000)));
+    QVERIFY2(r.out.contains("mbarrier.phase emptyv[1] (phase 15)"), qPrintable(r.out.right(3000)));
+    QVERIFY(!r.out.contains(" cta 1 warp "));
+  }
+
   // bench/attention_variants.py (the derived scripts tests/gpu/attention_ab.sh times on a GPU)
   // still applies to the kernels as they are: the three-stage d128 variant verifies at the small
   // shape with the kernel's own check code, and the GEMM-only ablations (the softmax removed) must

@@ -219,6 +219,29 @@ class TestCliVerify : public QObject {
     QVERIFY(!tirx({"verify", ring}).out.contains("timeline of"));
   }
 
+  void timelineOfOneCta() {
+    // --cta N: CTA N of the launch alone, on seeded inputs, the check code not run; its timeline
+    // has that CTA's events only. A CTA outside the launch is a launch fault at the launch line.
+    const QString ws = QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/gemm_wgmma_ws.py");
+    const Run one = tirx({"verify", ws, "--timeline", "--cta", "2"});
+    QCOMPARE(one.code, 0);
+    QVERIFY2(one.out.contains("PASS  gemm_ws: CTA 2 of 3 alone on sim (seeded inputs; the check "
+                              "code not run): ran without faults"),
+             qPrintable(one.out));
+    const QStringList events = one.out.split('\n').filter(QRegularExpression("^  t=\\d"));
+    QVERIFY2(events.size() > 100, qPrintable(one.out.left(2000)));
+    for (const QString& e : events) QVERIFY2(e.contains(" cta 2 warp "), qPrintable(e));
+    QVERIFY(!one.out.contains("assert_close"));
+    const Run outside = tirx({"verify", ws, "--timeline", "--cta", "3"});
+    QCOMPARE(outside.code, 1);
+    QVERIFY2(
+        outside.out.contains("gemm_wgmma_ws.py:44:27: error: CTA 3 was asked for alone, but the "
+                             "launch of 'gemm_ws' has 3 CTAs (0 .. 2) [E0770]"),
+        qPrintable(outside.out));
+    QCOMPARE(tirx({"verify", ws, "--cta", "1", "--device", "cuda"}).code, 2);
+    QCOMPARE(tirx({"verify", ws, "--cta", "-1"}).code, 2);
+  }
+
   void exitCodes() {
     QCOMPARE(tirx({"verify"}).code, 2);
     QCOMPARE(tirx({"verify", data("does_not_exist.py")}).code, 2);

@@ -47,6 +47,10 @@ struct VerifyRequest {
   int heatRows = 256, heatCols = 512;  ///< the heat map's largest grid (cells)
   /// Record the simulator's asynchronous timeline of every launch (the Pipeline dock).
   bool recordTimeline = true;
+  /// Simulate only this CTA of each kernel on seeded inputs, the check code not run (the Pipeline
+  /// dock's "Simulate CTA alone" for launches too large to simulate whole; verify::VerifyOptions::
+  /// onlyCta). The run is on the simulator whatever `device` says. -1: a normal verify.
+  int64_t onlyCta = -1;
   /// As CompileRequest::analysed.
   std::shared_ptr<const FrontEndResult> analysed;
 };

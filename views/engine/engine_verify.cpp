@@ -48,6 +48,7 @@ VerifyProducts runVerify(const VerifyRequest& request, const CancelTokenPtr& can
   options.arch = "sm_" + std::to_string(request.sm);
   options.cancel = cancel;
   options.recordTimeline = request.recordTimeline;
+  options.onlyCta = request.onlyCta;
   options.analysed = request.analysed.get();
   auto device = deviceOf(request);
   if (!device) {

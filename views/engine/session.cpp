@@ -193,7 +193,18 @@ void Session::requestCompile() {
 
 void Session::requestCompileAndVerify() {
   requestCompile();
-  const VerifyRequest req = verifyRequest();
+  submitVerify(verifyRequest());
+}
+
+void Session::requestCtaTimeline(int64_t cta) {
+  VerifyRequest req = verifyRequest();
+  req.device = "sim";
+  req.sanitize.clear();
+  req.onlyCta = cta;
+  submitVerify(std::move(req));
+}
+
+void Session::submitVerify(VerifyRequest req) {
   const quint64 document = m_document;
   m_runner.submitCancellable<VerifyProducts>(
       JobKind::Verify, [req](const CancelTokenPtr& cancel) { return runVerify(req, cancel); }, this,

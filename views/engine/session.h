@@ -73,6 +73,9 @@ class Session : public QObject {
 
   /// Compile & Verify the current text on the current device (Ctrl+Return).
   void requestCompileAndVerify();
+  /// Simulate CTA `cta` of each kernel of the current text alone, on seeded inputs, for the
+  /// Pipeline dock (a launch too large to simulate whole); the report replaces the last one.
+  void requestCtaTimeline(int64_t cta);
   /// Only compile (for the assembly view).
   void requestCompile();
   /// Stop the running compile/verify (Stop button, Esc): its cancel token is set, a simulation or
@@ -128,6 +131,10 @@ class Session : public QObject {
   void debugLineChanged(int line);
 
  private:
+  /// Runs `req` as a cancellable verify job; its report replaces the last one (if the document is
+  /// still the one it ran on).
+  void submitVerify(VerifyRequest req);
+
   JobRunner& m_runner;
   QString m_text;
   QString m_filePath;

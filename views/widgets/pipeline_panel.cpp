@@ -5,11 +5,13 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
 
 #include "views/engine/session.h"
 #include "views/widgets/pipeline_view.h"
@@ -30,6 +32,16 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent)
   top->addWidget(m_cta);
   m_summary = new QLabel;
   top->addWidget(m_summary, 1);
+  // A launch too large to simulate whole (the benchmark kernels' thousands of CTAs): one CTA alone.
+  m_aloneCta = new QSpinBox;
+  m_aloneCta->setRange(0, std::numeric_limits<int>::max());
+  m_aloneCta->setToolTip(tr("the CTA (linear index) to simulate alone"));
+  m_alone = new QPushButton(tr("Simulate CTA alone"));
+  m_alone->setToolTip(
+      tr("run only this CTA of each kernel on the simulator, on seeded inputs (the check code is "
+         "not run), and show its timeline: for launches too large to simulate whole"));
+  top->addWidget(m_aloneCta);
+  top->addWidget(m_alone);
 
   m_view = new PipelineView;
   auto* scroll = new QScrollArea;
@@ -87,6 +99,8 @@ PipelinePanel::PipelinePanel(Session& session, QWidget* parent)
                                 : TmaImageView::ColourBy::SourceChunk);
   });
   connect(m_view, &PipelineView::itemClicked, this, &PipelinePanel::onItemClicked);
+  connect(m_alone, &QPushButton::clicked, this,
+          [this] { m_session.requestCtaTimeline(m_aloneCta->value()); });
   refresh();
 }
 
@@ -169,7 +183,10 @@ void PipelinePanel::showImage(int index) {
 
 QString PipelinePanel::summaryText() const {
   const auto report = m_session.report();
-  if (!report) return tr("Compile & Verify on the simulator to see the asynchronous timeline");
+  if (!report)
+    return tr(
+        "Compile & Verify on the simulator to see the asynchronous timeline, or simulate "
+        "one CTA alone");
   const auto& runs = report->engine.runs;
   if (std::none_of(runs.begin(), runs.end(),
                    [](const verify::KernelRun& r) { return !r.timeline.empty(); }))

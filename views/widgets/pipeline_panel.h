@@ -10,6 +10,7 @@
 #include "core/verify/verify.h"
 
 class QComboBox;
+class QPushButton;
 class QLabel;
 class QSpinBox;
 class QTabWidget;
@@ -31,6 +32,9 @@ class PipelinePanel : public QWidget {
   QComboBox* runPicker() const { return m_runs; }
   QComboBox* imagePicker() const { return m_images; }
   QSpinBox* ctaPicker() const { return m_cta; }
+  /// The CTA that "Simulate CTA alone" runs, and the button.
+  QSpinBox* aloneCtaPicker() const { return m_aloneCta; }
+  QPushButton* aloneButton() const { return m_alone; }
   QTabWidget* tabs() const { return m_tabs; }
   /// "12 events in cta 0 · 88 ticks · 2 warps", or why there is nothing to show.
   QString summaryText() const;
@@ -57,6 +61,8 @@ class PipelinePanel : public QWidget {
   Session& m_session;
   QComboBox* m_runs = nullptr;
   QSpinBox* m_cta = nullptr;
+  QSpinBox* m_aloneCta = nullptr;
+  QPushButton* m_alone = nullptr;
   QLabel* m_summary = nullptr;
   QTabWidget* m_tabs = nullptr;
   PipelineView* m_view = nullptr;
