@@ -5,8 +5,8 @@
 // against the hardware's chunk XOR formula (and its painted colours).
 #include <QComboBox>
 #include <QDockWidget>
-#include <QSettings>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
