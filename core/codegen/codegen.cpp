@@ -112,6 +112,26 @@ const char* kHelpers =
     "  return (T)((unsigned long long)b >= 8 * sizeof(T) ? a >> (8 * sizeof(T) - 1) >> 1 : a >> "
     "(unsigned)b);\n"
     "}\n"
+    // 8/16-bit integers are computed in 32 bits and brought back to their type by an opaque
+    // cvt (DEC-SCALAR-6): NVRTC cannot narrow the arithmetic to .s16/.b16 instructions, which
+    // the H100's code got wrong at the wrap-around (-(-32768) sign-extended to +32768).
+    "__device__ __forceinline__ int tirx_s8(unsigned v) { int r; asm(\"cvt.s32.s8 %0, %1;\" : "
+    "\"=r\"(r) : \"r\"(v)); return r; }\n"
+    "__device__ __forceinline__ int tirx_s16(unsigned v) { int r; asm(\"cvt.s32.s16 %0, %1;\" : "
+    "\"=r\"(r) : \"r\"(v)); return r; }\n"
+    "__device__ __forceinline__ unsigned tirx_u8(unsigned v) { unsigned r; asm(\"cvt.u32.u8 %0, "
+    "%1;\" : \"=r\"(r) : \"r\"(v)); return r; }\n"
+    "__device__ __forceinline__ unsigned tirx_u16(unsigned v) { unsigned r; asm(\"cvt.u32.u16 "
+    "%0, %1;\" : \"=r\"(r) : \"r\"(v)); return r; }\n"
+    // Shifts of an 8/16-bit value `a` (promoted to 32 bits) by `b`: an amount of the width `w` or
+    // more, or negative, gives 0 (<<) or the sign (>>), as the simulator's 64-bit shift.
+    "template <class S> __device__ __forceinline__ unsigned tirx_nshl(unsigned a, S b, unsigned w) "
+    "{\n"
+    "  return (unsigned long long)b >= w ? 0u : a << (unsigned)b;\n"
+    "}\n"
+    "template <class S> __device__ __forceinline__ int tirx_nshr(int a, S b, unsigned w) {\n"
+    "  return (unsigned long long)b >= w ? a >> 31 : a >> (unsigned)b;\n"
+    "}\n"
     // Float → integer as the PTX instruction, opaque to the compiler: LLVM's instcombine turns
     // __float2int_rz & co. into fptosi/fptoui, whose out-of-range and NaN results are poison
     // (the likely cause of the H100's float → integer disagreements of issue 22, DEC-SCALAR-5).

@@ -61,6 +61,18 @@ std::string valueType(DType t) {
   }
 }
 
+/// An 8- or 16-bit integer result computed in 32 bits (`r`), brought back to its type through the
+/// prelude's opaque cvt (tirx_s16 …, DEC-SCALAR-6): NVRTC then computes every narrow operation in
+/// 32-bit registers and never emits the .s16/.b16 arithmetic that the H100's code got wrong at
+/// the type's wrap-around (-(-32768) compared as +32768).
+std::string narrowed(DType t, const std::string& r) {
+  const char* fn = t == DType::Int8    ? "tirx_s8"
+                   : t == DType::Int16 ? "tirx_s16"
+                   : t == DType::UInt8 ? "tirx_u8"
+                                       : "tirx_u16";
+  return "(" + storageType(t) + ")" + fn + "(" + r + ")";
+}
+
 char constraintOf(DType t) {
   switch (t) {
     case DType::Float32:
@@ -520,8 +532,10 @@ std::string Emitter::exprAs(const ir::ExprPtr& e, DType to) {
     const std::string dst = ir::isSigned(to) ? (wide ? "ll" : "i") : (wide ? "ull" : "ui");
     const std::string cvt =
         std::string(from == DType::Float64 ? "tirx_d2" : "tirx_f2") + dst + "_rz(" + f + ")";
-    return ir::dtypeBits(to) < 32 ? "(" + storageType(to) + ")(" + cvt + ")" : cvt;
+    return ir::dtypeBits(to) < 32 ? narrowed(to, cvt) : cvt;
   }
+  if (isInt(from) && isInt(to) && ir::dtypeBits(to) < 32 && from != to)
+    return narrowed(to, "(unsigned)(" + v + ")");
   return "(" + valueType(to) + ")(" + f + ")";
 }
 
@@ -564,7 +578,8 @@ std::string Emitter::floatArith(ir::BinOp op, const std::string& a, const std::s
 std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::string& a,
                               const std::string& b, DType t) {
   // Wrap-around as the simulator: signed 32/64-bit + - * through the unsigned helpers, 8- and
-  // 16-bit results truncated back to their type (C++ computes them in int).
+  // 16-bit results computed in 32 bits and brought back to their type by `narrowed`; their
+  // shifts clamp the amount at the type's width (tirx_nshl/tirx_nshr).
   const bool narrow = ir::dtypeBits(t) < 32, sgn = ir::isSigned(t);
   const bool wrapHelper = sgn && !narrow;
   const bool literalDivisor = rhs && rhs->kind == ExprKind::IntImm && rhs->intValue != -1;
@@ -604,10 +619,16 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
     // A literal amount inside the width needs no clamp (a signed `<<` still goes through the
     // helper: shifting a negative value left is undefined in C++17).
     case ir::BinOp::Shl:
-      r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")";
+      if (narrow)
+        r = "tirx_nshl(" + a + ", " + b + ", " + std::to_string(ir::dtypeBits(t)) + ")";
+      else
+        r = inWidth && !sgn ? "" : "tirx_shl(" + a + ", " + b + ")";
       break;
     case ir::BinOp::Shr:
-      r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")";
+      if (narrow && !inWidth)
+        r = "tirx_nshr(" + a + ", " + b + ", " + std::to_string(ir::dtypeBits(t)) + ")";
+      else
+        r = inWidth ? "" : "tirx_shr(" + a + ", " + b + ")";
       break;
     default:
       break;
@@ -620,7 +641,7 @@ std::string Emitter::intArith(ir::BinOp op, const ir::ExprPtr& rhs, const std::s
     r = widen ? "((unsigned)" + a + " " + binOpText(op) + " (unsigned)" + b + ")"
               : "(" + a + " " + binOpText(op) + " " + b + ")";
   }
-  return narrow ? "(" + storageType(t) + ")" + r : r;
+  return narrow ? narrowed(t, r) : r;
 }
 
 std::string Emitter::expr(const ir::ExprPtr& ep) {
@@ -656,10 +677,9 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
       const std::string a = e.args.empty() ? "0" : expr(e.args[0]);
       if (e.op == ir::BinOp::Not) return "(!" + a + ")";
       const bool narrow = isInt(e.dtype) && ir::dtypeBits(e.dtype) < 32;
-      const std::string cast = narrow ? "(" + storageType(e.dtype) + ")" : "";
-      if (e.op == ir::BinOp::Invert) return cast + "(~" + a + ")";
+      if (e.op == ir::BinOp::Invert) return narrow ? narrowed(e.dtype, "~" + a) : "(~" + a + ")";
       if (isInt(e.dtype) && ir::isSigned(e.dtype) && !narrow) return "tirx_wneg(" + a + ")";
-      if (narrow) return cast + "(0u - (unsigned)" + a + ")";
+      if (narrow) return narrowed(e.dtype, "0u - (unsigned)" + a);
       // Floats flip the sign bit (neg.f32, neg.f16), unsigned wraps; `- -7.0f`, never `--`.
       return a.front() == '-' ? "(- " + a + ")" : "(-" + a + ")";
     }
@@ -731,7 +751,7 @@ std::string Emitter::expr(const ir::ExprPtr& ep) {
           if (!ir::isSigned(work))
             r = x;
           else if (narrow)
-            r = "(" + storageType(work) + ")tirx_iabs((int)" + x + ")";
+            r = narrowed(work, "tirx_iabs((int)" + x + ")");
           else
             r = "tirx_iabs(" + x + ")";
         } else if ((n == "max" || n == "min") && args.size() == 2) {

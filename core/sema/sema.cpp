@@ -374,14 +374,16 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       if ((p == "T.int32" || p == "T.int64" || p == "T.i32" || p == "T.i64") && e.args.size() == 2)
         return staticInt(*e.args[1], report);
       if (p == "T.ceildiv" && e.args.size() == 3 && e.keywords.empty()) {
-        // ceildiv(a, b) = -((-a) // b), Python's floor division on exact integers.
+        // ceildiv(a, b) = a // b + (a % b != 0), Python's floor division on exact integers
+        // (the runtime lowering's formula, DEC-SCALAR-6).
         auto a = staticInt(*e.args[1], report);
         if (!a) return std::nullopt;
         auto b = staticInt(*e.args[2], report);
         if (!b) return std::nullopt;
-        IntFold f = foldIntUnary(ast::Op::Neg, *a);
-        if (f.ok()) f = foldIntBinary(ast::Op::FloorDiv, f.value, *b);
-        if (f.ok()) f = foldIntUnary(ast::Op::Neg, f.value);
+        IntFold f = foldIntBinary(ast::Op::Mod, *a, *b);
+        const bool inexact = f.ok() && f.value != 0;
+        if (f.ok()) f = foldIntBinary(ast::Op::FloorDiv, *a, *b);
+        if (f.ok() && inexact) f = foldIntBinary(ast::Op::Add, f.value, 1);
         if (!f.ok()) {
           reportFoldError(f, e.span);
           return std::nullopt;

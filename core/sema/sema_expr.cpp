@@ -885,9 +885,11 @@ std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std
       return Scalar{
           mkBinary(name == "max" ? ir::BinOp::Max : ir::BinOp::Min, a.expr, b.expr, t, span),
           false};
-    if (name == "ceildiv" && !ir::isSigned(t)) {
-      // Unsigned: a // b + (a % b != 0). The signed spelling below would negate in modular
-      // arithmetic (ceildiv(7, 2) became 2^63 + 4 in uint64), and a + b - 1 can overflow.
+    if (name == "ceildiv") {
+      // a // b + (a % b != 0) with floor division, for every integer type: the exact ceiling,
+      // wrapped to the type only where it does not fit (ceildiv(INT_MIN, -1)), DEC-SCALAR-6.
+      // -((-a) // b) is wrong where -a wraps (int16 ceildiv(-32768, 253) gave 130, not -129;
+      // unsigned ceildiv(7, 2) gave 2^63 + 4) and (a + b - 1) // b overflows.
       auto q = mkBinary(ir::BinOp::FloorDiv, a.expr, b.expr, t, span);
       auto rem = mkBinary(ir::BinOp::Mod, a.expr, b.expr, t, span);
       auto s = std::make_shared<ir::Expr>();
@@ -897,18 +899,6 @@ std::optional<Scalar> Analyzer::lowerIntrinsicCall(const ast::Expr& e, const std
       s->args = {mkBinary(ir::BinOp::Ne, rem, mkInt(0, span, t), DType::Bool, span),
                  mkBinary(ir::BinOp::Add, q, mkInt(1, span, t), t, span), q};
       return Scalar{ir::ExprPtr(s), false};
-    }
-    if (name == "ceildiv") {  // -((-a) // b), Python's ceiling division, in the operands' type
-      auto neg = [&](ir::ExprPtr x) {
-        auto u = std::make_shared<ir::Expr>();
-        u->kind = ExprKind::Unary;
-        u->op = ir::BinOp::Neg;
-        u->dtype = t;
-        u->args = {std::move(x)};
-        u->span = span;
-        return ir::ExprPtr(u);
-      };
-      return Scalar{neg(mkBinary(ir::BinOp::FloorDiv, neg(a.expr), b.expr, t, span)), false};
     }
     return mkIntrinsic(name, {a.expr, b.expr}, t);
   }

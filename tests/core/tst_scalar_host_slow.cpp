@@ -14,6 +14,7 @@
 
 #include "core/conform/scalar_conform.h"
 #include "core/sema/sema.h"
+#include "tests/core/scalar_regressions.h"
 #include "tests/support/host_cuda_executor.h"
 #include "tests/support/host_cuda_shim.h"
 #include "tests/support/kernel_args.h"
@@ -114,6 +115,20 @@ class TstScalarHostSlow : public QObject {
     QCOMPARE(at<uint16_t>(args[2], 63), uint16_t{0x4d58});  // 21.375 (the second block ran)
     QCOMPARE(at<int8_t>(args[3], 0), int8_t(-45));          // -301 wraps to -45
     QCOMPARE(at<int8_t>(args[3], 63), int8_t(-2));          // 1022 wraps to -2
+  }
+
+  // The eight H100 disagreements of issue 22, reduced (tests/core/scalar_regressions.h): the
+  // generated CUDA gives the numbers the simulator gives (tst_scalar_conform) under UBSan.
+  void issue22RegressionsOnTheHost() {
+    const FrontEndResult fe = checkScript(testing::kIssue22Kernel, "issue22.py");
+    QVERIFY2(fe.ok(), formatGcc(fe.diagnostics, "issue22.py").c_str());
+    std::vector<ir::KernelArg> args = testing::issue22Args();
+    auto exec = executor("issue22");
+    auto r = exec.run(fe.program, "issue22", args);
+    QVERIFY2(r, r ? "" : r.error().text().c_str());
+    QVERIFY2(r->ran && r->faults.empty(), exec.lastLog().c_str());
+    const std::string why = testing::issue22Mismatches(args);
+    QVERIFY2(why.empty(), why.c_str());
   }
 
   void theDifferentialTestAgreesOnTheHost() {

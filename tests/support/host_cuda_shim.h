@@ -12,6 +12,8 @@
 //   overflow to infinity; __half2float / __bfloat162float are exact;
 // - tirx_fminf … tirx_fmax (inline PTX min/max in the generated prelude, which the executor
 //   replaces by these): one NaN operand gives the other, two give the canonical NaN, −0 < +0.
+// - tirx_s8 … tirx_u16 (inline cvt.s32.s8 … cvt.u32.u16): the low 8/16 bits, sign- or
+//   zero-extended to 32.
 // Thread and block indices are globals that the executor's driver loop sets before each call.
 #pragma once
 
@@ -173,6 +175,21 @@ inline float __fsqrt_rn(float a) {
 }
 inline double __dsqrt_rn(double a) {
   return sqrt(a);
+}
+
+// The prelude's inline-PTX cvt of an 8/16-bit integer computed in 32 bits back to its type
+// (tirx_s8 … tirx_u16): the low 8 or 16 bits, sign- or zero-extended (cvt.s32.s16 and co.).
+inline int tirx_s8(unsigned v) {
+  return static_cast<int8_t>(static_cast<uint8_t>(v));
+}
+inline int tirx_s16(unsigned v) {
+  return static_cast<int16_t>(static_cast<uint16_t>(v));
+}
+inline unsigned tirx_u8(unsigned v) {
+  return v & 0xffu;
+}
+inline unsigned tirx_u16(unsigned v) {
+  return v & 0xffffu;
 }
 
 // The prelude's inline-PTX cvt.rzi helpers (tirx_f2i_rz … tirx_d2ull_rz).
