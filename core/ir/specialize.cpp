@@ -249,6 +249,26 @@ bool evalHostInt(const Expr& e, const std::vector<std::pair<int, int64_t>>& vars
       out = static_cast<int64_t>(r);
       return true;
     }
+    case ExprKind::Select: {
+      // The exact T.ceildiv lowers to (a % b != 0) ? a // b + 1 : a // b (DEC-SCALAR-7).
+      const Expr* c = e.args.size() == 3 && e.args[0] ? e.args[0].get() : nullptr;
+      if (!c || c->kind != ExprKind::Compare || c->args.size() != 2) return false;
+      int64_t l = 0, rr = 0;
+      if (!c->args[0] || !c->args[1] || !evalHostInt(*c->args[0], vars, l) ||
+          !evalHostInt(*c->args[1], vars, rr))
+        return false;
+      bool take = false;
+      switch (c->op) {
+        case BinOp::Eq: take = l == rr; break;
+        case BinOp::Ne: take = l != rr; break;
+        case BinOp::Lt: take = l < rr; break;
+        case BinOp::Le: take = l <= rr; break;
+        case BinOp::Gt: take = l > rr; break;
+        case BinOp::Ge: take = l >= rr; break;
+        default: return false;
+      }
+      return sub(take ? 1 : 2, out);
+    }
     default:
       return false;
   }

@@ -43,6 +43,18 @@ bool hostComputable(const ir::Expr& e, const ir::Kernel& k) {
       return (e.name == "min" || e.name == "max") &&
              std::all_of(e.args.begin(), e.args.end(),
                          [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); });
+    case ir::ExprKind::Select: {  // the exact T.ceildiv: (a % b != 0) ? a // b + 1 : a // b
+      using B = ir::BinOp;
+      const ir::Expr* c = e.args.size() == 3 && e.args[0] ? e.args[0].get() : nullptr;
+      const bool compare = c && c->kind == ir::ExprKind::Compare &&
+                           (c->op == B::Eq || c->op == B::Ne || c->op == B::Lt || c->op == B::Le ||
+                            c->op == B::Gt || c->op == B::Ge);
+      return compare && ir::isInt(e.dtype) &&
+             std::all_of(c->args.begin(), c->args.end(),
+                         [&](const ir::ExprPtr& a) { return a && hostComputable(*a, k); }) &&
+             e.args[1] && hostComputable(*e.args[1], k) && e.args[2] &&
+             hostComputable(*e.args[2], k);
+    }
     default:
       return false;
   }
