@@ -81,12 +81,20 @@ void printReport(const conform::ScalarReport& r, bool compiled, std::ostream& ou
     for (const std::string& in : d.inputs) out << " " << in;
     out << ": simulator " << hex(d.simulator) << " device " << hex(d.device) << "\n";
   }
+  for (const auto& c : r.staleExamples)
+    out << "stale: " << ir::dtypeName(c.dtype) << " " << c.text
+        << "\n    recorded by digest only; the simulator's values have changed since\n";
   out << "scalar-conform: " << r.disagreements << " disagreements over " << r.expressions
       << " expressions (" << r.exactExpressions << " bit-exact, " << r.approxExpressions
       << " libdevice within bound) in " << r.kernels << " kernels, " << r.evaluations
       << " evaluations, "
       << (r.device.empty() ? "simulator only (no device)" : "simulator vs " + r.device)
-      << (compiled ? ", PTX checked" : "") << "\n";
+      << (compiled ? ", PTX checked" : "")
+      << (r.stale ? ", " + std::to_string(r.stale) +
+                        " stale (recorded by digest only, the simulator changed since: record the "
+                        "device again)"
+                  : std::string())
+      << "\n";
 }
 
 }  // namespace

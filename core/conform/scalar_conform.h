@@ -75,12 +75,19 @@ struct ScalarReport {
   int expressions = 0, kernels = 0;
   int64_t evaluations = 0;  ///< expressions × threads compared (or run, without a device)
   int exactExpressions = 0, approxExpressions = 0;
-  int disagreements = 0;                 ///< expressions whose values differ on some thread
-  std::vector<ScalarDiff> examples;      ///< the first few
-  std::vector<std::string> failures;     ///< kernels that did not check, compile or run
-  std::vector<std::string> ptxProblems;  ///< `compile`: instructions DEC-SCALAR-1 forbids/needs
-  std::string recordJson;                ///< the device's answers (recordScalar), when a device ran
-  bool passed() const { return disagreements == 0 && failures.empty() && ptxProblems.empty(); }
+  int disagreements = 0;  ///< expressions whose values differ on some thread
+  /// Replay: expressions the record keeps by digest only (the device gave the simulator's bits of
+  /// that day) whose simulator bits no longer have that digest. The device's bits are not known,
+  /// so they are neither agreements nor disagreements: record the device again.
+  int stale = 0;
+  std::vector<ScalarCase> staleExamples;  ///< the first few
+  std::vector<ScalarDiff> examples;       ///< the first few
+  std::vector<std::string> failures;      ///< kernels that did not check, compile or run
+  std::vector<std::string> ptxProblems;   ///< `compile`: instructions DEC-SCALAR-1 forbids/needs
+  std::string recordJson;  ///< the device's answers (recordScalar), when a device ran
+  bool passed() const {
+    return disagreements == 0 && stale == 0 && failures.empty() && ptxProblems.empty();
+  }
 };
 
 using ScalarProgress = std::function<void(int done, int total)>;

@@ -369,6 +369,17 @@ void TstScalarConform::aDifferingDeviceIsCaughtAndRecordsReplay() {
   QVERIFY(again && again->passed());
   QCOMPARE(again->evaluations, int64_t{48} * conform::kScalarThreads);
   QVERIFY(!conform::replayScalarRecord("{\"format\": \"other\"}"));
+  // A digest the simulator no longer gives (its semantics changed since the record) is stale:
+  // the device's bits are unknown, so it is not reported as a disagreement, and it does not pass.
+  std::string changed = ok->recordJson;
+  const size_t d = changed.find("{\"d\":\"0x") + 9;
+  changed[d] = changed[d] == '1' ? '2' : '1';
+  auto outdated = conform::replayScalarRecord(changed);
+  QVERIFY(outdated);
+  QCOMPARE(outdated->disagreements, 0);
+  QCOMPARE(outdated->stale, 1);
+  QCOMPARE(outdated->staleExamples.size(), size_t{1});
+  QVERIFY(!outdated->passed());
   std::string stale = ok->recordJson;
   stale.replace(stale.find("\"generator\":1"), 13, "\"generator\":0");
   QVERIFY(!conform::replayScalarRecord(stale));
