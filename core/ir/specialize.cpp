@@ -259,13 +259,26 @@ bool evalHostInt(const Expr& e, const std::vector<std::pair<int, int64_t>>& vars
         return false;
       bool take = false;
       switch (c->op) {
-        case BinOp::Eq: take = l == rr; break;
-        case BinOp::Ne: take = l != rr; break;
-        case BinOp::Lt: take = l < rr; break;
-        case BinOp::Le: take = l <= rr; break;
-        case BinOp::Gt: take = l > rr; break;
-        case BinOp::Ge: take = l >= rr; break;
-        default: return false;
+        case BinOp::Eq:
+          take = l == rr;
+          break;
+        case BinOp::Ne:
+          take = l != rr;
+          break;
+        case BinOp::Lt:
+          take = l < rr;
+          break;
+        case BinOp::Le:
+          take = l <= rr;
+          break;
+        case BinOp::Gt:
+          take = l > rr;
+          break;
+        case BinOp::Ge:
+          take = l >= rr;
+          break;
+        default:
+          return false;
       }
       return sub(take ? 1 : 2, out);
     }
