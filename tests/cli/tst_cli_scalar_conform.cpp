@@ -1,7 +1,8 @@
 // End-to-end tests of `tirx scalar-conform` (app/cli/cmd_scalar_conform.cpp): runs the built
 // binary on the simulator (the last line counts expressions and says no device ran), writes the
 // generated kernels with --scripts, refuses a bad --count, --device or --replay file with exit 2,
-// and reports a recorded device answer that the simulator does not give (exit 1).
+// replays the H100's recorded answers with no disagreement, and reports a recorded device answer
+// that the simulator does not give (exit 1).
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -54,6 +55,19 @@ class TestCliScalarConform : public QObject {
     const Run r = tirx({"--replay", bad.fileName()});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains("does not list the 2 kernels"), qPrintable(r.err));
+  }
+
+  void replayOfTheH100RecordAgrees() {
+    // The H100's answers to the 2400 default expressions (tests/data/scalar/README.md): the
+    // simulator gives every one of them today, with nothing stale.
+    const Run r = tirx({"--replay", TIRX_SOURCE_DIR "/tests/data/scalar/h100_record.json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.trimmed().split('\n').last().startsWith(
+                 "scalar-conform: 0 disagreements over 2400 expressions (2132 bit-exact, 268 "
+                 "libdevice within bound) in 21 kernels, 307200 evaluations, simulator vs cuda:0 "
+                 "(recorded)"),
+             qPrintable(r.out));
+    QVERIFY(!r.out.contains("stale"));
   }
 
   void replayFindsADeviceAnswerTheSimulatorDoesNotGive() {

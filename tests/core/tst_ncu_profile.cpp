@@ -173,6 +173,53 @@ class TestNcuProfile : public QObject {
     QCOMPARE(p.kernel.flop, 2.0 * 256 * 512 * 256);
   }
 
+  void recordedH100AttentionFoldsOntoTheScript() {
+    // The benchmark's FA3-style attention at batch 4, 32 heads, 4096 tokens, head dim 128
+    // (tests/data/profile/h100_attention_d128, README there): 1704 SASS rows of a producer and
+    // two consumer warpgroups; every row joins, the 178,319 stall samples all land on lines of
+    // the script (its 285 lines; none in the runtime's prelude), and the kernel facts are the
+    // ones `tirx profile` printed on the H100.
+    const std::string dir = "profile/h100_attention_d128/";
+    const Profile p = foldProfile(
+        parseNcuSourcePage(data(QString::fromStdString(dir + "source_sass.csv"))),
+        parseSassLineInfo(data(QString::fromStdString(dir + "tirx.sass")),
+                          "attention_fwd_bf16_d128.py"),
+        "attention_fwd_bf16_d128",
+        parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
+        parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
+    QVERIFY2(p.status.rfind("1704 of 1704 SASS rows joined", 0) == 0, p.status.c_str());
+    QCOMPARE(p.kernel.totalSamples, int64_t(178319));
+    QCOMPARE(p.kernel.unattributedSamples, int64_t(0));
+    int64_t sum = 0;
+    const LineProfile* heaviest = nullptr;
+    for (const auto& l : p.lines) {
+      sum += l.samples;
+      int64_t reasons = 0;
+      for (const auto& [name, n] : l.stalls) reasons += n;
+      QCOMPARE(reasons, l.samples);
+      QVERIFY2(l.line >= 1 && l.line <= 285, std::to_string(l.line).c_str());
+      if (!heaviest || l.samples > heaviest->samples) heaviest = &l;
+    }
+    QCOMPARE(sum, int64_t(178319));
+    // The softmax's ex2.approx tile op (line 230), 14.6 % of the samples, mostly `wait` (the
+    // MUFU's fixed latency).
+    QVERIFY(heaviest);
+    QCOMPARE(heaviest->line, 230);
+    QCOMPARE(heaviest->samples, int64_t(25947));
+    QVERIFY(heaviest->stalls.at("wait") * 10 > heaviest->samples * 7);
+    QCOMPARE(p.kernel.registers, 168);
+    QCOMPARE(p.kernel.spillBytes, int64_t(0));
+    QCOMPARE(p.kernel.durationNs, 1560000.0);  // ncu prints 1.56 ms
+    QVERIFY2(std::abs(p.kernel.achievedOccupancy - 13.81) < 0.01,
+             std::to_string(p.kernel.achievedOccupancy).c_str());
+    QVERIFY2(p.kernel.occupancyLimiter.find("egister") != std::string::npos,
+             p.kernel.occupancyLimiter.c_str());
+    // 4·B·H·S²·D = 2^40 FLOP of wgmma, counted once: 704.8 TFLOP/s in 1.56 ms.
+    QCOMPARE(p.kernel.flop, 4.0 * 4 * 32 * 4096.0 * 4096 * 128);
+    QVERIFY2(std::abs(p.kernel.achievedFlops() / 1e12 - 704.8) < 0.1,
+             std::to_string(p.kernel.achievedFlops()).c_str());
+  }
+
   void jsonRoundTrip() {
     const Profile p = fmaProfile();
     const nlohmann::json j = profileJson(p);
