@@ -143,6 +143,10 @@ const scalar::DTypeInfo& infoOf(DType t) {
   return dtypes().front();
 }
 
+// The operands of `+` are unsequenced in C++: GCC evaluates a chain such as
+// "(" + expr() + op() + expr() + ")" right to left, clang left to right, so the draws are spelled
+// out one statement each, right to left — the order of generator 1, whose records were made by
+// GCC builds — and every compiler generates the same expressions (the sanitizer build is clang).
 class ExprGen {
  public:
   explicit ExprGen(uint64_t seed) : m_r{seed} {}
@@ -200,13 +204,18 @@ class ExprGen {
 
   std::string cond(int depth) {
     const int k = m_r.below(10);
-    if (k == 0 && depth > 1) return "(" + cond(depth - 1) + " and " + cond(depth - 1) + ")";
-    if (k == 1 && depth > 1) return "(" + cond(depth - 1) + " or " + cond(depth - 1) + ")";
+    if ((k == 0 || k == 1) && depth > 1) {
+      const std::string b = cond(depth - 1), a = cond(depth - 1);
+      return "(" + a + (k == 0 ? " and " : " or ") + b + ")";
+    }
     if (k == 2) return "(not " + cond(depth - 1) + ")";
     if (k == 3) return "T.Cast(\"bool\", " + expr(randomType(), depth - 1) + ")";
     static const char* cmp[] = {"==", "!=", "<", "<=", ">", ">="};
     const DType e = randomType();
-    return "(" + expr(e, depth - 1) + " " + cmp[m_r.below(6)] + " " + expr(e, depth - 1) + ")";
+    const std::string b = expr(e, depth - 1);
+    const char* op = cmp[m_r.below(6)];
+    const std::string a = expr(e, depth - 1);
+    return "(" + a + " " + op + " " + b + ")";
   }
 
   std::string select(DType t, int depth) {
@@ -216,8 +225,17 @@ class ExprGen {
   }
 
   std::string minMax(DType t, int depth) {
-    return std::string(m_r.chance(50) ? "T.min(" : "T.max(") + expr(t, depth - 1) + ", " +
-           expr(t, depth - 1) + ")";
+    const std::string b = expr(t, depth - 1), a = expr(t, depth - 1);
+    return std::string(m_r.chance(50) ? "T.min(" : "T.max(") + a + ", " + b + ")";
+  }
+
+  /// "(a op b)" with b drawn first, then the operator, then a (generator 1's order).
+  template <size_t N>
+  std::string binary(DType t, int depth, const char* const (&ops)[N]) {
+    const std::string b = expr(t, depth - 1);
+    const char* op = ops[m_r.below(static_cast<int>(N))];
+    const std::string a = expr(t, depth - 1);
+    return "(" + a + " " + op + " " + b + ")";
   }
 
   std::string floatExpr(DType t, int depth) {
@@ -225,11 +243,12 @@ class ExprGen {
       case 0:
       case 1:
       case 2: {
-        static const char* ops[] = {"+", "-", "*", "/"};
-        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(4)] + " " + expr(t, depth - 1) + ")";
+        static const char* const ops[] = {"+", "-", "*", "/"};
+        return binary(t, depth, ops);
       }
       case 3: {  // the contraction candidate: a * b + c and c - a * b
-        const std::string p = "(" + expr(t, depth - 1) + " * " + expr(t, depth - 1) + ")";
+        const std::string b = expr(t, depth - 1), a = expr(t, depth - 1);
+        const std::string p = "(" + a + " * " + b + ")";
         return m_r.chance(50) ? "(" + p + " + " + expr(t, depth - 1) + ")"
                               : "(" + expr(t, depth - 1) + " - " + p + ")";
       }
@@ -239,7 +258,8 @@ class ExprGen {
         static const char* fns[] = {"T.sqrt",  "T.rsqrt", "T.floor", "T.ceil",
                                     "T.round", "T.abs",   "T.fabs"};
         if (m_r.chance(15)) return "(-" + expr(t, depth - 1) + ")";
-        return std::string(fns[m_r.below(7)]) + "(" + expr(t, depth - 1) + ")";
+        const std::string a = expr(t, depth - 1);
+        return std::string(fns[m_r.below(7)]) + "(" + a + ")";
       }
       case 6:
       case 7:
@@ -258,23 +278,30 @@ class ExprGen {
     switch (m_r.below(11)) {
       case 0:
       case 1: {
-        static const char* ops[] = {"+", "-", "*"};
-        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + expr(t, depth - 1) + ")";
+        static const char* const ops[] = {"+", "-", "*"};
+        return binary(t, depth, ops);
       }
       case 2: {
         static const char* ops[] = {"//", "%", "/"};
-        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + divisor(t, depth - 1) +
-               ")";
+        const std::string d = divisor(t, depth - 1);
+        const char* op = ops[m_r.below(3)];
+        const std::string a = expr(t, depth - 1);
+        return "(" + a + " " + op + " " + d + ")";
       }
       case 3: {
-        if (m_r.chance(25))
-          return "T.ceildiv(" + expr(t, depth - 1) + ", " + divisor(t, depth - 1) + ")";
-        static const char* ops[] = {"&", "|", "^"};
-        return "(" + expr(t, depth - 1) + " " + ops[m_r.below(3)] + " " + expr(t, depth - 1) + ")";
+        if (m_r.chance(25)) {
+          const std::string d = divisor(t, depth - 1), a = expr(t, depth - 1);
+          return "T.ceildiv(" + a + ", " + d + ")";
+        }
+        static const char* const ops[] = {"&", "|", "^"};
+        return binary(t, depth, ops);
       }
-      case 4:
-        return "(" + expr(t, depth - 1) + (m_r.chance(50) ? " << " : " >> ") + expr(t, depth - 1) +
-               ")";
+      case 4: {
+        const std::string b = expr(t, depth - 1);
+        const char* op = m_r.chance(50) ? " << " : " >> ";
+        const std::string a = expr(t, depth - 1);
+        return "(" + a + op + b + ")";
+      }
       case 5:
         return minMax(t, depth);
       case 6: {
