@@ -180,13 +180,13 @@ class TestNcuProfile : public QObject {
     // the script (its 285 lines; none in the runtime's prelude), and the kernel facts are the
     // ones `tirx profile` printed on the H100.
     const std::string dir = "profile/h100_attention_d128/";
-    const Profile p = foldProfile(
-        parseNcuSourcePage(data(QString::fromStdString(dir + "source_sass.csv"))),
-        parseSassLineInfo(data(QString::fromStdString(dir + "tirx.sass")),
-                          "attention_fwd_bf16_d128.py"),
-        "attention_fwd_bf16_d128",
-        parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
-        parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
+    const Profile p =
+        foldProfile(parseNcuSourcePage(data(QString::fromStdString(dir + "source_sass.csv"))),
+                    parseSassLineInfo(data(QString::fromStdString(dir + "tirx.sass")),
+                                      "attention_fwd_bf16_d128.py"),
+                    "attention_fwd_bf16_d128",
+                    parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
+                    parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
     QVERIFY2(p.status.rfind("1704 of 1704 SASS rows joined", 0) == 0, p.status.c_str());
     QCOMPARE(p.kernel.totalSamples, int64_t(178319));
     QCOMPARE(p.kernel.unattributedSamples, int64_t(0));
