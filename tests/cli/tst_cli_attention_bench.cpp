@@ -80,6 +80,8 @@ class TestCliAttentionBench : public QObject {
                                  << "attention_fwd_bf16_d128_causal" << true;
     QTest::newRow("d64") << "attention_fwd_bf16_d64.py"
                          << "attention_fwd_bf16_d64" << false;
+    QTest::newRow("d64 q192") << "attention_fwd_bf16_d64_q192.py"
+                              << "attention_fwd_bf16_d64_q192" << false;
   }
 
   void checkCleanAtTheBenchmarkShape_data() { kernels_data(); }

@@ -31,6 +31,7 @@ step() { local name="$1" need="$2"; shift 2; local l=$(left)
 SHOW=7 step ab_d128 25 "$A" $K/attention_fwd_bf16_d128.py
 SHOW=7 step ab_causal 25 "$A" $K/attention_fwd_bf16_d128_causal.py --causal
 SHOW=7 step ab_d64 25 "$A" $K/attention_fwd_bf16_d64.py
+SHOW=7 step ab_d64_q192 25 "$A" $K/attention_fwd_bf16_d64_q192.py
 for f in resources/examples/attention_*.py; do SHOW=4 step "both_$(basename "$f" .py)" 15 "$T" verify "$f" --device both; done
 SHOW=30 step scalar_conform 60 "$T" scalar-conform --device cuda --compile --record "$D/scalar_conform_record.json"
 SHOW=2 step sass_attn128 10 "$T" compile $K/attention_fwd_bf16_d128.py --emit sass -o "$D/attn128.sass"
