@@ -4,8 +4,9 @@
 # CANDIDATE, NOT YET TIMED ON A GPU: verified on the simulator only (the small instance of
 # tests/cli/tst_cli_attention_bench.cpp). It is attention_fwd_bf16_d64.py's kernel (128 rows, two
 # consumer warpgroups, 99.0 % of cuDNN and 1.54x the flash backend on an H100) with what the third
-# consumer warpgroup needs; the aim is the issue's d 64 target of 1.8x flash, which FA3 reaches
-# with this tile (one more m64 warpgroup per CTA: more tensor-core work per K/V byte and per CTA).
+# consumer warpgroup needs; the aim is the issue's d 64 target of 1.8x flash, with the tile FA3's
+# tile-size table gives head dim 64 (one more m64 warpgroup per CTA: more tensor-core work per K/V
+# byte and per CTA).
 #   * Tile and stages: Q is 192 × 64 bf16 (24 KiB, one 64-column 128-byte-swizzled tile), a stage
 #     16 KiB of K and 16 KiB of V, STAGES = 3 deep (decision ATT-1): 120 KiB of shared memory.
 #     S = Q Kᵀ one m64n128k16 statement per consumer (four k16 steps), O one m64n64 accumulator,
