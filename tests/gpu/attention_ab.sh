@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # One GPU call for the open GPU items of issues 24 and 25, in priority order, each step skipped
 # (and said so) when less than its estimate is left of LIMIT seconds: bench_gpu_attention on the
-# three benchmark kernels beside torch SDPA (each output checked against SDPA first); the
-# attention examples with `--device both`; the scalar-math differential test; `tirx profile` of the d128 kernel with tirx's SASS
-# listing of the same compile (the pages become test data); the 4096^3 wgmma GEMM timed
-# (bench_gpu_gemm: single and queued launches) and profiled (`--clock-control none`); the
-# GEMM-only ablations (bench/attention_variants.py, --unchecked); `tirx tune` of the d64 ring
-# depth; `tirx profile` of the d64 kernel. STEPS=name,name runs only those steps (and the build).
+# benchmark kernels beside torch SDPA (each output checked against SDPA first); the 4096^3 wgmma
+# GEMM timed (bench_gpu_gemm: single and queued launches), profiled (`--clock-control none`) and
+# timed again, so the profile and the benchmark come from one call; the
+# attention examples with `--device both`; the scalar-math differential test; `tirx profile` of
+# the d128 kernel with tirx's SASS listing of the same compile (the pages become test data);
+# `tirx profile` of the d64 kernel; the GEMM-only ablations (bench/attention_variants.py,
+# --unchecked); `tirx tune` of the d64 ring depth. STEPS=name,name runs only those steps (and the build).
 # Logs and reports (not the .ncu-rep files) are packed into $OUT/r.tgz after every step, so a
 # call cut short keeps what finished; $OUT/summary.txt has every step's tail.
 # Usage: OUT=DIR tests/gpu/attention_ab.sh     Environment: BUILD_DIR (build-gpu), LIMIT (380).
@@ -32,16 +33,16 @@ SHOW=7 step ab_d128 25 "$A" $K/attention_fwd_bf16_d128.py
 SHOW=7 step ab_causal 25 "$A" $K/attention_fwd_bf16_d128_causal.py --causal
 SHOW=7 step ab_d64 25 "$A" $K/attention_fwd_bf16_d64.py
 SHOW=7 step ab_d64_q192 25 "$A" $K/attention_fwd_bf16_d64_q192.py
+SHOW=10 step gemm_bench 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
+SHOW=40 step prof_gemm 60 "$T" profile $K/gemm_bf16_4096_ws.py -o "$D/prof_gemm4096"
+SHOW=10 step gemm_bench2 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
 for f in resources/examples/attention_*.py; do SHOW=4 step "both_$(basename "$f" .py)" 15 "$T" verify "$f" --device both; done
 SHOW=30 step scalar_conform 60 "$T" scalar-conform --device cuda --compile --record "$D/scalar_conform_record.json"
 SHOW=2 step sass_attn128 10 "$T" compile $K/attention_fwd_bf16_d128.py --emit sass -o "$D/attn128.sass"
 SHOW=40 step prof_attn128 80 "$T" profile $K/attention_fwd_bf16_d128.py -o "$D/prof_attn128"
-SHOW=10 step gemm_bench 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
-SHOW=40 step prof_gemm 60 "$T" profile $K/gemm_bf16_4096_ws.py -o "$D/prof_gemm4096"
-SHOW=10 step gemm_bench2 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
+SHOW=40 step prof_attn64 80 "$T" profile $K/attention_fwd_bf16_d64.py -o "$D/prof_attn64"
 SHOW=7 step ab_d128_gemmonly 25 "$A" "$V"/v_d128_gemmonly.py --unchecked
 SHOW=7 step ab_d64_gemmonly 25 "$A" "$V"/v_d64_gemmonly.py --unchecked
 SHOW=20 step tune_d64 100 "$T" tune $K/attention_fwd_bf16_d64.py --device cuda --cache "$D/tune_d64.jsonl"
-SHOW=40 step prof_attn64 80 "$T" profile $K/attention_fwd_bf16_d64.py -o "$D/prof_attn64"
 echo "total $(( $(date +%s) - t0 )) s" | tee -a "$OUT/summary.txt"
 pack
