@@ -8,16 +8,19 @@
 // takes an `nvdisasm -c -g` listing of the same cubin when no nvdisasm is installed.
 // `--clock-control` is passed to ncu; tirx's default is `none` (ncu's own is `base`, which locks
 // the clocks at the base frequency and so under-reports FLOP/s against a timed benchmark: decision
-// PROF-3). Exit status: 0, 1 the profile failed, 2 usage/I/O, 3 no ncu. Documented in docs/cli.md
-// ("tirx profile").
+// PROF-3). An ssh:// device is profiled by the host's tirx (app/cli/profile_remote.h). Exit
+// status: 0, 1 the profile failed, 2 usage/I/O, 3 no ncu (or no answer from the host).
+// Documented in docs/cli.md ("tirx profile").
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "app/cli/profile_remote.h"
 #include "core/driver/child_process.h"
 #include "core/driver/compile.h"
 #include "core/sema/sema.h"
@@ -65,23 +68,15 @@ bool runNcu(const std::string& ncu, const std::vector<std::string>& args, const 
 int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
   const Options o =
       parseOptions(args, {"--kernel", "--device", "-o", "--sass", "--arch", "--clock-control"},
-                   {"--json", "--help"});
+                   {"--json", "--help", "--stdio"});
   if (o.has("--help")) {
     out << kProfileUsage;
     return 0;
   }
+  if (o.has("--stdio")) return profileStdio(std::cin, out);  // the host's side of ssh://
   if (!o.error.empty() || o.positional.size() != 1) {
     err << "tirx profile: " << (o.error.empty() ? "expected exactly one FILE" : o.error) << "\n"
         << kProfileUsage;
-    return 2;
-  }
-  const std::optional<driver::DeviceSpec> spec =
-      deviceOption(o, "profile", err, "cuda", {.sim = false, .remote = false});
-  if (!spec) {  // ncu profiles processes of this machine: a remote GPU is profiled on its host
-    const auto parsed = driver::parseDevice(o.get("--device"));
-    if (parsed && parsed->kind == driver::DeviceKind::Remote)
-      err << "tirx profile: run it on the GPU host (ssh HOST tirx profile FILE -o REPORT), then "
-             "open REPORT.json here\n";
     return 2;
   }
   const std::string clocks = o.get("--clock-control", "none");
@@ -89,8 +84,18 @@ int cmdProfile(const Args& args, std::ostream& out, std::ostream& err) {
     err << "tirx profile: --clock-control takes none or base, not '" << clocks << "'\n";
     return 2;
   }
-  const std::string device = spec->text();
   const std::string& path = o.positional[0];
+  // ncu profiles processes of its own machine: an ssh:// GPU is profiled by the host's tirx.
+  if (const auto parsed = driver::parseDevice(o.get("--device"));
+      parsed && parsed->kind == driver::DeviceKind::Remote && parsed->remote) {
+    std::string source;
+    if (!readFile(path, source, err)) return 2;
+    return profileOverSsh(*parsed->remote, path, source, o, out, err);
+  }
+  const std::optional<driver::DeviceSpec> spec =
+      deviceOption(o, "profile", err, "cuda", {.sim = false, .remote = false});
+  if (!spec) return 2;
+  const std::string device = spec->text();
   std::string source;
   if (!readFile(path, source, err)) return 2;
   const std::string ncu = findNcu();

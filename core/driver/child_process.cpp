@@ -41,6 +41,11 @@ std::string signalName(int sig) {
 
 ChildResult runChild(const std::string& exe, const std::vector<std::string>& argv,
                      const std::string& logPath, int timeoutMs, WorkBudget* budget) {
+  return runChildIo(exe, argv, ChildIo{"", logPath, logPath}, timeoutMs, budget);
+}
+
+ChildResult runChildIo(const std::string& exe, const std::vector<std::string>& argv,
+                       const ChildIo& io, int timeoutMs, WorkBudget* budget) {
   ChildResult r;
   std::vector<char*> cargs;
   for (const auto& a : argv) cargs.push_back(const_cast<char*>(a.c_str()));
@@ -57,15 +62,22 @@ ChildResult runChild(const std::string& exe, const std::vector<std::string>& arg
     ::setpgid(0, 0);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);  // the parent died before prctl took effect
-    const int fd = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int fd = ::open(io.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       ::dup2(fd, 1);
-      ::dup2(fd, 2);
+      if (io.err == io.out) ::dup2(fd, 2);
       ::close(fd);
     }
-    const int devnull = ::open("/dev/null", O_RDONLY);
-    if (devnull >= 0) ::dup2(devnull, 0);
-    ::execv(exe.c_str(), cargs.data());
+    if (io.err != io.out) {
+      const int efd = ::open(io.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (efd >= 0) {
+        ::dup2(efd, 2);
+        ::close(efd);
+      }
+    }
+    const int in = ::open(io.in.empty() ? "/dev/null" : io.in.c_str(), O_RDONLY);
+    if (in >= 0) ::dup2(in, 0);
+    ::execvp(exe.c_str(), cargs.data());
     ::_exit(127);
   }
   r.started = true;

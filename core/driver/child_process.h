@@ -28,6 +28,15 @@ struct ChildResult {
 ChildResult runChild(const std::string& exe, const std::vector<std::string>& argv,
                      const std::string& logPath, int timeoutMs, WorkBudget* budget);
 
+/// Where a child's standard streams go: stdin read from `in` ("" = /dev/null), stdout written to
+/// `out`, stderr to `err` (the same path for both: one log).
+struct ChildIo {
+  std::string in, out, err;
+};
+/// As runChild, with the streams of `io`; `exe` is looked up on PATH when it holds no '/'.
+ChildResult runChildIo(const std::string& exe, const std::vector<std::string>& argv,
+                       const ChildIo& io, int timeoutMs, WorkBudget* budget);
+
 /// "SIGSEGV", "SIGABRT", … or "signal N".
 std::string signalName(int sig);
 

@@ -104,7 +104,7 @@ std::string SshTarget::text() const {
          (sim ? "/sim" : "/cuda:" + std::to_string(device));
 }
 
-std::vector<std::string> sshArgv(const SshTarget& t) {
+std::vector<std::string> sshArgv(const SshTarget& t, const std::string& command) {
   const char* ssh = std::getenv("TIRX_SSH");
   std::vector<std::string> v{ssh && *ssh ? ssh : "ssh"};
   for (auto& w : words(std::getenv("TIRX_SSH_OPTIONS"))) v.push_back(w);
@@ -121,7 +121,7 @@ std::vector<std::string> sshArgv(const SshTarget& t) {
   v.push_back("--");
   v.push_back((t.user.empty() ? "" : t.user + "@") + t.host);
   const char* remote = std::getenv("TIRX_REMOTE_TIRX");
-  v.push_back(std::string(remote && *remote ? remote : "tirx") + " runner --stdio");
+  v.push_back(std::string(remote && *remote ? remote : "tirx") + " " + command);
   return v;
 }
 

@@ -34,8 +34,10 @@ struct SshTarget {
 
 /// The ssh command line: `ssh [$TIRX_SSH_OPTIONS] -o BatchMode=yes -o ConnectTimeout=10
 /// -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -T [-p PORT] -- [user@]host REMOTE` where
-/// REMOTE is `$TIRX_REMOTE_TIRX runner --stdio` (`tirx` when unset). `ssh` is `$TIRX_SSH` when set.
-std::vector<std::string> sshArgv(const SshTarget& target);
+/// REMOTE is `$TIRX_REMOTE_TIRX COMMAND` (`tirx` when unset; COMMAND `runner --stdio` unless given,
+/// `profile --stdio` for `tirx profile`). `ssh` is `$TIRX_SSH` when set.
+std::vector<std::string> sshArgv(const SshTarget& target,
+                                 const std::string& command = "runner --stdio");
 
 /// The outcome of one remote run.
 struct RemoteRun {

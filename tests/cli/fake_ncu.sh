@@ -1,7 +1,7 @@
 #!/bin/sh
 # A stand-in for Nsight Compute's `ncu` on CI machines without a GPU (tests/cli/tst_cli_profile),
 # named by TIRX_NCU. Profiling (`... -o REP PROGRAM ARGS`): writes its command line to
-# $TIRX_FAKE_NCU_ARGS when set and creates REP.ncu-rep, running nothing. Import (`-i REP --page
+# $TIRX_FAKE_NCU_ARGS when set and writes a one-line REP.ncu-rep, running nothing. Import (`-i REP --page
 # P --csv ...`): prints the fixture $TIRX_FAKE_NCU_DIR/source_sass.csv, details.csv or raw.csv.
 page=""
 import=""
@@ -25,5 +25,5 @@ if [ -n "$import" ]; then
   exit 0
 fi
 echo "==PROF== Connected to process 1"
-: > "$rep.ncu-rep"
+printf 'NCU-REP fake report of %s\n' "$rep" > "$rep.ncu-rep"
 echo "==PROF== Report: $rep.ncu-rep"

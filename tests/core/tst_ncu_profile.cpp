@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QtTest>
 #include <map>
+#include <sstream>
 
 #include "core/toolchain/ncu_profile.h"
 
@@ -171,6 +172,33 @@ class TestNcuProfile : public QObject {
     // Exactly 2·256·512·256 FLOP of wgmma (the page breaks the same operations down by source
     // type and by instruction: counted once), in about 19 us.
     QCOMPARE(p.kernel.flop, 2.0 * 256 * 512 * 256);
+  }
+
+  void recordedH100Gemm4096AgreesWithItsBenchmark() {
+    // RECORDED pages of the 4096^3 wgmma GEMM (tests/data/profile/h100_gemm_4096, README there)
+    // with bench_gpu_gemm's output from the same call, run before and after the profile: the
+    // kernel facts alone (no source page), the FLOP count exactly 2·4096^3 (each wgmma once), and
+    // the profile's FLOP/s within 5 % of the benchmark's queued launches (issue 25).
+    const std::string dir = "profile/h100_gemm_4096/";
+    const Profile p =
+        foldProfile(NcuSourcePage{}, {}, "gemm_ws",
+                    parseNcuDetailsPage(data(QString::fromStdString(dir + "details.csv"))),
+                    parseNcuRawPage(data(QString::fromStdString(dir + "raw.csv"))));
+    QCOMPARE(p.kernel.flop, 2.0 * 4096 * 4096 * 4096);
+    QCOMPARE(p.kernel.durationNs, 186240.0);
+    QCOMPARE(p.kernel.registers, 168);
+    const double profiled = p.kernel.achievedFlops() / 1e12;
+    QVERIFY2(std::abs(profiled - 737.97) < 0.01, std::to_string(profiled).c_str());
+    std::vector<double> queued, single;
+    std::istringstream bench(data(QString::fromStdString(dir + "bench_gpu_gemm.txt")));
+    for (std::string key; bench >> key;) {
+      if (key == "tirx_gemm_tflops_queued") queued.emplace_back(), bench >> queued.back();
+      if (key == "tirx_gemm_tflops") single.emplace_back(), bench >> single.back();
+    }
+    QCOMPARE(queued, (std::vector<double>{716.62, 711.55}));
+    QCOMPARE(single, (std::vector<double>{699.62, 694.98}));
+    for (double q : queued)
+      QVERIFY2(std::abs(profiled / q - 1) < 0.05, std::to_string(profiled / q).c_str());
   }
 
   void recordedH100AttentionFoldsOntoTheScript() {

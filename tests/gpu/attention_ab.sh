@@ -7,7 +7,8 @@
 # attention examples with `--device both`; the scalar-math differential test; `tirx profile` of
 # the d128 kernel with tirx's SASS listing of the same compile (the pages become test data);
 # `tirx profile` of the d64 kernel; the GEMM-only ablations (bench/attention_variants.py,
-# --unchecked); `tirx tune` of the d64 ring depth. STEPS=name,name runs only those steps (and the build).
+# --unchecked); `tirx profile` and `tirx tune` (ring depth) of the d64 q192 kernel; `tirx tune` of
+# the d64 ring depth. STEPS=name,name runs only those steps (and the build).
 # Logs and reports (not the .ncu-rep files) are packed into $OUT/r.tgz after every step, so a
 # call cut short keeps what finished; $OUT/summary.txt has every step's tail.
 # Usage: OUT=DIR tests/gpu/attention_ab.sh     Environment: BUILD_DIR (build-gpu), LIMIT (380).
@@ -43,6 +44,8 @@ SHOW=40 step prof_attn128 80 "$T" profile $K/attention_fwd_bf16_d128.py -o "$D/p
 SHOW=40 step prof_attn64 80 "$T" profile $K/attention_fwd_bf16_d64.py -o "$D/prof_attn64"
 SHOW=7 step ab_d128_gemmonly 25 "$A" "$V"/v_d128_gemmonly.py --unchecked
 SHOW=7 step ab_d64_gemmonly 25 "$A" "$V"/v_d64_gemmonly.py --unchecked
+SHOW=40 step prof_attn64_q192 80 "$T" profile $K/attention_fwd_bf16_d64_q192.py -o "$D/prof_attn64_q192"
+SHOW=20 step tune_d64_q192 120 "$T" tune $K/attention_fwd_bf16_d64_q192.py --device cuda --cache "$D/tune_d64_q192.jsonl"
 SHOW=20 step tune_d64 100 "$T" tune $K/attention_fwd_bf16_d64.py --device cuda --cache "$D/tune_d64.jsonl"
 echo "total $(( $(date +%s) - t0 )) s" | tee -a "$OUT/summary.txt"
 pack
