@@ -340,7 +340,7 @@ else
   row "attention: torch SDPA" "skip" "no torch with CUDA ($(tail -1 "$LOG/torch_probe.txt")); kernels timed alone"
 fi
 for spec in "d128|attention_fwd_bf16_d128.py||95" "d128 causal|attention_fwd_bf16_d128_causal.py|--causal|90" \
-            "d64|attention_fwd_bf16_d64.py||90"; do
+            "d64|attention_fwd_bf16_d64_q192.py||90"; do
   IFS='|' read -r label file flag target <<< "$spec"
   name="$(basename "$file" .py)"
   t0=$(now)

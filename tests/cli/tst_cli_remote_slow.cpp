@@ -3,7 +3,8 @@
 // and verifies on the remote simulator; `…/cuda` goes through the remote runner with the fake GPU
 // runner (TIRX_REMOTE_TIRX sets TIRX_RUNNER on the far side); remote faults come back at their
 // script lines; a timeout, a cancel (Ctrl-C) and a dropped connection (the sshd session killed)
-// end the remote runner child; refused connections, failed authentication, a remote tirx of
+// end the remote runner child; `tirx profile` runs on the host and its report comes back; refused
+// connections, failed authentication, a remote tirx of
 // another version and a host without tirx are environment errors (exit 3). Skipped, saying so,
 // when sshd (Debian's openssh-server) is not installed. Labelled slow (about 15 s: some thirty ssh
 // connections), so it runs in scripts/test.sh but not in the sanitizer build.
@@ -220,6 +221,26 @@ class TestCliRemote : public QObject {
             "the runner for kernel 'zero_first_half' was killed by SIGSEGV without a response") &&
             r.err.contains("[E0952]"),
         qPrintable(r.err));
+  }
+
+  // `tirx profile` on the host through real OpenSSH, with the fake ncu on the far side: the
+  // report's bytes survive the connection, the summary is the fixture's.
+  void profilesOnTheHost() {
+    QTemporaryDir out;
+    const QString rep = out.filePath("fma");
+    const Run r = runTirx(
+        {"profile", src("tests/data/sass/fma.py"), "--device", m_url + "/cuda:0", "--sass",
+         src("tests/data/sass/fma.g.txt"), "-o", rep},
+        60000,
+        env("env TIRX_NCU=" + src("tests/cli/fake_ncu.sh") +
+            " TIRX_FAKE_NCU_DIR=" + src("tests/data/profile/handwritten_fma") + " " TIRX_BIN));
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("stall samples 17 (0 outside the script's lines)") &&
+                 r.out.contains("profiled on " + m_url + "/cuda:0; saved " + rep + ".json"),
+             qPrintable(r.out + r.err));
+    QFile ncuRep(rep + ".ncu-rep");
+    QVERIFY(ncuRep.open(QIODevice::ReadOnly));
+    QVERIFY(ncuRep.readAll().startsWith("NCU-REP fake report of "));
   }
 
   void timeoutKillsTheRemoteRunner() {
