@@ -33,12 +33,22 @@ bool spill(const std::string& path, std::string_view bytes) {
   return bool(f);
 }
 
-/// A fresh private folder under $TMPDIR (or /tmp); empty on failure.
-std::string tempDir(const char* stem) {
-  const char* t = std::getenv("TMPDIR");
-  std::string tmpl = std::string(t && *t ? t : "/tmp") + "/" + stem + "-XXXXXX";
-  return ::mkdtemp(tmpl.data()) ? tmpl : std::string();
-}
+/// A fresh private folder under $TMPDIR (or /tmp), removed with everything in it when the object
+/// goes; `path` is empty when it could not be created.
+struct ScratchDir {
+  std::string path;
+  explicit ScratchDir(const char* stem) {
+    const char* t = std::getenv("TMPDIR");
+    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/" + stem + "-XXXXXX";
+    if (::mkdtemp(tmpl.data())) path = tmpl;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    if (!path.empty()) fs::remove_all(path, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+};
 
 /// The last lines of `text` (what ssh or a shell said), for a message.
 std::string tail(const std::string& text, size_t lines = 6) {
@@ -72,18 +82,12 @@ int profileOverSsh(const driver::SshTarget& target, const std::string& path,
     if (!readFile(o.get("--sass"), listing, err)) return 2;
     req["sass"] = listing;
   }
-  const std::string dir = tempDir("tirx-profile-ssh");
+  const ScratchDir scratch("tirx-profile-ssh");
+  const std::string& dir = scratch.path;
   if (dir.empty()) {
     err << "tirx profile: cannot create a temporary folder\n";
     return 2;
   }
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-    }
-  } cleanup{dir};
   if (!spill(dir + "/request.json", req.dump())) {
     err << "tirx profile: cannot write the request in " << dir << "\n";
     return 2;
@@ -168,15 +172,9 @@ int profileStdio(std::istream& in, std::ostream& out) {
       !req.contains("source") || !req["source"].is_string())
     return answer(2, "tirx profile --stdio: expected a profile request of protocol " +
                          std::to_string(kProfileStdioProtocol) + "\n");
-  const std::string dir = tempDir("tirx-profile");
+  const ScratchDir scratch("tirx-profile");
+  const std::string& dir = scratch.path;
   if (dir.empty()) return answer(2, "tirx profile: cannot create a temporary folder on the host\n");
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-    }
-  } cleanup{dir};
   std::string name = fs::path(req.value("name", std::string("script.py"))).filename().string();
   if (name.empty() || name == "." || name == "..") name = "script.py";
   const std::string script = dir + "/" + name;
