@@ -6,6 +6,7 @@
 // that add up to the kernel's samples, units of the raw page, and the JSON summary's round trip.
 #include <QFile>
 #include <QtTest>
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -172,6 +173,63 @@ class TestNcuProfile : public QObject {
     // Exactly 2·256·512·256 FLOP of wgmma (the page breaks the same operations down by source
     // type and by instruction: counted once), in about 19 us.
     QCOMPARE(p.kernel.flop, 2.0 * 256 * 512 * 256);
+  }
+
+  void sharedPairMatchesNcusOwnCounts_data() {
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<int>("stores");     // shared store wavefronts (line 20), as ncu counts them
+    QTest::addColumn<int>("loads");      // shared load wavefronts (line 23)
+    QTest::addColumn<int>("storeBank");  // of which bank conflicts
+    QTest::addColumn<int>("loadBank");
+    QTest::newRow("a: 32-way") << "a" << 256 << 1024 << 224 << 992;
+    QTest::newRow("b: padded rows") << "b" << 32 << 128 << 0 << 96;
+  }
+  void sharedPairMatchesNcusOwnCounts() {
+    // The pair of tests/data/diff on an H100 (tests/data/profile/h100_shared_{a,b}, READMEs
+    // there): the fold's per-line wavefronts and bank conflicts of the store (line 20) and the
+    // load (line 23) are what ncu's own metrics report for the kernel (ncu_direct.txt, `ncu
+    // --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{st,ld}.sum,
+    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{st,ld}.sum`).
+    QFETCH(QString, version);
+    QFETCH(int, stores);
+    QFETCH(int, loads);
+    QFETCH(int, storeBank);
+    QFETCH(int, loadBank);
+    const std::string dir = "profile/h100_shared_" + version.toStdString() + "/";
+    auto page = [&](const char* name) { return data(QString::fromStdString(dir + name)); };
+    const Profile p = foldProfile(
+        parseNcuSourcePage(page("source_sass.csv")),
+        parseSassLineInfo(page("tirx.sass"), "shared_" + version.toStdString() + ".py"), "stage",
+        parseNcuDetailsPage(page("details.csv")), parseNcuRawPage(page("raw.csv")));
+    QVERIFY2(p.status.rfind("144 of 144 SASS rows joined", 0) == 0, p.status.c_str());
+    std::map<std::string, int64_t> direct;  // the first value ncu printed for each metric
+    std::istringstream in(page("ncu_direct.txt"));
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream words(line);
+      std::string name, value;
+      if (!(words >> name) || name.rfind("l1tex__", 0) != 0 || direct.count(name)) continue;
+      while (words >> value) {
+      }
+      value.erase(std::remove(value.begin(), value.end(), ','), value.end());
+      direct[name] = std::stoll(value);
+    }
+    std::map<int, const LineProfile*> byLine;
+    for (const auto& l : p.lines) byLine[l.line] = &l;
+    QVERIFY(byLine.count(20) && byLine.count(23));
+    const std::string m = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_",
+                      b = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_";
+    QCOMPARE(direct.at(m + "st.sum"), int64_t(stores));
+    QCOMPARE(direct.at(m + "ld.sum"), int64_t(loads));
+    QCOMPARE(direct.at(b + "st.sum"), int64_t(storeBank));
+    QCOMPARE(direct.at(b + "ld.sum"), int64_t(loadBank));
+    QCOMPARE(byLine[20]->sharedWavefronts, int64_t(stores));
+    QCOMPARE(byLine[23]->sharedWavefronts, int64_t(loads));
+    QCOMPARE(byLine[20]->bankConflictWavefronts(), int64_t(storeBank));
+    QCOMPARE(byLine[23]->bankConflictWavefronts(), int64_t(loadBank));
+    int64_t others = 0;  // no other line touches shared memory
+    for (const auto& l : p.lines)
+      if (l.line != 20 && l.line != 23) others += l.sharedWavefronts;
+    QCOMPARE(others, int64_t(0));
   }
 
   void recordedH100Gemm4096AgreesWithItsBenchmark() {
