@@ -14,6 +14,7 @@
 
 #include "app/cli/cli.h"
 #include "core/driver/child_process.h"
+#include "core/driver/device.h"
 #include "core/toolchain/ncu_profile.h"
 
 namespace tirx::cli {
@@ -70,10 +71,13 @@ int profileOverSsh(const driver::SshTarget& target, const std::string& path,
         << "ssh://HOST/cuda[:N])\n";
     return 2;
   }
+  driver::DeviceSpec hostGpu;  // the host's GPU, as its own tirx names it
+  hostGpu.kind = driver::DeviceKind::Cuda;
+  hostGpu.index = target.device;
   nlohmann::json req{{"protocol", kProfileStdioProtocol},
                      {"name", fs::path(path).filename().string()},
                      {"source", source},
-                     {"device", "cuda:" + std::to_string(target.device)},
+                     {"device", hostGpu.text()},
                      {"kernel", o.get("--kernel", "")},
                      {"arch", o.get("--arch", "sm_90")},
                      {"clock_control", o.get("--clock-control", "none")}};
