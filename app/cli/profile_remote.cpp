@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -15,6 +14,7 @@
 #include "app/cli/cli.h"
 #include "core/driver/child_process.h"
 #include "core/driver/device.h"
+#include "core/driver/runner_protocol.h"
 #include "core/toolchain/ncu_profile.h"
 
 namespace tirx::cli {
@@ -23,15 +23,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The whole file (empty when it cannot be read), through the runner protocol's helper.
 std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  std::string text;
+  driver::readWholeFile(path, text);
+  return text;
 }
 
 bool spill(const std::string& path, std::string_view bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(bytes.data(), std::streamsize(bytes.size()));
-  return bool(f);
+  return driver::writeWholeFile(path, bytes.data(), bytes.size());
 }
 
 /// A fresh private folder under $TMPDIR (or /tmp), removed with everything in it when the object
