@@ -82,6 +82,8 @@ class TestCliAttentionBench : public QObject {
                          << "attention_fwd_bf16_d64" << false;
     QTest::newRow("d64 q192") << "attention_fwd_bf16_d64_q192.py"
                               << "attention_fwd_bf16_d64_q192" << false;
+    QTest::newRow("d64 q192 poly") << "attention_fwd_bf16_d64_q192_poly.py"
+                                   << "attention_fwd_bf16_d64_q192_poly" << false;
   }
 
   void checkCleanAtTheBenchmarkShape_data() { kernels_data(); }

@@ -28,7 +28,7 @@ class TestCliExamples : public QObject {
  private slots:
   void examplesArePresent() {
     const QStringList files = QDir(examplesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
-    QCOMPARE(files.size(), 44);  // README.md lists 44 scripts
+    QCOMPARE(files.size(), 45);  // README.md lists 45 scripts
     QVERIFY(files.contains("max3.py"));
     QVERIFY(files.contains("activation.py"));
   }
