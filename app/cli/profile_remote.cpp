@@ -3,7 +3,6 @@
 // one line {"protocol", "exit", "err", "report", "ncu_rep_bytes"} and then that many bytes.
 #include "app/cli/profile_remote.h"
 
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include "core/driver/child_process.h"
 #include "core/driver/device.h"
 #include "core/driver/runner_protocol.h"
+#include "core/driver/scratch_dir.h"
 #include "core/toolchain/ncu_profile.h"
 
 namespace tirx::cli {
@@ -36,21 +36,6 @@ bool spill(const std::string& path, std::string_view bytes) {
 
 /// A fresh private folder under $TMPDIR (or /tmp), removed with everything in it when the object
 /// goes; `path` is empty when it could not be created.
-struct ScratchDir {
-  std::string path;
-  explicit ScratchDir(const char* stem) {
-    const char* t = std::getenv("TMPDIR");
-    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/" + stem + "-XXXXXX";
-    if (::mkdtemp(tmpl.data())) path = tmpl;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    if (!path.empty()) fs::remove_all(path, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-};
-
 /// The last lines of `text` (what ssh or a shell said), for a message.
 std::string tail(const std::string& text, size_t lines = 6) {
   size_t pos = text.size();
@@ -86,8 +71,8 @@ int profileOverSsh(const driver::SshTarget& target, const std::string& path,
     if (!readFile(o.get("--sass"), listing, err)) return 2;
     req["sass"] = listing;
   }
-  const ScratchDir scratch("tirx-profile-ssh");
-  const std::string& dir = scratch.path;
+  const driver::ScratchDir scratch("tirx_profile_ssh");
+  const std::string& dir = scratch.path();
   if (dir.empty()) {
     err << "tirx profile: cannot create a temporary folder\n";
     return 2;
@@ -176,8 +161,8 @@ int profileStdio(std::istream& in, std::ostream& out) {
       !req.contains("source") || !req["source"].is_string())
     return answer(2, "tirx profile --stdio: expected a profile request of protocol " +
                          std::to_string(kProfileStdioProtocol) + "\n");
-  const ScratchDir scratch("tirx-profile");
-  const std::string& dir = scratch.path;
+  const driver::ScratchDir scratch("tirx_profile");
+  const std::string& dir = scratch.path();
   if (dir.empty()) return answer(2, "tirx profile: cannot create a temporary folder on the host\n");
   std::string name = fs::path(req.value("name", std::string("script.py"))).filename().string();
   if (name.empty() || name == "." || name == "..") name = "script.py";

@@ -18,6 +18,7 @@
 #include "core/driver/child_process.h"
 #include "core/driver/compile.h"
 #include "core/driver/runner_protocol.h"
+#include "core/driver/scratch_dir.h"
 #include "core/ir/buffer_access.h"
 #include "core/ir/shared_memory.h"
 #include "core/ir/specialize.h"
@@ -57,17 +58,6 @@ std::string secondsText(double s) {
 }
 
 /// Removes the request directory unless asked to keep it.
-struct TempDir {
-  std::string path;
-  bool keep = false;
-  ~TempDir() {
-    if (!keep && !path.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
-    }
-  }
-};
-
 }  // namespace
 
 std::string findRunner() {
@@ -390,26 +380,25 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     out.compileMs = compiled.timings.totalMs;
   }
 
-  char tmpl[] = "/tmp/tirx_run_XXXXXX";
-  if (!::mkdtemp(tmpl)) return Status{"mkdtemp", "cannot create a temporary directory", errno};
-  const TempDir dir{tmpl, m_options.keepTemp};
+  const ScratchDir dir("tirx_run", m_options.keepTemp);
+  if (dir.path().empty()) return Status{"mkdtemp", "cannot create a temporary directory", errno};
   std::vector<std::string> sent;
-  const Result<RunnerRequest> req = writeRequest(*k, args, compiled, m_options, sm, dir.path, sent);
+  const Result<RunnerRequest> req = writeRequest(*k, args, compiled, m_options, sm, dir.path(), sent);
   if (!req) return req.error();
 
   // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.
   const bool jobLimit = m_budget && m_budget->limits().maxSeconds > 0;
   const int timeoutMs = tool == SanitizerTool::None ? m_options.timeoutMs
                                                     : sanitizedTimeoutMs(tool, m_options.timeoutMs);
-  std::vector<std::string> argv{tools->runner, "runner", dir.path + "/request.json",
-                                dir.path + "/response.json"};
+  std::vector<std::string> argv{tools->runner, "runner", dir.path() + "/request.json",
+                                dir.path() + "/response.json"};
   if (tool != SanitizerTool::None)
-    argv = sanitizerArgv(tools->sanitizer, tool, dir.path + "/sanitizer.log",
+    argv = sanitizerArgv(tools->sanitizer, tool, dir.path() + "/sanitizer.log",
                          m_options.sanitizerPrintLimit, argv);
   const int limitMs = jobLimit ? std::numeric_limits<int>::max() : timeoutMs;
   ChildResult child;
   if (remote) {
-    const RemoteRun rr = runRemote(*m_options.remote, dir.path, sent, limitMs, m_budget);
+    const RemoteRun rr = runRemote(*m_options.remote, dir.path(), sent, limitMs, m_budget);
     if (!rr.status.message.empty()) return rr.status;
     if (rr.dropped)
       return faultAt("connection", "E0954",
@@ -417,11 +406,11 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                          "' ran: " + rr.dropReason);
     child = rr.child;
   } else {
-    child = runChild(argv[0], argv, dir.path + "/runner.log", limitMs, m_budget);
+    child = runChild(argv[0], argv, dir.path() + "/runner.log", limitMs, m_budget);
   }
   if (tool != SanitizerTool::None && child.started) {
     std::string log;
-    readWholeFile(dir.path + "/sanitizer.log", log, kMaxProtocolText);  // absent: no report
+    readWholeFile(dir.path() + "/sanitizer.log", log, kMaxProtocolText);  // absent: no report
     m_sanitizer =
         parseSanitizerReport(log, tool, m_options.scriptFile, m_options.scriptSource, k->span);
   }
@@ -429,7 +418,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
     return Status{
         "fork", "cannot start the runner process: " + std::string(std::strerror(child.startErrno)),
         child.startErrno};
-  out.log = logExcerpt(dir.path + "/runner.log");
+  out.log = logExcerpt(dir.path() + "/runner.log");
   if (child.stop == ChildStop::Timeout)
     return faultAt("timeout", "E0951",
                    "kernel '" + kernel + "' did not finish within " +
@@ -443,7 +432,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
                                        : "exited with status " + std::to_string(child.exitCode);
   const std::string logTail = out.log.empty() ? std::string() : " (runner output: " + out.log + ")";
   std::string text;
-  if (!readWholeFile(dir.path + "/response.json", text, kMaxProtocolText))
+  if (!readWholeFile(dir.path() + "/response.json", text, kMaxProtocolText))
     return faultAt(
         "crash", "E0952",
         "the runner for kernel '" + kernel + "' " + how + " without a response" + logTail);
@@ -471,7 +460,7 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   }
   // Outputs: every tensor the kernel writes comes back, with its definedness after the run.
   if (const std::string bad =
-          readOutputs(*resp, *req, req->passes >= 2 || remoteSim, dir.path, args);
+          readOutputs(*resp, *req, req->passes >= 2 || remoteSim, dir.path(), args);
       !bad.empty())
     return faultAt("crash", "E0952", bad);
   out.ran = true;

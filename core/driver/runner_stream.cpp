@@ -16,6 +16,7 @@
 #include "core/driver/cuda_executor.h"
 #include "core/driver/remote.h"
 #include "core/driver/runner_protocol.h"
+#include "core/driver/scratch_dir.h"
 #include "core/driver/stream_io.h"
 #include "core/driver/version.h"
 
@@ -29,14 +30,6 @@ int sendError(StreamIo& out, const std::string& message) {
   return 2;
 }
 
-struct RemoveDir {
-  std::string path;
-  ~RemoveDir() {
-    std::error_code ec;
-    if (!path.empty()) std::filesystem::remove_all(path, ec);
-  }
-};
-
 }  // namespace
 
 int runStream(int inFd, int outFd) {
@@ -48,12 +41,11 @@ int runStream(int inFd, int outFd) {
                                 .dump() +
                             "\n";
   if (out.writeAll(hello.data(), hello.size()) != IoResult::Ok) return 1;
-  char tmpl[] = "/tmp/tirx_remote_XXXXXX";
-  if (!::mkdtemp(tmpl)) return sendError(out, "cannot create a temporary directory");
-  const RemoveDir dir{tmpl};
+  const ScratchDir dir("tirx_remote");
+  if (dir.path().empty()) return sendError(out, "cannot create a temporary directory");
   std::string header, why;
   std::vector<std::string> files;
-  const IoResult r = readFrame(in, header, dir.path, files, why);
+  const IoResult r = readFrame(in, header, dir.path(), files, why);
   if (r == IoResult::Eof) return 0;  // the local side went away before asking anything
   if (r != IoResult::Ok) return sendError(out, "bad request frame: " + why);
   const nlohmann::json h = nlohmann::json::parse(header, nullptr, false);
@@ -66,7 +58,7 @@ int runStream(int inFd, int outFd) {
     return sendError(out, "version skew: the request comes from tirx " +
                               version.get<std::string>() + ", this is " + kTirxVersion);
   std::string text;
-  if (!readWholeFile(dir.path + "/request.json", text, kMaxProtocolText))
+  if (!readWholeFile(dir.path() + "/request.json", text, kMaxProtocolText))
     return sendError(out, "the request frame has no request.json");
   auto req = parseRequest(text);
   if (!req) return sendError(out, "malformed request: " + req.error().message);
@@ -89,29 +81,29 @@ int runStream(int inFd, int outFd) {
   }).detach();
   WorkBudget budget({}, cancel);
   const ChildResult child =
-      runChild(exe, {exe, "runner", dir.path + "/request.json", dir.path + "/response.json"},
-               dir.path + "/runner.log", std::numeric_limits<int>::max(), &budget);
+      runChild(exe, {exe, "runner", dir.path() + "/request.json", dir.path() + "/response.json"},
+               dir.path() + "/runner.log", std::numeric_limits<int>::max(), &budget);
   if (!child.started) return sendError(out, "cannot start the runner process");
   if (child.stop != ChildStop::None) return 1;
   std::vector<std::string> back;
   std::error_code ec;
-  if (std::filesystem::exists(dir.path + "/response.json", ec)) {
+  if (std::filesystem::exists(dir.path() + "/response.json", ec)) {
     back.push_back("response.json");
     std::string resp;
-    if (readWholeFile(dir.path + "/response.json", resp, kMaxProtocolText))
+    if (readWholeFile(dir.path() + "/response.json", resp, kMaxProtocolText))
       if (auto parsed = parseResponse(resp))
         for (const auto& o : parsed->outputs)
           for (const std::string& f : {o.file, o.maskFile})
-            if (!f.empty() && safeStreamName(f) && std::filesystem::exists(dir.path + "/" + f, ec))
+            if (!f.empty() && safeStreamName(f) && std::filesystem::exists(dir.path() + "/" + f, ec))
               back.push_back(f);
   }
   // The log's head is enough for a message (the parent quotes 300 characters of it).
-  if (std::filesystem::exists(dir.path + "/runner.log", ec) &&
-      std::filesystem::file_size(dir.path + "/runner.log", ec) <= (1u << 20))
+  if (std::filesystem::exists(dir.path() + "/runner.log", ec) &&
+      std::filesystem::file_size(dir.path() + "/runner.log", ec) <= (1u << 20))
     back.push_back("runner.log");
   const nlohmann::json resp = {
       {"type", "response"}, {"exit", child.exitCode}, {"signal", child.signal}};
-  return writeFrame(out, resp.dump(), dir.path, back, why) == IoResult::Ok ? 0 : 1;
+  return writeFrame(out, resp.dump(), dir.path(), back, why) == IoResult::Ok ? 0 : 1;
 }
 
 }  // namespace tirx::driver

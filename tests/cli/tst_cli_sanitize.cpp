@@ -55,7 +55,10 @@ class TestCliSanitize : public QObject {
     QVERIFY2(r.out.contains("  compute-sanitizer racecheck: 2 errors, 0 warnings\n"),
              qPrintable(r.out));
     const QString args = readAll(bin.filePath("args"));
-    QVERIFY2(args.startsWith("--tool racecheck --log-file /tmp/tirx_run_") &&
+    // The request folder is driver::ScratchDir's: $TMPDIR/tirx_run_XXXXXX, /tmp without TMPDIR.
+    const QString tmp = qEnvironmentVariableIsEmpty("TMPDIR") ? QStringLiteral("/tmp")
+                                                              : qEnvironmentVariable("TMPDIR");
+    QVERIFY2(args.startsWith("--tool racecheck --log-file " + tmp + "/tirx_run_") &&
                  args.contains(
                      "/sanitizer.log --print-limit 100 --show-backtrace device " TIRX_FAKE_RUNNER
                      " runner "),
