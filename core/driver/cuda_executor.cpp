@@ -383,7 +383,8 @@ Result<ir::RunOutcome> CudaExecutor::runOnce(const ir::Program& program, const s
   const ScratchDir dir("tirx_run", m_options.keepTemp);
   if (dir.path().empty()) return Status{"mkdtemp", "cannot create a temporary directory", errno};
   std::vector<std::string> sent;
-  const Result<RunnerRequest> req = writeRequest(*k, args, compiled, m_options, sm, dir.path(), sent);
+  const Result<RunnerRequest> req =
+      writeRequest(*k, args, compiled, m_options, sm, dir.path(), sent);
   if (!req) return req.error();
 
   // A job with a time limit (--timeout) is bounded by it instead of the runner's own timeout.

@@ -94,7 +94,8 @@ int runStream(int inFd, int outFd) {
       if (auto parsed = parseResponse(resp))
         for (const auto& o : parsed->outputs)
           for (const std::string& f : {o.file, o.maskFile})
-            if (!f.empty() && safeStreamName(f) && std::filesystem::exists(dir.path() + "/" + f, ec))
+            if (!f.empty() && safeStreamName(f) &&
+                std::filesystem::exists(dir.path() + "/" + f, ec))
               back.push_back(f);
   }
   // The log's head is enough for a message (the parent quotes 300 characters of it).
