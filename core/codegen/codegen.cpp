@@ -184,6 +184,16 @@ void scanDecls(const std::vector<ir::Stmt>& body, int depth, std::map<int, int>&
   }
 }
 
+/// Every wgmma statement of `body`, nested ones included.
+template <class F>
+void collectWgmmas(const std::vector<ir::Stmt>& body, F&& f) {
+  for (const auto& s : body) {
+    if (s.kind == ir::StmtKind::Wgmma && s.wgmma) f(*s.wgmma);
+    collectWgmmas(s.body, f);
+    collectWgmmas(s.orelse, f);
+  }
+}
+
 }  // namespace
 
 std::vector<int> SourceMap::cudaLinesOf(int scriptLine) const {
@@ -365,6 +375,16 @@ void Emitter::emitStmt(const ir::Stmt& s) {
   }
 }
 
+std::vector<std::string> Emitter::kernelAccumulators(const std::vector<ir::Stmt>& body) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  collectWgmmas(body, [&](const ir::Wgmma& w) {
+    for (std::string& op : wgmmaRegisterOperands(w, false))
+      if (seen.insert(op).second) out.push_back(std::move(op));
+  });
+  return out;
+}
+
 void Emitter::emitProgram() {
   // Scalar functions (all of them; the compiler drops unused ones).
   for (const auto& f : m_prog.functions) {
@@ -507,7 +527,9 @@ void Emitter::emitProgram() {
         m_declared.insert(id);
       }
     }
+    m_wgmmaAccumulators = kernelAccumulators(k.body);
     emitStmts(k.body);
+    m_wgmmaAccumulators.clear();
     --m_depth;
     stmt(k.span, "}");
     line("");

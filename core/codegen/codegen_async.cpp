@@ -89,7 +89,12 @@ void Emitter::emitAsync(const ir::Stmt& s) {
       return;
     case K::WgmmaWait:
       m_usesSm90a = true;
-      stmt(s.span, asmLine("wgmma.wait_group.sync.aligned " + std::to_string(a.n) + ";", ""));
+      // The wait is where accumulators become readable: pin them here so that no plain code
+      // that reads them (arithmetic tile ops are non-volatile asm) is hoisted above it.
+      begin(s.span);
+      line(indent() + asmLine("wgmma.wait_group.sync.aligned " + std::to_string(a.n) + ";", ""));
+      pinRegisters(m_wgmmaAccumulators);
+      end();
       return;
     case K::SetMaxNReg:
       m_usesSm90a = true;

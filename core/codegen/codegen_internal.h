@@ -108,6 +108,17 @@ class Emitter {
   // --- wgmma (codegen_wgmma.cpp) ---------------------------------------------------------------
   /// One asm per (k-step, m-repeat) with runtime descriptors and register pinning.
   void emitWgmma(const ir::Stmt& s);
+  /// The "+f"/"+r" operands of every register wgmma statement `w` reads or writes asynchronously
+  /// (its accumulators, and its A registers in the rs form).
+  std::vector<std::string> wgmmaRegisterOperands(const ir::Wgmma& w, bool withA);
+  /// One empty `asm volatile("" : OPERAND :: "memory")` per operand, 8 a line (TIRx's
+  /// noop_barrier): the compiler must assume each register changes here.
+  void pinRegisters(const std::vector<std::string>& operands);
+  /// The accumulators of every wgmma of the kernel being emitted, pinned after each
+  /// `wgmma.wait_group` so that plain (non-volatile) code reading them stays behind the wait.
+  std::vector<std::string> m_wgmmaAccumulators;
+  /// The accumulator operands of every wgmma statement in `body` (nested ones included), once each.
+  std::vector<std::string> kernelAccumulators(const std::vector<ir::Stmt>& body);
 
   // --- asynchronous protocol (codegen_async.cpp) ---------------------------------------------
   /// cp.async / bulk groups, mbarrier operations, proxy fences: inline asm with "memory" clobbers.

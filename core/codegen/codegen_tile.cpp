@@ -1,6 +1,7 @@
 // TileApply and TileEwise lowering (spec §2.2, §2.6, §3.4): every repeat becomes one inline-PTX
-// `asm volatile` (or one inlined call), register operands bind constant slots of the per-thread
-// array, memory operands bind the atom's start address computed in the group coordinates.
+// statement (or one inlined call) — plain `asm` for register-only arithmetic, `asm volatile` for
+// memory, cp.async and warp collectives (decision SCHED-1) — register operands bind constant slots
+// of the per-thread array, memory operands bind the atom's start address in the group coordinates.
 #include "core/codegen/codegen_internal.h"
 
 namespace tirx::codegen {
@@ -12,6 +13,32 @@ bool SlotPlan::allConstant() const {
 }
 
 namespace {
+
+/// Families whose instruction reads and writes registers only, with no effect beyond its outputs:
+/// emitted as plain `asm`, which the compiler may schedule, merge or drop like arithmetic (decision
+/// SCHED-1). Memory, cp.async and the warp-synchronous shfl/redux stay `asm volatile`.
+bool registerOnly(PtxFamily f) {
+  switch (f) {
+    case PtxFamily::Mov:
+    case PtxFamily::Add:
+    case PtxFamily::Sub:
+    case PtxFamily::Mul:
+    case PtxFamily::Fma:
+    case PtxFamily::Div:
+    case PtxFamily::Rcp:
+    case PtxFamily::Sqrt:
+    case PtxFamily::Min:
+    case PtxFamily::Max:
+    case PtxFamily::Ex2:
+    case PtxFamily::Lg2:
+    case PtxFamily::Abs:
+    case PtxFamily::Neg:
+    case PtxFamily::Cvt:
+      return true;
+    default:
+      return false;
+  }
+}
 
 /// Every group coordinate of `extents`, row-major, until `f` returns false.
 template <class F>
@@ -334,7 +361,8 @@ std::string Emitter::applyAsmLine(const ir::TileApply& a, const std::vector<PtxO
     dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
   }
   if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
-  std::string line = "asm volatile(\"" + text + "\" : " + outs + " : " + ins;
+  std::string line = std::string(registerOnly(a.instr.family) ? "asm(\"" : "asm volatile(\"") + text +
+                     "\" : " + outs + " : " + ins;
   if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
   line += ");";
   if (!byteTemps.empty()) {

@@ -24,6 +24,35 @@ std::string hex64(uint64_t v) {
 
 }  // namespace
 
+std::vector<std::string> Emitter::wgmmaRegisterOperands(const ir::Wgmma& w, bool withA) {
+  const int regs = w.n / 2;
+  std::vector<std::string> all;
+  if (w.dSlots.size() != size_t(w.mRepeat * regs) ||
+      (w.aRegisters && w.aSlots.size() != size_t(w.mRepeat * w.kSteps * 4)))
+    return all;  // malformed: emitWgmma reports it
+  for (int64_t r = 0; r < w.mRepeat; ++r)
+    for (int j = 0; j < regs; ++j)
+      all.push_back("\"+f\"(" + element(w.d, std::to_string(w.dSlots[size_t(r * regs + j)])) + ")");
+  if (withA && w.aRegisters)
+    for (int64_t r = 0; r < w.mRepeat; ++r)
+      for (int64_t k = 0; k < w.kSteps; ++k)
+        for (int i = 0; i < 4; ++i)
+          all.push_back("\"+r\"(" +
+                        element(w.aRegs, std::to_string(w.aSlots[size_t((r * w.kSteps + k) * 4 + i)])) +
+                        ")");
+  return all;
+}
+
+void Emitter::pinRegisters(const std::vector<std::string>& operands) {
+  for (size_t i = 0; i < operands.size(); i += 8) {
+    std::string l = indent();
+    for (size_t k = i; k < std::min(operands.size(), i + 8); ++k)
+      l += (k > i ? " " : "") + std::string("asm volatile(\"\" : ") + operands[k] +
+           " :: \"memory\");";
+    line(l);
+  }
+}
+
 void Emitter::emitWgmma(const ir::Stmt& s) {
   const ir::Wgmma& w = *s.wgmma;
   m_usesSm90a = true;
@@ -42,20 +71,11 @@ void Emitter::emitWgmma(const ir::Stmt& s) {
     return element(w.aRegs, std::to_string(w.aSlots[size_t((r * w.kSteps + k) * 4 + i)]));
   };
   const int id = m_tmp++;
+  const std::vector<std::string> pinned = wgmmaRegisterOperands(w, true);
   auto pin = [&]() {
-    std::vector<std::string> all;
-    for (int64_t r = 0; r < w.mRepeat; ++r)
-      for (int j = 0; j < regs; ++j) all.push_back("\"+f\"(" + dReg(r, j) + ")");
-    if (w.aRegisters)
-      for (int64_t r = 0; r < w.mRepeat; ++r)
-        for (int64_t k = 0; k < w.kSteps; ++k)
-          for (int i = 0; i < 4; ++i) all.push_back("\"+r\"(" + aReg(r, k, i) + ")");
-    for (size_t i = 0; i < all.size(); i += 8) {
-      std::string l = indent() + "  ";
-      for (size_t k = i; k < std::min(all.size(), i + 8); ++k)
-        l += (k > i ? " " : "") + std::string("asm volatile(\"\" : ") + all[k] + " :: \"memory\");";
-      line(l);
-    }
+    ++m_depth;
+    pinRegisters(pinned);
+    --m_depth;
   };
   // The shared-window address of a shared operand's origin (before the swizzle: the hardware
   // applies it to the address bits).

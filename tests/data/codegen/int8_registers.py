@@ -3,8 +3,8 @@
 # (unsigned short)(unsigned char)(x), destinations through a temporary assigned back — and NVRTC
 # accepts the kernel (before, "r" on a 1-byte operand did not compile).
 # CHECK: { unsigned short tirx_b0; asm volatile("ld.global.b8 %0, [%1];" : "=h"(tirx_b0) : "l"(A) : "memory"); a[0] = (signed char)tirx_b0; }
-# CHECK: asm volatile("cvt.rn.f32.s8 %0, %1;" : "=f"(g[0]) : "h"((unsigned short)(unsigned char)(a[0])));
-# CHECK: asm volatile("cvt.rni.s8.f32 %0, %1;" : "=h"(tirx_b0) : "f"(f[0])); a[0] = (signed char)tirx_b0; }
+# CHECK: asm("cvt.rn.f32.s8 %0, %1;" : "=f"(g[0]) : "h"((unsigned short)(unsigned char)(a[0])));
+# CHECK: asm("cvt.rni.s8.f32 %0, %1;" : "=h"(tirx_b0) : "f"(f[0])); a[0] = (signed char)tirx_b0; }
 # CHECK: asm volatile("st.global.b8 [%0], %1;" :  : "l"(Out8), "h"((unsigned short)(unsigned char)(a[0])) : "memory");
 # CHECK-PTX-COUNT-1: cvt.rni.s8.f32
 # CHECK-PTX-COUNT-1: cvt.rn.f32.s8

@@ -1,8 +1,8 @@
 # Codegen checks for a three-input max.f32 (needs sm_100): four 3-input instructions, scalar
 # operand bound as an "f" constant, and a cubin for sm_100.
 # ARCH: sm_100
-# CHECK: asm volatile("max.f32 %0, %1, %2, %3;" : "=f"(a[0]) : "f"(a[0]), "f"(b[0]), "f"(0.0f));
-# CHECK-COUNT-4: asm volatile("max.f32 %0, %1, %2, %3;"
+# CHECK: asm("max.f32 %0, %1, %2, %3;" : "=f"(a[0]) : "f"(a[0]), "f"(b[0]), "f"(0.0f));
+# CHECK-COUNT-4: asm("max.f32 %0, %1, %2, %3;"
 # CHECK-PTX-COUNT-4: max.f32
 # CHECK-PTX: .target sm_100
 from tvm.script import tirx as T

@@ -3,9 +3,9 @@
 # CHECK: extern "C" __global__ void __launch_bounds__(64) to_float16(float* __restrict__ A, unsigned short* __restrict__ B) {
 # CHECK: float registers[4];
 # CHECK: alignas(8) unsigned short converted[4];
-# CHECK: asm volatile("cvt.rn.f16.f32 %0, %1;" : "=h"(converted[0]) : "f"(registers[0]));
+# CHECK: asm("cvt.rn.f16.f32 %0, %1;" : "=h"(converted[0]) : "f"(registers[0]));
 # CHECK-NEXT: #line
-# CHECK-NEXT: asm volatile("cvt.rn.f16.f32 %0, %1;" : "=h"(converted[1]) : "f"(registers[1]));
+# CHECK-NEXT: asm("cvt.rn.f16.f32 %0, %1;" : "=h"(converted[1]) : "f"(registers[1]));
 # CHECK: asm volatile("st.global.v4.b16 [%0], {%1, %2, %3, %4};" :  : "l"(B + (4 * tirx_tid)), "h"(converted[0]), "h"(converted[1]), "h"(converted[2]), "h"(converted[3]) : "memory");
 # CHECK-NOT: cuda_fp16.h
 # CHECK-PTX-COUNT-4: cvt.rn.f16.f32
