@@ -361,8 +361,8 @@ std::string Emitter::applyAsmLine(const ir::TileApply& a, const std::vector<PtxO
     dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
   }
   if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
-  std::string line = std::string(registerOnly(a.instr.family) ? "asm(\"" : "asm volatile(\"") + text +
-                     "\" : " + outs + " : " + ins;
+  std::string line = std::string(registerOnly(a.instr.family) ? "asm(\"" : "asm volatile(\"") +
+                     text + "\" : " + outs + " : " + ins;
   if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
   line += ");";
   if (!byteTemps.empty()) {

@@ -37,9 +37,9 @@ std::vector<std::string> Emitter::wgmmaRegisterOperands(const ir::Wgmma& w, bool
     for (int64_t r = 0; r < w.mRepeat; ++r)
       for (int64_t k = 0; k < w.kSteps; ++k)
         for (int i = 0; i < 4; ++i)
-          all.push_back("\"+r\"(" +
-                        element(w.aRegs, std::to_string(w.aSlots[size_t((r * w.kSteps + k) * 4 + i)])) +
-                        ")");
+          all.push_back(
+              "\"+r\"(" +
+              element(w.aRegs, std::to_string(w.aSlots[size_t((r * w.kSteps + k) * 4 + i)])) + ")");
   return all;
 }
 
