@@ -14,32 +14,6 @@ bool SlotPlan::allConstant() const {
 
 namespace {
 
-/// Families whose instruction reads and writes registers only, with no effect beyond its outputs:
-/// emitted as plain `asm`, which the compiler may schedule, merge or drop like arithmetic (decision
-/// SCHED-1). Memory, cp.async and the warp-synchronous shfl/redux stay `asm volatile`.
-bool registerOnly(PtxFamily f) {
-  switch (f) {
-    case PtxFamily::Mov:
-    case PtxFamily::Add:
-    case PtxFamily::Sub:
-    case PtxFamily::Mul:
-    case PtxFamily::Fma:
-    case PtxFamily::Div:
-    case PtxFamily::Rcp:
-    case PtxFamily::Sqrt:
-    case PtxFamily::Min:
-    case PtxFamily::Max:
-    case PtxFamily::Ex2:
-    case PtxFamily::Lg2:
-    case PtxFamily::Abs:
-    case PtxFamily::Neg:
-    case PtxFamily::Cvt:
-      return true;
-    default:
-      return false;
-  }
-}
-
 /// Every group coordinate of `extents`, row-major, until `f` returns false.
 template <class F>
 void forEachGroup(std::span<const int64_t> extents, F&& f) {
@@ -361,8 +335,8 @@ std::string Emitter::applyAsmLine(const ir::TileApply& a, const std::vector<PtxO
     dst += (dst.empty() ? "" : ", ") + ("\"" + ops[k].constraint + "\"(" + ops[k].value + ")");
   }
   if (!predIn.empty()) ins += (ins.empty() ? "" : ", ") + predIn;
-  std::string line = std::string(registerOnly(a.instr.family) ? "asm(\"" : "asm volatile(\"") +
-                     text + "\" : " + outs + " : " + ins;
+  std::string line = std::string(a.instr.isRegisterOnly() ? "asm(\"" : "asm volatile(\"") + text +
+                     "\" : " + outs + " : " + ins;
   if (a.instr.isMemory() || a.instr.family == PtxFamily::CpAsync) line += " : \"memory\"";
   line += ");";
   if (!byteTemps.empty()) {

@@ -17,6 +17,7 @@ namespace tirx {
 enum class PtxFamily {
   Ld,
   St,
+  // Mov … Cvt: register-only arithmetic, kept contiguous (PtxInstruction::isRegisterOnly).
   Mov,
   Add,
   Sub,
@@ -110,6 +111,9 @@ struct PtxInstruction {
            family == PtxFamily::Mma || family == PtxFamily::Shfl || family == PtxFamily::Redux;
   }
   bool isMemory() const { return family == PtxFamily::Ld || family == PtxFamily::St; }
+  /// Reads and writes registers only, with no effect beyond its outputs (mov … cvt): codegen
+  /// emits it as plain, schedulable `asm` (decision SCHED-1).
+  bool isRegisterOnly() const { return family >= PtxFamily::Mov && family <= PtxFamily::Cvt; }
   /// Operand specs for a call with `arity` operands (min/max have 2- and 3-input forms); empty
   /// when `arity` is outside [minArity, maxArity].
   std::vector<PtxOperandSpec> operandsFor(int arity) const;

@@ -41,6 +41,7 @@ class TstPtxTable : public QObject {
   void rejects_data();
   void rejects();
   void arity();
+  void registerOnlyFamilies();
   void familiesAndExamples();
   void dtypeBitsAndConstraints();
   void carriers();
@@ -355,6 +356,26 @@ void TstPtxTable::fields() {
   std::string joined(familyName(in->family));
   for (const std::string& q : in->qualifiers) joined += q;
   QCOMPARE(QString::fromStdString(joined), op);
+}
+
+// Decision SCHED-1: exactly the register arithmetic is emitted as plain (schedulable) asm; memory
+// operations, cp.async and the warp-synchronous collectives are not register-only.
+void TstPtxTable::registerOnlyFamilies() {
+  for (const char* op :
+       {"mov.b32", "add.rn.f32", "add.rm.f32", "sub.s32", "mul.lo.u32", "fma.rn.f32", "div.rn.f32",
+        "rcp.approx.ftz.f32", "sqrt.rn.f32", "min.f32", "max.f32", "ex2.approx.ftz.f32",
+        "lg2.approx.ftz.f32", "abs.f32", "neg.f32", "cvt.rn.bf16x2.f32"}) {
+    std::optional<PtxInstruction> in = parsePtxOpcode(op);
+    QVERIFY2(in, op);
+    QVERIFY2(in->isRegisterOnly(), op);
+  }
+  for (const char* op : {"ld.global.f32", "st.global.v4.b32", "ld.shared.v4.b32",
+                         "shfl.sync.bfly.b32", "redux.sync.add.u32", "cp.async.cg.shared.global",
+                         "ldmatrix.sync.aligned.m8n8.x4.shared.b16"}) {
+    std::optional<PtxInstruction> in = parsePtxOpcode(op);
+    QVERIFY2(in, op);
+    QVERIFY2(!in->isRegisterOnly(), op);
+  }
 }
 
 void TstPtxTable::rejects_data() {
