@@ -276,7 +276,12 @@ void Emitter::emitStmt(const ir::Stmt& s) {
       const ir::DType t = varType(s.var);
       std::string text = varName(s.var) + " = " + exprAs(s.value, t) + ";";
       if (!m_declared.count(s.var) && m_inlineDecl.count(s.var)) {
-        text = valueType(t) + " " + text;
+        // A launch index can lose every use to constant folding (a grid or block extent of 1
+        // makes it 0): NVRTC's "declared but never referenced" would then name a variable the
+        // script does use.
+        const bool launchIndex = s.value && (s.value->kind == ir::ExprKind::ThreadIdx ||
+                                             s.value->kind == ir::ExprKind::BlockIdx);
+        text = (launchIndex ? "[[maybe_unused]] " : "") + valueType(t) + " " + text;
         m_declared.insert(s.var);
       }
       stmt(s.span, text);
@@ -311,6 +316,7 @@ void Emitter::emitStmt(const ir::Stmt& s) {
            (down ? " > " : " < ") + exprAs(s.stop, t) + "; " + v + " += " + step + ") {");
       end();
       m_declared.insert(s.var);
+      noteLoopAccumulators(s.body);
       ++m_depth;
       emitStmts(s.body);
       --m_depth;
@@ -319,6 +325,7 @@ void Emitter::emitStmt(const ir::Stmt& s) {
     }
     case K::While:
       stmt(s.span, "while (" + expr(s.value) + ") {");
+      noteLoopAccumulators(s.body);
       ++m_depth;
       emitStmts(s.body);
       --m_depth;
@@ -375,14 +382,14 @@ void Emitter::emitStmt(const ir::Stmt& s) {
   }
 }
 
-std::vector<std::string> Emitter::kernelAccumulators(const std::vector<ir::Stmt>& body) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  collectWgmmas(body, [&](const ir::Wgmma& w) {
-    for (std::string& op : wgmmaRegisterOperands(w, false))
-      if (seen.insert(op).second) out.push_back(std::move(op));
-  });
-  return out;
+void Emitter::noteAccumulators(const std::vector<std::string>& operands) {
+  for (const std::string& op : operands)
+    if (m_pinnedSet.insert(op).second) m_wgmmaAccumulators.push_back(op);
+}
+
+void Emitter::noteLoopAccumulators(const std::vector<ir::Stmt>& body) {
+  collectWgmmas(body,
+                [&](const ir::Wgmma& w) { noteAccumulators(wgmmaRegisterOperands(w, false)); });
 }
 
 void Emitter::emitProgram() {
@@ -527,9 +534,9 @@ void Emitter::emitProgram() {
         m_declared.insert(id);
       }
     }
-    m_wgmmaAccumulators = kernelAccumulators(k.body);
-    emitStmts(k.body);
     m_wgmmaAccumulators.clear();
+    m_pinnedSet.clear();
+    emitStmts(k.body);
     --m_depth;
     stmt(k.span, "}");
     line("");

@@ -114,11 +114,15 @@ class Emitter {
   /// One empty `asm volatile("" : OPERAND :: "memory")` per operand, 8 a line (TIRx's
   /// noop_barrier): the compiler must assume each register changes here.
   void pinRegisters(const std::vector<std::string>& operands);
-  /// The accumulators of every wgmma of the kernel being emitted, pinned after each
-  /// `wgmma.wait_group` so that plain (non-volatile) code reading them stays behind the wait.
+  /// The accumulators pinned after each `wgmma.wait_group` of the kernel being emitted, so that
+  /// plain (non-volatile) code reading them stays behind the wait: those of the wgmma statements
+  /// emitted so far and of every wgmma inside a loop being emitted (its next iteration's). An
+  /// accumulator first written after the wait is not pinned there (it has no value to read yet).
   std::vector<std::string> m_wgmmaAccumulators;
-  /// The accumulator operands of every wgmma statement in `body` (nested ones included), once each.
-  std::vector<std::string> kernelAccumulators(const std::vector<ir::Stmt>& body);
+  std::set<std::string> m_pinnedSet;
+  void noteAccumulators(const std::vector<std::string>& operands);
+  /// The accumulators of every wgmma in a loop body (nested ones included), before emitting it.
+  void noteLoopAccumulators(const std::vector<ir::Stmt>& body);
 
   // --- asynchronous protocol (codegen_async.cpp) ---------------------------------------------
   /// cp.async / bulk groups, mbarrier operations, proxy fences: inline asm with "memory" clobbers.

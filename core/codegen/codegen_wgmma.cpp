@@ -72,6 +72,7 @@ void Emitter::emitWgmma(const ir::Stmt& s) {
   };
   const int id = m_tmp++;
   const std::vector<std::string> pinned = wgmmaRegisterOperands(w, true);
+  noteAccumulators(wgmmaRegisterOperands(w, false));  // waits from here on pin them
   auto pin = [&]() {
     ++m_depth;
     pinRegisters(pinned);

@@ -57,7 +57,6 @@ O_TILES = TileLayout(S[(BH * SEQ // 64, 4, 8, 4, 8, 2, 1) : (64 * 32, 16 * 32, 3
 @T.function
 def attention_sm80_mma(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Tensor((BH * SEQ, D), "bfloat16"), V: T.Tensor((BH * SEQ, D), "bfloat16"), O: T.Tensor((BH * SEQ, D), "bfloat16")):
     T.device_entry(launch=T.cuda.LaunchConfig(grid=(SEQ // 64, BH), block=128))
-    tid = T.cuda.thread_idx("x")
     qt = T.cuda.block_idx("x")
     bh = T.cuda.block_idx("y")
     Qs = T.alloc_shared((64, 64), "bfloat16", layout=SW, align=1024)

@@ -263,6 +263,16 @@ class TestCodegen : public QObject {
     QCOMPARE(p.resources[0].registers, 232);
   }
 
+  void noPinBeforeTheFirstWgmma() {
+    // Decision SCHED-1: accumulators are pinned after a wgmma.wait_group only once a wgmma (or
+    // one in a loop around the wait) has written them; pinning acc at the wait that precedes its
+    // first wgmma read an unset array, which NVRTC reported as W0910 on a correct kernel.
+    const auto p =
+        compileFile(std::string(TIRX_SOURCE_DIR) + "/tests/data/codegen/sched_plain_asm.py");
+    QVERIFY2(p.ok, formatGcc(p.diagnostics, "sched_plain_asm.py").c_str());
+    QVERIFY2(p.diagnostics.empty(), formatGcc(p.diagnostics, "sched_plain_asm.py").c_str());
+  }
+
   void activationPtx() {
     const auto p = compileFile(kKernels + "two_kernels.py", 90, "activation");
     QVERIFY2(p.ok, formatGcc(p.diagnostics, "two_kernels.py").c_str());

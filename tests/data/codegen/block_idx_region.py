@@ -1,7 +1,7 @@
 # Codegen checks for a kernel over many CTAs: a runtime region start (block index) becomes integer
 # arithmetic in the address, the register slots stay constants.
 # CHECK: extern "C" __global__ void __launch_bounds__(256) scaled(
-# CHECK: int bx = (int)blockIdx.x;
+# CHECK: [[maybe_unused]] int bx = (int)blockIdx.x;
 # CHECK: asm volatile("ld.global.v4.b32 {%0, %1, %2, %3}, [%4];" : "=f"(R[0]), "=f"(R[1]), "=f"(R[2]), "=f"(R[3]) : "l"(A + (bx * 1024 + tirx_warp * 128 + tirx_lane * 4)) : "memory");
 # CHECK-PTX-COUNT-1: ld.global.v4.b32 {
 # CHECK-PTX-COUNT-1: st.global.v4.b32 [

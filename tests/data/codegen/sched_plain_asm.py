@@ -4,7 +4,10 @@
 # `wgmma.wait_group` is followed by an empty volatile asm per accumulator register (the pins), so
 # the plain ex2 that reads the accumulator depends on the wait and cannot be hoisted above it.
 # CHECK: asm("mov.b32 %0, %1;" : "=r"(a[0]) : "r"(1006648320u));
-# CHECK: asm volatile("wgmma.fence.sync.aligned;" :: : "memory");
+# A wait before the first wgmma pins nothing (acc has no value yet):
+# CHECK: asm volatile("wgmma.wait_group.sync.aligned 0;" :: : "memory");
+# CHECK-NEXT: #line
+# CHECK-NEXT: asm volatile("wgmma.fence.sync.aligned;" :: : "memory");
 # CHECK: asm volatile("wgmma.wait_group.sync.aligned 0;" :: : "memory");
 # CHECK-NEXT: #line
 # CHECK-NEXT: asm volatile("" : "+f"(acc[0]) :: "memory"); asm volatile("" : "+f"(acc[1]) :: "memory");
@@ -15,7 +18,7 @@
 # CHECK: asm volatile("shfl.sync.bfly.b32 %0, %1, %2, %3, %4;"
 # CHECK: asm volatile("st.global.f32 [%0], %1;"
 # CHECK-COUNT-64: asm("ex2.approx.ftz.f32
-# CHECK-COUNT-2: asm volatile("wgmma.wait_group.sync.aligned 0;"
+# CHECK-COUNT-3: asm volatile("wgmma.wait_group.sync.aligned 0;"
 # CHECK-PTX-COUNT-64: ex2.approx.ftz.f32
 from tvm.script import tirx as T
 from tvm.backend.cuda.axis import laneid, wid_in_wg
@@ -35,6 +38,7 @@ def sched_plain_asm(C: T.Tensor((128, 1), "float32")):
     a = T.alloc_local((64, 16), "uint32", layout=A_WORDS)
     acc = T.alloc_local((64, 256), "float32", layout=ACC)
     T.cuda.tile.apply(T.ptx["mov.b32"], a.view(4, 32, 8, 1, layout=TileLayout(S[(4, 32, 8, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])), T.uint32(0x3C003C00), scope="warpgroup")
+    T.ptx.wgmma.wait_group.sync.aligned(0)
     T.ptx.wgmma.fence.sync.aligned()
     T.cuda.tile.apply(T.ptx["wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"], acc, a, Bs, scope="warpgroup", b_descriptor=(128, 512, 0), scale_d=0, trans_b=0)
     T.ptx.wgmma.commit_group.sync.aligned()
