@@ -2,6 +2,8 @@
 # head dim 64, non-causal): attention_fwd_bf16_d64_q192.py's kernel (192 query rows a CTA, three
 # consumer warpgroups in round-robin, one TMA producer warpgroup, 128-key K/V blocks, a 3-stage ring;
 # its comments say why each choice) with part of the softmax's exponentials moved off the MUFU.
+# CANDIDATE, NOT YET TIMED ON A GPU: verified on the simulator only (the small instance of
+# tests/cli/tst_cli_attention_bench.cpp); no device machine was lent in the session that wrote it.
 # Why: at head dim 64 a 192 × 128 block's 24,576 ex2.approx take 1,536 cycles of the SM's MUFU
 # (16 a clock), as long as both of the block's GEMMs on the tensor cores; on an H100 the ex2 tile op
 # was the kernel's heaviest line (docs/benchmarks.md). So POLY of each thread's 64 score registers
