@@ -1,7 +1,8 @@
 // A private temporary folder that is removed, with everything in it, when the object goes away:
 // the request folder of a run (cuda_executor), the folder a remote runner or profile host unpacks
 // a request into (runner_stream, profile_remote). Made with mkdtemp (mode 0700) under $TMPDIR,
-// else /tmp, as STEM_XXXXXX. `keep` leaves it in place (CudaExecutor::Options::keepTemp, for looking at a request).
+// else /tmp, as STEM_XXXXXX. `keep` leaves it in place (the executor's keepTemp option, for
+// looking at a request).
 #pragma once
 
 #include <stdlib.h>
