@@ -102,6 +102,8 @@ CloseReport compareClose(const float* got, const float* ref, int64_t n, double a
     if (pass) {
       const double d = std::abs(g - f);
       r.maxAbs = std::max(r.maxAbs, d);
+      r.sumAbs += d;
+      r.sumRef += std::abs(f);
       pass = d <= atol + rtol * std::abs(f);
     }
     if (!pass) {

@@ -113,7 +113,35 @@ class TestCliAttentionBench : public QObject {
              qPrintable(r.out));
     // The kernel's own sampled check and the whole-output comparison.
     QVERIFY2(r.out.contains(
-                 QRegularExpression("verified: 2/2 checks passed, 0 faults, 0 errors on sim")),
+                 QRegularExpression("verified: 3/3 checks passed, 0 faults, 0 errors on sim")),
+             qPrintable(r.out));
+  }
+
+  void wrongExponentialFailsTheMeanCheck() {
+    // The poly kernel with exp2's linear coefficient 5 % off (0.66 for 0.6951): every element
+    // stays within the elementwise tolerance (the normalisation cancels most of the error), and
+    // the kernel's float32 mean check is what fails.
+    QString text = readText(benchKernel("attention_fwd_bf16_d64_q192_poly.py"));
+    QCOMPARE(text.count("C1 = 0.69511652\n"), 1);
+    text.replace("C1 = 0.69511652\n", "C1 = 0.66\n");
+    QString why;
+    text = smallInstance(text, "attention_fwd_bf16_d64_q192_poly", false, why);
+    QVERIFY2(!text.isEmpty(), qPrintable(why));
+    QTemporaryDir dir;
+    QFile out(dir.filePath("wrong_c1.py"));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+    const Run r = runTirx({"verify", out.fileName(), "--device", "sim"});
+    QVERIFY2(r.code == 1, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
+    QVERIFY2(r.out.contains(QRegularExpression("^PASS .*0/5056 mismatches \\(assert_close",
+                                               QRegularExpression::MultilineOption)),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(
+                 "^FAIL .*assertion failed: \\(mean \\|O - SDPA\\| / mean \\|O\\|, 0\\.00[4-9]",
+                 QRegularExpression::MultilineOption)),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("NOT verified: 2/3 checks passed, 0 faults, 0 errors on sim"),
              qPrintable(r.out));
   }
 
@@ -158,7 +186,7 @@ class TestCliAttentionBench : public QObject {
     const Run r = runTirx({"verify", small, "--device", "sim"});
     if (passes) {
       QVERIFY2(r.code == 0, qPrintable(QString("exit %1\n").arg(r.code) + r.out + r.err));
-      QVERIFY2(r.out.contains("verified: 1/1 checks passed, 0 faults, 0 errors on sim"),
+      QVERIFY2(r.out.contains("verified: 2/2 checks passed, 0 faults, 0 errors on sim"),
                qPrintable(r.out));
     } else {
       // Fails its check (exit 1), not by a fault or an error of the script.

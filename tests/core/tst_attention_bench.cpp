@@ -6,8 +6,11 @@
 #include <QProcess>
 #include <QtTest>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
 #include <set>
+#include <vector>
 
 #include "bench/attention_bench.h"
 #include "core/ir/half.h"
@@ -166,6 +169,37 @@ class TstAttentionBench : public QObject {
     QVERIFY(!r.ok());
     QCOMPARE(r.bad, int64_t(2));
     QCOMPARE(r.firstBad, int64_t(1));
+  }
+
+  void meanErrorSeesWhatEveryElementHides() {
+    // 4096 outputs of attention's size (normal, σ 0.05) rounded to bf16 as a correct kernel
+    // rounds O: well inside the mean bound. The same outputs 0.5 % too large pass the elementwise
+    // rule at every element yet fail the mean, the error a wrong exp2 leaves after normalisation.
+    std::mt19937 gen(7);
+    std::normal_distribution<float> normal(0.0f, 0.05f);
+    std::vector<float> ref(4096), rounded(4096), scaled(4096);
+    auto toBf16 = [](float x) {
+      uint32_t b;
+      std::memcpy(&b, &x, 4);
+      b = (b + 0x7FFFu + ((b >> 16) & 1u)) & 0xFFFF0000u;
+      std::memcpy(&x, &b, 4);
+      return x;
+    };
+    for (size_t i = 0; i < ref.size(); ++i) {
+      ref[i] = normal(gen);
+      rounded[i] = toBf16(ref[i]);
+      scaled[i] = toBf16(ref[i] * 1.005f);
+    }
+    auto r = bench::compareClose(rounded.data(), ref.data(), 4096, bench::kAttentionAtol,
+                                 bench::kAttentionRtol);
+    QVERIFY(r.ok());
+    QVERIFY2(r.meanRel() > 0.0005 && r.meanRel() < 0.6 * bench::kAttentionMeanRel,
+             qPrintable(QString::number(r.meanRel())));
+    r = bench::compareClose(scaled.data(), ref.data(), 4096, bench::kAttentionAtol,
+                            bench::kAttentionRtol);
+    QVERIFY(r.ok());
+    QVERIFY2(r.meanRel() > bench::kAttentionMeanRel, qPrintable(QString::number(r.meanRel())));
+    QCOMPARE(bench::CloseReport{}.meanRel(), 0.0);  // nothing compared
   }
 
   void nonFiniteNeverPasses() {
