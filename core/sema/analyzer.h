@@ -53,6 +53,9 @@ class Analyzer : public AnalyzerState {
   /// false only fold errors (overflow, division by zero) are reported: callers that word their
   /// own "must be static" message skip it when the diagnostic count grew.
   std::optional<int64_t> staticInt(const ast::Expr& e, bool report = true);
+  /// The truth of a condition on static integers (`POLY == 0`, `0 < N <= 64 and not SMALL`, a bare
+  /// integer), folded with Python's semantics; nullopt when any part is not static.
+  std::optional<bool> staticCondition(const ast::Expr& e);
   /// A module float constant's value (sema_constants.cpp): float literals, int and float
   /// constants under + - * / // % ** and math.sqrt/exp/log/log2/pi/e, when the result is a
   /// finite float; nullopt for integer-only expressions and anything else.

@@ -307,6 +307,66 @@ bool Analyzer::checkCallShape(const ast::Expr& call, const std::string& display,
   return ok;
 }
 
+std::optional<bool> Analyzer::staticCondition(const ast::Expr& e) {
+  using K = ast::ExprKind;
+  switch (e.kind) {
+    case K::Bool:
+      return e.boolValue;
+    case K::Unary:
+      if (e.op == ast::Op::Not)
+        if (auto v = staticCondition(*e.args[0])) return !*v;
+      return std::nullopt;
+    case K::BoolOp: {  // every operand must fold: no short-circuit past an unknown one
+      std::optional<bool> acc;
+      for (const auto& a : e.args) {
+        const auto v = staticCondition(*a);
+        if (!v) return std::nullopt;
+        acc = !acc ? *v : (e.op == ast::Op::And ? (*acc && *v) : (*acc || *v));
+      }
+      return acc;
+    }
+    case K::Compare: {  // a chain `0 < POLY <= 64` of integer comparisons
+      std::vector<int64_t> v;
+      for (const auto& a : e.args) {
+        const auto x = staticInt(*a, false);
+        if (!x) return std::nullopt;
+        v.push_back(*x);
+      }
+      for (size_t i = 0; i < e.ops.size(); ++i) {
+        const int64_t a = v[i], b = v[i + 1];
+        bool r = false;
+        switch (e.ops[i]) {
+          case ast::Op::Eq:
+            r = a == b;
+            break;
+          case ast::Op::NotEq:
+            r = a != b;
+            break;
+          case ast::Op::Lt:
+            r = a < b;
+            break;
+          case ast::Op::LtE:
+            r = a <= b;
+            break;
+          case ast::Op::Gt:
+            r = a > b;
+            break;
+          case ast::Op::GtE:
+            r = a >= b;
+            break;
+          default:
+            return std::nullopt;
+        }
+        if (!r) return false;
+      }
+      return true;
+    }
+    default:
+      if (const auto x = staticInt(e, false)) return *x != 0;  // `if POLY:`
+      return std::nullopt;
+  }
+}
+
 std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
   using K = ast::ExprKind;
   switch (e.kind) {
@@ -369,7 +429,35 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       }
       return f.value;
     }
+    case K::IfExp: {  // `8 if POLY == 0 else POLY`: only the branch Python evaluates is folded
+      const std::optional<bool> c = staticCondition(*e.args[1]);
+      if (!c) break;
+      return staticInt(*e.args[*c ? 0 : 2], report);
+    }
     case K::Call: {
+      // Python's max, min and abs on integers (`POLY_ALLOC = max(POLY, 8)`), unless the script
+      // rebinds the name.
+      const ast::Expr& callee = *e.args[0];
+      if (callee.kind == K::Name && !lookup(callee.text) && e.keywords.empty() &&
+          (((callee.text == "max" || callee.text == "min") && e.args.size() >= 3) ||
+           (callee.text == "abs" && e.args.size() == 2))) {
+        std::optional<int64_t> acc;
+        for (size_t i = 1; i < e.args.size(); ++i) {
+          if (e.args[i]->kind == K::Starred) goto notStatic;
+          auto v = staticInt(*e.args[i], report);
+          if (!v) return std::nullopt;
+          if (callee.text == "abs") {
+            const IntFold f = foldIntUnary(ast::Op::Neg, *v);  // |INT64_MIN| overflows
+            if (*v < 0 && !f.ok()) {
+              reportFoldError(f, e.span);
+              return std::nullopt;
+            }
+            return *v < 0 ? f.value : *v;
+          }
+          if (!acc || (callee.text == "max" ? *v > *acc : *v < *acc)) acc = v;
+        }
+        return acc;
+      }
       const std::string p = e.args.empty() ? "" : builtinPath(*e.args[0]);
       if ((p == "T.int32" || p == "T.int64" || p == "T.i32" || p == "T.i64") && e.args.size() == 2)
         return staticInt(*e.args[1], report);

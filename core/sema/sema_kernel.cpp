@@ -955,6 +955,14 @@ void Analyzer::lowerWhile(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
 }
 
 void Analyzer::lowerIf(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
+  // A condition on Python values alone (`if POLY == 0:` on module constants or a macro's integer
+  // arguments) is decided while the script is read, as TVMScript's parser does: only the branch
+  // taken is analysed and emitted; the other may hold code that is illegal for these constants
+  // (an empty slice when POLY is 0), exactly as Python never evaluates it (decision STATIC-IF-1).
+  if (const std::optional<bool> taken = staticCondition(*s.value)) {
+    lowerBlock(*taken ? s.body : s.orelse, out);
+    return;
+  }
   auto c = asBool(lowerScalar(*s.value), s.value->span);
   const bool dep = c && threadDependent(*c);
   if (dep) m_body->divergence.push_back(s.value->span);

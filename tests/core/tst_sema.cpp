@@ -423,6 +423,48 @@ def k(A: T.Tensor((N * M,), "float32")):
     QCOMPARE(k.buffers[0].shape, std::vector<int64_t>{64});
   }
 
+  void staticIfTakesOneBranch() {
+    // Decision STATIC-IF-1: `max`, `min`, `abs` and `a if c else b` fold in module constants, and
+    // an `if` on Python values is decided while reading: the branch not taken is not analysed
+    // (its out-of-range store and unknown name are no error, as Python never runs them) and
+    // leaves no If in the IR. `1 // 0` in the unevaluated arm of PICK is no error either.
+    auto script = [](int poly) {
+      return "POLY = " + std::to_string(poly) + R"(
+SMALL = max(POLY, 8) + min(3, 5, 2) + abs(-4)
+PICK = 7 if POLY == 0 and 0 <= SMALL < 20 else 1 // 0
+@T.function
+def k(A: T.Tensor((SMALL,), "float32"), B: T.Tensor((PICK,), "float32")):
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=32))
+    tid = T.cuda.thread_idx("x")
+    if POLY == 0:
+        A[tid % 8] = T.float32(1)
+    else:
+        A[99] = not_defined_anywhere
+    if not POLY:
+        B[0] = T.float32(2)
+    if tid == 0:
+        B[1] = T.float32(3)
+)";
+    };
+    const FrontEndResult r = checkWithHeader(script(0));
+    QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
+    const ir::Kernel& k = r.program.kernels[0];
+    QCOMPARE(k.buffers[0].shape, std::vector<int64_t>{14});
+    QCOMPARE(k.buffers[1].shape, std::vector<int64_t>{7});
+    // tid, two plain stores, and one runtime If (tid == 0) holding the third.
+    QCOMPARE(int(std::count_if(k.body.begin(), k.body.end(),
+                               [](const ir::Stmt& s) { return s.kind == ir::StmtKind::If; })),
+             1);
+    QVERIFY(nth(k, ir::StmtKind::If, 0)->value->kind != ir::ExprKind::IntImm);
+    // POLY = 16: the other branch is the one analysed, and its errors are reported there.
+    const FrontEndResult bad = checkWithHeader(script(16));
+    const QString all = dump(bad.diagnostics);
+    QVERIFY2(all.contains("script:16:17: error: unknown name 'not_defined_anywhere' [E0100]"),
+             qPrintable(all));
+    QVERIFY2(all.contains("script:8:48: error: integer division by zero [E0156]"),
+             qPrintable(all));  // PICK's `1 // 0` is evaluated now
+  }
+
   void pythonIntegerSemantics() {
     const FrontEndResult r = checkWithHeader(R"(
 @T.function
