@@ -8,7 +8,9 @@ What remains here are the derived scripts that are not kernels in their own righ
   gemmonly (ablation, not a result) the softmax removed, the GEMMs' own ceiling: the schedule's
            distance from it is what the softmax costs; its output is wrong, so
            bench_gpu_attention runs it with --unchecked and its own check must fail;
-  s3       the d128 kernel with three ring stages (the depth the causal kernel uses).
+  s3       the d128 kernel with three ring stages (the depth the causal kernel uses);
+  poly16   the d64 q192 kernel with 16 of each thread's 64 exponentials on the FMA pipe (POLY, its
+           default is 0 until a GPU has timed it): the A/B step's B side.
 Every variant is a complete script with the kernel's own check code.
 Usage: bench/attention_variants.py OUT_DIR   (writes OUT_DIR/v_*.py and OUT_DIR/small_v_*.py, the
 latter at BATCH 1, HEADS 1, SEQ 1024 for the simulator: eight K/V blocks, so every ring wraps).
@@ -37,6 +39,12 @@ def stages(src, n):
     return src
 
 
+def poly(src, n):
+    src, k = re.subn(r'\nPOLY = \d+ ', '\nPOLY = %d ' % n, src)
+    assert k == 1
+    return src
+
+
 def small(src):
     # eight K/V blocks: rings of two and three stages wrap; the causal CTAs stream 1 to 8 blocks
     for line, to in [('BATCH = 4\n', 'BATCH = 1\n'), ('HEADS = 32\n', 'HEADS = 1\n'),
@@ -51,10 +59,12 @@ if OUT is None:
 os.makedirs(OUT, exist_ok=True)
 d128 = open(ROOT + 'attention_fwd_bf16_d128.py').read()
 d64 = open(ROOT + 'attention_fwd_bf16_d64.py').read()
+q192 = open(ROOT + 'attention_fwd_bf16_d64_q192.py').read()
 V = {
     'v_d128_gemmonly': gemm_only(d128),
     'v_d64_gemmonly': gemm_only(d64),
     'v_d128_s3': stages(d128, 3),
+    'v_d64_q192_poly16': poly(q192, 16),
 }
 for k, s in V.items():
     open(OUT + k + '.py', 'w').write(s)

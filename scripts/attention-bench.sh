@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Attention throughput on a GPU machine (issue 24), the quick loop of scripts/gpu-check.sh's
 # attention step: builds the CLI and bench_gpu_attention (no Qt), then for each benchmark kernel
-# (bench/kernels/attention_fwd_bf16_{d128,d128_causal,d64_q192,d64_q192_poly,d64}.py, or the KERNEL_FILEs given, causal
+# (bench/kernels/attention_fwd_bf16_{d128,d128_causal,d64_q192,d64}.py, or the KERNEL_FILEs given, causal
 # when the name says so) prints its resource report (registers, spills, shared memory) and
 # bench_gpu_attention's check against torch SDPA and its timings beside SDPA's cuDNN and flash
 # backends in the same call, then a summary line per kernel with the card's name.
@@ -19,7 +19,7 @@ cmake --build "$BUILD" -j "$JOBS" --target tirx bench_gpu_attention > "$LOG/buil
 CARD="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
 if [ $# -eq 0 ]; then
   set -- "$ROOT"/bench/kernels/attention_fwd_bf16_d128.py "$ROOT"/bench/kernels/attention_fwd_bf16_d128_causal.py \
-    "$ROOT"/bench/kernels/attention_fwd_bf16_d64_q192.py "$ROOT"/bench/kernels/attention_fwd_bf16_d64_q192_poly.py \
+    "$ROOT"/bench/kernels/attention_fwd_bf16_d64_q192.py \
     "$ROOT"/bench/kernels/attention_fwd_bf16_d64.py
 fi
 declare -a SUMMARY=()

@@ -4,7 +4,7 @@
 # The d 64 benchmark kernel: on an H100 80GB HBM3 (2026-12-07 evening) 500.3 TFLOP/s, 106.9 % of
 # cuDNN and 1.69x the flash backend of torch SDPA in the same call (docs/benchmarks.md), short of
 # the issue's 1.8x flash because the softmax's ex2 saturates the MUFU (the profile's heaviest
-# line); attention_fwd_bf16_d64_q192_poly.py moves part of it to the FMA pipe. It is
+# line); POLY moves part of it to the FMA pipe (below). It is
 # attention_fwd_bf16_d64.py's kernel (128 rows, two consumer warpgroups, 98.0 % of cuDNN and 1.53x
 # flash in that call) with what the third consumer warpgroup needs, the tile FA3's tile-size table
 # gives head dim 64 (one more m64 warpgroup per CTA: more tensor-core work per K/V byte and per CTA).
@@ -30,6 +30,24 @@
 #     warpgroup (64-row tiles of st.global.b32), guarded by that warpgroup's tile lying inside the
 #     head (qt · 3 + w < SEQ / 64, uniform across the warpgroup; SEQ is a multiple of 128 because
 #     K/V blocks are 128 keys), so no row past SEQ is written into the next head.
+#   * Exponentials off the MUFU (POLY). At head dim 64 a 192 × 128 block's 24,576 ex2.approx take
+#     1,536 cycles of the SM's MUFU (16 a clock), as long as both of the block's GEMMs on the tensor
+#     cores; on an H100 the ex2 tile op was the kernel's heaviest line (docs/benchmarks.md). So POLY
+#     of each thread's 64 score registers (the last POLY: registers 64 − POLY … 63, both of its rows
+#     alike) may get exp2 as a polynomial on the FMA and integer pipes, FlashAttention-4's technique:
+#       x ← max(x, −127)                       (2^−127 is 0 in the result; masked −inf rows stay 0)
+#       t ← x + 1.5·2^23, rounded toward −inf  (t's low mantissa bits are floor(x), exactly)
+#       f ← x − (t − 1.5·2^23)                 (the fraction, in [0, 1), exact)
+#       p ← 1 + f·(C1 + f·(C2 + f·C3))         (2^f within 8.6e-5 relative: bf16 P keeps 8 bits)
+#       bits(result) ← bits(p) + bits(t)·2^23  (adds floor(x) to p's exponent; 0x4B400000·2^23
+#                                                wraps to 0 in 32 bits, so only floor(x) lands there)
+#     C1 … C3 are a minimax fit of 2^f on [0, 1) with p(0) = 1 (so integer x gives 2^x exactly).
+#     Eight FMA/ALU-pipe operations an element against one quarter-rate MUFU one: both pipes should
+#     finish together near POLY = 16 … 24 (the FMA pipe also carries the scale, sums, conversions).
+#     POLY = 0, the default until a GPU has timed the others, is the kernel the figures above are
+#     of: `if POLY == 0` is decided while the script is read (decision STATIC-IF-1), so the
+#     polynomial branch is not compiled. `tirx tune` sweeps POLY with the ring depth;
+#     resources/examples/exp2_poly.py checks the polynomial alone against numpy.
 # The shape is module constants: tests/cli/tst_cli_attention_bench.cpp verifies this very file on the
 # simulator with BATCH, HEADS and SEQ made small.
 from tvm.script import tirx as T
@@ -41,8 +59,15 @@ HEADS = 32
 SEQ = 4096
 D = 64
 STAGES = 3
-# `tirx tune` (docs/tune.md): the K/V ring depth (32 KiB a stage beside 24 KiB of Q; 6 is 216 KiB).
-TUNE = {"STAGES": [2, 3, 4, 5, 6]}
+POLY = 0  # score registers a thread (of 64) whose exp2 is the FMA-pipe polynomial: 0 or a multiple of 8
+# `tirx tune` (docs/tune.md): the share of exponentials off the MUFU, and the K/V ring depth (32 KiB
+# a stage beside 24 KiB of Q; 6 is 216 KiB).
+TUNE = {"POLY": [0, 8, 16, 24, 32], "STAGES": [3, 4]}
+NMUFU = 64 - POLY
+MAGIC = 12582912.0  # 1.5 · 2^23
+C1 = 0.69511652
+C2 = 0.22764611
+C3 = 0.07706602
 BH = BATCH * HEADS
 NKV = SEQ // 128
 BM = 192  # query rows a CTA: three consumer warpgroups of 64
@@ -57,6 +82,9 @@ ACC_S = TileLayout(S[(4, 2, 8, 16, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @
 ACC_O = TileLayout(S[(4, 2, 8, 8, 4, 2) : (1 @ wid_in_wg, 2, 4 @ laneid, 4, 1 @ laneid, 1)])
 S_PAIRS = TileLayout(S[(4, 32, 32, 2) : (1 @ wid_in_wg, 1 @ laneid, 2, 1)])
 S_REGS = TileLayout(S[(4, 32, 64, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
+# Two scratch registers a polynomial element (t and f's partial products), per thread (the layout
+# exists at POLY = 0 too, unused: a zero extent is no layout).
+POLY_REGS = TileLayout(S[(4, 32, max(POLY, 8), 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
 O_PAIRS = TileLayout(S[(4, 32, 16, 2) : (1 @ wid_in_wg, 1 @ laneid, 2, 1)])
 O_ALL = TileLayout(S[(4, 32, 32, 1) : (1 @ wid_in_wg, 1 @ laneid, 1, 1)])
 # The registers of one thread, without thread axes (decision VIEW-1): index 4·j + 2·h + c.
@@ -79,7 +107,7 @@ O_TILES = TileLayout(S[(BH * SEQ // 64, 4, 8, 4, 8, 2, 1) : (64 * 32, 16 * 32, 3
 def online_softmax(sv, st, s_row0, s_row1):
     # st holds (m_g, m_g+8, l_g, l_g+8, α_g, α_g+8): the running raw row maxima, this thread's part
     # of the row sums, and the factor exp2((m_old − m_new) · scale) that O and l are rescaled by.
-    # Leaves P = ex2(S · scale − m · scale) in sv (the ex2 itself is the tile op after the macro).
+    # Leaves x = S · scale − m · scale in sv; P = 2^x is exp2_split, after the macro.
     n0 = T.max(st[0], T.max(sv[0], sv[1]))
     n1 = T.max(st[1], T.max(sv[2], sv[3]))
     m0 = T.max(sv[4], sv[5])
@@ -103,6 +131,28 @@ def online_softmax(sv, st, s_row0, s_row1):
     b1 = T.float32(0) - n1 * SCALE_LOG2
     T.cuda.tile.apply(T.ptx["fma.rn.f32"], s_row0, s_row0, T.float32(SCALE_LOG2), b0, scope="warpgroup")
     T.cuda.tile.apply(T.ptx["fma.rn.f32"], s_row1, s_row1, T.float32(SCALE_LOG2), b1, scope="warpgroup")
+
+
+@T.macro
+def exp2_split(s_regs):
+    # P = 2^x for this block's scores: NMUFU registers on the MUFU, POLY on the FMA pipe (above).
+    if POLY == 0:
+        T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
+    else:
+        s_mufu = s_regs[:, :, 0:NMUFU, :]
+        s_poly = s_regs[:, :, NMUFU:64, :]
+        t = T.alloc_local((4, 32, POLY, 1), "float32", layout=POLY_REGS)
+        u = T.alloc_local((4, 32, POLY, 1), "float32", layout=POLY_REGS)
+        T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_mufu, s_mufu, scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["max.f32"], s_poly, s_poly, T.float32(-127.0), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["add.rm.f32"], t, s_poly, T.float32(MAGIC), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["sub.rn.f32"], u, t, T.float32(MAGIC), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["sub.rn.f32"], s_poly, s_poly, u, scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], u, s_poly, T.float32(C3), T.float32(C2), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], u, u, s_poly, T.float32(C1), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["fma.rn.f32"], s_poly, u, s_poly, T.float32(1.0), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["mul.lo.u32"], t.view("uint32"), t.view("uint32"), T.uint32(8388608), scope="warpgroup")
+        T.cuda.tile.apply(T.ptx["add.u32"], s_poly.view("uint32"), s_poly.view("uint32"), t.view("uint32"), scope="warpgroup")
 
 
 @T.macro
@@ -205,7 +255,7 @@ def attention_fwd_bf16_d64_q192(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Ten
         if tid % 32 == 0:
             T.ptx.mbarrier.arrive.shared.b64(emptyk.ptr_to([0]))
         online_softmax(sv, st, s_row0, s_row1)
-        T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
+        exp2_split(s_regs)
         row_sums(sv, st)
         T.cuda.tile.apply(T.ptx["cvt.rn.bf16x2.f32"], p_regs, s_pairs[:, :, :, 1:2], s_pairs[:, :, :, 0:1], scope="warpgroup")
         for j in range(1, NKV):
@@ -224,7 +274,7 @@ def attention_fwd_bf16_d64_q192(Q: T.Tensor((BH * SEQ, D), "bfloat16"), K: T.Ten
             if tid % 32 == 0:  # K_j is read: the producer may refill its stage now
                 T.ptx.mbarrier.arrive.shared.b64(emptyk.ptr_to([s]))
             online_softmax(sv, st, s_row0, s_row1)
-            T.cuda.tile.apply(T.ptx["ex2.approx.ftz.f32"], s_regs, s_regs, scope="warpgroup")
+            exp2_split(s_regs)
             row_sums(sv, st)
             T.ptx.wgmma.wait_group.sync.aligned(0)
             if tid % 32 == 0:  # V_{j-1} is read

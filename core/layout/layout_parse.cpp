@@ -507,9 +507,28 @@ class Evaluator {
           default:
             return false;
         }
+      case ExprKind::Call:
+        if (!isMinMaxAbs(e)) return false;
+        for (size_t i = 1; i < e.args.size(); ++i)
+          if (!isIntExpr(*e.args[i])) return false;
+        return true;
       default:
         return false;
     }
+  }
+
+  /// Python's `max(a, b, ...)`, `min(...)` and `abs(x)` on integers (`S[(4, max(POLY, 8))]`), as
+  /// module integer constants fold them (decision STATIC-IF-1).
+  bool isMinMaxAbs(const Expr& e) const {
+    if (e.kind != ExprKind::Call || e.args.empty() || e.args[0]->kind != ExprKind::Name ||
+        !e.keywords.empty())
+      return false;
+    const std::string& f = e.args[0]->text;
+    if (m_env.ints.count(f) || m_env.layouts.count(f) || m_env.composeLayouts.count(f))
+      return false;
+    for (size_t i = 1; i < e.args.size(); ++i)
+      if (e.args[i]->kind == ExprKind::Starred) return false;
+    return ((f == "max" || f == "min") && e.args.size() >= 3) || (f == "abs" && e.args.size() == 2);
   }
 
   std::optional<int64_t> integer(const Expr& e, const char* what) {
@@ -532,6 +551,21 @@ class Evaluator {
           return -*v;
         }
         break;
+      case ExprKind::Call: {
+        if (!isMinMaxAbs(e)) break;
+        const std::string& f = e.args[0]->text;
+        std::optional<int64_t> acc;
+        for (size_t i = 1; i < e.args.size(); ++i) {
+          auto v = integer(*e.args[i], what);
+          if (!v) return std::nullopt;
+          if (f == "abs") {
+            if (*v == std::numeric_limits<int64_t>::min()) return overflow(e);
+            return *v < 0 ? -*v : *v;
+          }
+          if (!acc || (f == "max" ? *v > *acc : *v < *acc)) acc = v;
+        }
+        return acc;
+      }
       case ExprKind::Binary: {
         if (!isArith(e.op)) break;
         auto a = integer(*e.args[0], what);

@@ -610,8 +610,14 @@ std::optional<TileLayout> Analyzer::layoutArg(const ast::Expr& e) {
       continue;
     }
     if (x->kind == ast::ExprKind::Attribute) continue;  // T.S / T.TileLayout
-    for (const auto& a : x->args)
-      if (a) stack.push_back(a.get());
+    // Python's max, min and abs in an extent (`S[(4, max(POLY, 8))]`): layout_parse folds them.
+    const bool builtinCall =
+        x->kind == ast::ExprKind::Call && !x->args.empty() &&
+        x->args[0]->kind == ast::ExprKind::Name &&
+        (x->args[0]->text == "max" || x->args[0]->text == "min" || x->args[0]->text == "abs") &&
+        !lookup(x->args[0]->text);
+    for (size_t i = builtinCall ? 1 : 0; i < x->args.size(); ++i)
+      if (x->args[i]) stack.push_back(x->args[i].get());
     for (const auto& k : x->keywords)
       if (k.value) stack.push_back(k.value.get());
   }

@@ -1,6 +1,6 @@
 # exp2 without the MUFU: 2^x = 2^floor(x) · p(x − floor(x)) on the FMA and integer pipes, the
-# technique bench/kernels/attention_fwd_bf16_d64_q192_poly.py uses for part of its softmax
-# (FlashAttention-4's). floor(x) comes from adding 1.5 · 2^23 rounded toward minus infinity
+# technique bench/kernels/attention_fwd_bf16_d64_q192.py uses (POLY > 0) for part of its
+# softmax (FlashAttention-4's). floor(x) comes from adding 1.5 · 2^23 rounded toward minus infinity
 # (add.rm.f32 leaves it in the low mantissa bits of t, exactly); p is a degree-3 minimax fit of 2^f
 # on [0, 1) with p(0) = 1; the power of two goes straight into p's exponent bits through uint32
 # views (t's bits times 2^23 keep only floor(x) there, 0x4B400000 · 2^23 wrapping to 0).

@@ -135,7 +135,23 @@ class TestLayoutParse : public QObject {
     QCOMPARE(withEnv("S[(1 ** 1000000000000, (-7) // 2 + 5, (-7) % 3) : (1, 1, 1)]", env, d)->shard,
              (std::vector<Iter>{I(1, 1), I(1, 1), I(2, 1)}));
     QCOMPARE(*withEnv("reg_layout", env, d), kSeed);
+    // Python's max, min and abs on integers, as module constants fold them (STATIC-IF-1).
+    QCOMPARE(
+        withEnv("S[(max(N - 32, 8), min(W, 5, 3), abs(-W), max(1, N, 3)) : (1, 1, 1, 1)]", env, d)
+            ->shard,
+        (std::vector<Iter>{I(8, 1), I(2, 1), I(2, 1), I(32, 1)}));
     QVERIFY(d.empty());
+    // Not with keywords or a star, nor when the script binds the name: an extent error then.
+    for (const char* bad : {"S[max(N, key=W) : 1]", "S[max(*N) : 1]", "S[max(N) : 1]"}) {
+      Diagnostics e;
+      QVERIFY2(!withEnv(bad, env, e), bad);
+      QVERIFY2(!e.empty() && e[0].code == "E0305", bad);
+    }
+    LayoutEnv shadow = env;
+    shadow.ints["max"] = 3;
+    QVERIFY(!withEnv("S[max(N, W) : 1]", shadow, d));
+    QCOMPARE(d.size(), size_t{1});
+    d.clear();
     // Without the alias `lane` is an unknown axis.
     QVERIFY(!withEnv("S[8 : 1 @ lane]", LayoutEnv{}, d));
     QCOMPARE(d.size(), size_t{1});

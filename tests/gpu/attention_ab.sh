@@ -7,9 +7,9 @@
 # attention examples with `--device both`; the scalar-math differential test; `tirx profile` of
 # the d128 kernel with tirx's SASS listing of the same compile (the pages become test data);
 # `tirx profile` of the d64 kernel; the GEMM-only ablations (bench/attention_variants.py,
-# --unchecked); `tirx profile` and `tirx tune` (ring depth) of the d64 q192 kernel; the q192 kernel
-# with part of its exp2 on the FMA pipe (bench, `tirx tune` of that share, profile); `tirx tune` of
-# the d64 ring depth. STEPS=name,name runs only those steps (and the build).
+# --unchecked); `tirx profile` of the d64 q192 kernel; the q192 kernel with 16 of its 64 exp2 a
+# thread on the FMA pipe (bench of the poly16 variant, `tirx tune` of POLY 0 … 32, its profile);
+# `tirx tune` of the d64 ring depth. STEPS=name,name runs only those steps (and the build).
 # Logs and reports (not the .ncu-rep files) are packed into $OUT/r.tgz after every step, so a
 # call cut short keeps what finished; $OUT/summary.txt has every step's tail.
 # Usage: OUT=DIR tests/gpu/attention_ab.sh     Environment: BUILD_DIR (build-gpu), LIMIT (380).
@@ -35,7 +35,7 @@ SHOW=7 step ab_d128 25 "$A" $K/attention_fwd_bf16_d128.py
 SHOW=7 step ab_causal 25 "$A" $K/attention_fwd_bf16_d128_causal.py --causal
 SHOW=7 step ab_d64 25 "$A" $K/attention_fwd_bf16_d64.py
 SHOW=7 step ab_d64_q192 25 "$A" $K/attention_fwd_bf16_d64_q192.py
-SHOW=7 step ab_d64_q192_poly 25 "$A" $K/attention_fwd_bf16_d64_q192_poly.py
+SHOW=7 step ab_d64_q192_poly 25 "$A" "$V"/v_d64_q192_poly16.py
 SHOW=10 step gemm_bench 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
 SHOW=40 step prof_gemm 60 "$T" profile $K/gemm_bf16_4096_ws.py -o "$D/prof_gemm4096"
 SHOW=10 step gemm_bench2 30 "$B/bin/bench_gpu_gemm" $K/gemm_bf16_4096_ws.py
@@ -47,9 +47,8 @@ SHOW=40 step prof_attn64 80 "$T" profile $K/attention_fwd_bf16_d64.py -o "$D/pro
 SHOW=7 step ab_d128_gemmonly 25 "$A" "$V"/v_d128_gemmonly.py --unchecked
 SHOW=7 step ab_d64_gemmonly 25 "$A" "$V"/v_d64_gemmonly.py --unchecked
 SHOW=40 step prof_attn64_q192 80 "$T" profile $K/attention_fwd_bf16_d64_q192.py -o "$D/prof_attn64_q192"
-SHOW=20 step tune_d64_q192 120 "$T" tune $K/attention_fwd_bf16_d64_q192.py --device cuda --cache "$D/tune_d64_q192.jsonl"
-SHOW=20 step tune_d64_q192_poly 110 "$T" tune $K/attention_fwd_bf16_d64_q192_poly.py --device cuda --param POLY=8,16,24,32 --param STAGES=3 --cache "$D/tune_d64_q192_poly.jsonl"
-SHOW=40 step prof_attn64_q192_poly 80 "$T" profile $K/attention_fwd_bf16_d64_q192_poly.py -o "$D/prof_attn64_q192_poly"
+SHOW=20 step tune_d64_q192_poly 120 "$T" tune $K/attention_fwd_bf16_d64_q192.py --device cuda --param POLY=0,8,16,24,32 --param STAGES=3 --cache "$D/tune_d64_q192_poly.jsonl"
+SHOW=40 step prof_attn64_q192_poly 80 "$T" profile "$V"/v_d64_q192_poly16.py -o "$D/prof_attn64_q192_poly"
 SHOW=20 step tune_d64 100 "$T" tune $K/attention_fwd_bf16_d64.py --device cuda --cache "$D/tune_d64.jsonl"
 echo "total $(( $(date +%s) - t0 )) s" | tee -a "$OUT/summary.txt"
 pack
