@@ -34,6 +34,14 @@ enum class ExprKind {
   IfExp,      ///< args[0] = body, args[1] = test, args[2] = orelse  (`a if c else b`)
   Lambda,     ///< params (names only), args[0] = body
   Starred,    ///< args[0] (`*xs` in a call)
+  /// An f-string (with the plain literals concatenated to it): args = the parts in order, each a
+  /// Str (literal text, escapes and `{{`/`}}` decoded; adjacent literal text merged) or a
+  /// FormattedValue. `f"{x=}"` holds the Str "x=" and a FormattedValue, as Python's ast does.
+  FString,
+  /// One replacement field `{value!c:spec}` of an FString: args[0] = value, args[1] (present
+  /// only when a `:` was written) = the format spec, itself an FString (its fields may nest one
+  /// level); text = the conversion ("", "s", "r" or "a"). The span covers the braces.
+  FormattedValue,
 };
 
 enum class Op {

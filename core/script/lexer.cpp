@@ -129,6 +129,18 @@ class Lexer {
     m_out.tokens.reserve(src.size() / 2 + 16);
   }
 
+  /// Field mode (lexFieldExpression): the bytes [begin, end) of `src`, positioned at line:col,
+  /// inside a virtual bracket so that newlines join lines.
+  Lexer(std::string_view src, int begin, int end, int line, int col)
+      : m_src(src), m_n(std::min(end, static_cast<int>(src.size()))) {
+    m_pos = begin;
+    m_line = line;
+    m_lineStart = begin - (col - 1);
+    m_atLineStart = false;
+    // lineIndent -1: a line starting with `if`/`for` continues the expression (`x\nif c else y`).
+    m_brackets.push_back(OpenBracket{'(', SourceSpan{line, col, 0, begin}, -1});
+  }
+
   LexResult run() {
     while (true) {
       if (m_atLineStart && !startLine()) break;
@@ -829,6 +841,10 @@ class Lexer {
 };
 
 }  // namespace
+
+LexResult lexFieldExpression(std::string_view source, int begin, int end, int line, int col) {
+  return Lexer(source, begin, end, line, col).run();
+}
 
 LexResult lex(std::string_view source) {
   // Offsets are ints; a script beyond 2 GiB is cut (it would not fit in the editor either).

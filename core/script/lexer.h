@@ -121,8 +121,28 @@ struct LexResult {
 LexResult lex(std::string_view source);
 
 /// The value of a String token (prefix and quotes included in `raw`) with escapes decoded.
-/// The lexer has already validated the escapes of every String token it produced.
+/// The lexer has already validated the escapes of every String token it produced. For an
+/// f-string this is the text as written (braces included); the parser splits it instead.
 std::string decodeStringLiteral(std::string_view raw);
+
+/// The pieces of a String token's text: prefix flags, quote and body (between the quotes).
+struct StringShape {
+  bool raw = false, bytes = false, fstring = false;
+  char quote = '"';
+  bool triple = false;
+  int bodyOffset = 0;     ///< where the body starts in the token text
+  std::string_view body;  ///< empty when the text is not a terminated literal
+};
+StringShape stringShape(std::string_view raw);
+
+/// Decodes the escapes of part of a literal body (no quotes), as decodeStringLiteral does.
+std::string decodeStringBody(std::string_view body, bool raw, bool bytes);
+
+/// Tokens of the expression of one f-string replacement field, the bytes [begin, end) of
+/// `source`, with spans in `source` (`line` and `col` are those of `begin`). The expression is
+/// lexed as if inside parentheses (newlines join lines, no INDENT), as Python compiles it. Never
+/// fails: problems are diagnostics plus Error tokens, as for lex().
+LexResult lexFieldExpression(std::string_view source, int begin, int end, int line, int col);
 
 /// A fixed spelling for a token kind ("')'", "newline", "'def'", "name").
 const char* tokSpelling(Tok kind);

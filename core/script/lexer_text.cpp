@@ -36,21 +36,32 @@ void appendUtf8(std::string& out, uint32_t cp) {
 
 }  // namespace
 
-std::string decodeStringLiteral(std::string_view raw) {
+StringShape stringShape(std::string_view raw) {
+  StringShape sh;
   size_t q = 0;
-  bool isRaw = false, bytes = false;
   while (q < raw.size() && raw[q] != '"' && raw[q] != '\'') {
     const char ch = static_cast<char>(raw[q] | 0x20);
-    isRaw |= ch == 'r';
-    bytes |= ch == 'b';
+    sh.raw |= ch == 'r';
+    sh.bytes |= ch == 'b';
+    sh.fstring |= ch == 'f';
     ++q;
   }
-  if (q >= raw.size()) return {};
-  const char quote = raw[q];
-  const bool triple = raw.size() >= q + 6 && raw[q + 1] == quote && raw[q + 2] == quote;
-  const size_t qlen = triple ? 3 : 1;
-  if (raw.size() < q + 2 * qlen) return {};
-  const std::string_view body = raw.substr(q + qlen, raw.size() - q - 2 * qlen);
+  if (q >= raw.size()) return sh;
+  sh.quote = raw[q];
+  sh.triple = raw.size() >= q + 6 && raw[q + 1] == sh.quote && raw[q + 2] == sh.quote;
+  const size_t qlen = sh.triple ? 3 : 1;
+  if (raw.size() < q + 2 * qlen) return sh;
+  sh.bodyOffset = static_cast<int>(q + qlen);
+  sh.body = raw.substr(q + qlen, raw.size() - q - 2 * qlen);
+  return sh;
+}
+
+std::string decodeStringLiteral(std::string_view raw) {
+  const StringShape sh = stringShape(raw);
+  return decodeStringBody(sh.body, sh.raw, sh.bytes);
+}
+
+std::string decodeStringBody(std::string_view body, bool isRaw, bool bytes) {
   std::string out;
   out.reserve(body.size());
   const size_t n = body.size();

@@ -429,12 +429,29 @@ ExprPtr Parser::parseAtom() {
   }
 }
 
-// STRING+ : adjacent literals concatenate.
+// STRING+ : adjacent literals concatenate. With an f-string among them the result is an FString
+// whose literal parts hold the plain literals' text (parse_fstring.cpp).
 ExprPtr Parser::parseStrings() {
   const SourceSpan start = cur().span;
-  ExprPtr e = makeExpr(ExprKind::Str, start);
-  while (at(Tok::String)) e->text += decodeStringLiteral(advance().text);
-  e->span = spanFrom(start);
+  const size_t first = m_pos;
+  bool anyF = false;
+  while (at(Tok::String)) anyF = stringShape(advance().text).fstring || anyF;
+  const size_t last = m_pos;
+  if (!anyF) {
+    ExprPtr e = makeExpr(ExprKind::Str, spanFrom(start));
+    for (size_t i = first; i < last; ++i) e->text += decodeStringLiteral(m_toks[i].text);
+    return e;
+  }
+  ExprPtr e = makeExpr(ExprKind::FString, spanFrom(start));
+  for (size_t i = first; i < last && !m_panic; ++i) {
+    const Token& t = m_toks[i];
+    if (stringShape(t.text).fstring) {
+      parseFStringToken(t, *e);
+      continue;
+    }
+    appendFStringLiteral(*e, decodeStringLiteral(t.text), t.span);
+  }
+  if (m_panic) return placeholder();
   return e;
 }
 

@@ -56,6 +56,9 @@ const char* describeTargetKind(ExprKind k) {
       return "dict display";
     case ExprKind::Slice:
       return "slice";
+    case ExprKind::FString:
+    case ExprKind::FormattedValue:
+      return "formatted string literal";
     default:
       return "expression";
   }

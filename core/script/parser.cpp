@@ -42,7 +42,7 @@ bool Parser::expectClose(const Token& open) {
   fail("E0006", missingTokenSpan(),
        std::string("expected ") + tokSpelling(closer) + " to close " + tokSpelling(open.kind) +
            " at " + std::to_string(open.span.line) + ":" + std::to_string(open.span.col) +
-           ", found " + describeToken(cur()));
+           ", found " + describeCurrent());
   return false;
 }
 
@@ -77,7 +77,14 @@ void Parser::fail(const char* code, SourceSpan span, std::string message) {
 
 void Parser::failExpected(const char* what) {
   fail("E0001", missingTokenSpan(),
-       std::string("expected ") + what + ", found " + describeToken(cur()));
+       std::string("expected ") + what + ", found " + describeCurrent());
+}
+
+std::string Parser::describeCurrent() const {
+  // The end of an f-string field's tokens is the field's end, not the file's.
+  if (m_inField && (at(Tok::EndOfFile) || (at(Tok::Newline) && cur().span.length == 0)))
+    return "the end of the f-string field";
+  return describeToken(cur());
 }
 
 void Parser::report(const char* code, SourceSpan span, std::string message) {
@@ -110,7 +117,7 @@ ParseResult parseScript(std::string_view source, std::string fileName) {
   r.module.source = std::string(source);
   script::LexResult lexed = script::lex(r.module.source);
   r.diagnostics = std::move(lexed.diagnostics);
-  script::Parser parser(lexed.tokens, r.diagnostics);
+  script::Parser parser(r.module.source, lexed.tokens, r.diagnostics);
   r.module.body = parser.parseFile();
   sortAndUnique(r.diagnostics);
   return r;
@@ -120,7 +127,7 @@ ExprParseResult parseExpression(std::string_view source) {
   ExprParseResult r;
   script::LexResult lexed = script::lex(source);
   r.diagnostics = std::move(lexed.diagnostics);
-  script::Parser parser(lexed.tokens, r.diagnostics);
+  script::Parser parser(source, lexed.tokens, r.diagnostics);
   r.expr = parser.parseEvalInput();
   sortAndUnique(r.diagnostics);
   if (hasErrors(r.diagnostics)) r.expr.reset();

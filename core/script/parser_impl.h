@@ -19,12 +19,19 @@
 
 namespace tirx::script {
 
+struct FStringSource;
+
+/// Appends literal text to an FString node, merged into the Str part that ends it (if any).
+void appendFStringLiteral(ast::Expr& fstring, std::string text, SourceSpan span);
+
 class Parser {
  public:
   static constexpr int kMaxExprDepth = 200;
   static constexpr int kMaxBlockDepth = 100;
 
-  Parser(const std::vector<Token>& tokens, Diagnostics& diags) : m_toks(tokens), m_diags(diags) {}
+  /// `tokens` are lex(source)'s; `source` is kept for the expressions of f-string fields.
+  Parser(std::string_view source, const std::vector<Token>& tokens, Diagnostics& diags)
+      : m_source(source), m_toks(tokens), m_diags(diags) {}
 
   /// file_input: (NEWLINE | stmt)* ENDMARKER
   ast::Block parseFile();
@@ -52,6 +59,8 @@ class Parser {
   // ---- diagnostics
   /// Reports (unless already panicking or the current token is an Error token) and panics.
   void fail(const char* code, SourceSpan span, std::string message);
+  /// How a message names the current token (describeToken, or the end of an f-string field).
+  std::string describeCurrent() const;
   /// fail() at the current token with "expected WHAT, found X".
   void failExpected(const char* what);
   /// Reports without panicking: the statement stays usable.
@@ -103,12 +112,29 @@ class Parser {
   void rejectComprehension();
   bool enterExpr();
 
+  // ---- f-strings (parse_fstring.cpp)
+  /// Appends the parts of the f-string token `t` to `fstring` (an FString node); false after an
+  /// error (reported, E0015 or the field expression's own, and m_panic set).
+  bool parseFStringToken(const Token& t, ast::Expr& fstring);
+  /// Literal text and replacement fields up to the end of the body or, in a format spec (level
+  /// 1 and deeper), up to the '}' that ends the spec.
+  bool parseFStringParts(FStringSource& src, int level, ast::Expr& out);
+  /// `{expr [=] [!conv] [:spec]}` at src.pos (a '{'); appends the debug text and the field.
+  bool parseReplacementField(FStringSource& src, int level, ast::Expr& out);
+  /// The expression of a field, bytes [begin, end) of the source, parsed by a parser of its own.
+  ast::ExprPtr parseFieldExpression(const FStringSource& src, int begin, int end);
+  /// field_input: testlist_star_expr NEWLINE* ENDMARKER (the inside of one field).
+  ast::ExprPtr parseFieldInput();
+  /// Reports E0015 at body offset `pos` of `src` (length `len`) and panics.
+  bool failFString(const FStringSource& src, int pos, int len, std::string message);
+
   struct DepthGuard {
     explicit DepthGuard(int& d) : depth(d) { ++depth; }
     ~DepthGuard() { --depth; }
     int& depth;
   };
 
+  std::string_view m_source;
   const std::vector<Token>& m_toks;
   Diagnostics& m_diags;
   size_t m_pos = 0;
@@ -120,6 +146,7 @@ class Parser {
   int m_blockDepth = 0;
   int m_loopDepth = 0;
   int m_funcDepth = 0;
+  bool m_inField = false;  // parsing the expression of an f-string field
 };
 
 }  // namespace tirx::script

@@ -41,6 +41,9 @@ enum Prec {
   kAtom
 };
 
+// The quotes an f-string may be printed with, in order of preference.
+constexpr const char* kQuotes[] = {"\"", "'", "\"\"\"", "'''"};
+
 int binaryPrec(Op op) {
   switch (op) {
     case Op::BitOr:
@@ -146,7 +149,9 @@ class Printer {
 
   void expr(const Expr* e, int minPrec) {
     if (!e) return;
-    const bool wrap = precOf(*e) < minPrec;
+    // In an f-string field a lambda's ':' would end the expression: it is always parenthesised.
+    const bool wrap =
+        precOf(*e) < minPrec || (!m_terminators.empty() && e->kind == ExprKind::Lambda);
     if (wrap) out += '(';
     exprBody(*e);
     if (wrap) out += ')';
@@ -193,6 +198,132 @@ class Printer {
   }
 
  private:
+  // ---- f-strings. Python 3.11 ends an f-string at the first occurrence of its quote, and its
+  // fields may hold no backslash: inside a field (m_terminators not empty) strings are printed
+  // without escapes, in a quote at which none of the enclosing f-strings would end; a field or
+  // string that cannot be printed so sets m_failed, and the f-string tries its next quote.
+  std::vector<std::string> m_terminators;  // the quotes of the f-strings being printed
+  bool m_failed = false;
+
+  bool endsAnFString(const std::string& text) const {
+    for (const std::string& t : m_terminators)
+      if (text.find(t) != std::string::npos) return true;
+    return false;
+  }
+
+  /// A string literal inside an f-string field: no escapes, a quote that fits.
+  void fieldString(const std::string& s) {
+    for (char c : s) {
+      const unsigned char u = static_cast<unsigned char>(c);
+      if (c == '\\' || (u < 0x20 && c != '\t' && c != '\n') || u == 0x7f) {
+        m_failed = true;
+        return;
+      }
+    }
+    for (const char* q : kQuotes) {
+      const std::string quote(q);
+      if (s.find(quote[0]) != std::string::npos) continue;
+      if (quote.size() == 1 && s.find('\n') != std::string::npos) continue;
+      const std::string literal = quote + s + quote;
+      if (endsAnFString(literal)) continue;
+      out += literal;
+      return;
+    }
+    m_failed = true;
+  }
+
+  /// Literal text of an f-string quoted by `quote`; in a spec (`inSpec`) braces are escapes,
+  /// since doubling them means something else there.
+  void fstringLiteral(const std::string& s, const std::string& quote, bool inSpec) {
+    const bool inField = m_terminators.size() > 1;  // an f-string inside another's field
+    for (char c : s) {
+      const unsigned char u = static_cast<unsigned char>(c);
+      std::string esc;
+      if ((c == '{' || c == '}') && !inSpec) {
+        out += std::string(2, c);
+        continue;
+      }
+      if (c == '{' || c == '}') {
+        esc = c == '{' ? "\\x7b" : "\\x7d";
+      } else if (c == '\\') {
+        esc = "\\\\";
+      } else if (c == quote[0]) {
+        esc = std::string("\\") + c;
+      } else if (c == '\n') {
+        esc = "\\n";
+      } else if (c == '\r') {
+        esc = "\\r";
+      } else if (c == '\t') {
+        esc = "\\t";
+      } else if (u < 0x20 || u == 0x7f) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02x", u);
+        esc = buf;
+      } else {
+        out += c;
+        continue;
+      }
+      if (inField) {  // no backslash anywhere in a field
+        m_failed = true;
+        return;
+      }
+      out += esc;
+    }
+  }
+
+  /// The parts of an FString (or of a format spec) between the quotes.
+  void fstringParts(const Expr& e, const std::string& quote, bool inSpec) {
+    for (const ast::ExprPtr& part : e.args) {
+      if (!part || m_failed) return;
+      if (part->kind == ExprKind::Str) {
+        fstringLiteral(part->text, quote, inSpec);
+        continue;
+      }
+      if (part->kind != ExprKind::FormattedValue || part->args.empty()) continue;
+      out += '{';
+      const size_t fieldStart = out.size();
+      expr(part->args[0].get(), kTuple);
+      std::string field = out.substr(fieldStart);
+      out.resize(fieldStart);
+      if (!field.empty() && field[0] == '{') field.insert(field.begin(), ' ');  // not `{{`
+      if (endsAnFString(field)) m_failed = true;
+      out += field;
+      if (!part->text.empty()) out += "!" + part->text;
+      if (part->args.size() > 1 && part->args[1]) {
+        out += ':';
+        fstringParts(*part->args[1], quote, true);
+      }
+      out += '}';
+    }
+  }
+
+  void fstring(const Expr& e) {
+    const bool nested = !m_terminators.empty();
+    const bool failedBefore = m_failed;
+    std::string first;
+    for (const char* q : kQuotes) {
+      const std::string quote(q);
+      std::string saved = std::move(out);
+      out = "f" + quote;
+      m_failed = false;
+      m_terminators.push_back(quote);
+      fstringParts(e, quote, false);
+      m_terminators.pop_back();
+      out += quote;
+      std::string printed = std::move(out);
+      out = std::move(saved);
+      if (!m_failed && !(nested && endsAnFString(printed))) {
+        out += printed;
+        m_failed = failedBefore;
+        return;
+      }
+      if (first.empty()) first = std::move(printed);
+    }
+    // No quote fits (never for a tree parsed from Python 3.11 source): the closest text.
+    out += first;
+    m_failed = true;
+  }
+
   void list(const std::vector<ast::ExprPtr>& items, int minPrec) {
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) out += ", ";
@@ -266,7 +397,17 @@ class Printer {
         formatFloat(e.floatValue, out);
         break;
       case ExprKind::Str:
-        quoteString(e.text, out);
+        if (m_terminators.empty())
+          quoteString(e.text, out);
+        else
+          fieldString(e.text);
+        break;
+      case ExprKind::FString:
+        fstring(e);
+        break;
+      case ExprKind::FormattedValue:
+        // Only ever a part of an FString (fstringParts); alone it prints as its value.
+        if (!e.args.empty()) expr(e.args[0].get(), kAtom);
         break;
       case ExprKind::Bool:
         out += e.boolValue ? "True" : "False";

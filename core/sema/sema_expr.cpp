@@ -600,6 +600,9 @@ Scalar Analyzer::lowerScalar(const ast::Expr& e) {
     case K::Str:
       error("E0155", e.span, "a string is not a scalar value");
       return Scalar{};
+    case K::FString:
+      error("E0107", e.span, "f-strings are not supported in TIRx code");
+      return Scalar{};
     case K::Lambda:
       error("E0107", e.span, "lambda expressions are not supported here");
       return Scalar{};

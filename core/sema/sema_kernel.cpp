@@ -406,10 +406,14 @@ void Analyzer::analyzeKernel(const ast::Stmt& s) {
   lowerParams(s, k);
 
   size_t i = 0;
-  // A leading docstring is allowed.
+  // A leading docstring is allowed; an f-string there is no docstring, and is refused once.
   if (i < s.body.size() && s.body[i]->kind == ast::StmtKind::ExprStmt && s.body[i]->value &&
-      s.body[i]->value->kind == ast::ExprKind::Str)
+      (s.body[i]->value->kind == ast::ExprKind::Str ||
+       s.body[i]->value->kind == ast::ExprKind::FString)) {
+    if (s.body[i]->value->kind == ast::ExprKind::FString)
+      error("E0107", s.body[i]->value->span, "f-strings are not supported in TIRx code");
     ++i;
+  }
   // Statements before T.device_entry are reported only when the entry exists (E0110 otherwise).
   bool complained = true;
   for (size_t j = i; j < s.body.size(); ++j) {
@@ -751,6 +755,11 @@ void Analyzer::lowerAssignTo(const ast::Expr& target, const ast::Expr& value,
 void Analyzer::lowerExprStmt(const ast::Stmt& s, std::vector<ir::Stmt>& out) {
   const ast::Expr& e = *s.value;
   if (e.kind == ast::ExprKind::Str) return;  // docstring / comment string
+  if (e.kind == ast::ExprKind::FString) {
+    // Python evaluates it (a plain string would be a docstring or a comment): refused.
+    error("E0107", e.span, "f-strings are not supported in TIRx code");
+    return;
+  }
   if (e.kind == ast::ExprKind::Call) {
     if (const ast::Expr& callee = *e.args[0]; callee.kind == ast::ExprKind::Name)
       if (const Binding* b = lookup(callee.text); b && b->kind == Binding::Kind::Macro) {

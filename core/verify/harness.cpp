@@ -134,42 +134,6 @@ std::string Interp::typeName(const Py& v) const {
   return "object";
 }
 
-std::string Interp::repr(const Py& v) const {
-  switch (v->kind) {
-    case PyKind::None:
-      return "None";
-    case PyKind::Bool:
-      return v->b ? "True" : "False";
-    case PyKind::Int:
-      return std::to_string(v->i);
-    case PyKind::Float:
-      return pyFloatRepr(v->f);
-    case PyKind::Str:
-      return v->s;
-    case PyKind::Tuple:
-    case PyKind::List: {
-      std::string t = v->kind == PyKind::Tuple ? "(" : "[";
-      for (size_t i = 0; i < v->items.size(); ++i) t += (i ? ", " : "") + repr(v->items[i]);
-      if (v->kind == PyKind::Tuple && v->items.size() == 1) t += ",";
-      return t + (v->kind == PyKind::Tuple ? ")" : "]");
-    }
-    case PyKind::Array: {
-      const Array& a = *v->arr;
-      std::string t = describe(a) + " [";
-      for (int64_t i = 0; i < a.size() && i < 8; ++i) {
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%s%.7g", i ? ", " : "", a.get(i));
-        t += buf;
-      }
-      return t + (a.size() > 8 ? ", ...]" : "]");
-    }
-    case PyKind::DType:
-      return std::string(ir::dtypeName(v->dtype));
-    default:
-      return "<" + typeName(v) + ">";
-  }
-}
-
 std::optional<bool> Interp::truth(const Py& v, SourceSpan span) {
   switch (v->kind) {
     case PyKind::None:
@@ -418,6 +382,7 @@ Py Interp::binop(ast::Op op, const Py& a, const Py& b, SourceSpan span) {
     }
     return boolean(op == ast::Op::In ? found : !found);
   }
+  if (std::optional<Py> r = strOperator(op, a, b, span)) return *r;
   if (op == ast::Op::MatMul && (a->kind == PyKind::Array || b->kind == PyKind::Array))
     return matmulOp(a, b, span);
   if (a->kind == PyKind::Array || b->kind == PyKind::Array) {
@@ -544,10 +509,10 @@ Py Interp::lookup(const std::string& name, SourceSpan span) {
   }
   auto g = globals.find(name);
   if (g != globals.end()) return g->second;
-  static const char* kBuiltins[] = {"range", "len",        "print",     "list",   "tuple",
-                                    "int",   "float",      "bool",      "abs",    "min",
-                                    "max",   "zip",        "enumerate", "str",    "sum",
-                                    "round", "isinstance", "reversed",  "sorted", "divmod"};
+  static const char* kBuiltins[] = {
+      "range",      "len",      "print",  "list",   "tuple",     "int",  "float", "bool",
+      "abs",        "min",      "max",    "zip",    "enumerate", "str",  "sum",   "round",
+      "isinstance", "reversed", "sorted", "divmod", "format",    "repr", "ascii"};
   for (const char* b : kBuiltins)
     if (name == b) return builtin(std::string("builtins.") + b);
   return error("E0802", span, "name '" + name + "' is not defined");
@@ -655,7 +620,7 @@ Py Interp::subscript(const Py& obj, const ast::Expr& index, SourceSpan span) {
       Py eq = binop(ast::Op::Eq, obj->items[k], key, span);
       if (eq && eq->kind == PyKind::Bool && eq->b) return obj->items[k + 1];
     }
-    return error("E0806", span, "key " + repr(key) + " not found");
+    return error("E0806", span, "key " + reprOf(key) + " not found");
   }
   return error("E0804", span, "'" + typeName(obj) + "' object is not subscriptable");
 }
@@ -840,6 +805,10 @@ Py Interp::eval(const ast::Expr& e) {
       return error("E0803", e.span, "lambda expressions are not supported by the harness");
     case ast::ExprKind::Starred:
       return error("E0803", e.span, "starred expressions are only supported in call arguments");
+    case ast::ExprKind::FString:
+      return evalFString(e);
+    case ast::ExprKind::FormattedValue:
+      break;  // only inside an FString
   }
   return error("E0803", e.span, "unsupported expression");
 }

@@ -490,7 +490,7 @@ Interp::Flow Interp::execAssert(const ast::Stmt& s) {
     c.message = "assertion failed";
     if (s.annotation) {
       Py m = eval(*s.annotation);
-      if (m) c.message += ": " + repr(m);
+      if (m) c.message += ": " + strOf(m);
     }
   }
   ctx.report->checks.push_back(std::move(c));

@@ -71,7 +71,7 @@ std::optional<DType> dtypeArg(Interp& in, const Py& v, SourceSpan span) {
     if (v->s == "builtins.int") return DType::Int64;
     if (v->s == "builtins.bool") return DType::Bool;
   }
-  in.error("E0804", span, "expected a dtype, found " + in.repr(v));
+  in.error("E0804", span, "expected a dtype, found " + in.reprOf(v));
   return std::nullopt;
 }
 }  // namespace
@@ -704,7 +704,7 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
       const std::string sep = sepv && sepv->kind == PyKind::Str ? sepv->s : " ";
       const std::string end = endv && endv->kind == PyKind::Str ? endv->s : "\n";
       std::string line;
-      for (size_t i = 0; i < args.size(); ++i) line += (i ? sep : "") + repr(args[i]);
+      for (size_t i = 0; i < args.size(); ++i) line += (i ? sep : "") + strOf(args[i]);
       ctx.report->log += line + end;
       return none();
     }
@@ -724,7 +724,8 @@ std::optional<Py> Interp::libBuiltins(LibCall& lc) {
     }
     if (n == "int" || n == "float" || n == "bool" || n == "abs" || n == "round" || n == "divmod")
       return numberBuiltin(n, args, kw, sp);
-    if (n == "str") return str(args.empty() ? "" : repr(args[0]));
+    if (n == "str") return str(args.empty() ? "" : strOf(args[0]));
+    if (n == "format" || n == "repr" || n == "ascii") return formatBuiltin(n, args, sp);
     if (n == "min" || n == "max" || n == "sum") {
       // min/max(a, b, ...) or min/max(iterable); sum(iterable, start=0)
       std::vector<Py> items = args;
@@ -978,6 +979,10 @@ Py Interp::callMethod(const Py& self, const std::string& name, std::vector<Py>& 
       return list(std::move(out));
     }
     return error("E0802", sp, "dict method '" + name + "' is not supported by the harness");
+  }
+  if (self->kind == PyKind::Str) {
+    if (name == "format") return strFormat(self, args, kw, sp);
+    return error("E0802", sp, "str method '" + name + "' is not supported by the harness");
   }
   Array& a = *self->arr;
   const bool torch = a.flavor == Flavor::Torch;

@@ -68,7 +68,27 @@ class Interp {
   std::optional<double> toReal(const Py& v, SourceSpan span);
   std::optional<std::vector<int64_t>> toShape(const std::vector<Py>& args, SourceSpan span);
   std::string typeName(const Py& v) const;
-  std::string repr(const Py& v) const;
+
+  // printing and formatting (harness_format.cpp)
+  /// str(v): Python's text for scalars, strings and containers (their items as repr()); arrays
+  /// in the harness's own form, `float32[4] [1, 2, 3, 4]` (dtype, shape, the first 8 values).
+  std::string strOf(const Py& v) const;
+  /// repr(v): as str(v), but a str quoted and escaped (pyStrRepr).
+  std::string reprOf(const Py& v) const;
+  /// `str % x` (printf-style: refused, E0803) and `str * int` / `int * str`; nullopt for any
+  /// other operands.
+  std::optional<Py> strOperator(ast::Op op, const Py& a, const Py& b, SourceSpan span);
+  /// An f-string (ExprKind::FString): its parts joined, each field converted and formatted.
+  Py evalFString(const ast::Expr& e);
+  /// format(v, spec) as Python (py_format.h); null after an error at `span` (E0804 for Python's
+  /// ValueError/TypeError/OverflowError, E0806 for IndexError/KeyError, E0803 past the limits).
+  std::optional<std::string> formatValue(const Py& v, const std::string& spec, SourceSpan span);
+  /// The builtins format(value[, spec]), repr(value), ascii(value).
+  Py formatBuiltin(const std::string& name, const std::vector<Py>& args, SourceSpan span);
+  /// obj[key] for a key value (str.format's `{0[1]}`): lists, tuples, str, dicts, arrays.
+  Py getItemByKey(const Py& obj, const Py& key, SourceSpan span);
+  /// str.format(*args, **kwargs) on the template `self`.
+  Py strFormat(const Py& self, const std::vector<Py>& args, const Kwargs& kw, SourceSpan span);
 
   // library (harness_lib.cpp)
   Py attribute(const Py& obj, const std::string& name, SourceSpan span);

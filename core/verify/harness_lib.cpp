@@ -91,7 +91,8 @@ Py Interp::attribute(const Py& obj, const std::string& name, SourceSpan span) {
       return m;
     }
     case PyKind::List:
-    case PyKind::Dict: {
+    case PyKind::Dict:
+    case PyKind::Str: {
       auto m = std::make_shared<PyValue>();
       m->kind = PyKind::Method;
       m->s = name;

@@ -148,7 +148,7 @@ Py Interp::libAttention(LibCall& lc) {
     if (!x) return nullptr;
     if (*x != 0)
       return error("E0803", sp,
-                   "scaled_dot_product_attention(dropout_p=" + repr(p) +
+                   "scaled_dot_product_attention(dropout_p=" + reprOf(p) +
                        ") is random: not supported by the harness");
   }
   if (Py g = kwarg(kw, "enable_gqa"); g && truth(g, sp).value_or(true))

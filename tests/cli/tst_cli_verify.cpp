@@ -111,6 +111,25 @@ class TestCliVerify : public QObject {
     QVERIFY(r.out.contains("register converted[3] (last written at line 18), stored at line 22"));
   }
 
+  // f-strings and str.format() in check code print what CPython prints (before, an f-string was
+  // a plain string and the braces stayed in the log and in assert messages). The expected lines
+  // are CPython 3.11's output for the same check code.
+  void fstringsFormatTheLogAndMessages() {
+    const Run r = tirx({"verify", data("fstring_report.py"), "--device", "sim"});
+    QCOMPARE(r.code, 1);  // the last assert fails on purpose
+    const QStringList lines = r.out.split('\n');
+    QVERIFY2(lines.size() >= 7, qPrintable(r.out));
+    QCOMPARE(lines[0], QStringLiteral("PASS  neg_abs (line 36): max abs 0, max rel 0, 0/256 "
+                                      "mismatches (assert_allclose, rtol 0, atol 0)"));
+    QCOMPARE(lines[1], QStringLiteral("PASS  neg_abs (line 37): assertion holds"));
+    QCOMPARE(lines[2], QStringLiteral("FAIL  neg_abs (line 38): assertion failed: expected a large "
+                                      "error, found 0.0e+00 (x[0] = -4.0)"));
+    QCOMPARE(lines[3], QStringLiteral("max abs error 0.000e+00 over 256,000 values"));
+    QCOMPARE(lines[4], QStringLiteral("left    |   right|  mid   |"));
+    QCOMPARE(lines[5], QStringLiteral("   ratio: 25.0%  x[5]=-3.8431  {braces}"));
+    QVERIFY(lines[6].startsWith("NOT verified: 2/3 checks passed, 0 faults, 0 errors on sim"));
+  }
+
   // Issue 8: `ref[1, 5] += 0.5` (and slices, and `ref *= 3` seen through an alias) change the
   // reference in place, so a kernel that no longer matches it must FAIL.
   void inPlaceReferenceEditsFail() {

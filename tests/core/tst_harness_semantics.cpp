@@ -406,6 +406,114 @@ class TestHarnessSemantics : public QObject {
              r.errors[0].message.c_str());
   }
 
+  // The defect this fixes: f-strings were plain strings, so `print(f"x is {x:.3f}")` printed the
+  // braces and an assert's message showed the field, not the value.
+  void fstringsInLogAndAssertMessages() {
+    Report r =
+        run("x = 0.123456\n"
+            "err = np.abs(np.float32([1.5, 2.75]) - 1).max()\n"
+            "print(f\"x is {x:.3f}\", f\"max err {err:.2e}\", f\"{x=}\", sep=\" | \")\n"
+            "assert x > 1, f\"x={x!r}, {100 * x:.2f} %\"\n");
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].message.c_str());
+    QCOMPARE(r.log, std::string("x is 0.123 | max err 1.75e+00 | x=0.123456\n"));
+    QCOMPARE(r.checks.size(), size_t{1});
+    QVERIFY(!r.checks[0].pass);
+    QCOMPARE(r.checks[0].message, std::string("assertion failed: x=0.123456, 12.35 %"));
+  }
+
+  void stringFormatting_data() {
+    QTest::addColumn<QString>("code");
+    QTest::newRow("spec") << "x = 2 / 3\nassert f\"{x:.3f}|{x:>8.2%}|{x:+.2e}\" == "
+                             "\"0.667|  66.67%|+6.67e-01\"\n";
+    QTest::newRow("nested spec")
+        << "w, p = 9, 2\nassert f\"{3.14159:{w}.{p}f}|\" == \"     3.14|\"\n";
+    QTest::newRow("conversions")
+        << "s = 'é'\nassert f\"{s!r} {s!a} {s!s:>3}\" == \"'é' '\\\\xe9'   é\"\n";
+    QTest::newRow("debug") << "n = 4\nassert f\"{n=} {n + 1 = :03d}\" == \"n=4 n + 1 = 005\"\n";
+    QTest::newRow("in a def") << "def label(v, w=6):\n    return f\"[{v:^{w}}]\"\n"
+                                 "assert label('ab') == '[  ab  ]'\n";
+    QTest::newRow("in a loop") << "out = ''\nfor i in range(3):\n    out += f\"{i:02d},\"\n"
+                                  "assert out == '00,01,02,'\n";
+    QTest::newRow("0-d array item")
+        << "e = np.float32(0.1)\nassert f\"{e}\" == '0.10000000149011612'\n"
+           "assert f\"{np.int64(255):#x}\" == '0xff'\nassert f\"{torch.tensor(2.5):.1f}\" == "
+           "'2.5'\n";
+    QTest::newRow("str.format fields")
+        << "assert '{:>4}|{:<3}|{!r}'.format(1, 'a', 'b') == '   1|a  |\\'b\\''\n"
+           "assert '{0[1]}-{d[k]}-{0}'.format([7, 8], d={'k': 9}) == '8-9-[7, 8]'\n"
+           "assert '{:{}.{}f}'.format(1.25, 6, 1) == '   1.2'\n";
+    QTest::newRow("format repr ascii")
+        << "assert format(1e16) == '1e+16' and format(-0.0, '+.1f') == '-0.0'\n"
+           "assert repr('a\\'b') == '\"a\\'b\"' and ascii('ü') == \"'\\\\xfc'\"\n"
+           "assert str(['a', 1]) == \"['a', 1]\"\n";
+    QTest::newRow("repetition") << "assert '-' * 3 == '---' and 2 * 'ab' == 'abab'\n";
+  }
+  void stringFormatting() {
+    QFETCH(QString, code);
+    std::string why;
+    QVERIFY2(allPass("import torch\n" + code.toStdString(), &why), why.c_str());
+  }
+
+  // A formatting error is Python's exception at the replacement field (an f-string) or at the
+  // call (str.format, format): line, column and code.
+  void formattingErrors_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("errorCode");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("col");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("float d") << "x = 1.5\ny = f\"a {x:d} b\"\n"
+                             << "E0804" << 10 << 9
+                             << "unknown format code 'd' for object of type 'float'";
+    QTest::newRow("spec from a field")
+        << "w = 'd'\ny = f\"{1.5:{w}}\"\n"
+        << "E0804" << 10 << 7 << "unknown format code 'd' for object of type 'float'";
+    QTest::newRow("array spec") << "a = np.zeros(3)\ny = f\"{a:.2f}\"\n"
+                                << "E0804" << 10 << 7
+                                << "unsupported format string passed to numpy.ndarray.__format__";
+    QTest::newRow("list spec") << "y = f\"{[1]:>5}\"\n"
+                               << "E0804" << 9 << 7
+                               << "unsupported format string passed to list.__format__";
+    QTest::newRow("string sign") << "y = f\"{'ab':+}\"\n"
+                                 << "E0804" << 9 << 7
+                                 << "sign not allowed in string format specifier";
+    // sema sees the names inside fields, as in any expression (E0100 before the harness runs)
+    QTest::newRow("name in a field") << "y = f\"{1} {undefined:>3}\"\n"
+                                     << "E0100" << 9 << 12 << "unknown name 'undefined'";
+    QTest::newRow("format index") << "y = '{} {}'.format(1)\n"
+                                  << "E0806" << 9 << 5
+                                  << "replacement index 1 out of range for positional args tuple";
+    QTest::newRow("format key") << "y = '{a}'.format(b=1)\n"
+                                << "E0806" << 9 << 5 << "no keyword argument 'a'";
+    QTest::newRow("format numbering")
+        << "y = '{0}{}'.format(1, 2)\n"
+        << "E0804" << 9 << 5 << "cannot switch from manual field specification";
+    QTest::newRow("format argument")
+        << "y = format(1, 2)\n"
+        << "E0804" << 9 << 5 << "format() argument 2 must be str, not int";
+    QTest::newRow("printf") << "y = '%d' % 3\n"
+                            << "E0803" << 9 << 5
+                            << "printf-style formatting ('%' on a str) is not supported";
+    QTest::newRow("str method") << "y = 'ab'.upper()\n"
+                                << "E0802" << 9 << 5 << "str method 'upper' is not supported";
+    QTest::newRow("huge width") << "y = f\"{1:2000000}\"\n"
+                                << "E0803" << 9 << 7 << "beyond the harness's limit";
+  }
+  void formattingErrors() {
+    QFETCH(QString, code);
+    QFETCH(QString, errorCode);
+    QFETCH(int, line);
+    QFETCH(int, col);
+    QFETCH(QString, message);
+    Report r = run(code.toStdString());
+    QVERIFY2(r.errors.size() == 1, "expected one error");
+    QCOMPARE(QString::fromStdString(r.errors[0].code), errorCode);
+    QCOMPARE(r.errors[0].span.line, line);
+    QCOMPARE(r.errors[0].span.col, col);
+    QVERIFY2(QString::fromStdString(r.errors[0].message).contains(message),
+             r.errors[0].message.c_str());
+  }
+
   // Issue 8: a check-code loop calling a kernel ten million times stops with the budget's
   // diagnostic (the work of the harness and of every launch is charged to one budget).
   void budgetStopsLongKernelLoop() {

@@ -205,7 +205,7 @@ class TstLexer : public QObject {
     QCOMPARE(decoded("b'\\x41\\101'"), std::string("AA"));
     QCOMPARE(decoded("'\\u00e9'"), std::string("\xc3\xa9"));
     QCOMPARE(decoded("'\\U0001F600'"), std::string("\xf0\x9f\x98\x80"));
-    QCOMPARE(decoded("f'{x!r}'"), std::string("{x!r}"));
+    QCOMPARE(decoded("f'{x!r}'"), std::string("{x!r}"));  // the parser splits f-strings
     QCOMPARE(decoded("'a\\\nb'"), std::string("ab"));
     QCOMPARE(decoded("'\\d'"), std::string("\\d"));  // unknown escapes keep the backslash
     QCOMPARE(decoded("\"\"\"a\r\nb\"\"\""), std::string("a\nb"));
@@ -219,6 +219,57 @@ class TstLexer : public QObject {
     QCOMPARE(t.tokens[2].span, (SourceSpan{1, 5, 11, 4}));
     QCOMPARE(t.tokens[4].span.line, 3);
     QCOMPARE(t.tokens[4].span.col, 8);
+  }
+
+  // f-strings lex as one String token, like any literal; stringShape tells the parser where
+  // the body is, and lexFieldExpression lexes one field's expression in place.
+  void fstringTokens() {
+    LexResult r = lex("x = f'a{b!r:>{w}}' Rf\"\"\"c\n{d}\"\"\"\n");
+    QVERIFY(r.diagnostics.empty());
+    COMPARE_KINDS(kinds(r),
+                  (std::initializer_list<Tok>{Tok::Name, Tok::Assign, Tok::String, Tok::String,
+                                              Tok::Newline, Tok::EndOfFile}));
+    const StringShape a = stringShape(r.tokens[2].text);
+    QVERIFY(a.fstring && !a.raw && !a.triple);
+    QCOMPARE(a.bodyOffset, 2);
+    QCOMPARE(std::string(a.body), std::string("a{b!r:>{w}}"));
+    const StringShape b = stringShape(r.tokens[3].text);
+    QVERIFY(b.fstring && b.raw && b.triple);
+    QCOMPARE(std::string(b.body), std::string("c\n{d}"));
+    QVERIFY(!stringShape("'x'").fstring);
+    QVERIFY(!stringShape("b'x'").fstring);
+    // The escapes of an f-string are checked like any other's (E0014 at the escape).
+    LexResult bad = lex("x = f'{a}\\x4'\n");
+    QCOMPARE(bad.diagnostics.size(), size_t(1));
+    QCOMPARE(bad.diagnostics[0].code, std::string("E0014"));
+    QCOMPARE(bad.diagnostics[0].span.col, 10);
+  }
+
+  void fieldExpressionSpans() {
+    // The field `{y +\n  z}` of a triple-quoted f-string on line 2: its tokens carry their place
+    // in the whole source, and the newline inside joins the lines.
+    const std::string src = "a = 1\nx = f\"\"\"{y +\n  z}\"\"\"\n";
+    const int begin = static_cast<int>(src.find("y +"));
+    const int end = static_cast<int>(src.find('}'));
+    LexResult r = lexFieldExpression(src, begin, end, 2, 10);
+    QVERIFY(r.diagnostics.empty());
+    COMPARE_KINDS(kinds(r), (std::initializer_list<Tok>{Tok::Name, Tok::Plus, Tok::Name,
+                                                        Tok::Newline, Tok::EndOfFile}));
+    QCOMPARE(r.tokens[0].span, (SourceSpan{2, 10, 1, begin}));
+    QCOMPARE(r.tokens[2].span, (SourceSpan{3, 3, 1, begin + 6}));
+    QCOMPARE(std::string(r.tokens[2].text), std::string("z"));
+    // A line starting with `if` continues the expression (`x\nif c else y` is one expression).
+    const std::string cond = "f'''{x\nif c else y}'''";
+    LexResult c = lexFieldExpression(cond, 5, static_cast<int>(cond.find('}')), 1, 6);
+    QVERIFY(c.diagnostics.empty());
+    QCOMPARE(c.tokens[1].kind, Tok::KwIf);
+    QCOMPARE(c.tokens[1].span.line, 2);
+    // The lexer's own errors inside a field keep their place.
+    const std::string num = "f'{1_}'";
+    LexResult n = lexFieldExpression(num, 3, 5, 1, 4);
+    QCOMPARE(n.diagnostics.size(), size_t(1));
+    QCOMPARE(n.diagnostics[0].code, std::string("E0008"));
+    QCOMPARE(n.diagnostics[0].span, (SourceSpan{1, 4, 2, 3}));
   }
 
   void stringErrors() {

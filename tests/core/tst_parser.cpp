@@ -88,6 +88,10 @@ std::string sexpr(const ast::Expr* e) {
     }
     case ExprKind::Starred:
       return "(*" + all(0) + ")";
+    case ExprKind::FString:
+      return "(f" + all(0) + ")";
+    case ExprKind::FormattedValue:
+      return "(fv" + (e->text.empty() ? std::string() : "!" + e->text) + all(0) + ")";
   }
   return "?";
 }
@@ -218,6 +222,166 @@ class TstParser : public QObject {
     ExprParseResult again = parseExpression(printed);
     QVERIFY(again.expr);
     QVERIFY(sameTree(*r.expr, *again.expr));
+  }
+
+  // f-strings: literal parts and replacement fields, parsed as Python 3.11 parses them (the
+  // shapes mirror Python's ast: JoinedStr / FormattedValue, `{x=}` as literal text plus a repr).
+  void fstrings_data() {
+    QTest::addColumn<QString>("src");
+    QTest::addColumn<QString>("shape");
+    const std::pair<const char*, const char*> cases[] = {
+        {"f\"a{b}c\"", "(f 'a' (fv b) 'c')"},
+        {"f\"{x:.3f}\"", "(f (fv x (f '.3f')))"},
+        {"f\"{y!r:>{w}}\"", "(f (fv!r y (f '>' (fv w))))"},
+        {"f\"{x!a:{w}.{p}}\"", "(f (fv!a x (f (fv w) '.' (fv p))))"},
+        {"f\"{x:}\"", "(f (fv x (f)))"},
+        {"f\"{{lit}} {{}}\"", "(f '{lit} {}')"},
+        {"f\"\"", "(f)"},
+        {"f\"{x=}\"", "(f 'x=' (fv!r x))"},
+        {"f\"{ x = }\"", "(f ' x = ' (fv!r x))"},
+        {"f\"{x=:.2f}\"", "(f 'x=' (fv x (f '.2f')))"},
+        {"f\"{x=!s}\"", "(f 'x=' (fv!s x))"},
+        {"'a' f'{b}' \"c\" 'd'", "(f 'a' (fv b) 'cd')"},
+        {"F\"{x}\" rf\"\\d{y}\"", "(f (fv x) '\\d' (fv y))"},
+        {"f\"\\{x}\"", "(f '\\' (fv x))"},  // a backslash, then a field (as CPython)
+        {"f\"\\x7b{x}\\x7d\"", "(f '{' (fv x) '}')"},
+        {"f\"{a, b}\"", "(f (fv (tuple a b)))"},
+        {"f\"{a if b else c}\"", "(f (fv (if a b c)))"},
+        {"f\"{x!=y} {x<y} {x>=y} {x==y}\"",
+         "(f (fv (cmp x != y)) ' ' (fv (cmp x < y)) ' ' (fv (cmp x >= y)) ' ' (fv (cmp x == y)))"},
+        {"f\"{ {1: 2}[1] }\"", "(f (fv (sub (dict 1 2) 1)))"},
+        {"f\"{d['k']:>5}\"", "(f (fv (sub d 'k') (f '>5')))"},
+        {"f\"{f'{x}'}\"", "(f (fv (f (fv x))))"},
+        {"f\"{(lambda: 1)()}\"", "(f (fv (call (lambda () 1))))"},
+        {"f\"{x:{{}}}\"", "(f (fv x (f (fv (dict)))))"},  // in a spec `{` opens a field
+    };
+    for (const auto& [src, shape] : cases)
+      QTest::newRow(src) << QString::fromUtf8(src) << QString::fromUtf8(shape);
+  }
+  void fstrings() {
+    QFETCH(QString, src);
+    QFETCH(QString, shape);
+    QCOMPARE(QString::fromStdString(shapeOf(src.toStdString())), shape);
+    // Round trip: the canonical form parses back to the same tree.
+    ExprParseResult r = parseExpression(src.toStdString());
+    QVERIFY(r.expr);
+    const std::string printed = unparse(*r.expr);
+    ExprParseResult again = parseExpression(printed);
+    QVERIFY2(again.expr, printed.c_str());
+    QVERIFY2(sameTree(*r.expr, *again.expr), printed.c_str());
+  }
+
+  void fstringUnparse_data() {
+    QTest::addColumn<QString>("src");
+    QTest::addColumn<QString>("canonical");
+    const std::pair<const char*, const char*> cases[] = {
+        {"f'{x:.3f}'", "f\"{x:.3f}\""},
+        {"f\"{x=}\"", "f\"x={x!r}\""},
+        {"f\"{{}}{y}\"", "f\"{{}}{y}\""},
+        {"f\"{d['k']}\"", "f\"{d['k']}\""},
+        {"f'''{d[\"it's\"]}'''", "f\"\"\"{d[\"it's\"]}\"\"\""},  // both quotes in it
+        {"f\"{ {1: 2}[1] }\"", "f\"{ {1: 2}[1]}\""},             // a field never starts with `{{`
+        {"f\"{(lambda: 1)}\"", "f\"{(lambda: 1)}\""},  // a lambda's ':' would end the field
+        {"f\"a\\n'\\\"\"", "f\"a\\n'\\\"\""},
+        {"f\"{x:\\x7b}\"", "f\"{x:\\x7b}\""},  // a brace in a spec is an escape, not `{{`
+        {"f'''{f\"{f'{x}'}\"}'''", "f\"{f'''{f'{x}'}'''}\""},
+        {"'p' f\"{a}\" 'q'", "f\"p{a}q\""},
+    };
+    for (const auto& [src, canonical] : cases)
+      QTest::newRow(src) << QString::fromUtf8(src) << QString::fromUtf8(canonical);
+  }
+  void fstringUnparse() { unparseMinimalParens(); }
+
+  // Fields are parsed in place: their nodes carry their line and 1-based byte column.
+  void fstringSpans() {
+    const std::string src = "a = 1\nx = f\"\"\"é{y +\n  z:>{w}}\nb{c!r}\"\"\"\n";
+    ParseResult r = parseScript(src, "spans.py");
+    QVERIFY2(r.diagnostics.empty(), formatGcc(r.diagnostics, "spans.py").c_str());
+    const ast::Expr& f = *r.module.body[1]->value;
+    QCOMPARE(int(f.kind), int(ExprKind::FString));
+    QCOMPARE(f.span, (SourceSpan{2, 5, 30, 10}));
+    QCOMPARE(f.args.size(), size_t(4));
+    QCOMPARE(f.args[0]->text, std::string("é"));
+    QCOMPARE(f.args[0]->span, (SourceSpan{2, 9, 2, 14}));  // é is two bytes
+    const ast::Expr& field = *f.args[1];
+    QCOMPARE(int(field.kind), int(ExprKind::FormattedValue));
+    QCOMPARE(field.span, (SourceSpan{2, 11, 14, 16}));  // from `{` to its `}` on line 3
+    QCOMPARE(sexpr(field.args[0].get()), std::string("(+ y z)"));
+    QCOMPARE(field.args[0]->args[0]->span, (SourceSpan{2, 12, 1, 17}));
+    QCOMPARE(field.args[0]->args[1]->span, (SourceSpan{3, 3, 1, 23}));
+    QCOMPARE(field.args[1]->args[0]->span, (SourceSpan{3, 5, 1, 25}));           // '>', in the spec
+    QCOMPARE(field.args[1]->args[1]->args[0]->span, (SourceSpan{3, 7, 1, 27}));  // w
+    QCOMPARE(f.args[2]->text, std::string("\nb"));
+    QCOMPARE(f.args[2]->span, (SourceSpan{3, 10, 2, 30}));
+    QCOMPARE(f.args[3]->args[0]->span, (SourceSpan{4, 3, 1, 33}));  // c
+  }
+
+  // Malformed f-strings: one diagnostic at the offending byte, and the statements after the
+  // bad one survive (the parser recovers at the next statement, as for any syntax error).
+  void fstringErrors_data() {
+    QTest::addColumn<QString>("src");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("col");
+    QTest::addColumn<QString>("message");
+    struct Case {
+      const char* src;
+      const char* code;
+      int line, col;
+      const char* message;
+    };
+    const Case cases[] = {
+        {"x = f\"a}b\"", "E0015", 1, 8, "f-string: single '}' is not allowed"},
+        {"x = f\"{a\"", "E0015", 1, 9,
+         "f-string: expected '}' to close the replacement field at 1:7, found end of string"},
+        {"x = f\"{a!r x}\"", "E0015", 1, 11,
+         "expected '}' to close the replacement field at 1:7, found ' '"},
+        {"x = f\"{}\"", "E0015", 1, 7, "f-string: empty expression not allowed"},
+        {"x = f\"{  !r}\"", "E0015", 1, 7, "f-string: empty expression not allowed"},
+        {"x = f\"{x!z}\"", "E0015", 1, 10,
+         "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'"},
+        {"x = f\"{x!}\"", "E0015", 1, 10, "invalid conversion character '}'"},
+        {"x = f\"{x['\\n']}\"", "E0015", 1, 11,
+         "f-string expression part cannot include a backslash"},
+        {"x = f\"{x # no}\"", "E0015", 1, 10, "f-string expression part cannot include '#'"},
+        {"x = f\"{(x]}\"", "E0015", 1, 10,
+         "f-string: closing parenthesis ']' does not match opening parenthesis '(' at 1:8"},
+        {"x = f\"{x)}\"", "E0015", 1, 9, "f-string: unmatched ')'"},
+        {"x = f\"{(x}\"", "E0015", 1, 10,
+         "f-string: closing parenthesis '}' does not match opening parenthesis '(' at 1:8"},
+        {"x = f\"{(x\"", "E0015", 1, 8, "f-string: unmatched '('"},
+        {"x = f\"{x:{y:{z}}}\"", "E0015", 1, 13, "f-string: expressions nested too deeply"},
+        {"x = f\"{*a}\"", "E0015", 1, 8, "f-string: cannot use a starred expression here"},
+        {"x = 1\ny = f'''{a +\n   b c}'''", "E0001", 3, 6,
+         "expected '}', '!' or ':' after the expression of the f-string field, found 'c'"},
+        {"x = f\"{a if b}\"", "E0001", 1, 14,
+         "expected 'else' in the conditional expression, found the end of the f-string field"},
+        {"x = f\"{1_}\"", "E0008", 1, 8, "number literal cannot end with an underscore"},
+        {"x = f\"{a $ b}\"", "E0007", 1, 10, "invalid character '$'"},
+        {"x = f\"{[i for i in y]}\"", "E0010", 1, 11, "comprehensions"},
+        {"f\"{x}\" = 1", "E0011", 1, 1, "cannot assign to a formatted string literal"},
+    };
+    for (const Case& c : cases)
+      QTest::newRow(c.src) << QString::fromUtf8(c.src) << QString::fromUtf8(c.code) << c.line
+                           << c.col << QString::fromUtf8(c.message);
+  }
+  void fstringErrors() {
+    QFETCH(QString, src);
+    QFETCH(QString, code);
+    QFETCH(int, line);
+    QFETCH(int, col);
+    QFETCH(QString, message);
+    ParseResult r = parseScript(src.toStdString() + "\nz = 3\n");
+    QVERIFY2(r.diagnostics.size() == 1, formatGcc(r.diagnostics, "x").c_str());
+    const Diagnostic& d = r.diagnostics[0];
+    QCOMPARE(QString::fromStdString(d.code), code);
+    QCOMPARE(d.span.line, line);
+    QCOMPARE(d.span.col, col);
+    QVERIFY2(QString::fromStdString(d.message).contains(message), d.message.c_str());
+    QVERIFY(!d.message.empty() && !(d.message[0] >= 'A' && d.message[0] <= 'Z') &&
+            d.message.back() != '.');
+    QCOMPARE(int(r.module.body.back()->kind), int(StmtKind::Assign));  // `z = 3` survives
+    QCOMPARE(r.module.body.back()->targets[0]->text, std::string("z"));
   }
 
   void parseExpressionErrors() {

@@ -169,6 +169,7 @@ def cases():
         add("sum axis1 %s" % dt, "a = np.linspace(-1.3, 2.9, 300).astype('%s').reshape(3, 100)\nr = (a.sum(axis=1), a.mean(axis=1))\n" % dt)
     hand(add)
     nn(add)
+    formatting(add)
     return out
 
 
@@ -451,6 +452,80 @@ def nn(add):
         harness="q = (((np.arange(192) * 37) % 23 - 11) * 0.125).reshape(3, 64).astype('float32')\n"
         "k = (((np.arange(256) * 29) % 19 - 9) * 0.125).reshape(4, 64).astype('float32')\n"
         "v = (((np.arange(256) * 13) % 17 - 8) * 0.25).reshape(4, 64).astype('float32')\n" + TQKV + SDPA % "")
+
+
+def formatting(add):
+    """String formatting (f-strings, str.format(), format(), repr(), ascii(), str()): CPython's
+    text for ints, bools, floats, strs, None, containers and numpy 0-d values, and the exceptions
+    of bad specs and templates at the line that raised them."""
+    V = ("i = -1234567\nn = 42\nb = True\nx = 2 / 3\nz = -0.0\nbig = 1e16\nt = 0.1\n"
+         "s = 'héllo'\nq = \"it's\"\nnan = float('nan')\ninf = float('inf')\n")
+    F = [
+        # ints
+        "n", "n:d", "n:+d", "n: d", "n:>8", "n:<8", "n:^8", "i:=12", "i:012", "n:*^9", "n:é>5",
+        "n:x", "n:#X", "n:#o", "n:#b", "-n:#010x", "i:,", "i:_", "n * 1000000:_x", "i:015,",
+        "65:c", "n:n", "i:e", "n:.2f", "n:%", "-9223372036854775807 - 1:#x",
+        # bools and None
+        "b", "b:d", "b:>5", "b:.2f", "b!r", "None", "None!r",
+        # floats
+        "x", "x:.3", "x:.0", "x:.10f", "x:.3e", "x:.4g", "x:G", "x:%", "x:.1%", "x:12.4f", "x:<12.4f",
+        "x:^+12.4f", "x:=12.4f", "x:012.4f", "x:_.3f", "big", "big:,.0f", "1e15", "1e-5", "1e-5:f",
+        "t:g", "t:.20f", "z", "z:+.1f", "z:z.1f", "-0.001:z.2f", "-0.001:.2f", "0.5:.0f", "1.5:.0f",
+        "2.5:.0f", "0.125:.2f", "nan", "nan:+F", "-nan:f", "inf:010", "-inf:010.2f", "inf:E",
+        "1.0:#g", "1.0:#.0f", "1.0:#.0e", "1e22:g", "12345.0:G", "5e-324", "5e-324:.3e",
+        "1.7976931348623157e308:.0e", "123.456:n", "9.995:.2f", "x:.17g",
+        # strs
+        "s", "s!r", "s!a", "s!s:>9", "s:.2", "s:^11", "s:*<8", "q!r", "'ab':05", "'日本':>4",
+        # containers
+        "(1, 'a')", "[1.5, None, 'b']", "{'k': [1]}", "(1,)!r:>8",
+    ]
+    for i, f in enumerate(F):
+        add("fmt f-string %d {%s}" % (i, f), V + "r = f\"<{%s}>\"\n" % f)
+    M = [
+        ("debug", "r = f\"{x=} {n = } {x=:.2e} {s=!s} {s=}\"\n"),
+        ("nested spec", "w, p = 12, 4\nr = f\"{x:{w}.{p}f}|{x:>{w}}|{'ab':*^{w}}|{n:{'>'}{w}}\"\n"),
+        ("nested f-string", "r = f\"{'k' + f'{n:03}'}\"\n"),
+        ("braces", "r = f\"{{literal}} {n}{{}} }}{{\"\n"),
+        ("concatenation", "r = 'a{b}' f'{n}' \"{c}\" f\"{x:.1f}\"\n"),
+        ("multi-line field", "r = f'''{n +\n  1:>6}'''\n"),
+        ("spec with field and conversion", "r = f\"{s!r:^{n // 3}}\"\n"),
+        ("format builtin", "r = (format(1e16), format(0.1, 'g'), format(-0.0, '+.1f'), format(nan, 'f'), "
+                           "format(True, 'd'), format(3, '.2f'), format('ab', '>8'), format(n))\n"),
+        ("repr ascii str", "r = (repr('a\\nb'), ascii('é'), repr(1.5), repr([1, 'a', (2,)]), str({'a': 1}), "
+                           "str(['x', None]), repr(q), ascii([s]))\n"),
+        ("str.format", "r = ('{} and {}'.format(1, 2.5), '{1} {0} {1}'.format('a', 'b'), "
+                       "'{x:>5}|{y!r}'.format(x=3, y='q'), '{:{}}|'.format('ab', 6), "
+                       "'{0:{1}.{2}f}'.format(3.14159, 8, 2), '{{}} {{{}}}'.format(7), "
+                       "'{0[1]} {1[k]}'.format([10, 20], {'k': 'v'}), '{!a}'.format('é'))\n"),
+        ("string repetition", "r = ('-' * 5, 3 * 'ab', 'x' * 0, 'y' * -2)\n"),
+        ("numpy float32 item", "a = np.array([1.5, 2.75], dtype='float32')\ne = np.abs(a - 1).max()\n"
+                               "r = f\"{e:.3e} {e:.2f} {a.sum():g} {np.float32(0.1):.3f} {np.float32(0.1)}\"\n"),
+        ("numpy int and bool items", "r = f\"{np.int32(7):x} {np.array(True):d} {np.array(3, dtype='uint8'):03d} "
+                                     "{np.array(255, dtype='uint64'):#x} {np.int8(-5):+}\"\n"),
+        ("numpy uint64 max", "u = (np.zeros(1, dtype='uint64') - np.uint64(1))[0]\nr = f\"{u:,} {u:#x} {u}\"\n"),
+        ("numpy 0-d array", "r = f\"{np.array(0.5):.3f}|{np.array(2.5)}|{np.float64(1) / 3}\"\n"),
+        ("numpy mean of float32", "a = np.linspace(0, 1, 7).astype('float32')\nr = f\"{a.mean():.6f} {a.mean()}\"\n"),
+        # errors: the line that raises
+        ("error float d", "x = 1.5\nr = f\"{x:d}\"\n"),
+        ("error str sign", "s = 'ab'\nr = f\"{s:+}\"\n"),
+        ("error precision on int", "r = 1\nr = f\"{r:.2d}\"\n"),
+        ("error c range", "r = f\"{1114112:c}\"\n"),
+        ("error list spec", "l = [1]\nr = f\"{l:>5}\"\n"),
+        ("error None spec", "r = f\"{None:5}\"\n"),
+        ("error array spec", "a = np.zeros(3)\nr = f\"{a:.2f}\"\n"),
+        ("error comma and underscore", "r = format(1, ',_')\n"),
+        ("error invalid spec", "n = 1\nr = f\"{n:abc}\"\n"),
+        ("error format missing index", "r = '{} {}'.format(1)\n"),
+        ("error format manual then auto", "r = '{0} {}'.format(1, 2)\n"),
+        ("error format key", "r = '{a}'.format(b=1)\n"),
+        ("error format single brace", "r = 'a}'.format()\n"),
+        ("error format conversion", "r = '{!x}'.format(1)\n"),
+        ("error format argument 2", "r = format(1, 2)\n"),
+        ("printf-style", "r = '%5.2f|%d' % (1.5, 3)\n"),
+    ]
+    for name, code in M:
+        add("fmt " + name, V + code)
+
 
 def fmt(x):
     """One element as text that round-trips exactly."""
