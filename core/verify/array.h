@@ -29,6 +29,9 @@ struct Array {
   Flavor flavor = Flavor::Numpy;
   bool onDevice = false;  ///< a torch tensor with device="cuda" or a tvm.runtime tensor
   int origin = -1;        ///< harness: kernel output this array holds (kept by reshape/.numpy())
+  /// A numpy 0-d ndarray (np.array(0.5)), printed by repr as `array(0.5)`; any other 0-d numpy
+  /// value (an item, a reduction, np.float32(x), arithmetic on 0-d arrays) is a numpy scalar.
+  bool zeroDimArray = false;
   /// Which elements hold a value (ir::HostTensor::defined): empty = all; np.empty/torch.empty_like
   /// start all-undefined, an item assignment defines what it writes, a kernel run returns its
   /// outputs' definedness. Kept by copies and reshapes; ops that reorder elements drop it.

@@ -5,6 +5,7 @@
 // 0-d array formats as its item (`f"{err:.2e}"` with `err = np.abs(d).max()`), any other array or
 // container accepts only the empty spec (its str()), and a failure is the Python exception's
 // diagnostic at the replacement field or the call.
+#include "core/verify/array_print.h"
 #include "core/verify/harness_interp.h"
 #include "core/verify/py_format.h"
 #include "core/verify/py_numbers.h"
@@ -122,16 +123,8 @@ std::string Interp::strOf(const Py& v) const {
         t += (i ? ", " : "") + reprOf(v->items[i]) + ": " + reprOf(v->items[i + 1]);
       return t + "}";
     }
-    case PyKind::Array: {
-      const Array& a = *v->arr;
-      std::string t = describe(a) + " [";
-      for (int64_t i = 0; i < a.size() && i < 8; ++i) {
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%s%.7g", i ? ", " : "", a.get(i));
-        t += buf;
-      }
-      return t + (a.size() > 8 ? ", ...]" : "]");
-    }
+    case PyKind::Array:
+      return arrayStr(*v->arr);
     case PyKind::DType:
       return std::string(ir::dtypeName(v->dtype));
     default:
@@ -140,6 +133,7 @@ std::string Interp::strOf(const Py& v) const {
 }
 
 std::string Interp::reprOf(const Py& v) const {
+  if (v->kind == PyKind::Array) return arrayRepr(*v->arr);
   return v->kind == PyKind::Str ? pyStrRepr(v->s) : strOf(v);
 }
 

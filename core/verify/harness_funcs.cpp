@@ -347,6 +347,7 @@ std::optional<Py> Interp::libConstruct(LibCall& lc) {
     auto a = toArray(v, sp, dt, fl);
     if (!a) return nullptr;
     a->origin = v->kind == PyKind::Array ? v->arr->origin : -1;
+    a->zeroDimArray = a->ndim() == 0 && fl == Flavor::Numpy;
     return libFinish(lc, std::move(*a));
   }
   return std::nullopt;

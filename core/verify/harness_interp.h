@@ -71,9 +71,9 @@ class Interp {
 
   // printing and formatting (harness_format.cpp)
   /// str(v): Python's text for scalars, strings and containers (their items as repr()); arrays
-  /// in the harness's own form, `float32[4] [1, 2, 3, 4]` (dtype, shape, the first 8 values).
+  /// as numpy 1.24 or torch print them (array_print.h).
   std::string strOf(const Py& v) const;
-  /// repr(v): as str(v), but a str quoted and escaped (pyStrRepr).
+  /// repr(v): as str(v), but a str quoted and escaped (pyStrRepr) and an array as its repr().
   std::string reprOf(const Py& v) const;
   /// `str % x` (printf-style: refused, E0803) and `str * int` / `int * str`; nullopt for any
   /// other operands.

@@ -522,6 +522,15 @@ def formatting(add):
         ("error format conversion", "r = '{!x}'.format(1)\n"),
         ("error format argument 2", "r = format(1, 2)\n"),
         ("printf-style", "r = '%5.2f|%d' % (1.5, 3)\n"),
+        # str()/repr() of arrays and numpy scalars as numpy prints them (array_print.h)
+        ("array str float32", "x = np.arange(12, dtype=np.float32).reshape(3, 4) / 7\n"
+                              "r = (str(x), repr(x), str(x[0, 0]), repr(x[1, 2]), f'{x[0]}')\n"),
+        ("array str summarized", "r = (str(np.arange(2000)), repr(np.arange(3000.0).reshape(10, 15, 20) / 11))\n"),
+        ("array str specials", "r = (repr(np.array([1e-5, 1.5, 100.0])), str(np.array([0.0, -0.0, np.nan, -np.inf])), "
+                               "repr(np.array([-5, 3, 120], dtype='int8')), repr(np.array([True, False])))\n"),
+        ("array str 0-d and scalars", "r = (repr(np.array(0.1, dtype='float32')), str(np.array(2.5)), "
+                                      "repr(np.float32(0.1)), str(np.float16(0.1)), repr(np.float64(1e16)), "
+                                      "str([np.float32(0.5), np.zeros(2)]))\n"),
     ]
     for name, code in M:
         add("fmt " + name, V + code)
