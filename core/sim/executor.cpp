@@ -782,6 +782,7 @@ void Runner::runGrid() {
     first = opt.observer->focusCta();
   else if (opt.onlyCta >= 0)
     first = opt.onlyCta;
+  const int64_t usedBefore = budget.used();
   for (cta = first; cta < n && !fatal; ++cta) {
     ctaIdx[0] = cta % g[0];
     ctaIdx[1] = (cta / g[0]) % g[1];
@@ -789,7 +790,37 @@ void Runner::runGrid() {
     runCta();
     ctaThreads = nullptr;
     if (alone) break;
+    if (!fatal && outOfBudgetAhead(cta + 1, n, budget.used() - usedBefore)) return;
   }
+}
+
+bool Runner::outOfBudgetAhead(int64_t done, int64_t n, int64_t spent) {
+  // CTAs run one after another, so after each one the rest of the launch can be projected: when
+  // the CTAs still to run would need more than kMargin times what is left of the budget at the
+  // average cost of those done, the run stops now, not minutes later at the budget's end (a
+  // 4 × 32 × 4096 attention launch is 4,096 CTAs of ~3·10⁷ units against a budget of 4·10⁹). The
+  // projection is made only over the first tenth of the launch, with a margin of 4, so launches
+  // whose CTAs differ in cost keep running when they would fit: a causal grid that runs its
+  // heaviest tiles first (at most twice the mean) is over-estimated by at most 2.2 there, and
+  // later in such a run the average of the CTAs done says less and less about those left.
+  constexpr double kMargin = 4.0;
+  const int64_t left = n - done, limit = budget.limits().maxWork;
+  if (left <= 0 || done <= 0 || done * 10 > n || limit <= 0 || spent <= 0) return false;
+  const double perCta = static_cast<double>(spent) / static_cast<double>(done);
+  const double need = perCta * static_cast<double>(left);
+  const double have = static_cast<double>(limit - budget.used());
+  if (need <= kMargin * have) return false;
+  faultAt("budget", "E0740", kernel.launchSpan.valid() ? kernel.launchSpan : kernel.span,
+          "the launch of '" + kernel.name + "' has " + std::to_string(n) + " CTAs and the " +
+              std::to_string(done) + " run so far took " +
+              std::to_string(static_cast<int64_t>(perCta)) +
+              " work units each: the whole launch needs about " +
+              std::to_string(static_cast<int64_t>(perCta * static_cast<double>(n))) +
+              ", more than the budget of " + std::to_string(limit) + " allows; stopped after CTA " +
+              std::to_string(cta) +
+              " (run one CTA with --cta N, raise --budget, or run it on a GPU)",
+          true);
+  return true;
 }
 
 Simulator::Simulator(SimOptions options) : m_options(options) {}

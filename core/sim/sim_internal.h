@@ -250,6 +250,9 @@ class Runner {
     return false;
   }
   void budgetStop(const Thread& t, int instr);
+  /// After `done` of the launch's `n` CTAs, which took `spent` work units: whether the rest would
+  /// overrun the budget by far (then it reports E0740 with the projection and returns true).
+  bool outOfBudgetAhead(int64_t done, int64_t n, int64_t spent);
   /// Work units of evaluating `e` once (nodes, with the cost of called functions); saturating.
   int64_t exprCost(const ir::Expr& e) const;
   /// Checks what the launch needs against SimOptions::maxMemoryBytes (E0771).

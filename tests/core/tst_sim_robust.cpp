@@ -170,6 +170,58 @@ class TestSimRobust : public QObject {
     QCOMPARE(again->faults.at(0).diag.code, std::string("E0740"));
   }
 
+  void budgetProjectedFromTheFirstCtas() {
+    // 1,000 CTAs of about 6,000 units each. With 100,000 units the run stops after the first CTA,
+    // with the projection, at the launch; with 3,000,000 (the rest needs about twice what is left:
+    // within the margin of 4) it runs on and stops at the budget's end inside a CTA; with
+    // 7,000,000 it completes.
+    const std::string text = readData("budget_loop.py");
+    FrontEndResult fe = front(text, "budget_loop.py");
+    auto run = [&](WorkBudget& budget) {
+      sim::SimOptions o;
+      o.budget = &budget;
+      sim::Simulator s(o);
+      auto args = zeroArgs(*fe.program.findKernel("many_ctas"));
+      auto res = s.run(fe.program, "many_ctas", args);
+      return std::make_pair(std::move(*res), elem<int32_t>(args[0], 999));
+    };
+    BudgetLimits small;
+    small.maxWork = 100'000;
+    WorkBudget b1(small);
+    auto [r1, last1] = run(b1);
+    QVERIFY(!r1.ran);
+    QCOMPARE(r1.faults.size(), size_t{1});
+    QCOMPARE(r1.faults[0].diag.code, std::string("E0740"));
+    const std::string& m = r1.faults[0].diag.message;
+    QVERIFY2(m.find("the launch of 'many_ctas' has 1000 CTAs and the 1 run so far took ") == 0,
+             m.c_str());
+    QVERIFY2(
+        m.find("more than the budget of 100000 allows; stopped after CTA 0") != std::string::npos,
+        m.c_str());
+    QCOMPARE(r1.faults[0].diag.span.line, lineOf(text, "grid=1000"));
+    QVERIFY(b1.used() < 10'000);  // stopped early: not the whole budget
+    QCOMPARE(last1, 0);
+
+    BudgetLimits mid;
+    mid.maxWork = 3'000'000;
+    WorkBudget b2(mid);
+    auto [r2, last2] = run(b2);
+    QVERIFY(!r2.ran);
+    QCOMPARE(r2.faults.at(0).diag.code, std::string("E0740"));
+    QVERIFY(b2.stop() == BudgetStop::Work);
+    QVERIFY2(
+        r2.faults[0].diag.message.find("the run used its whole budget of 3000000 work units") == 0,
+        r2.faults[0].diag.message.c_str());
+    QVERIFY(last2 == 0);  // CTA 999 never ran
+
+    BudgetLimits big;
+    big.maxWork = 7'000'000;
+    WorkBudget b3(big);
+    auto [r3, last3] = run(b3);
+    QVERIFY2(r3.ran && r3.faults.empty(), faultText(r3).c_str());
+    QCOMPARE(last3, 499500);
+  }
+
   void timeLimitAndCancellation() {
     FrontEndResult fe = front(readData("budget_loop.py"), "budget_loop.py");
     auto args = zeroArgs(*fe.program.findKernel("endless"));

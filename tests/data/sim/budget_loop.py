@@ -18,3 +18,14 @@ def endless(A: T.Tensor((1,), "int32")):
     while x >= 0:
         x = (x + 1) % 5
     A[0] = x
+
+
+@T.function
+def many_ctas(A: T.Tensor((1000,), "int32")):
+    # 1,000 CTAs of one thread, each about 2,000 work units: 2·10⁶ in all.
+    T.device_entry(launch=T.cuda.LaunchConfig(grid=1000, block=1))
+    bx = T.cuda.block_idx("x")
+    s = 0
+    for i in range(1000):
+        s = s + i
+    A[bx] = s
