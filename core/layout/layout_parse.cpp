@@ -520,15 +520,9 @@ class Evaluator {
   /// Python's `max(a, b, ...)`, `min(...)` and `abs(x)` on integers (`S[(4, max(POLY, 8))]`), as
   /// module integer constants fold them (decision STATIC-IF-1).
   bool isMinMaxAbs(const Expr& e) const {
-    if (e.kind != ExprKind::Call || e.args.empty() || e.args[0]->kind != ExprKind::Name ||
-        !e.keywords.empty())
-      return false;
+    if (!ast::isIntBuiltinCall(e)) return false;
     const std::string& f = e.args[0]->text;
-    if (m_env.ints.count(f) || m_env.layouts.count(f) || m_env.composeLayouts.count(f))
-      return false;
-    for (size_t i = 1; i < e.args.size(); ++i)
-      if (e.args[i]->kind == ExprKind::Starred) return false;
-    return ((f == "max" || f == "min") && e.args.size() >= 3) || (f == "abs" && e.args.size() == 2);
+    return !m_env.ints.count(f) && !m_env.layouts.count(f) && !m_env.composeLayouts.count(f);
   }
 
   std::optional<int64_t> integer(const Expr& e, const char* what) {

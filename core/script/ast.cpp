@@ -85,4 +85,17 @@ std::vector<std::string> splitLines(const std::string& source) {
   return lines;
 }
 
+bool isIntBuiltinName(const std::string& name) {
+  return name == "max" || name == "min" || name == "abs";
+}
+
+bool isIntBuiltinCall(const Expr& e) {
+  if (e.kind != ExprKind::Call || e.args.empty() || e.args[0]->kind != ExprKind::Name ||
+      !e.keywords.empty() || !isIntBuiltinName(e.args[0]->text))
+    return false;
+  for (size_t i = 1; i < e.args.size(); ++i)
+    if (e.args[i]->kind == ExprKind::Starred) return false;
+  return e.args[0]->text == "abs" ? e.args.size() == 2 : e.args.size() >= 3;
+}
+
 }  // namespace tirx::ast

@@ -178,4 +178,11 @@ struct Module {
 /// Lines of `source` (without newlines), for diagnostics and the editor.
 std::vector<std::string> splitLines(const std::string& source);
 
+/// Python's integer builtins that static folding evaluates (decision STATIC-IF-1): whether `name`
+/// is one ("max", "min", "abs"), and whether `e` is a call of one by a bare name with positional,
+/// unstarred arguments of a count Python accepts (max/min two or more, abs one). Callers check
+/// that the script does not rebind the name.
+bool isIntBuiltinName(const std::string& name);
+bool isIntBuiltinCall(const Expr& e);
+
 }  // namespace tirx::ast

@@ -438,12 +438,9 @@ std::optional<int64_t> Analyzer::staticInt(const ast::Expr& e, bool report) {
       // Python's max, min and abs on integers (`POLY_ALLOC = max(POLY, 8)`), unless the script
       // rebinds the name.
       const ast::Expr& callee = *e.args[0];
-      if (callee.kind == K::Name && !lookup(callee.text) && e.keywords.empty() &&
-          (((callee.text == "max" || callee.text == "min") && e.args.size() >= 3) ||
-           (callee.text == "abs" && e.args.size() == 2))) {
+      if (ast::isIntBuiltinCall(e) && !lookup(callee.text)) {
         std::optional<int64_t> acc;
         for (size_t i = 1; i < e.args.size(); ++i) {
-          if (e.args[i]->kind == K::Starred) goto notStatic;
           auto v = staticInt(*e.args[i], report);
           if (!v) return std::nullopt;
           if (callee.text == "abs") {
@@ -611,11 +608,9 @@ std::optional<TileLayout> Analyzer::layoutArg(const ast::Expr& e) {
     }
     if (x->kind == ast::ExprKind::Attribute) continue;  // T.S / T.TileLayout
     // Python's max, min and abs in an extent (`S[(4, max(POLY, 8))]`): layout_parse folds them.
-    const bool builtinCall =
-        x->kind == ast::ExprKind::Call && !x->args.empty() &&
-        x->args[0]->kind == ast::ExprKind::Name &&
-        (x->args[0]->text == "max" || x->args[0]->text == "min" || x->args[0]->text == "abs") &&
-        !lookup(x->args[0]->text);
+    const bool builtinCall = x->kind == ast::ExprKind::Call && !x->args.empty() &&
+                             x->args[0]->kind == ast::ExprKind::Name &&
+                             ast::isIntBuiltinName(x->args[0]->text) && !lookup(x->args[0]->text);
     for (size_t i = builtinCall ? 1 : 0; i < x->args.size(); ++i)
       if (x->args[i]) stack.push_back(x->args[i].get());
     for (const auto& k : x->keywords)

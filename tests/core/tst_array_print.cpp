@@ -9,6 +9,7 @@
 
 #include "core/verify/array_print.h"
 #include "core/verify/verify.h"
+#include "doubling_kernel.h"
 
 using namespace tirx;
 using namespace tirx::verify;
@@ -366,15 +367,7 @@ Array build(const Case& c, Flavor f = Flavor::Numpy) {
   return a;
 }
 
-const char* kKernel =
-    "from tvm.script import tirx as T\n"
-    "@T.function\n"
-    "def k(A: T.Tensor((4,), \"float32\"), B: T.Tensor((4,), \"float32\")):\n"
-    "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))\n"
-    "    tid = T.cuda.thread_idx(\"x\")\n"
-    "    B[tid] = A[tid] * T.float32(2)\n"
-    "import numpy as np\n"
-    "import torch\n";
+const std::string kKernel = std::string(kDoublingKernel) + "import torch\n";
 
 /// Runs `check`; empty when every assert passed, else why not.
 std::string failures(const std::string& check) {

@@ -7,21 +7,15 @@
 #include <QtTest>
 
 #include "core/verify/verify.h"
+#include "doubling_kernel.h"
 
 using namespace tirx;
 using namespace tirx::verify;
 
 namespace {
 
-const char* kKernel =
-    "from tvm.script import tirx as T\n"
-    "@T.function\n"
-    "def k(A: T.Tensor((4,), \"float32\"), B: T.Tensor((4,), \"float32\")):\n"
-    "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))\n"
-    "    tid = T.cuda.thread_idx(\"x\")\n"
-    "    B[tid] = A[tid] * T.float32(2)\n"
-    "import numpy as np\n"
-    "import tvm\n";  // check code starts at line 9
+const std::string kKernel =
+    std::string(kDoublingKernel) + "import tvm\n";  // check code starts at line 9
 
 Report run(const std::string& check) {
   VerifyOptions o;

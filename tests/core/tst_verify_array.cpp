@@ -11,6 +11,7 @@
 #include "core/verify/array.h"
 #include "core/verify/compare.h"
 #include "core/verify/verify.h"
+#include "doubling_kernel.h"
 
 using namespace tirx;
 using namespace tirx::verify;
@@ -250,15 +251,7 @@ class TestVerifyArray : public QObject {
   }
 
   void harnessErrorsAreDiagnostics() {
-    const std::string base =
-        "from tvm.script import tirx as T\n"
-        "@T.function\n"
-        "def k(A: T.Tensor((4,), \"float32\"), B: T.Tensor((4,), \"float32\")):\n"
-        "    T.device_entry(launch=T.cuda.LaunchConfig(grid=1, block=4))\n"
-        "    tid = T.cuda.thread_idx(\"x\")\n"
-        "    B[tid] = A[tid] * T.float32(2)\n"
-        "import numpy as np\n"
-        "import tvm\n";
+    const std::string base = std::string(kDoublingKernel) + "import tvm\n";
     VerifyOptions o;
     // an unsupported function: E0802 at its span, no crash
     Report r = verifyScript(base + "x = np.fft.fft(3)\n", o);
